@@ -1,0 +1,37 @@
+package dev.overture.asset;
+
+import dev.overture.core.Problem;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The primary assets an asset manager knows, by id and by type, found by its scan rules without
+ * reading any file. A live view: it changes when content roots are added or removed and when files
+ * are {@link AssetManager#reindex re-indexed}.
+ *
+ * <p>Safe to read from any thread; reads never block and see each change whole.
+ */
+public interface AssetIndex {
+
+  /** The types that scan rules declare, sorted, including types with no asset yet. */
+  Set<PrimaryAssetType> types();
+
+  /** The ids of {@code type}, sorted; empty for a type with no asset. */
+  List<PrimaryAssetId> ids(PrimaryAssetType type);
+
+  /** Every indexed id, sorted. */
+  List<PrimaryAssetId> ids();
+
+  /** The entry of {@code id}, if indexed. */
+  Optional<AssetEntry> find(PrimaryAssetId id);
+
+  /** How many assets are indexed. */
+  int size();
+
+  /**
+   * Warnings found while indexing (a scan rule folder that does not exist), in the order found.
+   * Errors are never here: an index with errors is refused with {@link AssetIndexException}.
+   */
+  List<Problem> warnings();
+}

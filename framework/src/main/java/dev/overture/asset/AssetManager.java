@@ -1,0 +1,306 @@
+package dev.overture.asset;
+
+import dev.overture.core.Ticker;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Executor;
+import java.util.function.Predicate;
+
+/**
+ * Indexes JSON primary assets in content roots and loads them asynchronously, with the bundles of
+ * soft references they hold, like Unreal's {@code UAssetManager}.
+ *
+ * <pre>{@code
+ * try (AssetManager assets = AssetManager.builder()
+ *     .contentRoot(AssetSource.directory(Path.of("assets")))
+ *     .scanRule(ScanRule.of("PawnData", PawnData.class, "pawns"))
+ *     .build()) {
+ *   LoadHandle handle = assets.loadPrimaryAsset(PrimaryAssetId.parse("PawnData:Hero"), "client");
+ *   handle.onComplete(gameThread, result -> spawn(result.get(heroId, PawnData.class)));
+ * }
+ * }</pre>
+ *
+ * <p><b>Index.</b> Scan rules map files to ids without reading them ({@code Type:FileName}); two
+ * files with one id, invalid names and paths outside a root are refused with {@link
+ * AssetIndexException}. Feature plugins add content roots as they register.
+ *
+ * <p><b>Loading.</b> {@link #loadPrimaryAssets} returns a {@link LoadHandle} at once; workers read
+ * and bind each file, follow the references tagged with the requested {@link AssetBundles bundles}
+ * (transitively, through other primary assets too), and complete the handle. An asset wanted by
+ * many loads at once is read once; a failed read is never cached. A load with several bad assets
+ * reports all of them, and the good ones stay usable.
+ *
+ * <p><b>Memory.</b> A loaded asset stays while something pins it: a handle that reached it, or the
+ * manager's own bundle state for it ({@link #changeBundleState}, {@link #loadSynchronously}), which
+ * {@link #unload} clears. Unpinned assets are kept or dropped by the {@link RetentionPolicy}.
+ *
+ * <p><b>Threading.</b> Every method may be called from any thread and none blocks on IO except
+ * {@link #loadSynchronously}, {@link #reindex} and the content root methods. Files are read and
+ * bound on the worker executor; handle callbacks run on the executor each caller passes with them. {@link #close()}
+ * cancels what is loading, drops every asset, stops the workers it started and closes the sources.
+ */
+public interface AssetManager extends AutoCloseable {
+
+  /** A builder with no content root yet, no rules and the default settings. */
+  static Builder builder() {
+    return new Builder();
+  }
+
+  /** The primary assets known, by id and type; a live view. */
+  AssetIndex index();
+
+  /**
+   * Starts loading {@code ids} and the references their {@code bundles} hold.
+   *
+   * @param ids the primary assets; an id that is not indexed becomes a problem of the load
+   * @param bundles the bundles to follow, for example {@code client}; may be empty
+   */
+  LoadHandle loadPrimaryAssets(Collection<PrimaryAssetId> ids, Collection<String> bundles);
+
+  /** Starts loading one primary asset and the references its {@code bundles} hold. */
+  default LoadHandle loadPrimaryAsset(PrimaryAssetId id, String... bundles) {
+    return loadPrimaryAssets(List.of(id), List.of(bundles));
+  }
+
+  /** The loaded asset {@code id}, without IO; empty when it is not loaded. */
+  Optional<Object> getAsset(PrimaryAssetId id);
+
+  /**
+   * The loaded asset {@code id} as a {@code type}, without IO; empty when it is not loaded.
+   *
+   * @throws IllegalArgumentException when it is loaded but is not a {@code type}
+   */
+  <T> Optional<T> getAsset(PrimaryAssetId id, Class<T> type);
+
+  /** The loaded secondary asset {@code ref}, without IO; empty when it is not loaded. */
+  <T> Optional<T> getAsset(SoftRef<T> ref);
+
+  /**
+   * Loads {@code id} (and its {@link AssetBundles#ALWAYS} references) and waits for it, keeping it
+   * in memory until {@link #unload}. For tools: on the game thread it logs a warning, since it
+   * blocks the frame on IO. It must not be called from a worker of this asset manager.
+   *
+   * @throws AssetLoadException when it cannot be loaded
+   */
+  <T> T loadSynchronously(PrimaryAssetId id, Class<T> type);
+
+  /**
+   * Changes the bundles the manager itself keeps loaded for {@code ids}, like Unreal's {@code
+   * ChangeBundleStateForPrimaryAssets}: each id's bundle state becomes its current one plus {@code
+   * addBundles} minus {@code removeBundles}, and the asset stays loaded with those bundles until
+   * {@link #unload}. Bundles already loaded are not loaded again; references only in removed
+   * bundles are unpinned once the new state has loaded.
+   *
+   * @return a handle that completes when the new states are loaded; releasing it does not undo
+   *     the change
+   */
+  LoadHandle changeBundleState(
+      Collection<PrimaryAssetId> ids, Collection<String> addBundles, Collection<String> removeBundles);
+
+  /** The bundles the manager keeps loaded for {@code id}, if it keeps it at all. */
+  Optional<Set<String>> bundleState(PrimaryAssetId id);
+
+  /**
+   * Stops keeping {@code ids} (their bundle state is cleared), like Unreal's {@code
+   * UnloadPrimaryAssets}. They leave memory once no handle pins them either.
+   *
+   * @return how many of them were kept
+   */
+  int unload(Collection<PrimaryAssetId> ids);
+
+  /**
+   * Updates the index for one file of content root {@code root} that was added, changed or
+   * removed, touching only that file's entry. Unpinned loaded copies of it are dropped so the next
+   * load reads it again; pinned ones stay as they are until released.
+   *
+   * @throws AssetIndexException when the file cannot be indexed (its id is taken, its name is
+   *     invalid); the index is unchanged
+   */
+  IndexChange reindex(String root, AssetPath path);
+
+  /**
+   * Indexes and adds a content root (a feature plugin's), with its rules and {@code
+   * overture.json}. The manager closes its source when it is removed or the manager closes.
+   *
+   * @throws AssetIndexException when the root cannot be indexed, or clashes with the index; the
+   *     index is unchanged
+   */
+  void addContentRoot(ContentRoot root);
+
+  /**
+   * Removes the content root {@code name} and its assets from the index and closes its source.
+   * Assets from it that are loaded stay usable until released.
+   *
+   * @return whether there was such a root
+   */
+  boolean removeContentRoot(String name);
+
+  /** The content roots, in the order added. */
+  List<ContentRoot> contentRoots();
+
+  /** The names of the kinds registered for {@code base} (a polymorphic member type), sorted. */
+  List<String> kinds(Class<?> base);
+
+  /** Counts of what is in memory now, for diagnostics and leak checks. */
+  Stats stats();
+
+  /** Cancels loads, drops every asset, stops workers the manager started, closes sources. */
+  @Override
+  void close();
+
+  /**
+   * What an asset manager holds at one moment.
+   *
+   * @param loaded assets loaded and usable
+   * @param pinned assets something pins (loaded or not yet)
+   * @param loading assets being read or waiting for a worker
+   * @param retained loaded assets nothing pins, kept by the retention policy
+   * @param kept primary assets the manager keeps through its bundle state
+   */
+  record Stats(int loaded, int pinned, int loading, int retained, int kept) {}
+
+  /**
+   * Configures an {@link AssetManager}. Each setting may be given once; {@link #build()} checks
+   * that the combination works and indexes every content root. Not thread-safe; use it from one
+   * thread.
+   */
+  final class Builder {
+    final Map<String, ContentRoot> roots = new LinkedHashMap<>();
+    final List<ScanRule> rules = new ArrayList<>();
+    final Map<String, Class<?>> assetClasses = new LinkedHashMap<>();
+    final KindRegistry kinds = new KindRegistry();
+    Executor workers;
+    RetentionPolicy retention;
+    AssetLimits limits;
+    Ticker ticker;
+    Predicate<Thread> gameThread;
+    int workerThreads;
+
+    Builder() {}
+
+    /** Adds the game's content root, named {@value ContentRoot#GAME}. */
+    public Builder contentRoot(AssetSource source) {
+      return contentRoot(ContentRoot.of(ContentRoot.GAME, source));
+    }
+
+    /** Adds a content root. */
+    public Builder contentRoot(ContentRoot root) {
+      Objects.requireNonNull(root, "root");
+      if (roots.putIfAbsent(root.name(), root) != null) {
+        throw new IllegalStateException("content root " + root.name() + " was already added");
+      }
+      return this;
+    }
+
+    /** Adds a scan rule that applies to every content root. */
+    public Builder scanRule(ScanRule rule) {
+      rules.add(Objects.requireNonNull(rule, "rule"));
+      return this;
+    }
+
+    /**
+     * Registers {@code type} as an asset class that {@code overture.json} files may name as {@code
+     * name} in their scan rules.
+     */
+    public Builder assetClass(String name, Class<?> type) {
+      Objects.requireNonNull(name, "name");
+      Objects.requireNonNull(type, "type");
+      Class<?> previous = assetClasses.putIfAbsent(name, type);
+      if (previous != null && previous != type) {
+        throw new IllegalStateException(
+            "asset class name \"" + name + "\" is already registered for " + previous.getName());
+      }
+      return this;
+    }
+
+    /**
+     * Registers {@code name} as the kind of {@code type} among the polymorphic members of type
+     * {@code base}, which must carry {@code @JsonTypeInfo(use = NAME, property = "...")}. JSON
+     * names kinds only by registered names.
+     */
+    public <B> Builder kind(Class<B> base, String name, Class<? extends B> type) {
+      kinds.register(base, name, type);
+      return this;
+    }
+
+    /**
+     * The executor that reads and binds files. By default the manager starts a fixed pool with
+     * one daemon thread per core (at least two), and stops it on close; an executor given here is
+     * the host's to stop.
+     */
+    public Builder executor(Executor executor) {
+      if (workers != null || workerThreads != 0) {
+        throw new IllegalStateException("the worker executor was already set");
+      }
+      workers = Objects.requireNonNull(executor, "executor");
+      return this;
+    }
+
+    /** The size of the pool the manager starts when no executor is given. */
+    public Builder workerThreads(int threads) {
+      if (threads < 1) {
+        throw new IllegalArgumentException("worker threads < 1: " + threads);
+      }
+      if (workers != null || workerThreads != 0) {
+        throw new IllegalStateException("the worker executor was already set");
+      }
+      workerThreads = threads;
+      return this;
+    }
+
+    /** What happens to loaded assets nothing pins; {@link RetentionPolicy#none()} by default. */
+    public Builder retention(RetentionPolicy policy) {
+      if (retention != null) {
+        throw new IllegalStateException("the retention policy was already set");
+      }
+      retention = Objects.requireNonNull(policy, "policy");
+      return this;
+    }
+
+    /** Limits on JSON files; {@link AssetLimits#defaults()} by default. */
+    public Builder limits(AssetLimits newLimits) {
+      if (limits != null) {
+        throw new IllegalStateException("the limits were already set");
+      }
+      limits = Objects.requireNonNull(newLimits, "limits");
+      return this;
+    }
+
+    /** The time source for durations and retention expiry; the system ticker by default. */
+    public Builder ticker(Ticker newTicker) {
+      if (ticker != null) {
+        throw new IllegalStateException("the ticker was already set");
+      }
+      ticker = Objects.requireNonNull(newTicker, "ticker");
+      return this;
+    }
+
+    /** Tells which threads are game threads, so that blocking calls on them are logged. */
+    public Builder gameThread(Predicate<Thread> isGameThread) {
+      if (gameThread != null) {
+        throw new IllegalStateException("the game thread test was already set");
+      }
+      gameThread = Objects.requireNonNull(isGameThread, "isGameThread");
+      return this;
+    }
+
+    /**
+     * Builds the manager and indexes every content root.
+     *
+     * @throws AssetIndexException listing every problem, when the content cannot be indexed
+     * @throws IllegalStateException when no content root was added
+     */
+    public AssetManager build() {
+      if (roots.isEmpty()) {
+        throw new IllegalStateException("an asset manager needs at least one content root");
+      }
+      return new DefaultAssetManager(this);
+    }
+  }
+}

@@ -1,0 +1,32 @@
+package dev.overture.asset;
+
+import java.util.List;
+import tools.jackson.core.JsonParser;
+import tools.jackson.databind.exc.MismatchedInputException;
+
+/**
+ * A reference in JSON that cannot be bound (a malformed id, a type the field does not allow, a path
+ * that leaves the root). Jackson adds the location and the path as it unwinds; the loader turns it
+ * into a problem with {@link #problemId()} and {@link #choices()}.
+ */
+final class AssetReferenceException extends MismatchedInputException {
+
+  private static final long serialVersionUID = 1L;
+
+  private final String problemId;
+  private final transient List<String> choices;
+
+  AssetReferenceException(JsonParser parser, String problemId, String message, List<String> choices) {
+    super(parser, message);
+    this.problemId = problemId;
+    this.choices = List.copyOf(choices);
+  }
+
+  String problemId() {
+    return problemId;
+  }
+
+  List<String> choices() {
+    return choices;
+  }
+}

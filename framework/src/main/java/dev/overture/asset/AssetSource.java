@@ -1,0 +1,75 @@
+package dev.overture.asset;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Where a content root's files come from: a folder on disk, the classpath, a zip archive, or
+ * anything a host implements. The index lists a source's files; loads read them.
+ *
+ * <p>Built-in sources: {@link #directory(Path)}, {@link #classpath(ClassLoader, String)} and {@link
+ * #zip(Path)}. All three behave the same for the same content, including refusing paths that leave
+ * the root.
+ *
+ * <p>Implementations must be safe to call from many threads at once: loads read files on every
+ * worker of the pool.
+ */
+public interface AssetSource extends AutoCloseable {
+
+  /** A folder on disk. Symbolic links inside it are followed only while they stay inside it. */
+  static AssetSource directory(Path root) {
+    return new DirectorySource(root);
+  }
+
+  /**
+   * The folder {@code root} on the classpath of {@code loader}, in class folders and in jars (for
+   * hosts that ship content inside their jar). Jars must hold folder entries, as those built by
+   * Maven and {@code jar} do.
+   */
+  static AssetSource classpath(ClassLoader loader, String root) {
+    return new ClasspathSource(loader, root);
+  }
+
+  /** A zip archive; it stays open until {@link #close()}. */
+  static AssetSource zip(Path archive) throws IOException {
+    return new ZipSource(archive);
+  }
+
+  /**
+   * How the source is shown to users, for example {@code assets}, {@code classpath:game} or {@code
+   * content.zip}.
+   */
+  String name();
+
+  /**
+   * The files in {@code folder} (and, when {@code recursive}, in the folders below it), as paths
+   * relative to the root with {@code /} between folders, exactly as stored. The index checks each
+   * with {@link AssetPath#parse} and reports those that are not valid.
+   *
+   * @throws java.nio.file.NoSuchFileException when {@code folder} does not exist
+   */
+  List<String> list(AssetPath folder, boolean recursive) throws IOException;
+
+  /**
+   * The bytes of the file at {@code path}.
+   *
+   * @param maxBytes the largest file accepted; larger ones fail before they are read
+   * @throws java.nio.file.NoSuchFileException when there is no such file
+   * @throws AssetTooLargeException when the file is larger than {@code maxBytes}
+   * @throws InvalidAssetPathException when the file lies outside the root (through a link)
+   */
+  byte[] read(AssetPath path, int maxBytes) throws IOException;
+
+  /** Whether there is a file at {@code path}. */
+  boolean exists(AssetPath path);
+
+  /** How a file of this source is shown to users: {@code assets/textures/icon.png}. */
+  default String displayPath(AssetPath path) {
+    return name() + '/' + path.value();
+  }
+
+  /** Releases what the source holds open (an archive); the default does nothing. */
+  @Override
+  default void close() throws IOException {}
+}

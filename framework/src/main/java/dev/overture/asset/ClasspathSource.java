@@ -1,0 +1,147 @@
+package dev.overture.asset;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.JarURLConnection;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.net.URLConnection;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+
+/**
+ * A content root in a folder of the classpath, in class folders and jars alike. When several
+ * classpath entries hold the same file, the first one in class loader order wins, as with {@link
+ * ClassLoader#getResource}. Thread-safe: it holds only the loader and the root's name.
+ */
+final class ClasspathSource implements AssetSource {
+
+  private final ClassLoader loader;
+  private final String root;
+  private final java.util.Map<Path, SourceFiles.ContainedFiles> folders = new java.util.concurrent.ConcurrentHashMap<>();
+
+  ClasspathSource(ClassLoader loader, String root) {
+    this.loader = Objects.requireNonNull(loader, "loader");
+    Objects.requireNonNull(root, "root");
+    String trimmed = root.replaceAll("^/+|/+$", "");
+    if (trimmed.isEmpty()) {
+      throw new IllegalArgumentException(
+          "A classpath content root needs a folder name, for example \"assets\" (got \"" + root + "\")");
+    }
+    this.root = AssetPath.parse(trimmed).value();
+  }
+
+  @Override
+  public String name() {
+    return "classpath:" + root;
+  }
+
+  @Override
+  public List<String> list(AssetPath folder, boolean recursive) throws IOException {
+    String resourceFolder = resource(folder);
+    Enumeration<URL> urls = loader.getResources(resourceFolder);
+    if (!urls.hasMoreElements()) {
+      throw new NoSuchFileException(name() + '/' + folder.value(), null, "no such folder");
+    }
+    Set<String> files = new LinkedHashSet<>();
+    while (urls.hasMoreElements()) {
+      URL url = urls.nextElement();
+      switch (url.getProtocol()) {
+        case "file" -> {
+          Path folderPath = Path.of(toUri(url));
+          Path rootPath = folderPath;
+          for (int depth = folder.value().isEmpty() ? 0 : folder.value().split("/").length; depth > 0; depth--) {
+            rootPath = rootPath.getParent();
+          }
+          files.addAll(SourceFiles.walk(rootPath.toRealPath(), folderPath.toRealPath(), recursive));
+        }
+        case "jar" -> listJar(url, folder, recursive, files);
+        default -> throw new IOException(
+            "Cannot list classpath content at " + url + ": only class folders and jars are supported");
+      }
+    }
+    return new ArrayList<>(files);
+  }
+
+  private void listJar(URL url, AssetPath folder, boolean recursive, Set<String> files)
+      throws IOException {
+    URLConnection connection = url.openConnection();
+    if (!(connection instanceof JarURLConnection jarConnection)) {
+      throw new IOException("Cannot list classpath content at " + url);
+    }
+    jarConnection.setUseCaches(false);
+    try (JarFile jar = jarConnection.getJarFile()) {
+      String rootPrefix = root + '/';
+      String prefix = folder.value().isEmpty() ? rootPrefix : rootPrefix + folder.value() + '/';
+      Enumeration<JarEntry> entries = jar.entries();
+      while (entries.hasMoreElements()) {
+        JarEntry entry = entries.nextElement();
+        String entryName = entry.getName();
+        if (entry.isDirectory() || !entryName.startsWith(prefix)) {
+          continue;
+        }
+        if (recursive || entryName.indexOf('/', prefix.length()) < 0) {
+          files.add(entryName.substring(rootPrefix.length()));
+        }
+      }
+    }
+  }
+
+  @Override
+  public byte[] read(AssetPath path, int maxBytes) throws IOException {
+    URL url = loader.getResource(resource(path));
+    if (url == null) {
+      throw new NoSuchFileException(displayPath(path));
+    }
+    if (url.getProtocol().equals("file")) {
+      Path file = Path.of(toUri(url));
+      Path rootPath = file;
+      for (int depth = path.value().split("/").length; depth > 0; depth--) {
+        rootPath = rootPath.getParent();
+      }
+      SourceFiles.ContainedFiles contained = folders.get(rootPath);
+      if (contained == null) {
+        contained = new SourceFiles.ContainedFiles(rootPath.toRealPath());
+        folders.put(rootPath, contained);
+      }
+      return contained.read(file, displayPath(path), maxBytes);
+    }
+    // Reads keep the JDK's cached jar open (as getResourceAsStream does); only listing opens its own.
+    URLConnection connection = url.openConnection();
+    try (InputStream in = connection.getInputStream()) {
+      return SourceFiles.readAtMost(in, connection.getContentLengthLong(), maxBytes, displayPath(path));
+    }
+  }
+
+  @Override
+  public boolean exists(AssetPath path) {
+    return loader.getResource(resource(path)) != null;
+  }
+
+  private String resource(AssetPath path) {
+    return path.value().isEmpty() ? root : root + '/' + path.value();
+  }
+
+  private static URI toUri(URL url) {
+    try {
+      return url.toURI();
+    } catch (URISyntaxException e) {
+      throw new UncheckedIOException(new IOException("Malformed classpath URL " + url, e));
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "ClasspathSource[" + root + "]";
+  }
+}

@@ -1,0 +1,272 @@
+package dev.overture.asset;
+
+import dev.overture.core.Problem;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.function.DoubleConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Several handles as one, like Unreal's combined streamable handle: it completes when every part
+ * has, fails with all their problems if any failed, and is cancelled if any part is. It owns its
+ * parts: cancelling or releasing it cancels or releases them all. Progress is loaded/total summed
+ * over the parts, held so that it never decreases. Thread-safe.
+ */
+final class CombinedLoadHandle implements LoadHandle {
+
+  private static final Logger log = LoggerFactory.getLogger(LoadHandle.class);
+
+  private final List<LoadHandle> parts;
+  private final CompletableFuture<LoadResult> future = new CompletableFuture<>();
+  private final AtomicLong reported = new AtomicLong(Double.doubleToRawLongBits(0.0));
+  private final AtomicBoolean released = new AtomicBoolean();
+
+  CombinedLoadHandle(List<? extends LoadHandle> handles) {
+    this.parts = List.copyOf(handles);
+    CompletableFuture<?>[] futures = parts.stream().map(LoadHandle::future).toArray(CompletableFuture[]::new);
+    CompletableFuture.allOf(futures)
+        .handle(
+            (ignored, error) -> {
+              settle();
+              return null;
+            });
+    future.whenComplete(
+        (result, error) -> {
+          if (future.isCancelled()) {
+            cancel();
+          }
+        });
+  }
+
+  private void settle() {
+    List<Problem> problems = new ArrayList<>();
+    Map<PrimaryAssetId, Object> assets = new LinkedHashMap<>();
+    Duration elapsed = Duration.ZERO;
+    boolean cancelled = false;
+    for (LoadHandle part : parts) {
+      elapsed = elapsed.compareTo(part.elapsed()) >= 0 ? elapsed : part.elapsed();
+      try {
+        LoadResult result = part.future().join();
+        assets.putAll(result.assets());
+        problems.addAll(result.warnings());
+      } catch (CancellationException e) {
+        cancelled = true;
+      } catch (CompletionException e) {
+        if (e.getCause() instanceof AssetLoadException failure) {
+          problems.addAll(failure.problems());
+        } else {
+          cancelled |= e.getCause() instanceof CancellationException;
+        }
+      }
+    }
+    if (cancelled) {
+      cancel();
+    } else if (problems.stream().anyMatch(Problem::isError)) {
+      future.completeExceptionally(new AssetLoadException(describe(), DefaultAssetManager.sorted(problems)));
+    } else {
+      future.complete(new LoadResult(assets, DefaultAssetManager.sorted(problems), elapsed));
+    }
+  }
+
+  private String describe() {
+    return requested().size() == 1 ? requested().get(0).toString() : requested().size() + " assets " + requested();
+  }
+
+  @Override
+  public List<PrimaryAssetId> requested() {
+    Set<PrimaryAssetId> all = new LinkedHashSet<>();
+    parts.forEach(part -> all.addAll(part.requested()));
+    return List.copyOf(all);
+  }
+
+  @Override
+  public Set<String> bundles() {
+    Set<String> all = new LinkedHashSet<>();
+    parts.forEach(part -> all.addAll(part.bundles()));
+    return Set.copyOf(all);
+  }
+
+  @Override
+  public Status status() {
+    if (released.get()) {
+      return Status.RELEASED;
+    }
+    if (!future.isDone()) {
+      return Status.LOADING;
+    }
+    if (future.isCancelled()) {
+      return Status.CANCELLED;
+    }
+    return future.isCompletedExceptionally() ? Status.FAILED : Status.COMPLETED;
+  }
+
+  @Override
+  public CompletableFuture<LoadResult> future() {
+    return future;
+  }
+
+  @Override
+  public double progress() {
+    if (future.isDone() && !future.isCancelled()) {
+      return 1.0;
+    }
+    long loaded = 0;
+    long total = 0;
+    for (LoadHandle part : parts) {
+      loaded += part.loadedCount();
+      total += part.totalCount();
+    }
+    double fraction = total == 0 ? 0.0 : Math.min(Math.nextDown(1.0), (double) loaded / total);
+    if (future.isDone()) {
+      return Double.longBitsToDouble(reported.get());
+    }
+    while (true) {
+      long previous = reported.get();
+      if (fraction <= Double.longBitsToDouble(previous)) {
+        return Double.longBitsToDouble(previous);
+      }
+      if (reported.compareAndSet(previous, Double.doubleToRawLongBits(fraction))) {
+        return fraction;
+      }
+    }
+  }
+
+  @Override
+  public int loadedCount() {
+    return parts.stream().mapToInt(LoadHandle::loadedCount).sum();
+  }
+
+  @Override
+  public int totalCount() {
+    return parts.stream().mapToInt(LoadHandle::totalCount).sum();
+  }
+
+  @Override
+  public List<Problem> problems() {
+    List<Problem> all = new ArrayList<>();
+    parts.forEach(part -> all.addAll(part.problems()));
+    return DefaultAssetManager.sorted(all);
+  }
+
+  @Override
+  public Duration elapsed() {
+    return parts.stream().map(LoadHandle::elapsed).max(Duration::compareTo).orElse(Duration.ZERO);
+  }
+
+  @Override
+  public boolean cancel() {
+    if (future.isDone() && !future.isCancelled()) {
+      return false;
+    }
+    progress();
+    boolean any = false;
+    for (LoadHandle part : parts) {
+      any |= part.cancel();
+    }
+    boolean cancelledNow = future.cancel(false);
+    return any || cancelledNow;
+  }
+
+  @Override
+  public void release() {
+    cancel();
+    if (released.compareAndSet(false, true)) {
+      parts.forEach(LoadHandle::release);
+    }
+  }
+
+  @Override
+  public LoadResult waitUntilComplete(Duration timeout) throws TimeoutException, InterruptedException {
+    try {
+      return future.get(Objects.requireNonNull(timeout, "timeout").toNanos(), TimeUnit.NANOSECONDS);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof AssetLoadException failure) {
+        throw failure;
+      }
+      throw new CompletionException(e.getCause());
+    }
+  }
+
+  @Override
+  public LoadHandle onComplete(Executor executor, Consumer<LoadResult> callback) {
+    future.thenAcceptAsync(result -> guarded(() -> callback.accept(result)), executor);
+    return this;
+  }
+
+  @Override
+  public LoadHandle onFailure(Executor executor, Consumer<AssetLoadException> callback) {
+    future.whenCompleteAsync(
+        (result, error) -> {
+          Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+          if (cause instanceof AssetLoadException failure) {
+            guarded(() -> callback.accept(failure));
+          }
+        },
+        executor);
+    return this;
+  }
+
+  @Override
+  public LoadHandle onCancel(Executor executor, Runnable callback) {
+    future.whenCompleteAsync(
+        (result, error) -> {
+          if (future.isCancelled()) {
+            guarded(callback);
+          }
+        },
+        executor);
+    return this;
+  }
+
+  @Override
+  public LoadHandle onUpdate(Executor executor, DoubleConsumer callback) {
+    AtomicLong delivered = new AtomicLong(Double.doubleToRawLongBits(-1.0));
+    Runnable send =
+        () -> {
+          double value = progress();
+          if (future.isCancelled()) {
+            return;
+          }
+          long previous = delivered.get();
+          if (value > Double.longBitsToDouble(previous)
+              && delivered.compareAndSet(previous, Double.doubleToRawLongBits(value))) {
+            guarded(() -> callback.accept(value));
+          }
+        };
+    for (LoadHandle part : parts) {
+      part.onUpdate(executor, ignored -> send.run());
+    }
+    future.whenCompleteAsync((result, error) -> send.run(), executor);
+    return this;
+  }
+
+  private static void guarded(Runnable callback) {
+    try {
+      callback.run();
+    } catch (RuntimeException e) {
+      log.error("A callback of a combined load threw", e);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "LoadHandle[combined " + parts.size() + " handles, " + status() + ", " + loadedCount() + "/" + totalCount() + "]";
+  }
+}

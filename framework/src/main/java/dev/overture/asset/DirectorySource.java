@@ -1,0 +1,59 @@
+package dev.overture.asset;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+/** A content root in a folder on disk. Thread-safe: it holds nothing but the root's paths. */
+final class DirectorySource implements AssetSource {
+
+  private final Path root;
+  private final Path realRoot;
+  private final SourceFiles.ContainedFiles files;
+  private final String name;
+
+  DirectorySource(Path root) {
+    Objects.requireNonNull(root, "root");
+    if (!Files.isDirectory(root)) {
+      throw new IllegalArgumentException(
+          "Content root \"" + root + "\" is not a folder (looked in " + root.toAbsolutePath() + ")");
+    }
+    this.root = root;
+    try {
+      this.realRoot = root.toRealPath();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Could not resolve content root \"" + root + "\"", e);
+    }
+    this.files = new SourceFiles.ContainedFiles(realRoot);
+    String shown = root.toString().replace('\\', '/');
+    this.name = shown.endsWith("/") ? shown.substring(0, shown.length() - 1) : shown;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public List<String> list(AssetPath folder, boolean recursive) throws IOException {
+    return SourceFiles.walk(realRoot, realRoot.resolve(folder.value()), recursive);
+  }
+
+  @Override
+  public byte[] read(AssetPath path, int maxBytes) throws IOException {
+    return files.read(realRoot.resolve(path.value()), displayPath(path), maxBytes);
+  }
+
+  @Override
+  public boolean exists(AssetPath path) {
+    return Files.isRegularFile(realRoot.resolve(path.value()));
+  }
+
+  @Override
+  public String toString() {
+    return "DirectorySource[" + root + "]";
+  }
+}

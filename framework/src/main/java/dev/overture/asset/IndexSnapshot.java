@@ -1,0 +1,139 @@
+package dev.overture.asset;
+
+import dev.overture.core.Problem;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * One immutable state of the index. Changes build a new snapshot from the old one, touching only
+ * the entries and types they concern, and publish it at once, so readers always see a whole state.
+ */
+final class IndexSnapshot implements AssetIndex {
+
+  /** A file of a content root. */
+  record RootFile(String root, AssetPath path) {}
+
+  static final IndexSnapshot EMPTY =
+      new IndexSnapshot(Map.of(), Map.of(), Map.of(), Map.of(), List.of());
+
+  private final Map<PrimaryAssetId, AssetEntry> byId;
+  private final Map<PrimaryAssetType, List<PrimaryAssetId>> byType;
+  private final Map<RootFile, PrimaryAssetId> byFile;
+  private final Map<PrimaryAssetType, Class<?>> typeClasses;
+  private final List<Problem> warnings;
+
+  private IndexSnapshot(
+      Map<PrimaryAssetId, AssetEntry> byId,
+      Map<PrimaryAssetType, List<PrimaryAssetId>> byType,
+      Map<RootFile, PrimaryAssetId> byFile,
+      Map<PrimaryAssetType, Class<?>> typeClasses,
+      List<Problem> warnings) {
+    this.byId = byId;
+    this.byType = byType;
+    this.byFile = byFile;
+    this.typeClasses = typeClasses;
+    this.warnings = warnings;
+  }
+
+  @Override
+  public Set<PrimaryAssetType> types() {
+    return Collections.unmodifiableSet(new TreeSet<>(typeClasses.keySet()));
+  }
+
+  @Override
+  public List<PrimaryAssetId> ids(PrimaryAssetType type) {
+    return byType.getOrDefault(type, List.of());
+  }
+
+  @Override
+  public List<PrimaryAssetId> ids() {
+    List<PrimaryAssetId> all = new ArrayList<>(byId.size());
+    new TreeMap<>(byType).values().forEach(all::addAll);
+    return Collections.unmodifiableList(all);
+  }
+
+  @Override
+  public Optional<AssetEntry> find(PrimaryAssetId id) {
+    return Optional.ofNullable(byId.get(id));
+  }
+
+  AssetEntry get(PrimaryAssetId id) {
+    return byId.get(id);
+  }
+
+  PrimaryAssetId idAt(String root, AssetPath path) {
+    return byFile.get(new RootFile(root, path));
+  }
+
+  Map<PrimaryAssetType, Class<?>> typeClasses() {
+    return typeClasses;
+  }
+
+  @Override
+  public int size() {
+    return byId.size();
+  }
+
+  @Override
+  public List<Problem> warnings() {
+    return warnings;
+  }
+
+  /**
+   * This index with {@code removed} entries taken out and {@code added} put in; type lists are
+   * rebuilt only for the types concerned.
+   */
+  IndexSnapshot change(
+      List<AssetEntry> removed,
+      List<AssetEntry> added,
+      Map<PrimaryAssetType, Class<?>> newTypeClasses,
+      List<Problem> newWarnings) {
+    Map<PrimaryAssetId, AssetEntry> ids = new HashMap<>(byId);
+    Map<RootFile, PrimaryAssetId> files = new HashMap<>(byFile);
+    Map<PrimaryAssetType, List<PrimaryAssetId>> types = new HashMap<>(byType);
+    Map<PrimaryAssetType, TreeSet<PrimaryAssetId>> touched = new HashMap<>();
+    for (AssetEntry entry : removed) {
+      ids.remove(entry.id());
+      files.remove(new RootFile(entry.root(), entry.path()));
+      touched.computeIfAbsent(entry.id().type(), t -> new TreeSet<>(ids(t))).remove(entry.id());
+    }
+    for (AssetEntry entry : added) {
+      ids.put(entry.id(), entry);
+      files.put(new RootFile(entry.root(), entry.path()), entry.id());
+      touched.computeIfAbsent(entry.id().type(), t -> new TreeSet<>(ids(t))).add(entry.id());
+    }
+    touched.forEach(
+        (type, set) -> {
+          if (set.isEmpty()) {
+            types.remove(type);
+          } else {
+            types.put(type, List.copyOf(set));
+          }
+        });
+    return new IndexSnapshot(
+        Map.copyOf(ids), Map.copyOf(types), Map.copyOf(files), Map.copyOf(newTypeClasses), List.copyOf(newWarnings));
+  }
+
+  /** The entries of the content root {@code root}. */
+  List<AssetEntry> entriesOf(String root) {
+    List<AssetEntry> entries = new ArrayList<>();
+    for (AssetEntry entry : byId.values()) {
+      if (entry.root().equals(root)) {
+        entries.add(entry);
+      }
+    }
+    return entries;
+  }
+
+  @Override
+  public String toString() {
+    return "AssetIndex[" + byId.size() + " assets, types=" + types() + "]";
+  }
+}

@@ -1,0 +1,196 @@
+package dev.overture.asset;
+
+import dev.overture.core.Choices;
+import dev.overture.core.Problem;
+import dev.overture.core.SourceLocation;
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Scans content roots: reads each root's {@code overture.json}, lists the folders of every scan
+ * rule, and maps files to ids without reading them. Collects every problem rather than stopping at
+ * the first. Stateless apart from its configuration; safe to use from any thread.
+ */
+final class Indexer {
+
+  /** The outcome of scanning one root: entries by id, the rules used, and what was wrong. */
+  record Scan(Map<PrimaryAssetId, AssetEntry> entries, List<ScanRule> rules, List<Problem> problems) {}
+
+  private final List<ScanRule> globalRules;
+  private final Map<String, Class<?>> assetClasses;
+  private final AssetJson json;
+  private final AssetLimits limits;
+
+  Indexer(List<ScanRule> globalRules, Map<String, Class<?>> assetClasses, AssetJson json, AssetLimits limits) {
+    this.globalRules = List.copyOf(globalRules);
+    this.assetClasses = Map.copyOf(assetClasses);
+    this.json = json;
+    this.limits = limits;
+  }
+
+  /** Scans every file of {@code root}. */
+  Scan scan(ContentRoot root) {
+    List<Problem> problems = new ArrayList<>();
+    List<ScanRule> rules = rulesOf(root, problems);
+    Map<AssetPath, ScanRule> matched = new LinkedHashMap<>();
+    for (ScanRule rule : rules) {
+      for (AssetPath directory : rule.directories()) {
+        List<String> files;
+        try {
+          files = root.source().list(directory, rule.recursive());
+        } catch (NoSuchFileException e) {
+          problems.add(
+              Problem.warning(
+                      "Overture/MissingFolder",
+                      "Scan rule for " + rule.type() + " names folder \"" + directory
+                          + "\", which does not exist in " + root.source().name())
+                  .at(SourceLocation.ofFile(root.source().name())));
+          continue;
+        } catch (IOException e) {
+          problems.add(
+              Problem.error(
+                      "Overture/ReadFailed",
+                      "Could not list folder \"" + directory + "\" of " + root.source().name() + ": " + e)
+                  .at(SourceLocation.ofFile(root.source().name())));
+          continue;
+        }
+        for (String raw : files) {
+          AssetPath path = checkedPath(root, raw, problems);
+          if (path == null || !rule.matches(path)) {
+            continue;
+          }
+          ScanRule previous = matched.putIfAbsent(path, rule);
+          if (previous != null && !previous.type().equals(rule.type())) {
+            problems.add(
+                Problem.error(
+                        "Overture/AmbiguousScanRule",
+                        "File is matched by the scan rules of both " + previous.type() + " and " + rule.type()
+                            + "; narrow their directories so that each file has one type")
+                    .at(SourceLocation.ofFile(root.source().displayPath(path))));
+          }
+        }
+      }
+    }
+    Map<PrimaryAssetId, AssetEntry> entries = new HashMap<>();
+    for (Map.Entry<AssetPath, ScanRule> match : matched.entrySet()) {
+      AssetEntry entry = entryFor(root, match.getKey(), match.getValue(), problems);
+      if (entry == null) {
+        continue;
+      }
+      AssetEntry previous = entries.putIfAbsent(entry.id(), entry);
+      if (previous != null) {
+        problems.add(duplicate(previous, entry));
+      }
+    }
+    return new Scan(entries, rules, problems);
+  }
+
+  /** The entry for one file of {@code root}, or {@code null} with a problem when it cannot be one. */
+  AssetEntry entryFor(ContentRoot root, AssetPath path, ScanRule rule, List<Problem> problems) {
+    String name = path.baseName();
+    String why = PrimaryAssetId.nameProblem(name);
+    if (why != null) {
+      problems.add(
+          Problem.error(
+                  "Overture/InvalidAssetName",
+                  "File name \"" + path.fileName() + "\" cannot be the name of a " + rule.type() + " asset: " + why)
+              .at(SourceLocation.ofFile(root.source().displayPath(path))));
+      return null;
+    }
+    return new AssetEntry(
+        new PrimaryAssetId(rule.type(), name), root.name(), path, root.source().displayPath(path), rule.assetClass());
+  }
+
+  static Problem duplicate(AssetEntry first, AssetEntry second) {
+    return Problem.error(
+            "Overture/DuplicateAsset",
+            "Asset " + first.id() + " is defined twice: by " + first.file() + " and by " + second.file()
+                + "; rename or remove one of them")
+        .withAsset(first.id().toString())
+        .at(SourceLocation.ofFile(second.file()));
+  }
+
+  /** The rules for {@code root}: global, the root's own, then its settings file's. */
+  List<ScanRule> rulesOf(ContentRoot root, List<Problem> problems) {
+    List<ScanRule> rules = new ArrayList<>(globalRules);
+    rules.addAll(root.rules());
+    rules.addAll(settingsRules(root, problems));
+    return rules;
+  }
+
+  private List<ScanRule> settingsRules(ContentRoot root, List<Problem> problems) {
+    AssetPath settingsPath = AssetPath.parse(ContentRoot.SETTINGS_FILE);
+    if (!root.source().exists(settingsPath)) {
+      return List.of();
+    }
+    String file = root.source().displayPath(settingsPath);
+    byte[] bytes;
+    ProjectSettings settings;
+    BindContext context = new BindContext(root.name(), file, file);
+    try {
+      bytes = root.source().read(settingsPath, limits.maxDocumentBytes());
+      settings = json.bind(bytes, ProjectSettings.class, context);
+    } catch (IOException e) {
+      problems.add(Problem.error("Overture/ReadFailed", "Could not read " + file + ": " + e).at(SourceLocation.ofFile(file)));
+      return List.of();
+    } catch (AssetLoadException e) {
+      problems.addAll(e.problems());
+      return List.of();
+    }
+    problems.addAll(context.warnings);
+    JsonLocator locator = new JsonLocator(json.mapper());
+    List<ScanRule> rules = new ArrayList<>();
+    for (int i = 0; i < settings.primaryAssetTypesToScan().size(); i++) {
+      ProjectSettings.TypeToScan declared = settings.primaryAssetTypesToScan().get(i);
+      String pointer = "/primaryAssetTypesToScan/" + i;
+      Class<?> assetClass = assetClasses.get(declared.assetClass());
+      if (assetClass == null) {
+        problems.add(
+            Problem.error(
+                    "Overture/UnknownAssetClass",
+                    "Asset class \"" + declared.assetClass() + "\" is not registered")
+                .withChoices("registered", Choices.closest(declared.assetClass(), assetClasses.keySet()))
+                .at(locator.locate(bytes, SourceLocation.at(file, pointer + "/assetClass"))));
+        continue;
+      }
+      try {
+        List<AssetPath> directories = new ArrayList<>();
+        for (String directory : declared.directories()) {
+          directories.add(directory.isEmpty() || directory.equals(".") ? AssetPath.ROOT : AssetPath.parse(directory));
+        }
+        rules.add(
+            new ScanRule(
+                declared.type(),
+                assetClass,
+                directories,
+                declared.recursive() == null || declared.recursive(),
+                declared.extension() == null ? "json" : declared.extension()));
+      } catch (IllegalArgumentException e) {
+        problems.add(
+            Problem.error("Overture/InvalidScanRule", e.getMessage())
+                .at(locator.locate(bytes, SourceLocation.at(file, pointer))));
+      }
+    }
+    return rules;
+  }
+
+  private static AssetPath checkedPath(ContentRoot root, String raw, List<Problem> problems) {
+    try {
+      AssetPath path = AssetPath.parse(raw);
+      if (!path.value().equals(raw)) {
+        throw new InvalidAssetPathException("Asset path \"" + raw + "\" is not in normal form (\"" + path + "\")");
+      }
+      return path;
+    } catch (InvalidAssetPathException e) {
+      problems.add(
+          Problem.error("Overture/InvalidPath", e.getMessage() + "; the file is skipped")
+              .at(SourceLocation.ofFile(root.source().name() + "!/" + raw)));
+      return null;
+    }
+  }
+}

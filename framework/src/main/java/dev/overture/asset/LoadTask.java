@@ -1,0 +1,52 @@
+package dev.overture.asset;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Reads and binds one asset, once: queued on the worker executor, it may also be run by a thread
+ * that would otherwise wait for it ({@code loadSynchronously}). Whoever claims it first runs it.
+ * If nothing pins its slot when it starts, it is abandoned without reading.
+ */
+final class LoadTask implements Runnable {
+
+  private final DefaultAssetManager manager;
+  private final Slot slot;
+  final CompletableFuture<Loaded> future;
+  private final AtomicBoolean claimed = new AtomicBoolean();
+
+  LoadTask(DefaultAssetManager manager, Slot slot, CompletableFuture<Loaded> future) {
+    this.manager = manager;
+    this.slot = slot;
+    this.future = future;
+  }
+
+  @Override
+  public void run() {
+    if (!claimed.compareAndSet(false, true)) {
+      return;
+    }
+    if (manager.abandonIfUnwanted(slot, future)) {
+      future.cancel(false);
+      return;
+    }
+    Loaded loaded;
+    try {
+      loaded = manager.readAndBind(slot.key);
+    } catch (Throwable e) {
+      future.completeExceptionally(e);
+      manager.settle(slot, future);
+      if (e instanceof Error error && !(e instanceof StackOverflowError)) {
+        throw error;
+      }
+      return;
+    }
+    future.complete(loaded);
+    manager.settle(slot, future);
+  }
+
+  @Override
+  public String toString() {
+    return "LoadTask[" + slot.key + "]";
+  }
+}

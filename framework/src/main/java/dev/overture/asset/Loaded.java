@@ -1,0 +1,13 @@
+package dev.overture.asset;
+
+import dev.overture.core.Problem;
+import java.util.List;
+
+/**
+ * One file, read and bound: the value, the warnings binding it produced, and where it came from.
+ *
+ * @param value the bound asset
+ * @param warnings warnings from binding (unknown properties)
+ * @param file the file as shown to users
+ */
+record Loaded(Object value, List<Problem> warnings, String file) {}

@@ -1,0 +1,132 @@
+package dev.overture.asset;
+
+import java.util.Objects;
+
+/**
+ * The identity of a primary asset: its {@link PrimaryAssetType type} and its name, written {@code
+ * Type:Name} ({@code Experience:Elimination}). The index gives every file a scan rule matches the
+ * id {@code Type:FileNameWithoutExtension}.
+ *
+ * <p>A name is at least one character long; it may hold letters and digits of any script, {@code
+ * _}, {@code -} and {@code .}, and starts with a letter, digit or {@code _}. Immutable, cheap to
+ * hash and compare; safe to share between threads.
+ *
+ * @param type the type
+ * @param name the name within the type
+ */
+public record PrimaryAssetId(PrimaryAssetType type, String name) implements Comparable<PrimaryAssetId> {
+
+  private static final String EXPECTED_FORM =
+      "expected \"Type:Name\", for example \"Experience:Elimination\"";
+
+  public PrimaryAssetId {
+    Objects.requireNonNull(type, "type");
+    Objects.requireNonNull(name, "name");
+    String problem = nameProblem(name);
+    if (problem != null) {
+      throw new IllegalArgumentException(
+          "Invalid primary asset name \"" + name + "\" for type " + type + ": " + problem);
+    }
+  }
+
+  /** The id {@code type:name}. */
+  public static PrimaryAssetId of(String type, String name) {
+    return new PrimaryAssetId(PrimaryAssetType.of(type), name);
+  }
+
+  /**
+   * Parses {@code Type:Name}.
+   *
+   * @throws IllegalArgumentException naming the text and the expected form, when it is not one
+   */
+  public static PrimaryAssetId parse(String text) {
+    Objects.requireNonNull(text, "text");
+    int colon = text.indexOf(':');
+    if (colon < 0) {
+      throw invalid(text, "there is no ':'");
+    }
+    return parseAt(text, colon);
+  }
+
+  /**
+   * Parses {@code Type:Name}, or a bare {@code Name} of {@code defaultType}.
+   *
+   * @throws IllegalArgumentException naming the text and the expected form, when it is neither
+   */
+  public static PrimaryAssetId parse(String text, PrimaryAssetType defaultType) {
+    Objects.requireNonNull(text, "text");
+    Objects.requireNonNull(defaultType, "defaultType");
+    int colon = text.indexOf(':');
+    if (colon < 0) {
+      String problem = nameProblem(text);
+      if (problem != null) {
+        throw new IllegalArgumentException(
+            "Invalid primary asset id \""
+                + text
+                + "\": "
+                + problem
+                + "; expected \"Name\" or \"Type:Name\", for example \""
+                + defaultType
+                + ":Name\"");
+      }
+      return new PrimaryAssetId(defaultType, text);
+    }
+    return parseAt(text, colon);
+  }
+
+  private static PrimaryAssetId parseAt(String text, int colon) {
+    String typeName = text.substring(0, colon);
+    String name = text.substring(colon + 1);
+    if (!PrimaryAssetType.isValidName(typeName)) {
+      throw invalid(text, "\"" + typeName + "\" is not a valid type name");
+    }
+    String problem = nameProblem(name);
+    if (problem != null) {
+      throw invalid(text, problem);
+    }
+    return new PrimaryAssetId(new PrimaryAssetType(typeName), name);
+  }
+
+  private static IllegalArgumentException invalid(String text, String why) {
+    return new IllegalArgumentException(
+        "Invalid primary asset id \"" + text + "\": " + why + "; " + EXPECTED_FORM);
+  }
+
+  /** Why {@code name} is not a valid asset name, or {@code null} when it is. */
+  static String nameProblem(String name) {
+    if (name.isEmpty()) {
+      return "the name is empty";
+    }
+    int first = name.codePointAt(0);
+    if (!Character.isLetterOrDigit(first) && first != '_') {
+      return "a name starts with a letter, a digit or '_'";
+    }
+    for (int i = 0; i < name.length(); ) {
+      int c = name.codePointAt(i);
+      if (!Character.isLetterOrDigit(c) && c != '_' && c != '-' && c != '.') {
+        return "'"
+            + new String(Character.toChars(c))
+            + "' is not allowed in a name (use letters, digits, '_', '-' and '.')";
+      }
+      i += Character.charCount(c);
+    }
+    return null;
+  }
+
+  /** Whether {@code name} may be the name of an asset (a file name without its extension). */
+  public static boolean isValidName(String name) {
+    return nameProblem(name) == null;
+  }
+
+  @Override
+  public int compareTo(PrimaryAssetId other) {
+    int byType = type.compareTo(other.type);
+    return byType != 0 ? byType : name.compareTo(other.name);
+  }
+
+  /** {@code Type:Name}, the form {@link #parse(String)} reads. */
+  @Override
+  public String toString() {
+    return type.name() + ':' + name;
+  }
+}

@@ -1,0 +1,257 @@
+package dev.overture.asset;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.reflect.GenericArrayType;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Finds the references a bound asset holds in the requested bundles: every {@link PrimaryAssetId}
+ * and {@link SoftRef} under a record component annotated with {@link AssetBundles} (directly, or
+ * inside lists, sets, maps, optionals and nested records, which inherit the annotation). Each
+ * reference comes with the place it was bound from, rendered as a JSON pointer only when needed.
+ *
+ * <p>Each record class gets a plan once: its components, their accessors, and, from their declared
+ * generic types, whether anything below them can be a reference or carry an annotation. Components
+ * that cannot are never read, so a large asset with no reference costs one lookup. Thread-safe.
+ */
+final class ReferenceScanner {
+
+  /** A step of the path from the asset's root to a value: a property name or an array index. */
+  record Step(Step parent, String name, int index) {
+
+    /** The RFC 6901 pointer of this step. */
+    String pointer() {
+      List<Step> steps = new ArrayList<>();
+      for (Step step = this; step != null; step = step.parent) {
+        steps.add(step);
+      }
+      StringBuilder out = new StringBuilder();
+      for (int i = steps.size() - 1; i >= 0; i--) {
+        Step step = steps.get(i);
+        out.append('/');
+        if (step.name != null) {
+          out.append(step.name.replace("~", "~0").replace("/", "~1"));
+        } else {
+          out.append(step.index);
+        }
+      }
+      return out.toString();
+    }
+
+    static String pointerOf(Step step) {
+      return step == null ? "" : step.pointer();
+    }
+  }
+
+  /** A reference found in an asset. */
+  record Found(Object target, Step where, boolean acyclic) {}
+
+  /** Receives references as they are found. */
+  interface Sink {
+    void found(Found reference);
+  }
+
+  /**
+   * One record component: whether it is annotated, and whether anything below it can be a
+   * reference ({@code holdsReferences}) or carry an annotation ({@code holdsAnnotations}).
+   */
+  private record Component(
+      String jsonName, MethodHandle accessor, AssetBundles bundles, boolean holdsReferences, boolean holdsAnnotations) {}
+
+  /** The plan of a record class; {@code annotated} says whether any component matters unprompted. */
+  private record Plan(List<Component> components, boolean annotated) {
+    static final Plan EMPTY = new Plan(List.of(), false);
+  }
+
+  private static final ClassValue<Plan> PLANS =
+      new ClassValue<>() {
+        @Override
+        protected Plan computeValue(Class<?> type) {
+          return plan(type);
+        }
+      };
+
+  private ReferenceScanner() {}
+
+  /** Reports to {@code sink} each reference in {@code value} that one of {@code bundles} holds. */
+  static void scan(Object value, Set<String> bundles, Sink sink) {
+    walk(value, null, null, bundles, sink);
+  }
+
+  private static void walk(Object value, Step where, AssetBundles inherited, Set<String> bundles, Sink sink) {
+    if (value == null) {
+      return;
+    }
+    if (value instanceof PrimaryAssetId || value instanceof SoftRef<?>) {
+      if (inherited != null && follows(inherited, bundles)) {
+        sink.found(new Found(value, where, inherited.acyclic()));
+      }
+      return;
+    }
+    if (value instanceof List<?> list) {
+      for (int i = 0; i < list.size(); i++) {
+        walk(list.get(i), new Step(where, null, i), inherited, bundles, sink);
+      }
+    } else if (value instanceof Collection<?> collection) {
+      // Sets have no stable index: point at the collection itself.
+      for (Object element : collection) {
+        walk(element, where, inherited, bundles, sink);
+      }
+    } else if (value instanceof Map<?, ?> map) {
+      for (Map.Entry<?, ?> entry : map.entrySet()) {
+        walk(entry.getValue(), new Step(where, String.valueOf(entry.getKey()), -1), inherited, bundles, sink);
+      }
+    } else if (value instanceof Optional<?> optional) {
+      if (optional.isPresent()) {
+        walk(optional.get(), where, inherited, bundles, sink);
+      }
+    } else if (value instanceof Object[] array) {
+      for (int i = 0; i < array.length; i++) {
+        walk(array[i], new Step(where, null, i), inherited, bundles, sink);
+      }
+    } else {
+      Plan plan = PLANS.get(value.getClass());
+      if (inherited == null && !plan.annotated) {
+        return;
+      }
+      for (Component component : plan.components) {
+        AssetBundles here = component.bundles != null ? component.bundles : inherited;
+        boolean worthReading =
+            component.bundles != null
+                || component.holdsAnnotations
+                || (here != null && component.holdsReferences);
+        if (worthReading) {
+          walk(read(value, component), new Step(where, component.jsonName, -1), here, bundles, sink);
+        }
+      }
+    }
+  }
+
+  private static Object read(Object value, Component component) {
+    try {
+      return component.accessor.invoke(value);
+    } catch (Throwable e) {
+      throw new IllegalStateException(
+          "Could not read " + value.getClass().getName() + "." + component.jsonName, e);
+    }
+  }
+
+  private static boolean follows(AssetBundles annotation, Set<String> requested) {
+    for (String bundle : annotation.value()) {
+      if (bundle.equals(AssetBundles.ALWAYS) || requested.contains(bundle)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Plan plan(Class<?> type) {
+    if (!type.isRecord()) {
+      return Plan.EMPTY;
+    }
+    MethodHandles.Lookup lookup = MethodHandles.lookup();
+    List<Component> components = new ArrayList<>();
+    boolean annotated = false;
+    for (RecordComponent component : type.getRecordComponents()) {
+      AssetBundles bundles = component.getAnnotation(AssetBundles.class);
+      Type declared = component.getGenericType();
+      boolean holdsReferences = reaches(declared, false, new HashSet<>());
+      boolean holdsAnnotations = reaches(declared, true, new HashSet<>());
+      if (bundles == null && !holdsReferences && !holdsAnnotations) {
+        continue;
+      }
+      annotated |= bundles != null || holdsAnnotations;
+      JsonProperty property = component.getAnnotation(JsonProperty.class);
+      String jsonName = property != null && !property.value().isEmpty() ? property.value() : component.getName();
+      try {
+        java.lang.reflect.Method accessor = component.getAccessor();
+        accessor.setAccessible(true);
+        components.add(new Component(jsonName, lookup.unreflect(accessor), bundles, holdsReferences, holdsAnnotations));
+      } catch (IllegalAccessException | RuntimeException e) {
+        throw new IllegalStateException(
+            "Cannot read component " + component.getName() + " of " + type.getName()
+                + " to find its asset references; make the record accessible to Overture",
+            e);
+      }
+    }
+    return components.isEmpty() ? Plan.EMPTY : new Plan(List.copyOf(components), annotated);
+  }
+
+  /**
+   * Whether a value of the declared {@code type} can hold a reference ({@code annotations} false)
+   * or a component annotated with {@link AssetBundles} ({@code annotations} true) somewhere below.
+   * Types that are not closed (interfaces, abstract classes, type variables) may hold anything.
+   */
+  private static boolean reaches(Type type, boolean annotations, Set<Class<?>> visiting) {
+    if (type instanceof ParameterizedType parameterized) {
+      Class<?> raw = (Class<?>) parameterized.getRawType();
+      Type[] arguments = parameterized.getActualTypeArguments();
+      if (raw == SoftRef.class) {
+        return !annotations;
+      }
+      if (Collection.class.isAssignableFrom(raw) || raw == Optional.class) {
+        return reaches(arguments[0], annotations, visiting);
+      }
+      if (Map.class.isAssignableFrom(raw)) {
+        return reaches(arguments[1], annotations, visiting);
+      }
+      return reaches(raw, annotations, visiting);
+    }
+    if (type instanceof GenericArrayType array) {
+      return reaches(array.getGenericComponentType(), annotations, visiting);
+    }
+    if (!(type instanceof Class<?> c)) {
+      return true; // a type variable or wildcard: unknown until run time
+    }
+    if (c == PrimaryAssetId.class || c == SoftRef.class) {
+      return !annotations;
+    }
+    if (c.isPrimitive() || c.isEnum() || isClosedLeaf(c)) {
+      return false;
+    }
+    if (c.isArray()) {
+      return reaches(c.getComponentType(), annotations, visiting);
+    }
+    if (Collection.class.isAssignableFrom(c) || Map.class.isAssignableFrom(c) || c == Optional.class) {
+      return true; // raw: elements unknown
+    }
+    if (c.isRecord()) {
+      if (!visiting.add(c)) {
+        return false; // already being answered higher up
+      }
+      for (RecordComponent component : c.getRecordComponents()) {
+        if ((annotations && component.isAnnotationPresent(AssetBundles.class))
+            || reaches(component.getGenericType(), annotations, visiting)) {
+          return true;
+        }
+      }
+      return false;
+    }
+    // Interfaces and abstract classes may be implemented by records: decided per value.
+    return c.isInterface() || Modifier.isAbstract(c.getModifiers()) || c == Object.class;
+  }
+
+  private static boolean isClosedLeaf(Class<?> c) {
+    return c == String.class
+        || Number.class.isAssignableFrom(c)
+        || c == Boolean.class
+        || c == Character.class
+        || c == AssetPath.class
+        || c == PrimaryAssetType.class
+        || c == RawAsset.class
+        || c.getName().startsWith("java.time.")
+        || c.getName().startsWith("tools.jackson.");
+  }
+}

@@ -1,0 +1,157 @@
+package dev.overture.asset;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** File helpers the built-in sources share. Stateless. */
+final class SourceFiles {
+
+  private SourceFiles() {}
+
+  /**
+   * The regular files below {@code folder} (one level, or all when {@code recursive}), relative to
+   * {@code root} with '/' separators. Links to files are listed (reads check where they lead);
+   * links to folders are not followed.
+   */
+  static List<String> walk(Path root, Path folder, boolean recursive) throws IOException {
+    if (!Files.isDirectory(folder)) {
+      throw new java.nio.file.NoSuchFileException(folder.toString(), null, "no such folder");
+    }
+    List<String> files = new ArrayList<>();
+    Files.walkFileTree(
+        folder,
+        EnumSet.noneOf(java.nio.file.FileVisitOption.class),
+        recursive ? Integer.MAX_VALUE : 1,
+        new SimpleFileVisitor<>() {
+          @Override
+          public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+            if (attributes.isRegularFile()
+                || (attributes.isSymbolicLink() && Files.isRegularFile(file))) {
+              files.add(relative(root, file));
+            }
+            return FileVisitResult.CONTINUE;
+          }
+        });
+    return files;
+  }
+
+  static String relative(Path root, Path file) {
+    Path relative = root.relativize(file);
+    StringBuilder out = new StringBuilder();
+    for (Path segment : relative) {
+      if (out.length() > 0) {
+        out.append('/');
+      }
+      out.append(segment);
+    }
+    return out.toString();
+  }
+
+  /**
+   * Reads the files of one folder root, refusing any whose real location is outside it. Folders
+   * are checked once (their real path resolved and cached); files are opened without following
+   * links, so the common case costs no more than a plain read, and only a file that is itself a
+   * link is resolved. A folder swapped for a link after its check is not noticed: the guard is
+   * against content that points outside the root, not against a concurrent local attacker.
+   * Thread-safe.
+   */
+  static final class ContainedFiles {
+    private final Path realRoot;
+    private final Map<Path, Boolean> checkedFolders = new ConcurrentHashMap<>();
+
+    ContainedFiles(Path realRoot) {
+      this.realRoot = realRoot;
+    }
+
+    byte[] read(Path file, String display, int maxBytes) throws IOException {
+      Path folder = file.getParent();
+      Boolean inside = checkedFolders.get(folder);
+      if (inside == null) {
+        inside = folder.toRealPath().startsWith(realRoot);
+        checkedFolders.put(folder, inside);
+      }
+      if (inside) {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+          return readFully(channel, display, maxBytes);
+        } catch (IOException e) {
+          // Opening a link without following it fails (ELOOP); anything else is a real failure.
+          if (!Files.isSymbolicLink(file)) {
+            throw e;
+          }
+          // A link: allowed only while it stays inside the root.
+        }
+      }
+      Path real = file.toRealPath();
+      if (!real.startsWith(realRoot)) {
+        throw new InvalidAssetPathException(
+            "Asset path \""
+                + display
+                + "\" resolves outside its content root through a symbolic link (to \""
+                + real
+                + "\")");
+      }
+      try (FileChannel channel = FileChannel.open(real, StandardOpenOption.READ)) {
+        return readFully(channel, display, maxBytes);
+      }
+    }
+  }
+
+  private static byte[] readFully(FileChannel channel, String display, int maxBytes) throws IOException {
+    long size = channel.size();
+    if (size > maxBytes) {
+      throw new AssetTooLargeException(display, size, maxBytes);
+    }
+    ByteBuffer buffer = ByteBuffer.allocate((int) size);
+    while (buffer.hasRemaining()) {
+      if (channel.read(buffer) < 0) {
+        break;
+      }
+    }
+    return buffer.position() == size ? buffer.array() : Arrays.copyOf(buffer.array(), buffer.position());
+  }
+
+  /**
+   * Reads {@code in} fully, failing as soon as it holds more than {@code maxBytes}; {@code
+   * sizeHint} (or -1) sizes the first buffer.
+   */
+  static byte[] readAtMost(InputStream in, long sizeHint, int maxBytes, String display)
+      throws IOException {
+    if (sizeHint > maxBytes) {
+      throw new AssetTooLargeException(display, sizeHint, maxBytes);
+    }
+    byte[] buffer = new byte[(int) Math.max(64, Math.min(sizeHint >= 0 ? sizeHint : 8192, maxBytes))];
+    int length = 0;
+    while (true) {
+      if (length == buffer.length) {
+        if (length >= maxBytes) {
+          if (in.read() < 0) {
+            break;
+          }
+          throw new AssetTooLargeException(display, -1, maxBytes);
+        }
+        buffer = Arrays.copyOf(buffer, (int) Math.min((long) buffer.length * 2, maxBytes));
+      }
+      int read = in.read(buffer, length, buffer.length - length);
+      if (read < 0) {
+        break;
+      }
+      length += read;
+    }
+    return length == buffer.length ? buffer : Arrays.copyOf(buffer, length);
+  }
+}

@@ -1,0 +1,89 @@
+package dev.overture.asset;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+
+/**
+ * A content root in a zip archive. Entries are listed once when the archive opens. Thread-safe:
+ * {@link ZipFile} allows concurrent reads and the entry table never changes.
+ */
+final class ZipSource implements AssetSource {
+
+  private final ZipFile zip;
+  private final String name;
+  private final Map<String, ZipEntry> files = new TreeMap<>();
+
+  ZipSource(Path archive) throws IOException {
+    Objects.requireNonNull(archive, "archive");
+    this.zip = new ZipFile(archive.toFile());
+    this.name = archive.toString().replace('\\', '/');
+    Enumeration<? extends ZipEntry> entries = zip.entries();
+    while (entries.hasMoreElements()) {
+      ZipEntry entry = entries.nextElement();
+      if (!entry.isDirectory()) {
+        files.put(entry.getName(), entry);
+      }
+    }
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public String displayPath(AssetPath path) {
+    return name + "!/" + path.value();
+  }
+
+  @Override
+  public List<String> list(AssetPath folder, boolean recursive) throws IOException {
+    String prefix = folder.value().isEmpty() ? "" : folder.value() + '/';
+    if (!prefix.isEmpty() && files.keySet().stream().noneMatch(entry -> entry.startsWith(prefix))) {
+      throw new NoSuchFileException(name + "!/" + folder.value(), null, "no such folder");
+    }
+    List<String> listed = new ArrayList<>();
+    for (String entry : files.keySet()) {
+      if (entry.startsWith(prefix) && (recursive || entry.indexOf('/', prefix.length()) < 0)) {
+        listed.add(entry);
+      }
+    }
+    return listed;
+  }
+
+  @Override
+  public byte[] read(AssetPath path, int maxBytes) throws IOException {
+    ZipEntry entry = files.get(path.value());
+    if (entry == null) {
+      throw new NoSuchFileException(displayPath(path));
+    }
+    try (InputStream in = zip.getInputStream(entry)) {
+      return SourceFiles.readAtMost(in, entry.getSize(), maxBytes, displayPath(path));
+    }
+  }
+
+  @Override
+  public boolean exists(AssetPath path) {
+    return files.containsKey(path.value());
+  }
+
+  @Override
+  public void close() throws IOException {
+    zip.close();
+  }
+
+  @Override
+  public String toString() {
+    return "ZipSource[" + name + ", " + files.size() + " files]";
+  }
+}

@@ -1,0 +1,85 @@
+package dev.overture.core;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The valid choices shown beside an error: quoted, and when there are many, the few closest to
+ * what the user wrote (so that a typo in one of a thousand asset names still shows the intended
+ * one).
+ *
+ * <p>Stateless; safe to call from any thread.
+ */
+public final class Choices {
+
+  /** How many choices a message lists before it says how many more there are. */
+  public static final int MAX_LISTED = 8;
+
+  private Choices() {}
+
+  /**
+   * The choices to show for {@code wanted}: all of {@code options} (sorted) when there are at most
+   * {@link #MAX_LISTED}, otherwise the {@code MAX_LISTED} closest by edit distance, closest first.
+   */
+  public static List<String> closest(String wanted, Collection<String> options) {
+    List<String> sorted = new ArrayList<>(options);
+    if (sorted.size() <= MAX_LISTED) {
+      sorted.sort(Comparator.naturalOrder());
+      return sorted;
+    }
+    String key = wanted.toLowerCase(Locale.ROOT);
+    sorted.sort(
+        Comparator.comparingInt((String option) -> distance(key, option.toLowerCase(Locale.ROOT)))
+            .thenComparing(Comparator.naturalOrder()));
+    return List.copyOf(sorted.subList(0, MAX_LISTED));
+  }
+
+  /**
+   * {@code message} completed by {@code (label: "a", "b")}, or {@code (label: none)}. A message that ends with a full stop keeps it at the end.
+   */
+  static String appendTo(String message, String label, List<String> choices) {
+    String body = message.endsWith(".") ? message.substring(0, message.length() - 1) : message;
+    StringBuilder out = new StringBuilder(body).append(" (").append(label).append(": ");
+    out.append(choices.isEmpty() ? "none" : quoted(choices));
+    out.append(')');
+    if (message.endsWith(".")) {
+      out.append('.');
+    }
+    return out.toString();
+  }
+
+  /** The choices, each in double quotes, separated by commas: {@code "a", "b"}. */
+  public static String quoted(Collection<String> choices) {
+    StringBuilder out = new StringBuilder();
+    for (String choice : choices) {
+      if (out.length() > 0) {
+        out.append(", ");
+      }
+      out.append('"').append(choice).append('"');
+    }
+    return out.toString();
+  }
+
+  /** Levenshtein distance, two rows. */
+  static int distance(String a, String b) {
+    int[] previous = new int[b.length() + 1];
+    int[] current = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      previous[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      current[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+        current[j] = Math.min(substitution, Math.min(previous[j] + 1, current[j - 1] + 1));
+      }
+      int[] swap = previous;
+      previous = current;
+      current = swap;
+    }
+    return previous[b.length()];
+  }
+}

@@ -1,0 +1,322 @@
+package dev.overture.asset;
+
+import static dev.overture.asset.TestAssets.id;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.overture.core.Problem;
+import dev.overture.core.Severity;
+import dev.overture.core.SourceLocation;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Every failure a content author can cause: exact message, location and valid choices. */
+class AssetErrorsTest {
+
+  private static final String NL = System.lineSeparator();
+
+  @TempDir Path temp;
+  private final ManualExecutor workers = new ManualExecutor();
+  private AssetManager assets;
+
+  @AfterEach
+  void tearDown() {
+    if (assets != null) {
+      assets.close();
+    }
+  }
+
+  /** The game plus {@code extra} files, on disk under {@code assets/}. */
+  private AssetManager with(Content content) {
+    assets = TestAssets.builder(AssetSource.directory(content.writeTo(temp.resolve("assets")))).executor(workers).build();
+    return assets;
+  }
+
+  private AssetLoadException failure(LoadHandle handle) {
+    workers.runAll();
+    return assertThrows(AssetLoadException.class, () -> handle.waitUntilComplete(Duration.ZERO));
+  }
+
+  private static Problem only(AssetLoadException e) {
+    assertEquals(1, e.problems().size(), e.getMessage());
+    return e.problems().get(0);
+  }
+
+  private static SourceLocation at(String file, int line, int column, String pointer) {
+    return new SourceLocation(file, line, column, pointer);
+  }
+
+  private String file(String path) {
+    return temp.resolve("assets") + "/" + path;
+  }
+
+  @Test
+  void unknownProperty_isAWarningNamingTheKnownOnes_andTheAssetLoads() throws Exception {
+    with(TestAssets.game().file("pawns/Villain.json", """
+        {
+          "name": "Villain",
+          "colour": "red"
+        }
+        """));
+    LoadHandle handle = assets.loadPrimaryAsset(id("Pawn:Villain"));
+    workers.runAll();
+
+    LoadResult result = handle.waitUntilComplete(Duration.ZERO);
+    Problem warning = result.warnings().get(0);
+    assertEquals(Severity.WARNING, warning.severity());
+    assertEquals("Overture/UnknownProperty", warning.id());
+    assertEquals(
+        "Unknown property \"colour\" in Pawn was ignored (known properties: \"friends\", \"name\", \"portrait\", \"stats\")",
+        warning.message());
+    assertEquals(at(file("pawns/Villain.json"), 3, 13, "/colour"), warning.location().orElseThrow());
+    assertEquals("Pawn:Villain", warning.asset().orElseThrow());
+  }
+
+  @Test
+  void malformedJson_givesTheLineAndColumn() {
+    with(TestAssets.game().file("pawns/Villain.json", """
+        {
+          "name": "Villain"
+          "friends": []
+        }
+        """));
+    Problem problem = only(failure(assets.loadPrimaryAsset(id("Pawn:Villain"))));
+
+    assertEquals("Overture/MalformedJson", problem.id());
+    assertTrue(problem.message().startsWith("Malformed JSON: Unexpected character ('\"' (code 34)): was expecting comma"), problem.message());
+    assertEquals(3, problem.location().orElseThrow().line());
+    assertEquals(3, problem.location().orElseThrow().column());
+  }
+
+  @Test
+  void wrongType_saysWhatWasExpectedAndFound() {
+    with(TestAssets.game().file("modes/Base.json", """
+        { "title": "Base", "maxPlayers": "sixteen" }
+        """));
+    Problem problem = only(failure(assets.loadPrimaryAsset(id("Mode:Base"))));
+
+    assertEquals("Overture/WrongType", problem.id());
+    assertEquals("Expected a whole number for \"maxPlayers\" but found a string", problem.message());
+    assertEquals(at(file("modes/Base.json"), 1, 34, "/maxPlayers"), problem.location().orElseThrow());
+  }
+
+  @Test
+  void invalidEnumValue_listsTheValidValues() {
+    with(TestAssets.game().file("arenas/Dust.json", """
+        { "name": "Dust", "defaultTeam": "GREEN", "tiles": [] }
+        """));
+    Problem problem = only(failure(assets.loadPrimaryAsset(id("Arena:Dust"))));
+
+    assertEquals("Overture/InvalidValue", problem.id());
+    assertEquals("\"GREEN\" is not a valid defaultTeam value (valid values: \"RED\", \"BLUE\")", problem.message());
+    assertEquals("/defaultTeam", problem.location().orElseThrow().pointer());
+  }
+
+  @Test
+  void referenceToAnUnknownAsset_isReportedWhereItIsWritten() {
+    with(TestAssets.game().file("modes/Base.json", """
+        {
+          "title": "Base",
+          "pawn": "Heroo"
+        }
+        """));
+    Problem problem = only(failure(assets.loadPrimaryAsset(id("Mode:Base"), "client")));
+
+    assertEquals("Overture/UnknownAsset", problem.id());
+    assertEquals(
+        "No asset Pawn:Heroo is indexed (indexed: \"Pawn:Hero\", \"Pawn:Sidekick\", \"Pawn:Villain\")", problem.message());
+    assertEquals(List.of("Pawn:Hero", "Pawn:Sidekick", "Pawn:Villain"), problem.choices());
+    assertEquals(at(file("modes/Base.json"), 3, 11, "/pawn"), problem.location().orElseThrow());
+    assertEquals("Mode:Base", problem.asset().orElseThrow());
+  }
+
+  @Test
+  void referenceOfTheWrongType_namesTheAllowedTypes() {
+    with(TestAssets.game().file("modes/Base.json", """
+        { "title": "Base", "pawn": "Mode:Elimination" }
+        """));
+    Problem problem = only(failure(assets.loadPrimaryAsset(id("Mode:Base"))));
+
+    assertEquals("Overture/WrongAssetType", problem.id());
+    assertEquals(
+        "Reference \"Mode:Elimination\" is of type Mode, which this field does not take (allowed: \"Pawn\")",
+        problem.message());
+    assertEquals(at(file("modes/Base.json"), 1, 28, "/pawn"), problem.location().orElseThrow());
+  }
+
+  @Test
+  void malformedReference_showsTheExpectedForm() {
+    with(TestAssets.game().file("modes/Base.json", """
+        { "title": "Base", "includes": ["Mode:"] }
+        """));
+    Problem problem = only(failure(assets.loadPrimaryAsset(id("Mode:Base"))));
+
+    assertEquals("Overture/InvalidReference", problem.id());
+    assertEquals(
+        "Invalid primary asset id \"Mode:\": the name is empty; expected \"Type:Name\", for example"
+            + " \"Experience:Elimination\" (allowed: \"Mode\")",
+        problem.message());
+    assertEquals("/includes/0", problem.location().orElseThrow().pointer());
+  }
+
+  @Test
+  void unknownKind_listsTheRegisteredKinds() {
+    with(TestAssets.game().file("modes/Base.json", """
+        {
+          "title": "Base",
+          "actions": [ { "action": "Spawn", "what": "bot", "count": 1 }, { "action": "Spwan" } ]
+        }
+        """));
+    Problem problem = only(failure(assets.loadPrimaryAsset(id("Mode:Base"))));
+
+    assertEquals("Overture/UnknownKind", problem.id());
+    assertEquals("Unknown action \"Spwan\" for Action (known kinds: \"Grant\", \"Spawn\")", problem.message());
+    assertEquals("/actions/1", problem.location().orElseThrow().pointer());
+    assertEquals(3, problem.location().orElseThrow().line());
+  }
+
+  @Test
+  void missingKind_saysWhichPropertyNamesIt() {
+    with(TestAssets.game().file("modes/Base.json", """
+        { "title": "Base", "actions": [ { "what": "bot" } ] }
+        """));
+    Problem problem = only(failure(assets.loadPrimaryAsset(id("Mode:Base"))));
+
+    assertEquals("Overture/MissingKind", problem.id());
+    assertEquals("Missing \"action\": name the kind of Action (known kinds: \"Grant\", \"Spawn\")", problem.message());
+  }
+
+  @Test
+  void missingReferencedFile_isReportedAtTheReference_withTheFilesThatAreThere() {
+    with(TestAssets.game().file("pawns/Villain.json", """
+        {
+          "name": "Villain",
+          "portrait": "icons/villian.json"
+        }
+        """).file("icons/villain.json", "{ \"texture\": \"v.png\", \"size\": 8 }"));
+    Problem problem = only(failure(assets.loadPrimaryAsset(id("Pawn:Villain"), "client")));
+
+    assertEquals("Overture/MissingFile", problem.id());
+    assertEquals(
+        "File " + file("icons/villian.json") + " does not exist, referenced by Pawn:Villain"
+            + " (files there: \"badge.json\", \"elimination.json\", \"hero.json\", \"villain.json\")",
+        problem.message());
+    assertEquals(at(file("pawns/Villain.json"), 3, 15, "/portrait"), problem.location().orElseThrow());
+  }
+
+  @Test
+  void duplicateKeys_trailingContent_andNull_areErrors() {
+    with(TestAssets.game()
+        .file("pawns/Villain.json", "{ \"name\": \"a\", \"name\": \"b\" }")
+        .file("arenas/Dust.json", "{ \"name\": \"Dust\", \"tiles\": [] } {}")
+        .file("modes/Base.json", "null"));
+
+    assertEquals("Overture/MalformedJson", only(failure(assets.loadPrimaryAsset(id("Pawn:Villain")))).id());
+    assertEquals("Overture/WrongType", only(failure(assets.loadPrimaryAsset(id("Arena:Dust")))).id());
+    Problem nullFile = only(failure(assets.loadPrimaryAsset(id("Mode:Base"))));
+    assertEquals("File holds null; expected an object for Mode", nullFile.message());
+  }
+
+  @Test
+  void limits_refuseOversizedAndTooDeepFiles() {
+    String deep = "[".repeat(80) + "]".repeat(80);
+    Content content = TestAssets.game()
+        .file("arenas/Dust.json", "{ \"name\": \"Dust\", \"tiles\": [], \"notes\": " + deep + " }")
+        .file("pawns/Villain.json", "{ \"name\": \"" + "x".repeat(5000) + "\" }");
+    assets = TestAssets.builder(AssetSource.directory(content.writeTo(temp.resolve("assets"))))
+        .executor(workers)
+        .limits(AssetLimits.defaults().withMaxDocumentBytes(4096))
+        .build();
+
+    Problem tooDeep = only(failure(assets.loadPrimaryAsset(id("Arena:Dust"))));
+    assertEquals("Overture/LimitExceeded", tooDeep.id());
+    assertTrue(tooDeep.message().contains("Document nesting depth (65) exceeds the maximum allowed (64"), tooDeep.message());
+
+    Problem tooLarge = only(failure(assets.loadPrimaryAsset(id("Pawn:Villain"))));
+    assertEquals("Overture/LimitExceeded", tooLarge.id());
+    assertEquals(
+        "File \"" + file("pawns/Villain.json") + "\" is 5014 bytes; the largest accepted is 4096 bytes"
+            + " (AssetLimits.maxDocumentBytes)",
+        tooLarge.message());
+  }
+
+  @Test
+  void unknownType_namesTheKnownTypes() {
+    with(TestAssets.game());
+    Problem problem = only(failure(assets.loadPrimaryAsset(id("Experience:Elimination"))));
+
+    assertEquals("Overture/UnknownAssetType", problem.id());
+    assertEquals(
+        "No scan rule declares the type Experience of Experience:Elimination (known types: \"Arena\", \"Mode\", \"Pawn\")",
+        problem.message());
+  }
+
+  @Test
+  void aBundleWithSeveralBadAssets_reportsThemAllNumbered_andTheGoodOnesStayUsable() {
+    with(TestAssets.game()
+        .file("modes/Elimination.json", """
+            {
+              "title": "Elimination",
+              "pawn": "Hero",
+              "icon": "icons/missing.json",
+              "includes": ["Base"]
+            }
+            """)
+        .file("modes/Base.json", """
+            { "title": "Base", "maxPlayers": 1.5 }
+            """)
+        .file("pawns/Hero.json", """
+            { "name": "Hero", "friends": ["Sidekick", "Ghost"] }
+            """));
+    LoadHandle handle = assets.loadPrimaryAsset(id("Mode:Elimination"), "client");
+    AssetLoadException e = failure(handle);
+
+    assertEquals(
+        "Could not load Mode:Elimination with bundles [client], see the following problems:" + NL
+            + NL
+            + "1) [Overture/WrongType] Expected a whole number for \"maxPlayers\" but found a decimal number" + NL
+            + "   at " + file("modes/Base.json") + ":1:34 (/maxPlayers)" + NL
+            + NL
+            + "2) [Overture/MissingFile] File " + file("icons/missing.json") + " does not exist, referenced by"
+            + " Mode:Elimination (files there: \"badge.json\", \"elimination.json\", \"hero.json\")" + NL
+            + "   at " + file("modes/Elimination.json") + ":4:11 (/icon)" + NL
+            + NL
+            + "3) [Overture/UnknownAsset] No asset Pawn:Ghost is indexed (indexed: \"Pawn:Hero\", \"Pawn:Sidekick\","
+            + " \"Pawn:Villain\")" + NL
+            + "   at " + file("pawns/Hero.json") + ":1:43 (/friends/1)" + NL
+            + NL
+            + "3 problems",
+        e.getMessage());
+    assertTrue(assets.getAsset(id("Pawn:Hero")).isPresent());
+    assertTrue(assets.getAsset(id("Pawn:Sidekick")).isPresent());
+    assertTrue(assets.getAsset(id("Mode:Elimination")).isPresent());
+    handle.release();
+    assertEquals(0, assets.stats().loaded());
+  }
+
+  @Test
+  void acyclicReferencesThatLoop_failWithTheChain() {
+    with(TestAssets.game()
+        .file("modes/A.json", "{ \"title\": \"A\", \"includes\": [\"B\"] }")
+        .file("modes/B.json", "{ \"title\": \"B\",\n  \"includes\": [\"C\"] }")
+        .file("modes/C.json", "{ \"title\": \"C\", \"includes\": [\"A\"] }"));
+    Problem problem = only(failure(assets.loadPrimaryAsset(id("Mode:A"))));
+
+    assertEquals("Overture/ReferenceCycle", problem.id());
+    assertEquals("Reference cycle: Mode:A -> Mode:B -> Mode:C -> Mode:A; these references must not loop", problem.message());
+    assertEquals(at(file("modes/C.json"), 1, 30, "/includes/0"), problem.location().orElseThrow());
+  }
+
+  @Test
+  void selfInclusion_isACycleToo() {
+    with(TestAssets.game().file("modes/Base.json", "{ \"title\": \"Base\", \"includes\": [\"Base\"] }"));
+    Problem problem = only(failure(assets.loadPrimaryAsset(id("Mode:Base"))));
+
+    assertEquals("Reference cycle: Mode:Base -> Mode:Base; these references must not loop", problem.message());
+  }
+}

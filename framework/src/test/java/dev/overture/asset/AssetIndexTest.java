@@ -1,0 +1,287 @@
+package dev.overture.asset;
+
+import static dev.overture.asset.TestAssets.id;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.overture.core.Problem;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AssetIndexTest {
+
+  private static final String NL = System.lineSeparator();
+
+  @TempDir Path temp;
+  private final ManualExecutor workers = new ManualExecutor();
+  private AssetManager assets;
+
+  @AfterEach
+  void tearDown() {
+    if (assets != null) {
+      assets.close();
+    }
+  }
+
+  private Path root() {
+    return temp.resolve("assets");
+  }
+
+  private AssetManager build(Content content) {
+    assets = TestAssets.builder(AssetSource.directory(content.writeTo(root()))).executor(workers).build();
+    return assets;
+  }
+
+  @Test
+  void index_mapsFilesToIdsByTypeWithoutReadingThem() {
+    CountingSource counting = new CountingSource(AssetSource.directory(TestAssets.game().writeTo(root())));
+    assets = TestAssets.builder(counting).executor(workers).build();
+
+    AssetIndex index = assets.index();
+    assertEquals(Set.of(PrimaryAssetType.of("Arena"), PrimaryAssetType.of("Mode"), PrimaryAssetType.of("Pawn")), index.types());
+    assertEquals(List.of(id("Pawn:Hero"), id("Pawn:Sidekick"), id("Pawn:Villain")), index.ids(PrimaryAssetType.of("Pawn")));
+    assertEquals(6, index.size());
+    AssetEntry hero = index.find(id("Pawn:Hero")).orElseThrow();
+    assertEquals(AssetPath.parse("pawns/Hero.json"), hero.path());
+    assertEquals(ContentRoot.GAME, hero.root());
+    assertEquals(root() + "/pawns/Hero.json", hero.file());
+    assertSame(TestAssets.Pawn.class, hero.assetClass());
+    assertEquals(Set.of("overture.json"), counting.allReads().keySet(), "only the settings file was read");
+    assertTrue(index.find(id("Pawn:Nobody")).isEmpty());
+    assertEquals(List.of(), index.ids(PrimaryAssetType.of("Experience")));
+  }
+
+  @Test
+  void scanRules_honourRecursionAndExtension() {
+    Content content = TestAssets.game()
+        .file("pawns/old/Retired.json", "{ \"name\": \"Retired\" }")
+        .file("pawns/notes.txt", "not an asset");
+    assets = AssetManager.builder()
+        .contentRoot(AssetSource.directory(content.writeTo(root())))
+        .scanRule(ScanRule.of("Pawn", TestAssets.Pawn.class, "pawns").nonRecursive())
+        .scanRule(ScanRule.of("Note", String.class, "pawns").withExtension("txt"))
+        .assetClass("Arena", TestAssets.Arena.class)
+        .executor(workers)
+        .build();
+
+    assertFalse(assets.index().find(id("Pawn:Retired")).isPresent());
+    assertTrue(assets.index().find(id("Note:notes")).isPresent());
+  }
+
+  @Test
+  void duplicateIds_areAnErrorNamingBothFiles() {
+    Content content = TestAssets.game().file("pawns/old/Hero.json", "{ \"name\": \"Old hero\" }");
+
+    AssetIndexException e = assertThrows(AssetIndexException.class, () -> build(content));
+
+    assertEquals(
+        "Could not index content root Game (" + root() + "), see the following problem:" + NL
+            + NL
+            + "1) [Overture/DuplicateAsset] Asset Pawn:Hero is defined twice: by " + root() + "/pawns/Hero.json and by "
+            + root() + "/pawns/old/Hero.json; rename or remove one of them" + NL
+            + "   at " + root() + "/pawns/old/Hero.json" + NL
+            + NL
+            + "1 problem",
+        e.getMessage());
+  }
+
+  @Test
+  void allIndexProblems_areReportedAtOnce() {
+    Content content = TestAssets.game()
+        .file("pawns/old/Hero.json", "{}")
+        .file("pawns/Bad Name.json", "{}")
+        .file("overture.json", """
+            {
+              "primaryAssetTypesToScan": [
+                { "type": "Arena", "assetClass": "Arean", "directories": ["arenas"] },
+                { "type": "Ghost", "assetClass": "Arena", "directories": ["ghosts"] },
+                { "type": "Pawn2", "assetClass": "Arena", "directories": ["pawns"] }
+              ]
+            }
+            """);
+
+    AssetIndexException e = assertThrows(AssetIndexException.class, () -> build(content));
+
+    assertEquals(
+        List.of("Overture/UnknownAssetClass", "Overture/AmbiguousScanRule", "Overture/InvalidAssetName",
+            "Overture/AmbiguousScanRule", "Overture/AmbiguousScanRule", "Overture/AmbiguousScanRule",
+            "Overture/AmbiguousScanRule", "Overture/DuplicateAsset"),
+        e.problems().stream().map(Problem::id).toList());
+    Problem unknownClass = e.problems().get(0);
+    assertEquals("Asset class \"Arean\" is not registered (registered: \"Arena\")", unknownClass.message());
+    assertEquals(root() + "/overture.json:3:38 (/primaryAssetTypesToScan/0/assetClass)", unknownClass.location().orElseThrow().toString());
+    assertEquals(
+        "File name \"Bad Name.json\" cannot be the name of a Pawn asset: ' ' is not allowed in a name"
+            + " (use letters, digits, '_', '-' and '.')",
+        e.problems().stream().filter(p -> p.id().equals("Overture/InvalidAssetName")).findFirst().orElseThrow().message());
+  }
+
+  @Test
+  void aRuleFolderThatDoesNotExist_isAWarning() {
+    Content content = TestAssets.game().file("overture.json", """
+        { "primaryAssetTypesToScan": [ { "type": "Arena", "assetClass": "Arena", "directories": ["maps"] } ] }
+        """);
+    build(content);
+
+    Problem warning = assets.index().warnings().get(0);
+    assertEquals("Overture/MissingFolder", warning.id());
+    assertEquals("Scan rule for Arena names folder \"maps\", which does not exist in " + root(), warning.message());
+  }
+
+  @Test
+  void brokenSettingsFile_isReportedWithItsLocation() {
+    Content content = TestAssets.game().file("overture.json", """
+        { "primaryAssetTypesToScan": [ { "type": "Arena", "directories": ["arenas"] } ] }
+        """);
+
+    AssetIndexException e = assertThrows(AssetIndexException.class, () -> build(content));
+
+    Problem problem = e.problems().get(0);
+    assertEquals("Overture/InvalidValue", problem.id());
+    assertEquals("Missing \"assetClass\" for type Arena", problem.message());
+    assertEquals("/primaryAssetTypesToScan/0", problem.location().orElseThrow().pointer());
+  }
+
+  @Test
+  void reindex_addsUpdatesAndRemovesOneEntry() throws Exception {
+    build(TestAssets.game());
+    AssetIndex before = assets.index();
+    AssetPath ranger = AssetPath.parse("pawns/Ranger.json");
+
+    Files.writeString(root().resolve(ranger.value()), "{ \"name\": \"Ranger\" }");
+    assertEquals(IndexChange.ADDED, assets.reindex(ContentRoot.GAME, ranger));
+    assertTrue(assets.index().find(id("Pawn:Ranger")).isPresent());
+    assertSame(before.find(id("Pawn:Hero")).orElseThrow(), assets.index().find(id("Pawn:Hero")).orElseThrow(), "other entries untouched");
+    assertFalse(before.find(id("Pawn:Ranger")).isPresent(), "an index view is a consistent snapshot");
+
+    assertEquals(IndexChange.UPDATED, assets.reindex(ContentRoot.GAME, ranger));
+    Files.delete(root().resolve(ranger.value()));
+    assertEquals(IndexChange.REMOVED, assets.reindex(ContentRoot.GAME, ranger));
+    assertFalse(assets.index().find(id("Pawn:Ranger")).isPresent());
+    assertEquals(IndexChange.UNCHANGED, assets.reindex(ContentRoot.GAME, ranger));
+    assertEquals(IndexChange.UNCHANGED, assets.reindex(ContentRoot.GAME, AssetPath.parse("icons/hero.json")));
+  }
+
+  @Test
+  void reindex_refusesADuplicate_andLeavesTheIndexAsItWas() throws IOException {
+    build(TestAssets.game());
+    Files.createDirectories(root().resolve("pawns/copies"));
+    Files.writeString(root().resolve("pawns/copies/Hero.json"), "{}");
+    AssetIndex before = assets.index();
+
+    AssetIndexException e =
+        assertThrows(AssetIndexException.class, () -> assets.reindex(ContentRoot.GAME, AssetPath.parse("pawns/copies/Hero.json")));
+
+    assertEquals("Overture/DuplicateAsset", e.problems().get(0).id());
+    assertSame(before, assets.index());
+  }
+
+  @Test
+  void reindex_ofAChangedFile_makesTheNextLoadReadIt() throws Exception {
+    assets = TestAssets.builder(AssetSource.directory(TestAssets.game().writeTo(root())))
+        .executor(workers)
+        .retention(RetentionPolicy.maximumSize(10))
+        .build();
+    LoadHandle first = assets.loadPrimaryAsset(id("Pawn:Villain"));
+    workers.runAll();
+    first.release();
+    Files.writeString(root().resolve("pawns/Villain.json"), "{ \"name\": \"Arch-villain\" }");
+
+    assertEquals(IndexChange.UPDATED, assets.reindex(ContentRoot.GAME, AssetPath.parse("pawns/Villain.json")));
+    LoadHandle second = assets.loadPrimaryAsset(id("Pawn:Villain"));
+    workers.runAll();
+
+    assertEquals("Arch-villain", second.waitUntilComplete(Duration.ZERO).get(id("Pawn:Villain"), TestAssets.Pawn.class).name());
+  }
+
+  @Test
+  void pluginContentRoots_addTheirAssets_andTheirReferencesStayInside() throws Exception {
+    build(TestAssets.game());
+    Path pluginFolder = Content.of()
+        .file("overture.json", "{ \"primaryAssetTypesToScan\": [ { \"type\": \"Arena\", \"assetClass\": \"Arena\", \"directories\": [\"maps\"] } ] }")
+        .file("modes/Arena.json", "{ \"title\": \"Arena\", \"icon\": \"icons/arena.json\", \"includes\": [\"Base\"] }")
+        .file("icons/arena.json", "{ \"texture\": \"arena.png\", \"size\": 128 }")
+        .file("maps/Pit.json", "{ \"name\": \"Pit\", \"tiles\": [] }")
+        .writeTo(temp.resolve("plugins/TopDown"));
+
+    assets.addContentRoot(ContentRoot.of("TopDown", AssetSource.directory(pluginFolder)));
+
+    assertTrue(assets.index().find(id("Arena:Pit")).isPresent(), "the plugin's own settings file applies to it");
+    assertEquals("TopDown", assets.index().find(id("Mode:Arena")).orElseThrow().root());
+    LoadHandle handle = assets.loadPrimaryAsset(id("Mode:Arena"), "client");
+    workers.runAll();
+    TestAssets.Mode arena = handle.waitUntilComplete(Duration.ZERO).get(id("Mode:Arena"), TestAssets.Mode.class);
+    assertEquals("TopDown", arena.icon().root());
+    assertEquals(128, assets.getAsset(arena.icon()).orElseThrow().size());
+    assertTrue(assets.getAsset(id("Mode:Base")).isPresent(), "references across roots by id work");
+    handle.release();
+
+    assertTrue(assets.removeContentRoot("TopDown"));
+    assertFalse(assets.index().find(id("Mode:Arena")).isPresent());
+    assertFalse(assets.removeContentRoot("TopDown"));
+    assertEquals(List.of(ContentRoot.GAME), assets.contentRoots().stream().map(ContentRoot::name).toList());
+  }
+
+  @Test
+  void aPluginRootThatClashes_isRefusedWhole() {
+    build(TestAssets.game());
+    Path pluginFolder = Content.of()
+        .file("modes/Fresh.json", "{}")
+        .file("pawns/Hero.json", "{}")
+        .writeTo(temp.resolve("plugins/Clash"));
+
+    AssetIndexException e =
+        assertThrows(AssetIndexException.class, () -> assets.addContentRoot(ContentRoot.of("Clash", AssetSource.directory(pluginFolder))));
+
+    assertEquals("Overture/DuplicateAsset", e.problems().get(0).id());
+    assertFalse(assets.index().find(id("Mode:Fresh")).isPresent(), "nothing of the root was added");
+  }
+
+  @Test
+  void typesBoundToTwoClasses_areRefused() {
+    build(TestAssets.game());
+    Path pluginFolder = Content.of().file("modes/Other.json", "{}").writeTo(temp.resolve("plugins/Other"));
+
+    AssetIndexException e =
+        assertThrows(
+            AssetIndexException.class,
+            () -> assets.addContentRoot(
+                new ContentRoot("Other", AssetSource.directory(pluginFolder), List.of(ScanRule.of("Mode", TestAssets.Arena.class, "modes")))));
+
+    assertEquals("Overture/ConflictingScanRule", e.problems().get(0).id());
+  }
+
+  @Test
+  void builder_checksItsSettings() {
+    AssetManager.Builder builder = AssetManager.builder();
+    assertEquals(
+        "an asset manager needs at least one content root",
+        assertThrows(IllegalStateException.class, builder::build).getMessage());
+    builder.retention(RetentionPolicy.none());
+    assertEquals(
+        "the retention policy was already set",
+        assertThrows(IllegalStateException.class, () -> builder.retention(RetentionPolicy.none())).getMessage());
+    assertEquals(
+        "worker threads < 1: 0", assertThrows(IllegalArgumentException.class, () -> builder.workerThreads(0)).getMessage());
+    assertEquals(
+        "maximum size must not be negative: -1",
+        assertThrows(IllegalArgumentException.class, () -> RetentionPolicy.maximumSize(-1)).getMessage());
+    IllegalArgumentException noTypeInfo =
+        assertThrows(IllegalArgumentException.class, () -> builder.kind(Object.class, "Thing", String.class));
+    assertEquals("java.lang.Object needs @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = \"...\") to have kinds registered", noTypeInfo.getMessage());
+    builder.kind(TestAssets.Action.class, "Spawn", TestAssets.Spawn.class);
+    IllegalArgumentException twice =
+        assertThrows(IllegalArgumentException.class, () -> builder.kind(TestAssets.Action.class, "Spawn", TestAssets.Grant.class));
+    assertTrue(twice.getMessage().startsWith("Kind \"Spawn\" of Action is already registered for"), twice.getMessage());
+  }
+}

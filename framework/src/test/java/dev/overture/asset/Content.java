@@ -1,0 +1,114 @@
+package dev.overture.asset;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+
+/** A content tree written by tests: a few files by path, put on disk, in a zip or in a jar. */
+final class Content {
+
+  private final Map<String, String> files = new LinkedHashMap<>();
+
+  static Content of() {
+    return new Content();
+  }
+
+  Content file(String path, String text) {
+    files.put(path, text);
+    return this;
+  }
+
+  Map<String, String> files() {
+    return files;
+  }
+
+  /** Writes the files under {@code root}, creating folders. */
+  Path writeTo(Path root) {
+    try {
+      for (Map.Entry<String, String> file : files.entrySet()) {
+        Path target = root.resolve(file.getKey());
+        Files.createDirectories(target.getParent());
+        Files.writeString(target, file.getValue(), StandardCharsets.UTF_8);
+      }
+      return root;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** A zip holding the files at its top level. */
+  Path zip(Path archive) {
+    try (ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(archive))) {
+      for (String folder : folders("")) {
+        out.putNextEntry(new ZipEntry(folder));
+        out.closeEntry();
+      }
+      for (Map.Entry<String, String> file : files.entrySet()) {
+        out.putNextEntry(new ZipEntry(file.getKey()));
+        out.write(file.getValue().getBytes(StandardCharsets.UTF_8));
+        out.closeEntry();
+      }
+      return archive;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** A jar holding the files under the folder {@code root}, with folder entries as jar tools write. */
+  Path jar(Path archive, String root) {
+    try (OutputStream raw = Files.newOutputStream(archive);
+        JarOutputStream out = new JarOutputStream(raw)) {
+      out.putNextEntry(new JarEntry(root + "/"));
+      out.closeEntry();
+      for (String folder : folders(root + "/")) {
+        out.putNextEntry(new JarEntry(folder));
+        out.closeEntry();
+      }
+      for (Map.Entry<String, String> file : files.entrySet()) {
+        out.putNextEntry(new JarEntry(root + "/" + file.getKey()));
+        out.write(file.getValue().getBytes(StandardCharsets.UTF_8));
+        out.closeEntry();
+      }
+      return archive;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private TreeSet<String> folders(String prefix) {
+    TreeSet<String> folders = new TreeSet<>();
+    for (String path : files.keySet()) {
+      int slash = path.indexOf('/');
+      while (slash > 0) {
+        folders.add(prefix + path.substring(0, slash + 1));
+        slash = path.indexOf('/', slash + 1);
+      }
+    }
+    return folders;
+  }
+
+  /** A class loader that sees only {@code entries}. */
+  static URLClassLoader loaderOf(Path... entries) {
+    try {
+      URL[] urls = new URL[entries.length];
+      for (int i = 0; i < entries.length; i++) {
+        urls[i] = entries[i].toUri().toURL();
+      }
+      return new URLClassLoader(urls, null);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

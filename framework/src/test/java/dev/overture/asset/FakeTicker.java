@@ -1,0 +1,20 @@
+package dev.overture.asset;
+
+import dev.overture.core.Ticker;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** A ticker that moves only when a test advances it. */
+final class FakeTicker implements Ticker {
+
+  private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
+
+  @Override
+  public long read() {
+    return nanos.get();
+  }
+
+  void advance(Duration duration) {
+    nanos.addAndGet(duration.toNanos());
+  }
+}

@@ -1,0 +1,42 @@
+package dev.overture.asset;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.concurrent.Executor;
+
+/** An executor that runs nothing until a test says so: tasks queue up and run on the test thread. */
+final class ManualExecutor implements Executor {
+
+  private final Deque<Runnable> queue = new ArrayDeque<>();
+
+  @Override
+  public synchronized void execute(Runnable task) {
+    queue.addLast(task);
+  }
+
+  /** Runs the oldest queued task; false when there is none. */
+  boolean runNext() {
+    Runnable task;
+    synchronized (this) {
+      task = queue.pollFirst();
+    }
+    if (task == null) {
+      return false;
+    }
+    task.run();
+    return true;
+  }
+
+  /** Runs tasks, including those they queue, until none is left; returns how many ran. */
+  int runAll() {
+    int ran = 0;
+    while (runNext()) {
+      ran++;
+    }
+    return ran;
+  }
+
+  synchronized int queued() {
+    return queue.size();
+  }
+}
