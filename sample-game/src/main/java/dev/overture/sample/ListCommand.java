@@ -1,0 +1,45 @@
+package dev.overture.sample;
+
+import dev.overture.asset.AssetEntry;
+import dev.overture.asset.AssetIndex;
+import dev.overture.asset.AssetManager;
+import dev.overture.asset.PrimaryAssetId;
+import dev.overture.asset.PrimaryAssetType;
+import dev.overture.core.Problem;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code overture list}: indexes the content and prints every primary asset by type. */
+@Command(name = "list", description = "Index the content and list its primary assets by type.")
+final class ListCommand implements Callable<Integer> {
+
+  @Mixin ContentOptions content;
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    try (AssetManager assets = SampleContent.open(content.folderOrNull())) {
+      AssetIndex index = assets.index();
+      out.printf("%d primary assets in %s%n", index.size(), assets.contentRoots().get(0).source().name());
+      for (PrimaryAssetType type : index.types()) {
+        List<PrimaryAssetId> ids = index.ids(type);
+        out.printf("%n%s (%d)%n", type, ids.size());
+        for (PrimaryAssetId id : ids) {
+          AssetEntry entry = index.find(id).orElseThrow();
+          out.printf("  %-40s %s%n", id, entry.file());
+        }
+      }
+      for (Problem warning : index.warnings()) {
+        out.printf("%nwarning: %s%n", warning);
+      }
+    }
+    out.flush();
+    return 0;
+  }
+}
