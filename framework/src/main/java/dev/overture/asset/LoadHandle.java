@@ -23,7 +23,9 @@ import java.util.function.DoubleConsumer;
  *
  * <p><b>Progress.</b> {@link #progress()} is loaded/total over every asset the load has reached;
  * the total grows as references are discovered, but the reported fraction never decreases, and it
- * reaches 1.0 exactly once, when the load completes or fails (never when it is cancelled).
+ * reaches 1.0 exactly once, when the load completes or fails (never when it is cancelled). The
+ * final update is sent before the future completes, so on one executor it arrives before any
+ * completion callback.
  *
  * <p><b>Threading.</b> All methods may be called from any thread. Callbacks run on the executor the
  * caller passes (usually the game thread's), or on the asset manager's callback executor; each runs

@@ -160,6 +160,19 @@ class AssetLoadingTest {
   }
 
   @Test
+  void theFinalUpdate_arrivesBeforeCompletionCallbacksOnTheSameExecutor() {
+    LoadHandle handle = assets.loadPrimaryAsset(id("Mode:Elimination"), "client");
+    List<String> calls = new ArrayList<>();
+    handle.onUpdate(gameThread, value -> calls.add("update " + value));
+    handle.onComplete(gameThread, result -> calls.add("complete"));
+
+    workers.runAll();
+    gameThread.runAll();
+
+    assertEquals(List.of("update 1.0", "complete"), calls.subList(calls.size() - 2, calls.size()));
+  }
+
+  @Test
   void cancel_beforeAnyRead_readsNothingAndReleasesEverything() {
     LoadHandle handle = assets.loadPrimaryAsset(id("Mode:Elimination"), "client");
     AtomicInteger cancelled = new AtomicInteger();

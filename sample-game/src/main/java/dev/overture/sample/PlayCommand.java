@@ -14,7 +14,6 @@ import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Callable;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -52,14 +51,15 @@ final class PlayCommand implements Callable<Integer> {
       PrimaryAssetId id = choose(assets);
       out.printf("Experience %s (%s)%n", id, assets.index().find(id).orElseThrow().file());
       LoadHandle handle = assets.loadPrimaryAsset(id, "client", "server");
+      // The main thread is this tool's game thread: callbacks queue here and run in order, so the
+      // final progress update (sent before completion) is shown before the loop ends.
       BlockingQueue<Runnable> mainThread = new LinkedBlockingQueue<>();
       ProgressLine progress = new ProgressLine(out, System.console() != null, "Loading");
+      boolean[] finished = new boolean[1];
       handle.onUpdate(mainThread::add, progress::show);
-      while (!handle.isDone() || !mainThread.isEmpty()) {
-        Runnable task = mainThread.poll(50, TimeUnit.MILLISECONDS);
-        if (task != null) {
-          task.run();
-        }
+      handle.future().whenCompleteAsync((result, error) -> finished[0] = true, mainThread::add);
+      while (!finished[0]) {
+        mainThread.take().run();
       }
       LoadResult result = handle.waitUntilComplete(Duration.ZERO);
       out.printf("Loaded %d assets in %d ms%n", handle.totalCount(), result.elapsed().toMillis());
