@@ -7,10 +7,11 @@ import java.util.Set;
 
 /**
  * The primary assets an asset manager knows, by id and by type, found by its scan rules without
- * reading any file. A live view: it changes when content roots are added or removed and when files
- * are {@link AssetManager#reindex re-indexed}.
+ * reading any file. Each instance is an immutable snapshot: adding or removing a content root and
+ * {@link AssetManager#reindex re-indexing} a file publish a new one, which {@link
+ * AssetManager#index()} returns from then on.
  *
- * <p>Safe to read from any thread; reads never block and see each change whole.
+ * <p>Safe to read from any thread; reads never block.
  */
 public interface AssetIndex {
 

@@ -81,6 +81,10 @@ final class AssetJson {
     @SuppressWarnings({"unchecked", "rawtypes"})
     Class<SoftRef<?>> softRefClass = (Class) SoftRef.class;
     module.addDeserializer(softRefClass, new SoftRefDeserializer(RawAsset.class));
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    Class<ClassRef<?>> classRefClass = (Class) ClassRef.class;
+    module.addDeserializer(classRefClass, new ClassRefDeserializer(kinds, Object.class));
+    module.addSerializer(classRefClass, new StringSerializer<>());
     module.addSerializer(PrimaryAssetId.class, new StringSerializer<>());
     module.addSerializer(PrimaryAssetType.class, new StringSerializer<>());
     module.addSerializer(AssetPath.class, new StringSerializer<>());
@@ -92,6 +96,7 @@ final class AssetJson {
                 DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES,
                 DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
             .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            .changeDefaultNullHandling(nulls -> nulls.withContentNulls(com.fasterxml.jackson.annotation.Nulls.FAIL))
             .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
             .addHandler(new UnknownPropertyWarnings())
             .addModule(module)
@@ -162,7 +167,20 @@ final class AssetJson {
     String field = lastName(pointer);
     if (e instanceof AssetReferenceException reference) {
       Problem problem = Problem.error(reference.problemId(), reference.getOriginalMessage());
-      return reference.choices().isEmpty() ? problem : problem.withChoices("allowed", reference.choices());
+      return reference.choices().isEmpty() && !reference.problemId().equals("Overture/UnknownClass")
+          ? problem
+          : problem.withChoices(reference.label(), reference.choices());
+    }
+    if (e instanceof tools.jackson.databind.exc.InvalidNullException) {
+      return Problem.error(
+          "Overture/InvalidValue", "null is not allowed here" + (field.isEmpty() || field.matches("\\d+") ? "" : " (in \"" + field + "\")"));
+    }
+    String original = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
+    if (original.startsWith("No content to map due to end-of-input")) {
+      return Problem.error("Overture/MalformedJson", "The file is empty; expected a JSON object");
+    }
+    if (original.startsWith("Trailing token")) {
+      return Problem.error("Overture/MalformedJson", "Content after the end of the top-level value; a file holds one value");
     }
     if (e instanceof InvalidTypeIdException typeId) {
       Class<?> base = typeId.getBaseType() == null ? Object.class : typeId.getBaseType().getRawClass();
@@ -192,7 +210,12 @@ final class AssetJson {
     }
     if (e instanceof ValueInstantiationException instantiation) {
       Throwable cause = instantiation.getCause() == null ? instantiation : instantiation.getCause();
-      String why = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+      String type = instantiation.getType() == null ? "the value" : instantiation.getType().getRawClass().getSimpleName();
+      String why =
+          cause.getMessage() != null
+              ? cause.getMessage()
+              : "Cannot create " + type + ": its constructor failed with " + cause.getClass().getSimpleName()
+                  + (cause instanceof NullPointerException ? " (a required value is missing?)" : "");
       return Problem.error("Overture/InvalidValue", why);
     }
     if (e instanceof MismatchedInputException mismatch) {
@@ -451,6 +474,53 @@ final class AssetJson {
               ? context.rootName
               : ContentRoot.GAME;
       return SoftRef.of(root, path, target);
+    }
+  }
+
+  /** Binds a registered class name to a {@link ClassRef} of the field's base type. */
+  private static final class ClassRefDeserializer extends ValueDeserializer<ClassRef<?>> {
+    private final KindRegistry kinds;
+    private final Class<?> base;
+
+    ClassRefDeserializer(KindRegistry kinds, Class<?> base) {
+      this.kinds = kinds;
+      this.base = base;
+    }
+
+    @Override
+    public ValueDeserializer<?> createContextual(DeserializationContext ctxt, BeanProperty property) {
+      JavaType type = ctxt.getContextualType();
+      if (type == null && property != null) {
+        type = property.getType();
+      }
+      while (type != null && type.getRawClass() != ClassRef.class && type.containedTypeCount() > 0) {
+        type = type.containedType(type.containedTypeCount() - 1);
+      }
+      if (type == null || type.containedTypeCount() != 1) {
+        return this;
+      }
+      return new ClassRefDeserializer(kinds, type.containedType(0).getRawClass());
+    }
+
+    @Override
+    public ClassRef<?> deserialize(JsonParser parser, DeserializationContext ctxt) {
+      String name = expectString(parser, ctxt, ClassRef.class);
+      Class<?> type = kinds.find(base, name);
+      if (type == null) {
+        List<String> known = kinds.namesAssignableTo(base);
+        throw new AssetReferenceException(
+            parser,
+            "Overture/UnknownClass",
+            "Unknown " + base.getSimpleName() + " class \"" + name + "\"",
+            Choices.closest(name, known))
+            .withLabel("registered");
+      }
+      return classRef(name, type);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static ClassRef<?> classRef(String name, Class<?> type) {
+      return ClassRef.of(name, (Class) type);
     }
   }
 

@@ -52,7 +52,10 @@ public interface AssetManager extends AutoCloseable {
     return new Builder();
   }
 
-  /** The primary assets known, by id and type; a live view. */
+  /**
+   * The primary assets known now, by id and type: an immutable snapshot, consistent in itself.
+   * Index changes publish a new snapshot; call again to see them.
+   */
   AssetIndex index();
 
   /**
@@ -97,8 +100,11 @@ public interface AssetManager extends AutoCloseable {
    * {@link #unload}. Bundles already loaded are not loaded again; references only in removed
    * bundles are unpinned once the new state has loaded.
    *
-   * @return a handle that completes when the new states are loaded; releasing it does not undo
-   *     the change
+   * <p>When the new state cannot be loaded, the previous one stays.
+   *
+   * @return a view of the manager's own loads: it completes when the new states are loaded and
+   *     pins nothing itself, so it needs no release; cancelling or releasing it does nothing (undo
+   *     the change with {@link #unload} or another change)
    */
   LoadHandle changeBundleState(
       Collection<PrimaryAssetId> ids, Collection<String> addBundles, Collection<String> removeBundles);
@@ -144,8 +150,23 @@ public interface AssetManager extends AutoCloseable {
   /** The content roots, in the order added. */
   List<ContentRoot> contentRoots();
 
-  /** The names of the kinds registered for {@code base} (a polymorphic member type), sorted. */
+  /** The names registered for classes that are a {@code base} (kinds, component classes), sorted. */
   List<String> kinds(Class<?> base);
+
+  /** The class registered as {@code name} that is a {@code base}, if any. */
+  <B> Optional<Class<? extends B>> kind(Class<B> base, String name);
+
+  /** The asset classes registered for {@code overture.json} scan rules, by name. */
+  java.util.Map<String, Class<?>> assetClasses();
+
+  /**
+   * Reads and binds one file of {@code source} that is not an indexed asset (a plugin descriptor,
+   * say), as strictly as assets are bound; soft references in it are relative to the content root
+   * {@code rootName}. Blocks on IO: call it where a blocking read is fine.
+   *
+   * @throws AssetLoadException with the file's problems, located, when it cannot be read or bound
+   */
+  <T> BoundFile<T> bindFile(AssetSource source, String rootName, AssetPath path, Class<T> type);
 
   /** Counts of what is in memory now, for diagnostics and leak checks. */
   Stats stats();
@@ -220,9 +241,10 @@ public interface AssetManager extends AutoCloseable {
     }
 
     /**
-     * Registers {@code name} as the kind of {@code type} among the polymorphic members of type
-     * {@code base}, which must carry {@code @JsonTypeInfo(use = NAME, property = "...")}. JSON
-     * names kinds only by registered names.
+     * Gives {@code type}, a subtype of {@code base}, the name {@code name} in content. When {@code
+     * base} carries {@code @JsonTypeInfo(use = NAME, property = "...")}, it is a kind of that
+     * polymorphic member ({@code "action": "AddComponents"}); and {@link ClassRef} fields of a
+     * supertype of {@code type} accept the name. JSON names classes only by registered names.
      */
     public <B> Builder kind(Class<B> base, String name, Class<? extends B> type) {
       kinds.register(base, name, type);

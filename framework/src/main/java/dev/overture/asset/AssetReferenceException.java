@@ -15,6 +15,7 @@ final class AssetReferenceException extends MismatchedInputException {
 
   private final String problemId;
   private final transient List<String> choices;
+  private String label = "allowed";
 
   AssetReferenceException(JsonParser parser, String problemId, String message, List<String> choices) {
     super(parser, message);
@@ -28,5 +29,15 @@ final class AssetReferenceException extends MismatchedInputException {
 
   List<String> choices() {
     return choices;
+  }
+
+  /** What the choices are called in the message: {@code allowed} unless set. */
+  String label() {
+    return label;
+  }
+
+  AssetReferenceException withLabel(String newLabel) {
+    this.label = newLabel;
+    return this;
   }
 }

@@ -31,6 +31,14 @@ public interface AssetSource extends AutoCloseable {
     return new ClasspathSource(loader, root);
   }
 
+  /**
+   * The folder {@code folder} of {@code parent} as a source of its own, for a feature plugin's
+   * folder. Paths stay inside the folder; closing it leaves the parent open.
+   */
+  static AssetSource within(AssetSource parent, AssetPath folder) {
+    return new FolderSource(parent, folder);
+  }
+
   /** A zip archive; it stays open until {@link #close()}. */
   static AssetSource zip(Path archive) throws IOException {
     return new ZipSource(archive);

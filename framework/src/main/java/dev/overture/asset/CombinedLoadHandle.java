@@ -34,12 +34,15 @@ final class CombinedLoadHandle implements LoadHandle {
   private static final Logger log = LoggerFactory.getLogger(LoadHandle.class);
 
   private final List<LoadHandle> parts;
-  private final CompletableFuture<LoadResult> future = new CompletableFuture<>();
+  private final HandleFuture<LoadResult> future = new HandleFuture<>();
+  private final OutcomeCallbacks callbacks;
   private final AtomicLong reported = new AtomicLong(Double.doubleToRawLongBits(0.0));
+  private final AtomicBoolean cancelled = new AtomicBoolean();
   private final AtomicBoolean released = new AtomicBoolean();
 
   CombinedLoadHandle(List<? extends LoadHandle> handles) {
     this.parts = List.copyOf(handles);
+    this.callbacks = new OutcomeCallbacks(future, describe());
     CompletableFuture<?>[] futures = parts.stream().map(LoadHandle::future).toArray(CompletableFuture[]::new);
     CompletableFuture.allOf(futures)
         .handle(
@@ -53,6 +56,14 @@ final class CombinedLoadHandle implements LoadHandle {
             cancel();
           }
         });
+    for (LoadHandle part : parts) {
+      // A part cancelled on its own cancels the whole at once, not when the others finish.
+      part.future().whenComplete((result, error) -> {
+        if (part.future().isCancelled()) {
+          cancel();
+        }
+      });
+    }
   }
 
   private void settle() {
@@ -79,9 +90,9 @@ final class CombinedLoadHandle implements LoadHandle {
     if (cancelled) {
       cancel();
     } else if (problems.stream().anyMatch(Problem::isError)) {
-      future.completeExceptionally(new AssetLoadException(describe(), DefaultAssetManager.sorted(problems)));
+      future.failByHandle(new AssetLoadException(describe(), DefaultAssetManager.sorted(problems)));
     } else {
-      future.complete(new LoadResult(assets, DefaultAssetManager.sorted(problems), elapsed));
+      future.completeByHandle(new LoadResult(assets, DefaultAssetManager.sorted(problems), elapsed));
     }
   }
 
@@ -172,16 +183,15 @@ final class CombinedLoadHandle implements LoadHandle {
 
   @Override
   public boolean cancel() {
-    if (future.isDone() && !future.isCancelled()) {
+    if ((future.isDone() && !future.isCancelled()) || !cancelled.compareAndSet(false, true)) {
       return false;
     }
     progress();
-    boolean any = false;
     for (LoadHandle part : parts) {
-      any |= part.cancel();
+      part.cancel();
     }
-    boolean cancelledNow = future.cancel(false);
-    return any || cancelledNow;
+    future.cancel(false);
+    return true;
   }
 
   @Override
@@ -206,32 +216,19 @@ final class CombinedLoadHandle implements LoadHandle {
 
   @Override
   public LoadHandle onComplete(Executor executor, Consumer<LoadResult> callback) {
-    future.thenAcceptAsync(result -> guarded(() -> callback.accept(result)), executor);
+    callbacks.onComplete(executor, callback);
     return this;
   }
 
   @Override
   public LoadHandle onFailure(Executor executor, Consumer<AssetLoadException> callback) {
-    future.whenCompleteAsync(
-        (result, error) -> {
-          Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-          if (cause instanceof AssetLoadException failure) {
-            guarded(() -> callback.accept(failure));
-          }
-        },
-        executor);
+    callbacks.onFailure(executor, callback);
     return this;
   }
 
   @Override
   public LoadHandle onCancel(Executor executor, Runnable callback) {
-    future.whenCompleteAsync(
-        (result, error) -> {
-          if (future.isCancelled()) {
-            guarded(callback);
-          }
-        },
-        executor);
+    callbacks.onCancel(executor, callback);
     return this;
   }
 

@@ -46,6 +46,7 @@ final class DefaultAssetManager implements AssetManager {
 
   private final AssetJson json;
   private final Indexer indexer;
+  private final Map<String, Class<?>> assetClasses;
   private final AssetLimits limits;
   private final Executor workers;
   private final ExecutorService ownedWorkers;
@@ -72,7 +73,8 @@ final class DefaultAssetManager implements AssetManager {
   DefaultAssetManager(AssetManager.Builder builder) {
     this.limits = builder.limits != null ? builder.limits : AssetLimits.defaults();
     this.json = new AssetJson(limits, builder.kinds);
-    this.indexer = new Indexer(builder.rules, builder.assetClasses, json, limits);
+    this.assetClasses = Map.copyOf(builder.assetClasses);
+    this.indexer = new Indexer(builder.rules, assetClasses, json, limits);
     this.ticker = builder.ticker != null ? builder.ticker : Ticker.system();
     this.gameThread = builder.gameThread != null ? builder.gameThread : thread -> false;
     if (builder.workers != null) {
@@ -92,6 +94,11 @@ final class DefaultAssetManager implements AssetManager {
       }
     } catch (RuntimeException e) {
       close();
+      for (ContentRoot root : builder.roots.values()) {
+        if (!roots.containsKey(root.name())) {
+          closeQuietly(root);
+        }
+      }
       throw e;
     }
   }
@@ -196,9 +203,18 @@ final class DefaultAssetManager implements AssetManager {
         return false;
       }
       IndexSnapshot current = index;
-      index = current.change(current.entriesOf(name), List.of(), current.typeClasses(), current.warnings());
+      List<AssetEntry> removed = current.entriesOf(name);
+      index = current.change(removed, List.of(), current.typeClasses(), current.warnings());
       rootRules.remove(name);
       rootOrder.remove(name);
+      for (AssetEntry entry : removed) {
+        dropUnpinned(entry.id());
+      }
+    }
+    for (Object key : slots.keySet()) {
+      if (key instanceof SoftRef<?> ref && ref.root().equals(name)) {
+        dropUnpinned(key);
+      }
     }
     closeQuietly(root);
     return true;
@@ -276,9 +292,27 @@ final class DefaultAssetManager implements AssetManager {
   }
 
   private void dropUnpinned(Object key) {
-    slots.computeIfPresent(key, (k, s) -> s.pins == 0 && (s.load == null || s.load.isDone()) ? null : s);
-    if (retained != null) {
-      retained.invalidate(key);
+    Slot[] dropped = new Slot[1];
+    slots.computeIfPresent(
+        key,
+        (k, s) -> {
+          if (s.pins == 0 && (s.load == null || s.load.isDone())) {
+            dropped[0] = s;
+            return null;
+          }
+          return s;
+        });
+    if (retained != null && dropped[0] != null) {
+      // Only the dropped slot: a newer slot for the same key may already be retained.
+      retained.asMap().remove(key, dropped[0]);
+    }
+  }
+
+  /** Keeps {@code slot} in the retention cache, unless it was pinned again meanwhile. */
+  private void retain(Object key, Slot slot) {
+    retained.put(key, slot);
+    if (slot.pins > 0) {
+      retained.asMap().remove(key, slot);
     }
   }
 
@@ -335,7 +369,7 @@ final class DefaultAssetManager implements AssetManager {
   @Override
   public <T> T loadSynchronously(PrimaryAssetId id, Class<T> type) {
     Thread current = Thread.currentThread();
-    if (ownedThreads.contains(current)) {
+    if (ownedThreads.contains(current) || LoadTask.isRunningOnThisThread()) {
       throw new IllegalStateException(
           "loadSynchronously(" + id + ") was called on an asset worker thread, where it could wait for itself;"
               + " chain on the handle's future instead");
@@ -346,12 +380,13 @@ final class DefaultAssetManager implements AssetManager {
               + " use loadPrimaryAssets with a completion callback",
           id);
     }
-    LoadHandle handle = loadPrimaryAssets(List.of(id), List.of());
+    DefaultLoadHandle handle = newHandle(List.of(id), List.of());
+    handle.enableHelping();
+    handle.start();
     try {
-      helpLoad(id);
-      LoadResult result = handle.future().join();
+      LoadResult result = handle.helpUntilDone();
       if (bundleState(id).isEmpty()) {
-        changeBundleState(List.of(id), List.of(), List.of()).release();
+        changeBundleState(List.of(id), List.of(), List.of());
       }
       return result.get(id, type);
     } catch (java.util.concurrent.CompletionException e) {
@@ -364,22 +399,13 @@ final class DefaultAssetManager implements AssetManager {
     }
   }
 
-  /** Runs the pending read of {@code key} on this thread if no worker has started it. */
-  private void helpLoad(Object key) {
-    Slot slot = slots.get(key);
-    LoadTask task = slot == null ? null : slot.task;
-    if (task != null) {
-      task.run();
-    }
-  }
-
   @Override
   public LoadHandle changeBundleState(
       Collection<PrimaryAssetId> ids, Collection<String> addBundles, Collection<String> removeBundles) {
     checkOpen();
     Set<String> add = Set.copyOf(addBundles);
     Set<String> remove = Set.copyOf(removeBundles);
-    Map<Set<String>, List<PrimaryAssetId>> states = new LinkedHashMap<>();
+    List<LoadHandle> observers = new ArrayList<>();
     List<Runnable> afterStart = new ArrayList<>();
     synchronized (holdsLock) {
       for (PrimaryAssetId id : new LinkedHashSet<>(ids)) {
@@ -388,44 +414,44 @@ final class DefaultAssetManager implements AssetManager {
         next.addAll(add);
         next.removeAll(remove);
         Set<String> bundles = Set.copyOf(next);
-        states.computeIfAbsent(bundles, b -> new ArrayList<>()).add(id);
         if (old != null && bundles.equals(old.bundles())) {
+          observers.add(new ObserverHandle(old.handle()));
           continue;
         }
         DefaultLoadHandle holder = newHandle(List.of(id), bundles);
         Hold hold = new Hold(bundles, holder);
         holds.put(id, hold);
+        observers.add(new ObserverHandle(holder));
         afterStart.add(
             () -> {
               holder.start();
-              holder
-                  .future()
-                  .whenComplete(
-                      (result, error) -> {
-                        if (old != null) {
-                          old.handle().release();
-                        }
-                        if (error != null) {
-                          dropHold(id, hold);
-                        }
-                      });
+              holder.future().whenComplete((result, error) -> settleHold(id, old, hold, error == null));
             });
       }
     }
     afterStart.forEach(Runnable::run);
-    // The caller's handle is a load of the same state: it shares every read with the holders.
-    List<LoadHandle> observers = new ArrayList<>();
-    states.forEach((bundles, stateIds) -> observers.add(loadPrimaryAssets(stateIds, bundles)));
     return observers.size() == 1 ? observers.get(0) : LoadHandle.combine(observers);
   }
 
-  private void dropHold(PrimaryAssetId id, Hold hold) {
-    boolean removed;
-    synchronized (holdsLock) {
-      removed = holds.remove(id, hold);
+  /**
+   * Once a bundle state change has loaded or failed: on success the previous state's pins go; on
+   * failure the previous state comes back, unless a later change has replaced this one meanwhile
+   * (then that change covers the previous state, which is released).
+   */
+  private void settleHold(PrimaryAssetId id, Hold old, Hold hold, boolean loaded) {
+    if (loaded) {
+      if (old != null) {
+        old.handle().release();
+      }
+      return;
     }
-    if (removed) {
-      hold.handle().release();
+    boolean restored;
+    synchronized (holdsLock) {
+      restored = old != null ? holds.replace(id, hold, old) : holds.remove(id, hold);
+    }
+    hold.handle().release();
+    if (!restored && old != null) {
+      old.handle().release();
     }
   }
 
@@ -454,7 +480,28 @@ final class DefaultAssetManager implements AssetManager {
 
   @Override
   public List<String> kinds(Class<?> base) {
-    return json.kinds().names(base);
+    return json.kinds().namesAssignableTo(base);
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public <B> Optional<Class<? extends B>> kind(Class<B> base, String name) {
+    return Optional.ofNullable((Class<? extends B>) json.kinds().find(base, name));
+  }
+
+  @Override
+  public Map<String, Class<?>> assetClasses() {
+    return assetClasses;
+  }
+
+  @Override
+  public <T> BoundFile<T> bindFile(AssetSource source, String rootName, AssetPath path, Class<T> type) {
+    String file = source.displayPath(path);
+    ContentRoot root = new ContentRoot(rootName, source, List.of());
+    byte[] bytes = read(root, path, file);
+    BindContext context = new BindContext(rootName, file, file);
+    T value = json.bind(bytes, type, context);
+    return new BoundFile<>(value, context.warnings);
   }
 
   // ---------------------------------------------------------------- slots (called by handles and tasks)
@@ -481,24 +528,33 @@ final class DefaultAssetManager implements AssetManager {
           return s;
         });
     if (firstPin[0] && retained != null) {
-      retained.invalidate(key);
+      retained.asMap().remove(key, slots.get(key));
     }
     if (outcome[1] != null) {
       LoadTask task = (LoadTask) outcome[1];
       try {
         workers.execute(task);
       } catch (RejectedExecutionException e) {
+        String why =
+            closed
+                ? "The asset manager is closed"
+                : "The worker executor rejected the read of " + label(key) + " (it is shut down or its queue is full)";
         task.future.completeExceptionally(
             new AssetLoadException(
-                String.valueOf(key),
-                List.of(
-                    Problem.error("Overture/Closed", "The asset manager's workers no longer take work (it is closed)")
-                        .withAsset(String.valueOf(key)))));
+                label(key), List.of(Problem.error("Overture/Rejected", why).withAsset(label(key)))));
+        settle(task.slot(), task.future);
       }
     }
     @SuppressWarnings("unchecked")
     CompletableFuture<Loaded> load = (CompletableFuture<Loaded>) outcome[0];
     return load;
+  }
+
+  /** The load task of {@code key}'s current load, if it has not finished. */
+  LoadTask pendingTask(Object key) {
+    Slot slot = slots.get(key);
+    LoadTask task = slot == null ? null : slot.task;
+    return task == null || task.isClaimed() ? null : task;
   }
 
   /** Removes one pin of {@code key}; an asset nothing pins is retained or dropped. */
@@ -524,7 +580,7 @@ final class DefaultAssetManager implements AssetManager {
           return null;
         });
     if (retain[0] != null) {
-      retained.put(key, retain[0]);
+      retain(key, retain[0]);
     }
   }
 
@@ -568,7 +624,7 @@ final class DefaultAssetManager implements AssetManager {
           return null;
         });
     if (retain[0] != null) {
-      retained.put(slot.key, retain[0]);
+      retain(slot.key, retain[0]);
     }
   }
 

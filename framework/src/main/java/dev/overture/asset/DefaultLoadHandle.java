@@ -64,9 +64,13 @@ final class DefaultLoadHandle implements LoadHandle {
   private final Queue<Problem> problems = new ConcurrentLinkedQueue<>();
   private final Queue<Unlocated> unlocated = new ConcurrentLinkedQueue<>();
   private final Queue<Edge> acyclicEdges = new ConcurrentLinkedQueue<>();
-  private final CompletableFuture<LoadResult> future = new CompletableFuture<>();
+  private final HandleFuture<LoadResult> future = new HandleFuture<>();
   private final List<UpdateListener> updateListeners = new CopyOnWriteArrayList<>();
+  private final OutcomeCallbacks callbacks;
   private volatile List<Problem> finalProblems;
+  private final java.util.concurrent.ConcurrentLinkedQueue<LoadTask> helpable = new java.util.concurrent.ConcurrentLinkedQueue<>();
+  private final Object helpSignal = new Object();
+  private volatile boolean helping;
 
   /**
    * An asset this load reached: the asset whose reference led here (none for a requested one) and
@@ -115,7 +119,9 @@ final class DefaultLoadHandle implements LoadHandle {
           if (future.isCancelled()) {
             cancel();
           }
+          signalHelpers();
         });
+    this.callbacks = new OutcomeCallbacks(future, what);
   }
 
   private static String describe(List<PrimaryAssetId> ids, Set<String> bundles) {
@@ -128,7 +134,14 @@ final class DefaultLoadHandle implements LoadHandle {
     if (!started.compareAndSet(false, true)) {
       throw new IllegalStateException("already started");
     }
+    if (status.get() != Status.LOADING) {
+      return; // released before it started
+    }
     manager.loadingStarted(this);
+    if (status.get() != Status.LOADING) {
+      manager.loadingEnded(this); // released while registering
+      return;
+    }
     ArrayDeque<Ready> ready = new ArrayDeque<>();
     for (PrimaryAssetId id : requested) {
       if (manager.snapshot().get(id) == null) {
@@ -152,6 +165,13 @@ final class DefaultLoadHandle implements LoadHandle {
     node.markPinned();
     if (status.get() != Status.LOADING && node.unpinOnce()) {
       manager.unpin(key);
+    }
+    if (helping && !load.isDone()) {
+      LoadTask task = manager.pendingTask(key);
+      if (task != null) {
+        helpable.add(task);
+        signalHelpers();
+      }
     }
     if (load.isDone()) {
       ready.add(new Ready(key, load));
@@ -256,20 +276,38 @@ final class DefaultLoadHandle implements LoadHandle {
   }
 
   private void finish() {
-    findCycles();
-    if (unlocated.isEmpty() || status.get() != Status.LOADING) {
-      complete();
-      return;
-    }
     try {
+      findCycles();
+      if (unlocated.isEmpty() || status.get() != Status.LOADING) {
+        complete();
+        return;
+      }
       manager.workers().execute(this::locateThenComplete);
     } catch (RejectedExecutionException e) {
       unlocated.forEach(u -> problems.add(u.problem));
       complete();
+    } catch (RuntimeException | StackOverflowError e) {
+      internalError("Finishing the load", e);
+      complete();
     }
   }
 
+  private void internalError(String what, Throwable e) {
+    problems.add(Problem.error("Overture/InternalError", what + " of " + this.what + " failed: " + e));
+    log.error("{} of {} failed", what, this.what, e);
+  }
+
   private void locateThenComplete() {
+    try {
+      locateAll();
+    } catch (RuntimeException e) {
+      internalError("Locating problems", e);
+    } finally {
+      complete();
+    }
+  }
+
+  private void locateAll() {
     JsonLocator locator = manager.locator();
     Map<Object, byte[]> files = new HashMap<>();
     for (Unlocated item : unlocated) {
@@ -283,7 +321,6 @@ final class DefaultLoadHandle implements LoadHandle {
       }
       problems.add(problem);
     }
-    complete();
   }
 
   private void complete() {
@@ -306,12 +343,12 @@ final class DefaultLoadHandle implements LoadHandle {
     if (failed) {
       AssetLoadException failure = new AssetLoadException(what, all);
       log.debug("{}", failure.getMessage());
-      future.completeExceptionally(failure);
+      future.failByHandle(failure);
     } else {
       for (Problem warning : all) {
         log.warn("{}", warning);
       }
-      future.complete(new LoadResult(assets, all, elapsed()));
+      future.completeByHandle(new LoadResult(assets, all, elapsed()));
     }
   }
 
@@ -324,52 +361,69 @@ final class DefaultLoadHandle implements LoadHandle {
     for (Edge edge : acyclicEdges) {
       outgoing.computeIfAbsent(edge.from, k -> new ArrayList<>()).add(edge);
     }
+    // Iterative depth-first search: a chain of thousands of references cannot overflow the stack.
     Map<Object, Integer> state = new HashMap<>(); // 1 = on the current path, 2 = done
     Set<Set<Object>> reported = new java.util.HashSet<>();
     for (Object start : outgoing.keySet()) {
-      if (!state.containsKey(start)) {
-        walkCycles(start, outgoing, state, new ArrayList<>(), reported);
+      if (state.containsKey(start)) {
+        continue;
+      }
+      ArrayDeque<Object> nodesOnPath = new ArrayDeque<>();
+      ArrayDeque<java.util.Iterator<Edge>> iterators = new ArrayDeque<>();
+      List<Edge> path = new ArrayList<>();
+      state.put(start, 1);
+      nodesOnPath.push(start);
+      iterators.push(outgoing.getOrDefault(start, List.of()).iterator());
+      while (!iterators.isEmpty()) {
+        java.util.Iterator<Edge> edges = iterators.peek();
+        if (!edges.hasNext()) {
+          state.put(nodesOnPath.pop(), 2);
+          iterators.pop();
+          if (!path.isEmpty()) {
+            path.remove(path.size() - 1);
+          }
+          continue;
+        }
+        Edge edge = edges.next();
+        Integer target = state.get(edge.to);
+        if (target == null) {
+          state.put(edge.to, 1);
+          path.add(edge);
+          nodesOnPath.push(edge.to);
+          iterators.push(outgoing.getOrDefault(edge.to, List.of()).iterator());
+        } else if (target == 1) {
+          reportCycle(edge, path, reported);
+        }
       }
     }
   }
 
-  private void walkCycles(
-      Object node, Map<Object, List<Edge>> outgoing, Map<Object, Integer> state, List<Edge> path, Set<Set<Object>> reported) {
-    state.put(node, 1);
-    for (Edge edge : outgoing.getOrDefault(node, List.of())) {
-      Integer target = state.get(edge.to);
-      if (target == null) {
-        path.add(edge);
-        walkCycles(edge.to, outgoing, state, path, reported);
-        path.remove(path.size() - 1);
-      } else if (target == 1) {
-        List<Object> chain = new ArrayList<>();
-        int from = path.size();
-        while (from > 0 && !path.get(from - 1).to.equals(edge.to)) {
-          from--;
-        }
-        chain.add(edge.to);
-        for (int i = from; i < path.size(); i++) {
-          chain.add(path.get(i).to);
-        }
-        chain.add(edge.to);
-        if (reported.add(new java.util.HashSet<>(chain))) {
-          StringBuilder text = new StringBuilder();
-          for (Object link : chain) {
-            if (text.length() > 0) {
-              text.append(" -> ");
-            }
-            text.append(DefaultAssetManager.label(link));
-          }
-          Problem problem =
-              Problem.error("Overture/ReferenceCycle", "Reference cycle: " + text + "; these references must not loop")
-                  .withAsset(DefaultAssetManager.label(edge.from))
-                  .at(SourceLocation.at(manager.fileOf(edge.from), ReferenceScanner.Step.pointerOf(edge.where)));
-          unlocated.add(new Unlocated(problem, edge.from));
-        }
-      }
+  private void reportCycle(Edge closing, List<Edge> path, Set<Set<Object>> reported) {
+    List<Object> chain = new ArrayList<>();
+    int from = path.size();
+    while (from > 0 && !path.get(from - 1).to.equals(closing.to)) {
+      from--;
     }
-    state.put(node, 2);
+    chain.add(closing.to);
+    for (int i = from; i < path.size(); i++) {
+      chain.add(path.get(i).to);
+    }
+    chain.add(closing.to);
+    if (!reported.add(new java.util.HashSet<>(chain))) {
+      return;
+    }
+    StringBuilder text = new StringBuilder();
+    for (Object link : chain) {
+      if (text.length() > 0) {
+        text.append(" -> ");
+      }
+      text.append(DefaultAssetManager.label(link));
+    }
+    Problem problem =
+        Problem.error("Overture/ReferenceCycle", "Reference cycle: " + text + "; these references must not loop")
+            .withAsset(DefaultAssetManager.label(closing.from))
+            .at(SourceLocation.at(manager.fileOf(closing.from), ReferenceScanner.Step.pointerOf(closing.where)));
+    unlocated.add(new Unlocated(problem, closing.from));
   }
 
   // ---------------------------------------------------------------- public API
@@ -487,42 +541,55 @@ final class DefaultLoadHandle implements LoadHandle {
 
   @Override
   public LoadHandle onComplete(Executor executor, Consumer<LoadResult> callback) {
-    Objects.requireNonNull(callback, "callback");
-    future.whenCompleteAsync(
-        (result, error) -> {
-          if (error == null) {
-            guarded("completion", () -> callback.accept(result));
-          }
-        },
-        Objects.requireNonNull(executor, "executor"));
+    callbacks.onComplete(executor, callback);
     return this;
   }
 
   @Override
   public LoadHandle onFailure(Executor executor, Consumer<AssetLoadException> callback) {
-    Objects.requireNonNull(callback, "callback");
-    future.whenCompleteAsync(
-        (result, error) -> {
-          Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-          if (cause instanceof AssetLoadException failure) {
-            guarded("failure", () -> callback.accept(failure));
-          }
-        },
-        Objects.requireNonNull(executor, "executor"));
+    callbacks.onFailure(executor, callback);
     return this;
   }
 
   @Override
   public LoadHandle onCancel(Executor executor, Runnable callback) {
-    Objects.requireNonNull(callback, "callback");
-    future.whenCompleteAsync(
-        (result, error) -> {
-          if (future.isCancelled()) {
-            guarded("cancel", callback);
-          }
-        },
-        Objects.requireNonNull(executor, "executor"));
+    callbacks.onCancel(executor, callback);
     return this;
+  }
+
+  /** Lets the calling thread run this load's pending reads until it is done, then returns it. */
+  void enableHelping() {
+    helping = true;
+  }
+
+  LoadResult helpUntilDone() {
+    while (!future.isDone()) {
+      LoadTask task = helpable.poll();
+      if (task != null) {
+        task.run();
+        continue;
+      }
+      synchronized (helpSignal) {
+        if (helpable.isEmpty() && !future.isDone()) {
+          try {
+            helpSignal.wait();
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            cancel();
+            throw new java.util.concurrent.CancellationException("interrupted while waiting for " + what);
+          }
+        }
+      }
+    }
+    return future.join();
+  }
+
+  private void signalHelpers() {
+    if (helping) {
+      synchronized (helpSignal) {
+        helpSignal.notifyAll();
+      }
+    }
   }
 
   @Override

@@ -8,10 +8,11 @@ import java.util.TreeMap;
 import tools.jackson.databind.jsontype.NamedType;
 
 /**
- * The registered names of polymorphic members: for each base type (an action, say), which name
- * binds to which class. JSON names the kind in the property the base type's {@code @JsonTypeInfo}
- * declares; Jackson resolves it against exactly these names, never against class names (no default
- * typing). Filled while the asset manager is built, then read-only.
+ * The names code gives to classes, per base type: the kinds of polymorphic members (an action's
+ * {@code "action": "AddComponents"}) and the classes that {@link ClassRef} fields name (a component
+ * class). For a base annotated {@code @JsonTypeInfo(use = NAME)}, Jackson resolves kinds against
+ * exactly these names, never against class names (no default typing). Filled while the asset
+ * manager is built, then read-only, so it is safe to read from any thread.
  */
 final class KindRegistry {
 
@@ -19,13 +20,6 @@ final class KindRegistry {
 
   /** Registers {@code name} for {@code type}, a subtype of {@code base}. */
   <B> void register(Class<B> base, String name, Class<? extends B> type) {
-    JsonTypeInfo info = base.getAnnotation(JsonTypeInfo.class);
-    if (info == null || info.use() != JsonTypeInfo.Id.NAME) {
-      throw new IllegalArgumentException(
-          base.getName()
-              + " needs @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = \"...\") to have kinds"
-              + " registered");
-    }
     if (!PrimaryAssetType.isValidName(name)) {
       throw new IllegalArgumentException(
           "Invalid kind name \"" + name + "\": expected a letter followed by letters, digits or '_'");
@@ -47,6 +41,33 @@ final class KindRegistry {
               + "; cannot register it again for "
               + type.getName());
     }
+  }
+
+  /**
+   * The class registered as {@code name} that is a {@code base}, looking through every base it
+   * could have been registered under; null when there is none.
+   */
+  Class<?> find(Class<?> base, String name) {
+    for (Map<String, Class<?>> names : kinds.values()) {
+      Class<?> type = names.get(name);
+      if (type != null && base.isAssignableFrom(type)) {
+        return type;
+      }
+    }
+    return null;
+  }
+
+  /** Every registered name whose class is a {@code base}, sorted. */
+  List<String> namesAssignableTo(Class<?> base) {
+    java.util.TreeSet<String> names = new java.util.TreeSet<>();
+    for (Map<String, Class<?>> registered : kinds.values()) {
+      registered.forEach((name, type) -> {
+        if (base.isAssignableFrom(type)) {
+          names.add(name);
+        }
+      });
+    }
+    return List.copyOf(names);
   }
 
   /** The registered names of {@code base}'s kinds, sorted. */
@@ -76,11 +97,17 @@ final class KindRegistry {
     return "@type";
   }
 
-  /** Every registered kind as a Jackson named type. */
+  /** Every kind of a polymorphic base (one with {@code @JsonTypeInfo}) as a Jackson named type. */
   NamedType[] namedTypes() {
-    return kinds.values().stream()
-        .flatMap(names -> names.entrySet().stream())
+    return kinds.entrySet().stream()
+        .filter(entry -> hasTypeInfo(entry.getKey()))
+        .flatMap(entry -> entry.getValue().entrySet().stream())
         .map(entry -> new NamedType(entry.getValue(), entry.getKey()))
         .toArray(NamedType[]::new);
+  }
+
+  private static boolean hasTypeInfo(Class<?> base) {
+    JsonTypeInfo info = base.getAnnotation(JsonTypeInfo.class);
+    return info != null && info.use() == JsonTypeInfo.Id.NAME;
   }
 }

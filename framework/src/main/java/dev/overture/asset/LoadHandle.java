@@ -28,8 +28,8 @@ import java.util.function.DoubleConsumer;
  * completion callback.
  *
  * <p><b>Threading.</b> All methods may be called from any thread. Callbacks run on the executor the
- * caller passes (usually the game thread's), or on the asset manager's callback executor; each runs
- * once; one registered after the event runs at once (on its executor). Update callbacks are
+ * caller passes (usually the game thread's), each once, in registration order; one registered
+ * after the event runs at once (on its executor). Update callbacks are
  * coalesced and arrive with strictly increasing values on a single-threaded executor. With a
  * direct executor ({@code Runnable::run}) a callback runs on whichever thread completes the load
  * or waits for it, so game code passes its game-thread executor. Exceptions thrown by callbacks are
@@ -72,7 +72,8 @@ public interface LoadHandle {
 
   /**
    * The load as a future: it completes with the result, fails with {@link AssetLoadException}, or
-   * is cancelled. Cancelling this future cancels the load. Do not complete it yourself.
+   * is cancelled. Cancelling this future cancels the load; completing it is refused ({@code
+   * UnsupportedOperationException}).
    */
   CompletableFuture<LoadResult> future();
 

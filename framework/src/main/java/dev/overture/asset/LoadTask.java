@@ -15,10 +15,22 @@ final class LoadTask implements Runnable {
   final CompletableFuture<Loaded> future;
   private final AtomicBoolean claimed = new AtomicBoolean();
 
+  /** Set while this thread runs a load task, and whatever completing its future runs with it. */
+  private static final ThreadLocal<Boolean> RUNNING = new ThreadLocal<>();
+
   LoadTask(DefaultAssetManager manager, Slot slot, CompletableFuture<Loaded> future) {
     this.manager = manager;
     this.slot = slot;
     this.future = future;
+  }
+
+  Slot slot() {
+    return slot;
+  }
+
+  /** Whether the calling thread is inside a load task (or code its completion runs). */
+  static boolean isRunningOnThisThread() {
+    return RUNNING.get() != null;
   }
 
   @Override
@@ -26,6 +38,23 @@ final class LoadTask implements Runnable {
     if (!claimed.compareAndSet(false, true)) {
       return;
     }
+    Boolean outer = RUNNING.get();
+    RUNNING.set(Boolean.TRUE);
+    try {
+      runClaimed();
+    } finally {
+      if (outer == null) {
+        RUNNING.remove();
+      }
+    }
+  }
+
+  /** Whether a thread has started it. */
+  boolean isClaimed() {
+    return claimed.get();
+  }
+
+  private void runClaimed() {
     if (manager.abandonIfUnwanted(slot, future)) {
       future.cancel(false);
       return;

@@ -12,7 +12,7 @@ public final class StartupJobException extends RuntimeException {
    * @param cause why it failed
    */
   public StartupJobException(String job, Throwable cause) {
-    super("Start-up job \"" + job + "\" failed: " + cause.getMessage(), cause);
+    super("Start-up job \"" + job + "\" failed: " + (cause.getMessage() != null ? cause.getMessage() : cause.toString()), cause);
     this.job = job;
   }
 

@@ -113,8 +113,9 @@ public final class StartupJobs {
         (ignored, error) -> {
           current = -1;
           if (error == null) {
-            listeners.forEach(ProgressListener::sendFinal);
+            // Done first: a listener added meanwhile then sends 1.0 itself; duplicates are ignored.
             done.complete(null);
+            listeners.forEach(ProgressListener::sendFinal);
           } else {
             Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
             done.completeExceptionally(cause);

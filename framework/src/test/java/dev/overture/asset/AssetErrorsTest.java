@@ -217,10 +217,60 @@ class AssetErrorsTest {
         .file("modes/Base.json", "null"));
 
     assertEquals("Overture/MalformedJson", only(failure(assets.loadPrimaryAsset(id("Pawn:Villain")))).id());
-    assertEquals("Overture/WrongType", only(failure(assets.loadPrimaryAsset(id("Arena:Dust")))).id());
+    Problem trailing = only(failure(assets.loadPrimaryAsset(id("Arena:Dust"))));
+    assertEquals("Overture/MalformedJson", trailing.id());
+    assertEquals("Content after the end of the top-level value; a file holds one value", trailing.message());
     Problem nullFile = only(failure(assets.loadPrimaryAsset(id("Mode:Base"))));
     assertEquals("File holds null; expected an object for Mode", nullFile.message());
   }
+
+  @Test
+  void anEmptyFile_saysSo() {
+    with(TestAssets.game().file("modes/Base.json", "  \n"));
+    Problem problem = only(failure(assets.loadPrimaryAsset(id("Mode:Base"))));
+
+    assertEquals("Overture/MalformedJson", problem.id());
+    assertEquals("The file is empty; expected a JSON object", problem.message());
+  }
+
+  @Test
+  void aNullInAList_isReportedWhereItIs() {
+    with(TestAssets.game().file("modes/Base.json", """
+        { "title": "Base", "includes": ["Elimination", null] }
+        """));
+    Problem problem = only(failure(assets.loadPrimaryAsset(id("Mode:Base"))));
+
+    assertEquals("Overture/InvalidValue", problem.id());
+    assertEquals("null is not allowed here", problem.message());
+    assertEquals("/includes/1", problem.location().orElseThrow().pointer());
+    assertEquals(1, problem.location().orElseThrow().line());
+  }
+
+  @Test
+  void anUnknownClassName_listsTheRegisteredOnes() {
+    assets =
+        TestAssets.builder(AssetSource.directory(TestAssets.game()
+                .file("rigs/Hero.json", "{ \"pawnClass\": \"Heroo\" }")
+                .writeTo(temp.resolve("assets"))))
+            .scanRule(ScanRule.of("Rig", Rig.class, "rigs"))
+            .kind(Object.class, "Hero", HeroBody.class)
+            .kind(Object.class, "Ghost", GhostBody.class)
+            .executor(workers)
+            .build();
+    Problem problem = only(failure(assets.loadPrimaryAsset(id("Rig:Hero"))));
+
+    assertEquals("Overture/UnknownClass", problem.id());
+    assertEquals("Unknown Body class \"Heroo\" (registered: \"Ghost\", \"Hero\")", problem.message());
+    assertEquals(new SourceLocation(file("rigs/Hero.json"), 1, 16, "/pawnClass"), problem.location().orElseThrow());
+  }
+
+  interface Body {}
+
+  static final class HeroBody implements Body {}
+
+  static final class GhostBody implements Body {}
+
+  record Rig(ClassRef<Body> pawnClass) {}
 
   @Test
   void limits_refuseOversizedAndTooDeepFiles() {

@@ -233,6 +233,29 @@ class AssetIndexTest {
   }
 
   @Test
+  void removingARoot_dropsItsRetainedCopies_andReAddingItReadsAfresh() throws Exception {
+    assets = TestAssets.builder(AssetSource.directory(TestAssets.game().writeTo(root())))
+        .executor(workers)
+        .retention(RetentionPolicy.maximumSize(100))
+        .build();
+    Path plugin = Content.of().file("pawns/Golem.json", "{ \"name\": \"old\" }").writeTo(temp.resolve("plugins/Golems"));
+    assets.addContentRoot(ContentRoot.of("Golems", AssetSource.directory(plugin)));
+    LoadHandle first = assets.loadPrimaryAsset(id("Pawn:Golem"));
+    workers.runAll();
+    first.release();
+    assertTrue(assets.getAsset(id("Pawn:Golem")).isPresent(), "retained");
+
+    assertTrue(assets.removeContentRoot("Golems"));
+    assertTrue(assets.getAsset(id("Pawn:Golem")).isEmpty(), "no copy outlives its root");
+
+    Files.writeString(plugin.resolve("pawns/Golem.json"), "{ \"name\": \"new\" }");
+    assets.addContentRoot(ContentRoot.of("Golems", AssetSource.directory(plugin)));
+    LoadHandle second = assets.loadPrimaryAsset(id("Pawn:Golem"));
+    workers.runAll();
+    assertEquals("new", second.waitUntilComplete(Duration.ZERO).get(id("Pawn:Golem"), TestAssets.Pawn.class).name());
+  }
+
+  @Test
   void aPluginRootThatClashes_isRefusedWhole() {
     build(TestAssets.game());
     Path pluginFolder = Content.of()
@@ -262,6 +285,24 @@ class AssetIndexTest {
   }
 
   @Test
+  void bindFile_readsAFileOutsideTheIndexAsStrictlyAsAssets() throws Exception {
+    build(TestAssets.game().file("extra/settings.json", "{ \"name\": \"Extra\", \"colour\": 1 }"));
+    AssetSource source = assets.contentRoots().get(0).source();
+
+    BoundFile<TestAssets.Pawn> bound =
+        assets.bindFile(source, ContentRoot.GAME, AssetPath.parse("extra/settings.json"), TestAssets.Pawn.class);
+
+    assertEquals("Extra", bound.value().name());
+    assertEquals("Overture/UnknownProperty", bound.warnings().get(0).id());
+    assertEquals(root() + "/extra/settings.json:1:30 (/colour)", bound.warnings().get(0).location().orElseThrow().toString());
+    AssetLoadException missing =
+        assertThrows(
+            AssetLoadException.class,
+            () -> assets.bindFile(source, ContentRoot.GAME, AssetPath.parse("extra/none.json"), TestAssets.Pawn.class));
+    assertEquals("Overture/MissingFile", missing.problems().get(0).id());
+  }
+
+  @Test
   void builder_checksItsSettings() {
     AssetManager.Builder builder = AssetManager.builder();
     assertEquals(
@@ -276,9 +317,9 @@ class AssetIndexTest {
     assertEquals(
         "maximum size must not be negative: -1",
         assertThrows(IllegalArgumentException.class, () -> RetentionPolicy.maximumSize(-1)).getMessage());
-    IllegalArgumentException noTypeInfo =
-        assertThrows(IllegalArgumentException.class, () -> builder.kind(Object.class, "Thing", String.class));
-    assertEquals("java.lang.Object needs @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = \"...\") to have kinds registered", noTypeInfo.getMessage());
+    IllegalArgumentException badName =
+        assertThrows(IllegalArgumentException.class, () -> builder.kind(TestAssets.Action.class, "9Spawn", TestAssets.Spawn.class));
+    assertEquals("Invalid kind name \"9Spawn\": expected a letter followed by letters, digits or '_'", badName.getMessage());
     builder.kind(TestAssets.Action.class, "Spawn", TestAssets.Spawn.class);
     IllegalArgumentException twice =
         assertThrows(IllegalArgumentException.class, () -> builder.kind(TestAssets.Action.class, "Spawn", TestAssets.Grant.class));

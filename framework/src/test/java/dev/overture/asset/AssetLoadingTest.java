@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
@@ -246,17 +245,93 @@ class AssetLoadingTest {
   }
 
   @Test
-  void cancel_racingCompletion_oneOutcomeWins() {
+  void cancel_racingCompletionOnAWorker_exactlyOneOutcomeWins() throws Exception {
+    assets.close();
+    assets = TestAssets.builder(source).workerThreads(2).build();
+    for (int round = 0; round < 200; round++) {
+      LoadHandle handle = assets.loadPrimaryAsset(id("Mode:Elimination"), "client");
+      List<String> outcomes = java.util.Collections.synchronizedList(new ArrayList<>());
+      handle.onComplete(Runnable::run, result -> outcomes.add("complete"));
+      handle.onCancel(Runnable::run, () -> outcomes.add("cancel"));
+      handle.onFailure(Runnable::run, failure -> outcomes.add("failure"));
+
+      boolean cancelled = handle.cancel();
+      org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> !outcomes.isEmpty());
+
+      assertEquals(List.of(cancelled ? "cancel" : "complete"), outcomes, "round " + round);
+      assertEquals(cancelled ? Status.CANCELLED : Status.COMPLETED, handle.status());
+      handle.release();
+    }
+    org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> assets.stats().loading() == 0);
+    assertEquals(new AssetManager.Stats(0, 0, 0, 0, 0), assets.stats());
+  }
+
+  @Test
+  void callbacksOnOneExecutor_runInRegistrationOrder() {
     LoadHandle handle = assets.loadPrimaryAsset(id("Mode:Base"));
-    AtomicReference<String> outcome = new AtomicReference<>();
-    handle.onComplete(Runnable::run, result -> outcome.compareAndSet(null, "complete"));
-    handle.onCancel(Runnable::run, () -> outcome.compareAndSet(null, "cancel"));
+    List<String> calls = new ArrayList<>();
+    for (String name : List.of("first", "second", "third")) {
+      handle.onComplete(gameThread, result -> calls.add(name));
+    }
 
     workers.runAll();
-    boolean cancelled = handle.cancel();
+    gameThread.runAll();
 
-    assertFalse(cancelled);
-    assertEquals("complete", outcome.get());
+    assertEquals(List.of("first", "second", "third"), calls);
+  }
+
+  @Test
+  void theFuture_cannotBeCompletedByCallers() {
+    LoadHandle handle = assets.loadPrimaryAsset(id("Mode:Base"));
+
+    assertThrows(UnsupportedOperationException.class, () -> handle.future().complete(null));
+    assertThrows(UnsupportedOperationException.class, () -> handle.future().completeExceptionally(new RuntimeException()));
+    workers.runAll();
+    assertEquals(Status.COMPLETED, handle.status());
+  }
+
+  @Test
+  void changeBundleState_thatFailsToAddABundle_keepsThePreviousState() throws IOException {
+    PrimaryAssetId elimination = id("Mode:Elimination");
+    finish(assets.changeBundleState(List.of(elimination), List.of("client"), List.of()));
+    Files.delete(root.resolve("server/rules.bin"));
+
+    LoadHandle server = assets.changeBundleState(List.of(elimination), List.of("server"), List.of());
+    workers.runAll();
+
+    assertEquals(Status.FAILED, server.status());
+    assertEquals(Set.of("client"), assets.bundleState(elimination).orElseThrow());
+    TestAssets.Mode mode = assets.getAsset(elimination, TestAssets.Mode.class).orElseThrow();
+    assertTrue(assets.getAsset(mode.icon()).isPresent(), "the client bundle is still kept");
+    assertEquals(8, assets.stats().loaded());
+  }
+
+  @Test
+  void changeBundleState_returnsAViewThatPinsNothing() {
+    PrimaryAssetId base = id("Mode:Base");
+    LoadHandle view = assets.changeBundleState(List.of(base), List.of(), List.of());
+    finish(view);
+
+    assertFalse(view.cancel());
+    assertEquals(1, assets.unload(List.of(base)));
+    assertEquals(new AssetManager.Stats(0, 0, 0, 0, 0), assets.stats(), "nothing left though the view was never released");
+  }
+
+  @Test
+  void loadSynchronously_onAnInjectedSingleThreadExecutor_doesNotWaitForItself() throws Exception {
+    assets.close();
+    java.util.concurrent.ExecutorService single = java.util.concurrent.Executors.newSingleThreadExecutor();
+    try {
+      assets = TestAssets.builder(source).executor(single).build();
+      java.util.concurrent.Future<TestAssets.Mode> mode =
+          single.submit(() -> assets.loadSynchronously(id("Mode:Elimination"), TestAssets.Mode.class));
+
+      assertEquals("Elimination", mode.get(10, java.util.concurrent.TimeUnit.SECONDS).title());
+      assertTrue(assets.getAsset(id("Mode:Base")).isPresent(), "its ALWAYS reference, run by the waiting thread");
+    } finally {
+      assets.close();
+      single.shutdownNow();
+    }
   }
 
   @Test
@@ -307,8 +382,6 @@ class AssetLoadingTest {
     finish(assets.loadPrimaryAsset(id("Mode:Elimination"), "client"));
     assertEquals(1, source.reads("modes/Elimination.json"), "a retained asset is not read again");
 
-    ticker.advance(Duration.ofMinutes(4));
-    assertTrue(assets.getAsset(id("Pawn:Villain")).isEmpty());
     assertEquals(0, assets.stats().retained(), "pinned again by the second load");
   }
 
@@ -437,6 +510,19 @@ class AssetLoadingTest {
     both.release();
     assertEquals(Status.RELEASED, first.status());
     assertEquals(0, assets.stats().pinned());
+  }
+
+  @Test
+  void combine_cancelReportsOnce_andAPartCancelledAloneCancelsTheWhole() {
+    LoadHandle first = assets.loadPrimaryAsset(id("Mode:Elimination"), "client");
+    LoadHandle second = assets.loadPrimaryAsset(id("Pawn:Villain"));
+    LoadHandle both = LoadHandle.combine(List.of(first, second));
+
+    first.cancel();
+
+    assertEquals(Status.CANCELLED, both.status(), "without waiting for the other part");
+    assertEquals(Status.CANCELLED, second.status());
+    assertFalse(both.cancel(), "already cancelled");
   }
 
   @Test
@@ -575,6 +661,5 @@ class AssetLoadingTest {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> result.get(id("Mode:Base"), TestAssets.Mode.class));
     assertEquals("Mode:Base is not part of this load (requested: [Arena:Dust])", e.getMessage());
-    assertEquals(Map.of(), Map.of());
   }
 }

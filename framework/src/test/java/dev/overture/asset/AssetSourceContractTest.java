@@ -64,12 +64,23 @@ class AssetSourceContractTest {
         open.add(loader);
         return AssetSource.classpath(loader, "game");
       }
+    },
+    /** A plugin's folder inside a zip: the sub-folder view over an archive. */
+    FOLDER_WITHIN_ZIP {
+      @Override
+      AssetSource create(Content content, Path temp, List<Closeable> open) throws IOException {
+        Content nested = Content.of().file("README.txt", "not content");
+        content.files().forEach((path, text) -> nested.file("plugins/Game/" + path, text));
+        AssetSource zip = AssetSource.zip(nested.zip(temp.resolve("plugins.zip")));
+        open.add(zip::close);
+        return AssetSource.within(zip, AssetPath.parse("plugins/Game"));
+      }
     };
 
     abstract AssetSource create(Content content, Path temp, List<Closeable> open) throws IOException;
 
     boolean isArchive() {
-      return this == ZIP || this == CLASSPATH_JAR;
+      return this == ZIP || this == CLASSPATH_JAR || this == FOLDER_WITHIN_ZIP;
     }
   }
 
@@ -152,7 +163,7 @@ class AssetSourceContractTest {
   }
 
   @ParameterizedTest
-  @EnumSource(value = Kind.class, names = {"ZIP", "CLASSPATH_JAR"})
+  @EnumSource(value = Kind.class, names = {"ZIP", "CLASSPATH_JAR", "FOLDER_WITHIN_ZIP"})
   void archiveEntriesThatClimbOutOfTheRoot_areRefusedByTheIndex(Kind kind) {
     Content content = TestAssets.game().file("modes/../../Evil.json", "{}");
 

@@ -1,0 +1,68 @@
+package dev.overture.asset;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A folder of another source seen as a source of its own (a feature plugin's folder as its content
+ * root). Paths are joined to the folder, and since both are normalized asset paths the join cannot
+ * climb out of it. The parent owns whatever is open; closing this does nothing. Thread-safe as its
+ * parent is.
+ */
+final class FolderSource implements AssetSource {
+
+  private final AssetSource parent;
+  private final AssetPath folder;
+  private final String prefix;
+
+  FolderSource(AssetSource parent, AssetPath folder) {
+    this.parent = Objects.requireNonNull(parent, "parent");
+    this.folder = Objects.requireNonNull(folder, "folder");
+    if (folder.value().isEmpty()) {
+      throw new IllegalArgumentException("a folder source needs a folder, not the root of " + parent.name());
+    }
+    this.prefix = folder.value() + '/';
+  }
+
+  private AssetPath inParent(AssetPath path) {
+    return path.value().isEmpty() ? folder : new AssetPath(prefix + path.value());
+  }
+
+  @Override
+  public String name() {
+    return parent.displayPath(folder);
+  }
+
+  @Override
+  public List<String> list(AssetPath path, boolean recursive) throws IOException {
+    List<String> files = new ArrayList<>();
+    for (String file : parent.list(inParent(path), recursive)) {
+      if (file.startsWith(prefix)) {
+        files.add(file.substring(prefix.length()));
+      }
+    }
+    return files;
+  }
+
+  @Override
+  public byte[] read(AssetPath path, int maxBytes) throws IOException {
+    return parent.read(inParent(path), maxBytes);
+  }
+
+  @Override
+  public boolean exists(AssetPath path) {
+    return parent.exists(inParent(path));
+  }
+
+  @Override
+  public String displayPath(AssetPath path) {
+    return parent.displayPath(inParent(path));
+  }
+
+  @Override
+  public String toString() {
+    return "FolderSource[" + name() + "]";
+  }
+}
