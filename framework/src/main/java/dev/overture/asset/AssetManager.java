@@ -168,6 +168,13 @@ public interface AssetManager extends AutoCloseable {
    */
   <T> BoundFile<T> bindFile(AssetSource source, String rootName, AssetPath path, Class<T> type);
 
+  /**
+   * Where the value at {@code pointer} is in the file of {@code id}: the file, line and column,
+   * found by reading the file again on a worker. For problems found after binding (a plugin name
+   * that is not installed, say); the location has no line when the file or value is not found.
+   */
+  java.util.concurrent.CompletableFuture<dev.overture.core.SourceLocation> locate(PrimaryAssetId id, String pointer);
+
   /** Counts of what is in memory now, for diagnostics and leak checks. */
   Stats stats();
 

@@ -783,6 +783,21 @@ final class DefaultAssetManager implements AssetManager {
   }
 
   @Override
+  public CompletableFuture<SourceLocation> locate(PrimaryAssetId id, String pointer) {
+    SourceLocation unlocated = SourceLocation.at(fileOf(id), pointer);
+    CompletableFuture<SourceLocation> located = new CompletableFuture<>();
+    try {
+      workers.execute(() -> {
+        byte[] bytes = bytesOrNull(id);
+        located.complete(bytes == null ? unlocated : locator().locate(bytes, unlocated));
+      });
+    } catch (RejectedExecutionException e) {
+      located.complete(unlocated);
+    }
+    return located;
+  }
+
+  @Override
   public Stats stats() {
     int loaded = 0;
     int pinned = 0;

@@ -146,10 +146,9 @@ final class Indexer {
     JsonLocator locator = new JsonLocator(json.mapper());
     List<ScanRule> rules = new ArrayList<>();
     for (int i = 0; i < settings.primaryAssetTypesToScan().size(); i++) {
-      ProjectSettings.TypeToScan declared = settings.primaryAssetTypesToScan().get(i);
+      ScanRuleDeclaration declared = settings.primaryAssetTypesToScan().get(i);
       String pointer = "/primaryAssetTypesToScan/" + i;
-      Class<?> assetClass = assetClasses.get(declared.assetClass());
-      if (assetClass == null) {
+      if (!assetClasses.containsKey(declared.assetClass())) {
         problems.add(
             Problem.error(
                     "Overture/UnknownAssetClass",
@@ -159,17 +158,7 @@ final class Indexer {
         continue;
       }
       try {
-        List<AssetPath> directories = new ArrayList<>();
-        for (String directory : declared.directories()) {
-          directories.add(directory.isEmpty() || directory.equals(".") ? AssetPath.ROOT : AssetPath.parse(directory));
-        }
-        rules.add(
-            new ScanRule(
-                declared.type(),
-                assetClass,
-                directories,
-                declared.recursive() == null || declared.recursive(),
-                declared.extension() == null ? "json" : declared.extension()));
+        rules.add(declared.toScanRule(assetClasses));
       } catch (IllegalArgumentException e) {
         problems.add(
             Problem.error("Overture/InvalidScanRule", e.getMessage())

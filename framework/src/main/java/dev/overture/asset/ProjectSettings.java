@@ -16,33 +16,9 @@ import java.util.List;
  *
  * @param primaryAssetTypesToScan the rules
  */
-record ProjectSettings(List<TypeToScan> primaryAssetTypesToScan) {
+record ProjectSettings(List<ScanRuleDeclaration> primaryAssetTypesToScan) {
 
   ProjectSettings {
     primaryAssetTypesToScan = primaryAssetTypesToScan == null ? List.of() : List.copyOf(primaryAssetTypesToScan);
-  }
-
-  /**
-   * One rule.
-   *
-   * @param type the primary asset type
-   * @param assetClass the registered name of the class files bind to
-   * @param directories folders relative to the content root
-   * @param recursive whether to look below them (default true)
-   * @param extension the file extension (default {@code json})
-   */
-  record TypeToScan(PrimaryAssetType type, String assetClass, List<String> directories, Boolean recursive, String extension) {
-    TypeToScan {
-      if (type == null) {
-        throw new IllegalArgumentException("Missing \"type\": name the primary asset type, for example \"Map\"");
-      }
-      if (assetClass == null) {
-        throw new IllegalArgumentException("Missing \"assetClass\" for type " + type);
-      }
-      if (directories == null || directories.isEmpty()) {
-        throw new IllegalArgumentException("Missing \"directories\" for type " + type + ": list at least one folder");
-      }
-      directories = List.copyOf(directories);
-    }
   }
 }

@@ -1,5 +1,7 @@
 package dev.overture.asset;
 
+import dev.overture.testing.Content;
+import dev.overture.testing.ManualExecutor;
 import static dev.overture.asset.TestAssets.id;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

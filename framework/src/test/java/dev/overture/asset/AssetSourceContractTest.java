@@ -1,5 +1,6 @@
 package dev.overture.asset;
 
+import dev.overture.testing.Content;
 import static dev.overture.asset.TestAssets.id;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

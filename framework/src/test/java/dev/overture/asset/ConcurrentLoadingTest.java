@@ -1,5 +1,6 @@
 package dev.overture.asset;
 
+import dev.overture.testing.Content;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -1,5 +1,6 @@
 package dev.overture.asset;
 
+import dev.overture.testing.Content;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.util.List;
 import java.util.Map;

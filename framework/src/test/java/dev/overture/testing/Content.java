@@ -1,4 +1,4 @@
-package dev.overture.asset;
+package dev.overture.testing;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -17,25 +17,25 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 
 /** A content tree written by tests: a few files by path, put on disk, in a zip or in a jar. */
-final class Content {
+public final class Content {
 
   private final Map<String, String> files = new LinkedHashMap<>();
 
-  static Content of() {
+  public static Content of() {
     return new Content();
   }
 
-  Content file(String path, String text) {
+  public Content file(String path, String text) {
     files.put(path, text);
     return this;
   }
 
-  Map<String, String> files() {
+  public Map<String, String> files() {
     return files;
   }
 
   /** Writes the files under {@code root}, creating folders. */
-  Path writeTo(Path root) {
+  public Path writeTo(Path root) {
     try {
       for (Map.Entry<String, String> file : files.entrySet()) {
         Path target = root.resolve(file.getKey());
@@ -49,7 +49,7 @@ final class Content {
   }
 
   /** A zip holding the files at its top level. */
-  Path zip(Path archive) {
+  public Path zip(Path archive) {
     try (ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(archive))) {
       for (String folder : folders("")) {
         out.putNextEntry(new ZipEntry(folder));
@@ -67,7 +67,7 @@ final class Content {
   }
 
   /** A jar holding the files under the folder {@code root}, with folder entries as jar tools write. */
-  Path jar(Path archive, String root) {
+  public Path jar(Path archive, String root) {
     try (OutputStream raw = Files.newOutputStream(archive);
         JarOutputStream out = new JarOutputStream(raw)) {
       out.putNextEntry(new JarEntry(root + "/"));
@@ -100,7 +100,7 @@ final class Content {
   }
 
   /** A class loader that sees only {@code entries}. */
-  static URLClassLoader loaderOf(Path... entries) {
+  public static URLClassLoader loaderOf(Path... entries) {
     try {
       URL[] urls = new URL[entries.length];
       for (int i = 0; i < entries.length; i++) {

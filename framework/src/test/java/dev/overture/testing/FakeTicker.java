@@ -1,11 +1,11 @@
-package dev.overture.asset;
+package dev.overture.testing;
 
 import dev.overture.core.Ticker;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** A ticker that moves only when a test advances it. */
-final class FakeTicker implements Ticker {
+public final class FakeTicker implements Ticker {
 
   private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
 
@@ -14,7 +14,7 @@ final class FakeTicker implements Ticker {
     return nanos.get();
   }
 
-  void advance(Duration duration) {
+  public void advance(Duration duration) {
     nanos.addAndGet(duration.toNanos());
   }
 }

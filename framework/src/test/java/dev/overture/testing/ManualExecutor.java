@@ -1,11 +1,11 @@
-package dev.overture.asset;
+package dev.overture.testing;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.concurrent.Executor;
 
 /** An executor that runs nothing until a test says so: tasks queue up and run on the test thread. */
-final class ManualExecutor implements Executor {
+public final class ManualExecutor implements Executor {
 
   private final Deque<Runnable> queue = new ArrayDeque<>();
 
@@ -15,7 +15,7 @@ final class ManualExecutor implements Executor {
   }
 
   /** Runs the oldest queued task; false when there is none. */
-  boolean runNext() {
+  public boolean runNext() {
     Runnable task;
     synchronized (this) {
       task = queue.pollFirst();
@@ -28,7 +28,7 @@ final class ManualExecutor implements Executor {
   }
 
   /** Runs tasks, including those they queue, until none is left; returns how many ran. */
-  int runAll() {
+  public int runAll() {
     int ran = 0;
     while (runNext()) {
       ran++;
@@ -36,7 +36,7 @@ final class ManualExecutor implements Executor {
     return ran;
   }
 
-  synchronized int queued() {
+  public synchronized int queued() {
     return queue.size();
   }
 }

@@ -1,0 +1,56 @@
+package dev.overture.asset;
+
+import dev.overture.core.Choices;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A scan rule as content declares it, in a content root's {@code overture.json} or a plugin's
+ * {@code plugin.json}: the class is named by the name code registered it under.
+ *
+ * <pre>{@code
+ * { "type": "Map", "assetClass": "ArenaMap", "directories": ["maps"], "recursive": true, "extension": "json" }
+ * }</pre>
+ *
+ * @param type the primary asset type
+ * @param assetClass the registered name of the class the files bind to
+ * @param directories folders relative to the content root ({@code ""} or {@code "."} for all of it)
+ * @param recursive whether to look below them (default true)
+ * @param extension the file extension (default {@code json})
+ */
+public record ScanRuleDeclaration(
+    PrimaryAssetType type, String assetClass, List<String> directories, Boolean recursive, String extension) {
+
+  public ScanRuleDeclaration {
+    if (type == null) {
+      throw new IllegalArgumentException("Missing \"type\": name the primary asset type, for example \"Map\"");
+    }
+    if (assetClass == null) {
+      throw new IllegalArgumentException("Missing \"assetClass\" for type " + type);
+    }
+    if (directories == null || directories.isEmpty()) {
+      throw new IllegalArgumentException("Missing \"directories\" for type " + type + ": list at least one folder");
+    }
+    directories = List.copyOf(directories);
+  }
+
+  /**
+   * The rule, with the class looked up among {@code assetClasses} (registered name to class).
+   *
+   * @throws IllegalArgumentException naming the unknown class and the registered ones, or a bad folder
+   */
+  public ScanRule toScanRule(Map<String, Class<?>> assetClasses) {
+    Class<?> cls = assetClasses.get(assetClass);
+    if (cls == null) {
+      throw new IllegalArgumentException(
+          "Asset class \"" + assetClass + "\" is not registered (registered: "
+              + Choices.quoted(Choices.closest(assetClass, assetClasses.keySet())) + ")");
+    }
+    List<AssetPath> folders = new ArrayList<>();
+    for (String directory : directories) {
+      folders.add(directory.isEmpty() || directory.equals(".") ? AssetPath.ROOT : AssetPath.parse(directory));
+    }
+    return new ScanRule(type, cls, folders, recursive == null || recursive, extension == null ? "json" : extension);
+  }
+}

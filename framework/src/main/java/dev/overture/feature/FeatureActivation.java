@@ -1,0 +1,151 @@
+package dev.overture.feature;
+
+import dev.overture.asset.AssetManager;
+import dev.overture.world.World;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A list of actions activated in one world, in order, and deactivated in reverse order: what an
+ * experience (or a plugin, per world) runs. If an action throws while activating, the ones already
+ * activated are deactivated at once and {@link FeatureActivationException} names the action.
+ * Confined to the world's game thread.
+ */
+public final class FeatureActivation {
+
+  private static final Logger log = LoggerFactory.getLogger(FeatureActivation.class);
+
+  /**
+   * One activated action.
+   *
+   * @param label how the action is named in messages, for example {@code Experience:Elimination
+   *     actions[0] AddComponents}
+   */
+  private record Active(GameFeatureAction action, FeatureContext context, String label) {}
+
+  private final World world;
+  private final List<Active> active = new ArrayList<>();
+  private CompletableFuture<Void> deactivation;
+
+  private FeatureActivation(World world) {
+    this.world = world;
+  }
+
+  /**
+   * Registers, loads and activates {@code actions} in {@code world}, in order.
+   *
+   * @param labels how each action is named in messages and logs, one per action
+   * @throws FeatureActivationException when an action throws; what was activated is undone
+   */
+  public static FeatureActivation activate(
+      List<? extends GameFeatureAction> actions, List<String> labels, World world, AssetManager assets) {
+    Objects.requireNonNull(world, "world");
+    if (actions.size() != labels.size()) {
+      throw new IllegalArgumentException("one label per action: " + actions.size() + " actions, " + labels.size() + " labels");
+    }
+    FeatureActivation activation = new FeatureActivation(world);
+    for (int i = 0; i < actions.size(); i++) {
+      GameFeatureAction action = actions.get(i);
+      String label = labels.get(i);
+      if (action == null) {
+        activation.undoNow();
+        throw new FeatureActivationException(label, new NullPointerException("the action is null"));
+      }
+      FeatureContext context = new FeatureContext(world, assets, label);
+      try {
+        action.onRegistering();
+        action.onLoading();
+        action.onActivating(context);
+      } catch (RuntimeException e) {
+        context.releaseKept();
+        activation.undoNow();
+        throw new FeatureActivationException(label, e);
+      }
+      activation.active.add(new Active(action, context, label));
+    }
+    return activation;
+  }
+
+  /** The labels of the activated actions, in activation order. */
+  public List<String> activated() {
+    return active.stream().map(Active::label).toList();
+  }
+
+  /** How many handles and undo steps the actions keep, in total. */
+  public int keptCount() {
+    int total = 0;
+    for (Active entry : active) {
+      total += entry.context.keptCount();
+    }
+    return total;
+  }
+
+  /**
+   * Deactivates the actions in reverse order: each one's {@code onDeactivating}, then what it kept
+   * is released; once every pause has ended, {@code onUnloading} and {@code onUnregistering}.
+   * Calling it again returns the same future.
+   */
+  public CompletableFuture<Void> deactivate() {
+    if (deactivation != null) {
+      return deactivation;
+    }
+    List<CompletableFuture<Void>> pauses = new ArrayList<>();
+    for (int i = active.size() - 1; i >= 0; i--) {
+      Active entry = active.get(i);
+      entry.context.beginDeactivation();
+      try {
+        entry.action.onDeactivating(entry.context);
+      } catch (RuntimeException e) {
+        log.error("{} failed while deactivating in world {}", entry.label, world.name(), e);
+      }
+      entry.context.endDeactivation();
+      entry.context.releaseKept();
+      pauses.add(entry.context.pauses());
+    }
+    deactivation =
+        CompletableFuture.allOf(pauses.toArray(CompletableFuture[]::new))
+            .thenRun(
+                () -> {
+                  for (int i = active.size() - 1; i >= 0; i--) {
+                    Active entry = active.get(i);
+                    try {
+                      entry.action.onUnloading();
+                      entry.action.onUnregistering();
+                    } catch (RuntimeException e) {
+                      log.error("{} failed while unloading in world {}", entry.label, world.name(), e);
+                    }
+                  }
+                });
+    return deactivation;
+  }
+
+  /** The pauses still holding deactivation, across all actions. */
+  public List<String> pendingPausers() {
+    List<String> pending = new ArrayList<>();
+    for (Active entry : active) {
+      pending.addAll(entry.context.pendingPausers());
+    }
+    return pending;
+  }
+
+  /** Deactivates without waiting for pauses (the world is closing). */
+  public void deactivateNow() {
+    deactivate();
+    for (Active entry : active) {
+      entry.context.abandonPauses();
+    }
+  }
+
+  private void undoNow() {
+    deactivateNow();
+  }
+
+  @Override
+  public String toString() {
+    return "FeatureActivation[" + world.name() + ", " + active.size() + " actions]";
+  }
+}

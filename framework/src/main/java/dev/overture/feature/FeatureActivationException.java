@@ -1,0 +1,23 @@
+package dev.overture.feature;
+
+/** An action that threw while activating; the message names the action, the cause says why. */
+public final class FeatureActivationException extends RuntimeException {
+
+  private static final long serialVersionUID = 1L;
+
+  private final String action;
+
+  /**
+   * @param action the action as named in messages
+   * @param cause what it threw
+   */
+  public FeatureActivationException(String action, Throwable cause) {
+    super(action + " failed to activate: " + cause, cause);
+    this.action = action;
+  }
+
+  /** The action, as named in messages. */
+  public String action() {
+    return action;
+  }
+}

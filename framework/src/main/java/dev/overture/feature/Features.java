@@ -1,0 +1,35 @@
+package dev.overture.feature;
+
+import dev.overture.asset.AssetManager;
+import dev.overture.world.AbilitySystemComponent;
+import dev.overture.world.Actor;
+import dev.overture.world.GameState;
+import dev.overture.world.InputComponent;
+import dev.overture.world.Pawn;
+
+/**
+ * Registers what content may name out of the box: the built-in actions ({@code AddComponents},
+ * {@code AddInputMapping}, {@code AddInputBinding}, {@code AddAbilities}, {@code AddWidgets}), the
+ * world's actor classes ({@code Actor}, {@code Pawn}, {@code GameState}) and built-in components
+ * ({@code InputComponent}, {@code AbilitySystemComponent}). Games add their own with {@link
+ * AssetManager.Builder#kind}.
+ */
+public final class Features {
+
+  private Features() {}
+
+  /** Registers the built-ins on {@code builder}; returns it. */
+  public static AssetManager.Builder registerBuiltIns(AssetManager.Builder builder) {
+    return builder
+        .kind(GameFeatureAction.class, "AddComponents", AddComponents.class)
+        .kind(GameFeatureAction.class, "AddInputMapping", AddInputMapping.class)
+        .kind(GameFeatureAction.class, "AddInputBinding", AddInputBinding.class)
+        .kind(GameFeatureAction.class, "AddAbilities", AddAbilities.class)
+        .kind(GameFeatureAction.class, "AddWidgets", AddWidgets.class)
+        .kind(Actor.class, "Actor", Actor.class)
+        .kind(Actor.class, "Pawn", Pawn.class)
+        .kind(Actor.class, "GameState", GameState.class)
+        .kind(dev.overture.world.ActorComponent.class, "InputComponent", InputComponent.class)
+        .kind(dev.overture.world.ActorComponent.class, "AbilitySystemComponent", AbilitySystemComponent.class);
+  }
+}

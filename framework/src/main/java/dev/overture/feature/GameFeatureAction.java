@@ -1,0 +1,48 @@
+package dev.overture.feature;
+
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import dev.overture.core.ProblemReporter;
+
+/**
+ * Something an experience or a feature plugin does to a world when it becomes active, like Unreal's
+ * {@code UGameFeatureAction}: add components, input, abilities, HUD widgets. Actions are immutable
+ * records bound from JSON ({@code "action": "AddComponents"}, a name registered in code); whatever
+ * an action creates in a world it hands to its {@link FeatureContext} to keep, and the framework
+ * releases it when the action deactivates, in reverse order.
+ *
+ * <p>Lifecycle for one world: {@link #onRegistering}, {@link #onLoading}, {@link #onActivating};
+ * later {@link #onDeactivating} (which may pause deactivation until asynchronous work completes),
+ * {@link #onUnloading}, {@link #onUnregistering}. All calls happen on the world's game thread. An
+ * exception thrown while activating fails the experience and rolls back what was activated.
+ */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "action")
+public interface GameFeatureAction {
+
+  /** The feature the action belongs to is registering. */
+  default void onRegistering() {}
+
+  /** The feature is unregistering. */
+  default void onUnregistering() {}
+
+  /** The feature is loading. */
+  default void onLoading() {}
+
+  /** The feature is unloading. */
+  default void onUnloading() {}
+
+  /** The action starts applying to the context's world. */
+  default void onActivating(FeatureContext context) {}
+
+  /**
+   * The action stops applying to the context's world. What the context keeps is released right
+   * after this returns; asynchronous work pauses deactivation with {@link
+   * FeatureContext#pauseDeactivationUntilComplete}.
+   */
+  default void onDeactivating(FeatureContext context) {}
+
+  /**
+   * Reports problems of the action's own data (null entries, entries that can never apply), with
+   * pointers relative to the action. For the validator; nothing is reported by default.
+   */
+  default void validate(ProblemReporter problems) {}
+}

@@ -1,0 +1,82 @@
+package dev.overture.feature;
+
+import dev.overture.asset.ScanRuleDeclaration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A feature plugin's {@code plugin.json}, at the top of its folder ({@code plugins/<Name>/}):
+ *
+ * <pre>{@code
+ * {
+ *   "name": "TopDownArena",
+ *   "version": "1.0.0",
+ *   "description": "A top-down camera and arena rules",
+ *   "dependencies": [ { "name": "ShooterCore", "versions": "^1.0.0" } ],
+ *   "initialState": "Registered",
+ *   "primaryAssetTypesToScan": [ { "type": "Map", "assetClass": "ArenaMap", "directories": ["maps"] } ],
+ *   "contributes": { "components": ["TopDownCamera"], "actions": [] },
+ *   "actions": [ { "action": "AddComponents", "componentList": [ ... ] } ]
+ * }
+ * }</pre>
+ *
+ * The plugin's folder is its content root: its assets join the index when it registers and leave
+ * when it unregisters. Its {@code actions} apply to every world while it is active. Immutable.
+ *
+ * @param name the plugin's name; the folder's name when absent, and it must match it
+ * @param version its version
+ * @param description what it is, for people
+ * @param dependencies other plugins it needs active first, with the versions it accepts
+ * @param initialState the state it reaches at start-up ({@code Registered} by default)
+ * @param primaryAssetTypesToScan scan rules for its folder
+ * @param contributes the component and action kinds its code registers, checked when it registers
+ * @param actions actions that apply to every world while it is active
+ */
+public record PluginDescriptor(
+    String name,
+    PluginVersion version,
+    String description,
+    List<Dependency> dependencies,
+    PluginState initialState,
+    List<ScanRuleDeclaration> primaryAssetTypesToScan,
+    Contributions contributes,
+    List<GameFeatureAction> actions) {
+
+  public PluginDescriptor {
+    if (version == null) {
+      throw new IllegalArgumentException("Missing \"version\", for example \"1.0.0\"");
+    }
+    description = description == null ? "" : description;
+    dependencies = dependencies == null ? List.of() : List.copyOf(dependencies);
+    initialState = initialState == null ? PluginState.REGISTERED : initialState;
+    primaryAssetTypesToScan = primaryAssetTypesToScan == null ? List.of() : List.copyOf(primaryAssetTypesToScan);
+    contributes = contributes == null ? new Contributions(List.of(), List.of()) : contributes;
+    actions = actions == null ? List.of() : List.copyOf(actions);
+  }
+
+  /**
+   * A plugin this one needs active first.
+   *
+   * @param name the other plugin's name
+   * @param versions the versions accepted ({@code *} when absent)
+   */
+  public record Dependency(String name, VersionRange versions) {
+    public Dependency {
+      Objects.requireNonNull(name, "Missing \"name\" of a dependency");
+      versions = versions == null ? VersionRange.any() : versions;
+    }
+  }
+
+  /**
+   * The kinds a plugin's code registers, so that registering the plugin can check they exist.
+   *
+   * @param components component class names ({@code ActorComponent} kinds)
+   * @param actions action kind names
+   */
+  public record Contributions(List<String> components, List<String> actions) {
+    public Contributions {
+      components = components == null ? List.of() : List.copyOf(components);
+      actions = actions == null ? List.of() : List.copyOf(actions);
+    }
+  }
+}

@@ -1,0 +1,71 @@
+package dev.overture.world;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The abilities an actor may use and its attribute sets, headless: grants are named and counted,
+ * so two features granting the same ability keep it until both take it back. Confined to the game
+ * thread.
+ */
+public class AbilitySystemComponent extends ActorComponent {
+
+  private final Map<String, Integer> abilities = new LinkedHashMap<>();
+  private final List<AttributeSet> attributeSets = new ArrayList<>();
+
+  /**
+   * A named set of attributes with their values.
+   *
+   * @param name the set's name
+   * @param values attribute name to value
+   */
+  public record AttributeSet(String name, Map<String, Double> values) {
+    public AttributeSet {
+      Objects.requireNonNull(name, "name");
+      values = Map.copyOf(values);
+    }
+  }
+
+  /** Grants {@code ability} until the handle is released. */
+  public Handle grantAbility(String ability) {
+    Objects.requireNonNull(ability, "ability");
+    abilities.merge(ability, 1, Integer::sum);
+    return new SimpleHandle(() -> abilities.computeIfPresent(ability, (name, count) -> count == 1 ? null : count - 1));
+  }
+
+  /** Adds an attribute set until the handle is released. */
+  public Handle addAttributeSet(AttributeSet set) {
+    Objects.requireNonNull(set, "set");
+    attributeSets.add(set);
+    return new SimpleHandle(() -> attributeSets.remove(set));
+  }
+
+  /** Whether {@code ability} is granted. */
+  public boolean hasAbility(String ability) {
+    return abilities.containsKey(ability);
+  }
+
+  /** The granted abilities, in the order first granted. */
+  public List<String> abilities() {
+    return List.copyOf(abilities.keySet());
+  }
+
+  /** The attribute sets, in the order added. */
+  public List<AttributeSet> attributeSets() {
+    return List.copyOf(attributeSets);
+  }
+
+  /** The value of {@code attribute} in the latest set that has it, or {@code fallback}. */
+  public double attribute(String attribute, double fallback) {
+    for (int i = attributeSets.size() - 1; i >= 0; i--) {
+      Double value = attributeSets.get(i).values().get(attribute);
+      if (value != null) {
+        return value;
+      }
+    }
+    return fallback;
+  }
+}

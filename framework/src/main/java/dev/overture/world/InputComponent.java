@@ -1,0 +1,63 @@
+package dev.overture.world;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A pawn's input setup, headless: the mapping contexts in force (highest priority first, as
+ * Enhanced Input orders them) and the input bindings (which input action triggers what). The
+ * data is whatever the feature that added it uses; this component only keeps order and lifetime.
+ * Confined to the game thread.
+ */
+public class InputComponent extends ActorComponent {
+
+  /**
+   * A mapping context in force.
+   *
+   * @param name its name, for display
+   * @param context its data
+   * @param priority higher wins
+   * @param order when it was added, breaking ties (later wins)
+   */
+  public record MappingContext(String name, Object context, int priority, long order) {}
+
+  /**
+   * A set of bindings in force.
+   *
+   * @param name its name, for display
+   * @param bindings its data
+   */
+  public record Binding(String name, Object bindings) {}
+
+  private final List<MappingContext> contexts = new ArrayList<>();
+  private final List<Binding> bindings = new ArrayList<>();
+  private long added;
+
+  /** Puts a mapping context in force until the handle is released. */
+  public Handle addMappingContext(String name, Object context, int priority) {
+    MappingContext entry = new MappingContext(Objects.requireNonNull(name, "name"), context, priority, added++);
+    contexts.add(entry);
+    return new SimpleHandle(() -> contexts.remove(entry));
+  }
+
+  /** Puts bindings in force until the handle is released. */
+  public Handle addBindings(String name, Object data) {
+    Binding entry = new Binding(Objects.requireNonNull(name, "name"), data);
+    bindings.add(entry);
+    return new SimpleHandle(() -> bindings.remove(entry));
+  }
+
+  /** The mapping contexts in force, highest priority first. */
+  public List<MappingContext> mappingContexts() {
+    List<MappingContext> sorted = new ArrayList<>(contexts);
+    sorted.sort(Comparator.comparingInt(MappingContext::priority).thenComparingLong(MappingContext::order).reversed());
+    return List.copyOf(sorted);
+  }
+
+  /** The bindings in force, in the order added. */
+  public List<Binding> bindings() {
+    return List.copyOf(bindings);
+  }
+}

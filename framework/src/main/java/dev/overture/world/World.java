@@ -1,0 +1,385 @@
+package dev.overture.world;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.PriorityQueue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A headless game world: actors, their components, the game state, a component manager, timers,
+ * and a queue of work for its game thread. The host drives it by calling {@link #tick(double)}
+ * from its loop; nothing in a world runs on its own.
+ *
+ * <pre>{@code
+ * World world = World.builder("Match-1").netMode(NetMode.DEDICATED_SERVER).build();
+ * while (running) {
+ *   world.tick(1.0 / 30);
+ * }
+ * world.close();
+ * }</pre>
+ *
+ * <p><b>Threading.</b> A world is confined to one game thread: the thread that created it, or the
+ * last one to call {@link #tick}. Every method but {@link #executor()}, {@link #name()} and {@link
+ * #netMode()} must be called there, and says so when it is not. Other threads hand work to the
+ * game thread through {@link #executor()}; queued work runs during {@link #tick} and {@link
+ * #runPendingTasks()}, in order. Time is the sum of the ticks' deltas, so tests drive it exactly.
+ */
+public final class World implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(World.class);
+  private static final int MAX_TASKS_PER_DRAIN = 1_000_000;
+
+  private final String name;
+  private final NetMode netMode;
+  private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
+  private final Executor executor = this::enqueue;
+  private final PriorityQueue<Timer> timers = new PriorityQueue<>();
+  private final List<Actor> actors = new ArrayList<>();
+  private final Map<Class<?>, WorldSubsystem> subsystems = new LinkedHashMap<>();
+  private final List<Runnable> closeListeners = new ArrayList<>();
+  private final ComponentManager componentManager;
+  private final GameState gameState;
+  private volatile Thread gameThread;
+  private volatile boolean closed;
+  private double timeSeconds;
+  private long frame;
+  private long nextActorId = 1;
+  private long nextTimer;
+
+  private World(Builder builder) {
+    this.name = builder.name;
+    this.netMode = builder.netMode;
+    this.gameThread = Thread.currentThread();
+    this.componentManager = new ComponentManager(this);
+    this.gameState = spawnActor(builder.gameStateClass, "GameState");
+  }
+
+  /** A builder for a world called {@code name}: standalone, with a plain {@link GameState}. */
+  public static Builder builder(String name) {
+    return new Builder(name);
+  }
+
+  /** The world's name. Any thread. */
+  public String name() {
+    return name;
+  }
+
+  /** What the world is on the network. Any thread. */
+  public NetMode netMode() {
+    return netMode;
+  }
+
+  /**
+   * Runs work on the game thread, in order, during the next {@link #tick} or {@link
+   * #runPendingTasks()}. Any thread.
+   *
+   * @throws RejectedExecutionException once the world is closed
+   */
+  public Executor executor() {
+    return executor;
+  }
+
+  private void enqueue(Runnable task) {
+    Objects.requireNonNull(task, "task");
+    if (closed) {
+      throw new RejectedExecutionException("World \"" + name + "\" is closed");
+    }
+    tasks.add(task);
+  }
+
+  /** Whether the calling thread is the world's game thread. */
+  public boolean isInGameThread() {
+    return Thread.currentThread() == gameThread;
+  }
+
+  void checkGameThread() {
+    Thread current = Thread.currentThread();
+    if (current != gameThread) {
+      throw new IllegalStateException(
+          "World \"" + name + "\" was used from thread \"" + current.getName() + "\", but its game thread is \""
+              + gameThread.getName() + "\"; hand work to world.executor()");
+    }
+  }
+
+  /**
+   * Advances the world by {@code deltaSeconds}: runs queued work, fires the timers that are due,
+   * ticks the actors and components that want it, then runs the work that queued meanwhile. The
+   * calling thread becomes the game thread.
+   */
+  public void tick(double deltaSeconds) {
+    if (!(deltaSeconds >= 0) || Double.isInfinite(deltaSeconds)) {
+      throw new IllegalArgumentException("tick delta must be a finite number >= 0: " + deltaSeconds);
+    }
+    checkOpen();
+    gameThread = Thread.currentThread();
+    frame++;
+    timeSeconds += deltaSeconds;
+    runPendingTasks();
+    fireDueTimers();
+    for (Actor actor : List.copyOf(actors)) {
+      if (!actor.isDestroyed()) {
+        actor.tickActor(deltaSeconds);
+      }
+    }
+    runPendingTasks();
+  }
+
+  /** Runs the queued work (and work it queues) without advancing time; returns how many ran. */
+  public int runPendingTasks() {
+    checkGameThread();
+    int ran = 0;
+    Runnable task;
+    while ((task = tasks.poll()) != null) {
+      try {
+        task.run();
+      } catch (RuntimeException e) {
+        log.error("A task on the game thread of world {} failed", name, e);
+      }
+      if (++ran == MAX_TASKS_PER_DRAIN) {
+        log.warn("World {} ran {} queued tasks in one go; the rest waits for the next tick", name, ran);
+        break;
+      }
+    }
+    return ran;
+  }
+
+  /** The world's time: the sum of every tick's delta, in seconds. */
+  public double timeSeconds() {
+    return timeSeconds;
+  }
+
+  /** How many ticks have run. */
+  public long frame() {
+    return frame;
+  }
+
+  /**
+   * Runs {@code task} on the game thread once {@code delaySeconds} of world time have passed (at the
+   * first tick at or after that time). Release the handle to cancel it.
+   */
+  public Handle schedule(double delaySeconds, Runnable task) {
+    Objects.requireNonNull(task, "task");
+    if (!(delaySeconds >= 0) || Double.isInfinite(delaySeconds)) {
+      throw new IllegalArgumentException("delay must be a finite number >= 0: " + delaySeconds);
+    }
+    checkGameThread();
+    checkOpen();
+    Timer timer = new Timer(timeSeconds + delaySeconds, nextTimer++, task);
+    timers.add(timer);
+    return new SimpleHandle(() -> timers.remove(timer));
+  }
+
+  private void fireDueTimers() {
+    while (!timers.isEmpty() && timers.peek().due <= timeSeconds) {
+      Timer timer = timers.poll();
+      try {
+        timer.task.run();
+      } catch (RuntimeException e) {
+        log.error("A timer of world {} failed", name, e);
+      }
+    }
+  }
+
+  /** How many timers are waiting. */
+  public int pendingTimers() {
+    return timers.size();
+  }
+
+  private record Timer(double due, long sequence, Runnable task) implements Comparable<Timer> {
+    @Override
+    public int compareTo(Timer other) {
+      int byTime = Double.compare(due, other.due);
+      return byTime != 0 ? byTime : Long.compare(sequence, other.sequence);
+    }
+  }
+
+  /** Spawns an actor of {@code type} with a generated name. */
+  public <A extends Actor> A spawnActor(Class<A> type) {
+    return spawnActor(type, type.getSimpleName() + "_" + nextActorId);
+  }
+
+  /**
+   * Spawns an actor of {@code type} called {@code actorName}: creates it, adds its default
+   * components, applies the component requests and extension handlers for its class, and begins
+   * its play.
+   */
+  public <A extends Actor> A spawnActor(Class<A> type, String actorName) {
+    Objects.requireNonNull(type, "type");
+    Objects.requireNonNull(actorName, "actorName");
+    checkGameThread();
+    checkOpen();
+    for (Actor actor : actors) {
+      if (actor.name().equals(actorName)) {
+        throw new IllegalArgumentException("World \"" + name + "\" already has an actor named \"" + actorName + "\"");
+      }
+    }
+    A actor = Construction.create(type);
+    actor.attach(this, actorName, nextActorId++);
+    actors.add(actor);
+    actor.initializeComponents();
+    componentManager.addReceiver(actor);
+    actor.startPlay();
+    return actor;
+  }
+
+  /** Ends the play of {@code actor} and removes it. */
+  public void destroyActor(Actor actor) {
+    destroy(actor, EndPlayReason.DESTROYED);
+  }
+
+  private void destroy(Actor actor, EndPlayReason reason) {
+    checkGameThread();
+    if (actor.world() != this || actor.isDestroyed()) {
+      return;
+    }
+    componentManager.removeReceiver(actor);
+    actor.stopPlay(reason);
+    actors.remove(actor);
+  }
+
+  /** The live actors, in spawn order. */
+  public List<Actor> actors() {
+    checkGameThread();
+    return List.copyOf(actors);
+  }
+
+  /** The live actors that are a {@code type}, in spawn order. */
+  public <A> List<A> actors(Class<A> type) {
+    checkGameThread();
+    List<A> found = new ArrayList<>();
+    for (Actor actor : actors) {
+      if (type.isInstance(actor)) {
+        found.add(type.cast(actor));
+      }
+    }
+    return found;
+  }
+
+  /** The world's game state. */
+  public GameState gameState() {
+    return gameState;
+  }
+
+  /** The world's component manager. */
+  public ComponentManager componentManager() {
+    return componentManager;
+  }
+
+  /** The subsystem of {@code type}, created on first use. */
+  public <T extends WorldSubsystem> T subsystem(Class<T> type) {
+    checkGameThread();
+    checkOpen();
+    WorldSubsystem existing = subsystems.get(type);
+    if (existing == null) {
+      T created = Construction.create(type);
+      subsystems.put(type, created);
+      created.initialize(this);
+      return created;
+    }
+    return type.cast(existing);
+  }
+
+  /** Runs {@code listener} on the game thread when the world closes, before its actors end. */
+  public Handle onClose(Runnable listener) {
+    Objects.requireNonNull(listener, "listener");
+    checkGameThread();
+    closeListeners.add(listener);
+    return new SimpleHandle(() -> closeListeners.remove(listener));
+  }
+
+  /** Whether the world is closed. Any thread. */
+  public boolean isClosed() {
+    return closed;
+  }
+
+  private void checkOpen() {
+    if (closed) {
+      throw new IllegalStateException("World \"" + name + "\" is closed");
+    }
+  }
+
+  /**
+   * Closes the world: close listeners run, the game state ends play first (so that what it owns
+   * can still reach the other actors), then the other actors in reverse spawn order; subsystems shut
+   * down; queued work is dropped and new work refused. Idempotent.
+   */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    checkGameThread();
+    for (Runnable listener : List.copyOf(closeListeners)) {
+      try {
+        listener.run();
+      } catch (RuntimeException e) {
+        log.error("A close listener of world {} failed", name, e);
+      }
+    }
+    closeListeners.clear();
+    destroy(gameState, EndPlayReason.WORLD_CLOSED);
+    for (int i = actors.size() - 1; i >= 0; i--) {
+      destroy(actors.get(i), EndPlayReason.WORLD_CLOSED);
+    }
+    List<WorldSubsystem> ending = new ArrayList<>(subsystems.values());
+    for (int i = ending.size() - 1; i >= 0; i--) {
+      try {
+        ending.get(i).deinitialize();
+      } catch (RuntimeException e) {
+        log.error("A subsystem of world {} failed to shut down", name, e);
+      }
+    }
+    subsystems.clear();
+    runPendingTasks();
+    closed = true;
+    timers.clear();
+    int dropped = tasks.size();
+    tasks.clear();
+    if (dropped > 0) {
+      log.debug("World {} closed with {} queued tasks dropped", name, dropped);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "World[" + name + ", " + netMode + ", " + actors.size() + " actors, t=" + timeSeconds + "s]";
+  }
+
+  /** Configures a {@link World}. Not thread-safe. */
+  public static final class Builder {
+    private final String name;
+    private NetMode netMode = NetMode.STANDALONE;
+    private Class<? extends GameState> gameStateClass = GameState.class;
+
+    private Builder(String name) {
+      this.name = Objects.requireNonNull(name, "name");
+      if (name.isBlank()) {
+        throw new IllegalArgumentException("a world needs a name");
+      }
+    }
+
+    /** What the world is on the network; standalone by default. */
+    public Builder netMode(NetMode mode) {
+      netMode = Objects.requireNonNull(mode, "mode");
+      return this;
+    }
+
+    /** The class of the world's game state; {@link GameState} by default. */
+    public Builder gameState(Class<? extends GameState> type) {
+      gameStateClass = Objects.requireNonNull(type, "type");
+      return this;
+    }
+
+    /** The world, with its game state spawned; the calling thread is its game thread. */
+    public World build() {
+      return new World(this);
+    }
+  }
+}

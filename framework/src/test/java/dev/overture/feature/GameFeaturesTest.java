@@ -1,0 +1,257 @@
+package dev.overture.feature;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.overture.asset.AssetManager;
+import dev.overture.asset.AssetSource;
+import dev.overture.asset.PrimaryAssetId;
+import dev.overture.asset.ScanRule;
+import dev.overture.core.Problem;
+import dev.overture.testing.Content;
+import dev.overture.testing.ManualExecutor;
+import dev.overture.world.ActorComponent;
+import dev.overture.world.World;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class GameFeaturesTest {
+
+  record Note(String text) {}
+
+  @TempDir Path temp;
+  private final ManualExecutor workers = new ManualExecutor();
+  private final ManualExecutor serial = new ManualExecutor();
+  private AssetManager assets;
+  private GameFeatures features;
+  private Path root;
+
+  @BeforeEach
+  void setUp() {
+    TestActions.LOG.clear();
+    root = Content.of()
+        .file("plugins/Core/plugin.json", """
+            { "version": "1.0.0", "description": "Shared rules", "actions": [ { "action": "Record", "name": "Core" } ] }
+            """)
+        .file("plugins/Combat/plugin.json", """
+            {
+              "name": "Combat",
+              "version": "1.2.0",
+              "dependencies": [ { "name": "Core", "versions": "^1.0.0" } ],
+              "contributes": { "components": ["Score"], "actions": ["Record"] },
+              "primaryAssetTypesToScan": [ { "type": "Note", "assetClass": "Note", "directories": ["notes"] } ],
+              "actions": [ { "action": "Record", "name": "Combat" } ]
+            }
+            """)
+        .file("plugins/Combat/notes/Tactics.json", "{ \"text\": \"flank\" }")
+        .file("plugins/Needy/plugin.json", "{ \"version\": \"1.0.0\", \"dependencies\": [ { \"name\": \"Cor\" } ] }")
+        .file("plugins/Picky/plugin.json", "{ \"version\": \"1.0.0\", \"dependencies\": [ { \"name\": \"Core\", \"versions\": \"^2.0.0\" } ] }")
+        .file("plugins/Ping/plugin.json", "{ \"version\": \"1.0.0\", \"dependencies\": [ { \"name\": \"Pong\" } ] }")
+        .file("plugins/Pong/plugin.json", "{ \"version\": \"1.0.0\", \"dependencies\": [ { \"name\": \"Ping\" } ] }")
+        .file("plugins/Braggart/plugin.json", "{ \"version\": \"1.0.0\", \"contributes\": { \"components\": [\"Scroe\"] } }")
+        .file("plugins/Broken/plugin.json", "{ \"version\": \"1.0.0\", ")
+        .file("plugins/Eager/plugin.json", "{ \"version\": \"1.0.0\", \"initialState\": \"active\", \"dependencies\": [ { \"name\": \"Core\" } ] }")
+        .writeTo(temp.resolve("assets"));
+    assets = Features.registerBuiltIns(AssetManager.builder())
+        .contentRoot(AssetSource.directory(root))
+        .assetClass("Note", Note.class)
+        .kind(ActorComponent.class, "Score", TestActions.Score.class)
+        .kind(GameFeatureAction.class, "Record", TestActions.Record.class)
+        .executor(workers)
+        .build();
+    features = GameFeatures.builder(assets).executor(serial).build();
+    pump();
+  }
+
+  @AfterEach
+  void tearDown() {
+    features.close();
+    assets.close();
+  }
+
+  private void pump(World... worlds) {
+    boolean ran;
+    do {
+      ran = workers.runAll() + serial.runAll() > 0;
+      for (World world : worlds) {
+        ran |= world.runPendingTasks() > 0;
+      }
+    } while (ran);
+  }
+
+  private String url(String name) {
+    return features.pluginUrlByName(name).orElseThrow();
+  }
+
+  private static <T> Throwable failureOf(CompletableFuture<T> future) {
+    CompletionException e = org.junit.jupiter.api.Assertions.assertThrows(CompletionException.class, future::join);
+    return e.getCause();
+  }
+
+  @Test
+  void discovery_findsEveryPlugin_andBringsEachToItsInitialState() {
+    assertEquals(List.of("Braggart", "Broken", "Combat", "Core", "Eager", "Needy", "Picky", "Ping", "Pong"),
+        features.pluginNames(), "in folder order, whatever the file system");
+    assertEquals("file:" + root + "/plugins/Core/plugin.json", url("Core"));
+    assertEquals(PluginState.ACTIVE, features.state(url("Eager")), "initialState Active");
+    assertEquals(PluginState.ACTIVE, features.state(url("Core")), "Eager's dependency");
+    assertEquals(PluginState.REGISTERED, features.state(url("Combat")), "the default initial state");
+    assertEquals(PluginState.ERROR, features.state(url("Broken")));
+    Problem broken = features.failure(url("Broken")).orElseThrow().problems().get(0);
+    assertEquals("Overture/MalformedJson", broken.id());
+    assertEquals(root + "/plugins/Broken/plugin.json", broken.location().orElseThrow().file());
+    CompletionException ready = org.junit.jupiter.api.Assertions.assertThrows(CompletionException.class, () -> features.ready().join());
+    assertTrue(ready.getCause().getMessage().contains("Could not bring up plugin every"), ready.getCause().getMessage());
+  }
+
+  @Test
+  void activation_bringsDependenciesFirst_andJoinsThePluginsContentToTheIndex() {
+    World world = World.builder("Arena").build();
+    features.attachWorld(world);
+    pump(world);
+    TestActions.LOG.clear();
+
+    CompletableFuture<Void> active = features.loadAndActivate(url("Combat"));
+    pump(world);
+
+    active.join();
+    assertEquals(PluginState.ACTIVE, features.state(url("Combat")));
+    assertEquals(List.of("activate Combat in Arena"), TestActions.LOG, "Core was already active for Eager");
+    assertTrue(assets.index().find(PrimaryAssetId.of("Note", "Tactics")).isPresent());
+  }
+
+  @Test
+  void requestsAreCounted_andDependenciesDeactivateAfterTheirDependents() {
+    World first = World.builder("First").build();
+    World second = World.builder("Second").build();
+    features.attachWorld(first);
+    features.attachWorld(second);
+    features.loadAndActivate(url("Combat"));
+    features.loadAndActivate(url("Combat"));
+    features.deactivate(url("Eager"));
+    pump(first, second);
+    TestActions.LOG.clear();
+
+    features.deactivate(url("Combat"));
+    pump(first, second);
+    assertEquals(PluginState.ACTIVE, features.state(url("Combat")), "the second request still holds it");
+    assertEquals(List.of(), TestActions.LOG);
+
+    features.deactivate(url("Combat"));
+    pump(first, second);
+
+    assertEquals(PluginState.LOADED, features.state(url("Combat")));
+    assertEquals(PluginState.LOADED, features.state(url("Core")), "released by both its dependents");
+    int combatGone = TestActions.LOG.indexOf("deactivate Combat in Second");
+    int coreGone = TestActions.LOG.indexOf("deactivate Core in Second");
+    assertTrue(combatGone >= 0 && coreGone > combatGone, "reverse order: " + TestActions.LOG);
+  }
+
+  @Test
+  void pluginActions_applyToWorldsAttachedLater_andEndWithTheWorld() {
+    features.loadAndActivate(url("Combat"));
+    pump();
+    World late = World.builder("Late").build();
+    TestActions.LOG.clear();
+
+    features.attachWorld(late);
+    pump(late);
+    late.close();
+
+    assertEquals(
+        List.of("activate Core in Late", "activate Combat in Late", "deactivate Combat in Late", "undo Combat in Late",
+            "unregister Combat", "deactivate Core in Late", "undo Core in Late", "unregister Core"),
+        TestActions.LOG,
+        "applied in activation order, undone in reverse");
+  }
+
+  @Test
+  void aMissingDependency_isAnErrorWithTheInstalledPlugins() {
+    CompletableFuture<Void> result = features.loadAndActivate(url("Needy"));
+    pump();
+    Throwable failure = failureOf(result);
+
+    PluginException plugin = assertInstanceOf(PluginException.class, failure);
+    Problem problem = plugin.problems().get(0);
+    assertEquals("Overture/MissingDependency", problem.id());
+    assertTrue(problem.message().startsWith("Plugin Needy depends on \"Cor\", which is not installed (installed: "), problem.message());
+    assertTrue(problem.choices().contains("Core"));
+    assertEquals(root + "/plugins/Needy/plugin.json (/dependencies/0/name)", problem.location().orElseThrow().toString());
+    assertEquals(PluginState.ERROR, features.state(url("Needy")));
+    assertEquals(plugin, features.failure(url("Needy")).orElseThrow());
+  }
+
+  @Test
+  void aDependencyOfTheWrongVersion_namesBoth() {
+    CompletableFuture<Void> result = features.loadAndActivate(url("Picky"));
+    pump();
+
+    Problem problem = ((PluginException) failureOf(result)).problems().get(0);
+    assertEquals("Overture/DependencyVersion", problem.id());
+    assertEquals("Plugin Picky needs Core ^2.0.0, but Core is 1.0.0", problem.message());
+  }
+
+  @Test
+  void aDependencyCycle_namesTheChain() {
+    CompletableFuture<Void> result = features.loadAndActivate(url("Ping"));
+    pump();
+
+    Problem problem = ((PluginException) failureOf(result)).problems().get(0);
+    assertEquals("Overture/DependencyCycle", problem.id());
+    assertEquals("Plugin dependencies form a cycle: Ping -> Pong -> Ping", problem.message());
+  }
+
+  @Test
+  void contributionsNoCodeRegistered_failRegistration() {
+    CompletableFuture<Void> result = features.loadAndActivate(url("Braggart"));
+    pump();
+
+    Problem problem = ((PluginException) failureOf(result)).problems().get(0);
+    assertEquals("Overture/UnregisteredContribution", problem.id());
+    assertEquals(
+        "Plugin Braggart contributes the component \"Scroe\", which no code registered (registered components:"
+            + " \"AbilitySystemComponent\", \"InputComponent\", \"Score\")",
+        problem.message());
+  }
+
+  @Test
+  void unregister_takesThePluginsContentOutOfTheIndex() {
+    features.loadAndActivate(url("Combat"));
+    features.deactivate(url("Combat"));
+    pump();
+    assertTrue(assets.index().find(PrimaryAssetId.of("Note", "Tactics")).isPresent());
+
+    CompletableFuture<Void> done = features.unregister(url("Combat"));
+    pump();
+
+    done.join();
+    assertEquals(PluginState.INSTALLED, features.state(url("Combat")));
+    assertTrue(assets.index().find(PrimaryAssetId.of("Note", "Tactics")).isEmpty());
+  }
+
+  @Test
+  void unloadingAPluginInUse_isRefused() {
+    features.loadAndActivate(url("Combat"));
+    pump();
+
+    CompletableFuture<Void> result = features.unload(url("Combat"));
+    pump();
+
+    assertEquals("Plugin Combat is still requested (1 requests, 0 active dependents)",
+        ((PluginException) failureOf(result)).problems().get(0).message());
+  }
+
+  @Test
+  void unknownUrls_listThePlugins() {
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+        IllegalArgumentException.class, () -> features.state("file:nowhere/plugin.json"));
+    assertTrue(e.getMessage().startsWith("No plugin at \"file:nowhere/plugin.json\" (plugins: "), e.getMessage());
+  }
+}

@@ -1,0 +1,203 @@
+package dev.overture.world;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class WorldTest {
+
+  static final List<String> events = new ArrayList<>();
+
+  static class Crate extends Actor {
+    @Override
+    protected void initializeComponents() {
+      addComponent(Lid.class);
+    }
+
+    @Override
+    protected void beginPlay() {
+      events.add("crate begins");
+    }
+
+    @Override
+    protected void endPlay(EndPlayReason reason) {
+      events.add("crate ends " + reason);
+    }
+  }
+
+  static class Lid extends ActorComponent {
+    int ticks;
+
+    @Override
+    protected void beginPlay() {
+      events.add("lid begins");
+    }
+
+    @Override
+    protected void endPlay(EndPlayReason reason) {
+      events.add("lid ends " + reason);
+    }
+
+    @Override
+    protected boolean wantsTick() {
+      return true;
+    }
+
+    @Override
+    protected void tick(double deltaSeconds) {
+      ticks++;
+    }
+  }
+
+  static class RecordingState extends GameState {
+    @Override
+    protected void endPlay(EndPlayReason reason) {
+      events.add("game state ends " + reason);
+    }
+  }
+
+  @Test
+  void actorsAndComponents_beginAndEndPlayInOrder() {
+    events.clear();
+    World world = World.builder("Test").build();
+
+    Crate crate = world.spawnActor(Crate.class, "Crate1");
+    Lid lid = crate.findComponent(Lid.class).orElseThrow();
+    world.tick(0.5);
+    crate.destroy();
+
+    assertEquals(List.of("crate begins", "lid begins", "lid ends DESTROYED", "crate ends DESTROYED"), events);
+    assertEquals(1, lid.ticks);
+    assertTrue(crate.isDestroyed());
+    assertEquals(List.of(world.gameState()), world.actors());
+  }
+
+  @Test
+  void close_endsTheGameStateFirst_thenActorsInReverse_andRefusesWork() {
+    events.clear();
+    World world = World.builder("Test").gameState(RecordingState.class).build();
+    world.spawnActor(Crate.class, "First");
+    world.spawnActor(Crate.class, "Second");
+    events.clear();
+
+    world.close();
+
+    assertEquals(
+        List.of("game state ends WORLD_CLOSED", "lid ends WORLD_CLOSED", "crate ends WORLD_CLOSED",
+            "lid ends WORLD_CLOSED", "crate ends WORLD_CLOSED"),
+        events);
+    assertTrue(world.isClosed());
+    RejectedExecutionException e = assertThrows(RejectedExecutionException.class, () -> world.executor().execute(() -> {}));
+    assertEquals("World \"Test\" is closed", e.getMessage());
+  }
+
+  @Test
+  void queuedWork_runsInOrderOnTheGameThread_duringTicks() throws Exception {
+    World world = World.builder("Test").build();
+    List<String> ran = new ArrayList<>();
+    ExecutorService other = Executors.newSingleThreadExecutor();
+    try {
+      other.submit(() -> world.executor().execute(() -> ran.add("from another thread"))).get(10, TimeUnit.SECONDS);
+    } finally {
+      other.shutdownNow();
+    }
+    world.executor().execute(() -> {
+      ran.add("first");
+      world.executor().execute(() -> ran.add("queued by a task"));
+    });
+    assertEquals(List.of(), ran, "nothing runs until the world ticks");
+
+    world.tick(0);
+
+    assertEquals(List.of("from another thread", "first", "queued by a task"), ran);
+  }
+
+  @Test
+  void timers_fireAtTheFirstTickAtOrAfterTheirTime_inOrder() {
+    World world = World.builder("Test").build();
+    List<String> fired = new ArrayList<>();
+    world.schedule(1.0, () -> fired.add("one second"));
+    world.schedule(0.5, () -> fired.add("half a second"));
+    Handle cancelled = world.schedule(0.75, () -> fired.add("cancelled"));
+    cancelled.release();
+
+    world.tick(0.4);
+    assertEquals(List.of(), fired);
+    world.tick(0.6);
+
+    assertEquals(List.of("half a second", "one second"), fired);
+    assertEquals(1.0, world.timeSeconds(), 1e-9);
+    assertEquals(2, world.frame());
+    assertEquals(0, world.pendingTimers());
+  }
+
+  @Test
+  void usingAWorldFromAnotherThread_isRefusedWithAClearMessage() throws Exception {
+    World world = World.builder("Match-1").build();
+    ExecutorService other = Executors.newSingleThreadExecutor(task -> new Thread(task, "intruder"));
+    try {
+      Throwable thrown =
+          other.submit(() -> {
+            try {
+              world.spawnActor(Crate.class);
+              return null;
+            } catch (IllegalStateException e) {
+              return e;
+            }
+          }).get(10, TimeUnit.SECONDS);
+      assertEquals(
+          "World \"Match-1\" was used from thread \"intruder\", but its game thread is \"" + Thread.currentThread().getName()
+              + "\"; hand work to world.executor()",
+          thrown.getMessage());
+    } finally {
+      other.shutdownNow();
+    }
+  }
+
+  @Test
+  void spawning_checksNamesAndConstructors() {
+    World world = World.builder("Test").build();
+    world.spawnActor(Crate.class, "Crate");
+
+    assertEquals(
+        "World \"Test\" already has an actor named \"Crate\"",
+        assertThrows(IllegalArgumentException.class, () -> world.spawnActor(Crate.class, "Crate")).getMessage());
+    assertEquals(
+        "Cannot create dev.overture.world.WorldTest$NoDefault: it needs a constructor without arguments",
+        assertThrows(IllegalArgumentException.class, () -> world.spawnActor(NoDefault.class)).getMessage());
+  }
+
+  static class NoDefault extends Actor {
+    NoDefault(int unused) {}
+  }
+
+  @Test
+  void netModes_sayWhoIsServerAndWhoIsClient() {
+    assertTrue(NetMode.STANDALONE.hasServer() && NetMode.STANDALONE.hasClient());
+    assertTrue(NetMode.LISTEN_SERVER.hasServer() && NetMode.LISTEN_SERVER.hasClient());
+    assertTrue(NetMode.DEDICATED_SERVER.hasServer() && !NetMode.DEDICATED_SERVER.hasClient());
+    assertFalse(NetMode.CLIENT.hasServer());
+    assertTrue(NetMode.CLIENT.hasClient());
+  }
+
+  @Test
+  void subsystems_areCreatedOnceAndShutDownOnClose() {
+    World world = World.builder("Test").build();
+    HudModel hud = world.subsystem(HudModel.class);
+    assertTrue(hud == world.subsystem(HudModel.class));
+    Handle widget = hud.addWidget("HUD.Slot.Score", "Score");
+    assertEquals(1, hud.size());
+    widget.release();
+    widget.release();
+    assertEquals(0, hud.size());
+  }
+}
