@@ -37,6 +37,7 @@ final class Indexer {
   Scan scan(ContentRoot root) {
     List<Problem> problems = new ArrayList<>();
     List<ScanRule> rules = rulesOf(root, problems);
+    java.util.Set<ScanRule> global = java.util.Set.copyOf(globalRules);
     Map<AssetPath, ScanRule> matched = new LinkedHashMap<>();
     for (ScanRule rule : rules) {
       for (AssetPath directory : rule.directories()) {
@@ -44,6 +45,9 @@ final class Indexer {
         try {
           files = root.source().list(directory, rule.recursive());
         } catch (NoSuchFileException e) {
+          if (global.contains(rule) && !root.rules().contains(rule)) {
+            continue; // a rule for every root: most roots (plugins) have only some of its folders
+          }
           problems.add(
               Problem.warning(
                       "Overture/MissingFolder",

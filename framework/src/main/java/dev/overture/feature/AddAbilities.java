@@ -13,7 +13,7 @@ import java.util.List;
 /**
  * Grants abilities and attribute sets to every actor of a class while active: Lyra's {@code
  * GameFeatureAction_AddAbilities}. Server side (authority) only; an actor without an ability
- * system component gets one.
+ * system component gets one through a component request, removed when the action deactivates.
  *
  * @param abilitiesList per actor class, what to grant
  */
@@ -52,6 +52,9 @@ public record AddAbilities(List<Entry> abilitiesList) implements WorldActionBase
       return;
     }
     for (Entry entry : abilitiesList) {
+      // Like Lyra's FindOrAddComponentForActor: a counted request, so the component goes with the action.
+      context.keep(world.componentManager().addComponentRequest(
+          entry.actorClass().type(), AbilitySystemComponent.class, ComponentManager.AddFlag.ADD_UNIQUE));
       PerActor given = new PerActor();
       context.keep(world.componentManager().addExtensionHandler(entry.actorClass().type(), (actor, event) -> {
         if (event.equals(ComponentManager.EXTENSION_ADDED)) {
@@ -65,7 +68,7 @@ public record AddAbilities(List<Entry> abilitiesList) implements WorldActionBase
   }
 
   private static void grant(Actor actor, Entry entry, FeatureContext context, PerActor given) {
-    AbilitySystemComponent abilities = actor.findOrAddComponent(AbilitySystemComponent.class);
+    AbilitySystemComponent abilities = actor.findComponent(AbilitySystemComponent.class).orElseThrow();
     for (String ability : entry.grantedAbilities()) {
       given.add(actor, abilities.grantAbility(ability));
     }

@@ -27,11 +27,13 @@ public record AddInputBinding(@AssetBundles("client") List<SoftRef<InputConfig>>
     if (!world.netMode().hasClient()) {
       return;
     }
+    context.keep(world.componentManager().addComponentRequest(
+        Pawn.class, InputComponent.class, ComponentManager.AddFlag.ADD_UNIQUE));
     PerActor given = new PerActor();
     context.keep(world.componentManager().addExtensionHandler(Pawn.class, (actor, event) -> {
       Pawn pawn = (Pawn) actor;
       if (event.equals(ComponentManager.EXTENSION_ADDED) && pawn.isLocallyControlled()) {
-        InputComponent input = pawn.findOrAddComponent(InputComponent.class);
+        InputComponent input = pawn.findComponent(InputComponent.class).orElseThrow();
         for (SoftRef<InputConfig> config : inputConfigs) {
           InputConfig loaded = context.assets().getAsset(config).orElseThrow(
               () -> new IllegalStateException("Input config " + config + " is not loaded (client bundle)"));

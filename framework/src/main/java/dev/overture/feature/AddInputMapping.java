@@ -42,11 +42,13 @@ public record AddInputMapping(List<Entry> inputMappings) implements WorldActionB
     if (!world.netMode().hasClient()) {
       return;
     }
+    context.keep(world.componentManager().addComponentRequest(
+        Pawn.class, InputComponent.class, ComponentManager.AddFlag.ADD_UNIQUE));
     PerActor given = new PerActor();
     context.keep(world.componentManager().addExtensionHandler(Pawn.class, (actor, event) -> {
       Pawn pawn = (Pawn) actor;
       if (event.equals(ComponentManager.EXTENSION_ADDED) && pawn.isLocallyControlled()) {
-        InputComponent input = pawn.findOrAddComponent(InputComponent.class);
+        InputComponent input = pawn.findComponent(InputComponent.class).orElseThrow();
         for (Entry entry : inputMappings) {
           Object mapping = context.assets().getAsset(entry.inputMapping()).orElseThrow(
               () -> new IllegalStateException("Input mapping " + entry.inputMapping() + " is not loaded (client bundle)"));

@@ -6,6 +6,7 @@ import dev.overture.asset.AssetManager;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.asset.PrimaryAssetType;
 import dev.overture.core.Problem;
+import dev.overture.feature.GameFeatures;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -14,7 +15,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** {@code overture list}: indexes the content and prints every primary asset by type. */
+/**
+ * {@code overture list}: indexes the content (with the plugins registered at start-up) and prints
+ * every primary asset by type.
+ */
 @Command(name = "list", description = "Index the content and list its primary assets by type.")
 final class ListCommand implements Callable<Integer> {
 
@@ -24,9 +28,13 @@ final class ListCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    try (AssetManager assets = SampleContent.open(content.folderOrNull())) {
+    try (AssetManager assets = SampleContent.open(content.folderOrNull());
+        GameFeatures features = GameFeatures.builder(assets).build()) {
+      // Plugins registered at start-up add their content to the index.
+      features.ready().join();
       AssetIndex index = assets.index();
-      out.printf("%d primary assets in %s%n", index.size(), assets.contentRoots().get(0).source().name());
+      out.printf("%d primary assets in %s%n", index.size(),
+          String.join(", ", assets.contentRoots().stream().map(root -> root.name() + " (" + root.source().name() + ")").toList()));
       for (PrimaryAssetType type : index.types()) {
         List<PrimaryAssetId> ids = index.ids(type);
         out.printf("%n%s (%d)%n", type, ids.size());

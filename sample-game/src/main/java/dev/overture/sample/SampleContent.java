@@ -2,13 +2,17 @@ package dev.overture.sample;
 
 import dev.overture.asset.AssetManager;
 import dev.overture.asset.AssetSource;
-import dev.overture.asset.ScanRule;
+import dev.overture.experience.Experiences;
+import dev.overture.sample.game.HealthComponent;
+import dev.overture.sample.game.Hero;
+import dev.overture.sample.game.ScoreComponent;
+import dev.overture.world.Actor;
+import dev.overture.world.ActorComponent;
 import java.nio.file.Path;
-import tools.jackson.databind.JsonNode;
 
 /**
- * The sample game's asset manager: its content root and the scan rules of its asset types. Until
- * the experience definitions exist as typed records, every type binds to a JSON tree.
+ * The sample game's asset manager: its content root, the experience asset types and built-in
+ * actions, and the classes its content names (the Hero pawn, the ShooterCore components).
  */
 final class SampleContent {
 
@@ -18,13 +22,11 @@ final class SampleContent {
   static AssetManager open(Path folder) {
     AssetSource source =
         folder != null ? AssetSource.directory(folder) : AssetSource.classpath(SampleContent.class.getClassLoader(), "assets");
-    return AssetManager.builder()
+    return Experiences.register(AssetManager.builder())
         .contentRoot(source)
-        .scanRule(ScanRule.of("Experience", JsonNode.class, "experiences"))
-        .scanRule(ScanRule.of("ActionSet", JsonNode.class, "actionsets"))
-        .scanRule(ScanRule.of("PawnData", JsonNode.class, "pawns"))
-        .scanRule(ScanRule.of("UserFacingExperience", JsonNode.class, "ui/experiences"))
-        .assetClass("Json", JsonNode.class)
+        .kind(Actor.class, "Hero", Hero.class)
+        .kind(ActorComponent.class, "ScoreComponent", ScoreComponent.class)
+        .kind(ActorComponent.class, "HealthComponent", HealthComponent.class)
         .build();
   }
 }

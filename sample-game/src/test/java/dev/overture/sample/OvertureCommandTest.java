@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -24,34 +25,55 @@ class OvertureCommandTest {
     return commandLine.execute(args);
   }
 
+  private List<String> lines() {
+    return out.toString().lines().toList();
+  }
+
   @Test
   void list_showsEveryAssetByType() {
     assertEquals(0, run("list", "--assets", "../assets"), err.toString());
 
     String text = out.toString();
-    assertTrue(text.startsWith("7 primary assets in ../assets"), text);
+    assertTrue(text.startsWith("8 primary assets in Game (../assets), ShooterCore (../assets/plugins/ShooterCore)"), text);
+    assertTrue(text.contains("ActionSet:ShooterCoreComponents"), text);
     assertTrue(text.contains("Experience (2)"), text);
-    assertTrue(text.contains("Experience:Elimination"), text);
     assertTrue(text.contains("../assets/experiences/Elimination.json"), text);
   }
 
   @Test
-  void play_withoutAnExperience_loadsTheDefaultTilesExperience() {
+  void play_withoutAnExperience_loadsTheDefaultTilesExperience_andPrintsTheTimeline() {
     assertEquals(0, run("play", "--ticks", "0"), err.toString());
 
-    String text = out.toString();
-    assertTrue(text.startsWith("Experience Experience:Elimination (classpath:assets/experiences/Elimination.json)"), text);
-    assertTrue(text.contains("Loading 100%"), text);
-    assertTrue(text.contains("feature plugins: [\"ShooterCore\"]"), text);
+    List<String> lines = lines();
+    assertEquals("Experience Experience:Elimination, chosen by the default user-facing experience; standalone world", lines.get(0));
+    List<String> states = lines.subList(1, 5).stream().map(line -> line.substring(line.lastIndexOf(' ') + 1)).toList();
+    assertEquals(List.of("Loading", "LoadingGameFeatures", "ExecutingActions", "Loaded"), states);
+    assertTrue(lines.contains("Plugins activated: ShooterCore"), out.toString());
+    assertTrue(lines.contains("  ActionSet:ShooterCoreComponents actions[0] AddComponents"), out.toString());
+    assertTrue(
+        lines.contains("Spawned Player as Hero (Hero): AbilitySystemComponent, ScoreComponent, HealthComponent, InputComponent"),
+        out.toString());
+  }
+
+  @Test
+  void play_onADedicatedServer_getsServerComponentsAndNoHud() {
+    assertEquals(0, run("play", "--net-mode", "dedicated", "--ticks", "3"), err.toString());
+
+    assertTrue(lines().contains("Spawned Player as Hero (Hero): AbilitySystemComponent, ScoreComponent, HealthComponent"), out.toString());
+    assertTrue(lines().stream().noneMatch(line -> line.startsWith("HUD:")), out.toString());
+    assertTrue(lines().contains("Played 3 ticks (0.1 s of game time)"), out.toString());
   }
 
   @Test
   void play_anUnknownExperience_failsWithTheChoices() {
     assertEquals(1, run("play", "--experience", "Elimnation", "--assets", "../assets"));
 
+    String nl = System.lineSeparator();
     assertEquals(
-        "overture: No experience Experience:Elimnation (experiences: \"Experience:Elimination\", \"Experience:FrontEnd\")"
-            + System.lineSeparator(),
+        "No experience was selected, see the following problem:" + nl + nl
+            + "1) [Overture/UnknownExperience] No experience Experience:Elimnation is indexed (named by the URL option)"
+            + " (experiences: \"Experience:Elimination\", \"Experience:FrontEnd\")" + nl + nl
+            + "1 problem" + nl,
         err.toString());
   }
 
@@ -64,7 +86,7 @@ class OvertureCommandTest {
     assertEquals(1, run("play", "--experience", "Broken", "--assets", assets.toString()));
 
     String text = err.toString();
-    assertTrue(text.startsWith("Could not load Experience:Broken with bundles [client, server], see the following problem:"), text);
+    assertTrue(text.startsWith("Could not load experience Experience:Broken, see the following problem:"), text);
     assertTrue(text.contains("1) [Overture/MalformedJson] Malformed JSON: Unexpected close marker '}': expected ']'" + System.lineSeparator()), text);
     assertTrue(text.contains("at " + assets + "/experiences/Broken.json:1:29"), text);
   }
@@ -73,5 +95,7 @@ class OvertureCommandTest {
   void usageMistakes_exitWithTwo() {
     assertEquals(2, run("play", "--ticks", "many"));
     assertTrue(err.toString().contains("Invalid value for option '--ticks': 'many' is not an int"), err.toString());
+    assertEquals(2, run("play", "--net-mode", "lan"));
+    assertTrue(err.toString().contains("'lan' is not a net mode (standalone, listen, dedicated, client)"), err.toString());
   }
 }

@@ -1,0 +1,54 @@
+package dev.overture.experience;
+
+import dev.overture.asset.AllowedTypes;
+import dev.overture.asset.AssetBundles;
+import dev.overture.asset.PrimaryAssetId;
+import dev.overture.core.ProblemReporter;
+import dev.overture.feature.GameFeatureAction;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a game mode is, like Lyra's {@code ULyraExperienceDefinition}: the feature plugins to enable,
+ * the default pawn, the actions to run and the action sets to add. A primary asset of type {@code
+ * Experience}.
+ *
+ * <pre>{@code
+ * {
+ *   "gameFeaturesToEnable": ["ShooterCore"],
+ *   "defaultPawnData": "HeroPawn",
+ *   "actionSets": ["StandardComponents"],
+ *   "actions": [ { "action": "AddWidgets", "widgets": [ { "slotId": "HUD.Slot.Score", "widgetClass": "ScoreWidget" } ] } ]
+ * }
+ * }</pre>
+ *
+ * @param gameFeaturesToEnable plugin names
+ * @param defaultPawnData the pawn data players get ({@code PawnData}), loaded with the definition
+ * @param actions actions run when the experience loads
+ * @param actionSets action sets ({@code ActionSet}) whose actions and plugins join, loaded with the
+ *     definition
+ */
+public record ExperienceDefinition(
+    List<String> gameFeaturesToEnable,
+    @AssetBundles(AssetBundles.ALWAYS) @AllowedTypes("PawnData") PrimaryAssetId defaultPawnData,
+    List<GameFeatureAction> actions,
+    @AssetBundles(AssetBundles.ALWAYS) @AllowedTypes("ActionSet") List<PrimaryAssetId> actionSets) {
+
+  public ExperienceDefinition {
+    gameFeaturesToEnable = gameFeaturesToEnable == null ? List.of() : List.copyOf(gameFeaturesToEnable);
+    actions = actions == null ? List.of() : List.copyOf(actions);
+    actionSets = actionSets == null ? List.of() : List.copyOf(actionSets);
+  }
+
+  /** The default pawn data, if the experience names one. */
+  public Optional<PrimaryAssetId> pawnData() {
+    return Optional.ofNullable(defaultPawnData);
+  }
+
+  /** Reports problems of the actions' own data, at their place in the file. */
+  public void validate(ProblemReporter problems) {
+    for (int i = 0; i < actions.size(); i++) {
+      actions.get(i).validate(problems.at("/actions/" + i));
+    }
+  }
+}

@@ -1,0 +1,655 @@
+package dev.overture.experience;
+
+import dev.overture.asset.LoadHandle;
+import dev.overture.asset.LoadResult;
+import dev.overture.asset.PrimaryAssetId;
+import dev.overture.core.Choices;
+import dev.overture.core.Problem;
+import dev.overture.core.ProblemException;
+import dev.overture.feature.FeatureActivation;
+import dev.overture.feature.FeatureActivationException;
+import dev.overture.feature.GameFeatureAction;
+import dev.overture.feature.GameFeatures;
+import dev.overture.world.ActorComponent;
+import dev.overture.world.EndPlayReason;
+import dev.overture.world.Handle;
+import dev.overture.world.World;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Loads and runs one world's experience, like Lyra's {@code ULyraExperienceManagerComponent}: a
+ * component of the world's game state.
+ *
+ * <p><b>States.</b> {@code Unloaded -> Loading -> LoadingGameFeatures -> LoadingChaosTestingDelay
+ * (when configured) -> ExecutingActions -> Loaded}, then {@code Deactivating -> Unloaded}; and
+ * {@code Failed}. Unlike Lyra: the definition itself loads asynchronously; a failure anywhere (an
+ * asset, a plugin, an action) ends in {@code Failed} with the cause, after rolling back everything
+ * the load had done (actions, plugin requests, pinned assets); an experience can be switched; end
+ * of play during a load cancels it cleanly; deactivation waits for every pause its actions ask for
+ * and releases plugins in reverse order of activation.
+ *
+ * <p><b>Bundles.</b> {@code equipped} always, {@code client} unless a dedicated server, {@code
+ * server} unless a client.
+ *
+ * <p><b>Listeners.</b> Loaded listeners have a priority (high, normal, low) and are called once, in
+ * that order, when the experience loads; {@link #callOrRegisterOnLoaded} calls at once when it
+ * already has. Failure listeners likewise. A listener that throws is logged and the others still
+ * run.
+ *
+ * <p><b>Threading.</b> Confined to the world's game thread; asynchronous steps come back to it
+ * through the world's executor, so they progress as the world ticks.
+ */
+public final class ExperienceManager extends ActorComponent {
+
+  private static final Logger log = LoggerFactory.getLogger(ExperienceManager.class);
+
+  /** The order loaded listeners are called in. */
+  public enum Priority {
+    HIGH,
+    NORMAL,
+    LOW
+  }
+
+  /**
+   * One state change.
+   *
+   * @param from the state left
+   * @param to the state entered
+   * @param worldSeconds the world's time then
+   * @param sinceStartNanos how long since the current load (or deactivation) started, on the
+   *     settings' ticker
+   */
+  public record Transition(LoadState from, LoadState to, double worldSeconds, long sinceStartNanos) {}
+
+  /** Hears every state change, on the game thread. */
+  @FunctionalInterface
+  public interface StateListener {
+    void changed(Transition transition);
+  }
+
+  /** Where an action came from, for error locations. */
+  private record Origin(PrimaryAssetId asset, String pointer) {}
+
+  private Experiences services;
+  private Random random;
+  private LoadState state = LoadState.UNLOADED;
+  private PrimaryAssetId experienceId;
+  private ExperienceDefinition experience;
+  private PawnData pawnData;
+  private ExperienceLoadException failure;
+  private int generation;
+  private LoadHandle definitionHandle;
+  private LoadHandle bundleHandle;
+  private final List<String> requestedPlugins = new ArrayList<>();
+  private final List<String> activatedPlugins = new ArrayList<>();
+  private FeatureActivation activation;
+  private Handle chaosTimer;
+  private CompletableFuture<ExperienceDefinition> loading;
+  private CompletableFuture<Void> deactivation;
+  private final Map<Priority, List<Consumer<ExperienceDefinition>>> loadedListeners = new EnumMap<>(Priority.class);
+  private final List<Consumer<ExperienceLoadException>> failedListeners = new ArrayList<>();
+  private final List<StateListener> stateListeners = new ArrayList<>();
+  private final List<Transition> timeline = new ArrayList<>();
+  private long startNanos;
+
+  /** Created by {@link #install}. */
+  public ExperienceManager() {
+    for (Priority priority : Priority.values()) {
+      loadedListeners.put(priority, new ArrayList<>());
+    }
+  }
+
+  /**
+   * Adds the experience manager to {@code world}'s game state and attaches the world to the
+   * feature plugins (their own actions apply to it). Game thread.
+   */
+  public static ExperienceManager install(World world, Experiences services) {
+    Objects.requireNonNull(services, "services");
+    if (world.gameState().findComponent(ExperienceManager.class).isPresent()) {
+      throw new IllegalStateException("World \"" + world.name() + "\" already has an experience manager");
+    }
+    ExperienceManager manager = world.gameState().addComponent(ExperienceManager.class);
+    manager.services = services;
+    manager.random = new Random(services.settings().seed());
+    services.features().attachWorld(world);
+    return manager;
+  }
+
+  /** The experience manager of {@code world}, if installed. */
+  public static Optional<ExperienceManager> of(World world) {
+    return world.gameState().findComponent(ExperienceManager.class);
+  }
+
+  /** The current state. */
+  public LoadState state() {
+    return state;
+  }
+
+  /** The experience being loaded, loaded or deactivated, if any. */
+  public Optional<PrimaryAssetId> experienceId() {
+    return Optional.ofNullable(experienceId);
+  }
+
+  /** The loaded experience, once {@link LoadState#LOADED}. */
+  public Optional<ExperienceDefinition> experience() {
+    return state == LoadState.LOADED ? Optional.of(experience) : Optional.empty();
+  }
+
+  /** The experience's default pawn data, once loaded, if it names one. */
+  public Optional<PawnData> pawnData() {
+    return state == LoadState.LOADED ? Optional.ofNullable(pawnData) : Optional.empty();
+  }
+
+  /** Why the last load failed, while {@link LoadState#FAILED}. */
+  public Optional<ExperienceLoadException> failure() {
+    return state == LoadState.FAILED ? Optional.of(failure) : Optional.empty();
+  }
+
+  /** The names of the plugins the experience activated, in activation order. */
+  public List<String> activePlugins() {
+    List<String> names = new ArrayList<>();
+    for (String url : activatedPlugins) {
+      names.add(pluginName(url));
+    }
+    return names;
+  }
+
+  /** The actions running, as named in messages, in activation order. */
+  public List<String> activeActions() {
+    return activation == null ? List.of() : activation.activated();
+  }
+
+  /** The pauses holding a deactivation, by tag. */
+  public List<String> pendingPausers() {
+    return activation == null ? List.of() : activation.pendingPausers();
+  }
+
+  /** Every state change since the manager was installed. */
+  public List<Transition> timeline() {
+    return Collections.unmodifiableList(timeline);
+  }
+
+  /** Hears every state change until the handle is released. */
+  public Handle onStateChanged(StateListener listener) {
+    Objects.requireNonNull(listener, "listener");
+    stateListeners.add(listener);
+    return new Handle() {
+      private boolean released;
+
+      @Override
+      public void release() {
+        released = true;
+        stateListeners.remove(listener);
+      }
+
+      @Override
+      public boolean isReleased() {
+        return released;
+      }
+    };
+  }
+
+  /**
+   * Calls {@code listener} with the experience once it has loaded, after the listeners of higher
+   * priority; at once if it already has.
+   */
+  public void callOrRegisterOnLoaded(Priority priority, Consumer<ExperienceDefinition> listener) {
+    Objects.requireNonNull(priority, "priority");
+    Objects.requireNonNull(listener, "listener");
+    if (state == LoadState.LOADED) {
+      call(listener, experience);
+    } else {
+      loadedListeners.get(priority).add(listener);
+    }
+  }
+
+  /** Calls {@code listener} once the current or next load fails; at once if it already has. */
+  public void callOrRegisterOnFailed(Consumer<ExperienceLoadException> listener) {
+    Objects.requireNonNull(listener, "listener");
+    if (state == LoadState.FAILED) {
+      call(listener, failure);
+    } else {
+      failedListeners.add(listener);
+    }
+  }
+
+  /**
+   * Starts loading {@code id}. Only from {@code Unloaded} or {@code Failed}; use {@link
+   * #switchExperience} to replace a loaded one.
+   *
+   * @param id an {@code Experience} id; a bare name is an experience's
+   * @return completes with the experience once loaded, fails with {@link ExperienceLoadException},
+   *     or is cancelled if the load is
+   */
+  public CompletableFuture<ExperienceDefinition> setCurrentExperience(PrimaryAssetId id) {
+    Objects.requireNonNull(id, "id");
+    world().executor(); // fails fast on a closed world
+    if (state != LoadState.UNLOADED && state != LoadState.FAILED) {
+      throw new IllegalStateException(
+          "World \"" + world().name() + "\" already has experience " + experienceId + " (" + state
+              + "); use switchExperience");
+    }
+    generation++;
+    int load = generation;
+    reset();
+    experienceId = id;
+    loading = new CompletableFuture<>();
+    startNanos = services.settings().ticker().read();
+    setState(LoadState.LOADING);
+    definitionHandle = services.assets().loadPrimaryAsset(id);
+    definitionHandle.future().whenCompleteAsync((result, error) -> {
+      if (load == generation) {
+        onDefinitionLoaded(load, result, error);
+      }
+    }, world().executor());
+    return loading;
+  }
+
+  /** Deactivates the current experience (or cancels its load), then loads {@code id}. */
+  public CompletableFuture<ExperienceDefinition> switchExperience(PrimaryAssetId id) {
+    Objects.requireNonNull(id, "id");
+    if (state == LoadState.UNLOADED || state == LoadState.FAILED) {
+      return setCurrentExperience(id);
+    }
+    return deactivate().thenComposeAsync(ignored -> setCurrentExperience(id), world().executor());
+  }
+
+  /**
+   * Ends the current experience: a load is cancelled and rolled back; a loaded experience
+   * deactivates its actions in reverse order (waiting for their pauses), then releases its plugins
+   * in reverse order of activation, then its assets. Completes in {@code Unloaded}.
+   */
+  public CompletableFuture<Void> deactivate() {
+    switch (state) {
+      case UNLOADED:
+        return CompletableFuture.completedFuture(null);
+      case FAILED:
+        failure = null;
+        experienceId = null;
+        setState(LoadState.UNLOADED);
+        return CompletableFuture.completedFuture(null);
+      case DEACTIVATING:
+        return deactivation;
+      case LOADED:
+        break;
+      default:
+        generation++;
+        CompletableFuture<Void> released = rollBack();
+        cancelLoading();
+        experienceId = null;
+        setState(LoadState.UNLOADED);
+        return released;
+    }
+    generation++;
+    startNanos = services.settings().ticker().read();
+    setState(LoadState.DEACTIVATING);
+    CompletableFuture<Void> done = new CompletableFuture<>();
+    deactivation = done;
+    activation.deactivate()
+        .thenCompose(ignored -> releasePlugins())
+        .whenCompleteAsync((ignored, error) -> {
+          if (error != null) {
+            log.error("Deactivating {} in world {} failed", experienceId, world().name(), error);
+          }
+          releaseAssets();
+          activation = null;
+          experience = null;
+          pawnData = null;
+          experienceId = null;
+          deactivation = null;
+          setState(LoadState.UNLOADED);
+          done.complete(null);
+        }, world().executor());
+    return done;
+  }
+
+  // ---------------------------------------------------------------- loading steps (game thread)
+
+  private void onDefinitionLoaded(int load, LoadResult result, Throwable error) {
+    if (error != null) {
+      fail(load, problemsOf(error));
+      return;
+    }
+    Object value = result.assets().get(experienceId);
+    if (!(value instanceof ExperienceDefinition definition)) {
+      fail(load, List.of(Problem.error(
+              "Overture/NotAnExperience",
+              experienceId + " is a " + value.getClass().getSimpleName() + ", not an experience")
+          .withAsset(experienceId.toString())));
+      return;
+    }
+    experience = definition;
+    Set<String> bundles = new LinkedHashSet<>();
+    bundles.add("equipped");
+    if (world().netMode().hasClient()) {
+      bundles.add("client");
+    }
+    if (world().netMode().hasServer()) {
+      bundles.add("server");
+    }
+    List<PrimaryAssetId> ids = new ArrayList<>();
+    ids.add(experienceId);
+    ids.addAll(definition.actionSets());
+    bundleHandle = services.assets().loadPrimaryAssets(ids, bundles);
+    bundleHandle.future().whenCompleteAsync((loaded, failed) -> {
+      if (load == generation) {
+        onBundlesLoaded(load, failed);
+      }
+    }, world().executor());
+  }
+
+  private void onBundlesLoaded(int load, Throwable error) {
+    if (error != null) {
+      fail(load, problemsOf(error));
+      return;
+    }
+    pawnData =
+        experience.pawnData().flatMap(id -> services.assets().getAsset(id, PawnData.class)).orElse(null);
+    GameFeatures features = services.features();
+    Map<String, Origin> names = new LinkedHashMap<>();
+    collectPlugins(experienceId, experience.gameFeaturesToEnable(), names);
+    for (PrimaryAssetId set : experience.actionSets()) {
+      services.assets().getAsset(set, ExperienceActionSet.class)
+          .ifPresent(actionSet -> collectPlugins(set, actionSet.gameFeaturesToEnable(), names));
+    }
+    List<CompletableFuture<Problem>> unknown = new ArrayList<>();
+    List<String> urls = new ArrayList<>();
+    names.forEach((name, origin) -> {
+      Optional<String> url = features.pluginUrlByName(name);
+      if (url.isEmpty()) {
+        Problem problem = Problem.error("Overture/UnknownPlugin", "Plugin \"" + name + "\" is not installed")
+            .withChoices("installed", Choices.closest(name, features.pluginNames()))
+            .withAsset(origin.asset.toString());
+        unknown.add(services.assets().locate(origin.asset, origin.pointer).thenApply(problem::at));
+      } else {
+        urls.add(url.get());
+      }
+    });
+    if (!unknown.isEmpty()) {
+      failWhenLocated(load, unknown);
+      return;
+    }
+    setState(LoadState.LOADING_GAME_FEATURES);
+    if (urls.isEmpty()) {
+      afterGameFeatures(load);
+      return;
+    }
+    int[] remaining = {urls.size()};
+    List<Problem> pluginProblems = new ArrayList<>();
+    for (String url : urls) {
+      requestedPlugins.add(url);
+      features.loadAndActivate(url).whenCompleteAsync((ignored, failed) -> {
+        if (load != generation) {
+          return;
+        }
+        if (failed != null) {
+          pluginProblems.addAll(problemsOf(failed));
+        } else {
+          activatedPlugins.add(url);
+        }
+        if (--remaining[0] == 0) {
+          if (pluginProblems.isEmpty()) {
+            afterGameFeatures(load);
+          } else {
+            fail(load, pluginProblems);
+          }
+        }
+      }, world().executor());
+    }
+  }
+
+  private static void collectPlugins(PrimaryAssetId asset, List<String> plugins, Map<String, Origin> into) {
+    for (int i = 0; i < plugins.size(); i++) {
+      into.putIfAbsent(plugins.get(i), new Origin(asset, "/gameFeaturesToEnable/" + i));
+    }
+  }
+
+  private void afterGameFeatures(int load) {
+    ExperienceSettings settings = services.settings();
+    double delay = settings.chaosDelayMinimumSeconds() + random.nextDouble() * settings.chaosDelayRandomSeconds();
+    if (delay > 0) {
+      setState(LoadState.LOADING_CHAOS_TESTING_DELAY);
+      chaosTimer = world().schedule(delay, () -> {
+        chaosTimer = null;
+        if (load == generation) {
+          executeActions(load);
+        }
+      });
+    } else {
+      executeActions(load);
+    }
+  }
+
+  private void executeActions(int load) {
+    setState(LoadState.EXECUTING_ACTIONS);
+    List<GameFeatureAction> actions = new ArrayList<>();
+    List<String> labels = new ArrayList<>();
+    Map<String, Origin> origins = new LinkedHashMap<>();
+    addActions(experienceId, experience.actions(), actions, labels, origins);
+    for (PrimaryAssetId set : experience.actionSets()) {
+      services.assets().getAsset(set, ExperienceActionSet.class)
+          .ifPresent(actionSet -> addActions(set, actionSet.actions(), actions, labels, origins));
+    }
+    try {
+      activation = FeatureActivation.activate(actions, labels, world(), services.assets());
+    } catch (FeatureActivationException e) {
+      Origin origin = origins.get(e.action());
+      Problem problem = Problem.error("Overture/ActionFailed", e.getMessage()).withAsset(origin.asset.toString());
+      failWhenLocated(load, List.of(services.assets().locate(origin.asset, origin.pointer).thenApply(problem::at)));
+      return;
+    }
+    setState(LoadState.LOADED);
+    CompletableFuture<ExperienceDefinition> done = loading;
+    for (Priority priority : Priority.values()) {
+      List<Consumer<ExperienceDefinition>> listeners = List.copyOf(loadedListeners.get(priority));
+      loadedListeners.get(priority).clear();
+      for (Consumer<ExperienceDefinition> listener : listeners) {
+        call(listener, experience);
+      }
+    }
+    failedListeners.clear();
+    if (done != null) {
+      done.complete(experience);
+    }
+  }
+
+  private static void addActions(
+      PrimaryAssetId asset,
+      List<GameFeatureAction> from,
+      List<GameFeatureAction> actions,
+      List<String> labels,
+      Map<String, Origin> origins) {
+    for (int i = 0; i < from.size(); i++) {
+      GameFeatureAction action = from.get(i);
+      String label = asset + " actions[" + i + "] " + (action == null ? "null" : action.getClass().getSimpleName());
+      actions.add(action);
+      labels.add(label);
+      origins.put(label, new Origin(asset, "/actions/" + i));
+    }
+  }
+
+  // ---------------------------------------------------------------- failure and rollback
+
+  private void failWhenLocated(int load, List<CompletableFuture<Problem>> problems) {
+    CompletableFuture.allOf(problems.toArray(CompletableFuture[]::new)).whenCompleteAsync((ignored, error) -> {
+      List<Problem> located = new ArrayList<>();
+      for (CompletableFuture<Problem> problem : problems) {
+        located.add(problem.join());
+      }
+      fail(load, located);
+    }, world().executor());
+  }
+
+  private void fail(int load, List<Problem> problems) {
+    if (load != generation) {
+      return;
+    }
+    generation++;
+    ExperienceLoadException cause = new ExperienceLoadException(String.valueOf(experienceId), problems);
+    rollBack();
+    failure = cause;
+    experience = null;
+    pawnData = null;
+    setState(LoadState.FAILED);
+    log.debug("{}", cause.getMessage());
+    CompletableFuture<ExperienceDefinition> done = loading;
+    loading = null;
+    List<Consumer<ExperienceLoadException>> listeners = List.copyOf(failedListeners);
+    failedListeners.clear();
+    for (Consumer<ExperienceLoadException> listener : listeners) {
+      call(listener, cause);
+    }
+    if (done != null) {
+      done.completeExceptionally(cause);
+    }
+  }
+
+  /**
+   * Undoes whatever the current load did, now: the actions (without waiting for pauses), the plugin
+   * requests (in reverse order of activation), the pinned assets. Returns when the plugins are
+   * released.
+   */
+  private CompletableFuture<Void> rollBack() {
+    if (chaosTimer != null) {
+      chaosTimer.release();
+      chaosTimer = null;
+    }
+    if (activation != null) {
+      activation.deactivateNow();
+      activation = null;
+    }
+    CompletableFuture<Void> released = releasePlugins();
+    releaseAssets();
+    return released;
+  }
+
+  private CompletableFuture<Void> releasePlugins() {
+    List<String> order = new ArrayList<>(activatedPlugins);
+    Collections.reverse(order);
+    for (String url : requestedPlugins) {
+      if (!order.contains(url)) {
+        order.add(url);
+      }
+    }
+    requestedPlugins.clear();
+    activatedPlugins.clear();
+    CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
+    GameFeatures features = services.features();
+    for (String url : order) {
+      chain = chain.thenCompose(ignored -> features.deactivate(url).exceptionally(error -> {
+        log.error("Releasing plugin {} failed", url, error);
+        return null;
+      }));
+    }
+    return chain;
+  }
+
+  private void releaseAssets() {
+    if (definitionHandle != null) {
+      definitionHandle.release();
+      definitionHandle = null;
+    }
+    if (bundleHandle != null) {
+      bundleHandle.release();
+      bundleHandle = null;
+    }
+  }
+
+  private void cancelLoading() {
+    CompletableFuture<ExperienceDefinition> done = loading;
+    loading = null;
+    if (done != null) {
+      done.cancel(false);
+    }
+  }
+
+  private void reset() {
+    failure = null;
+    experience = null;
+    pawnData = null;
+  }
+
+  private static List<Problem> problemsOf(Throwable error) {
+    Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+    if (cause instanceof ProblemException problems) {
+      return problems.problems();
+    }
+    if (cause instanceof CancellationException) {
+      return List.of(Problem.error("Overture/Cancelled", "The load was cancelled"));
+    }
+    return List.of(Problem.error("Overture/LoadFailed", String.valueOf(cause)));
+  }
+
+  private String pluginName(String url) {
+    for (String name : services.features().pluginNames()) {
+      if (services.features().pluginUrlByName(name).orElse("").equals(url)) {
+        return name;
+      }
+    }
+    return url;
+  }
+
+  private void setState(LoadState next) {
+    LoadState previous = state;
+    state = next;
+    Transition transition =
+        new Transition(previous, next, world().timeSeconds(), services.settings().ticker().read() - startNanos);
+    timeline.add(transition);
+    for (StateListener listener : List.copyOf(stateListeners)) {
+      try {
+        listener.changed(transition);
+      } catch (RuntimeException e) {
+        log.error("A state listener of the experience of world {} threw", world().name(), e);
+      }
+    }
+  }
+
+  private <T> void call(Consumer<T> listener, T value) {
+    try {
+      listener.accept(value);
+    } catch (RuntimeException e) {
+      log.error("An experience listener in world {} threw", world().name(), e);
+    }
+  }
+
+  @Override
+  protected void endPlay(EndPlayReason reason) {
+    generation++;
+    if (state != LoadState.UNLOADED && state != LoadState.FAILED) {
+      rollBack();
+      cancelLoading();
+      if (deactivation != null) {
+        deactivation.complete(null);
+        deactivation = null;
+      }
+      experienceId = null;
+      experience = null;
+      pawnData = null;
+      setState(LoadState.UNLOADED);
+    }
+    loadedListeners.values().forEach(List::clear);
+    failedListeners.clear();
+    services.features().detachWorld(world());
+  }
+
+  @Override
+  public String toString() {
+    return "ExperienceManager[" + world().name() + ", " + state + (experienceId == null ? "" : ", " + experienceId) + "]";
+  }
+}

@@ -1,0 +1,203 @@
+package dev.overture.experience;
+
+import dev.overture.asset.AssetManager;
+import dev.overture.asset.LoadHandle;
+import dev.overture.asset.PrimaryAssetId;
+import dev.overture.asset.PrimaryAssetType;
+import dev.overture.core.Choices;
+import dev.overture.core.Problem;
+import dev.overture.core.ProblemException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * Picks the experience a world starts with, in Lyra's order of precedence: an explicit option
+ * ({@code ?Experience=Name} in the travel URL), a developer override, the command line ({@code
+ * -Experience=Name}), the map's default, and last the user-facing experience marked {@code
+ * isDefaultExperience}. The first source that names one wins; an id that is not indexed is an
+ * error naming the known experiences, never a silent fallback to the next source.
+ *
+ * <p>Immutable once built; {@link #select} may be called from any thread.
+ */
+public final class ExperienceSelection {
+
+  private static final PrimaryAssetType EXPERIENCE = PrimaryAssetType.of("Experience");
+  private static final PrimaryAssetType TILE = PrimaryAssetType.of("UserFacingExperience");
+
+  /** Where a selection came from, highest precedence first. */
+  public enum Source {
+    URL_OPTION("the URL option"),
+    DEVELOPER_OVERRIDE("the developer override"),
+    COMMAND_LINE("the command line"),
+    MAP_DEFAULT("the map's default"),
+    DEFAULT_USER_FACING_EXPERIENCE("the default user-facing experience");
+
+    private final String description;
+
+    Source(String description) {
+      this.description = description;
+    }
+
+    @Override
+    public String toString() {
+      return description;
+    }
+  }
+
+  /**
+   * The experience picked and the source that named it.
+   *
+   * @param id the experience
+   * @param source where it came from
+   */
+  public record Selected(PrimaryAssetId id, Source source) {}
+
+  private record Candidate(Source source, String text) {}
+
+  private final List<Candidate> candidates;
+
+  private ExperienceSelection(List<Candidate> candidates) {
+    this.candidates = List.copyOf(candidates);
+  }
+
+  /** A selection with no source set yet. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * The experience to start, checked against {@code assets}' index. When no explicit source names
+   * one, the user-facing experiences are loaded (asynchronously) to find the default.
+   *
+   * @return the selection, or a failure ({@link ProblemException}) naming what was wrong
+   */
+  public CompletableFuture<Selected> select(AssetManager assets) {
+    for (Candidate candidate : candidates) {
+      if (candidate.text == null || candidate.text.isBlank()) {
+        continue;
+      }
+      try {
+        return CompletableFuture.completedFuture(new Selected(check(assets, candidate.text, candidate.source), candidate.source));
+      } catch (ProblemException | IllegalArgumentException e) {
+        return CompletableFuture.failedFuture(e);
+      }
+    }
+    List<PrimaryAssetId> tiles = assets.index().ids(TILE);
+    LoadHandle handle = assets.loadPrimaryAssets(tiles, List.of());
+    return handle.future().handle((result, error) -> {
+      try {
+        if (error != null) {
+          throw error instanceof CompletionException && error.getCause() instanceof RuntimeException cause ? cause : new CompletionException(error);
+        }
+        List<UserFacingExperience> defaults = new ArrayList<>();
+        List<String> named = new ArrayList<>();
+        for (PrimaryAssetId tile : tiles) {
+          UserFacingExperience experience = result.get(tile, UserFacingExperience.class);
+          if (experience.isDefaultExperience()) {
+            defaults.add(experience);
+            named.add(tile.toString());
+          }
+        }
+        if (defaults.isEmpty()) {
+          throw new ProblemException("No experience was selected", List.of(Problem.error(
+                  "Overture/NoExperienceSelected",
+                  "No source names an experience and no user-facing experience is marked isDefaultExperience;"
+                      + " pass one, for example --experience Elimination")
+              .withChoices("experiences", experienceNames(assets, ""))));
+        }
+        if (defaults.size() > 1) {
+          throw new ProblemException("No experience was selected", List.of(Problem.error(
+                  "Overture/SeveralDefaultExperiences",
+                  "More than one user-facing experience is marked isDefaultExperience")
+              .withChoices("marked", named)));
+        }
+        PrimaryAssetId id = defaults.get(0).experienceId();
+        check(assets, id.toString(), Source.DEFAULT_USER_FACING_EXPERIENCE);
+        return new Selected(id, Source.DEFAULT_USER_FACING_EXPERIENCE);
+      } finally {
+        handle.release();
+      }
+    });
+  }
+
+  private static PrimaryAssetId check(AssetManager assets, String text, Source source) {
+    PrimaryAssetId id = PrimaryAssetId.parse(text.trim(), EXPERIENCE);
+    if (!id.type().equals(EXPERIENCE) || assets.index().find(id).isEmpty()) {
+      throw new ProblemException("No experience was selected", List.of(Problem.error(
+              "Overture/UnknownExperience",
+              "No experience " + id + " is indexed (named by " + source + ")")
+          .withChoices("experiences", experienceNames(assets, id.toString()))));
+    }
+    return id;
+  }
+
+  private static List<String> experienceNames(AssetManager assets, String wanted) {
+    List<String> names = assets.index().ids(EXPERIENCE).stream().map(PrimaryAssetId::toString).toList();
+    return Choices.closest(wanted, names);
+  }
+
+  /** Collects the sources. Not thread-safe. */
+  public static final class Builder {
+    private String urlOption;
+    private String developerOverride;
+    private String commandLine;
+    private String mapDefault;
+
+    private Builder() {}
+
+    /**
+     * The travel URL's options, like {@code ?Experience=Elimination&Bots=3} (or the part after
+     * {@code ?}); the {@code Experience} option is used.
+     */
+    public Builder urlOptions(String options) {
+      this.urlOption = option(Objects.requireNonNull(options, "options"), "Experience");
+      return this;
+    }
+
+    /** A developer's override, from their local settings. */
+    public Builder developerOverride(String experience) {
+      this.developerOverride = experience;
+      return this;
+    }
+
+    /** The process arguments; {@code -Experience=Name} (or {@code Experience=Name}) is used. */
+    public Builder commandLine(List<String> args) {
+      for (String arg : args) {
+        String trimmed = arg.startsWith("-") ? arg.substring(1) : arg;
+        if (trimmed.regionMatches(true, 0, "Experience=", 0, "Experience=".length())) {
+          commandLine = trimmed.substring("Experience=".length());
+        }
+      }
+      return this;
+    }
+
+    /** The default experience of the map being played, if it has one. */
+    public Builder mapDefault(String experience) {
+      this.mapDefault = experience;
+      return this;
+    }
+
+    /** The selection. */
+    public ExperienceSelection build() {
+      return new ExperienceSelection(List.of(
+          new Candidate(Source.URL_OPTION, urlOption),
+          new Candidate(Source.DEVELOPER_OVERRIDE, developerOverride),
+          new Candidate(Source.COMMAND_LINE, commandLine),
+          new Candidate(Source.MAP_DEFAULT, mapDefault)));
+    }
+
+    private static String option(String options, String key) {
+      String query = options.startsWith("?") ? options.substring(1) : options;
+      for (String pair : query.split("[?&]")) {
+        int equals = pair.indexOf('=');
+        if (equals > 0 && pair.substring(0, equals).equalsIgnoreCase(key)) {
+          return java.net.URLDecoder.decode(pair.substring(equals + 1), java.nio.charset.StandardCharsets.UTF_8);
+        }
+      }
+      return null;
+    }
+  }
+}

@@ -1,0 +1,53 @@
+package dev.overture.experience;
+
+import dev.overture.asset.AssetManager;
+import dev.overture.asset.ScanRule;
+import dev.overture.feature.Features;
+import dev.overture.feature.GameFeatures;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The services experiences need, shared by every world of a process: the asset manager, the
+ * feature plugins and the settings; and the scan rules of the experience asset types. Immutable
+ * and thread-safe.
+ *
+ * @param assets the asset manager
+ * @param features the feature plugins
+ * @param settings how experiences load
+ */
+public record Experiences(AssetManager assets, GameFeatures features, ExperienceSettings settings) {
+
+  public Experiences {
+    Objects.requireNonNull(assets, "assets");
+    Objects.requireNonNull(features, "features");
+    Objects.requireNonNull(settings, "settings");
+  }
+
+  /**
+   * The scan rules of the experience types: {@code Experience} in {@code experiences}, {@code
+   * ActionSet} in {@code actionsets}, {@code PawnData} in {@code pawns}, {@code
+   * UserFacingExperience} in {@code ui/experiences}, in every content root.
+   */
+  public static List<ScanRule> scanRules() {
+    return List.of(
+        ScanRule.of("Experience", ExperienceDefinition.class, "experiences"),
+        ScanRule.of("ActionSet", ExperienceActionSet.class, "actionsets"),
+        ScanRule.of("PawnData", PawnData.class, "pawns"),
+        ScanRule.of("UserFacingExperience", UserFacingExperience.class, "ui/experiences"));
+  }
+
+  /**
+   * Registers on {@code builder} the experience scan rules, their classes (for {@code
+   * overture.json}) and the built-in actions and world classes; returns it.
+   */
+  public static AssetManager.Builder register(AssetManager.Builder builder) {
+    scanRules().forEach(builder::scanRule);
+    builder
+        .assetClass("ExperienceDefinition", ExperienceDefinition.class)
+        .assetClass("ExperienceActionSet", ExperienceActionSet.class)
+        .assetClass("PawnData", PawnData.class)
+        .assetClass("UserFacingExperience", UserFacingExperience.class);
+    return Features.registerBuiltIns(builder);
+  }
+}

@@ -1,0 +1,196 @@
+package dev.overture.experience;
+
+import dev.overture.asset.AssetManager;
+import dev.overture.asset.AssetSource;
+import dev.overture.feature.GameFeatureAction;
+import dev.overture.feature.GameFeatures;
+import dev.overture.feature.TestActions;
+import dev.overture.testing.Content;
+import dev.overture.testing.FakeTicker;
+import dev.overture.testing.ManualExecutor;
+import dev.overture.world.ActorComponent;
+import dev.overture.world.NetMode;
+import dev.overture.world.World;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A small game on manual executors: experiences, an action set, pawn data, two plugins (Combat
+ * depends on Core), and worlds with experience managers. {@link #pump} runs every queue until all
+ * are quiet, so tests step through asynchronous loads deterministically.
+ */
+final class ExperienceFixture implements AutoCloseable {
+
+  final ManualExecutor workers = new ManualExecutor();
+  final ManualExecutor serial = new ManualExecutor();
+  final FakeTicker ticker = new FakeTicker();
+  final Path root;
+  final AssetManager assets;
+  final GameFeatures features;
+  final List<World> worlds = new ArrayList<>();
+  ExperienceSettings settings;
+
+  ExperienceFixture(Path temp) {
+    TestActions.LOG.clear();
+    TestActions.PAUSES.clear();
+    root = content().writeTo(temp.resolve("assets"));
+    assets = Experiences.register(AssetManager.builder())
+        .contentRoot(AssetSource.directory(root))
+        .kind(ActorComponent.class, "Score", TestActions.Score.class)
+        .kind(ActorComponent.class, "Health", TestActions.Health.class)
+        .kind(GameFeatureAction.class, "Record", TestActions.Record.class)
+        .executor(workers)
+        .ticker(ticker)
+        .build();
+    features = GameFeatures.builder(assets).executor(serial).build();
+    settings = ExperienceSettings.defaults().withTicker(ticker);
+    pump();
+  }
+
+  static Content content() {
+    return Content.of()
+        .file("experiences/Arena.json", """
+            {
+              "gameFeaturesToEnable": ["Combat"],
+              "defaultPawnData": "Hero",
+              "actionSets": ["Standard"],
+              "actions": [
+                { "action": "AddComponents", "componentList": [ { "actorClass": "Pawn", "componentClass": "Score", "server": false } ] },
+                { "action": "AddAbilities", "abilitiesList": [ { "actorClass": "Pawn", "abilitySets": ["abilities/server.json"] } ] },
+                { "action": "Record", "name": "arena" }
+              ]
+            }
+            """)
+        .file("experiences/Lobby.json", """
+            { "actions": [ { "action": "Record", "name": "lobby" } ] }
+            """)
+        .file("experiences/Misspelled.json", """
+            {
+              "gameFeaturesToEnable": ["Combat", "Combt"]
+            }
+            """)
+        .file("experiences/Haunted.json", """
+            { "defaultPawnData": "Ghost" }
+            """)
+        .file("experiences/Throws.json", """
+            {
+              "gameFeaturesToEnable": ["Combat"],
+              "actions": [
+                { "action": "AddComponents", "componentList": [ { "actorClass": "Pawn", "componentClass": "Score" } ] },
+                { "action": "Record", "name": "ok" },
+                { "action": "Record", "name": "bad", "fail": true }
+              ]
+            }
+            """)
+        .file("experiences/Needy.json", """
+            { "gameFeaturesToEnable": ["Needy"] }
+            """)
+        .file("experiences/Pausing.json", """
+            { "gameFeaturesToEnable": ["Combat"], "actions": [ { "action": "Record", "name": "slow", "pause": true } ] }
+            """)
+        .file("actionsets/Standard.json", """
+            {
+              "gameFeaturesToEnable": ["Core"],
+              "actions": [
+                { "action": "AddComponents", "componentList": [ { "actorClass": "Pawn", "componentClass": "Health", "client": false } ] }
+              ]
+            }
+            """)
+        .file("pawns/Hero.json", """
+            {
+              "pawnClass": "Pawn",
+              "displayName": "Hero",
+              "inputConfig": "input/hero.json",
+              "defaultCameraMode": "cameras/third.json",
+              "abilitySets": ["abilities/hero.json"]
+            }
+            """)
+        .file("pawns/Ghost.json", """
+            { "pawnClass": "Pawn", "inputConfig": "input/ghost.json" }
+            """)
+        .file("input/hero.json", "{ \"nativeInputActions\": [ { \"inputAction\": \"Move\", \"inputTag\": \"InputTag.Move\" } ] }")
+        .file("cameras/third.json", "{ \"distance\": 4, \"height\": 2 }")
+        .file("abilities/hero.json", "{ \"grantedAbilities\": [\"Jump\"] }")
+        .file("abilities/server.json", "{ \"grantedAbilities\": [\"Respawn\"] }")
+        .file("plugins/Core/plugin.json", """
+            { "version": "1.0.0", "actions": [ { "action": "Record", "name": "Core" } ] }
+            """)
+        .file("plugins/Combat/plugin.json", """
+            { "version": "1.0.0", "dependencies": [ { "name": "Core" } ], "actions": [ { "action": "Record", "name": "Combat" } ] }
+            """)
+        .file("plugins/Needy/plugin.json", """
+            { "version": "1.0.0", "dependencies": [ { "name": "Missing" } ] }
+            """)
+        .file("ui/experiences/ArenaTile.json", """
+            { "mapId": "Dust", "experienceId": "Arena", "tileTitle": "Arena", "isDefaultExperience": true }
+            """)
+        .file("ui/experiences/LobbyTile.json", """
+            { "experienceId": "Lobby", "tileTitle": "Lobby", "showInFrontEnd": false }
+            """);
+  }
+
+  Experiences services() {
+    return new Experiences(assets, features, settings);
+  }
+
+  /** A world of {@code mode} with an experience manager. */
+  ExperienceManager install(String name, NetMode mode) {
+    World world = World.builder(name).netMode(mode).build();
+    worlds.add(world);
+    ExperienceManager manager = ExperienceManager.install(world, services());
+    pump();
+    return manager;
+  }
+
+  /** Runs every queue until none has work. */
+  void pump() {
+    boolean ran;
+    do {
+      ran = workers.runAll() > 0;
+      ran |= serial.runAll() > 0;
+      for (World world : worlds) {
+        if (!world.isClosed()) {
+          ran |= world.runPendingTasks() > 0;
+        }
+      }
+    } while (ran);
+  }
+
+  /** Runs one piece of queued work; false when all queues are empty. */
+  boolean step() {
+    if (workers.runNext() || serial.runNext()) {
+      return true;
+    }
+    for (World world : worlds) {
+      if (!world.isClosed() && world.runPendingTasks() > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  String url(String plugin) {
+    return features.pluginUrlByName(plugin).orElseThrow();
+  }
+
+  int pluginRequests() {
+    int total = 0;
+    for (String name : features.pluginNames()) {
+      total += features.requestCount(url(name));
+    }
+    return total;
+  }
+
+  @Override
+  public void close() {
+    for (World world : worlds) {
+      if (!world.isClosed()) {
+        world.close();
+      }
+    }
+    pump();
+    features.close();
+    assets.close();
+  }
+}

@@ -1,0 +1,107 @@
+package dev.overture.experience;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.overture.asset.PrimaryAssetId;
+import dev.overture.core.Problem;
+import dev.overture.core.ProblemException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ExperienceSelectionTest {
+
+  @TempDir Path temp;
+  private ExperienceFixture game;
+
+  @BeforeEach
+  void setUp() {
+    game = new ExperienceFixture(temp);
+  }
+
+  @AfterEach
+  void tearDown() {
+    game.close();
+  }
+
+  private ExperienceSelection.Selected select(ExperienceSelection selection) {
+    CompletableFuture<ExperienceSelection.Selected> selected = selection.select(game.assets);
+    game.pump();
+    return selected.join();
+  }
+
+  private Problem failure(ExperienceSelection selection) {
+    CompletableFuture<ExperienceSelection.Selected> selected = selection.select(game.assets);
+    game.pump();
+    CompletionException e = assertThrows(CompletionException.class, selected::join);
+    return ((ProblemException) e.getCause()).problems().get(0);
+  }
+
+  @Test
+  void eachSource_winsOverTheOnesBelowIt() {
+    ExperienceSelection.Builder builder = ExperienceSelection.builder();
+    assertEquals(new ExperienceSelection.Selected(PrimaryAssetId.of("Experience", "Arena"),
+        ExperienceSelection.Source.DEFAULT_USER_FACING_EXPERIENCE), select(builder.build()));
+
+    builder.mapDefault("Lobby");
+    assertEquals(ExperienceSelection.Source.MAP_DEFAULT, select(builder.build()).source());
+    builder.commandLine(List.of("play", "-Experience=Throws"));
+    assertEquals("Throws", select(builder.build()).id().name());
+    assertEquals(ExperienceSelection.Source.COMMAND_LINE, select(builder.build()).source());
+    builder.developerOverride("Experience:Pausing");
+    assertEquals(ExperienceSelection.Source.DEVELOPER_OVERRIDE, select(builder.build()).source());
+    builder.urlOptions("/Game/Maps/Dust?listen&Experience=Needy");
+    ExperienceSelection.Selected top = select(builder.build());
+    assertEquals(new ExperienceSelection.Selected(PrimaryAssetId.of("Experience", "Needy"), ExperienceSelection.Source.URL_OPTION), top);
+  }
+
+  @Test
+  void anUnknownId_isAnErrorNamingTheKnownExperiences_neverAFallback() {
+    Problem problem = failure(ExperienceSelection.builder().commandLine(List.of("-Experience=Arean")).mapDefault("Lobby").build());
+
+    assertEquals("Overture/UnknownExperience", problem.id());
+    assertEquals(
+        "No experience Experience:Arean is indexed (named by the command line) (experiences: \"Experience:Arena\","
+            + " \"Experience:Haunted\", \"Experience:Lobby\", \"Experience:Misspelled\", \"Experience:Needy\","
+            + " \"Experience:Pausing\", \"Experience:Throws\")",
+        problem.message());
+  }
+
+  @Test
+  void anIdOfAnotherType_isNotAnExperience() {
+    Problem problem = failure(ExperienceSelection.builder().developerOverride("PawnData:Hero").build());
+    assertEquals("No experience PawnData:Hero is indexed (named by the developer override)", problem.message().split(" \\(experiences")[0]);
+  }
+
+  @Test
+  void withoutADefaultTile_theErrorSaysHowToChoose() throws Exception {
+    Files.writeString(game.root.resolve("ui/experiences/ArenaTile.json"), "{ \"experienceId\": \"Arena\" }");
+
+    Problem problem = failure(ExperienceSelection.builder().build());
+
+    assertEquals("Overture/NoExperienceSelected", problem.id());
+    assertEquals(
+        "No source names an experience and no user-facing experience is marked isDefaultExperience; pass one, for"
+            + " example --experience Elimination (experiences: \"Experience:Arena\", \"Experience:Haunted\","
+            + " \"Experience:Lobby\", \"Experience:Misspelled\", \"Experience:Needy\", \"Experience:Pausing\","
+            + " \"Experience:Throws\")",
+        problem.message());
+  }
+
+  @Test
+  void twoDefaultTiles_areAnError() throws Exception {
+    Files.writeString(game.root.resolve("ui/experiences/LobbyTile.json"), "{ \"experienceId\": \"Lobby\", \"isDefaultExperience\": true }");
+
+    Problem problem = failure(ExperienceSelection.builder().build());
+
+    assertEquals("More than one user-facing experience is marked isDefaultExperience (marked:"
+        + " \"UserFacingExperience:ArenaTile\", \"UserFacingExperience:LobbyTile\")", problem.message());
+  }
+}

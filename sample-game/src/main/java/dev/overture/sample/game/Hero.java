@@ -1,0 +1,6 @@
+package dev.overture.sample.game;
+
+import dev.overture.world.Pawn;
+
+/** The sample game's player pawn. */
+public class Hero extends Pawn {}
