@@ -180,7 +180,10 @@ public final class ExperienceManager extends ActorComponent {
     return activation == null ? List.of() : activation.pendingPausers();
   }
 
-  /** Every state change since the manager was installed. */
+  /**
+   * The state changes since the current (or last) experience was set, including its deactivation:
+   * bounded, so a server switching experiences for weeks keeps no history.
+   */
   public List<Transition> timeline() {
     return Collections.unmodifiableList(timeline);
   }
@@ -248,6 +251,7 @@ public final class ExperienceManager extends ActorComponent {
     generation++;
     int load = generation;
     reset();
+    timeline.clear();
     experienceId = id;
     loading = new CompletableFuture<>();
     startNanos = services.settings().ticker().read();

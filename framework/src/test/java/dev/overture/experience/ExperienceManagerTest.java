@@ -407,5 +407,7 @@ class ExperienceManagerTest {
     assertEquals(0, game.assets.stats().loaded(), "no asset stays loaded");
     assertEquals(List.of(manager.world().gameState(), pawn), manager.world().actors());
     assertEquals(List.of(), pawn.components(), "every component the experiences added is gone");
+    assertEquals(List.of(LoadState.LOADING, LoadState.LOADING_GAME_FEATURES, LoadState.EXECUTING_ACTIONS,
+        LoadState.LOADED, LoadState.DEACTIVATING, LoadState.UNLOADED), states(manager), "no history kept");
   }
 }
