@@ -86,6 +86,9 @@ public final class ExperienceManager extends ActorComponent {
   /** Where an action came from, for error locations. */
   private record Origin(PrimaryAssetId asset, String pointer) {}
 
+  /** The experience a switch will load once the current one is deactivated: the last asked for. */
+  private record PendingSwitch(PrimaryAssetId id, CompletableFuture<ExperienceDefinition> future) {}
+
   private Experiences services;
   private Random random;
   private LoadState state = LoadState.UNLOADED;
@@ -102,6 +105,8 @@ public final class ExperienceManager extends ActorComponent {
   private Handle chaosTimer;
   private CompletableFuture<ExperienceDefinition> loading;
   private CompletableFuture<Void> deactivation;
+  private PendingSwitch pendingSwitch;
+  private boolean ended;
   private final Map<Priority, List<Consumer<ExperienceDefinition>>> loadedListeners = new EnumMap<>(Priority.class);
   private final List<Consumer<ExperienceLoadException>> failedListeners = new ArrayList<>();
   private final List<StateListener> stateListeners = new ArrayList<>();
@@ -109,7 +114,7 @@ public final class ExperienceManager extends ActorComponent {
   private long startNanos;
 
   /** Created by {@link #install}. */
-  public ExperienceManager() {
+  ExperienceManager() {
     for (Priority priority : Priority.values()) {
       loadedListeners.put(priority, new ArrayList<>());
     }
@@ -138,31 +143,37 @@ public final class ExperienceManager extends ActorComponent {
 
   /** The current state. */
   public LoadState state() {
+    world().checkGameThread();
     return state;
   }
 
   /** The experience being loaded, loaded or deactivated, if any. */
   public Optional<PrimaryAssetId> experienceId() {
+    world().checkGameThread();
     return Optional.ofNullable(experienceId);
   }
 
   /** The loaded experience, once {@link LoadState#LOADED}. */
   public Optional<ExperienceDefinition> experience() {
+    world().checkGameThread();
     return state == LoadState.LOADED ? Optional.of(experience) : Optional.empty();
   }
 
   /** The experience's default pawn data, once loaded, if it names one. */
   public Optional<PawnData> pawnData() {
+    world().checkGameThread();
     return state == LoadState.LOADED ? Optional.ofNullable(pawnData) : Optional.empty();
   }
 
   /** Why the last load failed, while {@link LoadState#FAILED}. */
   public Optional<ExperienceLoadException> failure() {
+    world().checkGameThread();
     return state == LoadState.FAILED ? Optional.of(failure) : Optional.empty();
   }
 
   /** The names of the plugins the experience activated, in activation order. */
   public List<String> activePlugins() {
+    world().checkGameThread();
     List<String> names = new ArrayList<>();
     for (String url : activatedPlugins) {
       names.add(pluginName(url));
@@ -172,11 +183,13 @@ public final class ExperienceManager extends ActorComponent {
 
   /** The actions running, as named in messages, in activation order. */
   public List<String> activeActions() {
+    world().checkGameThread();
     return activation == null ? List.of() : activation.activated();
   }
 
   /** The pauses holding a deactivation, by tag. */
   public List<String> pendingPausers() {
+    world().checkGameThread();
     return activation == null ? List.of() : activation.pendingPausers();
   }
 
@@ -185,11 +198,13 @@ public final class ExperienceManager extends ActorComponent {
    * bounded, so a server switching experiences for weeks keeps no history.
    */
   public List<Transition> timeline() {
+    world().checkGameThread();
     return Collections.unmodifiableList(timeline);
   }
 
   /** Hears every state change until the handle is released. */
   public Handle onStateChanged(StateListener listener) {
+    world().checkGameThread();
     Objects.requireNonNull(listener, "listener");
     stateListeners.add(listener);
     return new Handle() {
@@ -213,6 +228,7 @@ public final class ExperienceManager extends ActorComponent {
    * priority; at once if it already has.
    */
   public void callOrRegisterOnLoaded(Priority priority, Consumer<ExperienceDefinition> listener) {
+    world().checkGameThread();
     Objects.requireNonNull(priority, "priority");
     Objects.requireNonNull(listener, "listener");
     if (state == LoadState.LOADED) {
@@ -224,6 +240,7 @@ public final class ExperienceManager extends ActorComponent {
 
   /** Calls {@code listener} once the current or next load fails; at once if it already has. */
   public void callOrRegisterOnFailed(Consumer<ExperienceLoadException> listener) {
+    world().checkGameThread();
     Objects.requireNonNull(listener, "listener");
     if (state == LoadState.FAILED) {
       call(listener, failure);
@@ -242,7 +259,10 @@ public final class ExperienceManager extends ActorComponent {
    */
   public CompletableFuture<ExperienceDefinition> setCurrentExperience(PrimaryAssetId id) {
     Objects.requireNonNull(id, "id");
-    world().executor(); // fails fast on a closed world
+    world().checkGameThread();
+    if (ended || world().isClosed()) {
+      throw new IllegalStateException("World \"" + world().name() + "\" has ended: it cannot load " + id);
+    }
     if (state != LoadState.UNLOADED && state != LoadState.FAILED) {
       throw new IllegalStateException(
           "World \"" + world().name() + "\" already has experience " + experienceId + " (" + state
@@ -253,25 +273,54 @@ public final class ExperienceManager extends ActorComponent {
     reset();
     timeline.clear();
     experienceId = id;
-    loading = new CompletableFuture<>();
+    CompletableFuture<ExperienceDefinition> future = new CompletableFuture<>();
+    loading = future;
     startNanos = services.settings().ticker().read();
-    setState(LoadState.LOADING);
+    // The load starts before listeners hear of it, so one that cancels it finds its handle.
     definitionHandle = services.assets().loadPrimaryAsset(id);
     definitionHandle.future().whenCompleteAsync((result, error) -> {
       if (load == generation) {
         onDefinitionLoaded(load, result, error);
       }
     }, world().executor());
-    return loading;
+    setState(LoadState.LOADING);
+    return future;
   }
 
-  /** Deactivates the current experience (or cancels its load), then loads {@code id}. */
+  /**
+   * Deactivates the current experience (or cancels its load), then loads {@code id}. When switches
+   * are asked for faster than deactivation completes, the last one wins and the futures of the
+   * ones it replaced are cancelled.
+   */
   public CompletableFuture<ExperienceDefinition> switchExperience(PrimaryAssetId id) {
     Objects.requireNonNull(id, "id");
+    world().checkGameThread();
     if (state == LoadState.UNLOADED || state == LoadState.FAILED) {
       return setCurrentExperience(id);
     }
-    return deactivate().thenComposeAsync(ignored -> setCurrentExperience(id), world().executor());
+    if (pendingSwitch != null) {
+      pendingSwitch.future().cancel(false);
+    }
+    PendingSwitch next = new PendingSwitch(id, new CompletableFuture<>());
+    pendingSwitch = next;
+    deactivate().whenCompleteAsync((ignored, error) -> {
+      if (pendingSwitch != next) {
+        return; // replaced by a later switch
+      }
+      pendingSwitch = null;
+      try {
+        setCurrentExperience(id).whenComplete((experience, failure) -> {
+          if (failure != null) {
+            next.future().completeExceptionally(failure);
+          } else {
+            next.future().complete(experience);
+          }
+        });
+      } catch (RuntimeException e) {
+        next.future().completeExceptionally(e);
+      }
+    }, world().executor());
+    return next.future();
   }
 
   /**
@@ -280,6 +329,7 @@ public final class ExperienceManager extends ActorComponent {
    * in reverse order of activation, then its assets. Completes in {@code Unloaded}.
    */
   public CompletableFuture<Void> deactivate() {
+    world().checkGameThread();
     switch (state) {
       case UNLOADED:
         return CompletableFuture.completedFuture(null);
@@ -301,23 +351,27 @@ public final class ExperienceManager extends ActorComponent {
         return released;
     }
     generation++;
+    int deactivating = generation;
     startNanos = services.settings().ticker().read();
-    setState(LoadState.DEACTIVATING);
     CompletableFuture<Void> done = new CompletableFuture<>();
     deactivation = done;
-    activation.deactivate()
+    FeatureActivation ending = activation;
+    setState(LoadState.DEACTIVATING);
+    ending.deactivate()
         .thenCompose(ignored -> releasePlugins())
         .whenCompleteAsync((ignored, error) -> {
           if (error != null) {
             log.error("Deactivating {} in world {} failed", experienceId, world().name(), error);
           }
-          releaseAssets();
-          activation = null;
-          experience = null;
-          pawnData = null;
-          experienceId = null;
-          deactivation = null;
-          setState(LoadState.UNLOADED);
+          if (deactivating == generation) { // end of play may have cleaned up already
+            releaseAssets();
+            activation = null;
+            experience = null;
+            pawnData = null;
+            experienceId = null;
+            deactivation = null;
+            setState(LoadState.UNLOADED);
+          }
           done.complete(null);
         }, world().executor());
     return done;
@@ -373,6 +427,7 @@ public final class ExperienceManager extends ActorComponent {
           .ifPresent(actionSet -> collectPlugins(set, actionSet.gameFeaturesToEnable(), names));
     }
     List<CompletableFuture<Problem>> unknown = new ArrayList<>();
+    List<Problem> unlocated = new ArrayList<>();
     List<String> urls = new ArrayList<>();
     names.forEach((name, origin) -> {
       Optional<String> url = features.pluginUrlByName(name);
@@ -380,16 +435,20 @@ public final class ExperienceManager extends ActorComponent {
         Problem problem = Problem.error("Overture/UnknownPlugin", "Plugin \"" + name + "\" is not installed")
             .withChoices("installed", Choices.closest(name, features.pluginNames()))
             .withAsset(origin.asset.toString());
+        unlocated.add(problem);
         unknown.add(services.assets().locate(origin.asset, origin.pointer).thenApply(problem::at));
       } else {
         urls.add(url.get());
       }
     });
     if (!unknown.isEmpty()) {
-      failWhenLocated(load, unknown);
+      failWhenLocated(load, unknown, unlocated);
       return;
     }
     setState(LoadState.LOADING_GAME_FEATURES);
+    if (load != generation) {
+      return; // a state listener moved on
+    }
     if (urls.isEmpty()) {
       afterGameFeatures(load);
       return;
@@ -409,13 +468,31 @@ public final class ExperienceManager extends ActorComponent {
         }
         if (--remaining[0] == 0) {
           if (pluginProblems.isEmpty()) {
-            afterGameFeatures(load);
+            waitForPluginActions(load, urls);
           } else {
             fail(load, pluginProblems);
           }
         }
       }, world().executor());
     }
+  }
+
+  /** The plugins are active: wait until their own actions apply in this world too. */
+  private void waitForPluginActions(int load, List<String> urls) {
+    List<CompletableFuture<Void>> applied = new ArrayList<>();
+    for (String url : urls) {
+      applied.add(services.features().appliedIn(url, world()));
+    }
+    CompletableFuture.allOf(applied.toArray(CompletableFuture[]::new)).whenCompleteAsync((ignored, error) -> {
+      if (load != generation) {
+        return;
+      }
+      if (error != null) {
+        fail(load, problemsOf(error));
+      } else {
+        afterGameFeatures(load);
+      }
+    }, world().executor());
   }
 
   private static void collectPlugins(PrimaryAssetId asset, List<String> plugins, Map<String, Origin> into) {
@@ -429,6 +506,9 @@ public final class ExperienceManager extends ActorComponent {
     double delay = settings.chaosDelayMinimumSeconds() + random.nextDouble() * settings.chaosDelayRandomSeconds();
     if (delay > 0) {
       setState(LoadState.LOADING_CHAOS_TESTING_DELAY);
+      if (load != generation) {
+        return;
+      }
       chaosTimer = world().schedule(delay, () -> {
         chaosTimer = null;
         if (load == generation) {
@@ -442,6 +522,9 @@ public final class ExperienceManager extends ActorComponent {
 
   private void executeActions(int load) {
     setState(LoadState.EXECUTING_ACTIONS);
+    if (load != generation) {
+      return;
+    }
     List<GameFeatureAction> actions = new ArrayList<>();
     List<String> labels = new ArrayList<>();
     Map<String, Origin> origins = new LinkedHashMap<>();
@@ -455,21 +538,25 @@ public final class ExperienceManager extends ActorComponent {
     } catch (FeatureActivationException e) {
       Origin origin = origins.get(e.action());
       Problem problem = Problem.error("Overture/ActionFailed", e.getMessage()).withAsset(origin.asset.toString());
-      failWhenLocated(load, List.of(services.assets().locate(origin.asset, origin.pointer).thenApply(problem::at)));
+      failWhenLocated(load, List.of(services.assets().locate(origin.asset, origin.pointer).thenApply(problem::at)), List.of(problem));
       return;
     }
-    setState(LoadState.LOADED);
+    // Everything is settled before anyone hears of it: listeners may switch or deactivate.
+    ExperienceDefinition loadedExperience = experience;
     CompletableFuture<ExperienceDefinition> done = loading;
+    loading = null;
+    List<Consumer<ExperienceDefinition>> listeners = new ArrayList<>();
     for (Priority priority : Priority.values()) {
-      List<Consumer<ExperienceDefinition>> listeners = List.copyOf(loadedListeners.get(priority));
+      listeners.addAll(loadedListeners.get(priority));
       loadedListeners.get(priority).clear();
-      for (Consumer<ExperienceDefinition> listener : listeners) {
-        call(listener, experience);
-      }
     }
     failedListeners.clear();
+    setState(LoadState.LOADED);
+    for (Consumer<ExperienceDefinition> listener : listeners) {
+      call(listener, loadedExperience);
+    }
     if (done != null) {
-      done.complete(experience);
+      done.complete(loadedExperience);
     }
   }
 
@@ -490,11 +577,12 @@ public final class ExperienceManager extends ActorComponent {
 
   // ---------------------------------------------------------------- failure and rollback
 
-  private void failWhenLocated(int load, List<CompletableFuture<Problem>> problems) {
+  private void failWhenLocated(int load, List<CompletableFuture<Problem>> problems, List<Problem> unlocated) {
     CompletableFuture.allOf(problems.toArray(CompletableFuture[]::new)).whenCompleteAsync((ignored, error) -> {
       List<Problem> located = new ArrayList<>();
-      for (CompletableFuture<Problem> problem : problems) {
-        located.add(problem.join());
+      for (int i = 0; i < problems.size(); i++) {
+        CompletableFuture<Problem> problem = problems.get(i);
+        located.add(problem.isCompletedExceptionally() ? unlocated.get(i) : problem.join());
       }
       fail(load, located);
     }, world().executor());
@@ -510,12 +598,13 @@ public final class ExperienceManager extends ActorComponent {
     failure = cause;
     experience = null;
     pawnData = null;
-    setState(LoadState.FAILED);
-    log.debug("{}", cause.getMessage());
+    // Everything is settled before anyone hears of it: a listener may retry at once.
     CompletableFuture<ExperienceDefinition> done = loading;
     loading = null;
     List<Consumer<ExperienceLoadException>> listeners = List.copyOf(failedListeners);
     failedListeners.clear();
+    setState(LoadState.FAILED);
+    log.debug("{}", cause.getMessage());
     for (Consumer<ExperienceLoadException> listener : listeners) {
       call(listener, cause);
     }
@@ -634,7 +723,12 @@ public final class ExperienceManager extends ActorComponent {
 
   @Override
   protected void endPlay(EndPlayReason reason) {
+    ended = true;
     generation++;
+    if (pendingSwitch != null) {
+      pendingSwitch.future().cancel(false);
+      pendingSwitch = null;
+    }
     if (state != LoadState.UNLOADED && state != LoadState.FAILED) {
       rollBack();
       cancelLoading();

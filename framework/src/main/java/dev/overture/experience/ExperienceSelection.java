@@ -104,8 +104,8 @@ public final class ExperienceSelection {
         if (defaults.isEmpty()) {
           throw new ProblemException("No experience was selected", List.of(Problem.error(
                   "Overture/NoExperienceSelected",
-                  "No source names an experience and no user-facing experience is marked isDefaultExperience;"
-                      + " pass one, for example --experience Elimination")
+                  "No source names an experience (URL option, developer override, command line, map default)"
+                      + " and no user-facing experience is marked isDefaultExperience")
               .withChoices("experiences", experienceNames(assets, ""))));
         }
         if (defaults.size() > 1) {
@@ -115,7 +115,15 @@ public final class ExperienceSelection {
               .withChoices("marked", named)));
         }
         PrimaryAssetId id = defaults.get(0).experienceId();
-        check(assets, id.toString(), Source.DEFAULT_USER_FACING_EXPERIENCE);
+        try {
+          check(assets, id.toString(), Source.DEFAULT_USER_FACING_EXPERIENCE);
+        } catch (ProblemException unknown) {
+          String tile = named.get(0);
+          String file = assets.index().find(PrimaryAssetId.parse(tile)).map(entry -> entry.file()).orElse(tile);
+          throw new ProblemException("No experience was selected", List.of(unknown.problems().get(0)
+              .withAsset(tile)
+              .at(dev.overture.core.SourceLocation.at(file, "/experienceId"))));
+        }
         return new Selected(id, Source.DEFAULT_USER_FACING_EXPERIENCE);
       } finally {
         handle.release();

@@ -11,8 +11,9 @@ import java.util.List;
 
 /**
  * Binds input configs on every locally controlled pawn while active: Lyra's {@code
- * GameFeatureAction_AddInputBinding}. Client side only; the configs load in the {@code client}
- * bundle.
+ * GameFeatureAction_AddInputBinding}. A pawn is bound when the action reaches it or, if it becomes
+ * locally controlled later, when it sends {@code GameActorReady}. Client side only; the configs
+ * load in the {@code client} bundle.
  *
  * @param inputConfigs the input configs to bind
  */
@@ -32,7 +33,8 @@ public record AddInputBinding(@AssetBundles("client") List<SoftRef<InputConfig>>
     PerActor given = new PerActor();
     context.keep(world.componentManager().addExtensionHandler(Pawn.class, (actor, event) -> {
       Pawn pawn = (Pawn) actor;
-      if (event.equals(ComponentManager.EXTENSION_ADDED) && pawn.isLocallyControlled()) {
+      boolean ready = event.equals(ComponentManager.EXTENSION_ADDED) || event.equals(ComponentManager.GAME_ACTOR_READY);
+      if (ready && pawn.isLocallyControlled() && !given.has(pawn)) {
         InputComponent input = pawn.findComponent(InputComponent.class).orElseThrow();
         for (SoftRef<InputConfig> config : inputConfigs) {
           InputConfig loaded = context.assets().getAsset(config).orElseThrow(

@@ -11,8 +11,9 @@ import java.util.List;
 
 /**
  * Puts input mapping contexts in force on every locally controlled pawn while active, by priority:
- * Lyra's {@code GameFeatureAction_AddInputContextMapping}. Client side only; the contexts load in
- * the {@code client} bundle.
+ * Lyra's {@code GameFeatureAction_AddInputContextMapping}. A pawn is bound when the action reaches
+ * it or, if it becomes locally controlled later, when it sends {@code GameActorReady}. Client side
+ * only; the contexts load in the {@code client} bundle.
  *
  * @param inputMappings the contexts and their priorities
  */
@@ -47,7 +48,9 @@ public record AddInputMapping(List<Entry> inputMappings) implements WorldActionB
     PerActor given = new PerActor();
     context.keep(world.componentManager().addExtensionHandler(Pawn.class, (actor, event) -> {
       Pawn pawn = (Pawn) actor;
-      if (event.equals(ComponentManager.EXTENSION_ADDED) && pawn.isLocallyControlled()) {
+      // A pawn is usually possessed after it spawns: bind when it says it is ready, once.
+      boolean ready = event.equals(ComponentManager.EXTENSION_ADDED) || event.equals(ComponentManager.GAME_ACTOR_READY);
+      if (ready && pawn.isLocallyControlled() && !given.has(pawn)) {
         InputComponent input = pawn.findComponent(InputComponent.class).orElseThrow();
         for (Entry entry : inputMappings) {
           Object mapping = context.assets().getAsset(entry.inputMapping()).orElseThrow(

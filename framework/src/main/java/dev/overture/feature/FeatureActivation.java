@@ -28,11 +28,13 @@ public final class FeatureActivation {
   private record Active(GameFeatureAction action, FeatureContext context, String label) {}
 
   private final World world;
+  private final boolean fullLifecycle;
   private final List<Active> active = new ArrayList<>();
   private CompletableFuture<Void> deactivation;
 
-  private FeatureActivation(World world) {
+  private FeatureActivation(World world, boolean fullLifecycle) {
     this.world = world;
+    this.fullLifecycle = fullLifecycle;
   }
 
   /**
@@ -43,11 +45,26 @@ public final class FeatureActivation {
    */
   public static FeatureActivation activate(
       List<? extends GameFeatureAction> actions, List<String> labels, World world, AssetManager assets) {
+    return activate(actions, labels, world, assets, true);
+  }
+
+  /**
+   * Activates a plugin's own actions in one world: only {@code onActivating} here and {@code
+   * onDeactivating} later, since the plugin registers and loads its actions once for all worlds.
+   */
+  static FeatureActivation activateInWorld(
+      List<? extends GameFeatureAction> actions, List<String> labels, World world, AssetManager assets) {
+    return activate(actions, labels, world, assets, false);
+  }
+
+  private static FeatureActivation activate(
+      List<? extends GameFeatureAction> actions, List<String> labels, World world, AssetManager assets, boolean full) {
     Objects.requireNonNull(world, "world");
+    world.checkGameThread();
     if (actions.size() != labels.size()) {
       throw new IllegalArgumentException("one label per action: " + actions.size() + " actions, " + labels.size() + " labels");
     }
-    FeatureActivation activation = new FeatureActivation(world);
+    FeatureActivation activation = new FeatureActivation(world, full);
     for (int i = 0; i < actions.size(); i++) {
       GameFeatureAction action = actions.get(i);
       String label = labels.get(i);
@@ -56,12 +73,24 @@ public final class FeatureActivation {
         throw new FeatureActivationException(label, new NullPointerException("the action is null"));
       }
       FeatureContext context = new FeatureContext(world, assets, label);
+      int reached = 0;
       try {
-        action.onRegistering();
-        action.onLoading();
+        if (full) {
+          action.onRegistering();
+          reached = 1;
+          action.onLoading();
+          reached = 2;
+        }
         action.onActivating(context);
       } catch (RuntimeException e) {
         context.releaseKept();
+        // Pair what the failing action was given: it was loaded or registered only as far as it got.
+        if (reached >= 2) {
+          quietly(label, action::onUnloading);
+        }
+        if (reached >= 1) {
+          quietly(label, action::onUnregistering);
+        }
         activation.undoNow();
         throw new FeatureActivationException(label, e);
       }
@@ -110,17 +139,24 @@ public final class FeatureActivation {
         CompletableFuture.allOf(pauses.toArray(CompletableFuture[]::new))
             .thenRun(
                 () -> {
+                  if (!fullLifecycle) {
+                    return;
+                  }
                   for (int i = active.size() - 1; i >= 0; i--) {
                     Active entry = active.get(i);
-                    try {
-                      entry.action.onUnloading();
-                      entry.action.onUnregistering();
-                    } catch (RuntimeException e) {
-                      log.error("{} failed while unloading in world {}", entry.label, world.name(), e);
-                    }
+                    quietly(entry.label, entry.action::onUnloading);
+                    quietly(entry.label, entry.action::onUnregistering);
                   }
                 });
     return deactivation;
+  }
+
+  private static void quietly(String label, Runnable hook) {
+    try {
+      hook.run();
+    } catch (RuntimeException e) {
+      log.error("{} failed while unloading", label, e);
+    }
   }
 
   /** The pauses still holding deactivation, across all actions. */
@@ -132,7 +168,10 @@ public final class FeatureActivation {
     return pending;
   }
 
-  /** Deactivates without waiting for pauses (the world is closing). */
+  /**
+   * Deactivates without waiting for pauses, for when nothing can wait: the world is closing, or a
+   * failed load is being rolled back. Game thread.
+   */
   public void deactivateNow() {
     deactivate();
     for (Active entry : active) {

@@ -10,10 +10,15 @@ import dev.overture.core.ProblemReporter;
  * an action creates in a world it hands to its {@link FeatureContext} to keep, and the framework
  * releases it when the action deactivates, in reverse order.
  *
- * <p>Lifecycle for one world: {@link #onRegistering}, {@link #onLoading}, {@link #onActivating};
- * later {@link #onDeactivating} (which may pause deactivation until asynchronous work completes),
- * {@link #onUnloading}, {@link #onUnregistering}. All calls happen on the world's game thread. An
- * exception thrown while activating fails the experience and rolls back what was activated.
+ * <p>Lifecycle. An experience's action, for its world: {@link #onRegistering}, {@link #onLoading},
+ * {@link #onActivating}; later {@link #onDeactivating} (which may pause deactivation until
+ * asynchronous work completes), {@link #onUnloading}, {@link #onUnregistering}, all on the world's
+ * game thread. A feature plugin's own action: {@link #onRegistering} and {@link #onLoading} once,
+ * when the plugin registers and loads, on the plugins' thread; {@link #onActivating} and {@link
+ * #onDeactivating} for each world, on that world's game thread; {@link #onUnloading} and {@link
+ * #onUnregistering} once, on the plugins' thread. An exception thrown while activating fails the
+ * experience and rolls back what was activated; an action that fails is still unloaded and
+ * unregistered as far as it was loaded and registered.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "action")
 public interface GameFeatureAction {

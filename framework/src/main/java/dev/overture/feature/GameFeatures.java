@@ -73,6 +73,7 @@ public final class GameFeatures implements AutoCloseable {
   private final List<World> worlds = new ArrayList<>(); // serial only
   private final CompletableFuture<Void> ready;
   private long activations;
+  private volatile boolean closed;
 
   /** One plugin. Every field but {@link #state} is touched only on the serial executor. */
   private static final class Plugin {
@@ -91,7 +92,8 @@ public final class GameFeatures implements AutoCloseable {
     final List<Plugin> held = new ArrayList<>();
     CompletableFuture<Void> toActive;
     CompletableFuture<Void> toInactive;
-    final Map<World, FeatureActivation> inWorlds = new ConcurrentHashMap<>();
+    /** Added and removed on the plugins' thread; each application's fields on its world's thread. */
+    final Map<World, WorldApplication> inWorlds = new ConcurrentHashMap<>();
 
     Plugin(String name, String url, String descriptorFile, AssetSource source, PluginDescriptor descriptor, PluginException invalid) {
       this.name = name;
@@ -109,6 +111,16 @@ public final class GameFeatures implements AutoCloseable {
       }
       return labels;
     }
+  }
+
+  /**
+   * A plugin's actions in one world. Created on the plugins' thread before its work is queued on
+   * the world's thread, so a deactivation always finds it, and queues its undo behind the apply.
+   */
+  private static final class WorldApplication {
+    volatile boolean cancelled;
+    FeatureActivation activation; // world thread only
+    final CompletableFuture<Void> applied = new CompletableFuture<>();
   }
 
   private GameFeatures(Builder builder) {
@@ -140,7 +152,7 @@ public final class GameFeatures implements AutoCloseable {
         }
       }
       if (!problems.isEmpty()) {
-        throw new CompletionException(new PluginException("every", "bring up", problems));
+        throw new CompletionException(new dev.overture.core.ProblemException("Could not bring up the feature plugins", problems));
       }
       return null;
     });
@@ -220,7 +232,10 @@ public final class GameFeatures implements AutoCloseable {
     };
   }
 
-  /** Completes when every plugin has reached its initial state; fails listing the plugins that could not. */
+  /**
+   * Completes when every plugin has reached its initial state; fails with a {@code ProblemException}
+   * listing the problems of the plugins that could not.
+   */
   public CompletableFuture<Void> ready() {
     return ready;
   }
@@ -486,7 +501,7 @@ public final class GameFeatures implements AutoCloseable {
     }
     plugin.state = PluginState.DEACTIVATING;
     List<CompletableFuture<Void>> pauses = new ArrayList<>();
-    for (Map.Entry<World, FeatureActivation> entry : plugin.inWorlds.entrySet()) {
+    for (Map.Entry<World, WorldApplication> entry : plugin.inWorlds.entrySet()) {
       pauses.add(deactivateInWorld(entry.getKey(), entry.getValue()));
     }
     plugin.toInactive =
@@ -573,12 +588,24 @@ public final class GameFeatures implements AutoCloseable {
             .at(SourceLocation.at(plugin.descriptorFile, "/actions"))));
   }
 
+  private static PluginException worldFailure(Plugin plugin, World world, FeatureActivationException e) {
+    List<String> labels = plugin.actionLabels();
+    int index = labels.indexOf(e.action());
+    return new PluginException(plugin.name, "apply in world " + world.name() + " the actions of", List.of(
+        Problem.error("Overture/ActionFailed", e.getMessage())
+            .at(SourceLocation.at(plugin.descriptorFile, index < 0 ? "/actions" : "/actions/" + index))));
+  }
+
   private static Throwable unwrap(Throwable error) {
     return error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
   }
 
   private <T> CompletableFuture<T> onSerial(Supplier<CompletableFuture<T>> step) {
     CompletableFuture<T> result = new CompletableFuture<>();
+    if (closed) {
+      result.completeExceptionally(new IllegalStateException("GameFeatures is closed"));
+      return result;
+    }
     try {
       serial.execute(() -> {
         CompletableFuture<T> inner;
@@ -634,12 +661,30 @@ public final class GameFeatures implements AutoCloseable {
     return onSerial(() -> {
       worlds.remove(world);
       for (Plugin plugin : byUrl.values()) {
-        FeatureActivation activation = plugin.inWorlds.remove(world);
-        if (activation != null) {
-          runOnWorld(world, activation::deactivateNow);
+        WorldApplication application = plugin.inWorlds.remove(world);
+        if (application != null) {
+          application.cancelled = true;
+          runOnWorld(world, () -> {
+            if (application.activation != null) {
+              application.activation.deactivateNow();
+            }
+          });
         }
       }
       return CompletableFuture.completedFuture(null);
+    });
+  }
+
+  /**
+   * Completes once the actions of the plugin at {@code url} apply in {@code world} (at once if it
+   * has none, or is not active there); fails with {@link PluginException} if they threw there. The
+   * experience manager waits for this in its world before running the experience's actions.
+   */
+  public CompletableFuture<Void> appliedIn(String url, World world) {
+    Plugin plugin = plugin(url);
+    return onSerial(() -> {
+      WorldApplication application = plugin.inWorlds.get(world);
+      return application == null ? CompletableFuture.completedFuture(null) : application.applied.copy();
     });
   }
 
@@ -647,18 +692,26 @@ public final class GameFeatures implements AutoCloseable {
     if (plugin.descriptor.actions().isEmpty()) {
       return;
     }
-    runOnWorld(world, () -> {
-      if (world.isClosed() || !worlds.contains(world)) {
+    WorldApplication application = new WorldApplication();
+    plugin.inWorlds.put(world, application);
+    boolean queued = runOnWorld(world, () -> {
+      if (application.cancelled || world.isClosed()) {
+        application.applied.complete(null);
         return;
       }
       try {
-        FeatureActivation activation =
-            FeatureActivation.activate(plugin.descriptor.actions(), plugin.actionLabels(), world, assets);
-        plugin.inWorlds.put(world, activation);
+        application.activation =
+            FeatureActivation.activateInWorld(plugin.descriptor.actions(), plugin.actionLabels(), world, assets);
+        application.applied.complete(null);
       } catch (FeatureActivationException e) {
-        log.error("Plugin {} could not apply its actions to world {}", plugin.name, world.name(), e);
+        PluginException failure = worldFailure(plugin, world, e);
+        log.error("{}", failure.getMessage());
+        application.applied.completeExceptionally(failure);
       }
     });
+    if (!queued) {
+      application.applied.complete(null);
+    }
   }
 
   /** A world is closing (its game thread): undo the plugins' actions there, newest first. */
@@ -671,17 +724,30 @@ public final class GameFeatures implements AutoCloseable {
     }
     applied.sort((a, b) -> Long.compare(b.activationOrder, a.activationOrder));
     for (Plugin plugin : applied) {
-      FeatureActivation activation = plugin.inWorlds.remove(world);
-      if (activation != null) {
-        activation.deactivateNow();
+      WorldApplication application = plugin.inWorlds.get(world);
+      if (application != null) {
+        application.cancelled = true;
+        if (application.activation != null) {
+          application.activation.deactivateNow();
+          application.activation = null;
+        }
       }
     }
     detachWorld(world);
   }
 
-  private CompletableFuture<Void> deactivateInWorld(World world, FeatureActivation activation) {
+  private CompletableFuture<Void> deactivateInWorld(World world, WorldApplication application) {
     CompletableFuture<Void> done = new CompletableFuture<>();
-    boolean queued = runOnWorld(world, () -> activation.deactivate().whenComplete((v, e) -> done.complete(null)));
+    boolean queued = runOnWorld(world, () -> {
+      application.cancelled = true;
+      FeatureActivation activation = application.activation;
+      application.activation = null;
+      if (activation == null) {
+        done.complete(null);
+      } else {
+        activation.deactivate().whenComplete((v, e) -> done.complete(null));
+      }
+    });
     if (!queued) {
       done.complete(null);
     }
@@ -697,9 +763,13 @@ public final class GameFeatures implements AutoCloseable {
     }
   }
 
-  /** Stops the executor this object started, if any. Plugins are left as they are. */
+  /**
+   * Refuses further requests (their futures fail at once) and stops the executor this object
+   * started, if any. Plugins are left as they are.
+   */
   @Override
   public void close() {
+    closed = true;
     if (owned != null) {
       owned.shutdownNow();
       try {

@@ -19,6 +19,11 @@ final class PerActor {
     handles.computeIfAbsent(actor, a -> new ArrayList<>()).add(handle);
   }
 
+  /** Whether {@code actor} was given anything. */
+  boolean has(Actor actor) {
+    return handles.containsKey(actor);
+  }
+
   void release(Actor actor) {
     List<Handle> given = handles.remove(actor);
     if (given != null) {

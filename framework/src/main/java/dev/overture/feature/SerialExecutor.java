@@ -3,6 +3,7 @@ package dev.overture.feature;
 import java.util.ArrayDeque;
 import java.util.Queue;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,7 +29,15 @@ final class SerialExecutor implements Executor {
       }
       running = true;
     }
-    delegate.execute(this::drain);
+    try {
+      delegate.execute(this::drain);
+    } catch (RejectedExecutionException e) {
+      synchronized (tasks) {
+        tasks.clear();
+        running = false;
+      }
+      throw e;
+    }
   }
 
   private void drain() {

@@ -46,16 +46,13 @@ public final class ComponentManager {
     ADD_UNIQUE
   }
 
-  private record RequestKey(Class<? extends Actor> actorClass, Class<? extends ActorComponent> componentClass) {}
+  /** Requests with different flags are different requests: each adds its components its way. */
+  private record RequestKey(
+      Class<? extends Actor> actorClass, Class<? extends ActorComponent> componentClass, Set<AddFlag> flags) {}
 
   private static final class Request {
-    final Set<AddFlag> flags;
     int count;
     final Map<Actor, ActorComponent> created = new IdentityHashMap<>();
-
-    Request(Set<AddFlag> flags) {
-      this.flags = flags;
-    }
   }
 
   private static final class HandlerEntry {
@@ -87,19 +84,27 @@ public final class ComponentManager {
     Objects.requireNonNull(actorClass, "actorClass");
     Objects.requireNonNull(componentClass, "componentClass");
     world.checkGameThread();
-    RequestKey key = new RequestKey(actorClass, componentClass);
+    Set<AddFlag> flagSet = Set.copyOf(flags.length == 0 ? EnumSet.noneOf(AddFlag.class) : EnumSet.copyOf(List.of(flags)));
+    RequestKey key = new RequestKey(actorClass, componentClass, flagSet);
     Request request = requests.get(key);
-    if (request == null) {
-      Set<AddFlag> flagSet = flags.length == 0 ? EnumSet.noneOf(AddFlag.class) : EnumSet.copyOf(List.of(flags));
-      request = new Request(flagSet);
+    boolean first = request == null;
+    if (first) {
+      request = new Request();
       requests.put(key, request);
-      for (Actor actor : List.copyOf(receivers)) {
-        if (actorClass.isInstance(actor)) {
-          addRequested(actor, key, request);
-        }
-      }
     }
     request.count++;
+    if (first) {
+      try {
+        for (Actor actor : List.copyOf(receivers)) {
+          if (actorClass.isInstance(actor) && receivers.contains(actor)) {
+            addRequested(actor, key, request);
+          }
+        }
+      } catch (RuntimeException e) {
+        releaseRequest(key); // a component that cannot be created leaves no half-applied request
+        throw e;
+      }
+    }
     return new SimpleHandle(() -> releaseRequest(key));
   }
 
@@ -119,7 +124,7 @@ public final class ComponentManager {
     if (request.created.containsKey(actor)) {
       return;
     }
-    if (request.flags.contains(AddFlag.ADD_UNIQUE) && actor.findComponent(key.componentClass).isPresent()) {
+    if (key.flags.contains(AddFlag.ADD_UNIQUE) && actor.findComponent(key.componentClass).isPresent()) {
       return;
     }
     request.created.put(actor, actor.addComponent(key.componentClass));
@@ -133,7 +138,7 @@ public final class ComponentManager {
     HandlerEntry entry = new HandlerEntry(actorClass, handler);
     handlers.add(entry);
     for (Actor actor : List.copyOf(receivers)) {
-      if (entry.active && actorClass.isInstance(actor)) {
+      if (entry.active && actorClass.isInstance(actor) && receivers.contains(actor)) {
         call(entry, actor, EXTENSION_ADDED);
       }
     }
@@ -145,7 +150,7 @@ public final class ComponentManager {
       return;
     }
     for (Actor actor : List.copyOf(receivers)) {
-      if (entry.actorClass.isInstance(actor)) {
+      if (entry.actorClass.isInstance(actor) && receivers.contains(actor)) {
         call(entry, actor, EXTENSION_REMOVED);
       }
     }
@@ -170,12 +175,14 @@ public final class ComponentManager {
   void addReceiver(Actor actor) {
     receivers.add(actor);
     for (Map.Entry<RequestKey, Request> request : List.copyOf(requests.entrySet())) {
-      if (request.getKey().actorClass.isInstance(actor) && requests.get(request.getKey()) == request.getValue()) {
+      if (request.getKey().actorClass.isInstance(actor)
+          && requests.get(request.getKey()) == request.getValue()
+          && receivers.contains(actor)) {
         addRequested(actor, request.getKey(), request.getValue());
       }
     }
     for (HandlerEntry entry : List.copyOf(handlers)) {
-      if (entry.active && entry.actorClass.isInstance(actor)) {
+      if (entry.active && entry.actorClass.isInstance(actor) && receivers.contains(actor)) {
         call(entry, actor, EXTENSION_ADDED);
       }
     }
@@ -205,18 +212,21 @@ public final class ComponentManager {
     }
   }
 
-  /** How many distinct component requests are active (each pair counted once). */
+  /** How many distinct component requests are active (each pair and flags counted once). */
   public int activeRequests() {
+    world.checkGameThread();
     return requests.size();
   }
 
   /** How many extension handlers are registered. */
   public int extensionHandlers() {
+    world.checkGameThread();
     return handlers.size();
   }
 
   /** How many components requests have added and not yet removed. */
   public int requestedComponents() {
+    world.checkGameThread();
     int total = 0;
     for (Request request : requests.values()) {
       total += request.created.size();

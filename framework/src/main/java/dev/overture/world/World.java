@@ -47,6 +47,7 @@ public final class World implements AutoCloseable {
   private final ComponentManager componentManager;
   private final GameState gameState;
   private volatile Thread gameThread;
+  private volatile boolean closing;
   private volatile boolean closed;
   private double timeSeconds;
   private long frame;
@@ -88,8 +89,8 @@ public final class World implements AutoCloseable {
 
   private void enqueue(Runnable task) {
     Objects.requireNonNull(task, "task");
-    if (closed) {
-      throw new RejectedExecutionException("World \"" + name + "\" is closed");
+    if (closing) {
+      throw new RejectedExecutionException("World \"" + name + "\" is " + (closed ? "closed" : "closing"));
     }
     tasks.add(task);
   }
@@ -99,7 +100,11 @@ public final class World implements AutoCloseable {
     return Thread.currentThread() == gameThread;
   }
 
-  void checkGameThread() {
+  /**
+   * Throws unless the calling thread is the world's game thread, naming both threads. Game code can
+   * use it to guard its own methods.
+   */
+  public void checkGameThread() {
     Thread current = Thread.currentThread();
     if (current != gameThread) {
       throw new IllegalStateException(
@@ -152,11 +157,13 @@ public final class World implements AutoCloseable {
 
   /** The world's time: the sum of every tick's delta, in seconds. */
   public double timeSeconds() {
+    checkGameThread();
     return timeSeconds;
   }
 
   /** How many ticks have run. */
   public long frame() {
+    checkGameThread();
     return frame;
   }
 
@@ -189,6 +196,7 @@ public final class World implements AutoCloseable {
 
   /** How many timers are waiting. */
   public int pendingTimers() {
+    checkGameThread();
     return timers.size();
   }
 
@@ -225,7 +233,9 @@ public final class World implements AutoCloseable {
     actors.add(actor);
     actor.initializeComponents();
     componentManager.addReceiver(actor);
-    actor.startPlay();
+    if (!actor.isDestroyed()) { // a handler may have destroyed it already
+      actor.startPlay();
+    }
     return actor;
   }
 
@@ -262,12 +272,12 @@ public final class World implements AutoCloseable {
     return found;
   }
 
-  /** The world's game state. */
+  /** The world's game state. Any thread (the reference never changes). */
   public GameState gameState() {
     return gameState;
   }
 
-  /** The world's component manager. */
+  /** The world's component manager. Any thread (the reference never changes). */
   public ComponentManager componentManager() {
     return componentManager;
   }
@@ -300,22 +310,24 @@ public final class World implements AutoCloseable {
   }
 
   private void checkOpen() {
-    if (closed) {
-      throw new IllegalStateException("World \"" + name + "\" is closed");
+    if (closing) {
+      throw new IllegalStateException("World \"" + name + "\" is " + (closed ? "closed" : "closing"));
     }
   }
 
   /**
-   * Closes the world: close listeners run, the game state ends play first (so that what it owns
-   * can still reach the other actors), then the other actors in reverse spawn order; subsystems shut
-   * down; queued work is dropped and new work refused. Idempotent.
+   * Closes the world: new work is refused from here on; close listeners run; the game state ends
+   * play first (so that what it owns can still reach the other actors), then the other actors,
+   * newest first (even those ending actors destroy or spawn); subsystems shut down; queued work is
+   * dropped. Idempotent.
    */
   @Override
   public void close() {
-    if (closed) {
+    if (closing) {
       return;
     }
     checkGameThread();
+    closing = true;
     for (Runnable listener : List.copyOf(closeListeners)) {
       try {
         listener.run();
@@ -325,8 +337,11 @@ public final class World implements AutoCloseable {
     }
     closeListeners.clear();
     destroy(gameState, EndPlayReason.WORLD_CLOSED);
-    for (int i = actors.size() - 1; i >= 0; i--) {
-      destroy(actors.get(i), EndPlayReason.WORLD_CLOSED);
+    // Actors may destroy others while ending: take the newest still there, each time.
+    while (!actors.isEmpty()) {
+      Actor newest = actors.get(actors.size() - 1);
+      destroy(newest, EndPlayReason.WORLD_CLOSED);
+      actors.remove(newest);
     }
     List<WorldSubsystem> ending = new ArrayList<>(subsystems.values());
     for (int i = ending.size() - 1; i >= 0; i--) {
@@ -337,7 +352,6 @@ public final class World implements AutoCloseable {
       }
     }
     subsystems.clear();
-    runPendingTasks();
     closed = true;
     timers.clear();
     int dropped = tasks.size();

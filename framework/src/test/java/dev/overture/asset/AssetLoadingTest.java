@@ -253,12 +253,19 @@ class AssetLoadingTest {
     for (int round = 0; round < 200; round++) {
       LoadHandle handle = assets.loadPrimaryAsset(id("Mode:Elimination"), "client");
       List<String> outcomes = java.util.Collections.synchronizedList(new ArrayList<>());
-      handle.onComplete(Runnable::run, result -> outcomes.add("complete"));
-      handle.onCancel(Runnable::run, () -> outcomes.add("cancel"));
+      java.util.concurrent.CountDownLatch decided = new java.util.concurrent.CountDownLatch(1);
+      handle.onComplete(Runnable::run, result -> {
+        outcomes.add("complete");
+        decided.countDown();
+      });
+      handle.onCancel(Runnable::run, () -> {
+        outcomes.add("cancel");
+        decided.countDown();
+      });
       handle.onFailure(Runnable::run, failure -> outcomes.add("failure"));
 
       boolean cancelled = handle.cancel();
-      org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> !outcomes.isEmpty());
+      assertTrue(decided.await(10, java.util.concurrent.TimeUnit.SECONDS), "round " + round);
 
       assertEquals(List.of(cancelled ? "cancel" : "complete"), outcomes, "round " + round);
       assertEquals(cancelled ? Status.CANCELLED : Status.COMPLETED, handle.status());

@@ -119,6 +119,12 @@ final class ExperienceFixture implements AutoCloseable {
         .file("plugins/Combat/plugin.json", """
             { "version": "1.0.0", "dependencies": [ { "name": "Core" } ], "actions": [ { "action": "Record", "name": "Combat" } ] }
             """)
+        .file("plugins/Clumsy/plugin.json", """
+            { "version": "1.0.0", "actions": [ { "action": "Record", "name": "clumsy", "fail": true } ] }
+            """)
+        .file("experiences/Clumsy.json", """
+            { "gameFeaturesToEnable": ["Clumsy"] }
+            """)
         .file("plugins/Needy/plugin.json", """
             { "version": "1.0.0", "dependencies": [ { "name": "Missing" } ] }
             """)

@@ -186,7 +186,8 @@ class ExperienceManagerTest {
     String nl = System.lineSeparator();
     assertEquals(
         "Could not load experience Experience:Misspelled, see the following problem:" + nl + nl
-            + "1) [Overture/UnknownPlugin] Plugin \"Combt\" is not installed (installed: \"Combat\", \"Core\", \"Needy\")" + nl
+            + "1) [Overture/UnknownPlugin] Plugin \"Combt\" is not installed (installed: \"Clumsy\", \"Combat\", \"Core\","
+            + " \"Needy\")" + nl
             + "   at " + game.root + "/experiences/Misspelled.json:2:38 (/gameFeaturesToEnable/1)" + nl + nl
             + "1 problem",
         manager.failure().orElseThrow().getMessage());
@@ -387,6 +388,107 @@ class ExperienceManagerTest {
     assertEquals(LoadState.EXECUTING_ACTIONS, loaded.from());
     assertEquals(3.0, loaded.worldSeconds());
     assertEquals(Duration.ofMillis(40).toNanos(), loaded.sinceStartNanos());
+  }
+
+  @Test
+  void aPluginWhoseActionsFailInThisWorld_failsTheExperience() {
+    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
+    manager.setCurrentExperience(PrimaryAssetId.of("Experience", "Clumsy"));
+    game.pump();
+
+    Problem problem = onlyProblem(manager);
+    assertEquals("Overture/ActionFailed", problem.id());
+    assertEquals(game.root + "/plugins/Clumsy/plugin.json (/actions/0)", problem.location().orElseThrow().toString());
+    assertNothingLeft(manager);
+  }
+
+  @Test
+  void switchingTwiceInARow_theLastSwitchWins() {
+    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
+    manager.setCurrentExperience(PrimaryAssetId.of("Experience", "Pausing"));
+    game.pump();
+
+    CompletableFuture<ExperienceDefinition> toArena = manager.switchExperience(ARENA);
+    CompletableFuture<ExperienceDefinition> toLobby = manager.switchExperience(LOBBY);
+    assertEquals(LoadState.DEACTIVATING, manager.state());
+    TestActions.PAUSES.get(0).run();
+    game.pump();
+
+    assertTrue(toArena.isCancelled());
+    assertTrue(toLobby.isDone() && !toLobby.isCompletedExceptionally());
+    assertEquals(LOBBY, manager.experienceId().orElseThrow());
+    assertEquals(LoadState.LOADED, manager.state());
+  }
+
+  @Test
+  void aListenerThatRetriesOnFailure_getsItsOwnLoad_andTheFailedOneStillFails() {
+    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
+    List<CompletableFuture<ExperienceDefinition>> retries = new ArrayList<>();
+    manager.onStateChanged(change -> {
+      if (change.to() == LoadState.FAILED) {
+        retries.add(manager.setCurrentExperience(LOBBY));
+      }
+    });
+
+    CompletableFuture<ExperienceDefinition> needy = manager.setCurrentExperience(PrimaryAssetId.of("Experience", "Needy"));
+    game.pump();
+
+    assertTrue(needy.isCompletedExceptionally(), "the failed load's future fails");
+    assertEquals(1, retries.size());
+    assertEquals(LOBBY, manager.experienceId().orElseThrow());
+    assertTrue(retries.get(0).isDone() && !retries.get(0).isCompletedExceptionally(), "the retry's future reports the retry");
+    assertEquals(LoadState.LOADED, manager.state());
+  }
+
+  @Test
+  void aListenerThatSwitchesWhenDeactivationStarts_isNotBroken() {
+    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
+    manager.setCurrentExperience(ARENA);
+    game.pump();
+    List<CompletableFuture<Void>> again = new ArrayList<>();
+    manager.onStateChanged(change -> {
+      if (change.to() == LoadState.DEACTIVATING) {
+        again.add(manager.deactivate());
+      }
+    });
+
+    CompletableFuture<Void> done = manager.deactivate();
+    game.pump();
+
+    assertTrue(done.isDone());
+    assertTrue(again.get(0) == done, "a second deactivate during deactivation gets the same future");
+    assertEquals(LoadState.UNLOADED, manager.state());
+    assertNothingLeft(manager);
+  }
+
+  @Test
+  void aClosedWorld_refusesToLoad() {
+    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
+    manager.world().close();
+
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> manager.setCurrentExperience(LOBBY));
+    assertEquals("World \"World\" has ended: it cannot load Experience:Lobby", e.getMessage());
+    assertEquals(0, game.assets.stats().pinned());
+  }
+
+  @Test
+  void cancellingAfterThePluginsActivated_undoesTheirActionsInThisWorld() {
+    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
+    manager.setCurrentExperience(ARENA);
+    while (manager.state() != LoadState.LOADING_GAME_FEATURES) {
+      assertTrue(game.step());
+    }
+    while (game.workers.runNext() || game.serial.runNext()) {
+      // the plugins activate; their actions wait for this world's next frame
+    }
+
+    manager.deactivate();
+    game.pump();
+
+    List<String> applied = TestActions.LOG.stream().filter(line -> line.startsWith("activate ")).toList();
+    List<String> undone = TestActions.LOG.stream().filter(line -> line.startsWith("undo ")).toList();
+    assertEquals(applied.size(), undone.size(), "every plugin action applied here was undone: " + TestActions.LOG);
+    assertNothingLeft(manager);
   }
 
   @Test

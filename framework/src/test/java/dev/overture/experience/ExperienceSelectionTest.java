@@ -68,7 +68,7 @@ class ExperienceSelectionTest {
 
     assertEquals("Overture/UnknownExperience", problem.id());
     assertEquals(
-        "No experience Experience:Arean is indexed (named by the command line) (experiences: \"Experience:Arena\","
+        "No experience Experience:Arean is indexed (named by the command line) (experiences: \"Experience:Arena\", \"Experience:Clumsy\","
             + " \"Experience:Haunted\", \"Experience:Lobby\", \"Experience:Misspelled\", \"Experience:Needy\","
             + " \"Experience:Pausing\", \"Experience:Throws\")",
         problem.message());
@@ -88,8 +88,8 @@ class ExperienceSelectionTest {
 
     assertEquals("Overture/NoExperienceSelected", problem.id());
     assertEquals(
-        "No source names an experience and no user-facing experience is marked isDefaultExperience; pass one, for"
-            + " example --experience Elimination (experiences: \"Experience:Arena\", \"Experience:Haunted\","
+        "No source names an experience (URL option, developer override, command line, map default) and no"
+            + " user-facing experience is marked isDefaultExperience (experiences: \"Experience:Arena\", \"Experience:Clumsy\", \"Experience:Haunted\","
             + " \"Experience:Lobby\", \"Experience:Misspelled\", \"Experience:Needy\", \"Experience:Pausing\","
             + " \"Experience:Throws\")",
         problem.message());

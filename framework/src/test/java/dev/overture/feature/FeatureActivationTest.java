@@ -114,6 +114,11 @@ class FeatureActivationTest {
     InputComponent input = hero.findComponent(InputComponent.class).orElse(null);
     assertEquals(client, input != null && input.mappingContexts().size() == 1 && input.bindings().size() == 1);
     assertTrue(late.findComponent(InputComponent.class).map(i -> i.mappingContexts().isEmpty()).orElse(true), "not locally controlled");
+    late.setLocallyControlled(true);
+    world.componentManager().sendExtensionEvent(late, dev.overture.world.ComponentManager.GAME_ACTOR_READY);
+    world.componentManager().sendExtensionEvent(late, dev.overture.world.ComponentManager.GAME_ACTOR_READY);
+    assertEquals(client ? 1 : 0, late.findComponent(InputComponent.class).map(i -> i.mappingContexts().size()).orElse(0),
+        "bound once when possessed later and ready");
     HudModel hud = world.subsystem(HudModel.class);
     assertEquals(client ? 2 : 0, hud.size());
 
@@ -144,7 +149,10 @@ class FeatureActivationTest {
         () -> FeatureActivation.activate(actions, List.of("first", "components", "broken"), world, assets));
 
     assertEquals("broken failed to activate: java.lang.IllegalStateException: broken refuses to activate", e.getMessage());
-    assertEquals(List.of("activate first in Test", "deactivate first in Test", "undo first in Test", "unregister first"), TestActions.LOG);
+    assertEquals(
+        List.of("activate first in Test", "unregister broken", "deactivate first in Test", "undo first in Test", "unregister first"),
+        TestActions.LOG,
+        "the failing action is unregistered too, as far as it was registered");
     assertTrue(pawn.findComponent(TestActions.Score.class).isEmpty());
     assertEquals(0, world.componentManager().activeRequests());
   }

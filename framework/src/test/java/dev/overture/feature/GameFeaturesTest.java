@@ -58,12 +58,14 @@ class GameFeaturesTest {
         .file("plugins/Braggart/plugin.json", "{ \"version\": \"1.0.0\", \"contributes\": { \"components\": [\"Scroe\"] } }")
         .file("plugins/Broken/plugin.json", "{ \"version\": \"1.0.0\", ")
         .file("plugins/Eager/plugin.json", "{ \"version\": \"1.0.0\", \"initialState\": \"active\", \"dependencies\": [ { \"name\": \"Core\" } ] }")
+        .file("plugins/Flaky/plugin.json", "{ \"version\": \"1.0.0\", \"initialState\": \"installed\", \"actions\": [ { \"action\": \"Flaky\", \"name\": \"Flaky\" } ] }")
         .writeTo(temp.resolve("assets"));
     assets = Features.registerBuiltIns(AssetManager.builder())
         .contentRoot(AssetSource.directory(root))
         .assetClass("Note", Note.class)
         .kind(ActorComponent.class, "Score", TestActions.Score.class)
         .kind(GameFeatureAction.class, "Record", TestActions.Record.class)
+        .kind(GameFeatureAction.class, "Flaky", TestActions.Flaky.class)
         .executor(workers)
         .build();
     features = GameFeatures.builder(assets).executor(serial).build();
@@ -97,7 +99,7 @@ class GameFeaturesTest {
 
   @Test
   void discovery_findsEveryPlugin_andBringsEachToItsInitialState() {
-    assertEquals(List.of("Braggart", "Broken", "Combat", "Core", "Eager", "Needy", "Picky", "Ping", "Pong"),
+    assertEquals(List.of("Braggart", "Broken", "Combat", "Core", "Eager", "Flaky", "Needy", "Picky", "Ping", "Pong"),
         features.pluginNames(), "in folder order, whatever the file system");
     assertEquals("file:" + root + "/plugins/Core/plugin.json", url("Core"));
     assertEquals(PluginState.ACTIVE, features.state(url("Eager")), "initialState Active");
@@ -108,7 +110,7 @@ class GameFeaturesTest {
     assertEquals("Overture/MalformedJson", broken.id());
     assertEquals(root + "/plugins/Broken/plugin.json", broken.location().orElseThrow().file());
     CompletionException ready = org.junit.jupiter.api.Assertions.assertThrows(CompletionException.class, () -> features.ready().join());
-    assertTrue(ready.getCause().getMessage().contains("Could not bring up plugin every"), ready.getCause().getMessage());
+    assertTrue(ready.getCause().getMessage().startsWith("Could not bring up the feature plugins"), ready.getCause().getMessage());
   }
 
   @Test
@@ -167,9 +169,9 @@ class GameFeaturesTest {
 
     assertEquals(
         List.of("activate Core in Late", "activate Combat in Late", "deactivate Combat in Late", "undo Combat in Late",
-            "unregister Combat", "deactivate Core in Late", "undo Core in Late", "unregister Core"),
+            "deactivate Core in Late", "undo Core in Late"),
         TestActions.LOG,
-        "applied in activation order, undone in reverse");
+        "applied in activation order, undone in reverse; plugins stay registered");
   }
 
   @Test
@@ -246,6 +248,66 @@ class GameFeaturesTest {
 
     assertEquals("Plugin Combat is still requested (1 requests, 0 active dependents)",
         ((PluginException) failureOf(result)).problems().get(0).message());
+  }
+
+  @Test
+  void aPluginReleasedBeforeAWorldAppliedIt_isUndoneThereToo() {
+    World idle = World.builder("Idle").build();
+    features.attachWorld(idle);
+    pump(idle);
+    TestActions.LOG.clear();
+
+    features.loadAndActivate(url("Combat"));
+    pump();
+    features.deactivate(url("Combat"));
+    pump();
+    assertEquals(List.of(), TestActions.LOG, "the idle world has not run anything yet");
+    idle.runPendingTasks();
+    pump(idle);
+
+    assertEquals(List.of("activate Combat in Idle", "deactivate Combat in Idle", "undo Combat in Idle"), TestActions.LOG);
+    assertEquals(PluginState.LOADED, features.state(url("Combat")));
+  }
+
+  @Test
+  void detachingAWorld_undoesThePluginsActionsThere() {
+    World world = World.builder("Arena").build();
+    features.attachWorld(world);
+    pump(world);
+    TestActions.LOG.clear();
+
+    features.detachWorld(world);
+    pump(world);
+
+    assertEquals(List.of("deactivate Core in Arena", "undo Core in Arena"), TestActions.LOG);
+  }
+
+  @Test
+  void aFailedTransition_isRetriedWhenAskedAgain() {
+    TestActions.FLAKY_FAILURES.set(1);
+    CompletableFuture<Void> first = features.loadAndActivate(url("Flaky"));
+    pump();
+    assertEquals("Overture/ActionFailed", ((PluginException) failureOf(first)).problems().get(0).id());
+    assertEquals(PluginState.ERROR, features.state(url("Flaky")));
+    features.deactivate(url("Flaky"));
+
+    CompletableFuture<Void> second = features.loadAndActivate(url("Flaky"));
+    pump();
+
+    second.join();
+    assertEquals(PluginState.ACTIVE, features.state(url("Flaky")));
+    assertTrue(features.failure(url("Flaky")).isEmpty());
+  }
+
+  @Test
+  void afterClose_everyRequestFailsAtOnce() {
+    features.close();
+
+    for (int i = 0; i < 3; i++) {
+      CompletableFuture<Void> refused = features.loadAndActivate(url("Combat"));
+      assertTrue(refused.isCompletedExceptionally(), "attempt " + i);
+      assertEquals("GameFeatures is closed", failureOf(refused).getMessage());
+    }
   }
 
   @Test

@@ -47,6 +47,24 @@ public final class TestActions {
     }
   }
 
+  /** How many more times Flaky actions fail to register. */
+  public static final java.util.concurrent.atomic.AtomicInteger FLAKY_FAILURES = new java.util.concurrent.atomic.AtomicInteger();
+
+  /**
+   * Fails to register while {@link #FLAKY_FAILURES} is positive.
+   *
+   * @param name what to log
+   */
+  public record Flaky(String name) implements GameFeatureAction {
+    @Override
+    public void onRegistering() {
+      if (FLAKY_FAILURES.getAndDecrement() > 0) {
+        throw new IllegalStateException(name + " cannot register yet");
+      }
+      LOG.add("register " + name);
+    }
+  }
+
   /** A component content can name. */
   public static class Score extends ActorComponent {}
 

@@ -77,6 +77,38 @@ class ComponentManagerTest {
     assertEquals(1, bare.components(Score.class).size());
   }
 
+  static class Fragile extends ActorComponent {
+    @Override
+    protected void beginPlay() {
+      if (owner().name().equals("Brittle")) {
+        throw new IllegalStateException("cannot begin on " + owner().name());
+      }
+    }
+  }
+
+  @Test
+  void aRequestWhoseComponentThrows_leavesNothingHalfApplied() {
+    Hero sturdy = world.spawnActor(Hero.class, "Sturdy");
+    world.spawnActor(Hero.class, "Brittle");
+
+    IllegalStateException e =
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> components.addComponentRequest(Hero.class, Fragile.class));
+
+    assertEquals("cannot begin on Brittle", e.getMessage());
+    assertEquals(0, components.activeRequests());
+    assertTrue(sturdy.findComponent(Fragile.class).isEmpty(), "the component already added was taken back");
+  }
+
+  @Test
+  void addUnique_appliesAlsoWhenTheSamePairIsAlreadyRequested() {
+    Hero hero = world.spawnActor(Hero.class);
+    components.addComponentRequest(Hero.class, Score.class);
+
+    components.addComponentRequest(Hero.class, Score.class, ComponentManager.AddFlag.ADD_UNIQUE);
+
+    assertEquals(1, hero.components(Score.class).size());
+  }
+
   @Test
   void extensionHandlers_hearPresentAndFutureActors_eventsAndRemovals() {
     Hero present = world.spawnActor(Hero.class, "Present");

@@ -180,6 +180,68 @@ class WorldTest {
     NoDefault(int unused) {}
   }
 
+  static class Buddy extends Actor {
+    Actor friend;
+
+    @Override
+    protected void endPlay(EndPlayReason reason) {
+      events.add("buddy ends " + name());
+      if (friend != null && !friend.isDestroyed()) {
+        friend.destroy();
+      }
+    }
+  }
+
+  @Test
+  void close_copesWithActorsThatDestroyOthersWhileEnding() {
+    events.clear();
+    World world = World.builder("Test").build();
+    Buddy first = world.spawnActor(Buddy.class, "First");
+    Buddy second = world.spawnActor(Buddy.class, "Second");
+    second.friend = first;
+
+    world.close();
+
+    assertTrue(world.isClosed());
+    assertEquals(List.of("buddy ends Second", "buddy ends First"), events);
+    assertTrue(first.isDestroyed() && second.isDestroyed());
+  }
+
+  @Test
+  void nothingCanBeSpawnedWhileTheWorldCloses() {
+    World world = World.builder("Test").build();
+    List<String> refused = new ArrayList<>();
+    world.onClose(() -> {
+      try {
+        world.spawnActor(Crate.class);
+      } catch (IllegalStateException e) {
+        refused.add(e.getMessage());
+      }
+    });
+
+    world.close();
+
+    assertEquals(List.of("World \"Test\" is closing"), refused);
+  }
+
+  @Test
+  void anActorDestroyedWhileSpawning_neverBeginsPlay() {
+    events.clear();
+    World world = World.builder("Test").build();
+    world.componentManager().addExtensionHandler(Crate.class, (actor, event) -> {
+      if (event.equals(ComponentManager.EXTENSION_ADDED)) {
+        actor.destroy();
+      }
+    });
+
+    Crate crate = world.spawnActor(Crate.class);
+
+    assertTrue(crate.isDestroyed());
+    assertFalse(crate.isPlaying());
+    assertEquals(List.of(), events, "never began, so never ended");
+    assertEquals(List.of(world.gameState()), world.actors());
+  }
+
   @Test
   void netModes_sayWhoIsServerAndWhoIsClient() {
     assertTrue(NetMode.STANDALONE.hasServer() && NetMode.STANDALONE.hasClient());
