@@ -28,6 +28,8 @@ import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.SerializationContext;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.ValueSerializer;
+import tools.jackson.databind.cfg.CoercionAction;
+import tools.jackson.databind.cfg.CoercionInputShape;
 import tools.jackson.databind.deser.DeserializationProblemHandler;
 import tools.jackson.databind.exc.InvalidFormatException;
 import tools.jackson.databind.exc.InvalidTypeIdException;
@@ -36,6 +38,7 @@ import tools.jackson.databind.exc.UnrecognizedPropertyException;
 import tools.jackson.databind.exc.ValueInstantiationException;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.module.SimpleModule;
+import tools.jackson.databind.type.LogicalType;
 
 /**
  * The one Jackson mapper of an asset manager, configured once: strict reading (duplicate keys,
@@ -98,6 +101,10 @@ final class AssetJson {
             .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
             .changeDefaultNullHandling(nulls -> nulls.withContentNulls(com.fasterxml.jackson.annotation.Nulls.FAIL))
             .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+            .withCoercionConfig(LogicalType.Textual, strings -> strings
+                .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
             .addHandler(new UnknownPropertyWarnings())
             .addModule(module)
             .registerSubtypes(kinds.namedTypes())
@@ -124,7 +131,12 @@ final class AssetJson {
     try {
       value = reader.withAttribute(BindContext.ATTRIBUTE, context).readValue(json);
     } catch (JacksonException e) {
-      throw new AssetLoadException(context.asset, List.of(toProblem(e, context)));
+      Problem problem = toProblem(e, context);
+      if (e.getCause() instanceof dev.overture.core.DataException) {
+        // The constructor named a place inside its value: find its line and column.
+        problem = problem.at(new JsonLocator(mapper).locate(json, SourceLocation.at(context.file, problem.location().orElseThrow().pointer())));
+      }
+      throw new AssetLoadException(context.asset, List.of(problem));
     }
     if (!context.warnings.isEmpty()) {
       JsonLocator locator = new JsonLocator(mapper);
@@ -146,6 +158,9 @@ final class AssetJson {
   /** The problem a Jackson failure means, located in {@code context}'s file. */
   Problem toProblem(JacksonException e, BindContext context) {
     String pointer = Pointers.of(e.getPath());
+    if (e instanceof ValueInstantiationException && e.getCause() instanceof dev.overture.core.DataException data) {
+      return data.toProblem().withAsset(context.asset).at(SourceLocation.at(context.file, pointer + data.pointer()));
+    }
     if (pointer.isEmpty() && e.processor() instanceof JsonParser parser) {
       try {
         pointer = Pointers.ofValueAt(parser);
@@ -511,7 +526,7 @@ final class AssetJson {
         throw new AssetReferenceException(
             parser,
             "Overture/UnknownClass",
-            "Unknown " + base.getSimpleName() + " class \"" + name + "\"",
+            (base == Object.class ? "Unknown class \"" : "Unknown " + base.getSimpleName() + " class \"") + name + "\"",
             Choices.closest(name, known))
             .withLabel("registered");
       }

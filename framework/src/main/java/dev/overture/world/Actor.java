@@ -1,5 +1,8 @@
 package dev.overture.world;
 
+import dev.overture.object.Constructed;
+import dev.overture.object.DefaultSubobjects;
+import dev.overture.object.ObjectInitializer;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -10,10 +13,25 @@ import java.util.Optional;
  * the world ({@link World#spawnActor}), carry {@link ActorComponent}s, begin play once spawned and
  * end play when destroyed or when the world closes.
  *
- * <p>Subclasses add their default components in {@link #initializeComponents()}. Confined to the
- * world's game thread.
+ * <p>Actors are built by the world's {@link dev.overture.object.ObjectFactory}: a subclass creates
+ * its default components in its constructor ({@link #createDefaultSubobject}), and its subclasses
+ * can replace or drop them through the {@link ObjectInitializer}, as in Unreal:
+ *
+ * <pre>{@code
+ * public class Character extends Pawn {
+ *   public static final String MOVEMENT = "Movement";
+ *   protected final MovementComponent movement;
+ *
+ *   public Character(ObjectInitializer initializer) {
+ *     movement = createDefaultSubobject(MOVEMENT, MovementComponent.class);
+ *   }
+ * }
+ * }</pre>
+ *
+ * Confined to the world's game thread (construction may happen on any thread, before the actor
+ * joins a world).
  */
-public class Actor {
+public class Actor implements Constructed {
 
   private World world;
   private String name;
@@ -21,8 +39,48 @@ public class Actor {
   private boolean playing;
   private boolean destroyed;
   private final List<ActorComponent> components = new ArrayList<>();
+  private int generatedNames;
 
   protected Actor() {}
+
+  /**
+   * Adopts the component default subobjects the constructors created, in creation order; they begin
+   * play with the actor. Subclasses that override it must call it.
+   */
+  @Override
+  public void postConstruct(ObjectInitializer initializer) {
+    initializer.subobjects().forEach((subobjectName, subobject) -> {
+      if (subobject instanceof ActorComponent component) {
+        component.attach(this, subobjectName);
+        components.add(component);
+      }
+    });
+  }
+
+  /** Creates a required default subobject (usually a component) from a constructor. */
+  protected final <T> T createDefaultSubobject(String subobjectName, Class<T> type) {
+    return DefaultSubobjects.create(this, subobjectName, type);
+  }
+
+  /** Creates an optional default subobject from a constructor: empty when a subclass dropped it. */
+  protected final <T> Optional<T> createOptionalDefaultSubobject(String subobjectName, Class<T> type) {
+    return DefaultSubobjects.createOptional(this, subobjectName, type);
+  }
+
+  /** Creates a default subobject only in development mode. */
+  protected final <T> Optional<T> createEditorOnlyDefaultSubobject(String subobjectName, Class<T> type) {
+    return DefaultSubobjects.createEditorOnly(this, subobjectName, type);
+  }
+
+  /** The component created as default subobject {@code subobjectName}, if it was. */
+  public final Optional<ActorComponent> defaultSubobject(String subobjectName) {
+    for (ActorComponent component : components) {
+      if (subobjectName.equals(component.name())) {
+        return Optional.of(component);
+      }
+    }
+    return Optional.empty();
+  }
 
   final void attach(World newWorld, String newName, long newId) {
     world = newWorld;
@@ -86,12 +144,16 @@ public class Actor {
     return findComponent(type).orElseGet(() -> addComponent(type));
   }
 
-  /** Creates a component of {@code type}, attaches it and, if the actor plays, begins its play. */
+  /**
+   * Builds a component of {@code type} with the world's object factory, attaches it and, if the
+   * actor plays, begins its play.
+   */
   public final <C extends ActorComponent> C addComponent(Class<C> type) {
     checkAlive();
     world.checkGameThread();
-    C component = Construction.create(type);
-    component.attach(this);
+    String componentName = type.getSimpleName() + "_" + (++generatedNames);
+    C component = world.objects().newObject(type, this, componentName);
+    component.attach(this, componentName);
     components.add(component);
     if (playing) {
       component.startPlay();
@@ -157,7 +219,10 @@ public class Actor {
     }
   }
 
-  /** Adds the actor's default components; called once, after spawning and before play begins. */
+  /**
+   * Called once after the actor joined its world, before play begins: for set-up that needs the
+   * world (default components are created in the constructor instead).
+   */
   protected void initializeComponents() {}
 
   /** Called once when the actor starts playing, before its components do. */

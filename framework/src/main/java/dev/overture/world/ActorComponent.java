@@ -1,24 +1,33 @@
 package dev.overture.world;
 
 /**
- * A piece of behaviour or data attached to an {@link Actor}. Components are created by the world
- * ({@link Actor#addComponent}, or by a component request of the {@link ComponentManager}); they
- * begin play when their actor has, and end play when removed or when the actor ends.
+ * A piece of behaviour or data attached to an {@link Actor}. Components are built by the world's
+ * object factory: as default subobjects of their actor (created in its constructor), or at run
+ * time ({@link Actor#addComponent}, a component request of the {@link ComponentManager}). Both kinds
+ * share one lifecycle: they begin play when their actor does (or at once, when added to an actor
+ * already playing), and end play when removed or when the actor ends.
  *
  * <p>Confined to the world's game thread, like the actor.
  */
 public abstract class ActorComponent {
 
   private Actor owner;
+  private String name;
   private boolean playing;
 
   protected ActorComponent() {}
 
-  final void attach(Actor actor) {
+  final void attach(Actor actor, String componentName) {
     if (owner != null) {
       throw new IllegalStateException(this + " already belongs to " + owner);
     }
     owner = actor;
+    name = componentName;
+  }
+
+  /** The component's name in its actor: its default subobject name, or a generated one. */
+  public final String name() {
+    return name;
   }
 
   /** The actor this component belongs to. */

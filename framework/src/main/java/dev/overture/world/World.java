@@ -1,5 +1,7 @@
 package dev.overture.world;
 
+import dev.overture.object.ObjectArchetype;
+import dev.overture.object.ObjectFactory;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,6 +47,7 @@ public final class World implements AutoCloseable {
   private final Map<Class<?>, WorldSubsystem> subsystems = new LinkedHashMap<>();
   private final List<Runnable> closeListeners = new ArrayList<>();
   private final ComponentManager componentManager;
+  private final ObjectFactory objects;
   private final GameState gameState;
   private volatile Thread gameThread;
   private volatile boolean closing;
@@ -58,6 +61,7 @@ public final class World implements AutoCloseable {
     this.name = builder.name;
     this.netMode = builder.netMode;
     this.gameThread = Thread.currentThread();
+    this.objects = builder.objects;
     this.componentManager = new ComponentManager(this);
     this.gameState = spawnActor(builder.gameStateClass, "GameState");
   }
@@ -223,12 +227,32 @@ public final class World implements AutoCloseable {
     Objects.requireNonNull(actorName, "actorName");
     checkGameThread();
     checkOpen();
+    checkNameFree(actorName);
+    return join(objects.newObject(type, this, actorName), actorName);
+  }
+
+  /**
+   * Spawns an actor from {@code archetype} (a registered class with property and subobject
+   * overrides, from content), which must be a {@code expected}.
+   */
+  public <A extends Actor> A spawnActor(ObjectArchetype archetype, Class<A> expected, String actorName) {
+    Objects.requireNonNull(archetype, "archetype");
+    Objects.requireNonNull(actorName, "actorName");
+    checkGameThread();
+    checkOpen();
+    checkNameFree(actorName);
+    return join(objects.newObject(archetype, expected, this, actorName), actorName);
+  }
+
+  private void checkNameFree(String actorName) {
     for (Actor actor : actors) {
       if (actor.name().equals(actorName)) {
         throw new IllegalArgumentException("World \"" + name + "\" already has an actor named \"" + actorName + "\"");
       }
     }
-    A actor = Construction.create(type);
+  }
+
+  private <A extends Actor> A join(A actor, String actorName) {
     actor.attach(this, actorName, nextActorId++);
     actors.add(actor);
     actor.initializeComponents();
@@ -277,6 +301,11 @@ public final class World implements AutoCloseable {
     return gameState;
   }
 
+  /** The factory that builds the world's actors, components and subsystems. Any thread. */
+  public ObjectFactory objects() {
+    return objects;
+  }
+
   /** The world's component manager. Any thread (the reference never changes). */
   public ComponentManager componentManager() {
     return componentManager;
@@ -288,7 +317,7 @@ public final class World implements AutoCloseable {
     checkOpen();
     WorldSubsystem existing = subsystems.get(type);
     if (existing == null) {
-      T created = Construction.create(type);
+      T created = objects.newObject(type, this, type.getSimpleName());
       subsystems.put(type, created);
       created.initialize(this);
       return created;
@@ -371,6 +400,7 @@ public final class World implements AutoCloseable {
     private final String name;
     private NetMode netMode = NetMode.STANDALONE;
     private Class<? extends GameState> gameStateClass = GameState.class;
+    private ObjectFactory objects = ObjectFactory.standard();
 
     private Builder(String name) {
       this.name = Objects.requireNonNull(name, "name");
@@ -388,6 +418,12 @@ public final class World implements AutoCloseable {
     /** The class of the world's game state; {@link GameState} by default. */
     public Builder gameState(Class<? extends GameState> type) {
       gameStateClass = Objects.requireNonNull(type, "type");
+      return this;
+    }
+
+    /** The factory that builds its actors and components; {@link ObjectFactory#standard()} by default. */
+    public Builder objects(ObjectFactory factory) {
+      objects = Objects.requireNonNull(factory, "factory");
       return this;
     }
 

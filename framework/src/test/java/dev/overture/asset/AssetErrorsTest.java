@@ -108,6 +108,18 @@ class AssetErrorsTest {
   }
 
   @Test
+  void aNumberWhereAStringBelongs_isNotQuietlyTurnedIntoText() {
+    with(TestAssets.game().file("pawns/Villain.json", """
+        { "name": 7 }
+        """));
+    Problem problem = only(failure(assets.loadPrimaryAsset(id("Pawn:Villain"))));
+
+    assertEquals("Overture/WrongType", problem.id());
+    assertEquals("Expected a string for \"name\" but found a whole number", problem.message());
+    assertEquals(at(file("pawns/Villain.json"), 1, 11, "/name"), problem.location().orElseThrow());
+  }
+
+  @Test
   void invalidEnumValue_listsTheValidValues() {
     with(TestAssets.game().file("arenas/Dust.json", """
         { "name": "Dust", "defaultTeam": "GREEN", "tiles": [] }

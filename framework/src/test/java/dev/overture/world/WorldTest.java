@@ -172,8 +172,9 @@ class WorldTest {
         "World \"Test\" already has an actor named \"Crate\"",
         assertThrows(IllegalArgumentException.class, () -> world.spawnActor(Crate.class, "Crate")).getMessage());
     assertEquals(
-        "Cannot create dev.overture.world.WorldTest$NoDefault: it needs a constructor without arguments",
-        assertThrows(IllegalArgumentException.class, () -> world.spawnActor(NoDefault.class)).getMessage());
+        "Cannot construct NoDefault: nothing supplies its parameter 1 (int): no dependency resolver is set"
+            + " (ObjectFactory.builder().dependencies(...))",
+        assertThrows(dev.overture.object.ObjectConstructionException.class, () -> world.spawnActor(NoDefault.class)).getMessage());
   }
 
   static class NoDefault extends Actor {

@@ -1,0 +1,109 @@
+package dev.overture.object;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.overture.asset.ClassRef;
+import dev.overture.asset.ScanRule;
+import dev.overture.core.DataException;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A named variation of a registered class defined in content, like a Blueprint subclass of a C++
+ * class: the class, property overrides, and default subobject overrides (another class, or not
+ * created, and property overrides). A primary asset of type {@code Archetype}.
+ *
+ * <pre>{@code
+ * {
+ *   "class": "Hero",
+ *   "properties": { "maxHealth": 150, "speed": 4.5 },
+ *   "subobjects": {
+ *     "Movement": { "class": "HeavyMovement", "properties": { "acceleration": 2 } },
+ *     "Mesh": { "create": false }
+ *   }
+ * }
+ * }</pre>
+ *
+ * An unknown class or property, or a value that does not fit, fails when the file is read, at its
+ * place in the file; subobjects are checked against the class by {@link ObjectFactory#check}.
+ * Immutable.
+ */
+public final class ObjectArchetype {
+
+  private final ClassRef<Object> objectClass;
+  private final Map<String, Object> properties;
+  private final Map<String, SubobjectOverride> subobjects;
+
+  /** The primary asset type of archetypes. */
+  public static final String ASSET_TYPE = "Archetype";
+
+  /** The scan rule of archetypes: type {@code Archetype}, in {@code archetypes} of every content root. */
+  public static ScanRule scanRule() {
+    return ScanRule.of(ASSET_TYPE, ObjectArchetype.class, "archetypes");
+  }
+
+  /** Bound from JSON; see the class comment. */
+  @JsonCreator
+  public ObjectArchetype(
+      @JsonProperty("class") ClassRef<Object> objectClass,
+      @JsonProperty("properties") Map<String, JsonNode> properties,
+      @JsonProperty("subobjects") Map<String, SubobjectOverride> subobjects) {
+    if (objectClass == null) {
+      throw new DataException(
+          "Overture/MissingClass", "", "Missing \"class\": name the registered class this archetype varies");
+    }
+    this.objectClass = objectClass;
+    this.properties = Collections.unmodifiableMap(
+        PropertyValues.convert(objectClass.type(), properties == null ? Map.of() : properties, "/properties"));
+    this.subobjects = subobjects == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(subobjects));
+  }
+
+  /** The class it varies. */
+  public Class<?> objectClass() {
+    return objectClass.type();
+  }
+
+  /** The property values it sets, converted to the properties' types. */
+  public Map<String, Object> properties() {
+    return properties;
+  }
+
+  /** Its default subobject overrides, by subobject name. */
+  public Map<String, SubobjectOverride> subobjects() {
+    return subobjects;
+  }
+
+  @Override
+  public String toString() {
+    return "ObjectArchetype[" + objectClass + ", properties " + properties.keySet() + ", subobjects " + subobjects.keySet() + "]";
+  }
+
+  /**
+   * What an archetype changes about one default subobject.
+   *
+   * @param objectClass another class for it (a subtype of what its creator asks for), or none
+   * @param create false to not create it (refused when it is required)
+   * @param properties property overrides, checked against its class when the object is built
+   */
+  public record SubobjectOverride(
+      @JsonProperty("class") ClassRef<Object> objectClass, Boolean create, Map<String, JsonNode> properties) {
+
+    public SubobjectOverride {
+      create = create == null || create;
+      properties = properties == null ? Map.of() : Map.copyOf(properties);
+    }
+
+    /** The class it asks for, if any. */
+    public Optional<Class<?>> type() {
+      return Optional.ofNullable(objectClass).map(ClassRef::type);
+    }
+  }
+
+  static ObjectArchetype of(ClassRef<Object> type) {
+    return new ObjectArchetype(Objects.requireNonNull(type, "type"), Map.of(), Map.of());
+  }
+}

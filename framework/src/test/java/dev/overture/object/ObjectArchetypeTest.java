@@ -1,0 +1,261 @@
+package dev.overture.object;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.overture.asset.AssetLoadException;
+import dev.overture.asset.AssetManager;
+import dev.overture.asset.AssetSource;
+import dev.overture.asset.LoadHandle;
+import dev.overture.asset.PrimaryAssetId;
+import dev.overture.core.DataException;
+import dev.overture.core.Problem;
+import dev.overture.core.SourceLocation;
+import dev.overture.testing.Content;
+import dev.overture.testing.ManualExecutor;
+import dev.overture.world.Actor;
+import dev.overture.world.ActorComponent;
+import dev.overture.world.Pawn;
+import dev.overture.world.World;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Archetypes written as content: read strictly, checked against their class, built by the factory. */
+class ObjectArchetypeTest {
+
+  static class Wheel extends ActorComponent {
+    @Property int grip = 1;
+  }
+
+  static class SnowWheel extends Wheel {
+    @Property boolean studded;
+  }
+
+  static class Horn extends ActorComponent {
+    @Property String sound = "beep";
+  }
+
+  static class Vehicle extends Pawn {
+    @Property double topSpeed = 30;
+    @Property List<String> tags = List.of();
+    final Wheel wheel;
+    final Optional<Horn> horn;
+
+    Vehicle(ObjectInitializer initializer) {
+      wheel = createDefaultSubobject("Wheel", Wheel.class);
+      horn = createOptionalDefaultSubobject("Horn", Horn.class);
+    }
+  }
+
+  @TempDir Path temp;
+  private final ManualExecutor workers = new ManualExecutor();
+  private AssetManager assets;
+
+  @AfterEach
+  void tearDown() {
+    if (assets != null) {
+      assets.close();
+    }
+  }
+
+  private AssetManager with(String name, String json) {
+    Content content = Content.of()
+        .file("overture.json", "{}")
+        .file("archetypes/" + name + ".json", json);
+    assets = AssetManager.builder()
+        .contentRoot(AssetSource.directory(content.writeTo(temp.resolve("assets"))))
+        .scanRule(ObjectArchetype.scanRule())
+        .kind(Actor.class, "Vehicle", Vehicle.class)
+        .kind(ActorComponent.class, "Wheel", Wheel.class)
+        .kind(ActorComponent.class, "SnowWheel", SnowWheel.class)
+        .kind(ActorComponent.class, "Horn", Horn.class)
+        .executor(workers)
+        .build();
+    return assets;
+  }
+
+  private ObjectArchetype load(String name) throws Exception {
+    LoadHandle handle = assets.loadPrimaryAssets(List.of(id(name)), List.of());
+    workers.runAll();
+    return handle.waitUntilComplete(Duration.ZERO).get(id(name), ObjectArchetype.class);
+  }
+
+  private Problem failure(String name) {
+    LoadHandle handle = assets.loadPrimaryAssets(List.of(id(name)), List.of());
+    workers.runAll();
+    AssetLoadException e = assertThrows(AssetLoadException.class, () -> handle.waitUntilComplete(Duration.ZERO));
+    assertEquals(1, e.problems().size(), e.getMessage());
+    return e.problems().get(0);
+  }
+
+  private SourceLocation locate(String name, String pointer) {
+    var future = assets.locate(id(name), pointer);
+    workers.runAll();
+    return future.join();
+  }
+
+  private String file(String name) {
+    return temp.resolve("assets") + "/archetypes/" + name + ".json";
+  }
+
+  private static PrimaryAssetId id(String name) {
+    return PrimaryAssetId.parse("Archetype:" + name);
+  }
+
+  @Test
+  void anArchetype_changesPropertiesAndSubobjects_andOnlyForItsOwnInstances() throws Exception {
+    with("Sled", """
+        {
+          "class": "Vehicle",
+          "properties": { "topSpeed": 45.5, "tags": ["winter"] },
+          "subobjects": {
+            "Wheel": { "class": "SnowWheel", "properties": { "grip": 3, "studded": true } },
+            "Horn": { "create": false }
+          }
+        }
+        """);
+    ObjectArchetype sled = load("Sled");
+    assertEquals(List.of(), ObjectFactory.standard().check(sled));
+    World world = world();
+
+    Vehicle built = world.spawnActor(sled, Vehicle.class, "Sled");
+    Vehicle plain = world.spawnActor(Vehicle.class, "Plain");
+
+    assertEquals(45.5, built.topSpeed);
+    assertEquals(List.of("winter"), built.tags);
+    SnowWheel wheel = (SnowWheel) built.wheel;
+    assertEquals(3, wheel.grip);
+    assertTrue(wheel.studded);
+    assertTrue(built.horn.isEmpty());
+    assertEquals(List.of(wheel), built.components());
+    assertEquals(30, plain.topSpeed);
+    assertEquals(Wheel.class, plain.wheel.getClass());
+    assertEquals(1, plain.wheel.grip);
+    assertTrue(plain.horn.isPresent());
+  }
+
+  private static World world() {
+    return World.builder("Test").build();
+  }
+
+  @Test
+  void anUnknownClass_failsWhereItIsWritten_withTheRegisteredNames() {
+    with("Sled", """
+        { "class": "Vehicel" }
+        """);
+    Problem problem = failure("Sled");
+
+    assertEquals("Overture/UnknownClass", problem.id());
+    assertEquals("Unknown class \"Vehicel\" (registered: \"Horn\", \"SnowWheel\", \"Vehicle\", \"Wheel\")", problem.message());
+    assertEquals(new SourceLocation(file("Sled"), 1, 12, "/class"), problem.location().orElseThrow());
+  }
+
+  @Test
+  void aMissingClass_isRefused() {
+    with("Sled", """
+        { "properties": {} }
+        """);
+    Problem problem = failure("Sled");
+
+    assertEquals("Overture/MissingClass", problem.id());
+    assertEquals("Missing \"class\": name the registered class this archetype varies", problem.message());
+  }
+
+  @Test
+  void anUnknownProperty_failsAtIt_withTheClassesProperties() {
+    with("Sled", """
+        {
+          "class": "Vehicle",
+          "properties": { "topSped": 45 }
+        }
+        """);
+    Problem problem = failure("Sled");
+
+    assertEquals("Overture/UnknownProperty", problem.id());
+    assertEquals("Vehicle has no property \"topSped\" (properties: \"tags\", \"topSpeed\")", problem.message());
+    assertEquals(new SourceLocation(file("Sled"), 3, 30, "/properties/topSped"), problem.location().orElseThrow());
+  }
+
+  @Test
+  void aValueThatDoesNotFit_failsAtIt_withoutCoercion() {
+    with("Sled", """
+        {
+          "class": "Vehicle",
+          "properties": { "topSpeed": "fast" }
+        }
+        """);
+    Problem problem = failure("Sled");
+
+    assertEquals("Overture/InvalidValue", problem.id());
+    assertEquals("Property \"topSpeed\" of Vehicle is a double: \"fast\" does not fit", problem.message());
+    assertEquals(new SourceLocation(file("Sled"), 3, 31, "/properties/topSpeed"), problem.location().orElseThrow());
+  }
+
+  @Test
+  void check_findsWhatOnlyTheClassKnows_andEachProblemCanBeLocated() throws Exception {
+    with("Sled", """
+        {
+          "class": "Vehicle",
+          "subobjects": {
+            "Wheels": { "properties": { "grip": 2 } },
+            "Wheel": { "create": false },
+            "Horn": { "class": "SnowWheel" }
+          }
+        }
+        """);
+    ObjectArchetype sled = load("Sled");
+
+    List<DataException> problems = ObjectFactory.standard().check(sled);
+
+    assertEquals(List.of(
+            "Vehicle creates no default subobject \"Wheels\"",
+            "Default subobject \"Wheel\" of Vehicle is required and cannot be left out",
+            "Default subobject \"Horn\" of Vehicle must be a Horn; SnowWheel is not"),
+        problems.stream().map(Exception::getMessage).toList());
+    assertEquals("Vehicle creates no default subobject \"Wheels\" (subobjects: \"Horn\", \"Wheel\")", problems.get(0).toProblem().message());
+    assertEquals(new SourceLocation(file("Sled"), 4, 15, "/subobjects/Wheels"), locate("Sled", problems.get(0).pointer()));
+    assertEquals(new SourceLocation(file("Sled"), 5, 26, "/subobjects/Wheel/create"), locate("Sled", problems.get(1).pointer()));
+    assertEquals(new SourceLocation(file("Sled"), 6, 24, "/subobjects/Horn/class"), locate("Sled", problems.get(2).pointer()));
+  }
+
+  @Test
+  void check_readsSubobjectPropertiesAsTheClassThatWillBeBuilt() throws Exception {
+    with("Sled", """
+        {
+          "class": "Vehicle",
+          "subobjects": {
+            "Wheel": { "properties": { "studded": true } },
+            "Horn": { "properties": { "sound": 3 } }
+          }
+        }
+        """);
+    ObjectArchetype sled = load("Sled");
+
+    List<DataException> problems = ObjectFactory.standard().check(sled);
+
+    assertEquals(List.of(
+            "Wheel has no property \"studded\"",
+            "Property \"sound\" of Horn is a String: 3 does not fit"),
+        problems.stream().map(Exception::getMessage).toList());
+    assertEquals(List.of("/subobjects/Wheel/properties/studded", "/subobjects/Horn/properties/sound"),
+        problems.stream().map(DataException::pointer).toList());
+  }
+
+  @Test
+  void spawningAnArchetypeOfAnotherClass_isRefused() throws Exception {
+    with("Sled", """
+        { "class": "Vehicle" }
+        """);
+    ObjectArchetype sled = load("Sled");
+
+    ObjectConstructionException e = assertThrows(ObjectConstructionException.class,
+        () -> ObjectFactory.standard().newObject(sled, Horn.class, null, "h"));
+    assertEquals("The archetype's class Vehicle is not a Horn", e.getMessage());
+  }
+}

@@ -1,0 +1,416 @@
+package dev.overture.object;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Guice;
+import com.google.inject.Injector;
+import com.google.inject.name.Named;
+import com.google.inject.name.Names;
+import dev.overture.inject.GuiceDependencies;
+import dev.overture.world.ActorComponent;
+import dev.overture.world.EndPlayReason;
+import dev.overture.world.Pawn;
+import dev.overture.world.World;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class ObjectFactoryTest {
+
+  static final List<String> lifecycle = new ArrayList<>();
+
+  // ---- the seed's first example: a spectator pawn replaces its parent's movement and drops the mesh
+
+  static class MovementComponent extends ActorComponent {
+    @Property double maxSpeed = 600;
+  }
+
+  static class SpectatorPawnMovement extends MovementComponent {}
+
+  static class MeshComponent extends ActorComponent {}
+
+  static class DefaultPawn extends Pawn {
+    static final String MOVEMENT = "MovementComponent0";
+    static final String MESH = "MeshComponent0";
+    final MovementComponent movement;
+    final Optional<MeshComponent> mesh;
+
+    DefaultPawn(ObjectInitializer initializer) {
+      movement = createDefaultSubobject(MOVEMENT, MovementComponent.class);
+      mesh = createOptionalDefaultSubobject(MESH, MeshComponent.class);
+    }
+  }
+
+  static class SpectatorPawn extends DefaultPawn {
+    SpectatorPawn(ObjectInitializer initializer) {
+      super(initializer
+          .setDefaultSubobjectClass(MOVEMENT, SpectatorPawnMovement.class)
+          .doNotCreateDefaultSubobject(MESH));
+    }
+  }
+
+  @Test
+  void seedExample_aSpectatorPawnReplacesTheMovementAndDropsTheMesh() {
+    ObjectFactory objects = ObjectFactory.standard();
+
+    DefaultPawn plain = objects.newObject(DefaultPawn.class, null, "Plain");
+    SpectatorPawn spectator = objects.newObject(SpectatorPawn.class, null, "Spectator");
+
+    assertEquals(MovementComponent.class, plain.movement.getClass());
+    assertTrue(plain.mesh.isPresent());
+    assertEquals(SpectatorPawnMovement.class, spectator.movement.getClass());
+    assertTrue(spectator.mesh.isEmpty(), "absent, in a form that cannot be dereferenced by mistake");
+    assertEquals(List.of(spectator.movement), spectator.components());
+    assertEquals(DefaultPawn.MOVEMENT, spectator.movement.name());
+  }
+
+  // ---- the seed's second example: a character whose mesh is optional
+
+  static class SkeletalMeshComponent extends ActorComponent {}
+
+  static class Character extends Pawn {
+    static final String MESH = "CharacterMesh0";
+    final Optional<SkeletalMeshComponent> mesh;
+    boolean meshConfigured;
+
+    Character(ObjectInitializer initializer) {
+      mesh = createOptionalDefaultSubobject(MESH, SkeletalMeshComponent.class);
+      mesh.ifPresent(present -> meshConfigured = true);
+    }
+  }
+
+  static class NoMeshCharacter extends Character {
+    NoMeshCharacter(ObjectInitializer initializer) {
+      super(initializer.doNotCreateDefaultSubobject(MESH));
+    }
+  }
+
+  @Test
+  void seedExample_aCharactersOptionalMeshIsAbsentWhenASubclassRemovesIt() {
+    Character character = ObjectFactory.standard().newObject(Character.class, null, "Character");
+    NoMeshCharacter meshless = ObjectFactory.standard().newObject(NoMeshCharacter.class, null, "Meshless");
+
+    assertTrue(character.meshConfigured);
+    assertTrue(meshless.mesh.isEmpty());
+    assertFalse(meshless.meshConfigured);
+  }
+
+  // ---- chains of overrides across a deep hierarchy
+
+  static class Wheel extends ActorComponent {}
+
+  static class SportWheel extends Wheel {}
+
+  static class RacingWheel extends SportWheel {}
+
+  static class SnowWheel extends Wheel {}
+
+  static class Car extends Pawn {
+    static final String WHEEL = "Wheel";
+    final Optional<Wheel> wheel;
+
+    Car(ObjectInitializer initializer) {
+      wheel = createOptionalDefaultSubobject(WHEEL, Wheel.class);
+    }
+  }
+
+  static class SportCar extends Car {
+    SportCar(ObjectInitializer initializer) {
+      super(initializer.setDefaultSubobjectClass(WHEEL, SportWheel.class));
+    }
+  }
+
+  static class RaceCar extends SportCar {
+    RaceCar(ObjectInitializer initializer) {
+      super(initializer.setDefaultSubobjectClass(WHEEL, RacingWheel.class));
+    }
+  }
+
+  static class SnowSportCar extends SportCar {
+    SnowSportCar(ObjectInitializer initializer) {
+      super(initializer.setDefaultSubobjectClass(WHEEL, SnowWheel.class));
+    }
+  }
+
+  static class Hovercar extends SportCar {
+    Hovercar(ObjectInitializer initializer) {
+      super(initializer.doNotCreateDefaultSubobject(WHEEL));
+    }
+  }
+
+  static class WheeledHovercar extends Hovercar {
+    WheeledHovercar(ObjectInitializer initializer) {
+      super(initializer.setDefaultSubobjectClass(WHEEL, RacingWheel.class));
+    }
+  }
+
+  @Test
+  void theMostDerivedOverrideWins_andMustStillSatisfyEveryBase() {
+    ObjectFactory objects = ObjectFactory.standard();
+
+    assertEquals(SportWheel.class, objects.newObject(SportCar.class, null, "a").wheel.orElseThrow().getClass());
+    assertEquals(RacingWheel.class, objects.newObject(RaceCar.class, null, "b").wheel.orElseThrow().getClass());
+    assertTrue(objects.newObject(Hovercar.class, null, "c").wheel.isEmpty(), "a subclass's skip beats a base's class");
+    assertEquals(RacingWheel.class, objects.newObject(WheeledHovercar.class, null, "d").wheel.orElseThrow().getClass(),
+        "a subclass's class beats a base's skip");
+
+    ObjectConstructionException e =
+        assertThrows(ObjectConstructionException.class, () -> objects.newObject(SnowSportCar.class, null, "e"));
+    assertEquals(
+        "SnowWheel (set by SnowSportCar) is not a legal class for default subobject \"Wheel\" of SnowSportCar:"
+            + " SportCar asks for SportWheel and SnowWheel does not extend it",
+        e.getMessage());
+  }
+
+  // ---- errors
+
+  static class Engine extends ActorComponent {}
+
+  static class Rocket extends ActorComponent {}
+
+  static class Truck extends Pawn {
+    Truck(ObjectInitializer initializer) {
+      createDefaultSubobject("Engine", Engine.class);
+    }
+  }
+
+  static class RocketTruck extends Truck {
+    RocketTruck(ObjectInitializer initializer) {
+      super(initializer.setDefaultSubobjectClass("Engine", Rocket.class));
+    }
+  }
+
+  static class EnginelessTruck extends Truck {
+    EnginelessTruck(ObjectInitializer initializer) {
+      super(initializer.doNotCreateDefaultSubobject("Engine"));
+    }
+  }
+
+  static class Greedy extends Pawn {
+    Greedy(ObjectInitializer initializer) {
+      createDefaultSubobject("Engine", Engine.class);
+      createDefaultSubobject("Engine", Engine.class);
+    }
+  }
+
+  static class Meddler extends Pawn {
+    Meddler(ObjectInitializer initializer) {
+      DefaultSubobjects.create(new Engine(), "Stolen", Rocket.class);
+    }
+  }
+
+  @Test
+  void anOverrideThatIsNotTheRequestedType_namesBothTypesAndTheSubobject() {
+    ObjectConstructionException e =
+        assertThrows(ObjectConstructionException.class, () -> ObjectFactory.standard().newObject(RocketTruck.class, null, "t"));
+    assertEquals(
+        "Cannot use Rocket (set by RocketTruck) for default subobject \"Engine\" of RocketTruck: it is not a Engine",
+        e.getMessage());
+  }
+
+  @Test
+  void skippingARequiredSubobject_isRefused() {
+    ObjectConstructionException e =
+        assertThrows(ObjectConstructionException.class, () -> ObjectFactory.standard().newObject(EnginelessTruck.class, null, "t"));
+    assertEquals(
+        "Default subobject \"Engine\" of EnginelessTruck is required: EnginelessTruck cannot skip it with"
+            + " doNotCreateDefaultSubobject (its creator would have to use createOptionalDefaultSubobject)",
+        e.getMessage());
+  }
+
+  @Test
+  void creatingASubobjectTwice_isRefused() {
+    ObjectConstructionException e =
+        assertThrows(ObjectConstructionException.class, () -> ObjectFactory.standard().newObject(Greedy.class, null, "g"));
+    assertEquals("Default subobject \"Engine\" of Greedy is created twice", e.getMessage());
+  }
+
+  @Test
+  void outsideConstruction_thereIsNoInitializer() {
+    Engine engine = ObjectFactory.standard().newObject(Engine.class, null, "e");
+
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> DefaultSubobjects.create(engine, "Part", Rocket.class));
+    assertEquals("No object initializer found during construction", e.getMessage());
+    assertEquals("No object initializer found during construction",
+        assertThrows(IllegalStateException.class, ObjectInitializer::current).getMessage());
+  }
+
+  @Test
+  void creatingOnBehalfOfAnotherObject_usesTheWrongInitializer() {
+    IllegalStateException e =
+        assertThrows(IllegalStateException.class, () -> ObjectFactory.standard().newObject(Meddler.class, null, "m"));
+    assertEquals("Using incorrect object initializer: it constructs Meddler, not this Engine", e.getMessage());
+  }
+
+  static class Plain extends Pawn {
+    final Engine engine = createDefaultSubobject("Engine", Engine.class);
+  }
+
+  @Test
+  void classesWithoutAnInitializerParameter_stillCreateSubobjects() {
+    Plain plain = ObjectFactory.standard().newObject(Plain.class, null, "p");
+    assertEquals(List.of(plain.engine), plain.components());
+  }
+
+  static class Explosive extends ActorComponent {
+    Explosive() {
+      throw new IllegalArgumentException("boom");
+    }
+  }
+
+  @Test
+  void aConstructorThatThrows_isNamed() {
+    ObjectConstructionException e =
+        assertThrows(ObjectConstructionException.class, () -> ObjectFactory.standard().newObject(Explosive.class, null, "x"));
+    assertEquals("The constructor of Explosive threw: java.lang.IllegalArgumentException: boom", e.getMessage());
+  }
+
+  @Test
+  void classesWithSeveralConstructors_mustSayWhichToUse() {
+    ObjectConstructionException e =
+        assertThrows(ObjectConstructionException.class, () -> ObjectFactory.standard().newObject(Ambiguous.class, null, "a"));
+    assertTrue(e.getMessage().startsWith("Cannot construct " + Ambiguous.class.getName()
+        + ": annotate one of its constructors with @Inject (it has "), e.getMessage());
+  }
+
+  @Test
+  void innerClasses_areRefusedWithTheFix() {
+    class Local extends ActorComponent {}
+    ObjectConstructionException e =
+        assertThrows(ObjectConstructionException.class, () -> ObjectFactory.standard().newObject(Local.class, null, "l"));
+    assertEquals("Cannot construct " + Local.class.getName() + ": it is an inner class and needs an instance of"
+        + " ObjectFactoryTest; declare it static or top-level", e.getMessage());
+  }
+
+  static class Ambiguous {
+    Ambiguous(int a) {}
+
+    Ambiguous(String b) {}
+  }
+
+  // ---- editor-only subobjects and class defaults
+
+  static class Debuggable extends Pawn {
+    @Property int lives = 3;
+    @Property String title = "Rookie";
+    final Optional<Engine> gizmo;
+
+    Debuggable(ObjectInitializer initializer) {
+      gizmo = createEditorOnlyDefaultSubobject("Gizmo", Engine.class);
+    }
+  }
+
+  @Test
+  void editorOnlySubobjects_existOnlyInDevelopmentMode() {
+    assertTrue(ObjectFactory.standard().newObject(Debuggable.class, null, "a").gizmo.isEmpty());
+    assertTrue(ObjectFactory.builder().developmentMode(true).build().newObject(Debuggable.class, null, "b").gizmo.isPresent());
+  }
+
+  @Test
+  void newInstances_startFromTheClassDefaults() {
+    ObjectFactory objects = ObjectFactory.builder().build();
+    ClassDefaults<Debuggable> defaults = objects.classDefaults(Debuggable.class);
+    assertSame(defaults, objects.classDefaults(Debuggable.class), "one per class");
+    assertFalse(defaults.object().gizmo.isPresent());
+    assertEquals(3, defaults.get("lives"));
+
+    defaults.set("lives", 5);
+    Debuggable later = objects.newObject(Debuggable.class, null, "later");
+
+    assertEquals(5, later.lives);
+    assertEquals("Rookie", later.title, "unchanged defaults stay the constructor's");
+    assertEquals(List.of("lives", "title"), List.copyOf(defaults.properties()));
+    assertEquals("Debuggable has no property \"live\" (properties: [lives, title])",
+        assertThrows(IllegalArgumentException.class, () -> defaults.set("live", 1)).getMessage());
+    assertEquals("Property \"lives\" of Debuggable is a int; String does not fit",
+        assertThrows(IllegalArgumentException.class, () -> defaults.set("lives", "many")).getMessage());
+  }
+
+  // ---- dependencies from Guice
+
+  interface Leaderboard {
+    String top();
+  }
+
+  static class Scoreboard extends ActorComponent {
+    final Leaderboard leaderboard;
+    final String season;
+
+    @Inject
+    Scoreboard(ObjectInitializer initializer, Leaderboard leaderboard, @Named("season") String season) {
+      this.leaderboard = leaderboard;
+      this.season = season;
+    }
+  }
+
+  static class Arena extends Pawn {
+    final Scoreboard scoreboard;
+
+    Arena(ObjectInitializer initializer) {
+      scoreboard = createDefaultSubobject("Scoreboard", Scoreboard.class);
+    }
+  }
+
+  @Test
+  void constructorsGetTheirDependenciesFromGuice() {
+    Injector injector = Guice.createInjector(new AbstractModule() {
+      @Override
+      protected void configure() {
+        bind(Leaderboard.class).toInstance(() -> "Ada");
+        bindConstant().annotatedWith(Names.named("season")).to("Winter");
+      }
+    });
+    ObjectFactory objects = ObjectFactory.builder().dependencies(GuiceDependencies.of(injector)).build();
+
+    Arena arena = objects.newObject(Arena.class, null, "Arena");
+
+    assertEquals("Ada", arena.scoreboard.leaderboard.top());
+    assertEquals("Winter", arena.scoreboard.season);
+    ObjectConstructionException missing =
+        assertThrows(ObjectConstructionException.class, () -> ObjectFactory.standard().newObject(Arena.class, null, "a"));
+    assertTrue(missing.getMessage().startsWith("Cannot construct Scoreboard: nothing supplies its parameter 2 ("), missing.getMessage());
+  }
+
+  // ---- one lifecycle for default and runtime components
+
+  static class Recorder extends ActorComponent {
+    @Override
+    protected void beginPlay() {
+      lifecycle.add("begin " + name());
+    }
+
+    @Override
+    protected void endPlay(EndPlayReason reason) {
+      lifecycle.add("end " + name() + " " + reason);
+    }
+  }
+
+  static class Robot extends Pawn {
+    Robot(ObjectInitializer initializer) {
+      createDefaultSubobject("Arm", Recorder.class);
+      createDefaultSubobject("Leg", Recorder.class);
+    }
+  }
+
+  @Test
+  void defaultAndRuntimeComponents_shareOneLifecycle() {
+    lifecycle.clear();
+    World world = World.builder("Test").build();
+
+    Robot robot = world.spawnActor(Robot.class, "Robot");
+    Recorder added = robot.addComponent(Recorder.class);
+    robot.destroy();
+
+    assertEquals(List.of("begin Arm", "begin Leg", "begin " + added.name(), "end " + added.name() + " DESTROYED",
+        "end Leg DESTROYED", "end Arm DESTROYED"), lifecycle);
+    assertEquals("Recorder_1", added.name());
+    assertSame(robot.defaultSubobject("Arm").orElseThrow(), robot.components().get(0));
+  }
+}
