@@ -88,6 +88,10 @@ final class AssetJson {
     Class<ClassRef<?>> classRefClass = (Class) ClassRef.class;
     module.addDeserializer(classRefClass, new ClassRefDeserializer(kinds, Object.class));
     module.addSerializer(classRefClass, new StringSerializer<>());
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    Class<ClassOrAsset<?>> classOrAssetClass = (Class) ClassOrAsset.class;
+    module.addDeserializer(classOrAssetClass, new ClassOrAssetDeserializer(kinds, Object.class, List.of()));
+    module.addSerializer(classOrAssetClass, new StringSerializer<>());
     module.addSerializer(PrimaryAssetId.class, new StringSerializer<>());
     module.addSerializer(PrimaryAssetType.class, new StringSerializer<>());
     module.addSerializer(AssetPath.class, new StringSerializer<>());
@@ -504,38 +508,94 @@ final class AssetJson {
 
     @Override
     public ValueDeserializer<?> createContextual(DeserializationContext ctxt, BeanProperty property) {
-      JavaType type = ctxt.getContextualType();
-      if (type == null && property != null) {
-        type = property.getType();
-      }
-      while (type != null && type.getRawClass() != ClassRef.class && type.containedTypeCount() > 0) {
-        type = type.containedType(type.containedTypeCount() - 1);
-      }
-      if (type == null || type.containedTypeCount() != 1) {
-        return this;
-      }
-      return new ClassRefDeserializer(kinds, type.containedType(0).getRawClass());
+      Class<?> declared = declaredBase(ctxt, property, ClassRef.class);
+      return declared == null ? this : new ClassRefDeserializer(kinds, declared);
     }
 
     @Override
     public ClassRef<?> deserialize(JsonParser parser, DeserializationContext ctxt) {
-      String name = expectString(parser, ctxt, ClassRef.class);
-      Class<?> type = kinds.find(base, name);
-      if (type == null) {
-        List<String> known = kinds.namesAssignableTo(base);
-        throw new AssetReferenceException(
-            parser,
-            "Overture/UnknownClass",
-            (base == Object.class ? "Unknown class \"" : "Unknown " + base.getSimpleName() + " class \"") + name + "\"",
-            Choices.closest(name, known))
-            .withLabel("registered");
-      }
-      return classRef(name, type);
+      return resolveClass(parser, kinds, base, expectString(parser, ctxt, ClassRef.class), "");
+    }
+  }
+
+  /** The class registered as {@code name} that is a {@code base}; a located error otherwise. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static ClassRef<?> resolveClass(JsonParser parser, KindRegistry kinds, Class<?> base, String name, String hint) {
+    Class<?> type = kinds.find(base, name);
+    if (type == null) {
+      List<String> known = kinds.namesAssignableTo(base);
+      throw new AssetReferenceException(
+          parser,
+          "Overture/UnknownClass",
+          (base == Object.class ? "Unknown class \"" : "Unknown " + base.getSimpleName() + " class \"") + name + "\"" + hint,
+          Choices.closest(name, known))
+          .withLabel("registered");
+    }
+    return ClassRef.of(name, (Class) type);
+  }
+
+  /** The base class a {@code ClassRef<T>} or {@code ClassOrAsset<T>} property declares. */
+  private static Class<?> declaredBase(DeserializationContext ctxt, BeanProperty property, Class<?> holder) {
+    JavaType type = ctxt.getContextualType();
+    if (type == null && property != null) {
+      type = property.getType();
+    }
+    while (type != null && type.getRawClass() != holder && type.containedTypeCount() > 0) {
+      type = type.containedType(type.containedTypeCount() - 1);
+    }
+    if (type == null || type.containedTypeCount() != 1) {
+      return null;
+    }
+    return type.containedType(0).getRawClass();
+  }
+
+  /** Binds a registered class name, or an asset id (it has a colon), to a {@link ClassOrAsset}. */
+  private static final class ClassOrAssetDeserializer extends ValueDeserializer<ClassOrAsset<?>> {
+    private final KindRegistry kinds;
+    private final Class<?> base;
+    private final List<PrimaryAssetType> allowed;
+
+    ClassOrAssetDeserializer(KindRegistry kinds, Class<?> base, List<PrimaryAssetType> allowed) {
+      this.kinds = kinds;
+      this.base = base;
+      this.allowed = allowed;
     }
 
+    @Override
+    public ValueDeserializer<?> createContextual(DeserializationContext ctxt, BeanProperty property) {
+      Class<?> declared = declaredBase(ctxt, property, ClassOrAsset.class);
+      AllowedTypes annotation = property == null ? null : property.getAnnotation(AllowedTypes.class);
+      return new ClassOrAssetDeserializer(
+          kinds,
+          declared == null ? base : declared,
+          annotation == null ? allowed : Arrays.stream(annotation.value()).map(PrimaryAssetType::of).toList());
+    }
+
+    @Override
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static ClassRef<?> classRef(String name, Class<?> type) {
-      return ClassRef.of(name, (Class) type);
+    public ClassOrAsset<?> deserialize(JsonParser parser, DeserializationContext ctxt) {
+      String text = expectString(parser, ctxt, ClassOrAsset.class);
+      List<String> typeNames = allowed.stream().map(PrimaryAssetType::name).toList();
+      if (text.indexOf(':') < 0) {
+        String hint = typeNames.isEmpty()
+            ? ""
+            : ": name a registered class, or an asset as \"" + typeNames.get(0) + ":Name\"";
+        return ClassOrAsset.of((ClassRef) resolveClass(parser, kinds, base, text, hint));
+      }
+      PrimaryAssetId id;
+      try {
+        id = PrimaryAssetId.parse(text);
+      } catch (IllegalArgumentException e) {
+        throw new AssetReferenceException(parser, "Overture/InvalidReference", e.getMessage(), typeNames);
+      }
+      if (!allowed.contains(id.type())) {
+        throw new AssetReferenceException(
+            parser,
+            "Overture/WrongAssetType",
+            "Reference \"" + text + "\" is of type " + id.type() + ", which does not describe a class",
+            typeNames);
+      }
+      return ClassOrAsset.ofAsset(id);
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.overture.asset;
 
+import dev.overture.core.Choices;
 import java.util.List;
 import tools.jackson.core.JsonParser;
 import tools.jackson.databind.exc.MismatchedInputException;
@@ -20,7 +21,7 @@ final class AssetReferenceException extends MismatchedInputException {
   AssetReferenceException(JsonParser parser, String problemId, String message, List<String> choices) {
     super(parser, message);
     this.problemId = problemId;
-    this.choices = List.copyOf(choices);
+    this.choices = Choices.copyOf(choices);
   }
 
   String problemId() {

@@ -100,6 +100,11 @@ final class ReferenceScanner {
       }
       return;
     }
+    if (value instanceof ClassOrAsset<?> classOrAsset) {
+      // The asset stands where the whole value was written.
+      walk(classOrAsset.asset().orElse(null), where, inherited, bundles, sink);
+      return;
+    }
     if (value instanceof List<?> list) {
       for (int i = 0; i < list.size(); i++) {
         walk(list.get(i), new Step(where, null, i), inherited, bundles, sink);

@@ -1,10 +1,12 @@
 package dev.overture.core;
 
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.RandomAccess;
 
 /**
  * The valid choices shown beside an error: quoted, and when there are many, the few closest to
@@ -22,19 +24,50 @@ public final class Choices {
 
   /**
    * The choices to show for {@code wanted}: all of {@code options} (sorted) when there are at most
-   * {@link #MAX_LISTED}, otherwise the {@code MAX_LISTED} closest by edit distance, closest first.
+   * {@link #MAX_LISTED}, otherwise the {@code MAX_LISTED} closest by edit distance, closest first
+   * (the first {@code MAX_LISTED} in order when nothing is wanted). A message completed with a
+   * shortened list says how many it left out.
    */
   public static List<String> closest(String wanted, Collection<String> options) {
     List<String> sorted = new ArrayList<>(options);
-    if (sorted.size() <= MAX_LISTED) {
+    if (sorted.size() <= MAX_LISTED || wanted.isEmpty()) {
       sorted.sort(Comparator.naturalOrder());
-      return sorted;
+      return sorted.size() <= MAX_LISTED ? sorted : new Shortened(sorted.subList(0, MAX_LISTED), sorted.size() - MAX_LISTED);
     }
     String key = wanted.toLowerCase(Locale.ROOT);
     sorted.sort(
         Comparator.comparingInt((String option) -> distance(key, option.toLowerCase(Locale.ROOT)))
             .thenComparing(Comparator.naturalOrder()));
-    return List.copyOf(sorted.subList(0, MAX_LISTED));
+    return new Shortened(sorted.subList(0, MAX_LISTED), sorted.size() - MAX_LISTED);
+  }
+
+  /**
+   * An immutable copy of {@code choices} that still knows how many {@link #closest} left out, for
+   * holders that keep choices until a message is written.
+   */
+  public static List<String> copyOf(List<String> choices) {
+    return choices instanceof Shortened ? choices : List.copyOf(choices);
+  }
+
+  /** The first choices of a longer list, and how many were left out. Immutable. */
+  private static final class Shortened extends AbstractList<String> implements RandomAccess {
+    private final List<String> shown;
+    private final int omitted;
+
+    Shortened(List<String> shown, int omitted) {
+      this.shown = List.copyOf(shown);
+      this.omitted = omitted;
+    }
+
+    @Override
+    public String get(int index) {
+      return shown.get(index);
+    }
+
+    @Override
+    public int size() {
+      return shown.size();
+    }
   }
 
   /**
@@ -44,6 +77,9 @@ public final class Choices {
     String body = message.endsWith(".") ? message.substring(0, message.length() - 1) : message;
     StringBuilder out = new StringBuilder(body).append(" (").append(label).append(": ");
     out.append(choices.isEmpty() ? "none" : quoted(choices));
+    if (choices instanceof Shortened shortened) {
+      out.append(" and ").append(shortened.omitted).append(" more");
+    }
     out.append(')');
     if (message.endsWith(".")) {
       out.append('.');

@@ -31,7 +31,7 @@ public class DataException extends IllegalArgumentException {
     this.problemId = Objects.requireNonNull(problemId, "problemId");
     this.pointer = Objects.requireNonNull(pointer, "pointer");
     this.choicesLabel = choicesLabel;
-    this.choices = List.copyOf(choices);
+    this.choices = Choices.copyOf(choices);
   }
 
   /** Without choices. */

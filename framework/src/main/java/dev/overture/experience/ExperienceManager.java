@@ -1,18 +1,23 @@
 package dev.overture.experience;
 
+import dev.overture.asset.ClassOrAsset;
 import dev.overture.asset.LoadHandle;
 import dev.overture.asset.LoadResult;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.core.Choices;
+import dev.overture.core.DataException;
 import dev.overture.core.Problem;
 import dev.overture.core.ProblemException;
 import dev.overture.feature.FeatureActivation;
 import dev.overture.feature.FeatureActivationException;
 import dev.overture.feature.GameFeatureAction;
 import dev.overture.feature.GameFeatures;
+import dev.overture.object.ObjectArchetype;
 import dev.overture.world.ActorComponent;
+import dev.overture.world.ComponentManager;
 import dev.overture.world.EndPlayReason;
 import dev.overture.world.Handle;
+import dev.overture.world.Pawn;
 import dev.overture.world.World;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -163,6 +168,38 @@ public final class ExperienceManager extends ActorComponent {
   public Optional<PawnData> pawnData() {
     world().checkGameThread();
     return state == LoadState.LOADED ? Optional.ofNullable(pawnData) : Optional.empty();
+  }
+
+  /**
+   * Spawns a pawn as the experience's pawn data says, called {@code name}: of its pawn class, or
+   * built from its archetype; with the pawn data set; controlled locally when the world has a
+   * client; and announced ready ({@link ComponentManager#GAME_ACTOR_READY}) so that input and other
+   * per-actor features apply to it.
+   *
+   * @throws IllegalStateException unless the experience is loaded and names pawn data
+   */
+  public Pawn spawnPawn(String name) {
+    Objects.requireNonNull(name, "name");
+    world().checkGameThread();
+    if (state != LoadState.LOADED) {
+      throw new IllegalStateException("Cannot spawn a pawn: the experience is " + state + ", not " + LoadState.LOADED);
+    }
+    if (pawnData == null) {
+      throw new IllegalStateException("Cannot spawn a pawn: experience " + experienceId + " names no defaultPawnData");
+    }
+    ClassOrAsset<Pawn> pawnClass = pawnData.pawnClass();
+    Pawn pawn;
+    if (pawnClass.classRef().isPresent()) {
+      pawn = world().spawnActor(pawnClass.classRef().get().type(), name);
+    } else {
+      ObjectArchetype archetype =
+          services.assets().getAsset(pawnClass.asset().orElseThrow(), ObjectArchetype.class).orElseThrow();
+      pawn = world().spawnActor(archetype, Pawn.class, name);
+    }
+    pawn.setPawnData(pawnData);
+    pawn.setLocallyControlled(world().netMode().hasClient());
+    world().componentManager().sendExtensionEvent(pawn, ComponentManager.GAME_ACTOR_READY);
+    return pawn;
   }
 
   /** Why the last load failed, while {@link LoadState#FAILED}. */
@@ -388,7 +425,8 @@ public final class ExperienceManager extends ActorComponent {
     if (!(value instanceof ExperienceDefinition definition)) {
       fail(load, List.of(Problem.error(
               "Overture/NotAnExperience",
-              experienceId + " is a " + value.getClass().getSimpleName() + ", not an experience")
+              experienceId + " is " + ("AEIOU".indexOf(value.getClass().getSimpleName().charAt(0)) >= 0 ? "an " : "a ")
+                  + value.getClass().getSimpleName() + ", not an experience")
           .withAsset(experienceId.toString())));
       return;
     }
@@ -419,6 +457,14 @@ public final class ExperienceManager extends ActorComponent {
     }
     pawnData =
         experience.pawnData().flatMap(id -> services.assets().getAsset(id, PawnData.class)).orElse(null);
+    if (pawnData != null && pawnData.pawnClass().asset().isPresent()) {
+      List<Problem> unlocated = new ArrayList<>();
+      List<CompletableFuture<Problem>> archetypeProblems = checkPawnArchetype(experience.pawnData().orElseThrow(), unlocated);
+      if (!archetypeProblems.isEmpty()) {
+        failWhenLocated(load, archetypeProblems, unlocated);
+        return;
+      }
+    }
     GameFeatures features = services.features();
     Map<String, Origin> names = new LinkedHashMap<>();
     collectPlugins(experienceId, experience.gameFeaturesToEnable(), names);
@@ -573,6 +619,34 @@ public final class ExperienceManager extends ActorComponent {
       labels.add(label);
       origins.put(label, new Origin(asset, "/actions/" + i));
     }
+  }
+
+  /**
+   * What is wrong with the pawn data's archetype that reading it could not tell (not a pawn; a
+   * subobject its class does not create, or that does not take the override), each located in the
+   * file that says it.
+   */
+  private List<CompletableFuture<Problem>> checkPawnArchetype(PrimaryAssetId pawnDataId, List<Problem> unlocated) {
+    PrimaryAssetId archetypeId = pawnData.pawnClass().asset().orElseThrow();
+    ObjectArchetype archetype = services.assets().getAsset(archetypeId, ObjectArchetype.class).orElseThrow(
+        () -> new IllegalStateException(archetypeId + " should have loaded with " + pawnDataId));
+    List<CompletableFuture<Problem>> located = new ArrayList<>();
+    if (!Pawn.class.isAssignableFrom(archetype.objectClass())) {
+      Problem problem = Problem.error(
+              "Overture/WrongClass",
+              "The pawn class of " + pawnDataId + " is " + archetypeId + ", an archetype of "
+                  + archetype.objectClass().getSimpleName() + ", which is not a Pawn")
+          .withAsset(pawnDataId.toString());
+      unlocated.add(problem);
+      located.add(services.assets().locate(pawnDataId, "/pawnClass").thenApply(problem::at));
+      return located;
+    }
+    for (DataException wrong : world().objects().check(archetype)) {
+      Problem problem = wrong.toProblem().withAsset(archetypeId.toString());
+      unlocated.add(problem);
+      located.add(services.assets().locate(archetypeId, wrong.pointer()).thenApply(problem::at));
+    }
+    return located;
   }
 
   // ---------------------------------------------------------------- failure and rollback

@@ -4,6 +4,7 @@ import dev.overture.asset.AssetManager;
 import dev.overture.asset.ScanRule;
 import dev.overture.feature.Features;
 import dev.overture.feature.GameFeatures;
+import dev.overture.object.ObjectArchetype;
 import java.util.List;
 import java.util.Objects;
 
@@ -27,14 +28,16 @@ public record Experiences(AssetManager assets, GameFeatures features, Experience
   /**
    * The scan rules of the experience types: {@code Experience} in {@code experiences}, {@code
    * ActionSet} in {@code actionsets}, {@code PawnData} in {@code pawns}, {@code
-   * UserFacingExperience} in {@code ui/experiences}, in every content root.
+   * UserFacingExperience} in {@code ui/experiences}, {@code Archetype} in {@code archetypes}, in
+   * every content root.
    */
   public static List<ScanRule> scanRules() {
     return List.of(
         ScanRule.of("Experience", ExperienceDefinition.class, "experiences"),
         ScanRule.of("ActionSet", ExperienceActionSet.class, "actionsets"),
         ScanRule.of("PawnData", PawnData.class, "pawns"),
-        ScanRule.of("UserFacingExperience", UserFacingExperience.class, "ui/experiences"));
+        ScanRule.of("UserFacingExperience", UserFacingExperience.class, "ui/experiences"),
+        ObjectArchetype.scanRule());
   }
 
   /**
@@ -47,7 +50,8 @@ public record Experiences(AssetManager assets, GameFeatures features, Experience
         .assetClass("ExperienceDefinition", ExperienceDefinition.class)
         .assetClass("ExperienceActionSet", ExperienceActionSet.class)
         .assetClass("PawnData", PawnData.class)
-        .assetClass("UserFacingExperience", UserFacingExperience.class);
+        .assetClass("UserFacingExperience", UserFacingExperience.class)
+        .assetClass("ObjectArchetype", ObjectArchetype.class);
     return Features.registerBuiltIns(builder);
   }
 }

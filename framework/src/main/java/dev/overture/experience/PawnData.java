@@ -1,10 +1,12 @@
 package dev.overture.experience;
 
 import dev.overture.asset.AssetBundles;
-import dev.overture.asset.ClassRef;
+import dev.overture.asset.AllowedTypes;
+import dev.overture.asset.ClassOrAsset;
 import dev.overture.asset.SoftRef;
 import dev.overture.feature.AbilitySet;
 import dev.overture.feature.InputConfig;
+import dev.overture.object.ObjectArchetype;
 import dev.overture.world.Pawn;
 import java.util.List;
 
@@ -14,7 +16,12 @@ import java.util.List;
  * Ability sets and tag relationships load in the {@code equipped} bundle (server and client need
  * them); input and camera in {@code client}.
  *
- * @param pawnClass the pawn class, by registered name
+ * <p>The pawn class is a registered class name ({@code "pawnClass": "Hero"}) or an archetype of one
+ * ({@code "pawnClass": "Archetype:HeavyHero"}), which loads with the pawn data; the experience
+ * checks it against its class when it loads, and {@link ExperienceManager#spawnPawn} builds the pawn
+ * from it.
+ *
+ * @param pawnClass the pawn class, by registered name, or the archetype that varies it
  * @param displayName the name shown to players
  * @param abilitySets ability sets granted to the pawn
  * @param inputConfig its input config
@@ -22,7 +29,7 @@ import java.util.List;
  * @param tagRelationshipMapping which ability tags block or cancel which
  */
 public record PawnData(
-    ClassRef<Pawn> pawnClass,
+    @AllowedTypes(ObjectArchetype.ASSET_TYPE) @AssetBundles(AssetBundles.ALWAYS) ClassOrAsset<Pawn> pawnClass,
     String displayName,
     @AssetBundles("equipped") List<SoftRef<AbilitySet>> abilitySets,
     @AssetBundles("client") SoftRef<InputConfig> inputConfig,
@@ -31,7 +38,8 @@ public record PawnData(
 
   public PawnData {
     if (pawnClass == null) {
-      throw new IllegalArgumentException("Missing \"pawnClass\": name a registered pawn class, for example \"Pawn\"");
+      throw new IllegalArgumentException(
+          "Missing \"pawnClass\": name a registered pawn class, for example \"Pawn\", or an archetype, \"Archetype:Name\"");
     }
     displayName = displayName == null ? "" : displayName;
     abilitySets = abilitySets == null ? List.of() : List.copyOf(abilitySets);

@@ -73,7 +73,7 @@ public final class ClassDefaults<T> {
     Class<?> wanted = field.getType().isPrimitive() ? boxed(field.getType()) : field.getType();
     if (value == null ? field.getType().isPrimitive() : !wanted.isInstance(value)) {
       throw new IllegalArgumentException(
-          "Property \"" + property + "\" of " + type.getSimpleName() + " is a " + field.getType().getSimpleName()
+          "Property \"" + property + "\" of " + type.getSimpleName() + " is " + Plans.withArticle(field.getType().getSimpleName())
               + "; " + (value == null ? "null" : value.getClass().getSimpleName()) + " does not fit");
     }
     try {

@@ -81,7 +81,7 @@ public final class ObjectFactory {
     Objects.requireNonNull(archetype, "archetype");
     if (!expected.isAssignableFrom(archetype.objectClass())) {
       throw new ObjectConstructionException(
-          "The archetype's class " + archetype.objectClass().getSimpleName() + " is not a " + expected.getSimpleName());
+          "The archetype's class " + archetype.objectClass().getSimpleName() + " is not " + Plans.withArticle(expected.getSimpleName()));
     }
     return expected.cast(construct(archetype.objectClass(), outer, name, archetype, false));
   }
@@ -137,8 +137,8 @@ public final class ObjectFactory {
       if (replacement.isPresent() && !slot.requested().isAssignableFrom(replacement.get())) {
         problems.add(new DataException(
             "Overture/SubobjectClass", at + "/class",
-            "Default subobject \"" + name + "\" of " + type.getSimpleName() + " must be a "
-                + slot.requested().getSimpleName() + "; " + replacement.get().getSimpleName() + " is not"));
+            "Default subobject \"" + name + "\" of " + type.getSimpleName() + " must be "
+                + Plans.withArticle(slot.requested().getSimpleName()) + "; " + replacement.get().getSimpleName() + " is not"));
         return;
       }
       Class<?> target = replacement.orElseGet(() -> typeDefaults.subobjects().getOrDefault(name, slot.requested()));

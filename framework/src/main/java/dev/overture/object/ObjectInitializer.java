@@ -217,7 +217,7 @@ public final class ObjectInitializer {
       if (!type.isAssignableFrom(override.type)) {
         throw new ObjectConstructionException(
             "Cannot use " + override.type.getSimpleName() + " (set by " + override.setBy + ") for default subobject \""
-                + subobject + "\" of " + objectClass.getSimpleName() + ": it is not a " + type.getSimpleName());
+                + subobject + "\" of " + objectClass.getSimpleName() + ": it is not " + Plans.withArticle(type.getSimpleName()));
       }
       chosen = override.type;
     }

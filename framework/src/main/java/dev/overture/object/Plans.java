@@ -141,6 +141,11 @@ final class Plans {
     return false;
   }
 
+  /** {@code noun} after "a" or "an", by its first letter: "an Engine", "a Horn", "an int". */
+  static String withArticle(String noun) {
+    return (!noun.isEmpty() && "AEIOUaeiou".indexOf(noun.charAt(0)) >= 0 ? "an " : "a ") + noun;
+  }
+
   private static boolean hasAnnotationNamed(Annotation[] annotations, String simpleName) {
     for (Annotation annotation : annotations) {
       if (annotation.annotationType().getSimpleName().equals(simpleName)) {

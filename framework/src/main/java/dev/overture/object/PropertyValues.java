@@ -60,7 +60,7 @@ final class PropertyValues {
       } catch (JacksonException e) {
         throw new DataException(
             "Overture/InvalidValue", at,
-            "Property \"" + name + "\" of " + type.getSimpleName() + " is a " + field.getType().getSimpleName()
+            "Property \"" + name + "\" of " + type.getSimpleName() + " is " + Plans.withArticle(field.getType().getSimpleName())
                 + ": " + entry.getValue() + " does not fit");
       } catch (IllegalArgumentException e) {
         throw new DataException(

@@ -62,6 +62,23 @@ class ProblemsTest {
   }
 
   @Test
+  void aShortenedList_saysHowManyItLeftOut_evenAfterBeingCopied() {
+    List<String> many = List.of("Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel", "India", "Juliet");
+
+    List<String> shown = Choices.copyOf(Choices.closest("", many));
+
+    assertEquals(many.subList(0, Choices.MAX_LISTED), shown, "nothing wanted: in order");
+    assertEquals(
+        "Unknown letter \"Zulu\" (letters: \"Alpha\", \"Bravo\", \"Charlie\", \"Delta\", \"Echo\", \"Foxtrot\", \"Golf\","
+            + " \"Hotel\" and 2 more)",
+        Problem.error("Overture/UnknownLetter", "Unknown letter \"Zulu\"").withChoices("letters", shown).message());
+    assertEquals(
+        "Unknown letter \"Zulu\" (letters: \"Alpha\", \"Bravo\")",
+        Problem.error("Overture/UnknownLetter", "Unknown letter \"Zulu\"")
+            .withChoices("letters", Choices.copyOf(List.of("Alpha", "Bravo"))).message());
+  }
+
+  @Test
   void withChoices_saysNoneWhenThereAreNone() {
     assertEquals(
         "Type Foo is not declared (known types: none).",

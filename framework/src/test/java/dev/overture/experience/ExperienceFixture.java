@@ -8,8 +8,12 @@ import dev.overture.feature.TestActions;
 import dev.overture.testing.Content;
 import dev.overture.testing.FakeTicker;
 import dev.overture.testing.ManualExecutor;
+import dev.overture.object.ObjectInitializer;
+import dev.overture.object.Property;
+import dev.overture.world.Actor;
 import dev.overture.world.ActorComponent;
 import dev.overture.world.NetMode;
+import dev.overture.world.Pawn;
 import dev.overture.world.World;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,12 +44,29 @@ final class ExperienceFixture implements AutoCloseable {
         .kind(ActorComponent.class, "Score", TestActions.Score.class)
         .kind(ActorComponent.class, "Health", TestActions.Health.class)
         .kind(GameFeatureAction.class, "Record", TestActions.Record.class)
+        .kind(Actor.class, "Knight", Knight.class)
+        .kind(ActorComponent.class, "Shield", Shield.class)
         .executor(workers)
         .ticker(ticker)
         .build();
     features = GameFeatures.builder(assets).executor(serial).build();
     settings = ExperienceSettings.defaults().withTicker(ticker);
     pump();
+  }
+
+  /** A pawn with a default subobject, for archetypes. */
+  static class Knight extends Pawn {
+    @Property int armor = 1;
+    final Shield shield;
+
+    Knight(ObjectInitializer initializer) {
+      shield = createDefaultSubobject("Shield", Shield.class);
+    }
+  }
+
+  /** A knight's shield. */
+  static class Shield extends ActorComponent {
+    @Property int weight = 5;
   }
 
   static Content content() {
@@ -127,6 +148,36 @@ final class ExperienceFixture implements AutoCloseable {
             """)
         .file("plugins/Needy/plugin.json", """
             { "version": "1.0.0", "dependencies": [ { "name": "Missing" } ] }
+            """)
+        .file("experiences/Joust.json", """
+            { "defaultPawnData": "Knight" }
+            """)
+        .file("pawns/Knight.json", """
+            { "pawnClass": "Archetype:HeavyKnight", "displayName": "Knight" }
+            """)
+        .file("archetypes/HeavyKnight.json", """
+            { "class": "Knight", "properties": { "armor": 3 }, "subobjects": { "Shield": { "properties": { "weight": 9 } } } }
+            """)
+        .file("experiences/BadJoust.json", """
+            { "defaultPawnData": "BadKnight" }
+            """)
+        .file("pawns/BadKnight.json", """
+            { "pawnClass": "Archetype:Shieldless" }
+            """)
+        .file("archetypes/Shieldless.json", """
+            {
+              "class": "Knight",
+              "subobjects": { "Sheild": { "create": false } }
+            }
+            """)
+        .file("experiences/ShieldJoust.json", """
+            { "defaultPawnData": "ShieldPawn" }
+            """)
+        .file("pawns/ShieldPawn.json", """
+            { "pawnClass": "Archetype:JustAShield" }
+            """)
+        .file("archetypes/JustAShield.json", """
+            { "class": "Shield" }
             """)
         .file("ui/experiences/ArenaTile.json", """
             { "mapId": "Dust", "experienceId": "Arena", "tileTitle": "Arena", "isDefaultExperience": true }

@@ -98,6 +98,81 @@ class ExperienceManagerTest {
         manager.activeActions());
   }
 
+  @Test
+  void spawnPawn_buildsThePawnFromThePawnDatasArchetype_whichLoadedWithIt() {
+    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
+    manager.setCurrentExperience(PrimaryAssetId.of("Experience", "Joust"));
+    game.pump();
+    assertEquals(LoadState.LOADED, manager.state(), () -> manager.failure().map(Throwable::getMessage).orElse(""));
+
+    ExperienceFixture.Knight knight = (ExperienceFixture.Knight) manager.spawnPawn("Player");
+
+    assertEquals(3, knight.armor);
+    assertEquals(9, knight.shield.weight);
+    assertEquals("Knight", knight.pawnData(PawnData.class).orElseThrow().displayName());
+    assertTrue(knight.isLocallyControlled());
+    assertEquals("Player", knight.name());
+    ExperienceFixture.Knight plain = manager.world().spawnActor(ExperienceFixture.Knight.class, "Plain");
+    assertEquals(1, plain.armor, "the archetype changes only what is built from it");
+  }
+
+  @Test
+  void spawnPawn_ofAClassNamedDirectly_setsThePawnData() {
+    ExperienceManager manager = game.install("World", NetMode.DEDICATED_SERVER);
+    assertEquals("Cannot spawn a pawn: the experience is Unloaded, not Loaded",
+        assertThrows(IllegalStateException.class, () -> manager.spawnPawn("Player")).getMessage());
+    manager.setCurrentExperience(ARENA);
+    game.pump();
+
+    Pawn pawn = manager.spawnPawn("Player");
+
+    assertEquals(Pawn.class, pawn.getClass());
+    assertEquals("Hero", pawn.pawnData(PawnData.class).orElseThrow().displayName());
+    assertFalse(pawn.isLocallyControlled(), "a dedicated server has no local player");
+    assertTrue(pawn.findComponent(TestActions.Health.class).isPresent());
+  }
+
+  @Test
+  void spawnPawn_withoutPawnData_saysSo() {
+    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
+    manager.setCurrentExperience(LOBBY);
+    game.pump();
+
+    assertEquals("Cannot spawn a pawn: experience Experience:Lobby names no defaultPawnData",
+        assertThrows(IllegalStateException.class, () -> manager.spawnPawn("Player")).getMessage());
+  }
+
+  @Test
+  void aPawnArchetypeTheClassRefuses_failsTheLoad_atItsPlaceInTheArchetype() {
+    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
+    manager.setCurrentExperience(PrimaryAssetId.of("Experience", "BadJoust"));
+    game.pump();
+
+    assertEquals(LoadState.FAILED, manager.state());
+    Problem problem = onlyProblem(manager);
+    assertEquals("Overture/UnknownSubobject", problem.id());
+    assertEquals("Knight creates no default subobject \"Sheild\" (subobjects: \"Shield\")", problem.message());
+    assertEquals(new dev.overture.core.SourceLocation(game.root + "/archetypes/Shieldless.json", 3, 29, "/subobjects/Sheild"),
+        problem.location().orElseThrow());
+    assertEquals("Archetype:Shieldless", problem.asset().orElseThrow());
+    assertNothingLeft(manager);
+  }
+
+  @Test
+  void aPawnArchetypeOfAnotherClass_failsTheLoad_atThePawnData() {
+    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
+    manager.setCurrentExperience(PrimaryAssetId.of("Experience", "ShieldJoust"));
+    game.pump();
+
+    Problem problem = onlyProblem(manager);
+    assertEquals("Overture/WrongClass", problem.id());
+    assertEquals("The pawn class of PawnData:ShieldPawn is Archetype:JustAShield, an archetype of Shield, which is not a Pawn",
+        problem.message());
+    assertEquals(new dev.overture.core.SourceLocation(game.root + "/pawns/ShieldPawn.json", 1, 16, "/pawnClass"),
+        problem.location().orElseThrow());
+    assertNothingLeft(manager);
+  }
+
   @ParameterizedTest(name = "{0}")
   @CsvSource({
     "STANDALONE, true, true",

@@ -68,9 +68,9 @@ class ExperienceSelectionTest {
 
     assertEquals("Overture/UnknownExperience", problem.id());
     assertEquals(
-        "No experience Experience:Arean is indexed (named by the command line) (experiences: \"Experience:Arena\", \"Experience:Clumsy\","
-            + " \"Experience:Haunted\", \"Experience:Lobby\", \"Experience:Misspelled\", \"Experience:Needy\","
-            + " \"Experience:Pausing\", \"Experience:Throws\")",
+        "No experience Experience:Arean is indexed (named by the command line) (experiences: \"Experience:Arena\", \"Experience:Needy\","
+            + " \"Experience:Joust\", \"Experience:Lobby\", \"Experience:Pausing\", \"Experience:Throws\", \"Experience:Clumsy\","
+            + " \"Experience:Haunted\" and 3 more)",
         problem.message());
   }
 
@@ -89,9 +89,9 @@ class ExperienceSelectionTest {
     assertEquals("Overture/NoExperienceSelected", problem.id());
     assertEquals(
         "No source names an experience (URL option, developer override, command line, map default) and no"
-            + " user-facing experience is marked isDefaultExperience (experiences: \"Experience:Arena\", \"Experience:Clumsy\", \"Experience:Haunted\","
-            + " \"Experience:Lobby\", \"Experience:Misspelled\", \"Experience:Needy\", \"Experience:Pausing\","
-            + " \"Experience:Throws\")",
+            + " user-facing experience is marked isDefaultExperience (experiences: \"Experience:Arena\", \"Experience:BadJoust\","
+            + " \"Experience:Clumsy\", \"Experience:Haunted\", \"Experience:Joust\", \"Experience:Lobby\", \"Experience:Misspelled\","
+            + " \"Experience:Needy\" and 3 more)",
         problem.message());
   }
 

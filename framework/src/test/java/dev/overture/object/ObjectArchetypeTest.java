@@ -4,11 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.overture.asset.AllowedTypes;
+import dev.overture.asset.AssetBundles;
 import dev.overture.asset.AssetLoadException;
 import dev.overture.asset.AssetManager;
 import dev.overture.asset.AssetSource;
+import dev.overture.asset.ClassOrAsset;
 import dev.overture.asset.LoadHandle;
 import dev.overture.asset.PrimaryAssetId;
+import dev.overture.asset.ScanRule;
 import dev.overture.core.DataException;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
@@ -53,6 +57,9 @@ class ObjectArchetypeTest {
     }
   }
 
+  /** Something that names the class of what it spawns, directly or by an archetype. */
+  record Spawner(@AllowedTypes("Archetype") @AssetBundles(AssetBundles.ALWAYS) ClassOrAsset<Actor> actorClass) {}
+
   @TempDir Path temp;
   private final ManualExecutor workers = new ManualExecutor();
   private AssetManager assets;
@@ -65,12 +72,15 @@ class ObjectArchetypeTest {
   }
 
   private AssetManager with(String name, String json) {
-    Content content = Content.of()
-        .file("overture.json", "{}")
-        .file("archetypes/" + name + ".json", json);
+    return with(Content.of().file("archetypes/" + name + ".json", json));
+  }
+
+  private AssetManager with(Content content) {
+    content.file("overture.json", "{}");
     assets = AssetManager.builder()
         .contentRoot(AssetSource.directory(content.writeTo(temp.resolve("assets"))))
         .scanRule(ObjectArchetype.scanRule())
+        .scanRule(ScanRule.of("Spawner", Spawner.class, "spawners"))
         .kind(Actor.class, "Vehicle", Vehicle.class)
         .kind(ActorComponent.class, "Wheel", Wheel.class)
         .kind(ActorComponent.class, "SnowWheel", SnowWheel.class)
@@ -81,13 +91,21 @@ class ObjectArchetypeTest {
   }
 
   private ObjectArchetype load(String name) throws Exception {
-    LoadHandle handle = assets.loadPrimaryAssets(List.of(id(name)), List.of());
+    return load(id(name), ObjectArchetype.class);
+  }
+
+  private <T> T load(PrimaryAssetId asset, Class<T> type) throws Exception {
+    LoadHandle handle = assets.loadPrimaryAssets(List.of(asset), List.of());
     workers.runAll();
-    return handle.waitUntilComplete(Duration.ZERO).get(id(name), ObjectArchetype.class);
+    return handle.waitUntilComplete(Duration.ZERO).get(asset, type);
   }
 
   private Problem failure(String name) {
-    LoadHandle handle = assets.loadPrimaryAssets(List.of(id(name)), List.of());
+    return failure(id(name));
+  }
+
+  private Problem failure(PrimaryAssetId asset) {
+    LoadHandle handle = assets.loadPrimaryAssets(List.of(asset), List.of());
     workers.runAll();
     AssetLoadException e = assertThrows(AssetLoadException.class, () -> handle.waitUntilComplete(Duration.ZERO));
     assertEquals(1, e.problems().size(), e.getMessage());
@@ -245,6 +263,71 @@ class ObjectArchetypeTest {
         problems.stream().map(Exception::getMessage).toList());
     assertEquals(List.of("/subobjects/Wheel/properties/studded", "/subobjects/Horn/properties/sound"),
         problems.stream().map(DataException::pointer).toList());
+  }
+
+  // ---- a class named directly or by an archetype
+
+  private static final PrimaryAssetId SPAWNER = PrimaryAssetId.of("Spawner", "Gate");
+
+  private void spawner(String actorClass) {
+    with(Content.of()
+        .file("spawners/Gate.json", "{ \"actorClass\": \"" + actorClass + "\" }")
+        .file("archetypes/Sled.json", "{ \"class\": \"Vehicle\" }"));
+  }
+
+  @Test
+  void aClassOrAsset_takesARegisteredName() throws Exception {
+    spawner("Vehicle");
+
+    Spawner gate = load(SPAWNER, Spawner.class);
+
+    assertEquals(Vehicle.class, gate.actorClass().classRef().orElseThrow().type());
+    assertEquals("Vehicle", gate.actorClass().toString());
+  }
+
+  @Test
+  void aClassOrAsset_takesAnArchetype_whichLoadsWithItsOwner() throws Exception {
+    spawner("Archetype:Sled");
+
+    Spawner gate = load(SPAWNER, Spawner.class);
+
+    assertEquals(id("Sled"), gate.actorClass().asset().orElseThrow());
+    assertEquals(Vehicle.class, assets.getAsset(id("Sled"), ObjectArchetype.class).orElseThrow().objectClass());
+  }
+
+  @Test
+  void aClassOrAsset_withAnUnknownName_saysBothWaysToNameAClass() {
+    spawner("Vehicel");
+
+    Problem problem = failure(SPAWNER);
+
+    assertEquals("Overture/UnknownClass", problem.id());
+    assertEquals(
+        "Unknown Actor class \"Vehicel\": name a registered class, or an asset as \"Archetype:Name\" (registered: \"Vehicle\")",
+        problem.message());
+    assertEquals(new SourceLocation(temp.resolve("assets") + "/spawners/Gate.json", 1, 17, "/actorClass"), problem.location().orElseThrow());
+  }
+
+  @Test
+  void aClassOrAsset_refusesAssetsOfOtherTypes() {
+    spawner("Spawner:Gate");
+
+    Problem problem = failure(SPAWNER);
+
+    assertEquals("Overture/WrongAssetType", problem.id());
+    assertEquals("Reference \"Spawner:Gate\" is of type Spawner, which does not describe a class (allowed: \"Archetype\")",
+        problem.message());
+  }
+
+  @Test
+  void aClassOrAsset_namingAMissingArchetype_failsWhereItIsWritten() {
+    spawner("Archetype:Sledge");
+
+    Problem problem = failure(SPAWNER);
+
+    assertEquals("Overture/UnknownAsset", problem.id());
+    assertEquals("/actorClass", problem.location().orElseThrow().pointer());
+    assertEquals(1, problem.location().orElseThrow().line());
   }
 
   @Test

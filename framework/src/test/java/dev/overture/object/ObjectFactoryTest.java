@@ -211,7 +211,7 @@ class ObjectFactoryTest {
     ObjectConstructionException e =
         assertThrows(ObjectConstructionException.class, () -> ObjectFactory.standard().newObject(RocketTruck.class, null, "t"));
     assertEquals(
-        "Cannot use Rocket (set by RocketTruck) for default subobject \"Engine\" of RocketTruck: it is not a Engine",
+        "Cannot use Rocket (set by RocketTruck) for default subobject \"Engine\" of RocketTruck: it is not an Engine",
         e.getMessage());
   }
 
@@ -329,7 +329,7 @@ class ObjectFactoryTest {
     assertEquals(List.of("lives", "title"), List.copyOf(defaults.properties()));
     assertEquals("Debuggable has no property \"live\" (properties: [lives, title])",
         assertThrows(IllegalArgumentException.class, () -> defaults.set("live", 1)).getMessage());
-    assertEquals("Property \"lives\" of Debuggable is a int; String does not fit",
+    assertEquals("Property \"lives\" of Debuggable is an int; String does not fit",
         assertThrows(IllegalArgumentException.class, () -> defaults.set("lives", "many")).getMessage());
   }
 

@@ -9,6 +9,7 @@ import dev.overture.experience.Experiences;
 import dev.overture.experience.LoadState;
 import dev.overture.experience.PawnData;
 import dev.overture.feature.GameFeatures;
+import dev.overture.sample.game.Hero;
 import dev.overture.world.ActorComponent;
 import dev.overture.world.HudModel;
 import dev.overture.world.NetMode;
@@ -128,13 +129,13 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
       out.println("The experience names no pawn data; nobody spawns");
       return;
     }
-    Pawn pawn = world.spawnActor(pawnData.pawnClass().type(), "Player");
-    pawn.setPawnData(pawnData);
-    pawn.setLocallyControlled(world.netMode().hasClient());
-    world.componentManager().sendExtensionEvent(pawn, dev.overture.world.ComponentManager.GAME_ACTOR_READY);
+    Pawn pawn = manager.spawnPawn("Player");
     List<String> components = pawn.components().stream().map(ActorComponent::getClass).map(Class::getSimpleName).toList();
     out.printf("Spawned %s as %s (%s): %s%n", pawn.name(), pawnData.displayName(), pawnData.pawnClass(),
         components.isEmpty() ? "no components" : String.join(", ", components));
+    if (pawn instanceof Hero hero) {
+      out.printf("Movement: top speed %s m/s, jump %s m%n", hero.movement().maxSpeed(), hero.movement().jumpHeight());
+    }
     if (world.netMode().hasClient()) {
       HudModel hud = world.subsystem(HudModel.class);
       out.printf("HUD: layers %s, slots %s%n", hud.layers(), hud.slots());

@@ -5,6 +5,7 @@ import dev.overture.asset.AssetSource;
 import dev.overture.experience.Experiences;
 import dev.overture.sample.game.HealthComponent;
 import dev.overture.sample.game.Hero;
+import dev.overture.sample.game.HeroMovement;
 import dev.overture.sample.game.ScoreComponent;
 import dev.overture.world.Actor;
 import dev.overture.world.ActorComponent;
@@ -12,7 +13,7 @@ import java.nio.file.Path;
 
 /**
  * The sample game's asset manager: its content root, the experience asset types and built-in
- * actions, and the classes its content names (the Hero pawn, the ShooterCore components).
+ * actions, and the classes its content names (the Hero pawn and its movement, the ShooterCore components).
  */
 final class SampleContent {
 
@@ -27,6 +28,7 @@ final class SampleContent {
         .kind(Actor.class, "Hero", Hero.class)
         .kind(ActorComponent.class, "ScoreComponent", ScoreComponent.class)
         .kind(ActorComponent.class, "HealthComponent", HealthComponent.class)
+        .kind(ActorComponent.class, "HeroMovement", HeroMovement.class)
         .build();
   }
 }

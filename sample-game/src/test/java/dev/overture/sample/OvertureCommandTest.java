@@ -34,7 +34,7 @@ class OvertureCommandTest {
     assertEquals(0, run("list", "--assets", "../assets"), err.toString());
 
     String text = out.toString();
-    assertTrue(text.startsWith("8 primary assets in Game (../assets), ShooterCore (../assets/plugins/ShooterCore)"), text);
+    assertTrue(text.startsWith("9 primary assets in Game (../assets), ShooterCore (../assets/plugins/ShooterCore)"), text);
     assertTrue(text.contains("ActionSet:ShooterCoreComponents"), text);
     assertTrue(text.contains("Experience (2)"), text);
     assertTrue(text.contains("../assets/experiences/Elimination.json"), text);
@@ -51,15 +51,18 @@ class OvertureCommandTest {
     assertTrue(lines.contains("Plugins activated: ShooterCore"), out.toString());
     assertTrue(lines.contains("  ActionSet:ShooterCoreComponents actions[0] AddComponents"), out.toString());
     assertTrue(
-        lines.contains("Spawned Player as Hero (Hero): AbilitySystemComponent, ScoreComponent, HealthComponent, InputComponent"),
+        lines.contains("Spawned Player as Hero (Archetype:StandardHero): HeroMovement, AbilitySystemComponent, ScoreComponent,"
+            + " HealthComponent, InputComponent"),
         out.toString());
+    assertTrue(lines.contains("Movement: top speed 7.5 m/s, jump 1.5 m"), "the archetype tuned the default subobject: " + out);
   }
 
   @Test
   void play_onADedicatedServer_getsServerComponentsAndNoHud() {
     assertEquals(0, run("play", "--net-mode", "dedicated", "--ticks", "3"), err.toString());
 
-    assertTrue(lines().contains("Spawned Player as Hero (Hero): AbilitySystemComponent, ScoreComponent, HealthComponent"), out.toString());
+    assertTrue(lines().contains(
+        "Spawned Player as Hero (Archetype:StandardHero): HeroMovement, AbilitySystemComponent, ScoreComponent, HealthComponent"), out.toString());
     assertTrue(lines().stream().noneMatch(line -> line.startsWith("HUD:")), out.toString());
     assertTrue(lines().contains("Played 3 ticks (0.1 s of game time)"), out.toString());
   }

@@ -1,0 +1,24 @@
+package dev.overture.sample.game;
+
+import dev.overture.object.Property;
+import dev.overture.world.ActorComponent;
+
+/**
+ * How the hero moves: a default subobject of {@link Hero}, tuned per archetype in content
+ * ({@code archetypes/StandardHero.json}). Game thread only.
+ */
+public class HeroMovement extends ActorComponent {
+
+  @Property double maxSpeed = 6.0;
+  @Property double jumpHeight = 1.2;
+
+  /** Top speed, metres per second. */
+  public double maxSpeed() {
+    return maxSpeed;
+  }
+
+  /** Jump height, metres. */
+  public double jumpHeight() {
+    return jumpHeight;
+  }
+}
