@@ -315,11 +315,11 @@ public final class ExperienceManager extends ActorComponent {
     startNanos = services.settings().ticker().read();
     // The load starts before listeners hear of it, so one that cancels it finds its handle.
     definitionHandle = services.assets().loadPrimaryAsset(id);
-    definitionHandle.future().whenCompleteAsync((result, error) -> {
+    definitionHandle.future().whenCompleteAsync((result, error) -> guarded(load, () -> {
       if (load == generation) {
         onDefinitionLoaded(load, result, error);
       }
-    }, world().executor());
+    }), world().executor());
     setState(LoadState.LOADING);
     return future;
   }
@@ -443,11 +443,11 @@ public final class ExperienceManager extends ActorComponent {
     ids.add(experienceId);
     ids.addAll(definition.actionSets());
     bundleHandle = services.assets().loadPrimaryAssets(ids, bundles);
-    bundleHandle.future().whenCompleteAsync((loaded, failed) -> {
+    bundleHandle.future().whenCompleteAsync((loaded, failed) -> guarded(load, () -> {
       if (load == generation) {
         onBundlesLoaded(load, failed);
       }
-    }, world().executor());
+    }), world().executor());
   }
 
   private void onBundlesLoaded(int load, Throwable error) {
@@ -503,7 +503,7 @@ public final class ExperienceManager extends ActorComponent {
     List<Problem> pluginProblems = new ArrayList<>();
     for (String url : urls) {
       requestedPlugins.add(url);
-      features.loadAndActivate(url).whenCompleteAsync((ignored, failed) -> {
+      features.loadAndActivate(url).whenCompleteAsync((ignored, failed) -> guarded(load, () -> {
         if (load != generation) {
           return;
         }
@@ -519,7 +519,7 @@ public final class ExperienceManager extends ActorComponent {
             fail(load, pluginProblems);
           }
         }
-      }, world().executor());
+      }), world().executor());
     }
   }
 
@@ -529,7 +529,7 @@ public final class ExperienceManager extends ActorComponent {
     for (String url : urls) {
       applied.add(services.features().appliedIn(url, world()));
     }
-    CompletableFuture.allOf(applied.toArray(CompletableFuture[]::new)).whenCompleteAsync((ignored, error) -> {
+    CompletableFuture.allOf(applied.toArray(CompletableFuture[]::new)).whenCompleteAsync((ignored, error) -> guarded(load, () -> {
       if (load != generation) {
         return;
       }
@@ -538,7 +538,7 @@ public final class ExperienceManager extends ActorComponent {
       } else {
         afterGameFeatures(load);
       }
-    }, world().executor());
+    }), world().executor());
   }
 
   private static void collectPlugins(PrimaryAssetId asset, List<String> plugins, Map<String, Origin> into) {
@@ -650,6 +650,20 @@ public final class ExperienceManager extends ActorComponent {
   }
 
   // ---------------------------------------------------------------- failure and rollback
+
+  /**
+   * Runs one asynchronous step of load {@code load}; a step that throws (a bug in game code it
+   * calls, such as a pawn constructor) fails the load instead of leaving it stuck.
+   */
+  private void guarded(int load, Runnable step) {
+    try {
+      step.run();
+    } catch (RuntimeException e) {
+      log.error("A step of loading {} in world {} threw", experienceId, world().name(), e);
+      fail(load, List.of(Problem.error("Overture/LoadStepFailed", "Loading stopped: " + e)
+          .withAsset(String.valueOf(experienceId))));
+    }
+  }
 
   private void failWhenLocated(int load, List<CompletableFuture<Problem>> problems, List<Problem> unlocated) {
     CompletableFuture.allOf(problems.toArray(CompletableFuture[]::new)).whenCompleteAsync((ignored, error) -> {

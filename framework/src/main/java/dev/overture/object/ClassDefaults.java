@@ -9,33 +9,46 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The class default object of one class, like Unreal's CDO: an instance built once by the
- * factory, holding the class's default property values. Values set here ({@link #set}) become the
- * starting values of every instance built afterwards; values not set stay what the constructor
- * gives. Thread-safe: set defaults at start-up, before instances are built.
+ * The class default object of one class, like Unreal's CDO: an instance built once per factory,
+ * holding the class's default property values. Values set here ({@link #set}) become the starting
+ * values of every instance of the class and of its subclasses built afterwards (a subclass's own
+ * setting wins over its base's); values never set stay what the constructor gives.
+ *
+ * <p>Building the defaults runs the class's constructors (with {@link
+ * ObjectInitializer#isClassDefaultObject()} true, also for its default subobjects); constructors
+ * with side effects should check it.
+ *
+ * <p>Thread-safe. Instances built while another thread sets a default may start from either value.
  *
  * @param <T> the class
  */
 public final class ClassDefaults<T> {
 
+  private final ObjectFactory factory;
   private final Class<T> type;
   private final T object;
   private final Map<String, Class<?>> subobjects;
   private final Map<String, ObjectInitializer.Slot> slots;
-  private final Map<String, Object> changed = new ConcurrentHashMap<>();
+  private final Map<String, PropertyValues.Value> changed = new ConcurrentHashMap<>();
 
-  ClassDefaults(Class<T> type, T object, ObjectInitializer initializer) {
+  ClassDefaults(ObjectFactory factory, Class<T> type, T object, ObjectInitializer initializer) {
+    this.factory = factory;
     this.type = type;
     this.object = object;
     Map<String, Class<?>> created = new LinkedHashMap<>();
-    initializer.subobjects().forEach((name, subobject) -> created.put(name, subobject.getClass()));
+    initializer.forEachSubobject((name, subobject) -> created.put(name, subobject.getClass()));
     this.subobjects = Collections.unmodifiableMap(created);
     this.slots = initializer.slots();
   }
 
-  /** The class default object itself; treat it as read-only. */
-  public T object() {
+  /** The class default object itself, as the constructors left it. */
+  T object() {
     return object;
+  }
+
+  /** The class. */
+  public Class<T> type() {
+    return type;
   }
 
   /** The names of the properties of the class ({@link Property} fields, base classes first). */
@@ -53,35 +66,36 @@ public final class ClassDefaults<T> {
     return slots;
   }
 
-  /** The default value of {@code property}. */
+  /**
+   * The default value of {@code property}: set here, else set on the nearest base class, else what
+   * the constructor gives. Mutable values come as a copy.
+   */
   public Object get(String property) {
+    Field field = field(property);
+    for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+      ClassDefaults<?> defaults = c == type ? this : factory.existingDefaults(c);
+      if (defaults != null && defaults.changed.containsKey(property)) {
+        return defaults.changed.get(property).forInstance();
+      }
+    }
     try {
-      return field(property).get(object);
+      return field.get(object);
     } catch (IllegalAccessException e) {
       throw new IllegalStateException(e);
     }
   }
 
   /**
-   * Makes {@code value} the default of {@code property}: instances built from now on start with it.
+   * Makes {@code value} the default of {@code property}: instances of the class and its subclasses
+   * built from now on start with it (each with its own copy, when the value could be changed).
    *
-   * @throws IllegalArgumentException naming the class's properties, when there is no such
-   *     property or the value is of the wrong type
+   * @throws IllegalArgumentException naming the class's properties when there is no such property,
+   *     or naming the property's type when the value does not fit it (generic types included)
    */
   public void set(String property, Object value) {
     Field field = field(property);
-    Class<?> wanted = field.getType().isPrimitive() ? boxed(field.getType()) : field.getType();
-    if (value == null ? field.getType().isPrimitive() : !wanted.isInstance(value)) {
-      throw new IllegalArgumentException(
-          "Property \"" + property + "\" of " + type.getSimpleName() + " is " + Plans.withArticle(field.getType().getSimpleName())
-              + "; " + (value == null ? "null" : value.getClass().getSimpleName()) + " does not fit");
-    }
-    try {
-      field.set(object, value);
-    } catch (IllegalAccessException e) {
-      throw new IllegalStateException(e);
-    }
-    changed.put(property, value == null ? NULL : value);
+    changed.put(property, PropertyValues.fromJava(type, field, value));
+    factory.defaultsChanged();
   }
 
   private Field field(String property) {
@@ -93,21 +107,11 @@ public final class ClassDefaults<T> {
     return field;
   }
 
-  private static final Object NULL = new Object();
-
-  /** Gives {@code instance} the defaults changed here. */
+  /** Gives {@code instance} the defaults changed here (not those of base classes). */
   void applyTo(Object instance) {
-    if (changed.isEmpty()) {
-      return;
+    if (!changed.isEmpty()) {
+      PropertyValues.apply(instance, changed);
     }
-    Map<String, Field> fields = Plans.PROPERTIES.get(type);
-    changed.forEach((property, value) -> {
-      try {
-        fields.get(property).set(instance, value == NULL ? null : value);
-      } catch (IllegalAccessException e) {
-        throw new IllegalStateException(e);
-      }
-    });
   }
 
   static Class<?> boxed(Class<?> primitive) {

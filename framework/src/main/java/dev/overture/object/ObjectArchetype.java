@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -35,8 +36,12 @@ import tools.jackson.databind.JsonNode;
 public final class ObjectArchetype {
 
   private final ClassRef<Object> objectClass;
-  private final Map<String, Object> properties;
+  private final Map<String, PropertyValues.Value> properties;
   private final Map<String, SubobjectOverride> subobjects;
+  /** Subobject property values converted for the class actually built, once per (subobject, class). */
+  private final Map<Converted, Map<String, PropertyValues.Value>> converted = new ConcurrentHashMap<>();
+
+  private record Converted(String subobject, Class<?> type) {}
 
   /** The primary asset type of archetypes. */
   public static final String ASSET_TYPE = "Archetype";
@@ -67,14 +72,35 @@ public final class ObjectArchetype {
     return objectClass.type();
   }
 
-  /** The property values it sets, converted to the properties' types. */
+  /** The property values it sets, converted to the properties' types (a copy: changing it changes nothing). */
   public Map<String, Object> properties() {
+    Map<String, Object> copy = new LinkedHashMap<>();
+    properties.forEach((name, value) -> copy.put(name, value.forInstance()));
+    return Collections.unmodifiableMap(copy);
+  }
+
+  Map<String, PropertyValues.Value> propertyValues() {
     return properties;
   }
 
   /** Its default subobject overrides, by subobject name. */
   public Map<String, SubobjectOverride> subobjects() {
     return subobjects;
+  }
+
+  /**
+   * The property overrides of subobject {@code subobject}, converted for {@code type}, the class
+   * built for it; computed once per class.
+   *
+   * @throws DataException when a property does not exist on {@code type} or a value does not fit
+   */
+  Map<String, PropertyValues.Value> subobjectProperties(String subobject, Class<?> type) {
+    SubobjectOverride override = subobjects.get(subobject);
+    if (override == null || override.properties().isEmpty()) {
+      return Map.of();
+    }
+    return converted.computeIfAbsent(new Converted(subobject, type), key -> Collections.unmodifiableMap(
+        PropertyValues.convert(type, override.properties(), "/subobjects/" + subobject.replace("~", "~0").replace("/", "~1") + "/properties")));
   }
 
   @Override

@@ -10,7 +10,7 @@ public class ObjectConstructionException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   /** @param message what went wrong, naming the classes involved */
-  public ObjectConstructionException(String message) {
+  ObjectConstructionException(String message) {
     super(message);
   }
 
@@ -18,7 +18,7 @@ public class ObjectConstructionException extends RuntimeException {
    * @param message what went wrong
    * @param cause why
    */
-  public ObjectConstructionException(String message, Throwable cause) {
+  ObjectConstructionException(String message, Throwable cause) {
     super(message, cause);
   }
 }

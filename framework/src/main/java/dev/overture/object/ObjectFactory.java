@@ -3,10 +3,12 @@ package dev.overture.object;
 import dev.overture.core.Choices;
 import dev.overture.core.DataException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -20,32 +22,39 @@ import java.util.concurrent.ConcurrentHashMap;
  * Hero hero = objects.newObject(Hero.class, world, "Hero");
  * }</pre>
  *
- * <p><b>Constructors.</b> The one annotated {@code @Inject} if any; else one taking only an {@link
- * ObjectInitializer}; else the one without parameters; else the only one. An {@code
- * ObjectInitializer} parameter gets the initializer, every other parameter a value from the {@link
- * Dependencies}. A class whose constructor takes no initializer still works, and can create
+ * <p><b>Constructors.</b> The one annotated {@code @Inject} if any (at most one may be); else one
+ * taking only an {@link ObjectInitializer}; else the one without parameters; else the only one. An
+ * {@code ObjectInitializer} parameter gets the initializer, every other parameter a value from the
+ * {@link Dependencies}. A class whose constructor takes no initializer still works, and can create
  * default subobjects through {@link DefaultSubobjects}.
  *
+ * <p><b>Order.</b> Constructor (creating default subobjects, each built completely in turn); class
+ * defaults, base classes' first; the archetype's property values; then {@link
+ * Constructed#postConstruct}. A default subobject gets its archetype values before its own
+ * {@code postConstruct}.
+ *
  * <p><b>Threading.</b> Thread-safe: any thread may build objects (each construction runs on the
- * calling thread, with its own initializer stack). Class defaults are built once per class, on
- * first use.
+ * calling thread, with its own initializer stack). Class defaults are built once per class and
+ * factory, on first use, under a lock.
  */
 public final class ObjectFactory {
-
-  private static final ObjectFactory STANDARD = new Builder().build();
 
   private final Dependencies dependencies;
   private final boolean developmentMode;
   private final Map<Class<?>, ClassDefaults<?>> defaults = new ConcurrentHashMap<>();
+  private final Object defaultsLock = new Object();
+  private final Set<Class<?>> building = new HashSet<>();
+  /** Whether any class default was ever set: until then, instances skip the defaults walk. */
+  private volatile boolean anyDefaultChanged;
 
   private ObjectFactory(Builder builder) {
     this.dependencies = builder.dependencies;
     this.developmentMode = builder.developmentMode;
   }
 
-  /** A factory with no dependencies and development mode off. */
-  public static ObjectFactory standard() {
-    return STANDARD;
+  /** A new factory with no dependencies and development mode off. */
+  public static ObjectFactory create() {
+    return new Builder().build();
   }
 
   /** A builder: no dependencies, development mode off. */
@@ -62,12 +71,15 @@ public final class ObjectFactory {
    * Builds an object of {@code type} in {@code outer} (its world, its actor, or null), called
    * {@code name}.
    *
-   * @throws ObjectConstructionException naming the class (and subobject) when it cannot be built
+   * @throws ObjectConstructionException naming the class (and the default subobject it happened
+   *     in) when it cannot be built, including when a constructor throws
+   * @throws IllegalStateException when a constructor misuses an initializer ("No object initializer
+   *     found during construction", "Using incorrect object initializer: ...")
    */
   public <T> T newObject(Class<T> type, Object outer, String name) {
     Objects.requireNonNull(type, "type");
     Objects.requireNonNull(name, "name");
-    return type.cast(construct(type, outer, name, null, false));
+    return type.cast(construct(type, outer, name, null, false, Map.of()));
   }
 
   /**
@@ -79,31 +91,66 @@ public final class ObjectFactory {
    */
   public <T> T newObject(ObjectArchetype archetype, Class<T> expected, Object outer, String name) {
     Objects.requireNonNull(archetype, "archetype");
+    Objects.requireNonNull(name, "name");
     if (!expected.isAssignableFrom(archetype.objectClass())) {
       throw new ObjectConstructionException(
-          "The archetype's class " + archetype.objectClass().getSimpleName() + " is not " + Plans.withArticle(expected.getSimpleName()));
+          "The archetype's class " + archetype.objectClass().getSimpleName() + " is not "
+              + Plans.withArticle(expected.getSimpleName()));
     }
-    return expected.cast(construct(archetype.objectClass(), outer, name, archetype, false));
+    return expected.cast(construct(archetype.objectClass(), outer, name, archetype, false, Map.of()));
   }
 
-  /** The class default object of {@code type}, built on first use. */
+  /**
+   * The class default object of {@code type}, built on first use (running its constructors; see
+   * {@link ObjectInitializer#isClassDefaultObject()}).
+   *
+   * @throws ObjectConstructionException when the class cannot be built
+   */
   @SuppressWarnings("unchecked")
   public <T> ClassDefaults<T> classDefaults(Class<T> type) {
     ClassDefaults<?> existing = defaults.get(type);
     if (existing != null) {
       return (ClassDefaults<T>) existing;
     }
-    ObjectInitializer initializer = new ObjectInitializer(this, type, null, "Default__" + type.getSimpleName(), true);
-    T object = type.cast(run(type, initializer));
-    ClassDefaults<T> created = new ClassDefaults<>(type, object, initializer);
-    ClassDefaults<?> raced = defaults.putIfAbsent(type, created);
-    return raced == null ? created : (ClassDefaults<T>) raced;
+    synchronized (defaultsLock) {
+      existing = defaults.get(type);
+      if (existing != null) {
+        return (ClassDefaults<T>) existing;
+      }
+      if (!building.add(type)) {
+        throw new ObjectConstructionException(
+            "The class defaults of " + type.getSimpleName() + " were asked for while they are being built"
+                + " (by a constructor of the class itself)");
+      }
+      try {
+        ObjectInitializer initializer =
+            new ObjectInitializer(this, type, null, "Default__" + type.getSimpleName(), true, null);
+        T object = type.cast(run(type, initializer));
+        ClassDefaults<T> created = new ClassDefaults<>(this, type, object, initializer);
+        applyDefaults(type, object);
+        defaults.put(type, created);
+        return created;
+      } finally {
+        building.remove(type);
+      }
+    }
+  }
+
+  /** The class defaults of {@code type} if they were built, without building them. */
+  ClassDefaults<?> existingDefaults(Class<?> type) {
+    return defaults.get(type);
+  }
+
+  void defaultsChanged() {
+    anyDefaultChanged = true;
   }
 
   /**
    * What is wrong with {@code archetype} that reading it could not tell: subobjects its class does
-   * not create, their property overrides, and subobject classes that do not fit. Each problem's
-   * pointer is relative to the archetype's file. Builds the class defaults if needed.
+   * not create, a required one left out, a replacement class that the class's hierarchy does not
+   * accept, property overrides the subobject's class does not have, and overrides that cannot all
+   * apply. Each problem's pointer is relative to the archetype's file. Builds the class defaults if
+   * needed; a class that cannot be built is a problem too ({@code Overture/ConstructionFailed}).
    */
   public List<DataException> check(ObjectArchetype archetype) {
     List<DataException> problems = new ArrayList<>();
@@ -111,8 +158,9 @@ public final class ObjectFactory {
     ClassDefaults<?> typeDefaults;
     try {
       typeDefaults = classDefaults(type);
-    } catch (ObjectConstructionException e) {
-      problems.add(new DataException("Overture/ConstructionFailed", "/class", e.getMessage()));
+    } catch (RuntimeException e) {
+      problems.add(new DataException(
+          "Overture/ConstructionFailed", "/class", "Cannot build " + type.getSimpleName() + ": " + e.getMessage()));
       return problems;
     }
     Map<String, ObjectInitializer.Slot> slots = typeDefaults.slots();
@@ -130,16 +178,21 @@ public final class ObjectFactory {
           problems.add(new DataException(
               "Overture/RequiredSubobject", at + "/create",
               "Default subobject \"" + name + "\" of " + type.getSimpleName() + " is required and cannot be left out"));
+        } else if (override.type().isPresent() || !override.properties().isEmpty()) {
+          problems.add(new DataException(
+              "Overture/ConflictingOverride", at,
+              "Default subobject \"" + name + "\" of " + type.getSimpleName() + " is left out (\"create\": false), so its"
+                  + " class and properties would be ignored; remove them or the \"create\": false"));
         }
         return;
       }
       Optional<Class<?>> replacement = override.type();
-      if (replacement.isPresent() && !slot.requested().isAssignableFrom(replacement.get())) {
-        problems.add(new DataException(
-            "Overture/SubobjectClass", at + "/class",
-            "Default subobject \"" + name + "\" of " + type.getSimpleName() + " must be "
-                + Plans.withArticle(slot.requested().getSimpleName()) + "; " + replacement.get().getSimpleName() + " is not"));
-        return;
+      if (replacement.isPresent()) {
+        String refused = refusal(type, name, slot, replacement.get());
+        if (refused != null) {
+          problems.add(new DataException("Overture/SubobjectClass", at + "/class", refused));
+          return;
+        }
       }
       Class<?> target = replacement.orElseGet(() -> typeDefaults.subobjects().getOrDefault(name, slot.requested()));
       try {
@@ -151,43 +204,63 @@ public final class ObjectFactory {
     return problems;
   }
 
-  /** Builds one object; the initializer of a default subobject's owner calls this too. */
-  Object construct(Class<?> type, Object outer, String name, ObjectArchetype archetype, boolean classDefault) {
-    ObjectInitializer initializer = new ObjectInitializer(this, type, outer, name, classDefault);
-    if (archetype != null) {
-      archetype.subobjects().forEach((subobject, override) -> {
-        if (!override.create()) {
-          initializer.overrideFromArchetype(subobject, null);
-        } else if (override.type().isPresent()) {
-          initializer.overrideFromArchetype(subobject, override.type().get());
-        }
-      });
+  /** Why {@code replacement} cannot be subobject {@code name} of {@code type}, or null when it can. */
+  private static String refusal(Class<?> type, String name, ObjectInitializer.Slot slot, Class<?> replacement) {
+    String prefix = "Default subobject \"" + name + "\" of " + type.getSimpleName() + " must be ";
+    if (!slot.requested().isAssignableFrom(replacement)) {
+      return prefix + Plans.withArticle(slot.requested().getSimpleName()) + "; " + replacement.getSimpleName() + " is not";
     }
+    for (ObjectInitializer.Constraint constraint : slot.constraints()) {
+      if (!constraint.type().isAssignableFrom(replacement)) {
+        return prefix + Plans.withArticle(constraint.type().getSimpleName()) + " (set by " + constraint.setBy() + "); "
+            + replacement.getSimpleName() + " is not";
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Builds one object; the initializer of a default subobject's owner calls this too.
+   *
+   * @param classDefault whether it is (part of) a class default object: no defaults, no
+   *     postConstruct
+   * @param properties property values its owner's archetype gives it
+   */
+  Object construct(
+      Class<?> type, Object outer, String name, ObjectArchetype archetype, boolean classDefault,
+      Map<String, PropertyValues.Value> properties) {
+    ObjectInitializer initializer = new ObjectInitializer(this, type, outer, name, classDefault, archetype);
     Object object = run(type, initializer);
-    if (!classDefault) {
-      ClassDefaults<?> typeDefaults = defaults.get(type);
-      if (typeDefaults != null) {
-        typeDefaults.applyTo(object);
-      }
-      if (archetype != null) {
-        PropertyValues.apply(object, archetype.properties());
-        archetype.subobjects().forEach((subobject, override) -> {
-          Object child = initializer.subobjects().get(subobject);
-          if (child != null && !override.properties().isEmpty()) {
-            String at = "/subobjects/" + subobject + "/properties";
-            try {
-              PropertyValues.apply(child, PropertyValues.convert(child.getClass(), override.properties(), at));
-            } catch (DataException e) {
-              throw new ObjectConstructionException("Cannot apply the archetype of " + type.getSimpleName() + ": " + e.getMessage(), e);
-            }
-          }
-        });
-      }
+    if (classDefault) {
+      return object;
     }
+    if (anyDefaultChanged) {
+      applyDefaults(type, object);
+    }
+    if (archetype != null) {
+      PropertyValues.apply(object, archetype.propertyValues());
+    }
+    PropertyValues.apply(object, properties);
     if (object instanceof Constructed constructed) {
-      constructed.postConstruct(initializer);
+      try {
+        constructed.postConstruct(initializer);
+      } catch (ObjectConstructionException | ObjectInitializer.Misuse | Error e) {
+        throw e;
+      } catch (RuntimeException e) {
+        throw new ObjectConstructionException("The postConstruct of " + type.getSimpleName() + " threw: " + e, e);
+      }
     }
     return object;
+  }
+
+  /** Gives {@code object} the defaults set for its class and its base classes, base classes first. */
+  private void applyDefaults(Class<?> type, Object object) {
+    for (Class<?> c : Plans.HIERARCHY.get(type)) {
+      ClassDefaults<?> classDefaults = defaults.get(c);
+      if (classDefaults != null) {
+        classDefaults.applyTo(object);
+      }
+    }
   }
 
   private Object run(Class<?> type, ObjectInitializer initializer) {
@@ -195,31 +268,37 @@ public final class ObjectFactory {
     if (plan.problem() != null) {
       throw new ObjectConstructionException("Cannot construct " + type.getName() + ": " + plan.problem());
     }
-    Object[] arguments = new Object[plan.params().length];
-    for (int i = 0; i < arguments.length; i++) {
-      Plans.Param param = plan.params()[i];
-      if (param.initializer()) {
-        arguments[i] = initializer;
-      } else {
-        try {
-          arguments[i] = dependencies.get(param.type(), param.qualifier());
-        } catch (RuntimeException e) {
-          throw new ObjectConstructionException(
-              "Cannot construct " + type.getSimpleName() + ": nothing supplies its " + param.description() + ": "
-                  + e.getMessage(), e);
+    Object[] arguments = null;
+    if (plan.noArguments() == null && plan.initializerOnly() == null) {
+      arguments = new Object[plan.params().length];
+      for (int i = 0; i < arguments.length; i++) {
+        Plans.Param param = plan.params()[i];
+        if (param.initializer()) {
+          arguments[i] = initializer;
+        } else {
+          try {
+            arguments[i] = dependencies.get(param.type(), param.qualifier());
+          } catch (RuntimeException e) {
+            throw new ObjectConstructionException(
+                "Cannot construct " + type.getSimpleName() + ": nothing supplies its " + param.description() + ": "
+                    + e.getMessage(), e);
+          }
         }
       }
     }
     initializer.push();
     Object object;
     try {
-      object = (Object) plan.spread().invokeExact(arguments);
-    } catch (ObjectConstructionException | IllegalStateException e) {
+      if (plan.noArguments() != null) {
+        object = plan.noArguments().get();
+      } else if (plan.initializerOnly() != null) {
+        object = plan.initializerOnly().apply(initializer);
+      } else {
+        object = (Object) plan.spread().invokeExact(arguments);
+      }
+    } catch (ObjectConstructionException | ObjectInitializer.Misuse | Error e) {
       throw e;
     } catch (Throwable e) {
-      if (e instanceof Error error) {
-        throw error;
-      }
       throw new ObjectConstructionException("The constructor of " + type.getSimpleName() + " threw: " + e, e);
     } finally {
       initializer.pop();

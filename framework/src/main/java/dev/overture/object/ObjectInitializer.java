@@ -1,13 +1,19 @@
 package dev.overture.object;
 
+import dev.overture.core.Choices;
+import dev.overture.core.DataException;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 
 /**
  * The construction context of one object, like Unreal's {@code FObjectInitializer}: the factory
@@ -19,8 +25,8 @@ import java.util.Optional;
  * <pre>{@code
  * public SpectatorPawn(ObjectInitializer initializer) {
  *   super(initializer
- *       .setDefaultSubobjectClass(Pawn.MOVEMENT, SpectatorMovement.class)
- *       .doNotCreateDefaultSubobject(Pawn.MESH));
+ *       .setDefaultSubobjectClass(DefaultPawn.MOVEMENT, SpectatorMovement.class)
+ *       .doNotCreateDefaultSubobject(DefaultPawn.MESH));
  * }
  * }</pre>
  *
@@ -29,7 +35,8 @@ import java.util.Optional;
  * subclass's choice must still satisfy the base. Between a class and "do not create", whichever the
  * more derived class said wins. An archetype's overrides count as more derived than any class.
  * When the subobject is created, the class used must be the type its creator asks for, and a
- * required subobject (created with {@link #createDefaultSubobject}) cannot be skipped.
+ * required subobject (created with {@link #createDefaultSubobject}) cannot be skipped. An override
+ * made after the subobject was created, or for a name no constructor creates, is refused.
  *
  * <p>Confined to the constructing thread, and usable only while its object is being constructed.
  */
@@ -37,29 +44,63 @@ public final class ObjectInitializer {
 
   private static final ThreadLocal<Deque<ObjectInitializer>> STACK = ThreadLocal.withInitial(ArrayDeque::new);
 
-  /** A subclass's say about a subobject: a class, or none for "do not create". */
-  private record Override(Class<?> type, String setBy) {}
+  /** Who said something about a subobject, and what: a class, or none for "do not create". */
+  private static final class Override {
+    final Class<?> type;
+    final String setBy;
+    final boolean fromArchetype;
+    boolean used;
+
+    Override(Class<?> type, String setBy, boolean fromArchetype) {
+      this.type = type;
+      this.setBy = setBy;
+      this.fromArchetype = fromArchetype;
+    }
+  }
+
+  /** A class some class of the hierarchy set for a subobject: every replacement must extend it. */
+  record Constraint(Class<?> type, String setBy) {}
+
+  /**
+   * A default subobject the class asks for: the type its creator asks for, whether it may be
+   * skipped, and the classes the hierarchy set for it (a replacement must extend each).
+   */
+  record Slot(Class<?> requested, boolean required, boolean editorOnly, List<Constraint> constraints) {}
 
   private final ObjectFactory factory;
   private final Class<?> objectClass;
   private final Object outer;
   private final String name;
   private final boolean classDefault;
+  private final ObjectArchetype archetype;
   private Object object;
   private boolean constructing = true;
   private Map<String, Override> overrides;
-  private Map<String, Object> subobjects;
+  /** The default subobjects created so far: names and objects, side by side, in creation order. */
+  private String[] subobjectNames;
+  private Object[] subobjectValues;
+  private int subobjectCount;
+  /** What the creators asked for and what the hierarchy set, kept only when building class defaults. */
   private Map<String, Slot> slots;
+  private Map<String, List<Constraint>> constraints;
 
-  /** A default subobject its creators asked for: the type they asked for, and whether it may be skipped. */
-  record Slot(Class<?> requested, boolean required, boolean editorOnly) {}
-
-  ObjectInitializer(ObjectFactory factory, Class<?> objectClass, Object outer, String name, boolean classDefault) {
+  ObjectInitializer(
+      ObjectFactory factory, Class<?> objectClass, Object outer, String name, boolean classDefault, ObjectArchetype archetype) {
     this.factory = factory;
     this.objectClass = objectClass;
     this.outer = outer;
     this.name = name;
     this.classDefault = classDefault;
+    this.archetype = archetype;
+    if (archetype != null) {
+      archetype.subobjects().forEach((subobject, change) -> {
+        if (!change.create()) {
+          overrides().put(subobject, new Override(null, "its archetype", true));
+        } else if (change.type().isPresent()) {
+          overrides().put(subobject, new Override(change.type().get(), "its archetype", true));
+        }
+      });
+    }
   }
 
   /**
@@ -70,7 +111,7 @@ public final class ObjectInitializer {
   public static ObjectInitializer current() {
     ObjectInitializer top = STACK.get().peek();
     if (top == null) {
-      throw new IllegalStateException("No object initializer found during construction");
+      throw new Misuse("No object initializer found during construction");
     }
     return top;
   }
@@ -98,7 +139,11 @@ public final class ObjectInitializer {
     return name;
   }
 
-  /** Whether this builds the class default object (the one holding the class's default values). */
+  /**
+   * Whether this builds a class default object (the one holding the class's default values) or one
+   * of its default subobjects. Constructors with side effects (registering with a service, say)
+   * should skip them when it is true.
+   */
   public boolean isClassDefaultObject() {
     return classDefault;
   }
@@ -106,27 +151,44 @@ public final class ObjectInitializer {
   /**
    * Asks base classes to create subobject {@code subobject} as {@code type} (which must be a subtype
    * of what they ask for). Call it in the {@code super(...)} argument; see the class comment.
+   *
+   * @throws ObjectConstructionException when a subclass already set a class {@code type} is not a
+   *     supertype of, or the subobject was already created
    */
   public ObjectInitializer setDefaultSubobjectClass(String subobject, Class<?> type) {
     Objects.requireNonNull(type, "type");
     return override(subobject, type);
   }
 
-  /** Asks base classes not to create subobject {@code subobject}; refused later if it is required. */
+  /**
+   * Asks base classes not to create subobject {@code subobject}; refused when it is created, if it
+   * is required. Call it in the {@code super(...)} argument.
+   */
   public ObjectInitializer doNotCreateDefaultSubobject(String subobject) {
     return override(subobject, null);
   }
 
   private ObjectInitializer override(String subobject, Class<?> type) {
     Objects.requireNonNull(subobject, "subobject");
-    checkConstructing("change default subobject \"" + subobject + "\"");
     String caller = callerClass();
-    if (overrides == null) {
-      overrides = new HashMap<>();
+    if (!constructing) {
+      throw new Misuse(
+          "Cannot change default subobject \"" + subobject + "\" of " + objectClass.getSimpleName() + ": its construction is over");
     }
-    Override existing = overrides.get(subobject);
+    if (indexOf(subobject) >= 0) {
+      throw new ObjectConstructionException(
+          caller + " changes default subobject \"" + subobject + "\" of " + objectClass.getSimpleName()
+              + " after it was created; change it in the super(...) argument, before the base constructor runs");
+    }
+    if (classDefault && type != null) {
+      if (constraints == null) {
+        constraints = new HashMap<>();
+      }
+      constraints.computeIfAbsent(subobject, key -> new ArrayList<>()).add(new Constraint(type, caller));
+    }
+    Override existing = overrides().get(subobject);
     if (existing == null) {
-      overrides.put(subobject, new Override(type, caller));
+      overrides.put(subobject, new Override(type, caller, false));
     } else if (existing.type != null && type != null && !type.isAssignableFrom(existing.type)) {
       throw new ObjectConstructionException(
           existing.type.getSimpleName() + " (set by " + existing.setBy + ") is not a legal class for default subobject \""
@@ -136,11 +198,11 @@ public final class ObjectInitializer {
     return this;
   }
 
-  void overrideFromArchetype(String subobject, Class<?> type) {
+  private Map<String, Override> overrides() {
     if (overrides == null) {
       overrides = new HashMap<>();
     }
-    overrides.put(subobject, new Override(type, "archetype"));
+    return overrides;
   }
 
   private static String callerClass() {
@@ -158,7 +220,7 @@ public final class ObjectInitializer {
    * constructed): of {@code type}, or of the class a subclass set. Its creation cannot be skipped.
    *
    * @throws ObjectConstructionException when a subclass asked not to create it, or set a class that
-   *     is not a {@code type}
+   *     is not a {@code type}, or the subobject itself cannot be built (the message names it)
    */
   public <T> T createDefaultSubobject(Object outer, String subobject, Class<T> type) {
     return create(outer, subobject, type, true, false).orElseThrow();
@@ -181,36 +243,45 @@ public final class ObjectInitializer {
     Objects.requireNonNull(creator, "outer");
     Objects.requireNonNull(subobject, "subobject");
     Objects.requireNonNull(type, "type");
-    ObjectInitializer top = STACK.get().peek();
-    if (top == null || !constructing) {
-      throw new IllegalStateException("No object initializer found during construction");
+    if (!constructing) {
+      throw new Misuse(
+          "Cannot create default subobject \"" + subobject + "\" of " + objectClass.getSimpleName() + ": its construction is over");
     }
+    ObjectInitializer top = STACK.get().peek();
     if (top != this || creator.getClass() != objectClass || (object != null && object != creator)) {
-      throw new IllegalStateException(
+      throw new Misuse(
           "Using incorrect object initializer: it constructs " + objectClass.getSimpleName() + ", not this "
               + creator.getClass().getSimpleName());
     }
     object = creator;
-    if (slots == null) {
-      slots = new LinkedHashMap<>();
+    if (classDefault) {
+      if (slots == null) {
+        slots = new LinkedHashMap<>();
+      }
+      List<Constraint> set = constraints == null ? List.of() : constraints.getOrDefault(subobject, List.of());
+      slots.putIfAbsent(subobject, new Slot(type, required, editorOnly, List.copyOf(set)));
     }
-    slots.putIfAbsent(subobject, new Slot(type, required, editorOnly));
+    Override override = overrides == null ? null : overrides.get(subobject);
+    if (override != null) {
+      override.used = true;
+    }
     if (editorOnly && !factory.developmentMode()) {
       return Optional.empty();
     }
-    if (subobjects != null && subobjects.containsKey(subobject)) {
+    if (indexOf(subobject) >= 0) {
       throw new ObjectConstructionException(
           "Default subobject \"" + subobject + "\" of " + objectClass.getSimpleName() + " is created twice");
     }
-    Override override = overrides == null ? null : overrides.get(subobject);
     Class<?> chosen = type;
     if (override != null) {
       if (override.type == null) {
         if (required) {
           throw new ObjectConstructionException(
               "Default subobject \"" + subobject + "\" of " + objectClass.getSimpleName() + " is required: "
-                  + override.setBy + " cannot skip it with doNotCreateDefaultSubobject (its creator would have to use"
-                  + " createOptionalDefaultSubobject)");
+                  + (override.fromArchetype
+                      ? "its archetype cannot leave it out (\"create\": false)"
+                      : override.setBy + " cannot skip it with doNotCreateDefaultSubobject (its creator would have to use"
+                          + " createOptionalDefaultSubobject)"));
         }
         return Optional.empty();
       }
@@ -221,37 +292,94 @@ public final class ObjectInitializer {
       }
       chosen = override.type;
     }
-    T created = type.cast(factory.construct(chosen, creator, subobject, null, false));
-    if (subobjects == null) {
-      subobjects = new LinkedHashMap<>();
+    Map<String, PropertyValues.Value> properties;
+    try {
+      properties = archetype == null ? Map.of() : archetype.subobjectProperties(subobject, chosen);
+    } catch (DataException e) {
+      throw new ObjectConstructionException(
+          "Cannot apply the archetype of " + objectClass.getSimpleName() + " to default subobject \"" + subobject + "\": "
+              + e.getMessage(), e);
     }
-    subobjects.put(subobject, created);
+    T created;
+    try {
+      created = type.cast(factory.construct(chosen, creator, subobject, null, classDefault, properties));
+    } catch (ObjectConstructionException e) {
+      throw new ObjectConstructionException(
+          "Cannot create default subobject \"" + subobject + "\" of " + objectClass.getSimpleName() + ": " + e.getMessage(), e);
+    }
+    if (subobjectNames == null) {
+      subobjectNames = new String[4];
+      subobjectValues = new Object[4];
+    } else if (subobjectCount == subobjectNames.length) {
+      subobjectNames = Arrays.copyOf(subobjectNames, subobjectCount * 2);
+      subobjectValues = Arrays.copyOf(subobjectValues, subobjectCount * 2);
+    }
+    subobjectNames[subobjectCount] = subobject;
+    subobjectValues[subobjectCount++] = created;
     return Optional.of(created);
   }
 
-  private void checkConstructing(String what) {
-    if (!constructing) {
-      throw new IllegalStateException("Cannot " + what + " of " + objectClass.getSimpleName() + ": its construction is over");
+  /** The default subobjects created, by name, in creation order (a copy). */
+  public Map<String, Object> subobjects() {
+    Map<String, Object> copy = new LinkedHashMap<>();
+    forEachSubobject(copy::put);
+    return Collections.unmodifiableMap(copy);
+  }
+
+  /** Calls {@code action} with each default subobject created, and its name, in creation order. */
+  public void forEachSubobject(BiConsumer<String, Object> action) {
+    for (int i = 0; i < subobjectCount; i++) {
+      action.accept(subobjectNames[i], subobjectValues[i]);
     }
   }
 
-  /** The default subobjects created, by name, in creation order. */
-  public Map<String, Object> subobjects() {
-    return subobjects == null ? Map.of() : Collections.unmodifiableMap(subobjects);
+  private int indexOf(String subobject) {
+    for (int i = 0; i < subobjectCount; i++) {
+      if (subobjectNames[i].equals(subobject)) {
+        return i;
+      }
+    }
+    return -1;
   }
 
-  /** Every default subobject asked for, created or not, by name, in order. */
+  /** Every default subobject asked for, created or not; kept only for class default objects. */
   Map<String, Slot> slots() {
     return slots == null ? Map.of() : Collections.unmodifiableMap(slots);
   }
 
+  /**
+   * Ends construction: refuses overrides nobody used (a misspelled name, or a subobject that no
+   * constructor of the class creates).
+   */
   void finish(Object constructed) {
     object = constructed;
     constructing = false;
+    if (overrides == null) {
+      return;
+    }
+    overrides.forEach((subobject, override) -> {
+      if (!override.used) {
+        List<String> created = new ArrayList<>(Arrays.asList(subobjectNames == null ? new String[0] : subobjectNames).subList(0, subobjectCount));
+        throw new ObjectConstructionException(
+            (override.fromArchetype ? "The archetype of " + objectClass.getSimpleName() : override.setBy)
+                + " changes default subobject \"" + subobject + "\", which no constructor of " + objectClass.getSimpleName()
+                + " creates (subobjects: " + (created.isEmpty() ? "none" : Choices.quoted(Choices.closest(subobject, created)))
+                + ")");
+      }
+    });
   }
 
   @java.lang.Override
   public String toString() {
     return "ObjectInitializer[" + objectClass.getSimpleName() + " " + name + (constructing ? ", constructing" : "") + "]";
+  }
+
+  /** Using an initializer where it does not apply: a programming error, never wrapped. */
+  static final class Misuse extends IllegalStateException {
+    private static final long serialVersionUID = 1L;
+
+    Misuse(String message) {
+      super(message);
+    }
   }
 }

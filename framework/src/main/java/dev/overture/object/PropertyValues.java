@@ -3,8 +3,9 @@ package dev.overture.object;
 import dev.overture.core.Choices;
 import dev.overture.core.DataException;
 import java.lang.reflect.Field;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
@@ -17,9 +18,9 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.type.LogicalType;
 
 /**
- * Turns the property values an archetype writes in JSON into the types of the class's {@link
- * Property} fields, as strictly as assets are read (no coercion between strings and numbers, no
- * fractions for whole numbers). Stateless and thread-safe.
+ * Turns property values (from an archetype's JSON, or given to {@link ClassDefaults#set}) into the
+ * types of the class's {@link Property} fields, as strictly as assets are read (no coercion between
+ * strings, numbers and booleans, no fractions for whole numbers). Stateless and thread-safe.
  */
 final class PropertyValues {
 
@@ -37,14 +38,36 @@ final class PropertyValues {
   private PropertyValues() {}
 
   /**
+   * A value ready to give instances: immutable values are shared; anything else (lists, maps,
+   * arrays, records, beans) is converted afresh for each instance, so no two instances (and not the
+   * archetype or the class defaults) ever share a mutable value.
+   */
+  static final class Value {
+    private final Object shared;
+    private final JsonNode json;
+    private final JavaType type;
+
+    private Value(Object shared, JsonNode json, JavaType type) {
+      this.shared = shared;
+      this.json = json;
+      this.type = type;
+    }
+
+    /** The value to set on one instance. */
+    Object forInstance() {
+      return json == null ? shared : MAPPER.treeToValue(json, type);
+    }
+  }
+
+  /**
    * The values of {@code properties} for {@code type}, converted.
    *
    * @param pointer where the properties are in the JSON, for error locations
    * @throws DataException at the property that does not exist or does not fit
    */
-  static Map<String, Object> convert(Class<?> type, Map<String, JsonNode> properties, String pointer) {
+  static Map<String, Value> convert(Class<?> type, Map<String, JsonNode> properties, String pointer) {
     Map<String, Field> fields = Plans.PROPERTIES.get(type);
-    Map<String, Object> values = new LinkedHashMap<>();
+    Map<String, Value> values = new LinkedHashMap<>();
     for (Map.Entry<String, JsonNode> entry : properties.entrySet()) {
       String name = entry.getKey();
       String at = pointer + "/" + name.replace("~", "~0").replace("/", "~1");
@@ -54,38 +77,97 @@ final class PropertyValues {
             "Overture/UnknownProperty", at, type.getSimpleName() + " has no property \"" + name + "\"",
             "properties", Choices.closest(name, fields.keySet()));
       }
-      JavaType javaType = MAPPER.getTypeFactory().constructType(field.getGenericType());
+      JavaType javaType = javaType(field);
+      Object converted;
       try {
-        values.put(name, MAPPER.treeToValue(entry.getValue(), javaType));
+        converted = MAPPER.treeToValue(entry.getValue(), javaType);
       } catch (JacksonException e) {
-        throw new DataException(
-            "Overture/InvalidValue", at,
-            "Property \"" + name + "\" of " + type.getSimpleName() + " is " + Plans.withArticle(field.getType().getSimpleName())
-                + ": " + entry.getValue() + " does not fit");
+        throw new DataException("Overture/InvalidValue", at, doesNotFit(type, field, String.valueOf(entry.getValue())));
       } catch (IllegalArgumentException e) {
         throw new DataException(
             "Overture/InvalidValue", at, "Property \"" + name + "\" of " + type.getSimpleName() + ": " + e.getMessage());
       }
+      values.put(name, of(converted, entry.getValue(), javaType));
     }
     return values;
   }
 
-  /** Sets {@code values} on {@code instance}. */
-  static void apply(Object instance, Map<String, Object> values) {
+  /**
+   * {@code value} checked against {@code field}'s full generic type (a {@code List<Integer>} does
+   * not fit a {@code List<String>}) and made safe to give to every instance.
+   *
+   * @throws IllegalArgumentException when it does not fit
+   */
+  static Value fromJava(Class<?> owner, Field field, Object value) {
+    if (value == null) {
+      if (field.getType().isPrimitive()) {
+        throw new IllegalArgumentException(doesNotFit(owner, field, "null"));
+      }
+      return new Value(null, null, null);
+    }
+    JsonNode json;
+    try {
+      json = MAPPER.valueToTree(value);
+    } catch (JacksonException e) {
+      // Not something JSON can hold (a service, a handle): check its class and share it as it is.
+      Class<?> wanted = field.getType().isPrimitive() ? ClassDefaults.boxed(field.getType()) : field.getType();
+      if (!wanted.isInstance(value)) {
+        throw new IllegalArgumentException(doesNotFit(owner, field, value.getClass().getSimpleName()));
+      }
+      return new Value(value, null, null);
+    }
+    JavaType javaType = javaType(field);
+    try {
+      Object converted = MAPPER.treeToValue(json, javaType);
+      return of(converted, json, javaType);
+    } catch (JacksonException | IllegalArgumentException e) {
+      throw new IllegalArgumentException(doesNotFit(owner, field, json.toString()));
+    }
+  }
+
+  private static Value of(Object converted, JsonNode json, JavaType javaType) {
+    return isImmutable(converted) ? new Value(converted, null, null) : new Value(null, json, javaType);
+  }
+
+  private static boolean isImmutable(Object value) {
+    return value == null
+        || value instanceof String
+        || value instanceof Boolean
+        || value instanceof Character
+        || value instanceof Integer
+        || value instanceof Long
+        || value instanceof Double
+        || value instanceof Float
+        || value instanceof Short
+        || value instanceof Byte
+        || value instanceof BigDecimal
+        || value instanceof BigInteger
+        || value instanceof Enum<?>;
+  }
+
+  private static String doesNotFit(Class<?> owner, Field field, String what) {
+    return "Property \"" + field.getName() + "\" of " + owner.getSimpleName() + " is "
+        + Plans.withArticle(field.getType().getSimpleName()) + ": " + what + " does not fit";
+  }
+
+  private static JavaType javaType(Field field) {
+    return MAPPER.getTypeFactory().constructType(field.getGenericType());
+  }
+
+  /** Sets {@code values} on {@code instance}, each a value of its own where it could be changed. */
+  static void apply(Object instance, Map<String, Value> values) {
     if (values.isEmpty()) {
       return;
     }
     Map<String, Field> fields = Plans.PROPERTIES.get(instance.getClass());
-    values.forEach((name, value) -> {
-      try {
-        fields.get(name).set(instance, value);
-      } catch (IllegalAccessException e) {
-        throw new IllegalStateException(e);
-      }
-    });
+    values.forEach((name, value) -> set(fields.get(name), instance, value.forInstance()));
   }
 
-  static List<String> names(Class<?> type) {
-    return List.copyOf(Plans.PROPERTIES.get(type).keySet());
+  static void set(Field field, Object instance, Object value) {
+    try {
+      field.set(instance, value);
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException("Cannot set property " + field.getName() + " of " + instance.getClass().getName(), e);
+    }
   }
 }

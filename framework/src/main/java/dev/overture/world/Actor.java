@@ -6,6 +6,7 @@ import dev.overture.object.ObjectInitializer;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -40,22 +41,45 @@ public class Actor implements Constructed {
   private boolean destroyed;
   private final List<ActorComponent> components = new ArrayList<>();
   private int generatedNames;
+  private boolean constructed;
 
   protected Actor() {}
 
   /**
-   * Adopts the component default subobjects the constructors created, in creation order; they begin
-   * play with the actor. Subclasses that override it must call it.
+   * Called by the object factory once construction is over: adopts the component default
+   * subobjects the constructors created (and theirs, named {@code "Parent.Child"}), in creation
+   * order, so they begin play with the actor; then calls {@link #onConstructed}.
+   *
+   * @throws IllegalStateException when called a second time
    */
   @Override
-  public void postConstruct(ObjectInitializer initializer) {
-    initializer.subobjects().forEach((subobjectName, subobject) -> {
+  public final void postConstruct(ObjectInitializer initializer) {
+    if (constructed) {
+      throw new IllegalStateException(this + " was already constructed");
+    }
+    constructed = true;
+    initializer.forEachSubobject((subobjectName, subobject) -> {
       if (subobject instanceof ActorComponent component) {
-        component.attach(this, subobjectName);
-        components.add(component);
+        adopt(component, subobjectName);
       }
     });
+    onConstructed();
   }
+
+  /** Attaches {@code component} and, depth first, the components it created as its subobjects. */
+  private void adopt(ActorComponent component, String componentName) {
+    component.attach(this, componentName);
+    components.add(component);
+    for (Map.Entry<String, ActorComponent> child : component.childComponents().entrySet()) {
+      adopt(child.getValue(), componentName + "." + child.getKey());
+    }
+  }
+
+  /**
+   * Called once construction is over, on the constructing thread: default components are adopted,
+   * class defaults and the archetype applied; the actor is not in a world yet.
+   */
+  protected void onConstructed() {}
 
   /** Creates a required default subobject (usually a component) from a constructor. */
   protected final <T> T createDefaultSubobject(String subobjectName, Class<T> type) {
@@ -153,20 +177,30 @@ public class Actor implements Constructed {
     world.checkGameThread();
     String componentName = type.getSimpleName() + "_" + (++generatedNames);
     C component = world.objects().newObject(type, this, componentName);
-    component.attach(this, componentName);
-    components.add(component);
+    int first = components.size();
+    adopt(component, componentName);
     if (playing) {
-      component.startPlay();
+      for (ActorComponent added : List.copyOf(components.subList(first, components.size()))) {
+        added.startPlay();
+      }
     }
     return component;
   }
 
-  /** Ends the component's play and removes it; false when it is not this actor's. */
+  /**
+   * Ends the component's play and removes it, with the components it created as its subobjects
+   * (those first, newest first); false when it is not this actor's.
+   */
   public final boolean removeComponent(ActorComponent component) {
     world.checkGameThread();
-    if (!components.remove(component)) {
+    if (!components.contains(component)) {
       return false;
     }
+    List<ActorComponent> children = List.copyOf(component.childComponents().values());
+    for (int i = children.size() - 1; i >= 0; i--) {
+      removeComponent(children.get(i));
+    }
+    components.remove(component);
     component.stopPlay(EndPlayReason.REMOVED);
     return true;
   }

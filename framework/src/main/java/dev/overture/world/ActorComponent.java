@@ -1,5 +1,13 @@
 package dev.overture.world;
 
+import dev.overture.object.Constructed;
+import dev.overture.object.DefaultSubobjects;
+import dev.overture.object.ObjectInitializer;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
 /**
  * A piece of behaviour or data attached to an {@link Actor}. Components are built by the world's
  * object factory: as default subobjects of their actor (created in its constructor), or at run
@@ -9,13 +17,59 @@ package dev.overture.world;
  *
  * <p>Confined to the world's game thread, like the actor.
  */
-public abstract class ActorComponent {
+public abstract class ActorComponent implements Constructed {
 
   private Actor owner;
   private String name;
   private boolean playing;
+  private Map<String, ActorComponent> children = Map.of();
+  private boolean constructed;
 
   protected ActorComponent() {}
+
+  /**
+   * Called by the object factory once construction is over: keeps the components this component
+   * created as its default subobjects (its actor adopts them with it, named {@code
+   * "Parent.Child"}), then calls {@link #onConstructed}.
+   *
+   * @throws IllegalStateException when called a second time
+   */
+  @Override
+  public final void postConstruct(ObjectInitializer initializer) {
+    if (constructed) {
+      throw new IllegalStateException(this + " was already constructed");
+    }
+    constructed = true;
+    Map<String, ActorComponent> created = new LinkedHashMap<>();
+    initializer.forEachSubobject((subobjectName, subobject) -> {
+      if (subobject instanceof ActorComponent component) {
+        created.put(subobjectName, component);
+      }
+    });
+    children = created.isEmpty() ? Map.of() : Collections.unmodifiableMap(created);
+    onConstructed();
+  }
+
+  /**
+   * Called once construction is over, on the constructing thread, with class defaults and archetype
+   * values applied; the component belongs to no actor yet.
+   */
+  protected void onConstructed() {}
+
+  /** The components this one created as its default subobjects, by subobject name. */
+  final Map<String, ActorComponent> childComponents() {
+    return children;
+  }
+
+  /** Creates a required default subobject of this component from its constructor. */
+  protected final <T> T createDefaultSubobject(String subobjectName, Class<T> type) {
+    return DefaultSubobjects.create(this, subobjectName, type);
+  }
+
+  /** Creates an optional default subobject from a constructor: empty when a subclass dropped it. */
+  protected final <T> Optional<T> createOptionalDefaultSubobject(String subobjectName, Class<T> type) {
+    return DefaultSubobjects.createOptional(this, subobjectName, type);
+  }
 
   final void attach(Actor actor, String componentName) {
     if (owner != null) {

@@ -400,7 +400,7 @@ public final class World implements AutoCloseable {
     private final String name;
     private NetMode netMode = NetMode.STANDALONE;
     private Class<? extends GameState> gameStateClass = GameState.class;
-    private ObjectFactory objects = ObjectFactory.standard();
+    private ObjectFactory objects = ObjectFactory.create();
 
     private Builder(String name) {
       this.name = Objects.requireNonNull(name, "name");
@@ -421,7 +421,10 @@ public final class World implements AutoCloseable {
       return this;
     }
 
-    /** The factory that builds its actors and components; {@link ObjectFactory#standard()} by default. */
+    /**
+     * The factory that builds its actors and components; by default a factory of its own ({@link
+     * ObjectFactory#create()}). Worlds that should share class defaults and dependencies share one.
+     */
     public Builder objects(ObjectFactory factory) {
       objects = Objects.requireNonNull(factory, "factory");
       return this;

@@ -46,6 +46,7 @@ final class ExperienceFixture implements AutoCloseable {
         .kind(GameFeatureAction.class, "Record", TestActions.Record.class)
         .kind(Actor.class, "Knight", Knight.class)
         .kind(ActorComponent.class, "Shield", Shield.class)
+        .kind(Actor.class, "Cursed", Cursed.class)
         .executor(workers)
         .ticker(ticker)
         .build();
@@ -67,6 +68,13 @@ final class ExperienceFixture implements AutoCloseable {
   /** A knight's shield. */
   static class Shield extends ActorComponent {
     @Property int weight = 5;
+  }
+
+  /** A pawn whose constructor always throws. */
+  static class Cursed extends Pawn {
+    Cursed(ObjectInitializer initializer) {
+      throw new IllegalStateException("cursed");
+    }
   }
 
   static Content content() {
@@ -178,6 +186,15 @@ final class ExperienceFixture implements AutoCloseable {
             """)
         .file("archetypes/JustAShield.json", """
             { "class": "Shield" }
+            """)
+        .file("experiences/Curse.json", """
+            { "defaultPawnData": "CursedPawn" }
+            """)
+        .file("pawns/CursedPawn.json", """
+            { "pawnClass": "Archetype:Cursed" }
+            """)
+        .file("archetypes/Cursed.json", """
+            { "class": "Cursed" }
             """)
         .file("ui/experiences/ArenaTile.json", """
             { "mapId": "Dust", "experienceId": "Arena", "tileTitle": "Arena", "isDefaultExperience": true }

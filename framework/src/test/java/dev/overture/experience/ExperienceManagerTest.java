@@ -159,6 +159,22 @@ class ExperienceManagerTest {
   }
 
   @Test
+  void aPawnWhoseConstructorThrows_failsTheLoad_insteadOfTheFirstSpawn() {
+    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
+    CompletableFuture<ExperienceDefinition> loaded = manager.setCurrentExperience(PrimaryAssetId.of("Experience", "Curse"));
+    game.pump();
+
+    assertEquals(LoadState.FAILED, manager.state());
+    assertTrue(loaded.isCompletedExceptionally());
+    Problem problem = onlyProblem(manager);
+    assertEquals("Overture/ConstructionFailed", problem.id());
+    assertEquals("Cannot build Cursed: The constructor of Cursed threw: java.lang.IllegalStateException: cursed", problem.message());
+    assertEquals(new dev.overture.core.SourceLocation(game.root + "/archetypes/Cursed.json", 1, 12, "/class"),
+        problem.location().orElseThrow());
+    assertNothingLeft(manager);
+  }
+
+  @Test
   void aPawnArchetypeOfAnotherClass_failsTheLoad_atThePawnData() {
     ExperienceManager manager = game.install("World", NetMode.STANDALONE);
     manager.setCurrentExperience(PrimaryAssetId.of("Experience", "ShieldJoust"));

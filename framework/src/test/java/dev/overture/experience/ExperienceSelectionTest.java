@@ -69,8 +69,8 @@ class ExperienceSelectionTest {
     assertEquals("Overture/UnknownExperience", problem.id());
     assertEquals(
         "No experience Experience:Arean is indexed (named by the command line) (experiences: \"Experience:Arena\", \"Experience:Needy\","
-            + " \"Experience:Joust\", \"Experience:Lobby\", \"Experience:Pausing\", \"Experience:Throws\", \"Experience:Clumsy\","
-            + " \"Experience:Haunted\" and 3 more)",
+            + " \"Experience:Curse\", \"Experience:Joust\", \"Experience:Lobby\", \"Experience:Pausing\", \"Experience:Throws\","
+            + " \"Experience:Clumsy\" and 4 more)",
         problem.message());
   }
 
@@ -90,8 +90,8 @@ class ExperienceSelectionTest {
     assertEquals(
         "No source names an experience (URL option, developer override, command line, map default) and no"
             + " user-facing experience is marked isDefaultExperience (experiences: \"Experience:Arena\", \"Experience:BadJoust\","
-            + " \"Experience:Clumsy\", \"Experience:Haunted\", \"Experience:Joust\", \"Experience:Lobby\", \"Experience:Misspelled\","
-            + " \"Experience:Needy\" and 3 more)",
+            + " \"Experience:Clumsy\", \"Experience:Curse\", \"Experience:Haunted\", \"Experience:Joust\", \"Experience:Lobby\","
+            + " \"Experience:Misspelled\" and 4 more)",
         problem.message());
   }
 

@@ -35,6 +35,12 @@ class ObjectArchetypeTest {
 
   static class Wheel extends ActorComponent {
     @Property int grip = 1;
+    int gripSquared;
+
+    @Override
+    protected void onConstructed() {
+      gripSquared = grip * grip;
+    }
   }
 
   static class SnowWheel extends Wheel {
@@ -60,6 +66,19 @@ class ObjectArchetypeTest {
   /** Something that names the class of what it spawns, directly or by an archetype. */
   record Spawner(@AllowedTypes("Archetype") @AssetBundles(AssetBundles.ALWAYS) ClassOrAsset<Actor> actorClass) {}
 
+  static class SnowVehicle extends Vehicle {
+    SnowVehicle(ObjectInitializer initializer) {
+      super(initializer.setDefaultSubobjectClass("Wheel", SnowWheel.class));
+    }
+  }
+
+  static class Wreck extends Vehicle {
+    Wreck(ObjectInitializer initializer) {
+      super(initializer);
+      throw new IllegalStateException("beyond repair");
+    }
+  }
+
   @TempDir Path temp;
   private final ManualExecutor workers = new ManualExecutor();
   private AssetManager assets;
@@ -82,6 +101,8 @@ class ObjectArchetypeTest {
         .scanRule(ObjectArchetype.scanRule())
         .scanRule(ScanRule.of("Spawner", Spawner.class, "spawners"))
         .kind(Actor.class, "Vehicle", Vehicle.class)
+        .kind(Actor.class, "SnowVehicle", SnowVehicle.class)
+        .kind(Actor.class, "Wreck", Wreck.class)
         .kind(ActorComponent.class, "Wheel", Wheel.class)
         .kind(ActorComponent.class, "SnowWheel", SnowWheel.class)
         .kind(ActorComponent.class, "Horn", Horn.class)
@@ -139,7 +160,7 @@ class ObjectArchetypeTest {
         }
         """);
     ObjectArchetype sled = load("Sled");
-    assertEquals(List.of(), ObjectFactory.standard().check(sled));
+    assertEquals(List.of(), ObjectFactory.create().check(sled));
     World world = world();
 
     Vehicle built = world.spawnActor(sled, Vehicle.class, "Sled");
@@ -149,6 +170,7 @@ class ObjectArchetypeTest {
     assertEquals(List.of("winter"), built.tags);
     SnowWheel wheel = (SnowWheel) built.wheel;
     assertEquals(3, wheel.grip);
+    assertEquals(9, wheel.gripSquared, "the subobject saw the archetype's values when it finished construction");
     assertTrue(wheel.studded);
     assertTrue(built.horn.isEmpty());
     assertEquals(List.of(wheel), built.components());
@@ -156,6 +178,67 @@ class ObjectArchetypeTest {
     assertEquals(Wheel.class, plain.wheel.getClass());
     assertEquals(1, plain.wheel.grip);
     assertTrue(plain.horn.isPresent());
+  }
+
+  @Test
+  void mutableValues_areNeverSharedBetweenInstancesOrWithTheArchetype() throws Exception {
+    with("Sled", """
+        { "class": "Vehicle", "properties": { "tags": ["winter"] } }
+        """);
+    ObjectArchetype sled = load("Sled");
+    ObjectFactory objects = ObjectFactory.create();
+
+    Vehicle first = objects.newObject(sled, Vehicle.class, null, "a");
+    Vehicle second = objects.newObject(sled, Vehicle.class, null, "b");
+    first.tags.add("summer");
+
+    assertEquals(List.of("winter"), second.tags);
+    assertEquals(List.of("winter"), sled.properties().get("tags"));
+  }
+
+  @Test
+  void leavingOutARequiredSubobject_isRefusedWhenBuilt_asWellAsByCheck() throws Exception {
+    with("Sled", """
+        { "class": "Vehicle", "subobjects": { "Wheel": { "create": false } } }
+        """);
+    ObjectArchetype sled = load("Sled");
+
+    assertEquals("Default subobject \"Wheel\" of Vehicle is required: its archetype cannot leave it out (\"create\": false)",
+        assertThrows(ObjectConstructionException.class,
+            () -> ObjectFactory.create().newObject(sled, Vehicle.class, null, "v")).getMessage());
+  }
+
+  @Test
+  void check_knowsTheClassesASubclassRequires() throws Exception {
+    with("Sled", """
+        { "class": "SnowVehicle", "subobjects": { "Wheel": { "class": "Wheel" } } }
+        """);
+    ObjectArchetype sled = load("Sled");
+
+    assertEquals(List.of("Default subobject \"Wheel\" of SnowVehicle must be a SnowWheel (set by SnowVehicle); Wheel is not"),
+        ObjectFactory.create().check(sled).stream().map(Exception::getMessage).toList());
+    ObjectConstructionException e = assertThrows(ObjectConstructionException.class,
+        () -> ObjectFactory.create().newObject(sled, Vehicle.class, null, "v"));
+    assertTrue(e.getMessage().startsWith("Wheel (set by its archetype) is not a legal class"), e.getMessage());
+  }
+
+  @Test
+  void check_reportsOverridesThatCannotAllApply_andClassesThatCannotBeBuilt() throws Exception {
+    with("Sled", """
+        { "class": "Vehicle", "subobjects": { "Horn": { "create": false, "properties": { "sound": "honk" } } } }
+        """);
+    assertEquals(List.of("Default subobject \"Horn\" of Vehicle is left out (\"create\": false), so its class and properties"
+            + " would be ignored; remove them or the \"create\": false"),
+        ObjectFactory.create().check(load("Sled")).stream().map(Exception::getMessage).toList());
+
+    assets.close();
+    with("Wreck", """
+        { "class": "Wreck" }
+        """);
+    List<DataException> problems = ObjectFactory.create().check(load("Wreck"));
+    assertEquals(List.of("Cannot build Wreck: The constructor of Wreck threw: java.lang.IllegalStateException: beyond repair"),
+        problems.stream().map(Exception::getMessage).toList());
+    assertEquals("/class", problems.get(0).pointer());
   }
 
   private static World world() {
@@ -170,7 +253,7 @@ class ObjectArchetypeTest {
     Problem problem = failure("Sled");
 
     assertEquals("Overture/UnknownClass", problem.id());
-    assertEquals("Unknown class \"Vehicel\" (registered: \"Horn\", \"SnowWheel\", \"Vehicle\", \"Wheel\")", problem.message());
+    assertEquals("Unknown class \"Vehicel\" (registered: \"Horn\", \"SnowVehicle\", \"SnowWheel\", \"Vehicle\", \"Wheel\", \"Wreck\")", problem.message());
     assertEquals(new SourceLocation(file("Sled"), 1, 12, "/class"), problem.location().orElseThrow());
   }
 
@@ -229,7 +312,7 @@ class ObjectArchetypeTest {
         """);
     ObjectArchetype sled = load("Sled");
 
-    List<DataException> problems = ObjectFactory.standard().check(sled);
+    List<DataException> problems = ObjectFactory.create().check(sled);
 
     assertEquals(List.of(
             "Vehicle creates no default subobject \"Wheels\"",
@@ -255,7 +338,7 @@ class ObjectArchetypeTest {
         """);
     ObjectArchetype sled = load("Sled");
 
-    List<DataException> problems = ObjectFactory.standard().check(sled);
+    List<DataException> problems = ObjectFactory.create().check(sled);
 
     assertEquals(List.of(
             "Wheel has no property \"studded\"",
@@ -303,7 +386,8 @@ class ObjectArchetypeTest {
 
     assertEquals("Overture/UnknownClass", problem.id());
     assertEquals(
-        "Unknown Actor class \"Vehicel\": name a registered class, or an asset as \"Archetype:Name\" (registered: \"Vehicle\")",
+        "Unknown Actor class \"Vehicel\": name a registered class, or an asset as \"Archetype:Name\" (registered: \"SnowVehicle\","
+            + " \"Vehicle\", \"Wreck\")",
         problem.message());
     assertEquals(new SourceLocation(temp.resolve("assets") + "/spawners/Gate.json", 1, 17, "/actorClass"), problem.location().orElseThrow());
   }
@@ -338,7 +422,7 @@ class ObjectArchetypeTest {
     ObjectArchetype sled = load("Sled");
 
     ObjectConstructionException e = assertThrows(ObjectConstructionException.class,
-        () -> ObjectFactory.standard().newObject(sled, Horn.class, null, "h"));
+        () -> ObjectFactory.create().newObject(sled, Horn.class, null, "h"));
     assertEquals("The archetype's class Vehicle is not a Horn", e.getMessage());
   }
 }

@@ -1,5 +1,6 @@
 package dev.overture.object;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -17,9 +18,12 @@ import dev.overture.world.EndPlayReason;
 import dev.overture.world.Pawn;
 import dev.overture.world.World;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class ObjectFactoryTest {
@@ -58,7 +62,7 @@ class ObjectFactoryTest {
 
   @Test
   void seedExample_aSpectatorPawnReplacesTheMovementAndDropsTheMesh() {
-    ObjectFactory objects = ObjectFactory.standard();
+    ObjectFactory objects = ObjectFactory.create();
 
     DefaultPawn plain = objects.newObject(DefaultPawn.class, null, "Plain");
     SpectatorPawn spectator = objects.newObject(SpectatorPawn.class, null, "Spectator");
@@ -94,8 +98,8 @@ class ObjectFactoryTest {
 
   @Test
   void seedExample_aCharactersOptionalMeshIsAbsentWhenASubclassRemovesIt() {
-    Character character = ObjectFactory.standard().newObject(Character.class, null, "Character");
-    NoMeshCharacter meshless = ObjectFactory.standard().newObject(NoMeshCharacter.class, null, "Meshless");
+    Character character = ObjectFactory.create().newObject(Character.class, null, "Character");
+    NoMeshCharacter meshless = ObjectFactory.create().newObject(NoMeshCharacter.class, null, "Meshless");
 
     assertTrue(character.meshConfigured);
     assertTrue(meshless.mesh.isEmpty());
@@ -153,7 +157,7 @@ class ObjectFactoryTest {
 
   @Test
   void theMostDerivedOverrideWins_andMustStillSatisfyEveryBase() {
-    ObjectFactory objects = ObjectFactory.standard();
+    ObjectFactory objects = ObjectFactory.create();
 
     assertEquals(SportWheel.class, objects.newObject(SportCar.class, null, "a").wheel.orElseThrow().getClass());
     assertEquals(RacingWheel.class, objects.newObject(RaceCar.class, null, "b").wheel.orElseThrow().getClass());
@@ -209,7 +213,7 @@ class ObjectFactoryTest {
   @Test
   void anOverrideThatIsNotTheRequestedType_namesBothTypesAndTheSubobject() {
     ObjectConstructionException e =
-        assertThrows(ObjectConstructionException.class, () -> ObjectFactory.standard().newObject(RocketTruck.class, null, "t"));
+        assertThrows(ObjectConstructionException.class, () -> ObjectFactory.create().newObject(RocketTruck.class, null, "t"));
     assertEquals(
         "Cannot use Rocket (set by RocketTruck) for default subobject \"Engine\" of RocketTruck: it is not an Engine",
         e.getMessage());
@@ -218,7 +222,7 @@ class ObjectFactoryTest {
   @Test
   void skippingARequiredSubobject_isRefused() {
     ObjectConstructionException e =
-        assertThrows(ObjectConstructionException.class, () -> ObjectFactory.standard().newObject(EnginelessTruck.class, null, "t"));
+        assertThrows(ObjectConstructionException.class, () -> ObjectFactory.create().newObject(EnginelessTruck.class, null, "t"));
     assertEquals(
         "Default subobject \"Engine\" of EnginelessTruck is required: EnginelessTruck cannot skip it with"
             + " doNotCreateDefaultSubobject (its creator would have to use createOptionalDefaultSubobject)",
@@ -228,13 +232,13 @@ class ObjectFactoryTest {
   @Test
   void creatingASubobjectTwice_isRefused() {
     ObjectConstructionException e =
-        assertThrows(ObjectConstructionException.class, () -> ObjectFactory.standard().newObject(Greedy.class, null, "g"));
+        assertThrows(ObjectConstructionException.class, () -> ObjectFactory.create().newObject(Greedy.class, null, "g"));
     assertEquals("Default subobject \"Engine\" of Greedy is created twice", e.getMessage());
   }
 
   @Test
   void outsideConstruction_thereIsNoInitializer() {
-    Engine engine = ObjectFactory.standard().newObject(Engine.class, null, "e");
+    Engine engine = ObjectFactory.create().newObject(Engine.class, null, "e");
 
     IllegalStateException e = assertThrows(IllegalStateException.class, () -> DefaultSubobjects.create(engine, "Part", Rocket.class));
     assertEquals("No object initializer found during construction", e.getMessage());
@@ -245,7 +249,7 @@ class ObjectFactoryTest {
   @Test
   void creatingOnBehalfOfAnotherObject_usesTheWrongInitializer() {
     IllegalStateException e =
-        assertThrows(IllegalStateException.class, () -> ObjectFactory.standard().newObject(Meddler.class, null, "m"));
+        assertThrows(IllegalStateException.class, () -> ObjectFactory.create().newObject(Meddler.class, null, "m"));
     assertEquals("Using incorrect object initializer: it constructs Meddler, not this Engine", e.getMessage());
   }
 
@@ -255,7 +259,7 @@ class ObjectFactoryTest {
 
   @Test
   void classesWithoutAnInitializerParameter_stillCreateSubobjects() {
-    Plain plain = ObjectFactory.standard().newObject(Plain.class, null, "p");
+    Plain plain = ObjectFactory.create().newObject(Plain.class, null, "p");
     assertEquals(List.of(plain.engine), plain.components());
   }
 
@@ -268,14 +272,14 @@ class ObjectFactoryTest {
   @Test
   void aConstructorThatThrows_isNamed() {
     ObjectConstructionException e =
-        assertThrows(ObjectConstructionException.class, () -> ObjectFactory.standard().newObject(Explosive.class, null, "x"));
+        assertThrows(ObjectConstructionException.class, () -> ObjectFactory.create().newObject(Explosive.class, null, "x"));
     assertEquals("The constructor of Explosive threw: java.lang.IllegalArgumentException: boom", e.getMessage());
   }
 
   @Test
   void classesWithSeveralConstructors_mustSayWhichToUse() {
     ObjectConstructionException e =
-        assertThrows(ObjectConstructionException.class, () -> ObjectFactory.standard().newObject(Ambiguous.class, null, "a"));
+        assertThrows(ObjectConstructionException.class, () -> ObjectFactory.create().newObject(Ambiguous.class, null, "a"));
     assertTrue(e.getMessage().startsWith("Cannot construct " + Ambiguous.class.getName()
         + ": annotate one of its constructors with @Inject (it has "), e.getMessage());
   }
@@ -284,7 +288,7 @@ class ObjectFactoryTest {
   void innerClasses_areRefusedWithTheFix() {
     class Local extends ActorComponent {}
     ObjectConstructionException e =
-        assertThrows(ObjectConstructionException.class, () -> ObjectFactory.standard().newObject(Local.class, null, "l"));
+        assertThrows(ObjectConstructionException.class, () -> ObjectFactory.create().newObject(Local.class, null, "l"));
     assertEquals("Cannot construct " + Local.class.getName() + ": it is an inner class and needs an instance of"
         + " ObjectFactoryTest; declare it static or top-level", e.getMessage());
   }
@@ -309,7 +313,7 @@ class ObjectFactoryTest {
 
   @Test
   void editorOnlySubobjects_existOnlyInDevelopmentMode() {
-    assertTrue(ObjectFactory.standard().newObject(Debuggable.class, null, "a").gizmo.isEmpty());
+    assertTrue(ObjectFactory.create().newObject(Debuggable.class, null, "a").gizmo.isEmpty());
     assertTrue(ObjectFactory.builder().developmentMode(true).build().newObject(Debuggable.class, null, "b").gizmo.isPresent());
   }
 
@@ -329,7 +333,7 @@ class ObjectFactoryTest {
     assertEquals(List.of("lives", "title"), List.copyOf(defaults.properties()));
     assertEquals("Debuggable has no property \"live\" (properties: [lives, title])",
         assertThrows(IllegalArgumentException.class, () -> defaults.set("live", 1)).getMessage());
-    assertEquals("Property \"lives\" of Debuggable is an int; String does not fit",
+    assertEquals("Property \"lives\" of Debuggable is an int: \"many\" does not fit",
         assertThrows(IllegalArgumentException.class, () -> defaults.set("lives", "many")).getMessage());
   }
 
@@ -374,8 +378,10 @@ class ObjectFactoryTest {
     assertEquals("Ada", arena.scoreboard.leaderboard.top());
     assertEquals("Winter", arena.scoreboard.season);
     ObjectConstructionException missing =
-        assertThrows(ObjectConstructionException.class, () -> ObjectFactory.standard().newObject(Arena.class, null, "a"));
-    assertTrue(missing.getMessage().startsWith("Cannot construct Scoreboard: nothing supplies its parameter 2 ("), missing.getMessage());
+        assertThrows(ObjectConstructionException.class, () -> ObjectFactory.create().newObject(Arena.class, null, "a"));
+    assertTrue(missing.getMessage().startsWith(
+        "Cannot create default subobject \"Scoreboard\" of Arena: Cannot construct Scoreboard: nothing supplies its parameter 2 ("),
+        missing.getMessage());
   }
 
   // ---- one lifecycle for default and runtime components
@@ -412,5 +418,242 @@ class ObjectFactoryTest {
         "end Leg DESTROYED", "end Arm DESTROYED"), lifecycle);
     assertEquals("Recorder_1", added.name());
     assertSame(robot.defaultSubobject("Arm").orElseThrow(), robot.components().get(0));
+  }
+
+  // ---- components that create components
+
+  static class Hand extends Recorder {}
+
+  static class Arm extends Recorder {
+    final Hand hand;
+
+    Arm(ObjectInitializer initializer) {
+      hand = createDefaultSubobject("Hand", Hand.class);
+    }
+  }
+
+  static class Crane extends Pawn {
+    final Arm arm;
+
+    Crane(ObjectInitializer initializer) {
+      arm = createDefaultSubobject("Arm", Arm.class);
+    }
+  }
+
+  @Test
+  void theSubobjectsOfAComponent_joinTheActor_andLeaveWithTheirParent() {
+    lifecycle.clear();
+    World world = World.builder("Test").build();
+
+    Crane crane = world.spawnActor(Crane.class, "Crane");
+    Arm extra = crane.addComponent(Arm.class);
+
+    assertEquals(List.of("Arm", "Arm.Hand", "Arm_1", "Arm_1.Hand"), crane.components().stream().map(ActorComponent::name).toList());
+    assertSame(crane, crane.arm.hand.owner());
+    assertEquals(List.of("begin Arm", "begin Arm.Hand", "begin Arm_1", "begin Arm_1.Hand"), lifecycle);
+
+    lifecycle.clear();
+    crane.removeComponent(extra);
+    assertEquals(List.of("end Arm_1.Hand REMOVED", "end Arm_1 REMOVED"), lifecycle);
+    assertEquals(List.of("Arm", "Arm.Hand"), crane.components().stream().map(ActorComponent::name).toList());
+  }
+
+  @Test
+  void postConstruct_runsOnce() {
+    Crane crane = ObjectFactory.create().newObject(Crane.class, null, "Crane");
+    ObjectInitializer stale = new ObjectInitializer(ObjectFactory.create(), Crane.class, null, "x", false, null);
+
+    assertEquals(crane + " was already constructed",
+        assertThrows(IllegalStateException.class, () -> crane.postConstruct(stale)).getMessage());
+  }
+
+  // ---- what constructors may get wrong
+
+  static class Grumpy extends Pawn {
+    Grumpy(ObjectInitializer initializer) {
+      throw new IllegalStateException("grumpy");
+    }
+  }
+
+  @Test
+  void anIllegalStateExceptionFromAConstructor_isWrappedWithTheClass_andTheStackIsLeftEmpty() {
+    ObjectConstructionException e =
+        assertThrows(ObjectConstructionException.class, () -> ObjectFactory.create().newObject(Grumpy.class, null, "g"));
+
+    assertEquals("The constructor of Grumpy threw: java.lang.IllegalStateException: grumpy", e.getMessage());
+    assertEquals("No object initializer found during construction",
+        assertThrows(IllegalStateException.class, ObjectInitializer::current).getMessage(), "nothing left on the stack");
+  }
+
+  static class Hoarder extends Pawn {
+    static ObjectInitializer kept;
+
+    Hoarder(ObjectInitializer initializer) {
+      kept = initializer;
+    }
+  }
+
+  @Test
+  void anInitializerKeptPastConstruction_saysConstructionIsOver() {
+    Hoarder hoarder = ObjectFactory.create().newObject(Hoarder.class, null, "h");
+
+    assertEquals("Cannot create default subobject \"Engine\" of Hoarder: its construction is over",
+        assertThrows(IllegalStateException.class,
+            () -> Hoarder.kept.createDefaultSubobject(hoarder, "Engine", Engine.class)).getMessage());
+    assertEquals("Cannot change default subobject \"Engine\" of Hoarder: its construction is over",
+        assertThrows(IllegalStateException.class,
+            () -> Hoarder.kept.setDefaultSubobjectClass("Engine", Rocket.class)).getMessage());
+  }
+
+  static class LateTruck extends Truck {
+    LateTruck(ObjectInitializer initializer) {
+      super(initializer);
+      initializer.doNotCreateDefaultSubobject("Engine");
+    }
+  }
+
+  static class TypoTruck extends Truck {
+    TypoTruck(ObjectInitializer initializer) {
+      super(initializer.setDefaultSubobjectClass("Engin", Engine.class));
+    }
+  }
+
+  @Test
+  void overridesMadeTooLateOrForNoSubobject_areRefused() {
+    ObjectFactory objects = ObjectFactory.create();
+
+    assertEquals("LateTruck changes default subobject \"Engine\" of LateTruck after it was created; change it in the"
+            + " super(...) argument, before the base constructor runs",
+        assertThrows(ObjectConstructionException.class, () -> objects.newObject(LateTruck.class, null, "t")).getMessage());
+    assertEquals("TypoTruck changes default subobject \"Engin\", which no constructor of TypoTruck creates"
+            + " (subobjects: \"Engine\")",
+        assertThrows(ObjectConstructionException.class, () -> objects.newObject(TypoTruck.class, null, "t")).getMessage());
+  }
+
+  static class DoubleInject {
+    @Inject
+    DoubleInject(String a) {}
+
+    @Inject
+    DoubleInject(Integer b) {}
+  }
+
+  @Test
+  void twoInjectConstructors_areRefused() {
+    ObjectConstructionException e =
+        assertThrows(ObjectConstructionException.class, () -> ObjectFactory.create().newObject(DoubleInject.class, null, "d"));
+    assertTrue(e.getMessage().startsWith("Cannot construct " + DoubleInject.class.getName()
+        + ": only one constructor may be annotated @Inject (it has ["), e.getMessage());
+  }
+
+  // ---- class defaults: inheritance, copies, the default object's parts
+
+  static class Soldier extends Pawn {
+    @Property int health = 100;
+    @Property List<String> gear = List.of();
+  }
+
+  static class Medic extends Soldier {}
+
+  static class Veteran extends Soldier {}
+
+  @Test
+  void classDefaults_areInheritedBySubclasses_whoseOwnSettingWins() {
+    ObjectFactory objects = ObjectFactory.create();
+    objects.classDefaults(Medic.class);
+    objects.classDefaults(Soldier.class).set("health", 150);
+    objects.classDefaults(Veteran.class).set("health", 250);
+
+    assertEquals(150, objects.newObject(Soldier.class, null, "s").health);
+    assertEquals(150, objects.newObject(Medic.class, null, "m").health, "inherited, though Medic's defaults were built before");
+    assertEquals(150, objects.classDefaults(Medic.class).get("health"));
+    assertEquals(250, objects.newObject(Veteran.class, null, "v").health);
+    assertEquals(100, ObjectFactory.create().newObject(Soldier.class, null, "s").health, "another factory, other defaults");
+  }
+
+  @Test
+  void classDefaults_giveEachInstanceItsOwnCopyOfAMutableValue_andCheckGenericTypes() {
+    ObjectFactory objects = ObjectFactory.create();
+    ClassDefaults<Soldier> defaults = objects.classDefaults(Soldier.class);
+    defaults.set("gear", new ArrayList<>(List.of("rifle")));
+
+    Soldier first = objects.newObject(Soldier.class, null, "a");
+    Soldier second = objects.newObject(Soldier.class, null, "b");
+    assertEquals(List.of("rifle"), first.gear);
+    first.gear.add("medkit");
+
+    assertEquals(List.of("rifle"), second.gear);
+    assertEquals(List.of("rifle"), defaults.get("gear"));
+    assertEquals("Property \"gear\" of Soldier is a List: [1,2] does not fit",
+        assertThrows(IllegalArgumentException.class, () -> defaults.set("gear", List.of(1, 2))).getMessage());
+  }
+
+  static class Sensor extends ActorComponent {
+    static final List<Boolean> seen = new ArrayList<>();
+
+    Sensor(ObjectInitializer initializer) {
+      seen.add(initializer.isClassDefaultObject());
+    }
+
+    @Override
+    protected void onConstructed() {
+      lifecycle.add("sensor constructed");
+    }
+  }
+
+  static class Drone extends Pawn {
+    Drone(ObjectInitializer initializer) {
+      createDefaultSubobject("Sensor", Sensor.class);
+    }
+  }
+
+  @Test
+  void theClassDefaultObjectsParts_knowTheyArePartOfIt_andAreNotPostConstructed() {
+    Sensor.seen.clear();
+    lifecycle.clear();
+    ObjectFactory objects = ObjectFactory.create();
+
+    objects.classDefaults(Drone.class);
+    assertEquals(List.of(true), Sensor.seen);
+    assertEquals(List.of(), lifecycle);
+
+    objects.newObject(Drone.class, null, "d");
+    assertEquals(List.of(true, false), Sensor.seen);
+    assertEquals(List.of("sensor constructed"), lifecycle);
+  }
+
+  static class Counted extends Pawn {
+    static final AtomicInteger constructions = new AtomicInteger();
+    static final CountDownLatch entered = new CountDownLatch(1);
+    static final CountDownLatch release = new CountDownLatch(1);
+
+    Counted(ObjectInitializer initializer) {
+      constructions.incrementAndGet();
+      entered.countDown();
+      try {
+        release.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  @Test
+  void classDefaults_areBuiltOnce_evenWhenTwoThreadsAskAtOnce() throws Exception {
+    ObjectFactory objects = ObjectFactory.create();
+    List<ClassDefaults<Counted>> results = java.util.Collections.synchronizedList(new ArrayList<>());
+    Thread first = new Thread(() -> results.add(objects.classDefaults(Counted.class)));
+    Thread second = new Thread(() -> results.add(objects.classDefaults(Counted.class)));
+
+    first.start();
+    Counted.entered.await();
+    second.start();
+    await().atMost(Duration.ofSeconds(30)).until(() -> second.getState() == Thread.State.BLOCKED);
+    Counted.release.countDown();
+    first.join();
+    second.join();
+
+    assertEquals(1, Counted.constructions.get());
+    assertSame(results.get(0), results.get(1));
   }
 }
