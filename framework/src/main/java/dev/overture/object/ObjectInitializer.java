@@ -326,6 +326,11 @@ public final class ObjectInitializer {
     return Collections.unmodifiableMap(copy);
   }
 
+  /** Whether the constructors created any default subobject. */
+  public boolean hasSubobjects() {
+    return subobjectCount > 0;
+  }
+
   /** Calls {@code action} with each default subobject created, and its name, in creation order. */
   public void forEachSubobject(BiConsumer<String, Object> action) {
     for (int i = 0; i < subobjectCount; i++) {

@@ -40,6 +40,10 @@ public abstract class ActorComponent implements Constructed {
       throw new IllegalStateException(this + " was already constructed");
     }
     constructed = true;
+    if (!initializer.hasSubobjects()) {
+      onConstructed();
+      return;
+    }
     Map<String, ActorComponent> created = new LinkedHashMap<>();
     initializer.forEachSubobject((subobjectName, subobject) -> {
       if (subobject instanceof ActorComponent component) {
