@@ -1,8 +1,11 @@
 package dev.overture.asset;
 
 import dev.overture.core.Choices;
+import dev.overture.core.DataException;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
+import dev.overture.version.AssetVersions;
+import dev.overture.version.VersionHeader;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -23,6 +26,7 @@ import tools.jackson.databind.BeanProperty;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JavaType;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.MapperFeature;
 import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.SerializationContext;
@@ -38,6 +42,7 @@ import tools.jackson.databind.exc.UnrecognizedPropertyException;
 import tools.jackson.databind.exc.ValueInstantiationException;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.module.SimpleModule;
+import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.databind.type.LogicalType;
 
 /**
@@ -52,10 +57,12 @@ final class AssetJson {
 
   private final JsonMapper mapper;
   private final KindRegistry kinds;
+  private final AssetVersions versions;
   private final Map<Class<?>, ObjectReader> readers = new ConcurrentHashMap<>();
 
-  AssetJson(AssetLimits limits, KindRegistry kinds) {
+  AssetJson(AssetLimits limits, KindRegistry kinds, AssetVersions versions) {
     this.kinds = kinds;
+    this.versions = versions;
     JsonFactory factory =
         JsonFactory.builder()
             .streamReadConstraints(
@@ -130,17 +137,42 @@ final class AssetJson {
    * @throws AssetLoadException with one problem, when the file cannot be bound
    */
   <T> T bind(byte[] json, Class<T> type, BindContext context) {
-    ObjectReader reader = readers.computeIfAbsent(type, mapper::readerFor);
+    ObjectReader reader = readers.computeIfAbsent(type, mapper::readerFor).withAttribute(BindContext.ATTRIBUTE, context);
+    AssetVersions.Upgrade upgrade;
+    try {
+      context.header = peekHeader(json);
+      upgrade = versions.plan(context.header, type);
+    } catch (DataException e) {
+      Problem problem = e.toProblem().withAsset(context.asset);
+      throw new AssetLoadException(
+          context.asset, List.of(problem.at(new JsonLocator(mapper).locate(json, SourceLocation.at(context.file, e.pointer())))));
+    }
+    context.upgrade = upgrade;
     T value;
     try {
-      value = reader.withAttribute(BindContext.ATTRIBUTE, context).readValue(json);
+      if (upgrade.isEmpty()) {
+        value = reader.readValue(json);
+      } else {
+        // An older format: upgrade the tree, then bind it. Problems found in the upgraded tree are
+        // located in the original file where their pointer still exists there.
+        ObjectNode tree = (ObjectNode) mapper.readTree(json);
+        tree.remove(VersionHeader.FIELD);
+        upgrade.apply(tree);
+        value = reader.readValue(tree);
+      }
     } catch (JacksonException e) {
       Problem problem = toProblem(e, context);
-      if (e.getCause() instanceof dev.overture.core.DataException) {
-        // The constructor named a place inside its value: find its line and column.
+      if (e.getCause() instanceof DataException || !upgrade.isEmpty()) {
+        // The constructor named a place inside its value (or the tree knew no lines): find its line and column.
         problem = problem.at(new JsonLocator(mapper).locate(json, SourceLocation.at(context.file, problem.location().orElseThrow().pointer())));
       }
       throw new AssetLoadException(context.asset, List.of(problem));
+    }
+    if (context.misplacedHeader != null) {
+      throw new AssetLoadException(context.asset, List.of(Problem.error("Overture/MisplacedVersionHeader",
+              "The version header \"" + VersionHeader.FIELD + "\" must be the first property of the file")
+          .withAsset(context.asset)
+          .at(context.misplacedHeader)));
     }
     if (!context.warnings.isEmpty()) {
       JsonLocator locator = new JsonLocator(mapper);
@@ -159,10 +191,29 @@ final class AssetJson {
     return value;
   }
 
+  /**
+   * The version header, when the file's first property is {@code "$version"}; null otherwise (and
+   * when the file does not parse: binding reports that).
+   */
+  private VersionHeader peekHeader(byte[] json) {
+    try (JsonParser parser = mapper.createParser(json)) {
+      if (parser.nextToken() != JsonToken.START_OBJECT
+          || parser.nextToken() != JsonToken.PROPERTY_NAME
+          || !VersionHeader.FIELD.equals(parser.currentName())) {
+        return null;
+      }
+      parser.nextToken();
+      JsonNode header = mapper.reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readTree(parser);
+      return VersionHeader.fromJson(header);
+    } catch (JacksonException e) {
+      return null;
+    }
+  }
+
   /** The problem a Jackson failure means, located in {@code context}'s file. */
   Problem toProblem(JacksonException e, BindContext context) {
     String pointer = Pointers.of(e.getPath());
-    if (e instanceof ValueInstantiationException && e.getCause() instanceof dev.overture.core.DataException data) {
+    if (e instanceof ValueInstantiationException && e.getCause() instanceof DataException data) {
       return data.toProblem().withAsset(context.asset).at(SourceLocation.at(context.file, pointer + data.pointer()));
     }
     if (pointer.isEmpty() && e.processor() instanceof JsonParser parser) {
@@ -371,6 +422,13 @@ final class AssetJson {
         pointer = Pointers.child(real.streamReadContext().pathAsPointer().toString(), propertyName);
       } else {
         pointer = Pointers.ofValueAt(parser);
+      }
+      if (pointer.equals("/" + VersionHeader.FIELD)) {
+        if (context.header == null) {
+          context.misplacedHeader = new SourceLocation(context.file, Math.max(at.getLineNr(), 0), Math.max(at.getColumnNr(), 0), pointer);
+        }
+        parser.skipChildren();
+        return true;
       }
       Class<?> owner = beanOrClass instanceof Class<?> c ? c : beanOrClass.getClass();
       Problem warning =

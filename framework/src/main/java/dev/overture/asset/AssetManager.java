@@ -1,6 +1,11 @@
 package dev.overture.asset;
 
 import dev.overture.core.Ticker;
+import dev.overture.version.AssetVersions;
+import dev.overture.version.BuildVersion;
+import dev.overture.version.CustomVersion;
+import dev.overture.version.EngineVersion;
+import dev.overture.version.UpgradeStep;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -178,6 +183,21 @@ public interface AssetManager extends AutoCloseable {
   /** Counts of what is in memory now, for diagnostics and leak checks. */
   Stats stats();
 
+  /** The versions files are read with: the engine version, custom versions and upgrade steps. */
+  AssetVersions versions();
+
+  /**
+   * Rewrites the content at the current versions: every primary asset and every JSON file its
+   * references reach, but only those the rewrite changes (an older format upgraded, fields the
+   * code no longer has dropped, the version header added or updated), each atomically. Files that
+   * cannot be read (saved by a newer build, for one), that hold references that do not resolve, or
+   * that lie in roots that cannot be written are refused and left byte for byte as they are.
+   * Runs on the calling thread.
+   *
+   * @param dryRun report what would change without writing anything
+   */
+  ResaveReport resave(boolean dryRun);
+
   /** Cancels loads, drops every asset, stops workers the manager started, closes sources. */
   @Override
   void close();
@@ -203,6 +223,7 @@ public interface AssetManager extends AutoCloseable {
     final List<ScanRule> rules = new ArrayList<>();
     final Map<String, Class<?>> assetClasses = new LinkedHashMap<>();
     final KindRegistry kinds = new KindRegistry();
+    final AssetVersions.Builder versions = AssetVersions.builder();
     Executor workers;
     RetentionPolicy retention;
     AssetLimits limits;
@@ -255,6 +276,47 @@ public interface AssetManager extends AutoCloseable {
      */
     public <B> Builder kind(Class<B> base, String name, Class<? extends B> type) {
       kinds.register(base, name, type);
+      return this;
+    }
+
+    /**
+     * The running build's version, from its version file: files whose compatible version is newer
+     * are refused. By default the version is unknown (changelist 0), which reads everything.
+     */
+    public Builder engineVersion(BuildVersion build) {
+      versions.engine(build);
+      return this;
+    }
+
+    /** The running build's version and the oldest version that can read what it saves. */
+    public Builder engineVersion(EngineVersion current, EngineVersion compatible) {
+      versions.engine(current, compatible);
+      return this;
+    }
+
+    /**
+     * Registers a system's custom version, used by files that bind to {@code assetClasses} (or their
+     * subclasses): files saved with a newer version of it are refused, older ones upgraded.
+     *
+     * @throws IllegalArgumentException when its GUID or name is already registered
+     */
+    public Builder customVersion(CustomVersion version, Class<?>... assetClasses) {
+      versions.customVersion(version, assetClasses);
+      return this;
+    }
+
+    /** Registers a step that upgrades files of one asset class to a version of a custom version. */
+    public Builder upgrade(UpgradeStep step) {
+      versions.upgrade(step);
+      return this;
+    }
+
+    /**
+     * Reads files without a version header at {@code version} of {@code customVersion} instead of
+     * its latest (see {@link AssetVersions}).
+     */
+    public Builder readUnversionedAs(CustomVersion customVersion, int version) {
+      versions.readUnversionedAs(customVersion, version);
       return this;
     }
 

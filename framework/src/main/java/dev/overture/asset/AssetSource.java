@@ -72,6 +72,25 @@ public interface AssetSource extends AutoCloseable {
   /** Whether there is a file at {@code path}. */
   boolean exists(AssetPath path);
 
+  /**
+   * Whether {@link #write} can replace files: folders on disk can; the classpath and archives
+   * cannot.
+   */
+  default boolean isWritable() {
+    return false;
+  }
+
+  /**
+   * Replaces the file at {@code path} with {@code bytes} atomically: a reader (or a crash) sees the
+   * old file or the new one, never a mix. Used by resave.
+   *
+   * @throws UnsupportedOperationException when the source cannot be written
+   * @throws IOException when the file cannot be written; it is then unchanged
+   */
+  default void write(AssetPath path, byte[] bytes) throws IOException {
+    throw new UnsupportedOperationException(name() + " cannot be written (it is not a folder on disk)");
+  }
+
   /** How a file of this source is shown to users: {@code assets/textures/icon.png}. */
   default String displayPath(AssetPath path) {
     return name() + '/' + path.value();

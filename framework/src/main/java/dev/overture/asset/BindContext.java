@@ -1,6 +1,9 @@
 package dev.overture.asset;
 
 import dev.overture.core.Problem;
+import dev.overture.core.SourceLocation;
+import dev.overture.version.AssetVersions;
+import dev.overture.version.VersionHeader;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,6 +20,12 @@ final class BindContext {
   final String file;
   final String asset;
   final List<Problem> warnings = new ArrayList<>(0);
+  /** The file's version header, if it has one; set before binding starts. */
+  VersionHeader header;
+  /** What brought the file to the current format (empty when it already was). */
+  AssetVersions.Upgrade upgrade;
+  /** Where a version header stands that is not the first property, if one does. */
+  SourceLocation misplacedHeader;
 
   BindContext(String rootName, String file, String asset) {
     this.rootName = rootName;

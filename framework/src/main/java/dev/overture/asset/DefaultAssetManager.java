@@ -7,6 +7,7 @@ import dev.overture.core.Choices;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
 import dev.overture.core.Ticker;
+import dev.overture.version.AssetVersions;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.time.Duration;
@@ -45,6 +46,7 @@ final class DefaultAssetManager implements AssetManager {
   private static final AtomicInteger POOLS = new AtomicInteger();
 
   private final AssetJson json;
+  private final AssetVersions versions;
   private final Indexer indexer;
   private final Map<String, Class<?>> assetClasses;
   private final AssetLimits limits;
@@ -72,7 +74,8 @@ final class DefaultAssetManager implements AssetManager {
 
   DefaultAssetManager(AssetManager.Builder builder) {
     this.limits = builder.limits != null ? builder.limits : AssetLimits.defaults();
-    this.json = new AssetJson(limits, builder.kinds);
+    this.versions = builder.versions.build();
+    this.json = new AssetJson(limits, builder.kinds, versions);
     this.assetClasses = Map.copyOf(builder.assetClasses);
     this.indexer = new Indexer(builder.rules, assetClasses, json, limits);
     this.ticker = builder.ticker != null ? builder.ticker : Ticker.system();
@@ -795,6 +798,17 @@ final class DefaultAssetManager implements AssetManager {
       located.complete(unlocated);
     }
     return located;
+  }
+
+  @Override
+  public AssetVersions versions() {
+    return versions;
+  }
+
+  @Override
+  public ResaveReport resave(boolean dryRun) {
+    checkOpen();
+    return new Resaver(json, versions, index, Map.copyOf(roots), this::read).run(dryRun);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.overture.asset;
 
+import dev.overture.core.AtomicFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -45,6 +46,16 @@ final class DirectorySource implements AssetSource {
   @Override
   public byte[] read(AssetPath path, int maxBytes) throws IOException {
     return files.read(realRoot.resolve(path.value()), displayPath(path), maxBytes);
+  }
+
+  @Override
+  public boolean isWritable() {
+    return true;
+  }
+
+  @Override
+  public void write(AssetPath path, byte[] bytes) throws IOException {
+    AtomicFiles.write(realRoot.resolve(path.value()), bytes);
   }
 
   @Override

@@ -57,6 +57,16 @@ final class FolderSource implements AssetSource {
   }
 
   @Override
+  public boolean isWritable() {
+    return parent.isWritable();
+  }
+
+  @Override
+  public void write(AssetPath path, byte[] bytes) throws IOException {
+    parent.write(inParent(path), bytes);
+  }
+
+  @Override
   public String displayPath(AssetPath path) {
     return parent.displayPath(inParent(path));
   }

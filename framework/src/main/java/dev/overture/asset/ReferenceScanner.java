@@ -90,12 +90,20 @@ final class ReferenceScanner {
     walk(value, null, null, bundles, sink);
   }
 
+  /** Reports to {@code sink} every reference in {@code value}, in a bundle or not. */
+  static void scanAll(Object value, Sink sink) {
+    walk(value, null, null, null, sink);
+  }
+
+  /** @param bundles the bundles to follow; null for every reference, bundle or not */
   private static void walk(Object value, Step where, AssetBundles inherited, Set<String> bundles, Sink sink) {
     if (value == null) {
       return;
     }
     if (value instanceof PrimaryAssetId || value instanceof SoftRef<?>) {
-      if (inherited != null && follows(inherited, bundles)) {
+      if (bundles == null) {
+        sink.found(new Found(value, where, inherited != null && inherited.acyclic()));
+      } else if (inherited != null && follows(inherited, bundles)) {
         sink.found(new Found(value, where, inherited.acyclic()));
       }
       return;
@@ -128,7 +136,7 @@ final class ReferenceScanner {
       }
     } else {
       Plan plan = PLANS.get(value.getClass());
-      if (inherited == null && !plan.annotated) {
+      if (inherited == null && !plan.annotated && bundles != null) {
         return;
       }
       for (Component component : plan.components) {
@@ -136,7 +144,7 @@ final class ReferenceScanner {
         boolean worthReading =
             component.bundles != null
                 || component.holdsAnnotations
-                || (here != null && component.holdsReferences);
+                || ((here != null || bundles == null) && component.holdsReferences);
         if (worthReading) {
           walk(read(value, component), new Step(where, component.jsonName, -1), here, bundles, sink);
         }

@@ -5,6 +5,10 @@ import dev.overture.asset.ScanRule;
 import dev.overture.feature.Features;
 import dev.overture.feature.GameFeatures;
 import dev.overture.object.ObjectArchetype;
+import dev.overture.version.CustomVersion;
+import dev.overture.version.Guid;
+import dev.overture.version.JsonUpgrade;
+import dev.overture.version.UpgradeStep;
 import java.util.List;
 import java.util.Objects;
 
@@ -26,6 +30,13 @@ public record Experiences(AssetManager assets, GameFeatures features, Experience
   }
 
   /**
+   * The version of the experience asset formats (experiences, action sets, pawn data, user-facing
+   * experiences). Version 2: pawn data's {@code cameraMode} became {@code defaultCameraMode}.
+   */
+  public static final CustomVersion FORMAT =
+      new CustomVersion(Guid.parse("9A7D33B5-82CB-4E5D-BA5A-C377486FEA31"), 2, "Overture-Experience");
+
+  /**
    * The scan rules of the experience types: {@code Experience} in {@code experiences}, {@code
    * ActionSet} in {@code actionsets}, {@code PawnData} in {@code pawns}, {@code
    * UserFacingExperience} in {@code ui/experiences}, {@code Archetype} in {@code archetypes}, in
@@ -42,10 +53,15 @@ public record Experiences(AssetManager assets, GameFeatures features, Experience
 
   /**
    * Registers on {@code builder} the experience scan rules, their classes (for {@code
-   * overture.json}) and the built-in actions and world classes; returns it.
+   * overture.json}), their custom version ({@link #FORMAT}) and upgrade steps, and the built-in
+   * actions and world classes; returns it.
    */
   public static AssetManager.Builder register(AssetManager.Builder builder) {
     scanRules().forEach(builder::scanRule);
+    builder
+        .customVersion(FORMAT, ExperienceDefinition.class, ExperienceActionSet.class, PawnData.class, UserFacingExperience.class)
+        .upgrade(UpgradeStep.of(FORMAT, 2, PawnData.class, "cameraMode is now defaultCameraMode",
+            JsonUpgrade.rename("/cameraMode", "defaultCameraMode")));
     builder
         .assetClass("ExperienceDefinition", ExperienceDefinition.class)
         .assetClass("ExperienceActionSet", ExperienceActionSet.class)

@@ -1,0 +1,186 @@
+package dev.overture.asset;
+
+import dev.overture.core.JsonLayout;
+import dev.overture.core.Problem;
+import dev.overture.core.SourceLocation;
+import dev.overture.version.AssetVersions;
+import dev.overture.version.VersionHeader;
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import tools.jackson.core.JsonPointer;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Rewrites assets at the current versions: every primary asset, and every JSON file its references
+ * reach. A file is rewritten only when that changes it: upgraded from an older format, fields the
+ * code no longer has dropped, the header added or brought up to date. The rewrite works on the
+ * file's JSON, not on the bound value, so what the author wrote (their order of fields, defaults
+ * left out) stays.
+ *
+ * <p>Refused, and left byte for byte as they are: files that cannot be read (saved by a newer
+ * build, malformed), files holding references that do not resolve (saving would lose them, as
+ * Unreal warns), and files in roots that cannot be written.
+ *
+ * <p>Runs on the calling thread; not for use while the files are being edited.
+ */
+final class Resaver {
+
+  /** A file to look at: how it is named, where it is, what it binds to. */
+  private record Target(Object key, String label, ContentRoot root, AssetPath path, Class<?> type) {}
+
+  private final AssetJson json;
+  private final AssetVersions versions;
+  private final IndexSnapshot index;
+  private final Map<String, ContentRoot> roots;
+  private final Function<Target, byte[]> reader;
+
+  Resaver(AssetJson json, AssetVersions versions, IndexSnapshot index, Map<String, ContentRoot> roots, ReadFile read) {
+    this.json = json;
+    this.versions = versions;
+    this.index = index;
+    this.roots = roots;
+    this.reader = target -> read.read(target.root, target.path, target.label);
+  }
+
+  /** Reads a file, throwing {@link AssetLoadException} with a located problem when it cannot. */
+  interface ReadFile {
+    byte[] read(ContentRoot root, AssetPath path, String label);
+  }
+
+  ResaveReport run(boolean dryRun) {
+    Deque<Target> queue = new ArrayDeque<>();
+    for (PrimaryAssetId id : index.ids().stream().sorted((a, b) -> a.toString().compareTo(b.toString())).toList()) {
+      AssetEntry entry = index.find(id).orElseThrow();
+      ContentRoot root = roots.get(entry.root());
+      if (root != null) {
+        queue.add(new Target(id, id.toString(), root, entry.path(), entry.assetClass()));
+      }
+    }
+    Set<Object> seen = new HashSet<>();
+    List<ResaveReport.Entry> entries = new ArrayList<>();
+    int unchanged = 0;
+    while (!queue.isEmpty()) {
+      Target target = queue.poll();
+      if (!seen.add(target.key)) {
+        continue;
+      }
+      ResaveReport.Entry entry = resave(target, dryRun, queue);
+      if (entry == null) {
+        unchanged++;
+      } else {
+        entries.add(entry);
+      }
+    }
+    return new ResaveReport(entries, unchanged, dryRun);
+  }
+
+  /** Resaves one file; null when it is already current. Adds the JSON files it references to {@code queue}. */
+  private ResaveReport.Entry resave(Target target, boolean dryRun, Deque<Target> queue) {
+    String file = target.root.source().displayPath(target.path);
+    byte[] bytes;
+    Object value;
+    BindContext context = new BindContext(target.root.name(), file, target.label);
+    try {
+      bytes = reader.apply(target);
+      value = json.bind(bytes, target.type, context);
+    } catch (AssetLoadException e) {
+      return refused(target, file, e.problems());
+    }
+    List<String> unresolved = new ArrayList<>();
+    ReferenceScanner.scanAll(value, found -> {
+      String where = ReferenceScanner.Step.pointerOf(found.where());
+      if (found.target() instanceof PrimaryAssetId id) {
+        if (index.find(id).isEmpty()) {
+          unresolved.add(where + ": " + id + " is not indexed");
+        }
+      } else if (found.target() instanceof SoftRef<?> ref) {
+        ContentRoot root = roots.get(ref.root());
+        if (root == null) {
+          unresolved.add(where + ": content root \"" + ref.root() + "\" of " + ref.path() + " is not added");
+        } else if (!root.source().exists(ref.path())) {
+          unresolved.add(where + ": " + root.source().displayPath(ref.path()) + " does not exist");
+        } else if (ref.type() != RawAsset.class) {
+          queue.add(new Target(ref, DefaultAssetManager.label(ref), root, ref.path(), ref.type()));
+        }
+      }
+    });
+
+    ObjectNode original = (ObjectNode) json.mapper().readTree(bytes);
+    ObjectNode body = original.deepCopy();
+    body.remove(VersionHeader.FIELD);
+    context.upgrade.apply(body);
+    List<String> changes = new ArrayList<>();
+    if (context.header == null) {
+      changes.add("adds the version header");
+    } else if (!context.header.savedBy().equals(versions.current())) {
+      changes.add("engine " + context.header.savedBy() + " -> " + versions.current());
+    }
+    context.upgrade.changes().forEach(change -> changes.add(change.toString()));
+    for (Problem warning : context.warnings) {
+      if (warning.id().equals("Overture/UnknownProperty") && warning.location().isPresent()) {
+        String pointer = warning.location().get().pointer();
+        if (remove(body, pointer)) {
+          changes.add("drops " + pointer + " (" + target.type.getSimpleName() + " no longer has it)");
+        }
+      }
+    }
+    ObjectNode updated = original.objectNode();
+    updated.set(VersionHeader.FIELD, versions.headerFor(target.type).toJson());
+    updated.setAll(body);
+    if (updated.equals(original)) {
+      return null;
+    }
+    if (!unresolved.isEmpty()) {
+      return refused(target, file, List.of(Problem.error(
+              "Overture/UnresolvedReference",
+              "Not saved: it holds references that could not be resolved, which saving would lose: " + String.join("; ", unresolved))
+          .withAsset(target.label)
+          .at(SourceLocation.ofFile(file))));
+    }
+    if (!target.root.source().isWritable()) {
+      return refused(target, file, List.of(Problem.error(
+              "Overture/ReadOnlyContent", "Not saved: content root " + target.root.name() + " (" + target.root.source().name()
+                  + ") cannot be written")
+          .withAsset(target.label)
+          .at(SourceLocation.ofFile(file))));
+    }
+    if (dryRun) {
+      return new ResaveReport.Entry(target.label, file, ResaveReport.Outcome.WOULD_REWRITE, changes, List.of());
+    }
+    try {
+      target.root.source().write(target.path, JsonLayout.toBytes(updated));
+    } catch (IOException | RuntimeException e) {
+      return refused(target, file, List.of(Problem.error("Overture/WriteFailed", "Could not write it: " + e.getMessage())
+          .withAsset(target.label)
+          .at(SourceLocation.ofFile(file))));
+    }
+    return new ResaveReport.Entry(target.label, file, ResaveReport.Outcome.REWRITTEN, changes, List.of());
+  }
+
+  private static ResaveReport.Entry refused(Target target, String file, List<Problem> problems) {
+    return new ResaveReport.Entry(target.label, file, ResaveReport.Outcome.REFUSED, List.of(), problems);
+  }
+
+  /** Removes the property at {@code pointer}; false when there is none. */
+  private static boolean remove(ObjectNode body, String pointer) {
+    if (pointer.isEmpty()) {
+      return false;
+    }
+    JsonPointer path = JsonPointer.compile(pointer);
+    JsonNode parent = body.at(path.head());
+    String name = path.last().getMatchingProperty();
+    if (parent instanceof ObjectNode object && object.has(name)) {
+      object.remove(name);
+      return true;
+    }
+    return false;
+  }
+}

@@ -1,0 +1,210 @@
+package dev.overture.version;
+
+import dev.overture.core.AtomicFiles;
+import dev.overture.core.JsonLayout;
+import dev.overture.core.Problem;
+import dev.overture.core.ProblemException;
+import dev.overture.core.SourceLocation;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadFeature;
+import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The build's version file, like Unreal's {@code Build/Build.version}, read at start-up:
+ *
+ * <pre>{@code
+ * {
+ *   "MajorVersion": 0, "MinorVersion": 1, "PatchVersion": 0,
+ *   "Changelist": 1000, "CompatibleChangelist": 1000,
+ *   "IsLicenseeVersion": 1, "IsPromotedBuild": 1,
+ *   "BranchName": "++Overture+Main", "BuildId": ""
+ * }
+ * }</pre>
+ *
+ * The build's {@link #engineVersion()} is what it stamps on the data it saves; its {@link
+ * #compatibleVersion()} (the lowest changelist whose builds can read that data) is stamped beside
+ * it. {@link #update} does what Unreal's UpdateLocalVersion does. Fields this class does not know
+ * are kept when the file is rewritten.
+ *
+ * <p>Immutable; safe to share between threads.
+ *
+ * @param majorVersion MajorVersion
+ * @param minorVersion MinorVersion
+ * @param patchVersion PatchVersion
+ * @param changelist Changelist (0 for a local build: compatible with every version)
+ * @param compatibleChangelist CompatibleChangelist
+ * @param licensee IsLicenseeVersion (written 0 or 1)
+ * @param promoted IsPromotedBuild (written 0 or 1)
+ * @param branchName BranchName
+ * @param buildId BuildId
+ */
+public record BuildVersion(
+    int majorVersion,
+    int minorVersion,
+    int patchVersion,
+    long changelist,
+    long compatibleChangelist,
+    boolean licensee,
+    boolean promoted,
+    String branchName,
+    String buildId) {
+
+  private static final JsonMapper MAPPER =
+      JsonMapper.builder()
+          .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+          .build();
+
+  public BuildVersion {
+    Objects.requireNonNull(branchName, "branchName");
+    Objects.requireNonNull(buildId, "buildId");
+    // Checks the components the way EngineVersion does, with its messages.
+    EngineVersion.of(majorVersion, minorVersion, patchVersion, changelist, licensee, branchName);
+    EngineVersion.of(majorVersion, minorVersion, patchVersion, compatibleChangelist, licensee, branchName);
+  }
+
+  /** The version this build stamps on what it saves. */
+  public EngineVersion engineVersion() {
+    return EngineVersion.of(majorVersion, minorVersion, patchVersion, changelist, licensee, branchName);
+  }
+
+  /** The oldest version that can read what this build saves: its compatible changelist. */
+  public EngineVersion compatibleVersion() {
+    return EngineVersion.of(majorVersion, minorVersion, patchVersion, compatibleChangelist, licensee, branchName);
+  }
+
+  /**
+   * Reads the version file at {@code file}.
+   *
+   * @throws ProblemException naming the file (and the line and column, or the field) when it is
+   *     missing, malformed or holds a value that is not a version
+   */
+  public static BuildVersion read(Path file) {
+    byte[] bytes;
+    try {
+      bytes = Files.readAllBytes(file);
+    } catch (NoSuchFileException e) {
+      throw failure(file.toString(), Problem.error("Overture/MissingFile", "No build version file at " + file)
+          .at(SourceLocation.ofFile(file.toString())));
+    } catch (IOException e) {
+      throw failure(file.toString(), Problem.error("Overture/ReadFailed", "Cannot read " + file + ": " + e.getMessage())
+          .at(SourceLocation.ofFile(file.toString())));
+    }
+    return parse(bytes, file.toString());
+  }
+
+  /** Reads a version file shipped as a resource (in the game's jar), named {@code name} in messages. */
+  public static BuildVersion read(InputStream in, String name) throws IOException {
+    return parse(in.readAllBytes(), name);
+  }
+
+  static BuildVersion parse(byte[] bytes, String file) {
+    JsonNode tree;
+    try {
+      tree = MAPPER.readTree(bytes);
+    } catch (JacksonException e) {
+      TokenStreamLocation where = e.getLocation();
+      throw failure(file, Problem.error("Overture/MalformedJson", "Malformed JSON: " + e.getOriginalMessage())
+          .at(new SourceLocation(file, where == null ? 0 : where.getLineNr(), where == null ? 0 : where.getColumnNr(), "")));
+    }
+    if (!(tree instanceof ObjectNode object)) {
+      throw failure(file, Problem.error("Overture/WrongType", "A build version file holds one JSON object")
+          .at(SourceLocation.ofFile(file)));
+    }
+    try {
+      return new BuildVersion(
+          (int) number(object, "MajorVersion", file, Integer.MAX_VALUE),
+          (int) number(object, "MinorVersion", file, Integer.MAX_VALUE),
+          (int) number(object, "PatchVersion", file, Integer.MAX_VALUE),
+          number(object, "Changelist", file, EngineVersion.LICENSEE_BIT - 1),
+          number(object, "CompatibleChangelist", file, EngineVersion.LICENSEE_BIT - 1),
+          number(object, "IsLicenseeVersion", file, 1) != 0,
+          !object.has("IsPromotedBuild") || number(object, "IsPromotedBuild", file, 1) != 0,
+          text(object, "BranchName", file),
+          text(object, "BuildId", file));
+    } catch (IllegalArgumentException e) {
+      throw failure(file, Problem.error("Overture/InvalidValue", e.getMessage()).at(SourceLocation.ofFile(file)));
+    }
+  }
+
+  private static long number(ObjectNode object, String field, String file, long max) {
+    JsonNode value = object.get(field);
+    if (value == null) {
+      return 0;
+    }
+    if (!value.isIntegralNumber() || value.asLong() < 0 || value.asLong() > max) {
+      throw failure(file, Problem.error(
+              "Overture/InvalidValue", "\"" + field + "\" must be a whole number from 0 to " + max + ", not " + value)
+          .at(SourceLocation.at(file, "/" + field)));
+    }
+    return value.asLong();
+  }
+
+  private static String text(ObjectNode object, String field, String file) {
+    JsonNode value = object.get(field);
+    if (value == null || value.isNull()) {
+      return "";
+    }
+    if (!value.isString()) {
+      throw failure(file, Problem.error("Overture/InvalidValue", "\"" + field + "\" must be a string, not " + value)
+          .at(SourceLocation.at(file, "/" + field)));
+    }
+    return value.asString();
+  }
+
+  private static ProblemException failure(String file, Problem problem) {
+    return new ProblemException("Could not read the build version file " + file, List.of(problem));
+  }
+
+  /**
+   * What Unreal's {@code UpdateLocalVersion} is told; each null (or false) leaves that field as it
+   * is, except the licensee flag, which is written every time as Unreal does (absent means 0).
+   *
+   * @param changelist {@code --cl}: Changelist
+   * @param compatibleChangelist {@code --compatible-cl}: CompatibleChangelist
+   * @param buildId {@code --build}: BuildId
+   * @param licensee {@code --licensee}: IsLicenseeVersion 1, otherwise 0
+   * @param promoted {@code --promoted}: IsPromotedBuild 1 unless 0; null leaves it
+   * @param branch {@code --branch}: BranchName, with every {@code /} turned into {@code +}
+   */
+  public record Update(Long changelist, Long compatibleChangelist, String buildId, boolean licensee, Integer promoted, String branch) {}
+
+  /**
+   * Applies {@code update} to the version file at {@code file}, atomically, keeping the fields
+   * this class does not know; returns the new version.
+   *
+   * @throws ProblemException when the file cannot be read or a value is out of range
+   * @throws IOException when it cannot be written (it is then unchanged)
+   */
+  public static BuildVersion update(Path file, Update update) throws IOException {
+    BuildVersion current = read(file);
+    ObjectNode tree = (ObjectNode) MAPPER.readTree(Files.readAllBytes(file));
+    BuildVersion next = new BuildVersion(
+        current.majorVersion,
+        current.minorVersion,
+        current.patchVersion,
+        update.changelist() != null ? update.changelist() : current.changelist,
+        update.compatibleChangelist() != null ? update.compatibleChangelist() : current.compatibleChangelist,
+        update.licensee(),
+        update.promoted() != null ? update.promoted() != 0 : current.promoted,
+        update.branch() != null ? update.branch().replace('/', '+') : current.branchName,
+        update.buildId() != null ? update.buildId() : current.buildId);
+    tree.put("Changelist", next.changelist);
+    tree.put("CompatibleChangelist", next.compatibleChangelist);
+    tree.put("IsLicenseeVersion", next.licensee ? 1 : 0);
+    tree.put("IsPromotedBuild", next.promoted ? 1 : 0);
+    tree.put("BranchName", next.branchName);
+    tree.put("BuildId", next.buildId);
+    AtomicFiles.write(file, JsonLayout.toBytes(tree));
+    return next;
+  }
+}

@@ -1,0 +1,72 @@
+package dev.overture.version;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import tools.jackson.core.JsonPointer;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Changes one asset's JSON from one version of a system's format to the next, in place, like a
+ * Minecraft data fixer or the version checks in an Unreal {@code Serialize}: rename a field,
+ * convert a unit, split a value. It sees the whole asset without its version header; it must not
+ * fail on data it does not concern (a field already absent, another class of archetype).
+ *
+ * <p>{@link #rename} and {@link #scale} cover the common cases; {@link #andThen} chains steps.
+ */
+@FunctionalInterface
+public interface JsonUpgrade {
+
+  /** Upgrades {@code asset} in place. */
+  void upgrade(ObjectNode asset);
+
+  /** This upgrade, then {@code next}. */
+  default JsonUpgrade andThen(JsonUpgrade next) {
+    Objects.requireNonNull(next, "next");
+    return asset -> {
+      upgrade(asset);
+      next.upgrade(asset);
+    };
+  }
+
+  /**
+   * Renames the property at {@code pointer} (for example {@code /cameraMode}) to {@code newName},
+   * keeping its place among its siblings. Nothing happens when it is absent; when {@code newName}
+   * is already there, that value is kept and the old one dropped.
+   */
+  static JsonUpgrade rename(String pointer, String newName) {
+    JsonPointer path = JsonPointer.compile(pointer);
+    String oldName = path.last().getMatchingProperty();
+    Objects.requireNonNull(newName, "newName");
+    return asset -> {
+      if (!(asset.at(path.head()) instanceof ObjectNode parent) || !parent.has(oldName)) {
+        return;
+      }
+      if (parent.has(newName)) {
+        parent.remove(oldName);
+        return;
+      }
+      List<Map.Entry<String, JsonNode>> entries = new ArrayList<>(parent.properties());
+      parent.removeAll();
+      for (Map.Entry<String, JsonNode> entry : entries) {
+        parent.set(entry.getKey().equals(oldName) ? newName : entry.getKey(), entry.getValue());
+      }
+    };
+  }
+
+  /**
+   * Multiplies the number at {@code pointer} by {@code factor}: a unit change, such as the seed's
+   * revolutions per second to per minute (60). Nothing happens when it is absent or not a number.
+   */
+  static JsonUpgrade scale(String pointer, double factor) {
+    JsonPointer path = JsonPointer.compile(pointer);
+    String name = path.last().getMatchingProperty();
+    return asset -> {
+      if (asset.at(path.head()) instanceof ObjectNode parent && parent.get(name) != null && parent.get(name).isNumber()) {
+        parent.put(name, parent.get(name).asDouble() * factor);
+      }
+    };
+  }
+}

@@ -1,0 +1,290 @@
+package dev.overture.asset;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.overture.core.Problem;
+import dev.overture.core.SourceLocation;
+import dev.overture.testing.Content;
+import dev.overture.testing.ManualExecutor;
+import dev.overture.version.CustomVersion;
+import dev.overture.version.EngineVersion;
+import dev.overture.version.Guid;
+import dev.overture.version.JsonUpgrade;
+import dev.overture.version.UpgradeStep;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Versioned assets: older ones upgraded, newer ones refused, resave rewriting only what changes. */
+class AssetVersioningTest {
+
+  record Hull(int armor) {}
+
+  record Ship(String name, Double speed, Integer health, @AssetBundles("client") SoftRef<Hull> hull, PrimaryAssetId escort) {}
+
+  /** Version 2: speed in m/s (was km/h). Version 3: hp is now health. */
+  static final CustomVersion SHIPS = new CustomVersion(Guid.parse("0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0"), 3, "Ships");
+
+  static final String HEADER_V1 = """
+      "$version": {
+          "engine": "1.0.0-300",
+          "compatible": "1.0.0-300",
+          "custom": [ { "name": "Ships", "guid": "0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0", "version": 1 } ]
+        }""";
+
+  @TempDir Path temp;
+  private final ManualExecutor workers = new ManualExecutor();
+  private AssetManager assets;
+  private Path root;
+
+  @AfterEach
+  void tearDown() {
+    if (assets != null) {
+      assets.close();
+    }
+  }
+
+  private static Content content() {
+    return Content.of()
+        .file("ships/Old.json", """
+            {
+              %s,
+              "name": "Old",
+              "speed": 36,
+              "hp": 80,
+              "colour": "red",
+              "hull": "hulls/steel.json"
+            }
+            """.formatted(HEADER_V1))
+        .file("ships/Current.json", """
+            {
+              "$version": {
+                "engine": "1.0.0-500",
+                "compatible": "1.0.0-400",
+                "custom": [
+                  {
+                    "name": "Ships",
+                    "guid": "0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0",
+                    "version": 3
+                  }
+                ]
+              },
+              "name": "Current",
+              "health": 100
+            }
+            """)
+        .file("ships/Hand.json", """
+            { "name": "Hand", "health": 50 }
+            """)
+        .file("ships/Newer.json", """
+            {
+              "$version": { "engine": "2.0.0-900", "compatible": "1.5.0-800", "custom": [] },
+              "name": "Newer"
+            }
+            """)
+        .file("ships/Future.json", """
+            {
+              "$version": {
+                "engine": "1.0.0-400",
+                "custom": [ { "name": "Ships", "guid": "0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0", "version": 4 } ]
+              },
+              "name": "Future"
+            }
+            """)
+        .file("ships/Dangling.json", """
+            { "name": "Dangling", "hp": 1, "escort": "Ship:Ghost" }
+            """)
+        .file("hulls/steel.json", """
+            { "armor": 7 }
+            """);
+  }
+
+  private AssetManager open(Content content) {
+    root = content.writeTo(temp.resolve("assets"));
+    assets = AssetManager.builder()
+        .contentRoot(AssetSource.directory(root))
+        .scanRule(ScanRule.of("Ship", Ship.class, "ships"))
+        .engineVersion(EngineVersion.parse("1.0.0-500"), EngineVersion.parse("1.0.0-400"))
+        .customVersion(SHIPS, Ship.class)
+        .upgrade(UpgradeStep.of(SHIPS, 2, Ship.class, "speed in m/s, was km/h", JsonUpgrade.scale("/speed", 1 / 3.6)))
+        .upgrade(UpgradeStep.of(SHIPS, 3, Ship.class, "hp is now health", JsonUpgrade.rename("/hp", "health")))
+        .executor(workers)
+        .build();
+    return assets;
+  }
+
+  private LoadResult load(String name) throws Exception {
+    LoadHandle handle = assets.loadPrimaryAsset(PrimaryAssetId.parse("Ship:" + name), "client");
+    workers.runAll();
+    return handle.waitUntilComplete(Duration.ZERO);
+  }
+
+  private Problem failure(String name) {
+    LoadHandle handle = assets.loadPrimaryAsset(PrimaryAssetId.parse("Ship:" + name));
+    workers.runAll();
+    AssetLoadException e = assertThrows(AssetLoadException.class, () -> handle.waitUntilComplete(Duration.ZERO));
+    assertEquals(1, e.problems().size(), e.getMessage());
+    return e.problems().get(0);
+  }
+
+  private String file(String path) {
+    return root + "/" + path;
+  }
+
+  private Map<String, byte[]> snapshot() throws Exception {
+    Map<String, byte[]> files = new LinkedHashMap<>();
+    for (String path : content().files().keySet()) {
+      files.put(path, Files.readAllBytes(root.resolve(path)));
+    }
+    return files;
+  }
+
+  @Test
+  void anOlderAsset_isUpgradedBeforeBinding_andAFieldTheCodeDroppedIsAWarning() throws Exception {
+    open(content());
+
+    LoadResult result = load("Old");
+
+    Ship old = result.get(PrimaryAssetId.parse("Ship:Old"), Ship.class);
+    assertEquals(10.0, old.speed(), 1e-9, "36 km/h is 10 m/s");
+    assertEquals(80, old.health(), "hp was renamed health");
+    assertEquals(7, assets.getAsset(old.hull()).orElseThrow().armor());
+    Problem warning = result.warnings().get(0);
+    assertEquals("Overture/UnknownProperty", warning.id());
+    assertEquals(new SourceLocation(file("ships/Old.json"), 10, 13, "/colour"), warning.location().orElseThrow(),
+        "located in the file as written");
+  }
+
+  @Test
+  void aCurrentAsset_andAHandWrittenOneWithoutAHeader_loadAsTheyAre() throws Exception {
+    open(content());
+
+    assertEquals(100, load("Current").get(PrimaryAssetId.parse("Ship:Current"), Ship.class).health());
+    assertEquals(50, load("Hand").get(PrimaryAssetId.parse("Ship:Hand"), Ship.class).health());
+  }
+
+  @Test
+  void anAssetSavedByANewerBuild_isRefused_atTheVersionItNeeds() {
+    open(content());
+
+    Problem problem = failure("Newer");
+
+    assertEquals("Overture/NewerEngine", problem.id());
+    assertEquals("Saved by engine 2.0.0-900, which needs 1.5.0-800 or newer to read it; this build is 1.0.0-500"
+        + " (the file is left as it is)", problem.message());
+    assertEquals(new SourceLocation(file("ships/Newer.json"), 2, 54, "/$version/compatible"), problem.location().orElseThrow());
+  }
+
+  @Test
+  void anAssetSavedWithANewerCustomVersion_isRefused_namingTheSystem() {
+    open(content());
+
+    Problem problem = failure("Future");
+
+    assertEquals("Overture/NewerCustomVersion", problem.id());
+    assertEquals("Saved with Ships version 4; this build reads Ships up to version 3 (the file is left as it is)", problem.message());
+    assertEquals("/$version/custom/0/version", problem.location().orElseThrow().pointer());
+    assertEquals(4, problem.location().orElseThrow().line());
+  }
+
+  @Test
+  void aHeaderThatIsNotTheFirstProperty_isAnError() {
+    open(Content.of().file("ships/Late.json", """
+        { "name": "Late", "$version": { "engine": "1.0.0-1" } }
+        """));
+
+    Problem problem = failure("Late");
+
+    assertEquals("Overture/MisplacedVersionHeader", problem.id());
+    assertEquals("The version header \"$version\" must be the first property of the file", problem.message());
+    assertEquals("/$version", problem.location().orElseThrow().pointer());
+  }
+
+  @Test
+  void resaveDryRun_saysWhatWouldChange_andWritesNothing() throws Exception {
+    open(content());
+    Map<String, byte[]> before = snapshot();
+
+    ResaveReport report = assets.resave(true);
+
+    assertEquals(Map.of(
+            "Ship:Hand", List.of("adds the version header"),
+            "Game:/hulls/steel.json", List.of("adds the version header"),
+            "Ship:Old", List.of(
+                "engine 1.0.0-300 -> 1.0.0-500",
+                "Ships 1 -> 3: speed in m/s, was km/h; hp is now health",
+                "drops /colour (Ship no longer has it)")),
+        Map.copyOf(report.changed().stream().collect(java.util.stream.Collectors.toMap(ResaveReport.Entry::asset, ResaveReport.Entry::changes))));
+    assertEquals(List.of("Ship:Dangling", "Ship:Future", "Ship:Newer"), report.refused().stream().map(ResaveReport.Entry::asset).toList());
+    assertEquals("Not saved: it holds references that could not be resolved, which saving would lose:"
+        + " /escort: Ship:Ghost is not indexed", report.refused().get(0).problems().get(0).message());
+    assertEquals(1, report.unchanged(), "Current");
+    assertTrue(report.format().endsWith("3 to rewrite, 3 refused, 1 already current (dry run: nothing was written)"), report.format());
+    Map<String, byte[]> after = snapshot();
+    before.forEach((path, bytes) -> assertArrayEquals(bytes, after.get(path), path));
+  }
+
+  @Test
+  void resave_rewritesOnlyWhatChanges_leavesRefusedFilesByteForByte_andIsIdempotent() throws Exception {
+    open(content());
+    Map<String, byte[]> before = snapshot();
+
+    ResaveReport first = assets.resave(false);
+
+    assertEquals(List.of("Ship:Hand", "Ship:Old", "Game:/hulls/steel.json"),
+        first.changed().stream().map(ResaveReport.Entry::asset).toList());
+    assertEquals("""
+        {
+          "$version": {
+            "engine": "1.0.0-500",
+            "compatible": "1.0.0-400",
+            "custom": [
+              {
+                "name": "Ships",
+                "guid": "0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0",
+                "version": 3
+              }
+            ]
+          },
+          "name": "Old",
+          "speed": 10.0,
+          "health": 80,
+          "hull": "hulls/steel.json"
+        }
+        """, Files.readString(root.resolve("ships/Old.json")));
+    for (String untouched : List.of("ships/Current.json", "ships/Newer.json", "ships/Future.json", "ships/Dangling.json")) {
+      assertArrayEquals(before.get(untouched), Files.readAllBytes(root.resolve(untouched)), untouched);
+    }
+
+    ResaveReport second = assets.resave(false);
+    assertEquals(List.of(), second.changed(), "nothing left to change");
+    assertEquals(4, second.unchanged(), "Current, Hand, Old and the hull");
+    assertEquals(10.0, load("Old").get(PrimaryAssetId.parse("Ship:Old"), Ship.class).speed(), 1e-9, "upgraded once, not twice");
+  }
+
+  @Test
+  void resave_refusesContentThatCannotBeWritten() throws Exception {
+    Path zip = Content.of().file("ships/Hand.json", "{ \"name\": \"Hand\" }").zip(temp.resolve("content.zip"));
+    assets = AssetManager.builder()
+        .contentRoot(AssetSource.zip(zip))
+        .scanRule(ScanRule.of("Ship", Ship.class, "ships"))
+        .customVersion(SHIPS, Ship.class)
+        .executor(workers)
+        .build();
+
+    ResaveReport report = assets.resave(false);
+
+    Problem problem = report.refused().get(0).problems().get(0);
+    assertEquals("Overture/ReadOnlyContent", problem.id());
+    assertTrue(problem.message().startsWith("Not saved: content root Game ("), problem.message());
+  }
+}

@@ -1,0 +1,141 @@
+package dev.overture.version;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.overture.core.DataException;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+class AssetVersionsTest {
+
+  record Pawn(String name) {}
+
+  record Map(String name) {}
+
+  static final CustomVersion PAWNS = new CustomVersion(Guid.parse("11111111-2222-3333-4444-555555555555"), 3, "Pawns");
+  static final CustomVersion MAPS = new CustomVersion(Guid.parse("66666666-7777-8888-9999-AAAAAAAAAAAA"), 1, "Maps");
+  static final JsonMapper JSON = JsonMapper.builder().build();
+
+  private static AssetVersions versions() {
+    return AssetVersions.builder()
+        .engine(EngineVersion.parse("1.0.0-500"), EngineVersion.parse("1.0.0-400"))
+        .customVersion(PAWNS, Pawn.class)
+        .customVersion(MAPS, Map.class)
+        .upgrade(UpgradeStep.of(PAWNS, 3, Pawn.class, "hp is now health", JsonUpgrade.rename("/hp", "health")))
+        .upgrade(UpgradeStep.of(PAWNS, 2, Pawn.class, "speed in m/s, was km/h", JsonUpgrade.scale("/speed", 1 / 3.6)))
+        .build();
+  }
+
+  private static VersionHeader header(String engine, String compatible, int pawns) {
+    return new VersionHeader(EngineVersion.parse(engine), EngineVersion.parse(compatible),
+        List.of(new VersionHeader.Entry(PAWNS.guid(), "Pawns", pawns)));
+  }
+
+  @Test
+  void anOlderFile_runsTheStepsInVersionOrder() {
+    AssetVersions.Upgrade upgrade = versions().plan(header("1.0.0-100", "1.0.0-100", 1), Pawn.class);
+    ObjectNode asset = (ObjectNode) JSON.readTree("{ \"name\": \"Ada\", \"hp\": 80, \"speed\": 36 }");
+
+    upgrade.apply(asset);
+
+    assertEquals("{\"name\":\"Ada\",\"health\":80,\"speed\":10.0}", asset.toString());
+    assertEquals("[Pawns 1 -> 3: speed in m/s, was km/h; hp is now health]", upgrade.toString());
+  }
+
+  @Test
+  void aFileThatPredatesACustomVersion_isAtVersionZero_andAHeaderlessOneAtTheLatest() {
+    VersionHeader withoutPawns = new VersionHeader(EngineVersion.parse("1.0.0-100"), EngineVersion.parse("1.0.0-100"), List.of());
+
+    assertEquals(0, versions().plan(withoutPawns, Pawn.class).changes().get(0).from());
+    assertTrue(versions().plan(null, Pawn.class).isEmpty());
+  }
+
+  @Test
+  void readUnversionedAs_upgradesHandWrittenFilesOfTheOldFormat() {
+    AssetVersions versions = AssetVersions.builder()
+        .customVersion(PAWNS, Pawn.class)
+        .readUnversionedAs(PAWNS, 2)
+        .upgrade(UpgradeStep.of(PAWNS, 3, Pawn.class, "hp is now health", JsonUpgrade.rename("/hp", "health")))
+        .build();
+
+    assertEquals("[Pawns 2 -> 3: hp is now health]", versions.plan(null, Pawn.class).toString());
+  }
+
+  @Test
+  void newerData_isRefused_namingBothVersionsAndTheSystem() {
+    AssetVersions versions = versions();
+
+    DataException engine = assertThrows(DataException.class, () -> versions.plan(header("1.0.0-900", "1.0.0-800", 3), Pawn.class));
+    assertEquals("Overture/NewerEngine", engine.problemId());
+    assertEquals("Saved by engine 1.0.0-900, which needs 1.0.0-800 or newer to read it; this build is 1.0.0-500"
+        + " (the file is left as it is)", engine.getMessage());
+    assertEquals("/$version/compatible", engine.pointer());
+
+    DataException custom = assertThrows(DataException.class, () -> versions.plan(header("1.0.0-100", "1.0.0-100", 4), Pawn.class));
+    assertEquals("Overture/NewerCustomVersion", custom.problemId());
+    assertEquals("Saved with Pawns version 4; this build reads Pawns up to version 3 (the file is left as it is)", custom.getMessage());
+    assertEquals("/$version/custom/0/version", custom.pointer());
+
+    VersionHeader stranger = new VersionHeader(EngineVersion.UNKNOWN, EngineVersion.UNKNOWN,
+        List.of(new VersionHeader.Entry(Guid.parse("ABABABAB-0000-0000-0000-000000000001"), "Weather", 1)));
+    DataException unknown = assertThrows(DataException.class, () -> versions.plan(stranger, Pawn.class));
+    assertEquals("Saved with custom version Weather 1 (ABABABAB-0000-0000-0000-000000000001), which this build does not have"
+        + " (the file is left as it is) (registered: \"Maps\", \"Pawns\")", unknown.toProblem().message());
+  }
+
+  @Test
+  void aLicenseeBuild_readsEpicData_butNotTheReverse() {
+    AssetVersions epic = AssetVersions.builder().engine(EngineVersion.parse("1.0.0-500"), EngineVersion.parse("1.0.0-500")).build();
+    VersionHeader licensee = new VersionHeader(EngineVersion.of(1, 0, 0, 3, true, ""), EngineVersion.of(1, 0, 0, 3, true, ""), List.of());
+
+    assertThrows(DataException.class, () -> epic.plan(licensee, Pawn.class));
+  }
+
+  @Test
+  void registrationMistakes_areRefusedWithTheirReason() {
+    AssetVersions.Builder builder = AssetVersions.builder().customVersion(PAWNS, Pawn.class);
+
+    assertEquals("Custom version GUID 11111111-2222-3333-4444-555555555555 is registered twice: by Pawns and by Other;"
+            + " each system needs a GUID of its own (Guid.random() makes one)",
+        assertThrows(IllegalArgumentException.class,
+            () -> builder.customVersion(new CustomVersion(PAWNS.guid(), 1, "Other"), Map.class)).getMessage());
+    assertEquals("Custom version name \"Pawns\" is registered twice: with GUID 11111111-2222-3333-4444-555555555555 and with "
+            + MAPS.guid(),
+        assertThrows(IllegalArgumentException.class,
+            () -> builder.customVersion(new CustomVersion(MAPS.guid(), 1, "Pawns"), Map.class)).getMessage());
+    assertEquals("Custom version Maps is not registered; register it with customVersion(...) first",
+        assertThrows(IllegalArgumentException.class,
+            () -> builder.upgrade(UpgradeStep.of(MAPS, 1, Map.class, "x", asset -> {}))).getMessage());
+    assertEquals("An upgrade step of Pawns is for Map, which does not use that custom version (it is used by [Pawn])",
+        assertThrows(IllegalArgumentException.class,
+            () -> builder.upgrade(UpgradeStep.of(PAWNS, 2, Map.class, "x", asset -> {}))).getMessage());
+    builder.upgrade(UpgradeStep.of(PAWNS, 2, Pawn.class, "first", asset -> {}));
+    assertEquals("Two upgrade steps lead Pawn to Pawns version 2: \"first\" and \"second\"",
+        assertThrows(IllegalArgumentException.class,
+            () -> builder.upgrade(UpgradeStep.of(PAWNS, 2, Pawn.class, "second", asset -> {}))).getMessage());
+    assertEquals("An upgrade step of Pawns must lead to a version from 1 to its latest (3), not 4",
+        assertThrows(IllegalArgumentException.class, () -> UpgradeStep.of(PAWNS, 4, Pawn.class, "x", asset -> {})).getMessage());
+    assertEquals("unversioned files of Pawns can be read as 0 to 3, not 5",
+        assertThrows(IllegalArgumentException.class, () -> builder.readUnversionedAs(PAWNS, 5)).getMessage());
+  }
+
+  @Test
+  void theHeader_readsWhatItWrites_andRefusesWhatItCannotRead() {
+    VersionHeader header = versions().headerFor(Pawn.class);
+
+    assertEquals(header, VersionHeader.fromJson(header.toJson()));
+    assertEquals("{\"engine\":\"1.0.0-500\",\"compatible\":\"1.0.0-400\",\"custom\":[{\"name\":\"Pawns\","
+        + "\"guid\":\"11111111-2222-3333-4444-555555555555\",\"version\":3}]}", header.toJson().toString());
+
+    DataException bad = assertThrows(DataException.class,
+        () -> VersionHeader.fromJson(JSON.readTree("{ \"engine\": \"1.0\" }")));
+    assertEquals("/$version/engine", bad.pointer());
+    DataException entry = assertThrows(DataException.class,
+        () -> VersionHeader.fromJson(JSON.readTree("{ \"custom\": [ { \"guid\": \"x\", \"version\": 1 } ] }")));
+    assertEquals("/$version/custom/0/guid", entry.pointer());
+  }
+}
