@@ -94,22 +94,30 @@ final class Resaver {
     } catch (AssetLoadException e) {
       return refused(target, file, e.problems());
     }
-    List<String> unresolved = new ArrayList<>();
+    List<Problem> unresolved = new ArrayList<>();
+    JsonLocator locator = new JsonLocator(json.mapper());
     ReferenceScanner.scanAll(value, found -> {
       String where = ReferenceScanner.Step.pointerOf(found.where());
+      String why = null;
       if (found.target() instanceof PrimaryAssetId id) {
         if (index.find(id).isEmpty()) {
-          unresolved.add(where + ": " + id + " is not indexed");
+          why = id + ", which is not indexed";
         }
       } else if (found.target() instanceof SoftRef<?> ref) {
         ContentRoot root = roots.get(ref.root());
         if (root == null) {
-          unresolved.add(where + ": content root \"" + ref.root() + "\" of " + ref.path() + " is not added");
+          why = ref.path() + " of content root \"" + ref.root() + "\", which is not added";
         } else if (!root.source().exists(ref.path())) {
-          unresolved.add(where + ": " + root.source().displayPath(ref.path()) + " does not exist");
+          why = root.source().displayPath(ref.path()) + ", which does not exist";
         } else if (ref.type() != RawAsset.class) {
           queue.add(new Target(ref, DefaultAssetManager.label(ref), root, ref.path(), ref.type()));
         }
+      }
+      if (why != null) {
+        unresolved.add(Problem.error("Overture/UnresolvedReference",
+                "Not saved: it refers to " + why + "; saving would lose the reference")
+            .withAsset(target.label)
+            .at(locator.locate(bytes, SourceLocation.at(file, where))));
       }
     });
 
@@ -139,11 +147,7 @@ final class Resaver {
       return null;
     }
     if (!unresolved.isEmpty()) {
-      return refused(target, file, List.of(Problem.error(
-              "Overture/UnresolvedReference",
-              "Not saved: it holds references that could not be resolved, which saving would lose: " + String.join("; ", unresolved))
-          .withAsset(target.label)
-          .at(SourceLocation.ofFile(file))));
+      return refused(target, file, unresolved);
     }
     if (!target.root.source().isWritable()) {
       return refused(target, file, List.of(Problem.error(

@@ -31,7 +31,7 @@ public record Experiences(AssetManager assets, GameFeatures features, Experience
 
   /**
    * The version of the experience asset formats (experiences, action sets, pawn data, user-facing
-   * experiences). Version 2: pawn data's {@code cameraMode} became {@code defaultCameraMode}.
+   * experiences, maps). Version 2: pawn data's {@code cameraMode} became {@code defaultCameraMode}.
    */
   public static final CustomVersion FORMAT =
       new CustomVersion(Guid.parse("9A7D33B5-82CB-4E5D-BA5A-C377486FEA31"), 2, "Overture-Experience");
@@ -39,8 +39,8 @@ public record Experiences(AssetManager assets, GameFeatures features, Experience
   /**
    * The scan rules of the experience types: {@code Experience} in {@code experiences}, {@code
    * ActionSet} in {@code actionsets}, {@code PawnData} in {@code pawns}, {@code
-   * UserFacingExperience} in {@code ui/experiences}, {@code Archetype} in {@code archetypes}, in
-   * every content root.
+   * UserFacingExperience} in {@code ui/experiences}, {@code Map} in {@code maps}, {@code Archetype}
+   * in {@code archetypes}, in every content root.
    */
   public static List<ScanRule> scanRules() {
     return List.of(
@@ -48,6 +48,7 @@ public record Experiences(AssetManager assets, GameFeatures features, Experience
         ScanRule.of("ActionSet", ExperienceActionSet.class, "actionsets"),
         ScanRule.of("PawnData", PawnData.class, "pawns"),
         ScanRule.of("UserFacingExperience", UserFacingExperience.class, "ui/experiences"),
+        ScanRule.of("Map", MapDefinition.class, "maps"),
         ObjectArchetype.scanRule());
   }
 
@@ -59,7 +60,8 @@ public record Experiences(AssetManager assets, GameFeatures features, Experience
   public static AssetManager.Builder register(AssetManager.Builder builder) {
     scanRules().forEach(builder::scanRule);
     builder
-        .customVersion(FORMAT, ExperienceDefinition.class, ExperienceActionSet.class, PawnData.class, UserFacingExperience.class)
+        .customVersion(FORMAT, ExperienceDefinition.class, ExperienceActionSet.class, PawnData.class, UserFacingExperience.class,
+            MapDefinition.class)
         .upgrade(UpgradeStep.of(FORMAT, 2, PawnData.class, "cameraMode is now defaultCameraMode",
             JsonUpgrade.rename("/cameraMode", "defaultCameraMode")));
     builder
@@ -67,6 +69,7 @@ public record Experiences(AssetManager assets, GameFeatures features, Experience
         .assetClass("ExperienceActionSet", ExperienceActionSet.class)
         .assetClass("PawnData", PawnData.class)
         .assetClass("UserFacingExperience", UserFacingExperience.class)
+        .assetClass("MapDefinition", MapDefinition.class)
         .assetClass("ObjectArchetype", ObjectArchetype.class);
     return Features.registerBuiltIns(builder);
   }

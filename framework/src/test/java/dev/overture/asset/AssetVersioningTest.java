@@ -225,8 +225,9 @@ class AssetVersioningTest {
                 "drops /colour (Ship no longer has it)")),
         Map.copyOf(report.changed().stream().collect(java.util.stream.Collectors.toMap(ResaveReport.Entry::asset, ResaveReport.Entry::changes))));
     assertEquals(List.of("Ship:Dangling", "Ship:Future", "Ship:Newer"), report.refused().stream().map(ResaveReport.Entry::asset).toList());
-    assertEquals("Not saved: it holds references that could not be resolved, which saving would lose:"
-        + " /escort: Ship:Ghost is not indexed", report.refused().get(0).problems().get(0).message());
+    Problem dangling = report.refused().get(0).problems().get(0);
+    assertEquals("Not saved: it refers to Ship:Ghost, which is not indexed; saving would lose the reference", dangling.message());
+    assertEquals(new SourceLocation(file("ships/Dangling.json"), 1, 42, "/escort"), dangling.location().orElseThrow());
     assertEquals(1, report.unchanged(), "Current");
     assertTrue(report.format().endsWith("3 to rewrite, 3 refused, 1 already current (dry run: nothing was written)"), report.format());
     Map<String, byte[]> after = snapshot();

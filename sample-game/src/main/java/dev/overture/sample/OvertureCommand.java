@@ -1,6 +1,7 @@
 package dev.overture.sample;
 
 import dev.overture.core.ProblemException;
+import dev.overture.version.BuildVersion;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -13,13 +14,32 @@ import picocli.CommandLine.Command;
 @Command(
     name = "overture",
     mixinStandardHelpOptions = true,
-    version = "Overture 0.1.0",
+    versionProvider = OvertureCommand.Version.class,
     description = "The Overture sample game and content tools.",
-    subcommands = {ListCommand.class, PlayCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {
+      ListCommand.class,
+      PlayCommand.class,
+      ResaveCommand.class,
+      UpdateLocalVersionCommand.class,
+      CommandLine.HelpCommand.class
+    })
 public final class OvertureCommand {
 
   /** Exit code of a failure the content or the load caused. */
   public static final int FAILED = 1;
+
+  /** {@code --version}: the build version this jar runs as. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      BuildVersion build = SampleBuild.version();
+      return new String[] {
+        "Overture sample game " + build.engineVersion(),
+        "what it saves can be read by builds from " + build.compatibleVersion().toDisplayString() + " on"
+            + (build.buildId().isEmpty() ? "" : "; build " + build.buildId())
+      };
+    }
+  }
 
   /** The configured command line, for {@link Main} and for tests. */
   public static CommandLine commandLine() {

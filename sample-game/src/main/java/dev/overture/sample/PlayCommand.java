@@ -134,7 +134,8 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     out.printf("Spawned %s as %s (%s): %s%n", pawn.name(), pawnData.displayName(), pawnData.pawnClass(),
         components.isEmpty() ? "no components" : String.join(", ", components));
     if (pawn instanceof Hero hero) {
-      out.printf("Movement: top speed %s m/s, jump %s m%n", hero.movement().maxSpeed(), hero.movement().jumpHeight());
+      out.printf("Movement: top speed %s m/s, jump %s m, turn %s deg/s%n",
+          hero.movement().maxSpeed(), hero.movement().jumpHeight(), hero.movement().turnRate());
     }
     if (world.netMode().hasClient()) {
       HudModel hud = world.subsystem(HudModel.class);

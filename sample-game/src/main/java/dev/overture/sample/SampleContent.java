@@ -3,21 +3,43 @@ package dev.overture.sample;
 import dev.overture.asset.AssetManager;
 import dev.overture.asset.AssetSource;
 import dev.overture.experience.Experiences;
+import dev.overture.object.ObjectArchetype;
 import dev.overture.sample.game.HealthComponent;
 import dev.overture.sample.game.Hero;
 import dev.overture.sample.game.HeroMovement;
 import dev.overture.sample.game.ScoreComponent;
+import dev.overture.version.CustomVersion;
+import dev.overture.version.Guid;
+import dev.overture.version.UpgradeStep;
 import dev.overture.world.Actor;
 import dev.overture.world.ActorComponent;
 import java.nio.file.Path;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The sample game's asset manager: its content root, the experience asset types and built-in
- * actions, and the classes its content names (the Hero pawn and its movement, the ShooterCore components).
+ * The sample game's asset manager: its content root, its build version, the experience asset
+ * types and built-in actions, the classes its content names (the Hero pawn and its movement, the
+ * ShooterCore components), and the sample's own custom version with its upgrade.
  */
 final class SampleContent {
 
+  /**
+   * The version of the sample's game data in archetypes. Version 2: the hero's movement {@code
+   * turnRate} is in degrees per second (it was in revolutions per second).
+   */
+  static final CustomVersion HERO_FORMAT =
+      new CustomVersion(Guid.parse("CEB9B655-6F46-4DE7-AFE1-31D0FC46BFC4"), 2, "Sample-Hero");
+
   private SampleContent() {}
+
+  /** Sample-Hero 1 to 2: a hero archetype's movement turnRate, revolutions to degrees per second. */
+  static void turnRateInDegrees(ObjectNode archetype) {
+    if (archetype.path("class").asString("").equals("Hero")
+        && archetype.at("/subobjects/" + Hero.MOVEMENT + "/properties") instanceof ObjectNode properties
+        && properties.path("turnRate").isNumber()) {
+      properties.put("turnRate", properties.get("turnRate").asDouble() * 360);
+    }
+  }
 
   /** An asset manager over {@code folder}, or over the content inside the jar when it is null. */
   static AssetManager open(Path folder) {
@@ -25,10 +47,14 @@ final class SampleContent {
         folder != null ? AssetSource.directory(folder) : AssetSource.classpath(SampleContent.class.getClassLoader(), "assets");
     return Experiences.register(AssetManager.builder())
         .contentRoot(source)
+        .engineVersion(SampleBuild.version())
         .kind(Actor.class, "Hero", Hero.class)
         .kind(ActorComponent.class, "ScoreComponent", ScoreComponent.class)
         .kind(ActorComponent.class, "HealthComponent", HealthComponent.class)
         .kind(ActorComponent.class, "HeroMovement", HeroMovement.class)
+        .customVersion(HERO_FORMAT, ObjectArchetype.class)
+        .upgrade(UpgradeStep.of(HERO_FORMAT, 2, ObjectArchetype.class,
+            "hero turnRate is in degrees per second, was revolutions per second", SampleContent::turnRateInDegrees))
         .build();
   }
 }

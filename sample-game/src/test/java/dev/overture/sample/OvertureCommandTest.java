@@ -34,7 +34,7 @@ class OvertureCommandTest {
     assertEquals(0, run("list", "--assets", "../assets"), err.toString());
 
     String text = out.toString();
-    assertTrue(text.startsWith("9 primary assets in Game (../assets), ShooterCore (../assets/plugins/ShooterCore)"), text);
+    assertTrue(text.startsWith("11 primary assets in Game (../assets), ShooterCore (../assets/plugins/ShooterCore)"), text);
     assertTrue(text.contains("ActionSet:ShooterCoreComponents"), text);
     assertTrue(text.contains("Experience (2)"), text);
     assertTrue(text.contains("../assets/experiences/Elimination.json"), text);
@@ -54,7 +54,8 @@ class OvertureCommandTest {
         lines.contains("Spawned Player as Hero (Archetype:StandardHero): HeroMovement, AbilitySystemComponent, ScoreComponent,"
             + " HealthComponent, InputComponent"),
         out.toString());
-    assertTrue(lines.contains("Movement: top speed 7.5 m/s, jump 1.5 m"), "the archetype tuned the default subobject: " + out);
+    assertTrue(lines.contains("Movement: top speed 7.5 m/s, jump 1.5 m, turn 180.0 deg/s"),
+        "the archetype tuned the default subobject, its turn rate upgraded from revolutions per second: " + out);
   }
 
   @Test
@@ -100,5 +101,110 @@ class OvertureCommandTest {
     assertTrue(err.toString().contains("Invalid value for option '--ticks': 'many' is not an int"), err.toString());
     assertEquals(2, run("play", "--net-mode", "lan"));
     assertTrue(err.toString().contains("'lan' is not a net mode (standalone, listen, dedicated, client)"), err.toString());
+  }
+
+  // ---- versions
+
+  /** A copy of the sample content to change. */
+  private static Path copyOfTheContent(Path temp) throws Exception {
+    Path copy = temp.resolve("assets");
+    try (var files = Files.walk(Path.of("../assets"))) {
+      for (Path source : files.toList()) {
+        Path target = copy.resolve(Path.of("../assets").relativize(source).toString());
+        if (Files.isDirectory(source)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(source, target);
+        }
+      }
+    }
+    return copy;
+  }
+
+  @Test
+  void resaveDryRun_showsTheTwoOldFilesAndWhatUpgradesThem_andWritesNothing(@TempDir Path temp) throws Exception {
+    Path assets = copyOfTheContent(temp);
+    byte[] hero = Files.readAllBytes(assets.resolve("archetypes/StandardHero.json"));
+
+    assertEquals(0, run("resave", "--dry-run", "--assets", assets.toString()), err.toString());
+
+    assertEquals(List.of(
+            "would rewrite " + assets + "/archetypes/StandardHero.json",
+            "  engine 0.1.0-900+++Overture+Main -> 0.1.0-1000+++Overture+Main",
+            "  Sample-Hero 1 -> 2: hero turnRate is in degrees per second, was revolutions per second",
+            "would rewrite " + assets + "/pawns/SpectatorPawn.json",
+            "  engine 0.1.0-900+++Overture+Main -> 0.1.0-1000+++Overture+Main",
+            "  Overture-Experience 1 -> 2: cameraMode is now defaultCameraMode",
+            "2 to rewrite, 0 refused, 13 already current (dry run: nothing was written)"),
+        lines());
+    assertTrue(java.util.Arrays.equals(hero, Files.readAllBytes(assets.resolve("archetypes/StandardHero.json"))));
+  }
+
+  @Test
+  void resave_upgradesTheFilesOnce(@TempDir Path temp) throws Exception {
+    Path assets = copyOfTheContent(temp);
+
+    assertEquals(0, run("resave", "--assets", assets.toString()), err.toString());
+    assertTrue(lines().contains("2 rewritten, 0 refused, 13 already current"), out.toString());
+    String spectator = Files.readString(assets.resolve("pawns/SpectatorPawn.json"));
+    assertTrue(spectator.contains("\"defaultCameraMode\": \"cameras/ThirdPerson.json\""), spectator);
+    assertTrue(Files.readString(assets.resolve("archetypes/StandardHero.json")).contains("\"turnRate\": 180.0"));
+
+    out.getBuffer().setLength(0);
+    assertEquals(0, run("resave", "--assets", assets.toString()), err.toString());
+    assertEquals(List.of("0 rewritten, 0 refused, 15 already current"), lines());
+  }
+
+  @Test
+  void contentSavedByANewerBuild_isRefusedByPlayAndResave_andLeftAsItIs(@TempDir Path temp) throws Exception {
+    Path assets = copyOfTheContent(temp);
+    Path hero = assets.resolve("pawns/HeroPawn.json");
+    Files.writeString(hero, Files.readString(hero).replace("\"compatible\": \"0.1.0-1000+++Overture+Main\"",
+        "\"compatible\": \"0.1.0-2000+++Overture+Main\""));
+    byte[] before = Files.readAllBytes(hero);
+
+    assertEquals(1, run("play", "--assets", assets.toString(), "--ticks", "0"));
+    assertTrue(err.toString().contains("[Overture/NewerEngine] Saved by engine 0.1.0-1000, which needs 0.1.0-2000 or newer to read it;"
+        + " this build is 0.1.0-1000 (the file is left as it is)"), err.toString());
+    assertTrue(err.toString().contains("at " + hero + ":4:19 (/$version/compatible)"), err.toString());
+
+    assertEquals(1, run("resave", "--assets", assets.toString()));
+    assertTrue(out.toString().contains("refused " + hero), out.toString());
+    assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(hero)), "never rewritten");
+  }
+
+  @Test
+  void resave_needsAFolder() {
+    assertEquals(1, run("resave"));
+    assertEquals("overture: resave rewrites files on disk: give the content folder with --assets DIR (the content inside the jar"
+        + " cannot be written)" + System.lineSeparator(), err.toString());
+  }
+
+  @Test
+  void updateLocalVersion_updatesTheFile_asUnrealsCommandDoes(@TempDir Path temp) throws Exception {
+    Path file = temp.resolve("Build.version");
+    Files.copy(Path.of("../build/Build.version"), file);
+
+    assertEquals(0, run("update-local-version", "--file", file.toString(), "--cl", "1234", "--compatible-cl", "1200",
+        "--licensee", "--branch", "//Overture/Release-0.2", "--build", "nightly"), err.toString());
+
+    assertEquals(file + ": 0.1.0-" + (0x8000_0000L + 1234) + "+++Overture+Release-0.2 (compatible with 0.1.0-1200 (licensee))",
+        lines().get(0));
+    String text = Files.readString(file);
+    assertTrue(text.contains("\"Changelist\": 1234,"), text);
+    assertTrue(text.contains("\"IsLicenseeVersion\": 1,"), text);
+    assertTrue(text.contains("\"BranchName\": \"++Overture+Release-0.2\","), text);
+  }
+
+  @Test
+  void updateLocalVersion_withoutTheFile_saysWhere(@TempDir Path temp) {
+    assertEquals(1, run("update-local-version", "--file", temp.resolve("none").toString(), "--cl", "1"));
+    assertTrue(err.toString().contains("No build version file at " + temp.resolve("none")), err.toString());
+  }
+
+  @Test
+  void version_printsTheBuildVersion() {
+    assertEquals(0, run("--version"));
+    assertEquals(List.of("Overture sample game 0.1.0-1000+++Overture+Main", "what it saves can be read by builds from 0.1.0-1000 on"), lines());
   }
 }

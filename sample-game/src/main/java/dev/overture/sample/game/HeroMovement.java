@@ -11,10 +11,16 @@ public class HeroMovement extends ActorComponent {
 
   @Property double maxSpeed = 6.0;
   @Property double jumpHeight = 1.2;
+  @Property double turnRate = 180;
 
   /** Top speed, metres per second. */
   public double maxSpeed() {
     return maxSpeed;
+  }
+
+  /** How fast the hero turns, degrees per second. */
+  public double turnRate() {
+    return turnRate;
   }
 
   /** Jump height, metres. */

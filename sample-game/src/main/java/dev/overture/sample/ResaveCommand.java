@@ -1,0 +1,46 @@
+package dev.overture.sample;
+
+import dev.overture.asset.AssetManager;
+import dev.overture.asset.ResaveReport;
+import dev.overture.feature.GameFeatures;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code overture resave [--dry-run]}: rewrites the content (and the plugins' content) at the
+ * current versions, only the files that change, each atomically. Exits 1 when a file was refused
+ * (saved by a newer build, holding a reference that does not resolve).
+ */
+@Command(name = "resave", description = "Rewrite the content at the current versions: only the files that change, each atomically.")
+final class ResaveCommand implements Callable<Integer> {
+
+  @Mixin ContentOptions content;
+  @Spec CommandSpec spec;
+
+  @Option(names = "--dry-run", description = "Show what would change; write nothing.")
+  boolean dryRun;
+
+  @Override
+  public Integer call() {
+    Path folder = content.folderOrNull();
+    if (folder == null) {
+      throw new IllegalArgumentException(
+          "resave rewrites files on disk: give the content folder with --assets DIR (the content inside the jar cannot be written)");
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    try (AssetManager assets = SampleContent.open(folder);
+        GameFeatures features = GameFeatures.builder(assets).build()) {
+      features.ready().join();
+      ResaveReport report = assets.resave(dryRun);
+      out.println(report.format());
+      out.flush();
+      return report.refused().isEmpty() ? 0 : OvertureCommand.FAILED;
+    }
+  }
+}

@@ -1,0 +1,57 @@
+package dev.overture.sample;
+
+import dev.overture.version.BuildVersion;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code overture update-local-version}: updates the build version file as Unreal's {@code
+ * UpdateLocalVersion} does. Without {@code --cl} the changelist stays (there is no Perforce to
+ * ask); {@code --licensee} is written every time (absent means 0), as in Unreal.
+ */
+@Command(
+    name = "update-local-version",
+    description = "Update the build version file (Build.version), as Unreal's UpdateLocalVersion does.")
+final class UpdateLocalVersionCommand implements Callable<Integer> {
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--file", paramLabel = "FILE", defaultValue = "build/Build.version",
+      description = "The build version file (default: ${DEFAULT-VALUE}).")
+  Path file;
+
+  @Option(names = "--cl", paramLabel = "N", description = "Changelist.")
+  Long changelist;
+
+  @Option(names = "--compatible-cl", paramLabel = "N", description = "CompatibleChangelist: the oldest changelist that can read what this build saves.")
+  Long compatibleChangelist;
+
+  @Option(names = "--build", paramLabel = "S", description = "BuildId.")
+  String buildId;
+
+  @Option(names = "--licensee", description = "IsLicenseeVersion 1 (0 when absent).")
+  boolean licensee;
+
+  @Option(names = "--promoted", paramLabel = "0|1", description = "IsPromotedBuild: 1 for any number but 0.")
+  Integer promoted;
+
+  @Option(names = "--branch", paramLabel = "B", description = "BranchName; each / becomes +.")
+  String branch;
+
+  @Override
+  public Integer call() throws IOException {
+    BuildVersion updated = BuildVersion.update(file,
+        new BuildVersion.Update(changelist, compatibleChangelist, buildId, licensee, promoted, branch));
+    PrintWriter out = spec.commandLine().getOut();
+    out.printf("%s: %s (compatible with %s)%n", file, updated.engineVersion(), updated.compatibleVersion().toDisplayString());
+    out.println("Rebuild the jar (mvn package) for the game to run as this version.");
+    out.flush();
+    return 0;
+  }
+}
