@@ -1,0 +1,23 @@
+package dev.overture.archive;
+
+/**
+ * An archive that cannot be read: truncated, or holding a length, count or value that cannot be
+ * right. The message says what was being read, at which byte, and what was wrong; nothing was
+ * allocated beyond what the input could hold.
+ */
+public final class ArchiveFormatException extends RuntimeException {
+
+  private static final long serialVersionUID = 1L;
+
+  private final int offset;
+
+  ArchiveFormatException(int offset, String message) {
+    super("At byte " + offset + ": " + message);
+    this.offset = offset;
+  }
+
+  /** The byte offset where reading went wrong. */
+  public int offset() {
+    return offset;
+  }
+}

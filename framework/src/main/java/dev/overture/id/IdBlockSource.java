@@ -1,0 +1,18 @@
+package dev.overture.id;
+
+/**
+ * Where a {@link StableIdAllocator} gets its ids: blocks of consecutive values reserved durably
+ * (the world store records the next free value in the same transaction), so that a block handed
+ * out before a crash is never handed out again. Ids of a block not used before a restart are
+ * skipped, never reused.
+ */
+@FunctionalInterface
+public interface IdBlockSource {
+
+  /**
+   * Reserves {@code size} consecutive ids, durably, and returns the first.
+   *
+   * @throws IllegalStateException when the ids are used up or the reservation cannot be recorded
+   */
+  long reserve(int size);
+}

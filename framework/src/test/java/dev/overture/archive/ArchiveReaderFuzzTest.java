@@ -1,0 +1,76 @@
+package dev.overture.archive;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The reader on hostile input: random bytes, every truncation and random mutations of valid
+ * archives. It may decode or throw {@link ArchiveFormatException}; any other exception (an
+ * index error, an out-of-memory from a huge length) fails. Seeded, so a failure repeats.
+ */
+class ArchiveReaderFuzzTest {
+
+  private static final List<byte[]> VALID = List.of(
+      IdArchivesTest.LEGACY_V2, IdArchivesTest.LEGACY_V2_NULL, IdArchivesTest.LEGACY_V3, IdArchivesTest.LEGACY_V3_NULL,
+      IdArchivesTest.STABLE_ID, IdArchivesTest.STABLE_ID_NONE, IdArchivesTest.BOTH);
+
+  private static void decodeOrFormatError(byte[] input, String description) {
+    try {
+      IdArchives.decode(input);
+    } catch (ArchiveFormatException expected) {
+      // A typed error: what the reader promises.
+    } catch (RuntimeException | Error e) {
+      fail(description + " (" + Arrays.toString(input) + ") threw " + e, e);
+    }
+  }
+
+  @Test
+  void everyTruncationOfEveryLayout_failsWithAFormatError() {
+    for (byte[] valid : VALID) {
+      for (int length = 0; length < valid.length; length++) {
+        decodeOrFormatError(Arrays.copyOf(valid, length), "a prefix of " + length + " bytes");
+      }
+    }
+  }
+
+  @Test
+  void randomBytes_neverEscapeAsAnotherException() {
+    Random random = new Random(20261129);
+    for (int i = 0; i < 20_000; i++) {
+      byte[] input = new byte[random.nextInt(120)];
+      random.nextBytes(input);
+      decodeOrFormatError(input, "random input " + i);
+    }
+  }
+
+  @Test
+  void mutatedArchives_neverEscapeAsAnotherException() {
+    Random random = new Random(42);
+    for (int i = 0; i < 50_000; i++) {
+      byte[] input = VALID.get(random.nextInt(VALID.size())).clone();
+      int mutations = 1 + random.nextInt(4);
+      for (int m = 0; m < mutations; m++) {
+        int at = random.nextInt(input.length);
+        input[at] = switch (random.nextInt(3)) {
+          case 0 -> (byte) random.nextInt(256);
+          case 1 -> (byte) 0xFF;
+          default -> (byte) (input[at] ^ (1 << random.nextInt(8)));
+        };
+      }
+      decodeOrFormatError(input, "mutation " + i);
+    }
+  }
+
+  @Test
+  void hugeLengthsAndCounts_failWithoutAllocating() {
+    byte[] header = IdArchivesTest.bytes(IdArchivesTest.PACKAGE, "FFFFFF7F");
+    decodeOrFormatError(header, "count 2^31-1");
+    byte[] wide = IdArchivesTest.bytes(IdArchivesTest.PACKAGE, "02000000", IdArchivesTest.OBJECT_VERSION_GUID, "00000000",
+        IdArchivesTest.UNIQUE_ID_GUID, "02000000", "00000000", "01000080");
+    decodeOrFormatError(wide, "a wide string of 2^31-1 characters");
+  }
+}
