@@ -11,7 +11,11 @@ public final class ArchiveFormatException extends RuntimeException {
 
   private final int offset;
 
-  ArchiveFormatException(int offset, String message) {
+  /**
+   * @param offset the byte where reading went wrong (0 when it concerns the whole archive)
+   * @param message what was wrong
+   */
+  public ArchiveFormatException(int offset, String message) {
     super("At byte " + offset + ": " + message);
     this.offset = offset;
   }

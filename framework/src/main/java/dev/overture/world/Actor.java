@@ -1,5 +1,6 @@
 package dev.overture.world;
 
+import dev.overture.id.StableId;
 import dev.overture.object.Constructed;
 import dev.overture.object.DefaultSubobjects;
 import dev.overture.object.ObjectInitializer;
@@ -40,7 +41,10 @@ public class Actor implements Constructed {
   private boolean playing;
   private boolean destroyed;
   private final List<ActorComponent> components = new ArrayList<>();
+  /** The components construction made: default subobjects, and the subobjects of any component. */
+  private final List<ActorComponent> defaultComponents = new ArrayList<>();
   private int generatedNames;
+  private StableId stableId = StableId.NONE;
   private boolean constructed;
 
   protected Actor() {}
@@ -60,18 +64,21 @@ public class Actor implements Constructed {
     constructed = true;
     initializer.forEachSubobject((subobjectName, subobject) -> {
       if (subobject instanceof ActorComponent component) {
-        adopt(component, subobjectName);
+        adopt(component, subobjectName, true);
       }
     });
     onConstructed();
   }
 
   /** Attaches {@code component} and, depth first, the components it created as its subobjects. */
-  private void adopt(ActorComponent component, String componentName) {
+  private void adopt(ActorComponent component, String componentName, boolean asDefault) {
     component.attach(this, componentName);
     components.add(component);
+    if (asDefault) {
+      defaultComponents.add(component);
+    }
     for (Map.Entry<String, ActorComponent> child : component.childComponents().entrySet()) {
-      adopt(child.getValue(), componentName + "." + child.getKey());
+      adopt(child.getValue(), componentName + "." + child.getKey(), true);
     }
   }
 
@@ -98,7 +105,7 @@ public class Actor implements Constructed {
 
   /** The component created as default subobject {@code subobjectName}, if it was. */
   public final Optional<ActorComponent> defaultSubobject(String subobjectName) {
-    for (ActorComponent component : components) {
+    for (ActorComponent component : defaultComponents) {
       if (subobjectName.equals(component.name())) {
         return Optional.of(component);
       }
@@ -106,10 +113,27 @@ public class Actor implements Constructed {
     return Optional.empty();
   }
 
-  final void attach(World newWorld, String newName, long newId) {
+  final void attach(World newWorld, String newName, long newId, StableId newStableId) {
     world = newWorld;
     name = newName;
     id = newId;
+    stableId = newStableId;
+  }
+
+  /**
+   * The actor's stable id: given by the world's id allocator when it was spawned, or the saved one
+   * when it was restored; it stays the same across saves and restarts.
+   */
+  public final StableId stableId() {
+    return stableId;
+  }
+
+  /**
+   * Whether a world store saves this actor with its world; true unless a subclass says otherwise
+   * (the game state, which the world creates itself).
+   */
+  public boolean isPersistent() {
+    return true;
   }
 
   /** The world the actor lives in. */
@@ -140,6 +164,24 @@ public class Actor implements Constructed {
   /** The actor's components, in the order added. */
   public final List<ActorComponent> components() {
     return Collections.unmodifiableList(components);
+  }
+
+  /**
+   * Whether {@code component} was made by construction (a default subobject of the actor, or of one
+   * of its components) rather than added afterwards.
+   */
+  public final boolean isDefaultComponent(ActorComponent component) {
+    return defaultComponents.contains(component);
+  }
+
+  /** The component called {@code componentName}, if any. */
+  public final Optional<ActorComponent> findComponentNamed(String componentName) {
+    for (ActorComponent component : components) {
+      if (componentName.equals(component.name())) {
+        return Optional.of(component);
+      }
+    }
+    return Optional.empty();
   }
 
   /** The first component that is a {@code type}, if any. */
@@ -175,10 +217,28 @@ public class Actor implements Constructed {
   public final <C extends ActorComponent> C addComponent(Class<C> type) {
     checkAlive();
     world.checkGameThread();
-    String componentName = type.getSimpleName() + "_" + (++generatedNames);
+    String componentName;
+    do {
+      componentName = type.getSimpleName() + "_" + (++generatedNames);
+    } while (findComponentNamed(componentName).isPresent());
+    return addComponent(type, componentName);
+  }
+
+  /**
+   * Builds a component of {@code type} called {@code componentName} (restoring a saved one, say),
+   * attaches it and, if the actor plays, begins its play.
+   *
+   * @throws IllegalArgumentException when the actor already has a component of that name
+   */
+  public final <C extends ActorComponent> C addComponent(Class<C> type, String componentName) {
+    checkAlive();
+    world.checkGameThread();
+    if (findComponentNamed(componentName).isPresent()) {
+      throw new IllegalArgumentException(this + " already has a component named \"" + componentName + "\"");
+    }
     C component = world.objects().newObject(type, this, componentName);
     int first = components.size();
-    adopt(component, componentName);
+    adopt(component, componentName, false);
     if (playing) {
       for (ActorComponent added : List.copyOf(components.subList(first, components.size()))) {
         added.startPlay();
@@ -201,6 +261,7 @@ public class Actor implements Constructed {
       removeComponent(children.get(i));
     }
     components.remove(component);
+    defaultComponents.remove(component);
     component.stopPlay(EndPlayReason.REMOVED);
     return true;
   }

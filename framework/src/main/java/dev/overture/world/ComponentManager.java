@@ -224,6 +224,17 @@ public final class ComponentManager {
     return handlers.size();
   }
 
+  /** Whether {@code component} was created by a component request (rather than by its actor or game code). */
+  public boolean isRequested(ActorComponent component) {
+    world.checkGameThread();
+    for (Request request : requests.values()) {
+      if (request.created.containsValue(component)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** How many components requests have added and not yet removed. */
   public int requestedComponents() {
     world.checkGameThread();

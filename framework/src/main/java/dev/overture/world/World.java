@@ -1,5 +1,7 @@
 package dev.overture.world;
 
+import dev.overture.id.StableId;
+import dev.overture.id.StableIdAllocator;
 import dev.overture.object.ObjectArchetype;
 import dev.overture.object.ObjectFactory;
 import java.util.ArrayList;
@@ -7,10 +9,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.PriorityQueue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,6 +52,7 @@ public final class World implements AutoCloseable {
   private final List<Runnable> closeListeners = new ArrayList<>();
   private final ComponentManager componentManager;
   private final ObjectFactory objects;
+  private final StableIdAllocator ids;
   private final GameState gameState;
   private volatile Thread gameThread;
   private volatile boolean closing;
@@ -62,6 +67,7 @@ public final class World implements AutoCloseable {
     this.netMode = builder.netMode;
     this.gameThread = Thread.currentThread();
     this.objects = builder.objects;
+    this.ids = builder.ids != null ? builder.ids : StableIdAllocator.inMemory();
     this.componentManager = new ComponentManager(this);
     this.gameState = spawnActor(builder.gameStateClass, "GameState");
   }
@@ -228,7 +234,49 @@ public final class World implements AutoCloseable {
     checkGameThread();
     checkOpen();
     checkNameFree(actorName);
-    return join(objects.newObject(type, this, actorName), actorName);
+    return join(objects.newObject(type, this, actorName), actorName, ids.next(), actor -> {});
+  }
+
+  /**
+   * Spawns a saved actor again: of {@code type}, called {@code actorName}, with its saved {@code
+   * stableId}. {@code beforePlay} runs once it is in the world and before it begins play (nor do
+   * component requests apply to it before), so that a store can add its saved components and set
+   * its saved properties first.
+   *
+   * @throws IllegalArgumentException when the id is {@link StableId#NONE} or a live actor has it,
+   *     or the name is taken
+   */
+  public <A extends Actor> A spawnActor(Class<A> type, String actorName, StableId stableId, Consumer<? super A> beforePlay) {
+    Objects.requireNonNull(type, "type");
+    Objects.requireNonNull(actorName, "actorName");
+    Objects.requireNonNull(stableId, "stableId");
+    Objects.requireNonNull(beforePlay, "beforePlay");
+    checkGameThread();
+    checkOpen();
+    checkNameFree(actorName);
+    if (stableId.isNone()) {
+      throw new IllegalArgumentException("a restored actor needs a stable id, not none (" + actorName + ")");
+    }
+    findActor(stableId).ifPresent(other -> {
+      throw new IllegalArgumentException("World \"" + name + "\" already has an actor with " + stableId + ": " + other);
+    });
+    return join(objects.newObject(type, this, actorName), actorName, stableId, beforePlay);
+  }
+
+  /** The live actor with {@code stableId}, if any. */
+  public Optional<Actor> findActor(StableId stableId) {
+    checkGameThread();
+    for (Actor actor : actors) {
+      if (actor.stableId().equals(stableId)) {
+        return Optional.of(actor);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Where the world's actors get their stable ids. Any thread. */
+  public StableIdAllocator ids() {
+    return ids;
   }
 
   /**
@@ -241,7 +289,7 @@ public final class World implements AutoCloseable {
     checkGameThread();
     checkOpen();
     checkNameFree(actorName);
-    return join(objects.newObject(archetype, expected, this, actorName), actorName);
+    return join(objects.newObject(archetype, expected, this, actorName), actorName, ids.next(), actor -> {});
   }
 
   private void checkNameFree(String actorName) {
@@ -252,9 +300,16 @@ public final class World implements AutoCloseable {
     }
   }
 
-  private <A extends Actor> A join(A actor, String actorName) {
-    actor.attach(this, actorName, nextActorId++);
+  private <A extends Actor> A join(A actor, String actorName, StableId stableId, Consumer<? super A> beforePlay) {
+    actor.attach(this, actorName, nextActorId++, stableId);
     actors.add(actor);
+    try {
+      beforePlay.accept(actor);
+    } catch (RuntimeException e) {
+      actors.remove(actor);
+      actor.stopPlay(EndPlayReason.DESTROYED);
+      throw e;
+    }
     actor.initializeComponents();
     componentManager.addReceiver(actor);
     if (!actor.isDestroyed()) { // a handler may have destroyed it already
@@ -401,6 +456,7 @@ public final class World implements AutoCloseable {
     private NetMode netMode = NetMode.STANDALONE;
     private Class<? extends GameState> gameStateClass = GameState.class;
     private ObjectFactory objects = ObjectFactory.create();
+    private StableIdAllocator ids;
 
     private Builder(String name) {
       this.name = Objects.requireNonNull(name, "name");
@@ -418,6 +474,15 @@ public final class World implements AutoCloseable {
     /** The class of the world's game state; {@link GameState} by default. */
     public Builder gameState(Class<? extends GameState> type) {
       gameStateClass = Objects.requireNonNull(type, "type");
+      return this;
+    }
+
+    /**
+     * Where its actors get their stable ids: a world store's allocator, so ids never repeat across
+     * restarts; by default an in-memory one (ids unique in this process only).
+     */
+    public Builder ids(StableIdAllocator allocator) {
+      ids = Objects.requireNonNull(allocator, "allocator");
       return this;
     }
 

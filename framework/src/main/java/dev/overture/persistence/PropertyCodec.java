@@ -1,0 +1,189 @@
+package dev.overture.persistence;
+
+import dev.overture.archive.ArchiveFormatException;
+import dev.overture.archive.ArchiveHeader;
+import dev.overture.archive.ArchiveReader;
+import dev.overture.archive.ArchiveWriter;
+import dev.overture.archive.IdArchives;
+import dev.overture.id.StableId;
+import dev.overture.version.CustomVersion;
+import dev.overture.version.Guid;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.util.List;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * One property value as an archive blob. Ids ({@link StableId}, {@code List<StableId>}) are id
+ * archives in the StableId layout, which is what the id migration rewrites; everything else is an
+ * archive of the Overture-Property format: the header, then an int32 tag and the value.
+ *
+ * <pre>
+ * tag 0 null | 1 bool32 | 2 int32 | 3 int64 | 4 float (int32 bits) | 5 double (int64 bits)
+ *     6 FString | 7 JSON text in an FString (records, lists, maps)
+ * </pre>
+ *
+ * <p>Stateless; thread-safe.
+ */
+final class PropertyCodec {
+
+  /** The format of property blobs that are not ids. */
+  static final CustomVersion FORMAT =
+      new CustomVersion(Guid.parse("F2DA3FF9-10AA-4954-BB74-75B342E94E10"), 1, "Overture-Property");
+
+  private static final int NULL = 0;
+  private static final int BOOL = 1;
+  private static final int INT32 = 2;
+  private static final int INT64 = 3;
+  private static final int FLOAT = 4;
+  private static final int DOUBLE = 5;
+  private static final int STRING = 6;
+  private static final int JSON = 7;
+
+  private static final JsonMapper MAPPER = JsonMapper.builder().build();
+
+  private PropertyCodec() {}
+
+  static boolean isIdType(Type type) {
+    return type == StableId.class || isIdList(type);
+  }
+
+  private static boolean isIdList(Type type) {
+    return type instanceof ParameterizedType parameterized
+        && parameterized.getRawType() == List.class
+        && parameterized.getActualTypeArguments()[0] == StableId.class;
+  }
+
+  /** {@code value}, declared as {@code type}, as a blob. */
+  static byte[] encode(Object value, Type type) {
+    if (type == StableId.class) {
+      return IdArchives.encode(IdArchives.Layout.STABLE_ID, List.of(value == null ? StableId.NONE : (StableId) value));
+    }
+    if (isIdList(type)) {
+      @SuppressWarnings("unchecked")
+      List<StableId> ids = value == null ? List.of() : (List<StableId>) value;
+      return IdArchives.encode(IdArchives.Layout.STABLE_ID, ids);
+    }
+    ArchiveWriter out = new ArchiveWriter();
+    ArchiveHeader.of(new ArchiveHeader.Entry(FORMAT.guid(), FORMAT.latest())).write(out);
+    if (value == null) {
+      out.writeInt32(NULL);
+    } else if (value instanceof Boolean flag) {
+      out.writeInt32(BOOL).writeBool32(flag);
+    } else if (value instanceof Integer || value instanceof Short || value instanceof Byte) {
+      out.writeInt32(INT32).writeInt32(((Number) value).intValue());
+    } else if (value instanceof Long number) {
+      out.writeInt32(INT64).writeInt64(number);
+    } else if (value instanceof Float number) {
+      out.writeInt32(FLOAT).writeInt32(Float.floatToIntBits(number));
+    } else if (value instanceof Double number) {
+      out.writeInt32(DOUBLE).writeInt64(Double.doubleToLongBits(number));
+    } else if (value instanceof String || value instanceof Character) {
+      out.writeInt32(STRING).writeFString(value.toString());
+    } else if (value instanceof Enum<?> constant) {
+      out.writeInt32(STRING).writeFString(constant.name());
+    } else {
+      out.writeInt32(JSON).writeFString(MAPPER.writeValueAsString(value));
+    }
+    return out.toByteArray();
+  }
+
+  /**
+   * The value {@code blob} holds, as {@code type}.
+   *
+   * @throws ArchiveFormatException when the blob cannot be read, or holds something that is not a
+   *     {@code type}
+   */
+  static Object decode(byte[] blob, Type type) {
+    ArchiveReader in = new ArchiveReader(blob);
+    ArchiveHeader header = ArchiveHeader.read(in);
+    if (IdArchives.holdsIds(header)) {
+      List<StableId> ids = IdArchives.decode(blob).ids();
+      if (type == StableId.class) {
+        if (ids.size() != 1) {
+          throw new ArchiveFormatException(0, "the property holds one id, but the archive has " + ids.size());
+        }
+        return ids.get(0);
+      }
+      if (isIdList(type)) {
+        return ids;
+      }
+      throw new ArchiveFormatException(0, "the archive holds ids, but the property is " + type.getTypeName());
+    }
+    if (header.version(FORMAT.guid()).isEmpty()) {
+      throw new ArchiveFormatException(0, "the archive is neither an id nor an Overture-Property value");
+    }
+    int version = header.version(FORMAT.guid()).get();
+    if (version > FORMAT.latest()) {
+      throw new ArchiveFormatException(0, "written with Overture-Property version " + version + "; this build reads up to " + FORMAT.latest());
+    }
+    int at = in.position();
+    int tag = in.readInt32("value tag");
+    Object raw = switch (tag) {
+      case NULL -> null;
+      case BOOL -> in.readBool32("bool value");
+      case INT32 -> in.readInt32("int32 value");
+      case INT64 -> in.readInt64("int64 value");
+      case FLOAT -> Float.intBitsToFloat(in.readInt32("float value"));
+      case DOUBLE -> Double.longBitsToDouble(in.readInt64("double value"));
+      case STRING, JSON -> in.readFString("string value");
+      default -> throw new ArchiveFormatException(at, "unknown value tag " + tag);
+    };
+    in.expectEnd("the value");
+    return convert(raw, tag, type);
+  }
+
+  private static Object convert(Object raw, int tag, Type type) {
+    Class<?> target = type instanceof Class<?> c ? c : (Class<?>) ((ParameterizedType) type).getRawType();
+    if (raw == null) {
+      if (target.isPrimitive()) {
+        throw new ArchiveFormatException(0, "null for a " + target.getSimpleName() + " property");
+      }
+      return null;
+    }
+    if (tag == JSON) {
+      try {
+        return MAPPER.readValue((String) raw, MAPPER.getTypeFactory().constructType(type));
+      } catch (JacksonException e) {
+        throw new ArchiveFormatException(0, "the JSON value does not fit " + type.getTypeName() + ": " + e.getOriginalMessage());
+      }
+    }
+    if (target.isEnum()) {
+      for (Object constant : target.getEnumConstants()) {
+        if (((Enum<?>) constant).name().equals(raw)) {
+          return constant;
+        }
+      }
+      throw new ArchiveFormatException(0, "\"" + raw + "\" is not a " + target.getSimpleName());
+    }
+    if ((target == int.class || target == Integer.class) && raw instanceof Integer) {
+      return raw;
+    }
+    if ((target == short.class || target == Short.class) && raw instanceof Integer number && number == number.shortValue()) {
+      return number.shortValue();
+    }
+    if ((target == byte.class || target == Byte.class) && raw instanceof Integer number && number == number.byteValue()) {
+      return number.byteValue();
+    }
+    if ((target == long.class || target == Long.class) && (raw instanceof Long || raw instanceof Integer)) {
+      return ((Number) raw).longValue();
+    }
+    if ((target == double.class || target == Double.class) && (raw instanceof Double || raw instanceof Float)) {
+      return ((Number) raw).doubleValue();
+    }
+    if ((target == float.class || target == Float.class) && raw instanceof Float) {
+      return raw;
+    }
+    if ((target == boolean.class || target == Boolean.class) && raw instanceof Boolean) {
+      return raw;
+    }
+    if (target == String.class && raw instanceof String) {
+      return raw;
+    }
+    if ((target == char.class || target == Character.class) && raw instanceof String text && text.length() == 1) {
+      return text.charAt(0);
+    }
+    throw new ArchiveFormatException(0, "a saved " + raw.getClass().getSimpleName() + " does not fit a " + target.getSimpleName() + " property");
+  }
+}

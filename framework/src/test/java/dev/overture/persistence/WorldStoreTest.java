@@ -1,0 +1,226 @@
+package dev.overture.persistence;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.overture.id.StableId;
+import dev.overture.object.ObjectInitializer;
+import dev.overture.object.Property;
+import dev.overture.world.Actor;
+import dev.overture.world.ActorComponent;
+import dev.overture.world.Pawn;
+import dev.overture.world.World;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class WorldStoreTest {
+
+  enum Mood {
+    CALM,
+    ANGRY
+  }
+
+  record Loadout(String weapon, int rounds) {}
+
+  static class Turret extends ActorComponent {
+    @Property double angle;
+  }
+
+  static class Radio extends ActorComponent {
+    @Property String channel = "";
+  }
+
+  static class Beacon extends ActorComponent {}
+
+  static class Unregistered extends Actor {}
+
+  static class Tank extends Pawn {
+    @Property int ammo = 10;
+    @Property long fuel;
+    @Property float armor = 1f;
+    @Property boolean burning;
+    @Property String callsign = "";
+    @Property Mood mood = Mood.CALM;
+    @Property StableId target = StableId.NONE;
+    @Property List<StableId> squad = List.of();
+    @Property List<String> crew = List.of();
+    @Property Loadout loadout;
+    @Property Integer kills;
+    final Turret turret;
+
+    Tank(ObjectInitializer initializer) {
+      turret = createDefaultSubobject("Turret", Turret.class);
+    }
+  }
+
+  static final ClassNames CLASSES = ClassNames.of(Map.of(
+      "Tank", Tank.class, "Turret", Turret.class, "Radio", Radio.class, "Beacon", Beacon.class, "Pawn", Pawn.class));
+
+  @TempDir Path temp;
+
+  private WorldStore store() {
+    return WorldStore.open(temp.resolve("game.db"), CLASSES);
+  }
+
+  private static World world(WorldStore store) {
+    return World.builder("Arena").ids(store.ids()).build();
+  }
+
+  @Test
+  void aRestoredWorld_hasEveryActorsIdClassNamePropertiesAndComponents() {
+    StableId tankId;
+    StableId scoutId;
+    try (WorldStore store = store()) {
+      World world = world(store);
+      Tank tank = world.spawnActor(Tank.class, "Tiger");
+      Pawn scout = world.spawnActor(Pawn.class, "Scout");
+      tankId = tank.stableId();
+      scoutId = scout.stableId();
+      tank.ammo = 3;
+      tank.fuel = 5_000_000_000L;
+      tank.armor = 0.5f;
+      tank.burning = true;
+      tank.callsign = "Łódź-7";
+      tank.mood = Mood.ANGRY;
+      tank.target = scoutId;
+      tank.squad = List.of(scoutId, StableId.NONE, tankId);
+      tank.crew = List.of("Ada", "Grace");
+      tank.loadout = new Loadout("cannon", 40);
+      tank.kills = null;
+      tank.turret.angle = 87.5;
+      tank.addComponent(Radio.class, "Radio").channel = "7";
+      world.componentManager().addComponentRequest(Tank.class, Beacon.class);
+
+      WorldStore.Saved saved = store.save(world);
+
+      assertEquals(2, saved.actors(), "the game state is not saved");
+      assertEquals(2, saved.components(), "the turret and the radio; the requested beacon is the request's to make");
+    }
+
+    try (WorldStore reopened = store()) {
+      World world = world(reopened);
+      WorldStore.Restored restored = reopened.restore(world);
+
+      assertEquals(List.of(), restored.warnings());
+      assertEquals(2, restored.actors());
+      Tank tank = (Tank) world.findActor(tankId).orElseThrow();
+      assertEquals("Tiger", tank.name());
+      assertEquals(3, tank.ammo);
+      assertEquals(5_000_000_000L, tank.fuel);
+      assertEquals(0.5f, tank.armor);
+      assertTrue(tank.burning);
+      assertEquals("Łódź-7", tank.callsign);
+      assertEquals(Mood.ANGRY, tank.mood);
+      assertEquals(scoutId, tank.target);
+      assertEquals(List.of(scoutId, StableId.NONE, tankId), tank.squad);
+      assertEquals(List.of("Ada", "Grace"), tank.crew);
+      assertEquals(new Loadout("cannon", 40), tank.loadout);
+      assertEquals(null, tank.kills);
+      assertEquals(87.5, tank.turret.angle);
+      assertEquals(List.of("Turret", "Radio"), tank.components().stream().map(ActorComponent::name).toList());
+      assertEquals("7", ((Radio) tank.findComponentNamed("Radio").orElseThrow()).channel);
+      assertTrue(tank.isPlaying());
+      assertEquals(Pawn.class, world.findActor(scoutId).orElseThrow().getClass());
+      assertTrue(world.spawnActor(Pawn.class, "New").stableId().value() > tankId.value(), "new ids never repeat saved ones");
+    }
+  }
+
+  @Test
+  void ids_neverRepeat_acrossRestarts_evenWhenTheProcessStoppedMidBlock() {
+    List<StableId> handedOut = new ArrayList<>();
+    for (int restart = 0; restart < 3; restart++) {
+      try (WorldStore store = store()) {
+        for (int i = 0; i < 5; i++) {
+          handedOut.add(store.ids().next());
+        }
+      }
+    }
+    assertEquals(handedOut.size(), handedOut.stream().distinct().count(), handedOut.toString());
+    for (int i = 1; i < handedOut.size(); i++) {
+      assertTrue(handedOut.get(i).value() > handedOut.get(i - 1).value(), "increasing: " + handedOut);
+    }
+  }
+
+  @Test
+  void aFailedSave_leavesThePreviousSaveWhole() {
+    StableId kept;
+    try (WorldStore store = store()) {
+      World world = world(store);
+      Tank tank = world.spawnActor(Tank.class, "Tiger");
+      kept = tank.stableId();
+      tank.ammo = 7;
+      store.save(world);
+
+      tank.ammo = 1;
+      world.spawnActor(Pawn.class, "Scout");
+      world.spawnActor(Unregistered.class, "Stranger");
+      PersistenceException e = assertThrows(PersistenceException.class, () -> store.save(world));
+      assertTrue(e.getMessage().startsWith("Cannot save Unregistered[Stranger]: its class " + Unregistered.class.getName()),
+          e.getMessage());
+      assertTrue(e.getMessage().contains("has no registered name (register it with AssetManager.Builder.kind"), e.getMessage());
+    }
+    try (WorldStore store = store()) {
+      World world = world(store);
+      store.restore(world);
+      assertEquals(List.of("Tiger"), world.actors(Tank.class).stream().map(Actor::name).toList());
+      assertEquals(7, ((Tank) world.findActor(kept).orElseThrow()).ammo);
+      assertEquals(List.of(), world.actors(Pawn.class).stream().filter(actor -> actor.getClass() == Pawn.class).toList(),
+          "nothing of the failed save");
+    }
+  }
+
+  @Test
+  void whatCannotBeRestored_isReported_andTheRestStillRestores() throws Exception {
+    StableId id;
+    try (WorldStore store = store()) {
+      World world = world(store);
+      Tank tank = world.spawnActor(Tank.class, "Tiger");
+      id = tank.stableId();
+      tank.ammo = 4;
+      store.save(world);
+    }
+    try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + temp.resolve("game.db"));
+        PreparedStatement corrupt = db.prepareStatement("UPDATE properties SET value = ? WHERE name = 'fuel'");
+        Statement sql = db.createStatement()) {
+      corrupt.setBytes(1, new byte[] {1, 2, 3});
+      corrupt.executeUpdate();
+      sql.executeUpdate("UPDATE properties SET name = 'speed' WHERE name = 'burning'");
+      sql.executeUpdate("INSERT INTO actors (id, world, class, name) VALUES (999999, 'Arena', 'Zeppelin', 'Airship')");
+    }
+    try (WorldStore store = store()) {
+      World world = world(store);
+      WorldStore.Restored restored = store.restore(world);
+
+      assertEquals(List.of(
+              "Actor Airship (StableId(999999)) was saved as a Zeppelin, which is not a registered actor class; it was not restored",
+              "Saved property \"fuel\" of Tank[Tiger] cannot be read (At byte 0: truncated: FileVersionUE4 needs 4 bytes, 3 left);"
+                  + " it keeps its default",
+              "Saved property \"speed\" of Tank[Tiger] no longer exists; it was ignored"),
+          restored.warnings().stream().map(dev.overture.core.Problem::message).sorted().toList());
+      assertEquals(4, ((Tank) world.findActor(id).orElseThrow()).ammo, "the rest restored");
+    }
+  }
+
+  @Test
+  void aStoreWrittenByANewerSchema_isRefusedAndLeftAlone() throws Exception {
+    store().close();
+    try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + temp.resolve("game.db"));
+        Statement sql = db.createStatement()) {
+      sql.executeUpdate("UPDATE overture_store SET value = '2' WHERE key = 'schema'");
+    }
+
+    PersistenceException e = assertThrows(PersistenceException.class, this::store);
+
+    assertTrue(e.getMessage().endsWith(temp.resolve("game.db") + " was written with store schema 2; this build knows schema 1"
+        + " and leaves it as it is"), e.getMessage());
+  }
+}
