@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonPointer;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -32,6 +33,7 @@ import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.SerializationContext;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.ValueSerializer;
+import tools.jackson.databind.cfg.JsonNodeFeature;
 import tools.jackson.databind.cfg.CoercionAction;
 import tools.jackson.databind.cfg.CoercionInputShape;
 import tools.jackson.databind.deser.DeserializationProblemHandler;
@@ -148,23 +150,46 @@ final class AssetJson {
           context.asset, List.of(problem.at(new JsonLocator(mapper).locate(json, SourceLocation.at(context.file, e.pointer())))));
     }
     context.upgrade = upgrade;
+    if (context.header != null) {
+      for (String ignored : context.header.ignored()) {
+        context.warnings.add(Problem.warning("Overture/UnknownProperty",
+                "Unknown property \"" + ignored + "\" in the version header was ignored")
+            .withChoices("known properties", List.of("compatible", "custom", "engine"))
+            .withAsset(context.asset)
+            .at(SourceLocation.at(context.file, "/" + VersionHeader.FIELD + "/" + ignored)));
+      }
+    }
     T value;
     try {
       if (upgrade.isEmpty()) {
         value = reader.readValue(json);
       } else {
-        // An older format: upgrade the tree, then bind it. Problems found in the upgraded tree are
-        // located in the original file where their pointer still exists there.
-        ObjectNode tree = (ObjectNode) mapper.readTree(json);
+        // An older format: upgrade the tree, then bind it.
+        JsonNode parsed = readTree(json);
+        if (!(parsed instanceof ObjectNode tree)) {
+          throw new AssetLoadException(context.asset, List.of(Problem.error("Overture/WrongType",
+                  "File holds " + (parsed == null || parsed.isMissingNode() ? "nothing" : describeNode(parsed))
+                      + "; expected an object for " + type.getSimpleName())
+              .withAsset(context.asset)
+              .at(SourceLocation.ofFile(context.file))));
+        }
+        if (context.header == null && tree.has(VersionHeader.FIELD)) {
+          throw new AssetLoadException(context.asset, List.of(Problem.error("Overture/MisplacedVersionHeader",
+                  "The version header \"" + VersionHeader.FIELD + "\" must be the first property of the file")
+              .withAsset(context.asset)
+              .at(new JsonLocator(mapper).locate(json, SourceLocation.at(context.file, "/" + VersionHeader.FIELD)))));
+        }
         tree.remove(VersionHeader.FIELD);
+        context.beforeUpgrade = tree.deepCopy();
         upgrade.apply(tree);
+        context.upgraded = tree;
         value = reader.readValue(tree);
       }
     } catch (JacksonException e) {
       Problem problem = toProblem(e, context);
-      if (e.getCause() instanceof DataException || !upgrade.isEmpty()) {
+      if (e.getCause() instanceof DataException || context.upgraded != null) {
         // The constructor named a place inside its value (or the tree knew no lines): find its line and column.
-        problem = problem.at(new JsonLocator(mapper).locate(json, SourceLocation.at(context.file, problem.location().orElseThrow().pointer())));
+        problem = problem.at(locate(json, problem.location().orElseThrow(), context));
       }
       throw new AssetLoadException(context.asset, List.of(problem));
     }
@@ -175,9 +200,8 @@ final class AssetJson {
           .at(context.misplacedHeader)));
     }
     if (!context.warnings.isEmpty()) {
-      JsonLocator locator = new JsonLocator(mapper);
       context.warnings.replaceAll(
-          warning -> warning.location().map(where -> warning.at(locator.locate(json, where))).orElse(warning));
+          warning -> warning.location().map(where -> warning.at(locate(json, where, context))).orElse(warning));
     }
     if (value == null) {
       Problem problem =
@@ -189,6 +213,53 @@ final class AssetJson {
       throw new AssetLoadException(context.asset, List.of(problem));
     }
     return value;
+  }
+
+  private static String describeNode(JsonNode node) {
+    if (node.isArray()) {
+      return "an array";
+    }
+    if (node.isString()) {
+      return "a string";
+    }
+    if (node.isNumber()) {
+      return "a number";
+    }
+    if (node.isBoolean()) {
+      return "a boolean";
+    }
+    return "null";
+  }
+
+  /**
+   * A file as a tree, numbers exactly as written (decimals as big decimals, trailing zeros kept),
+   * so that upgrading or resaving it changes no number it does not mean to.
+   */
+  JsonNode readTree(byte[] json) {
+    return mapper.reader()
+        .with(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+        .without(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
+        .readTree(json);
+  }
+
+  /**
+   * {@code where} with the line and column its pointer has in the file. For an upgraded file, only
+   * when the upgrade left the value at that pointer as the file has it: otherwise the place in the
+   * file would be another value's, and the location keeps just the file and the pointer.
+   */
+  private SourceLocation locate(byte[] json, SourceLocation where, BindContext context) {
+    if (context.upgraded != null) {
+      try {
+        JsonPointer pointer = JsonPointer.compile(where.pointer());
+        JsonNode before = context.beforeUpgrade.at(pointer);
+        if (before.isMissingNode() || !before.equals(context.upgraded.at(pointer))) {
+          return where;
+        }
+      } catch (IllegalArgumentException e) {
+        return where;
+      }
+    }
+    return new JsonLocator(mapper).locate(json, where);
   }
 
   /**

@@ -24,6 +24,9 @@ final class BindContext {
   VersionHeader header;
   /** What brought the file to the current format (empty when it already was). */
   AssetVersions.Upgrade upgrade;
+  /** An upgraded file's tree before and after its upgrade steps (null when it needed none). */
+  tools.jackson.databind.node.ObjectNode beforeUpgrade;
+  tools.jackson.databind.node.ObjectNode upgraded;
   /** Where a version header stands that is not the first property, if one does. */
   SourceLocation misplacedHeader;
 

@@ -55,7 +55,16 @@ final class DirectorySource implements AssetSource {
 
   @Override
   public void write(AssetPath path, byte[] bytes) throws IOException {
-    AtomicFiles.write(realRoot.resolve(path.value()), bytes);
+    Path file = realRoot.resolve(path.value());
+    if (Files.isSymbolicLink(file)) {
+      // The content the link shows is what is rewritten, as long as it lies inside the root.
+      Path real = file.toRealPath();
+      if (!real.startsWith(realRoot)) {
+        throw new InvalidAssetPathException(displayPath(path) + " links to " + real + ", outside the content root; it is not rewritten");
+      }
+      file = real;
+    }
+    AtomicFiles.write(file, bytes);
   }
 
   @Override

@@ -64,15 +64,25 @@ final class Resaver {
         queue.add(new Target(id, id.toString(), root, entry.path(), entry.assetClass()));
       }
     }
-    Set<Object> seen = new HashSet<>();
+    // A file is visited once, as the first type that reaches it (primary assets come first).
+    Set<String> seen = new HashSet<>();
     List<ResaveReport.Entry> entries = new ArrayList<>();
     int unchanged = 0;
     while (!queue.isEmpty()) {
       Target target = queue.poll();
-      if (!seen.add(target.key)) {
+      if (!seen.add(target.root.name() + ":" + target.path.value())) {
         continue;
       }
-      ResaveReport.Entry entry = resave(target, dryRun, queue);
+      ResaveReport.Entry entry;
+      try {
+        entry = resave(target, dryRun, queue);
+      } catch (RuntimeException e) {
+        // A bug in an upgrade step, say: this file is left as it is, the others still resaved.
+        entry = refused(target, target.root.source().displayPath(target.path), List.of(Problem.error(
+                "Overture/ResaveFailed", "Not saved: " + e)
+            .withAsset(target.label)
+            .at(SourceLocation.ofFile(target.root.source().displayPath(target.path)))));
+      }
       if (entry == null) {
         unchanged++;
       } else {
@@ -121,27 +131,32 @@ final class Resaver {
       }
     });
 
-    ObjectNode original = (ObjectNode) json.mapper().readTree(bytes);
+    ObjectNode original = (ObjectNode) json.readTree(bytes);
     ObjectNode body = original.deepCopy();
     body.remove(VersionHeader.FIELD);
     context.upgrade.apply(body);
     List<String> changes = new ArrayList<>();
+    VersionHeader current = versions.headerFor(target.type);
     if (context.header == null) {
       changes.add("adds the version header");
     } else if (!context.header.savedBy().equals(versions.current())) {
       changes.add("engine " + context.header.savedBy() + " -> " + versions.current());
+    } else if (!context.header.toJson().equals(current.toJson())) {
+      changes.add("updates the version header (compatible " + context.header.compatibleWith() + " -> " + current.compatibleWith()
+          + ", custom versions " + context.header.custom().stream().map(e -> e.name() + " " + e.version()).toList() + " -> "
+          + current.custom().stream().map(e -> e.name() + " " + e.version()).toList() + ")");
     }
     context.upgrade.changes().forEach(change -> changes.add(change.toString()));
     for (Problem warning : context.warnings) {
       if (warning.id().equals("Overture/UnknownProperty") && warning.location().isPresent()) {
         String pointer = warning.location().get().pointer();
         if (remove(body, pointer)) {
-          changes.add("drops " + pointer + " (" + target.type.getSimpleName() + " no longer has it)");
+          changes.add("drops " + pointer + " (the code no longer has it)");
         }
       }
     }
     ObjectNode updated = original.objectNode();
-    updated.set(VersionHeader.FIELD, versions.headerFor(target.type).toJson());
+    updated.set(VersionHeader.FIELD, current.toJson());
     updated.setAll(body);
     if (updated.equals(original)) {
       return null;

@@ -149,7 +149,8 @@ public final class AssetVersions {
 
   private void refuseWhatCannotBeRead(VersionHeader header) {
     if (!current.isCompatibleWith(header.compatibleWith())) {
-      throw new DataException("Overture/NewerEngine", "/" + VersionHeader.FIELD + "/compatible",
+      boolean ownCompatible = !header.compatibleWith().equals(header.savedBy());
+      throw new DataException("Overture/NewerEngine", "/" + VersionHeader.FIELD + (ownCompatible ? "/compatible" : "/engine"),
           "Saved by engine " + header.savedBy().toDisplayString() + ", which needs " + header.compatibleWith().toDisplayString()
               + " or newer to read it; this build is " + current.toDisplayString()
               + " (the file is left as it is)");

@@ -70,6 +70,10 @@ public record BuildVersion(
     // Checks the components the way EngineVersion does, with its messages.
     EngineVersion.of(majorVersion, minorVersion, patchVersion, changelist, licensee, branchName);
     EngineVersion.of(majorVersion, minorVersion, patchVersion, compatibleChangelist, licensee, branchName);
+    if (changelist != 0 && compatibleChangelist > changelist) {
+      throw new IllegalArgumentException("CompatibleChangelist " + compatibleChangelist + " is above Changelist " + changelist
+          + ": this build could not read what it saves");
+    }
   }
 
   /** The version this build stamps on what it saves. */
@@ -77,9 +81,14 @@ public record BuildVersion(
     return EngineVersion.of(majorVersion, minorVersion, patchVersion, changelist, licensee, branchName);
   }
 
-  /** The oldest version that can read what this build saves: its compatible changelist. */
+  /**
+   * The oldest version that can read what this build saves: its compatible changelist, or its own
+   * changelist when the compatible one is 0 (Unreal's effective compatible changelist), so that a
+   * promoted build never stamps data as readable by everything.
+   */
   public EngineVersion compatibleVersion() {
-    return EngineVersion.of(majorVersion, minorVersion, patchVersion, compatibleChangelist, licensee, branchName);
+    long effective = changelist != 0 && compatibleChangelist != 0 ? compatibleChangelist : changelist;
+    return EngineVersion.of(majorVersion, minorVersion, patchVersion, effective, licensee, branchName);
   }
 
   /**
@@ -166,14 +175,15 @@ public record BuildVersion(
   }
 
   /**
-   * What Unreal's {@code UpdateLocalVersion} is told; each null (or false) leaves that field as it
-   * is, except the licensee flag, which is written every time as Unreal does (absent means 0).
+   * What Unreal's {@code UpdateLocalVersion} is told; each null leaves that field as it is, except
+   * the two flags, which are written every time as Unreal does: IsLicenseeVersion 0 unless {@code
+   * licensee}, IsPromotedBuild 1 unless {@code promoted} is 0.
    *
    * @param changelist {@code --cl}: Changelist
    * @param compatibleChangelist {@code --compatible-cl}: CompatibleChangelist
    * @param buildId {@code --build}: BuildId
    * @param licensee {@code --licensee}: IsLicenseeVersion 1, otherwise 0
-   * @param promoted {@code --promoted}: IsPromotedBuild 1 unless 0; null leaves it
+   * @param promoted {@code --promoted}: IsPromotedBuild 1 unless 0 (null: 1)
    * @param branch {@code --branch}: BranchName, with every {@code /} turned into {@code +}
    */
   public record Update(Long changelist, Long compatibleChangelist, String buildId, boolean licensee, Integer promoted, String branch) {}
@@ -195,7 +205,7 @@ public record BuildVersion(
         update.changelist() != null ? update.changelist() : current.changelist,
         update.compatibleChangelist() != null ? update.compatibleChangelist() : current.compatibleChangelist,
         update.licensee(),
-        update.promoted() != null ? update.promoted() != 0 : current.promoted,
+        update.promoted() == null || update.promoted() != 0,
         update.branch() != null ? update.branch().replace('/', '+') : current.branchName,
         update.buildId() != null ? update.buildId() : current.buildId);
     tree.put("Changelist", next.changelist);

@@ -8,8 +8,9 @@ import java.util.regex.Pattern;
  * The version of the build that saved or reads data, like Unreal's {@code FEngineVersion}:
  * {@code major.minor.patch-changelist+branch}, for example {@code 5.0.3-20979098+++UE5+Release-5.0}.
  *
- * <p><b>Rules</b> (Unreal's, from {@code FEngineVersionBase::GetNewest} and {@code
- * FEngineVersion::IsCompatibleWith}):
+ * <p><b>Rules</b> (Unreal's {@code FEngineVersionBase::GetNewest} and {@code
+ * FEngineVersion::IsCompatibleWith}, with the seed's licensee rule: Unreal calls changelists of
+ * different vendors incomparable, the seed makes the licensee's newer):
  *
  * <ul>
  *   <li>Components compare in order: major, then minor, then patch, then changelist.

@@ -1,5 +1,6 @@
 package dev.overture.version;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -58,14 +59,22 @@ public interface JsonUpgrade {
 
   /**
    * Multiplies the number at {@code pointer} by {@code factor}: a unit change, such as the seed's
-   * revolutions per second to per minute (60). Nothing happens when it is absent or not a number.
+   * revolutions per second to per minute (60). A whole number stays whole when the result is whole
+ * (so an integer field still reads); otherwise the result is a decimal. Nothing happens when it is
+ * absent or not a number.
    */
   static JsonUpgrade scale(String pointer, double factor) {
     JsonPointer path = JsonPointer.compile(pointer);
     String name = path.last().getMatchingProperty();
     return asset -> {
       if (asset.at(path.head()) instanceof ObjectNode parent && parent.get(name) != null && parent.get(name).isNumber()) {
-        parent.put(name, parent.get(name).asDouble() * factor);
+        JsonNode value = parent.get(name);
+        BigDecimal scaled = value.decimalValue().multiply(BigDecimal.valueOf(factor));
+        if (value.isIntegralNumber() && scaled.stripTrailingZeros().scale() <= 0) {
+          parent.put(name, scaled.toBigIntegerExact());
+        } else {
+          parent.put(name, scaled.doubleValue());
+        }
       }
     };
   }

@@ -35,8 +35,9 @@ import tools.jackson.databind.node.ObjectNode;
  * @param savedBy the engine version that saved the asset
  * @param compatibleWith the oldest engine version that can read it
  * @param custom the custom versions it was saved with, in the order written
+ * @param ignored properties of the header this build does not know (a newer build's), ignored
  */
-public record VersionHeader(EngineVersion savedBy, EngineVersion compatibleWith, List<Entry> custom) {
+public record VersionHeader(EngineVersion savedBy, EngineVersion compatibleWith, List<Entry> custom, List<String> ignored) {
 
   /** The name of the header property. */
   public static final String FIELD = "$version";
@@ -54,6 +55,12 @@ public record VersionHeader(EngineVersion savedBy, EngineVersion compatibleWith,
     Objects.requireNonNull(savedBy, "savedBy");
     Objects.requireNonNull(compatibleWith, "compatibleWith");
     custom = List.copyOf(custom);
+    ignored = List.copyOf(ignored);
+  }
+
+  /** A header with nothing ignored. */
+  public VersionHeader(EngineVersion savedBy, EngineVersion compatibleWith, List<Entry> custom) {
+    this(savedBy, compatibleWith, custom, List.of());
   }
 
   /** The version of {@code guid}'s format the asset was written in, if the header names it. */
@@ -78,10 +85,10 @@ public record VersionHeader(EngineVersion savedBy, EngineVersion compatibleWith,
       throw new DataException("Overture/InvalidVersionHeader", at,
           "The version header must be an object with \"engine\", \"compatible\" and \"custom\"");
     }
+    List<String> ignored = new ArrayList<>();
     for (String name : object.propertyNames()) {
       if (!name.equals("engine") && !name.equals("compatible") && !name.equals("custom")) {
-        throw new DataException("Overture/InvalidVersionHeader", at + "/" + name,
-            "Unknown property \"" + name + "\" in the version header", "known properties", List.of("compatible", "custom", "engine"));
+        ignored.add(name);
       }
     }
     EngineVersion engine = engine(object, "engine", EngineVersion.UNKNOWN);
@@ -94,10 +101,17 @@ public record VersionHeader(EngineVersion savedBy, EngineVersion compatibleWith,
             "\"custom\" must be a list of { \"name\", \"guid\", \"version\" }");
       }
       for (int i = 0; i < custom.size(); i++) {
-        entries.add(entry(custom.get(i), at + "/custom/" + i));
+        Entry entry = entry(custom.get(i), at + "/custom/" + i);
+        for (Entry earlier : entries) {
+          if (earlier.guid.equals(entry.guid)) {
+            throw new DataException("Overture/InvalidVersionHeader", at + "/custom/" + i + "/guid",
+                "Custom version " + entry.guid + " is listed twice in the version header");
+          }
+        }
+        entries.add(entry);
       }
     }
-    return new VersionHeader(engine, compatible, entries);
+    return new VersionHeader(engine, compatible, entries, ignored);
   }
 
   private static EngineVersion engine(ObjectNode header, String field, EngineVersion absent) {

@@ -29,7 +29,9 @@ class AssetVersioningTest {
 
   record Hull(int armor) {}
 
-  record Ship(String name, Double speed, Integer health, @AssetBundles("client") SoftRef<Hull> hull, PrimaryAssetId escort) {}
+  record Ship(
+      String name, Double speed, Integer health, @AssetBundles("client") SoftRef<Hull> hull, PrimaryAssetId escort,
+      java.math.BigDecimal price) {}
 
   /** Version 2: speed in m/s (was km/h). Version 3: hp is now health. */
   static final CustomVersion SHIPS = new CustomVersion(Guid.parse("0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0"), 3, "Ships");
@@ -62,7 +64,8 @@ class AssetVersioningTest {
               "speed": 36,
               "hp": 80,
               "colour": "red",
-              "hull": "hulls/steel.json"
+              "hull": "hulls/steel.json",
+              "price": 12345678901234567890.10
             }
             """.formatted(HEADER_V1))
         .file("ships/Current.json", """
@@ -222,7 +225,7 @@ class AssetVersioningTest {
             "Ship:Old", List.of(
                 "engine 1.0.0-300 -> 1.0.0-500",
                 "Ships 1 -> 3: speed in m/s, was km/h; hp is now health",
-                "drops /colour (Ship no longer has it)")),
+                "drops /colour (the code no longer has it)")),
         Map.copyOf(report.changed().stream().collect(java.util.stream.Collectors.toMap(ResaveReport.Entry::asset, ResaveReport.Entry::changes))));
     assertEquals(List.of("Ship:Dangling", "Ship:Future", "Ship:Newer"), report.refused().stream().map(ResaveReport.Entry::asset).toList());
     Problem dangling = report.refused().get(0).problems().get(0);
@@ -259,9 +262,10 @@ class AssetVersioningTest {
           "name": "Old",
           "speed": 10.0,
           "health": 80,
-          "hull": "hulls/steel.json"
+          "hull": "hulls/steel.json",
+          "price": 12345678901234567890.10
         }
-        """, Files.readString(root.resolve("ships/Old.json")));
+        """, Files.readString(root.resolve("ships/Old.json")), "every number as written, but the one the upgrade converted");
     for (String untouched : List.of("ships/Current.json", "ships/Newer.json", "ships/Future.json", "ships/Dangling.json")) {
       assertArrayEquals(before.get(untouched), Files.readAllBytes(root.resolve(untouched)), untouched);
     }
@@ -270,6 +274,56 @@ class AssetVersioningTest {
     assertEquals(List.of(), second.changed(), "nothing left to change");
     assertEquals(4, second.unchanged(), "Current, Hand, Old and the hull");
     assertEquals(10.0, load("Old").get(PrimaryAssetId.parse("Ship:Old"), Ship.class).speed(), 1e-9, "upgraded once, not twice");
+  }
+
+  @Test
+  void resave_keepsAFilesPermissions_writesThroughLinks_andRefusesReadOnlyFiles() throws Exception {
+    open(content());
+    Path old = root.resolve("ships/Old.json");
+    Files.setPosixFilePermissions(old, java.nio.file.attribute.PosixFilePermissions.fromString("rw-rw-r--"));
+    Path hand = root.resolve("ships/Hand.json");
+    Files.setPosixFilePermissions(hand, java.nio.file.attribute.PosixFilePermissions.fromString("r--r--r--"));
+    byte[] handBefore = Files.readAllBytes(hand);
+    Path real = root.resolve("hulls/real-steel.json");
+    Files.move(root.resolve("hulls/steel.json"), real);
+    Files.createSymbolicLink(root.resolve("hulls/steel.json"), real);
+
+    ResaveReport report = assets.resave(false);
+
+    assertEquals("rw-rw-r--", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(old)));
+    Problem readOnly = report.refused().stream().filter(entry -> entry.asset().equals("Ship:Hand")).findFirst().orElseThrow()
+        .problems().get(0);
+    assertEquals("Overture/WriteFailed", readOnly.id());
+    assertTrue(readOnly.message().endsWith("the file is read-only"), readOnly.message());
+    assertArrayEquals(handBefore, Files.readAllBytes(hand));
+    assertTrue(Files.isSymbolicLink(root.resolve("hulls/steel.json")), "the link stays a link");
+    assertTrue(Files.readString(real).startsWith("{\n  \"$version\""), "the file it shows was rewritten");
+    List<String> leftovers;
+    try (var files = Files.list(root.resolve("ships"))) {
+      leftovers = files.map(path -> path.getFileName().toString()).filter(name -> name.endsWith(".tmp")).toList();
+    }
+    assertEquals(List.of(), leftovers, "no temporary file left behind");
+  }
+
+  @Test
+  void aHeaderlessFileReadAsAnOlderVersion_isUpgraded_andItsMisplacedHeaderRefused() throws Exception {
+    root = Content.of()
+        .file("ships/Hand.json", "{ \"name\": \"Hand\", \"hp\": 5 }")
+        .file("ships/Late.json", "{ \"name\": \"Late\", \"$version\": { \"engine\": \"9.0.0-900\" } }")
+        .file("ships/List.json", "[1, 2]")
+        .writeTo(temp.resolve("assets"));
+    assets = AssetManager.builder()
+        .contentRoot(AssetSource.directory(root))
+        .scanRule(ScanRule.of("Ship", Ship.class, "ships"))
+        .customVersion(SHIPS, Ship.class)
+        .readUnversionedAs(SHIPS, 2)
+        .upgrade(UpgradeStep.of(SHIPS, 3, Ship.class, "hp is now health", JsonUpgrade.rename("/hp", "health")))
+        .executor(workers)
+        .build();
+
+    assertEquals(5, load("Hand").get(PrimaryAssetId.parse("Ship:Hand"), Ship.class).health());
+    assertEquals("Overture/MisplacedVersionHeader", failure("Late").id(), "refused, not silently upgraded");
+    assertEquals("File holds an array; expected an object for Ship", failure("List").message());
   }
 
   @Test

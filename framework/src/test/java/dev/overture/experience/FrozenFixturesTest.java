@@ -97,4 +97,11 @@ class FrozenFixturesTest {
     assertEquals(loadAll(fixture("2")), loadAll(copy));
     assertTrue(Files.readString(copy.resolve("pawns/Hero.json")).contains("\"defaultCameraMode\": \"cameras/third.json\""));
   }
+
+  @Test
+  void theNewestFixtureFolder_isTheCurrentVersion_soABumpNeedsANewFolder() throws Exception {
+    assertTrue(Files.isDirectory(fixture(String.valueOf(Experiences.FORMAT.latest()))),
+        "add fixtures/Overture-Experience/" + Experiences.FORMAT.latest() + " when bumping Experiences.FORMAT");
+    assertTrue(FrozenFixturesTest.class.getResource("/fixtures/Overture-Experience/" + (Experiences.FORMAT.latest() + 1)) == null);
+  }
 }

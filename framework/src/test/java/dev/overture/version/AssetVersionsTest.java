@@ -138,4 +138,33 @@ class AssetVersionsTest {
         () -> VersionHeader.fromJson(JSON.readTree("{ \"custom\": [ { \"guid\": \"x\", \"version\": 1 } ] }")));
     assertEquals("/$version/custom/0/guid", entry.pointer());
   }
+
+  @Test
+  void scale_keepsWholeNumbersWhole_whenTheResultIsWhole() {
+    ObjectNode asset = (ObjectNode) JSON.readTree("{ \"count\": 5, \"odd\": 3, \"speed\": 36.0 }");
+
+    JsonUpgrade.scale("/count", 2).andThen(JsonUpgrade.scale("/odd", 0.5)).andThen(JsonUpgrade.scale("/speed", 0.5))
+        .andThen(JsonUpgrade.scale("/absent", 2)).upgrade(asset);
+
+    assertEquals("{\"count\":10,\"odd\":1.5,\"speed\":18.0}", asset.toString());
+  }
+
+  @Test
+  void aHeaderListingASystemTwice_isRefused_andPropertiesANewerBuildAdded_areIgnored() {
+    DataException twice = assertThrows(DataException.class, () -> VersionHeader.fromJson(JSON.readTree(
+        "{ \"custom\": [ { \"guid\": \"" + PAWNS.guid() + "\", \"version\": 1 }, { \"guid\": \"" + PAWNS.guid()
+            + "\", \"version\": 2 } ] }")));
+    assertEquals("/$version/custom/1/guid", twice.pointer());
+
+    VersionHeader newer = VersionHeader.fromJson(JSON.readTree("{ \"engine\": \"1.0.0-1\", \"signature\": \"abc\" }"));
+    assertEquals(List.of("signature"), newer.ignored());
+  }
+
+  @Test
+  void aNewerEngineWithoutACompatibleVersion_isLocatedAtTheEngine() {
+    VersionHeader header = VersionHeader.fromJson(JSON.readTree("{ \"engine\": \"1.0.0-900\" }"));
+
+    assertEquals("/$version/engine",
+        assertThrows(DataException.class, () -> versions().plan(header, Pawn.class)).pointer());
+  }
 }

@@ -46,7 +46,17 @@ class BuildVersionTest {
 
     assertEquals(new BuildVersion(4, 26, 2, 0, 14830424, false, false, "++UE4+Release-4.26", ""), build);
     assertEquals("4.26.2-0+++UE4+Release-4.26", build.engineVersion().toString());
-    assertEquals("4.26.2-14830424+++UE4+Release-4.26", build.compatibleVersion().toString());
+    assertEquals("4.26.2-0+++UE4+Release-4.26", build.compatibleVersion().toString(),
+        "a local build (changelist 0) stamps what it saves as readable by every build");
+  }
+
+  @Test
+  void theCompatibleVersion_isTheEffectiveCompatibleChangelist_asUnrealComputesIt() {
+    assertEquals(1100, new BuildVersion(1, 0, 0, 1200, 1100, false, true, "", "").compatibleVersion().changelist());
+    assertEquals(1200, new BuildVersion(1, 0, 0, 1200, 0, false, true, "", "").compatibleVersion().changelist(),
+        "without a compatible changelist, a promoted build's data needs that build");
+    assertEquals("CompatibleChangelist 2000 is above Changelist 1000: this build could not read what it saves",
+        assertThrows(IllegalArgumentException.class, () -> new BuildVersion(1, 0, 0, 1000, 2000, false, true, "", "")).getMessage());
   }
 
   @Test
@@ -64,7 +74,7 @@ class BuildVersionTest {
   }
 
   @Test
-  void update_writesTheLicenseeFlagEveryTime_andLeavesWhatItIsNotGiven() throws Exception {
+  void update_writesBothFlagsEveryTime_andLeavesWhatItIsNotGiven() throws Exception {
     Path file = file(SEED.replace("\"IsLicenseeVersion\": 0", "\"IsLicenseeVersion\": 1"));
 
     BuildVersion updated = BuildVersion.update(file, new BuildVersion.Update(null, null, null, false, null, null));
@@ -73,7 +83,8 @@ class BuildVersionTest {
     assertEquals(0, updated.changelist());
     assertEquals(14830424, updated.compatibleChangelist());
     assertEquals("++UE4+Release-4.26", updated.branchName());
-    assertFalse(updated.promoted());
+    assertTrue(updated.promoted(), "without --promoted, IsPromotedBuild is 1, as in Unreal");
+    assertFalse(BuildVersion.update(file, new BuildVersion.Update(null, null, null, false, 0, null)).promoted());
     assertTrue(BuildVersion.update(file, new BuildVersion.Update(null, null, null, false, 3, null)).promoted(),
         "any number but 0 means promoted");
   }
