@@ -1,0 +1,248 @@
+package dev.overture.persistence;
+
+import dev.overture.archive.ArchiveFormatException;
+import dev.overture.archive.ArchiveHeader;
+import dev.overture.archive.ArchiveReader;
+import dev.overture.archive.IdArchives;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import javax.sql.DataSource;
+import org.sqlite.SQLiteDataSource;
+
+/**
+ * Rewrites the id blobs of a world store from the legacy layouts to a newer one, as the seed's
+ * migration does: every property value that is an id archive in UniqueID v2 (or v3) becomes v3 (or
+ * StableId v0), the values unchanged (a null legacy id becomes the new layout's none).
+ *
+ * <ul>
+ *   <li>Rows are read in order and rewritten in batches, each batch one transaction: a run that is
+ *       stopped leaves whole batches behind, and running again finishes the job.
+ *   <li>It is idempotent: a second run finds everything current and changes nothing.
+ *   <li>A blob it cannot parse is left untouched and reported with the reason, never dropped.
+ *   <li>A backup copy of the database ({@code VACUUM INTO}, a consistent snapshot) is made first,
+ *       unless told not to.
+ * </ul>
+ *
+ * <p>Run it with the game stopped. Stateless; each run uses its own connection.
+ */
+public final class IdMigration {
+
+  private IdMigration() {}
+
+  /** The layout to migrate to. */
+  public enum Target {
+    /** UniqueID v3: v2 blobs are rewritten, v3 and StableId ones are current. */
+    V3("v3"),
+    /** StableId v0: v2 and v3 blobs are rewritten. */
+    STABLE_ID("stable-id");
+
+    private final String option;
+
+    Target(String option) {
+      this.option = option;
+    }
+
+    /** {@code v3} or {@code stable-id}. */
+    public String option() {
+      return option;
+    }
+
+    /**
+     * The target named {@code text}.
+     *
+     * @throws IllegalArgumentException naming the choices
+     */
+    public static Target parse(String text) {
+      for (Target target : values()) {
+        if (target.option.equals(text.toLowerCase(Locale.ROOT))) {
+          return target;
+        }
+      }
+      throw new IllegalArgumentException("'" + text + "' is not a target (v3, stable-id)");
+    }
+  }
+
+  /**
+   * A blob left as it is.
+   *
+   * @param rowId the row of {@code properties}
+   * @param actorId the actor it belongs to
+   * @param component its component ({@code ""} for the actor)
+   * @param property the property
+   * @param reason why it could not be read
+   */
+  public record Refusal(long rowId, long actorId, String component, String property, String reason) {}
+
+  /**
+   * What a run did (or, dry, would do).
+   *
+   * @param rowsRead property rows read
+   * @param converted id blobs rewritten (or to rewrite)
+   * @param alreadyCurrent id blobs already in the target layout (or newer)
+   * @param otherValues blobs that hold no id (other properties), untouched
+   * @param refused blobs that could not be read, untouched
+   * @param dryRun whether nothing was written
+   * @param backup the backup copy made first, if one was
+   */
+  public record Report(
+      int rowsRead, int converted, int alreadyCurrent, int otherValues, List<Refusal> refused, boolean dryRun, Optional<Path> backup) {
+
+    public Report {
+      refused = List.copyOf(refused);
+    }
+
+    /** The report for people. */
+    public String format() {
+      List<String> lines = new ArrayList<>();
+      backup.ifPresent(path -> lines.add("Backup: " + path));
+      lines.add("Rows read: " + rowsRead);
+      lines.add((dryRun ? "Would convert: " : "Converted: ") + converted);
+      lines.add("Already current: " + alreadyCurrent);
+      lines.add("Not ids: " + otherValues);
+      lines.add("Refused: " + refused.size());
+      for (Refusal refusal : refused) {
+        lines.add("  row " + refusal.rowId + " (actor " + refusal.actorId + ", "
+            + (refusal.component.isEmpty() ? "" : "component " + refusal.component + ", ") + "property " + refusal.property + "): "
+            + refusal.reason);
+      }
+      if (dryRun) {
+        lines.add("Dry run: nothing was written.");
+      }
+      return String.join(System.lineSeparator(), lines);
+    }
+  }
+
+  /**
+   * Migrates the SQLite database {@code file}.
+   *
+   * @param backup whether to copy the database first (not in a dry run)
+   * @throws PersistenceException when the database cannot be used; batches already committed stay
+   */
+  public static Report run(Path file, Target target, boolean dryRun, boolean backup, int batchSize) {
+    if (!Files.isRegularFile(file)) {
+      throw new PersistenceException("No database at " + file);
+    }
+    SQLiteDataSource sqlite = new SQLiteDataSource();
+    sqlite.setUrl("jdbc:sqlite:" + file.toAbsolutePath());
+    Path copy = null;
+    if (backup && !dryRun) {
+      copy = backupPath(file);
+      try (Connection connection = sqlite.getConnection();
+          PreparedStatement vacuum = connection.prepareStatement("VACUUM INTO ?")) {
+        vacuum.setString(1, copy.toAbsolutePath().toString());
+        vacuum.execute();
+      } catch (SQLException e) {
+        throw new PersistenceException("Could not back up " + file + " to " + copy + ": " + e.getMessage(), e);
+      }
+    }
+    Report report = run(sqlite, target, dryRun, batchSize);
+    return new Report(report.rowsRead, report.converted, report.alreadyCurrent, report.otherValues, report.refused, dryRun,
+        Optional.ofNullable(copy));
+  }
+
+  private static Path backupPath(Path file) {
+    Path candidate = file.resolveSibling(file.getFileName() + ".before-migrate-ids");
+    for (int n = 2; Files.exists(candidate); n++) {
+      candidate = file.resolveSibling(file.getFileName() + ".before-migrate-ids-" + n);
+    }
+    return candidate;
+  }
+
+  /**
+   * Migrates the store behind {@code dataSource} (no backup: the host's to make).
+   *
+   * @throws PersistenceException when the database cannot be used; batches already committed stay
+   */
+  public static Report run(DataSource dataSource, Target target, boolean dryRun, int batchSize) {
+    Objects.requireNonNull(target, "target");
+    if (batchSize < 1) {
+      throw new IllegalArgumentException("batch size < 1: " + batchSize);
+    }
+    int[] counts = new int[4]; // read, converted, current, other
+    List<Refusal> refused = new ArrayList<>();
+    long after = Long.MIN_VALUE;
+    try (Connection connection = dataSource.getConnection()) {
+      connection.setAutoCommit(false);
+      while (true) {
+        List<Row> batch = readBatch(connection, after, batchSize);
+        if (batch.isEmpty()) {
+          connection.commit();
+          break;
+        }
+        try (PreparedStatement update = connection.prepareStatement("UPDATE properties SET value = ? WHERE rowid = ?")) {
+          for (Row row : batch) {
+            counts[0]++;
+            byte[] rewritten = classify(row, target, counts, refused);
+            if (rewritten != null && !dryRun) {
+              update.setBytes(1, rewritten);
+              update.setLong(2, row.rowId);
+              update.executeUpdate();
+            }
+          }
+        }
+        if (dryRun) {
+          connection.rollback();
+        } else {
+          connection.commit();
+        }
+        after = batch.get(batch.size() - 1).rowId;
+      }
+    } catch (SQLException e) {
+      throw new PersistenceException("The id migration stopped after row " + after + ": " + e.getMessage()
+          + " (the batches before it are committed; run it again to finish)", e);
+    }
+    return new Report(counts[0], counts[1], counts[2], counts[3], refused, dryRun, Optional.empty());
+  }
+
+  private record Row(long rowId, long actorId, String component, String property, byte[] value) {}
+
+  private static List<Row> readBatch(Connection connection, long after, int size) throws SQLException {
+    List<Row> rows = new ArrayList<>();
+    try (PreparedStatement select = connection.prepareStatement(
+        "SELECT rowid, actor_id, component, name, value FROM properties WHERE rowid > ? ORDER BY rowid LIMIT ?")) {
+      select.setLong(1, after);
+      select.setInt(2, size);
+      try (ResultSet result = select.executeQuery()) {
+        while (result.next()) {
+          rows.add(new Row(result.getLong(1), result.getLong(2), result.getString(3), result.getString(4), result.getBytes(5)));
+        }
+      }
+    }
+    return rows;
+  }
+
+  /** The blob to write instead of {@code row}'s, or null to leave it; counts what it found. */
+  private static byte[] classify(Row row, Target target, int[] counts, List<Refusal> refused) {
+    byte[] value = row.value == null ? new byte[0] : row.value;
+    try {
+      ArchiveHeader header = ArchiveHeader.read(new ArchiveReader(value));
+      if (!IdArchives.holdsIds(header)) {
+        counts[3]++;
+        return null;
+      }
+      IdArchives.Decoded decoded = IdArchives.decode(value);
+      boolean legacy = target == Target.V3
+          ? decoded.layout() == IdArchives.Layout.LEGACY_V2
+          : decoded.layout() != IdArchives.Layout.STABLE_ID;
+      if (!legacy) {
+        counts[2]++;
+        return null;
+      }
+      counts[1]++;
+      IdArchives.Layout layout = target == Target.V3 ? IdArchives.Layout.LEGACY_V3 : IdArchives.Layout.STABLE_ID;
+      return IdArchives.encode(layout, decoded.ids(), header.fileVersionUE4(), header.fileVersionUE5());
+    } catch (ArchiveFormatException e) {
+      refused.add(new Refusal(row.rowId, row.actorId, row.component, row.property, e.getMessage()));
+      return null;
+    }
+  }
+}
