@@ -121,7 +121,7 @@ public record ArchiveHeader(int fileVersionUE4, int fileVersionUE5, List<Entry> 
       String note = known.isPresent() && entry.version > known.get().latest()
           ? " (newer than this build's " + known.get().latest() + ")"
           : "";
-      lines.add(entry.guid + " " + name + " version " + entry.version + note);
+      lines.add(entry.guid.toWordString() + " " + name + " version " + entry.version + note);
     }
     return lines;
   }

@@ -65,6 +65,9 @@ public final class WorldStore implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(WorldStore.class);
 
+  /** The custom version of property blobs that hold no id (see the archive format in the docs). */
+  public static final dev.overture.version.CustomVersion PROPERTY_FORMAT = PropertyCodec.FORMAT;
+
   /** The schema this build writes and reads. */
   static final int SCHEMA = 1;
 

@@ -21,17 +21,19 @@ public record Guid(int a, int b, int c, int d) {
   private static final Pattern HYPHENS =
       Pattern.compile("[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}");
   private static final Pattern DIGITS = Pattern.compile("[0-9A-Fa-f]{32}");
+  private static final Pattern WORDS = Pattern.compile("[0-9A-Fa-f]{8}(-[0-9A-Fa-f]{8}){3}");
   private static final SecureRandom RANDOM = new SecureRandom();
 
   /**
-   * Parses {@code AAAAAAAA-BBBB-BBBB-CCCC-CCCCDDDDDDDD} or 32 hex digits, either case.
+   * Parses {@code AAAAAAAA-BBBB-BBBB-CCCC-CCCCDDDDDDDD}, the four words {@code
+   * AAAAAAAA-BBBBBBBB-CCCCCCCC-DDDDDDDD} (as the seed writes them) or 32 hex digits, either case.
    *
    * @throws IllegalArgumentException showing the expected form
    */
   public static Guid parse(String text) {
     Objects.requireNonNull(text, "text");
     String digits;
-    if (HYPHENS.matcher(text).matches()) {
+    if (HYPHENS.matcher(text).matches() || WORDS.matcher(text).matches()) {
       digits = text.replace("-", "");
     } else if (DIGITS.matcher(text).matches()) {
       digits = text;
@@ -62,6 +64,11 @@ public record Guid(int a, int b, int c, int d) {
     String digits = hex(a) + hex(b) + hex(c) + hex(d);
     return digits.substring(0, 8) + "-" + digits.substring(8, 12) + "-" + digits.substring(12, 16) + "-"
         + digits.substring(16, 20) + "-" + digits.substring(20);
+  }
+
+  /** The four words: {@code 1879CF47-330A4A93-9008B587-0BCC9475}, as the seed writes id GUIDs. */
+  public String toWordString() {
+    return hex(a) + "-" + hex(b) + "-" + hex(c) + "-" + hex(d);
   }
 
   private static String hex(int word) {

@@ -135,8 +135,8 @@ class IdArchivesTest {
     IdArchives.registerTo(registry);
 
     assertEquals(List.of(
-            "DEADBEEF-BAFE-CA0F-ABCF-FBCA4321ABCD ObjectVersion version 0",
-            "DEADBEEF-BAFE-CA0F-ABCD-DBCA1234ABCD UniqueID version 2"),
+            "DEADBEEF-BAFECA0F-ABCFFBCA-4321ABCD ObjectVersion version 0",
+            "DEADBEEF-BAFECA0F-ABCDDBCA-1234ABCD UniqueID version 2"),
         IdArchives.decode(LEGACY_V2).header().describe(registry));
   }
 

@@ -21,6 +21,8 @@ import picocli.CommandLine.Command;
       PlayCommand.class,
       ResaveCommand.class,
       UpdateLocalVersionCommand.class,
+      MigrateIdsCommand.class,
+      ArchiveCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class OvertureCommand {
@@ -49,7 +51,9 @@ public final class OvertureCommand {
           PrintWriter err = line.getErr();
           if (exception instanceof ProblemException problems) {
             err.println(problems.getMessage());
-          } else if (exception instanceof IllegalArgumentException || exception instanceof IllegalStateException) {
+          } else if (exception instanceof IllegalArgumentException || exception instanceof IllegalStateException
+              || exception instanceof dev.overture.persistence.PersistenceException
+              || exception instanceof dev.overture.archive.ArchiveFormatException) {
             err.println("overture: " + exception.getMessage());
           } else {
             err.println("overture: " + exception);

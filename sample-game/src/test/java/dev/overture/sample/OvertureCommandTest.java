@@ -207,4 +207,78 @@ class OvertureCommandTest {
     assertEquals(0, run("--version"));
     assertEquals(List.of("Overture sample game 0.1.0-1000+++Overture+Main", "what it saves can be read by builds from 0.1.0-1000 on"), lines());
   }
+
+  // ---- ids and archives
+
+  @Test
+  void archiveInspect_showsTheHeaderTheNamedCustomVersionsAndTheIds() {
+    String v2 = "0A020000 F1030000 02000000"
+        + " EFBEADDE 0FCAFEBA CAFBCFAB CDAB2143 00000000"
+        + " EFBEADDE 0FCAFEBA CADBCDAB CDAB3412 02000000"
+        + " 00000000 1F000000 " + java.util.HexFormat.of().formatHex("/Script/UE4Dreamworld.UniqueID\0".getBytes())
+        + " 14000000 " + java.util.HexFormat.of().formatHex("UniqueID_2147417576\0".getBytes())
+        + " EFCDAB8967452301";
+
+    assertEquals(0, run("archive", "inspect", "--hex", v2), err.toString());
+
+    assertEquals(List.of(
+            "123 bytes",
+            "Package versions: UE4 522, UE5 1009",
+            "Custom versions (2):",
+            "  DEADBEEF-BAFECA0F-ABCFFBCA-4321ABCD ObjectVersion version 0",
+            "  DEADBEEF-BAFECA0F-ABCDDBCA-1234ABCD UniqueID version 2",
+            "Layout: UniqueID v2 (legacy)",
+            "Ids (1):",
+            "  81985529216486895 (0x0123456789ABCDEF)"),
+        lines());
+  }
+
+  @Test
+  void archiveInspect_refusesWhatIsNotAnArchive() {
+    assertEquals(1, run("archive", "inspect", "--hex", "0A0200"));
+    assertTrue(err.toString().contains("overture: not an archive: At byte 0: truncated: FileVersionUE4 needs 4 bytes, 3 left"),
+        err.toString());
+    assertEquals(2, run("archive", "inspect", "--hex", "xyz"));
+  }
+
+  @Test
+  void migrateIds_convertsTheLegacyBlobsOfAGameDb(@TempDir Path temp) throws Exception {
+    Path db = temp.resolve("game.db");
+    dev.overture.persistence.WorldStore.open(db, dev.overture.persistence.ClassNames.of(java.util.Map.of())).close();
+    try (var connection = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db);
+        var sql = connection.createStatement();
+        var insert = connection.prepareStatement("INSERT INTO properties (actor_id, component, name, value) VALUES (1, '', ?, ?)")) {
+      sql.executeUpdate("INSERT INTO actors (id, world, class, name) VALUES (1, 'Sample', 'Hero', 'Player')");
+      insert.setString(1, "friend");
+      insert.setBytes(2, dev.overture.archive.IdArchives.encode(dev.overture.archive.IdArchives.Layout.LEGACY_V2,
+          List.of(dev.overture.id.StableId.of(77))));
+      insert.executeUpdate();
+      insert.setString(1, "broken");
+      insert.setBytes(2, new byte[] {9});
+      insert.executeUpdate();
+    }
+
+    assertEquals(1, run("migrate-ids", "--db", db.toString()), "a refused blob makes the exit code 1");
+
+    assertEquals(List.of(
+            "Backup: " + db + ".before-migrate-ids",
+            "Rows read: 2",
+            "Converted: 1",
+            "Already current: 0",
+            "Not ids: 0",
+            "Refused: 1",
+            "  row 2 (actor 1, property broken): At byte 0: truncated: FileVersionUE4 needs 4 bytes, 1 left"),
+        lines());
+    out.getBuffer().setLength(0);
+    assertEquals(1, run("migrate-ids", "--db", db.toString(), "--no-backup", "--dry-run"));
+    assertTrue(lines().containsAll(List.of("Would convert: 0", "Already current: 1", "Dry run: nothing was written.")), out.toString());
+  }
+
+  @Test
+  void migrateIds_usageMistakes() {
+    assertEquals(2, run("migrate-ids", "--db", "game.db", "--to", "v4"));
+    assertTrue(err.toString().contains("'v4' is not a target (v3, stable-id)"), err.toString());
+    assertEquals(1, run("migrate-ids", "--db", "no-such.db"));
+    assertTrue(err.toString().contains("overture: No database at no-such.db"), err.toString());
+  }
 }

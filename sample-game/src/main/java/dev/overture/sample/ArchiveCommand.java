@@ -1,0 +1,95 @@
+package dev.overture.sample;
+
+import dev.overture.archive.ArchiveFormatException;
+import dev.overture.archive.ArchiveHeader;
+import dev.overture.archive.ArchiveReader;
+import dev.overture.archive.IdArchives;
+import dev.overture.experience.Experiences;
+import dev.overture.id.StableId;
+import dev.overture.persistence.WorldStore;
+import dev.overture.version.CustomVersionRegistry;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code overture archive inspect FILE | --hex HEX}: what a binary archive (a game.db blob) holds. */
+@Command(name = "archive", description = "Binary archive tools.", subcommands = {ArchiveCommand.Inspect.class, CommandLine.HelpCommand.class})
+final class ArchiveCommand {
+
+  /** Prints the header, the custom versions (named where registered) and the ids. */
+  @Command(name = "inspect", description = "Print an archive's header, custom versions and id values.")
+  static final class Inspect implements Callable<Integer> {
+
+    @Spec CommandSpec spec;
+
+    @ArgGroup(multiplicity = "1")
+    Source source;
+
+    /** The archive: a file, or hex digits. */
+    static final class Source {
+      @Parameters(paramLabel = "FILE", description = "A file holding the archive's bytes.")
+      Path file;
+
+      @Option(names = "--hex", paramLabel = "HEX", description = "The archive's bytes as hex digits (spaces allowed).")
+      String hex;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+      byte[] bytes;
+      if (source.file != null) {
+        bytes = Files.readAllBytes(source.file);
+      } else {
+        try {
+          bytes = HexFormat.of().parseHex(source.hex.replaceAll("\\s", ""));
+        } catch (IllegalArgumentException e) {
+          throw new CommandLine.ParameterException(spec.commandLine(), "--hex: not hex digits: " + e.getMessage());
+        }
+      }
+      CustomVersionRegistry registry = new CustomVersionRegistry();
+      IdArchives.registerTo(registry);
+      registry.register(WorldStore.PROPERTY_FORMAT);
+      registry.register(Experiences.FORMAT);
+      registry.register(SampleContent.HERO_FORMAT);
+      PrintWriter out = spec.commandLine().getOut();
+      ArchiveHeader header;
+      try {
+        header = ArchiveHeader.read(new ArchiveReader(bytes));
+      } catch (ArchiveFormatException e) {
+        throw new IllegalArgumentException("not an archive: " + e.getMessage());
+      }
+      out.printf("%d bytes%n", bytes.length);
+      out.printf("Package versions: UE4 %d, UE5 %d%n", header.fileVersionUE4(), header.fileVersionUE5());
+      List<String> custom = header.describe(registry);
+      out.printf("Custom versions (%d)%s%n", custom.size(), custom.isEmpty() ? "" : ":");
+      custom.forEach(line -> out.println("  " + line));
+      if (IdArchives.holdsIds(header)) {
+        IdArchives.Decoded decoded = IdArchives.decode(bytes);
+        out.printf("Layout: %s%s%n", switch (decoded.layout()) {
+          case LEGACY_V2 -> "UniqueID v2 (legacy)";
+          case LEGACY_V3 -> "UniqueID v3";
+          case STABLE_ID -> "StableId v0";
+        }, decoded.carriesBoth() ? ", with the StableId custom version too" : "");
+        out.printf("Ids (%d):%n", decoded.ids().size());
+        for (StableId id : decoded.ids()) {
+          out.println(id.isNone() ? "  none" : String.format("  %d (0x%016X)", id.value(), id.value()));
+        }
+      } else {
+        out.println("Holds no ids.");
+      }
+      out.flush();
+      return 0;
+    }
+  }
+}
