@@ -4,9 +4,11 @@ import dev.overture.version.CustomVersion;
 import dev.overture.version.CustomVersionRegistry;
 import dev.overture.version.Guid;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The start of every archive: the package file versions (the UE4 and UE5 words) and the custom
@@ -87,14 +89,13 @@ public record ArchiveHeader(int fileVersionUE4, int fileVersionUE5, List<Entry> 
           "truncated: CustomVersionCount " + count + " needs " + (long) count * ENTRY_BYTES + " bytes, " + in.remaining() + " left");
     }
     List<Entry> entries = new ArrayList<>(count);
+    Set<Guid> seen = new HashSet<>();
     for (int i = 0; i < count; i++) {
       int entryAt = in.position();
       Guid guid = in.readGuid("custom version " + i + " GUID");
       int version = in.readInt32("custom version " + i + " Version");
-      for (Entry entry : entries) {
-        if (entry.guid.equals(guid)) {
-          throw new ArchiveFormatException(entryAt, "custom version " + guid + " appears twice in the container");
-        }
+      if (!seen.add(guid)) {
+        throw new ArchiveFormatException(entryAt, "custom version " + guid.toWordString() + " appears twice in the container");
       }
       entries.add(new Entry(guid, version));
     }

@@ -1,14 +1,18 @@
 package dev.overture.archive;
 
 import dev.overture.version.Guid;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Objects;
 
 /**
  * Writes Unreal's binary archive layout: little-endian integers, 32-bit bools, GUIDs as four
- * 32-bit words, {@code FString}s (Latin-1 text with a positive length, anything else UTF-16LE with
- * a negative one; the length counts the NUL terminator). The counterpart of {@link ArchiveReader}.
+ * 32-bit words, {@code FString}s (pure ASCII text with a positive length, anything else UTF-16LE
+ * with a negative one, as Unreal's {@code IsPureAnsi} decides; the length counts the NUL
+ * terminator). The counterpart of {@link ArchiveReader}.
  *
  * <p>Not thread-safe.
  */
@@ -59,14 +63,24 @@ public final class ArchiveWriter {
     if (text.indexOf('\0') >= 0) {
       throw new IllegalArgumentException("an FString cannot hold a NUL character: " + text.replace('\0', '?'));
     }
-    boolean latin1 = text.chars().allMatch(c -> c < 0x100);
-    if (latin1) {
-      byte[] encoded = text.getBytes(StandardCharsets.ISO_8859_1);
+    boolean ascii = text.chars().allMatch(c -> c < 0x80);
+    if (ascii) {
+      byte[] encoded = text.getBytes(StandardCharsets.US_ASCII);
       writeInt32(encoded.length + 1);
       writeBytes(encoded);
       return writeBytes(new byte[] {0});
     }
-    byte[] encoded = text.getBytes(StandardCharsets.UTF_16LE);
+    byte[] encoded;
+    try {
+      encoded = StandardCharsets.UTF_16LE.newEncoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .encode(CharBuffer.wrap(text))
+          .array();
+    } catch (CharacterCodingException e) {
+      throw new IllegalArgumentException("an FString cannot hold an unpaired surrogate: " + text.replaceAll("\\p{Cs}", "?"));
+    }
+    encoded = Arrays.copyOf(encoded, text.length() * 2);
     writeInt32(-(encoded.length / 2 + 1));
     writeBytes(encoded);
     return writeBytes(new byte[] {0, 0});

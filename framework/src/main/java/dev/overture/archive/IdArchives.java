@@ -22,7 +22,8 @@ import java.util.Objects;
  * An archive may hold several ids, and may carry both the UniqueID (version 3) and the StableId
  * GUIDs, as the seed allows for a struct with properties of both types: both store an int64, so
  * they read alike. Every layout reads to {@link StableId}s; a null legacy id reads as {@link
- * StableId#NONE}.
+ * StableId#NONE} (in an archive carrying the UniqueID version, the value {@link #LEGACY_NULL} is
+ * that null; a legacy id whose value is 0 also reads as none, since 0 is no stable id).
  *
  * <p>Stateless; thread-safe.
  */
@@ -126,9 +127,10 @@ public final class IdArchives {
           in.remaining() + " bytes follow the header, which is not a whole number of 8-byte ids");
     }
     List<StableId> ids = new ArrayList<>(in.remaining() / INT64_BYTES);
+    boolean legacyNull = unique != null;
     while (!in.atEnd()) {
       long value = in.readInt64("id value");
-      ids.add(value == LEGACY_NULL ? StableId.NONE : StableId.of(value));
+      ids.add(legacyNull && value == LEGACY_NULL ? StableId.NONE : StableId.of(value));
     }
     return new Decoded(header, unique != null ? Layout.LEGACY_V3 : Layout.STABLE_ID, ids);
   }

@@ -158,6 +158,12 @@ public final class ExperienceManager extends ActorComponent {
     return Optional.ofNullable(experienceId);
   }
 
+  /** The manager runs the world's experience; a world store does not save it. */
+  @Override
+  public boolean isPersistent() {
+    return false;
+  }
+
   /** The loaded experience, once {@link LoadState#LOADED}. */
   public Optional<ExperienceDefinition> experience() {
     world().checkGameThread();

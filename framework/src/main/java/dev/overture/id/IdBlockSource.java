@@ -12,7 +12,8 @@ public interface IdBlockSource {
   /**
    * Reserves {@code size} consecutive ids, durably, and returns the first.
    *
-   * @throws IllegalStateException when the ids are used up or the reservation cannot be recorded
+   * @throws RuntimeException when the reservation cannot be recorded (a store throws its {@code
+   *     PersistenceException}); no id of the block may then be used
    */
   long reserve(int size);
 }

@@ -3,6 +3,8 @@ package dev.overture.persistence;
 import dev.overture.asset.AssetManager;
 import dev.overture.world.Actor;
 import dev.overture.world.ActorComponent;
+import dev.overture.world.GameState;
+import dev.overture.world.Pawn;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -20,14 +22,19 @@ public final class ClassNames {
   private final Map<String, Class<?>> byName;
   private final Map<Class<?>, String> byClass;
 
-  private ClassNames(Map<String, Class<?>> names) {
+  private ClassNames(Map<String, Class<?>> given) {
+    // The world's own classes are always known, under the names content uses for them.
+    Map<String, Class<?>> names = new LinkedHashMap<>(given);
+    names.putIfAbsent("Actor", Actor.class);
+    names.putIfAbsent("Pawn", Pawn.class);
+    names.putIfAbsent("GameState", GameState.class);
     this.byName = Map.copyOf(names);
     Map<Class<?>, String> reverse = new LinkedHashMap<>();
     names.forEach((name, type) -> reverse.putIfAbsent(type, name));
     this.byClass = Map.copyOf(reverse);
   }
 
-  /** These names. */
+  /** These names, and the world's own classes ({@code Actor}, {@code Pawn}, {@code GameState}). */
   public static ClassNames of(Map<String, Class<?>> names) {
     names.forEach((name, type) -> {
       Objects.requireNonNull(name, "name");

@@ -131,8 +131,12 @@ public final class IdMigration {
     if (!Files.isRegularFile(file)) {
       throw new PersistenceException("No database at " + file);
     }
+    if (batchSize < 1) {
+      throw new IllegalArgumentException("batch size < 1: " + batchSize);
+    }
     SQLiteDataSource sqlite = new SQLiteDataSource();
     sqlite.setUrl("jdbc:sqlite:" + file.toAbsolutePath());
+    requireStore(sqlite, file.toString());
     Path copy = null;
     if (backup && !dryRun) {
       copy = backupPath(file);
@@ -147,6 +151,20 @@ public final class IdMigration {
     Report report = run(sqlite, target, dryRun, batchSize);
     return new Report(report.rowsRead, report.converted, report.alreadyCurrent, report.otherValues, report.refused, dryRun,
         Optional.ofNullable(copy));
+  }
+
+  /** Refuses a database without the store's properties table before anything (a backup) is done. */
+  private static void requireStore(DataSource dataSource, String name) {
+    try (Connection connection = dataSource.getConnection();
+        PreparedStatement table = connection.prepareStatement(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'properties'");
+        ResultSet found = table.executeQuery()) {
+      if (!found.next()) {
+        throw new PersistenceException(name + " is not a world store: it has no properties table");
+      }
+    } catch (SQLException e) {
+      throw new PersistenceException("Cannot read " + name + ": " + e.getMessage(), e);
+    }
   }
 
   private static Path backupPath(Path file) {

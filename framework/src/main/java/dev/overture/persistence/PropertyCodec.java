@@ -10,8 +10,15 @@ import dev.overture.version.CustomVersion;
 import dev.overture.version.Guid;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
+import dev.overture.world.Actor;
+import dev.overture.world.ActorComponent;
+import dev.overture.world.World;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.json.JsonWriteFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -41,7 +48,8 @@ final class PropertyCodec {
   private static final int STRING = 6;
   private static final int JSON = 7;
 
-  private static final JsonMapper MAPPER = JsonMapper.builder().build();
+  /** JSON for values that are not plain: ASCII only, so that any text survives the archive. */
+  private static final JsonMapper MAPPER = JsonMapper.builder().enable(JsonWriteFeature.ESCAPE_NON_ASCII).build();
 
   private PropertyCodec() {}
 
@@ -55,16 +63,26 @@ final class PropertyCodec {
         && parameterized.getActualTypeArguments()[0] == StableId.class;
   }
 
-  /** {@code value}, declared as {@code type}, as a blob. */
+  /**
+   * {@code value}, declared as {@code type}, as a blob.
+   *
+   * @throws IllegalArgumentException when the value is a live game object (an actor, a component, a
+   *     world), which a blob cannot hold: save its {@link StableId} instead
+   */
   static byte[] encode(Object value, Type type) {
     if (type == StableId.class) {
       return IdArchives.encode(IdArchives.Layout.STABLE_ID, List.of(value == null ? StableId.NONE : (StableId) value));
     }
     if (isIdList(type)) {
-      @SuppressWarnings("unchecked")
-      List<StableId> ids = value == null ? List.of() : (List<StableId>) value;
+      List<StableId> ids = new ArrayList<>();
+      if (value != null) {
+        for (Object id : (List<?>) value) {
+          ids.add(id == null ? StableId.NONE : (StableId) id);
+        }
+      }
       return IdArchives.encode(IdArchives.Layout.STABLE_ID, ids);
     }
+    refuseGameObjects(value);
     ArchiveWriter out = new ArchiveWriter();
     ArchiveHeader.of(new ArchiveHeader.Entry(FORMAT.guid(), FORMAT.latest())).write(out);
     if (value == null) {
@@ -79,7 +97,7 @@ final class PropertyCodec {
       out.writeInt32(FLOAT).writeInt32(Float.floatToIntBits(number));
     } else if (value instanceof Double number) {
       out.writeInt32(DOUBLE).writeInt64(Double.doubleToLongBits(number));
-    } else if (value instanceof String || value instanceof Character) {
+    } else if ((value instanceof String || value instanceof Character) && fitsFString(value.toString())) {
       out.writeInt32(STRING).writeFString(value.toString());
     } else if (value instanceof Enum<?> constant) {
       out.writeInt32(STRING).writeFString(constant.name());
@@ -87,6 +105,42 @@ final class PropertyCodec {
       out.writeInt32(JSON).writeFString(MAPPER.writeValueAsString(value));
     }
     return out.toByteArray();
+  }
+
+  /** Whether {@code text} can be an FString: no NUL, no unpaired surrogate (else it goes as JSON, escaped). */
+  private static boolean fitsFString(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == 0) {
+        return false;
+      }
+      if (Character.isHighSurrogate(c)) {
+        if (i + 1 >= text.length() || !Character.isLowSurrogate(text.charAt(i + 1))) {
+          return false;
+        }
+        i++;
+      } else if (Character.isLowSurrogate(c)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static void refuseGameObjects(Object value) {
+    if (value instanceof Collection<?> collection) {
+      for (Object element : collection) {
+        refuseGameObjects(element);
+      }
+      return;
+    }
+    if (value instanceof Map<?, ?> map) {
+      map.values().forEach(PropertyCodec::refuseGameObjects);
+      return;
+    }
+    if (value instanceof Actor || value instanceof ActorComponent || value instanceof World) {
+      throw new IllegalArgumentException("it refers to " + value + ", a live game object a save cannot hold; give the property"
+          + " the object's StableId instead");
+    }
   }
 
   /**
@@ -107,7 +161,7 @@ final class PropertyCodec {
         return ids.get(0);
       }
       if (isIdList(type)) {
-        return ids;
+        return new ArrayList<>(ids);
       }
       throw new ArchiveFormatException(0, "the archive holds ids, but the property is " + type.getTypeName());
     }
@@ -135,7 +189,7 @@ final class PropertyCodec {
   }
 
   private static Object convert(Object raw, int tag, Type type) {
-    Class<?> target = type instanceof Class<?> c ? c : (Class<?>) ((ParameterizedType) type).getRawType();
+    Class<?> target = MAPPER.getTypeFactory().constructType(type).getRawClass();
     if (raw == null) {
       if (target.isPrimitive()) {
         throw new ArchiveFormatException(0, "null for a " + target.getSimpleName() + " property");
@@ -147,7 +201,12 @@ final class PropertyCodec {
         return MAPPER.readValue((String) raw, MAPPER.getTypeFactory().constructType(type));
       } catch (JacksonException e) {
         throw new ArchiveFormatException(0, "the JSON value does not fit " + type.getTypeName() + ": " + e.getOriginalMessage());
+      } catch (IllegalArgumentException e) {
+        throw new ArchiveFormatException(0, "the JSON value does not fit " + type.getTypeName() + ": " + e.getMessage());
       }
+    }
+    if (!target.isEnum() && target.isInstance(raw)) {
+      return raw; // the declared class itself, or a type variable's bound (Object)
     }
     if (target.isEnum()) {
       for (Object constant : target.getEnumConstants()) {

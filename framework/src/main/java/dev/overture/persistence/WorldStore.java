@@ -48,10 +48,16 @@ import org.sqlite.SQLiteDataSource;
  * }
  * }</pre>
  *
- * <p><b>What is saved.</b> Every persistent actor ({@link Actor#isPersistent}) with its stable id,
- * class and name; its components made as default subobjects or added by game code (not those a
- * component request made: the feature that requested them makes them again); and every {@code
- * @Property} of each. Classes are saved by their registered names ({@link ClassNames}).
+ * <p><b>What is saved.</b> Every persistent actor ({@link Actor#isPersistent}), the game state
+ * included, with its stable id, class and name; its persistent components made as default
+ * subobjects or added by game code (not those a component request made, nor their subobjects: the
+ * feature that requested them makes them again); and every {@code @Property} of each. Classes are
+ * saved by their registered names ({@link ClassNames}). A property that holds a live actor,
+ * component or world cannot be saved (give it the {@link StableId} instead).
+ *
+ * <p><b>Ids.</b> A world saved here must take its ids from {@link #ids()}; the allocator never
+ * hands out an id below one already saved. It reserves blocks of 256 with a database write, on
+ * the thread that spawns the actor that empties a block.
  *
  * <p><b>Safety.</b> Every save is one transaction that replaces the world's previous save: a
  * failure (or a crash) mid-save leaves the previous save whole. Ids come from {@link #ids()}, whose
@@ -114,10 +120,13 @@ public final class WorldStore implements AutoCloseable {
   /** Where the allocator reserves its blocks: the {@code id_allocator} table, one update each. */
   IdBlockSource idBlocks() {
     return size -> inTransaction("reserving ids", connection -> {
+      // Never below an id already saved: a database copied or imported without its allocator row,
+      // or saved by a world that took its ids elsewhere, still gets fresh ids.
       try (PreparedStatement seed = connection.prepareStatement(
               "INSERT INTO id_allocator (name, next_id) SELECT 'actors', 1 WHERE NOT EXISTS (SELECT 1 FROM id_allocator WHERE name = 'actors')");
           PreparedStatement bump = connection.prepareStatement(
-              "UPDATE id_allocator SET next_id = next_id + ? WHERE name = 'actors' RETURNING next_id - ?")) {
+              "UPDATE id_allocator SET next_id = max(next_id, (SELECT COALESCE(MAX(id), 0) + 1 FROM actors)) + ?"
+                  + " WHERE name = 'actors' RETURNING next_id - ?")) {
         seed.executeUpdate();
         bump.setLong(1, size);
         bump.setLong(2, size);
@@ -173,6 +182,10 @@ public final class WorldStore implements AutoCloseable {
    */
   public Saved save(World world) {
     world.checkGameThread();
+    if (world.ids() != ids) {
+      throw new PersistenceException("World " + world.name() + " takes its ids from another allocator, so they could collide with"
+          + " this store's; build it with World.builder(name).ids(store.ids())");
+    }
     List<Actor> actors = new ArrayList<>();
     for (Actor actor : world.actors()) {
       if (actor.isPersistent()) {
@@ -180,14 +193,20 @@ public final class WorldStore implements AutoCloseable {
       }
     }
     return inTransaction("saving world " + world.name(), connection -> {
-      try (PreparedStatement clear = connection.prepareStatement("DELETE FROM actors WHERE world = ?");
+      try (PreparedStatement clearProperties = connection.prepareStatement(
+              "DELETE FROM properties WHERE actor_id IN (SELECT id FROM actors WHERE world = ?)");
+          PreparedStatement clearComponents = connection.prepareStatement(
+              "DELETE FROM components WHERE actor_id IN (SELECT id FROM actors WHERE world = ?)");
+          PreparedStatement clear = connection.prepareStatement("DELETE FROM actors WHERE world = ?");
           PreparedStatement insertActor = connection.prepareStatement("INSERT INTO actors (id, world, class, name) VALUES (?, ?, ?, ?)");
           PreparedStatement insertComponent = connection.prepareStatement(
               "INSERT INTO components (actor_id, name, class, origin, position) VALUES (?, ?, ?, ?, ?)");
           PreparedStatement insertProperty = connection.prepareStatement(
               "INSERT INTO properties (actor_id, component, name, value) VALUES (?, ?, ?, ?)")) {
-        clear.setString(1, world.name());
-        clear.executeUpdate();
+        for (PreparedStatement delete : List.of(clearProperties, clearComponents, clear)) {
+          delete.setString(1, world.name());
+          delete.executeUpdate();
+        }
         int components = 0;
         int properties = 0;
         for (Actor actor : actors) {
@@ -200,7 +219,7 @@ public final class WorldStore implements AutoCloseable {
           properties += saveProperties(insertProperty, id, "", actor);
           int position = 0;
           for (ActorComponent component : actor.components()) {
-            if (world.componentManager().isRequested(component)) {
+            if (!saves(world, component)) {
               continue;
             }
             boolean isDefault = actor.isDefaultComponent(component);
@@ -222,14 +241,33 @@ public final class WorldStore implements AutoCloseable {
     });
   }
 
+  /**
+   * Whether a save holds {@code component}: not when it (or the component that made it) opted out
+   * or was made by a component request; the feature that requested it makes it again.
+   */
+  private static boolean saves(World world, ActorComponent component) {
+    for (ActorComponent c = component; c != null; c = c.parentComponent().orElse(null)) {
+      if (!c.isPersistent() || world.componentManager().isRequested(c)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private static int saveProperties(PreparedStatement insert, long actorId, String component, Object owner) throws SQLException {
     int count = 0;
     for (String property : ObjectProperties.names(owner.getClass())) {
       Type type = ObjectProperties.type(owner.getClass(), property);
+      byte[] blob;
+      try {
+        blob = PropertyCodec.encode(ObjectProperties.get(owner, property), type);
+      } catch (RuntimeException e) {
+        throw new PersistenceException("Cannot save property \"" + property + "\" of " + owner + ": " + e.getMessage(), e);
+      }
       insert.setLong(1, actorId);
       insert.setString(2, component);
       insert.setString(3, property);
-      insert.setBytes(4, PropertyCodec.encode(ObjectProperties.get(owner, property), type));
+      insert.setBytes(4, blob);
       insert.executeUpdate();
       count++;
     }
@@ -276,17 +314,40 @@ public final class WorldStore implements AutoCloseable {
     List<Problem> warnings = new ArrayList<>();
     int[] counts = new int[3];
     for (ActorRow row : rows) {
+      StableId id = StableId.of(row.id);
+      Actor gameState = world.gameState();
+      if (row.name.equals(gameState.name()) && classes.nameOf(gameState.getClass()).orElse("").equals(row.className)) {
+        // The world made its game state already: it takes the saved identity and values.
+        try {
+          world.restoreGameStateId(id);
+          restoreComponents(gameState, row, warnings, counts);
+          restoreProperties(gameState, row, warnings, counts);
+          counts[0]++;
+        } catch (RuntimeException e) {
+          warnings.add(warning("Overture/RestoreFailed", "The game state (" + id + ") was not restored: " + e.getMessage()));
+        }
+        continue;
+      }
       Class<?> type = classes.classNamed(row.className).orElse(null);
       if (type == null || !Actor.class.isAssignableFrom(type)) {
-        warnings.add(warning("Overture/UnknownClass", "Actor " + row.name + " (" + StableId.of(row.id) + ") was saved as a "
+        warnings.add(warning("Overture/UnknownClass", "Actor " + row.name + " (" + id + ") was saved as a "
             + row.className + ", which is not a registered actor class; it was not restored"));
         continue;
       }
-      world.spawnActor(type.asSubclass(Actor.class), row.name, StableId.of(row.id), actor -> {
-        restoreComponents(actor, row, warnings, counts);
-        restoreProperties(actor, row, warnings, counts);
-      });
-      counts[0]++;
+      if (world.findActor(id).isPresent() || world.actors().stream().anyMatch(actor -> actor.name().equals(row.name))) {
+        warnings.add(warning("Overture/RestoreConflict", "Actor " + row.name + " (" + id + ") was not restored: the world already"
+            + " has an actor with that name or id"));
+        continue;
+      }
+      try {
+        world.spawnActor(type.asSubclass(Actor.class), row.name, id, actor -> {
+          restoreComponents(actor, row, warnings, counts);
+          restoreProperties(actor, row, warnings, counts);
+        });
+        counts[0]++;
+      } catch (RuntimeException e) {
+        warnings.add(warning("Overture/RestoreFailed", "Actor " + row.name + " (" + id + ") was not restored: " + e));
+      }
     }
     return new Restored(counts[0], counts[1], counts[2], warnings);
   }
@@ -342,6 +403,11 @@ public final class WorldStore implements AutoCloseable {
             + component.className + ", which is not a registered component class; it was not restored"));
         continue;
       }
+      if (actor.findComponentNamed(component.name).isPresent()) {
+        warnings.add(warning("Overture/RestoreConflict", "Component \"" + component.name + "\" of " + actor + " was not restored: "
+            + actor + " already makes a component of that name"));
+        continue;
+      }
       actor.addComponent(type.asSubclass(ActorComponent.class), component.name);
       counts[1]++;
     }
@@ -362,7 +428,7 @@ public final class WorldStore implements AutoCloseable {
         Object value = PropertyCodec.decode(property.value, ObjectProperties.type(owner.getClass(), property.name));
         ObjectProperties.set(owner, property.name, value);
         counts[2]++;
-      } catch (ArchiveFormatException | IllegalArgumentException e) {
+      } catch (RuntimeException e) {
         warnings.add(warning("Overture/UnreadableProperty", "Saved property \"" + property.name + "\" of " + where(actor, property)
             + " cannot be read (" + e.getMessage() + "); it keeps its default"));
       }

@@ -78,6 +78,7 @@ public class Actor implements Constructed {
       defaultComponents.add(component);
     }
     for (Map.Entry<String, ActorComponent> child : component.childComponents().entrySet()) {
+      child.getValue().setParent(component);
       adopt(child.getValue(), componentName + "." + child.getKey(), true);
     }
   }
@@ -111,6 +112,10 @@ public class Actor implements Constructed {
       }
     }
     return Optional.empty();
+  }
+
+  final void restoreStableId(StableId saved) {
+    stableId = saved;
   }
 
   final void attach(World newWorld, String newName, long newId, StableId newStableId) {

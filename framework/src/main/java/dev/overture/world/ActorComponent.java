@@ -23,6 +23,7 @@ public abstract class ActorComponent implements Constructed {
   private String name;
   private boolean playing;
   private Map<String, ActorComponent> children = Map.of();
+  private ActorComponent parent;
   private boolean constructed;
 
   protected ActorComponent() {}
@@ -63,6 +64,23 @@ public abstract class ActorComponent implements Constructed {
   /** The components this one created as its default subobjects, by subobject name. */
   final Map<String, ActorComponent> childComponents() {
     return children;
+  }
+
+  /** The component that created this one as its default subobject, if one did. */
+  public final Optional<ActorComponent> parentComponent() {
+    return Optional.ofNullable(parent);
+  }
+
+  final void setParent(ActorComponent newParent) {
+    parent = newParent;
+  }
+
+  /**
+   * Whether a world store saves this component with its actor; true unless a subclass says
+   * otherwise (a component that only runs the world, like the experience manager).
+   */
+  public boolean isPersistent() {
+    return true;
   }
 
   /** Creates a required default subobject of this component from its constructor. */

@@ -8,10 +8,4 @@ package dev.overture.world;
 public class GameState extends Actor {
 
   protected GameState() {}
-
-  /** The world creates its game state; a store does not save it. */
-  @Override
-  public boolean isPersistent() {
-    return false;
-  }
 }

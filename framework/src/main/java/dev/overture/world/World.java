@@ -263,6 +263,24 @@ public final class World implements AutoCloseable {
     return join(objects.newObject(type, this, actorName), actorName, stableId, beforePlay);
   }
 
+  /**
+   * Gives the game state (which the world creates itself) the stable id it was saved with, so that
+   * a restored world's game state keeps its identity.
+   *
+   * @throws IllegalArgumentException when another live actor has that id
+   */
+  public void restoreGameStateId(StableId saved) {
+    Objects.requireNonNull(saved, "saved");
+    checkGameThread();
+    if (saved.isNone()) {
+      throw new IllegalArgumentException("a game state needs a stable id, not none");
+    }
+    findActor(saved).filter(actor -> actor != gameState).ifPresent(other -> {
+      throw new IllegalArgumentException("World \"" + name + "\" already has an actor with " + saved + ": " + other);
+    });
+    gameState.restoreStableId(saved);
+  }
+
   /** The live actor with {@code stableId}, if any. */
   public Optional<Actor> findActor(StableId stableId) {
     checkGameThread();

@@ -130,6 +130,26 @@ class IdArchivesTest {
   }
 
   @Test
+  void minInt64_isNullOnlyInArchivesCarryingTheUniqueIdVersion() {
+    assertEquals(List.of(StableId.of(Long.MIN_VALUE)),
+        IdArchives.decode(bytes(PACKAGE, "01000000", STABLE_ID_GUID, "00000000", "0000000000000080")).ids());
+  }
+
+  @Test
+  void aHugeContainerOfDistinctGuids_isReadInLinearTime_andRefusedForHoldingNoId() {
+    int count = 50_000;
+    ArchiveWriter out = new ArchiveWriter().writeInt32(522).writeInt32(1009).writeInt32(count);
+    for (int i = 0; i < count; i++) {
+      out.writeGuid(new dev.overture.version.Guid(i, i, i, i)).writeInt32(0);
+    }
+    ArchiveFormatException e = assertThrows(ArchiveFormatException.class, () -> IdArchives.decode(out.toByteArray()));
+    assertTrue(e.getMessage().endsWith("the archive holds no id: its custom versions name neither UniqueID nor StableId"));
+    assertEquals("At byte 32: custom version 00000000-00000000-00000000-00000000 appears twice in the container",
+        assertThrows(ArchiveFormatException.class, () -> ArchiveHeader.read(new ArchiveReader(bytes(PACKAGE, "02000000",
+            "00000000000000000000000000000000", "00000000", "00000000000000000000000000000000", "00000000")))).getMessage());
+  }
+
+  @Test
   void theHeader_namesRegisteredCustomVersions() {
     CustomVersionRegistry registry = new CustomVersionRegistry();
     IdArchives.registerTo(registry);
@@ -142,14 +162,22 @@ class IdArchivesTest {
 
   @Test
   void strings_followUnrealsFString() {
-    ArchiveWriter out = new ArchiveWriter().writeFString("").writeFString("abc").writeFString("Łódź");
+    ArchiveWriter out = new ArchiveWriter().writeFString("").writeFString("abc").writeFString("Łódź").writeFString("é");
     ArchiveReader in = new ArchiveReader(out.toByteArray());
 
     assertEquals("", in.readFString("a"));
     assertEquals("abc", in.readFString("b"));
     assertEquals("Łódź", in.readFString("c"));
+    assertEquals("é", in.readFString("d"));
     assertTrue(in.atEnd());
     assertEquals("00000000" + "04000000" + "61626300" + "FBFFFFFF",
         HexFormat.of().formatHex(out.toByteArray(), 0, 16).toUpperCase(), "wide strings have a negative length");
+    byte[] e = new ArchiveWriter().writeFString("é").toByteArray();
+    assertEquals("FEFFFFFF" + "E900" + "0000", HexFormat.of().formatHex(e).toUpperCase(),
+        "not pure ASCII, so UTF-16 as Unreal writes it");
+    assertEquals("é", new ArchiveReader(bytes("02000000", "E900")).readFString("latin-1"), "one-byte text reads as Latin-1");
+    assertEquals("an FString cannot hold a NUL character: a?b",
+        assertThrows(IllegalArgumentException.class, () -> new ArchiveWriter().writeFString("a\0b")).getMessage());
+    assertThrows(IllegalArgumentException.class, () -> new ArchiveWriter().writeFString("\uD800"));
   }
 }

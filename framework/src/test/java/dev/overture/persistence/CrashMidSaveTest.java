@@ -83,7 +83,7 @@ class CrashMidSaveTest {
       WorldStore.Restored restored = store.restore(world);
 
       assertEquals(List.of(), restored.warnings());
-      assertEquals(ACTORS, restored.actors(), "every actor of one save");
+      assertEquals(ACTORS + 1, restored.actors(), "every actor of one save, and the game state");
       Set<Long> rounds = world.actors(Crate.class).stream().map(crate -> crate.round).collect(Collectors.toSet());
       assertEquals(1, rounds.size(), "all from the same save: " + rounds);
       assertTrue(rounds.iterator().next() >= 5, "at least the last save the child reported: " + rounds);

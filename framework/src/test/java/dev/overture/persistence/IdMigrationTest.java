@@ -126,4 +126,22 @@ class IdMigrationTest {
     Map<String, byte[]> after = blobs(db);
     original.forEach((name, bytes) -> assertArrayEquals(bytes, after.get(name), name));
   }
+
+  @Test
+  void aDatabaseThatIsNoStore_isRefusedBeforeAnythingIsDone_andBackupsNeverOverwriteEachOther() throws Exception {
+    Path other = temp.resolve("other.db");
+    try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + other);
+        Statement sql = connection.createStatement()) {
+      sql.executeUpdate("CREATE TABLE notes (text TEXT)");
+    }
+    PersistenceException e = org.junit.jupiter.api.Assertions.assertThrows(PersistenceException.class,
+        () -> IdMigration.run(other, IdMigration.Target.STABLE_ID, false, true, 10));
+    assertEquals(other + " is not a world store: it has no properties table", e.getMessage());
+    assertTrue(java.nio.file.Files.notExists(temp.resolve("other.db.before-migrate-ids")));
+
+    assertEquals(temp.resolve("game.db.before-migrate-ids"),
+        IdMigration.run(db, IdMigration.Target.V3, false, true, 10).backup().orElseThrow());
+    assertEquals(temp.resolve("game.db.before-migrate-ids-2"),
+        IdMigration.run(db, IdMigration.Target.STABLE_ID, false, true, 10).backup().orElseThrow());
+  }
 }

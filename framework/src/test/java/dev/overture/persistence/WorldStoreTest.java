@@ -62,8 +62,34 @@ class WorldStoreTest {
     }
   }
 
-  static final ClassNames CLASSES = ClassNames.of(Map.of(
-      "Tank", Tank.class, "Turret", Turret.class, "Radio", Radio.class, "Beacon", Beacon.class, "Pawn", Pawn.class));
+  static class Lamp extends ActorComponent {}
+
+  static class Lighthouse extends ActorComponent {
+    Lighthouse(ObjectInitializer initializer) {
+      createDefaultSubobject("Lamp", Lamp.class);
+    }
+  }
+
+  static class Match extends dev.overture.world.GameState {
+    @Property int round;
+  }
+
+  static class Holder<T> extends Pawn {
+    @Property T value;
+  }
+
+  static class Buddy extends Pawn {
+    @Property Pawn friend;
+  }
+
+  static class StringHolder extends Pawn {
+    @Property String text = "";
+  }
+
+  static final ClassNames CLASSES = ClassNames.of(Map.ofEntries(
+      Map.entry("Tank", Tank.class), Map.entry("Turret", Turret.class), Map.entry("Radio", Radio.class),
+      Map.entry("Beacon", Beacon.class), Map.entry("Lighthouse", Lighthouse.class), Map.entry("Match", Match.class),
+      Map.entry("Holder", Holder.class), Map.entry("Buddy", Buddy.class), Map.entry("StringHolder", StringHolder.class)));
 
   @TempDir Path temp;
 
@@ -102,7 +128,7 @@ class WorldStoreTest {
 
       WorldStore.Saved saved = store.save(world);
 
-      assertEquals(2, saved.actors(), "the game state is not saved");
+      assertEquals(3, saved.actors(), "the tank, the scout and the game state");
       assertEquals(2, saved.components(), "the turret and the radio; the requested beacon is the request's to make");
     }
 
@@ -111,7 +137,7 @@ class WorldStoreTest {
       WorldStore.Restored restored = reopened.restore(world);
 
       assertEquals(List.of(), restored.warnings());
-      assertEquals(2, restored.actors());
+      assertEquals(3, restored.actors());
       Tank tank = (Tank) world.findActor(tankId).orElseThrow();
       assertEquals("Tiger", tank.name());
       assertEquals(3, tank.ammo);
@@ -222,5 +248,123 @@ class WorldStoreTest {
 
     assertTrue(e.getMessage().endsWith(temp.resolve("game.db") + " was written with store schema 2; this build knows schema 1"
         + " and leaves it as it is"), e.getMessage());
+  }
+
+  @Test
+  void theGameState_keepsItsIdAndValues_andRequestedComponentsWithTheirChildrenAreLeftToTheirRequest() {
+    StableId gameStateId;
+    try (WorldStore store = store()) {
+      World world = World.builder("Arena").ids(store.ids()).gameState(Match.class).build();
+      ((Match) world.gameState()).round = 7;
+      gameStateId = world.gameState().stableId();
+      world.componentManager().addComponentRequest(Tank.class, Lighthouse.class);
+      Tank tank = world.spawnActor(Tank.class, "Tiger");
+      assertEquals(List.of("Turret", "Lighthouse_1", "Lighthouse_1.Lamp"), tank.components().stream().map(ActorComponent::name).toList());
+      store.save(world);
+    }
+    try (WorldStore store = store()) {
+      World world = World.builder("Arena").ids(store.ids()).gameState(Match.class).build();
+      WorldStore.Restored restored = store.restore(world);
+
+      assertEquals(List.of(), restored.warnings(), "the lamp was the request's, not a missing default");
+      assertEquals(gameStateId, world.gameState().stableId());
+      assertEquals(7, ((Match) world.gameState()).round);
+      assertEquals(List.of("Turret"), world.actors(Tank.class).get(0).components().stream().map(ActorComponent::name).toList());
+    }
+  }
+
+  @Test
+  void aHostsDataSource_savesAgainAndAgain() {
+    org.sqlite.SQLiteDataSource plain = new org.sqlite.SQLiteDataSource();
+    plain.setUrl("jdbc:sqlite:" + temp.resolve("host.db"));
+    try (WorldStore store = WorldStore.open(plain, CLASSES)) {
+      World world = world(store);
+      Tank tank = world.spawnActor(Tank.class, "Tiger");
+      store.save(world);
+      tank.ammo = 2;
+      store.save(world);
+
+      World again = world(store);
+      store.restore(again);
+      assertEquals(2, again.actors(Tank.class).get(0).ammo);
+    }
+  }
+
+  @Test
+  void ids_stayAboveEverySavedId_andWorldsWithOtherAllocatorsAreRefused() throws Exception {
+    try (WorldStore store = store()) {
+      World stranger = World.builder("Arena").build();
+      PersistenceException e = assertThrows(PersistenceException.class, () -> store.save(stranger));
+      assertEquals("World Arena takes its ids from another allocator, so they could collide with this store's; build it with"
+          + " World.builder(name).ids(store.ids())", e.getMessage());
+    }
+    try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + temp.resolve("game.db"));
+        Statement sql = db.createStatement()) {
+      sql.executeUpdate("DELETE FROM id_allocator");
+      sql.executeUpdate("INSERT INTO actors (id, world, class, name) VALUES (5000, 'Imported', 'Pawn', 'Old')");
+    }
+    try (WorldStore store = store()) {
+      assertTrue(store.ids().next().value() > 5000, "an imported save's ids are not handed out again");
+    }
+  }
+
+  @Test
+  void whatASaveCannotHold_failsTheSave_namingTheProperty() {
+    try (WorldStore store = store()) {
+      World world = world(store);
+      Buddy buddy = world.spawnActor(Buddy.class, "Buddy");
+      buddy.friend = world.spawnActor(Pawn.class, "Friend");
+
+      PersistenceException e = assertThrows(PersistenceException.class, () -> store.save(world));
+
+      assertEquals("Cannot save property \"friend\" of Buddy[Buddy]: it refers to Pawn[Friend], a live game object a save cannot"
+          + " hold; give the property the object's StableId instead", e.getMessage());
+    }
+  }
+
+  @Test
+  void anyText_survives_evenNulsAndUnpairedSurrogates() {
+    StableId id;
+    String text = "a\0b \uD800 ok \uD83D\uDE00 é";
+    try (WorldStore store = store()) {
+      World world = world(store);
+      StringHolder holder = world.spawnActor(StringHolder.class, "Holder");
+      holder.text = text;
+      id = holder.stableId();
+      store.save(world);
+    }
+    try (WorldStore store = store()) {
+      World world = world(store);
+      store.restore(world);
+      assertEquals(text, ((StringHolder) world.findActor(id).orElseThrow()).text);
+    }
+  }
+
+  @Test
+  void restoringIntoAWorldThatHasTheName_skipsThatActorAndRestoresTheRest_andRestoredIdListsCanChange() {
+    try (WorldStore store = store()) {
+      World world = world(store);
+      world.spawnActor(Pawn.class, "Scout");
+      Tank tank = world.spawnActor(Tank.class, "Tiger");
+      tank.squad = List.of(tank.stableId());
+      Holder<String> holder = world.spawnActor(holderClass(), "Holder");
+      holder.value = "kept";
+      store.save(world);
+
+      World busy = world(store);
+      busy.spawnActor(Pawn.class, "Scout");
+      WorldStore.Restored restored = store.restore(busy);
+
+      assertEquals(List.of("Overture/RestoreConflict"), restored.warnings().stream().map(dev.overture.core.Problem::id).toList());
+      Tank back = busy.actors(Tank.class).get(0);
+      back.squad.add(StableId.NONE);
+      assertEquals(2, back.squad.size());
+      assertEquals("kept", busy.actors(Holder.class).get(0).value, "a generic property comes back through JSON");
+    }
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static Class<Holder<String>> holderClass() {
+    return (Class) Holder.class;
   }
 }

@@ -37,6 +37,9 @@ final class MigrateIdsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (batch < 1) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--batch must be 1 or more, not " + batch);
+    }
     IdMigration.Report report = IdMigration.run(db, target, dryRun, !noBackup, batch);
     PrintWriter out = spec.commandLine().getOut();
     out.println(report.format());
