@@ -604,6 +604,9 @@ public final class ExperienceManager extends ActorComponent {
     }
     failedListeners.clear();
     setState(LoadState.LOADED);
+    if (load == generation) { // unless a state listener moved on
+      services.settings().localSettings().ifPresent(local -> local.experienceLoaded(String.valueOf(experienceId)));
+    }
     for (Consumer<ExperienceDefinition> listener : listeners) {
       call(listener, loadedExperience);
     }

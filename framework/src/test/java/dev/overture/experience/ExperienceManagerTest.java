@@ -189,6 +189,22 @@ class ExperienceManagerTest {
     assertNothingLeft(manager);
   }
 
+  @Test
+  void theLocalSettings_hearWhenAnExperienceHasLoaded_asInLyra() {
+    dev.overture.settings.Settings<dev.overture.settings.LocalSettings> local = dev.overture.settings.Settings.createTemporary(
+        temp.resolve("LocalSettings.json"), dev.overture.settings.SettingsKind.LOCAL);
+    List<String> reasons = new ArrayList<>();
+    local.onApplied((before, after, reason) -> reasons.add(reason.name()));
+    game.settings = game.settings.withLocalSettings(local);
+    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
+
+    manager.setCurrentExperience(ARENA);
+    game.pump();
+
+    assertEquals(LoadState.LOADED, manager.state());
+    assertEquals(List.of("EXPERIENCE_LOADED"), reasons);
+  }
+
   @ParameterizedTest(name = "{0}")
   @CsvSource({
     "STANDALONE, true, true",
