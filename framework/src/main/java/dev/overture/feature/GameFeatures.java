@@ -7,6 +7,7 @@ import dev.overture.asset.AssetPath;
 import dev.overture.asset.AssetSource;
 import dev.overture.asset.BoundFile;
 import dev.overture.asset.ContentRoot;
+import dev.overture.asset.JsonLocations;
 import dev.overture.asset.ScanRule;
 import dev.overture.core.Choices;
 import dev.overture.core.Problem;
@@ -249,6 +250,23 @@ public final class GameFeatures implements AutoCloseable {
   /** The names of the installed plugins, in discovery order. */
   public List<String> pluginNames() {
     return List.copyOf(byName.keySet());
+  }
+
+  /**
+   * {@code pointer} in the plugin's descriptor file ({@code plugin.json}), with its line and column
+   * when found: for problems about the descriptor.
+   */
+  public SourceLocation locateInDescriptor(String url, String pointer) {
+    Plugin plugin = byUrl.get(url);
+    if (plugin == null) {
+      throw new IllegalArgumentException("No plugin " + url);
+    }
+    try {
+      byte[] bytes = plugin.source.read(AssetPath.parse("plugin.json"), Integer.MAX_VALUE);
+      return JsonLocations.locate(bytes, plugin.descriptorFile, pointer);
+    } catch (java.io.IOException | RuntimeException e) {
+      return SourceLocation.at(plugin.descriptorFile, pointer);
+    }
   }
 
   /** The plugin's descriptor, if it could be read. */

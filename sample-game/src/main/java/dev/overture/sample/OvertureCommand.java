@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
       PlayCommand.class,
       ResaveCommand.class,
       UpdateLocalVersionCommand.class,
+      ValidateCommand.class,
       MigrateIdsCommand.class,
       ArchiveCommand.class,
       CommandLine.HelpCommand.class

@@ -281,4 +281,31 @@ class OvertureCommandTest {
     assertEquals(1, run("migrate-ids", "--db", "no-such.db"));
     assertTrue(err.toString().contains("overture: No database at no-such.db"), err.toString());
   }
+
+  // ---- validation
+
+  @Test
+  void validate_theSampleContentIsClean() {
+    assertEquals(0, run("validate", "--assets", "../assets"), out.toString() + err);
+    assertEquals(List.of("Content is valid: no problems found."), lines());
+  }
+
+  @Test
+  void validate_exitsOneOnAnError_withNumberedProblemsOrJson(@TempDir Path temp) throws Exception {
+    Path assets = copyOfTheContent(temp);
+    Path tile = assets.resolve("ui/experiences/EliminationTile.json");
+    Files.writeString(tile, Files.readString(tile).replace("\"Map:Arena\"", "\"Map:Arean\""));
+
+    assertEquals(1, run("validate", "--assets", assets.toString()));
+    String text = out.toString();
+    assertTrue(text.startsWith("Validation found 1 error(s) and 0 warning(s), see the following problem:"), text);
+    assertTrue(text.contains("1) [Overture/UnresolvedReference] Refers to Map:Arean, which is not indexed (indexed Map: \"Map:Arena\","
+        + " \"Map:Menu\")"), text);
+    assertTrue(text.contains("at " + tile + ":"), text);
+
+    out.getBuffer().setLength(0);
+    assertEquals(1, run("validate", "--assets", assets.toString(), "--format", "json"));
+    assertTrue(out.toString().startsWith("{"), out.toString());
+    assertTrue(out.toString().contains("\"errors\" : 1"), out.toString());
+  }
 }

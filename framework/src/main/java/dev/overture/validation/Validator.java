@@ -1,0 +1,271 @@
+package dev.overture.validation;
+
+import dev.overture.asset.AssetLoadException;
+import dev.overture.asset.AssetManager;
+import dev.overture.asset.LoadHandle;
+import dev.overture.asset.LoadResult;
+import dev.overture.asset.PrimaryAssetId;
+import dev.overture.core.Problem;
+import dev.overture.core.SourceLocation;
+import dev.overture.feature.GameFeatureAction;
+import dev.overture.feature.GameFeatures;
+import dev.overture.object.ObjectFactory;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Validates a project's content the way Lyra's editor validators do, so that bad content is caught
+ * before it ships, in an editor or in CI.
+ *
+ * <ol>
+ *   <li><b>Load</b> (Lyra's {@code EditorValidator_Load}): every primary asset is loaded for real,
+ *       alone, with every bundle; every warning and error the load reports is gathered and
+ *       attributed to that asset. (Overture's loader reports problems rather than logging them, so
+ *       this gathers all of them.)
+ *   <li><b>Assets</b>: each loaded asset goes to the validators of its class ({@link
+ *       AssetValidator}), each action in it to those of its kind ({@link ActionValidator}) and to
+ *       its own {@code validate}.
+ *   <li><b>Project</b>: the {@link ProjectValidator}s.
+ * </ol>
+ *
+ * The built-in checks: every reference resolves; named plugins exist, their versions satisfy the
+ * ranges and their dependencies have no cycle; actions have no null entries (and their own checks);
+ * pawn archetypes build; archetypes fit their class; at most one user-facing experience is the
+ * default; settings files parse. Problems carry their file, line, column and JSON pointer.
+ *
+ * <pre>{@code
+ * ValidationReport report = Validator.builder(assets).features(features).build().run();
+ * if (report.hasErrors()) System.err.println(report.format());
+ * }</pre>
+ *
+ * <p>Not thread-safe; a run blocks the calling thread while assets load (call it from a tool's
+ * thread, not a game thread).
+ */
+public final class Validator {
+
+  private static final Duration LOAD_TIMEOUT = Duration.ofMinutes(2);
+
+  private final AssetManager assets;
+  private final GameFeatures features;
+  private final ObjectFactory objects;
+  private final Path settingsFolder;
+  private final List<AssetValidator<?>> assetValidators;
+  private final List<ActionValidator<?>> actionValidators;
+  private final List<ProjectValidator> projectValidators;
+
+  private Validator(Builder builder) {
+    this.assets = builder.assets;
+    this.features = builder.features;
+    this.objects = builder.objects != null ? builder.objects : ObjectFactory.create();
+    this.settingsFolder = builder.settingsFolder;
+    List<AssetValidator<?>> forAssets = new ArrayList<>(BuiltInChecks.assetValidators());
+    forAssets.addAll(builder.assetValidators);
+    this.assetValidators = List.copyOf(forAssets);
+    this.actionValidators = List.copyOf(builder.actionValidators);
+    List<ProjectValidator> forProject = new ArrayList<>(BuiltInChecks.projectValidators());
+    forProject.addAll(builder.projectValidators);
+    this.projectValidators = List.copyOf(forProject);
+  }
+
+  /** A builder validating the content of {@code assets}. */
+  public static Builder builder(AssetManager assets) {
+    return new Builder(assets);
+  }
+
+  /** Validates everything; see the class comment. */
+  public ValidationReport run() {
+    Run run = new Run();
+    for (PrimaryAssetId id : assets.index().ids()) {
+      load(run, id);
+    }
+    run.loaded.forEach((id, value) -> checkAsset(run, id, value));
+    ProjectContext project = new ProjectContext(run);
+    for (ProjectValidator validator : projectValidators) {
+      validator.isDataValid(project);
+    }
+    return new ValidationReport(run.locate());
+  }
+
+  private void load(Run run, PrimaryAssetId id) {
+    LoadHandle handle = assets.loadPrimaryAssets(List.of(id), List.of("equipped", "client", "server"));
+    try {
+      LoadResult result = handle.waitUntilComplete(LOAD_TIMEOUT);
+      run.loaded.put(id, result.assets().get(id));
+      result.warnings().forEach(warning -> run.report(null, null, attribute(warning, id)));
+    } catch (AssetLoadException e) {
+      e.problems().forEach(problem -> run.report(null, null, attribute(problem, id)));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      run.report(null, null, Problem.error("Overture/LoadInterrupted", "Validation was interrupted while " + id + " loaded")
+          .withAsset(id.toString()));
+    } catch (TimeoutException e) {
+      run.report(null, null, Problem.error("Overture/LoadTimedOut", "Loading " + id + " took longer than " + LOAD_TIMEOUT)
+          .withAsset(id.toString()));
+    } finally {
+      handle.release();
+    }
+  }
+
+  private static Problem attribute(Problem problem, PrimaryAssetId id) {
+    return problem.asset().isPresent() ? problem : problem.withAsset(id.toString());
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private void checkAsset(Run run, PrimaryAssetId id, Object value) {
+    ValidationContext context = new ValidationContext(id, "", run);
+    for (AssetValidator validator : assetValidators) {
+      if (validator.assetClass().isInstance(value)) {
+        validator.isDataValid(value, context);
+      }
+    }
+    forEachAction(value, (action, pointer) -> {
+      ValidationContext at = context.at(pointer);
+      if (action == null) {
+        at.error("Overture/NullAction", "", "An action entry is null; write an object with \"action\" naming its kind, or remove it");
+        return;
+      }
+      action.validate(at);
+      for (ActionValidator validator : actionValidators) {
+        if (validator.actionClass().isInstance(action)) {
+          validator.isDataValid(action, at);
+        }
+      }
+    });
+  }
+
+  /** The actions an asset holds: those of a record component {@code actions}, with their pointers. */
+  private static void forEachAction(Object value, java.util.function.BiConsumer<GameFeatureAction, String> visit) {
+    if (value == null || !value.getClass().isRecord()) {
+      return;
+    }
+    for (java.lang.reflect.RecordComponent component : value.getClass().getRecordComponents()) {
+      if (!component.getName().equals("actions") || !List.class.isAssignableFrom(component.getType())) {
+        continue;
+      }
+      try {
+        component.getAccessor().setAccessible(true);
+        List<?> actions = (List<?>) component.getAccessor().invoke(value);
+        for (int i = 0; actions != null && i < actions.size(); i++) {
+          Object action = actions.get(i);
+          if (action == null || action instanceof GameFeatureAction) {
+            visit.accept((GameFeatureAction) action, "/actions/" + i);
+          }
+        }
+      } catch (ReflectiveOperationException e) {
+        throw new IllegalStateException("Cannot read the actions of " + value.getClass().getName(), e);
+      }
+    }
+  }
+
+  /** One run: what loaded, and the problems found, to be located at the end. */
+  final class Run {
+    private final Map<PrimaryAssetId, Object> loaded = new LinkedHashMap<>();
+    private record Pending(PrimaryAssetId asset, String pointer, Problem problem) {}
+    private final List<Pending> pending = new ArrayList<>();
+
+    AssetManager assets() {
+      return assets;
+    }
+
+    GameFeatures features() {
+      return features;
+    }
+
+    ObjectFactory objects() {
+      return objects;
+    }
+
+    Path settingsFolder() {
+      return settingsFolder;
+    }
+
+    Map<PrimaryAssetId, Object> loaded() {
+      return loaded;
+    }
+
+    void report(PrimaryAssetId asset, String pointer, Problem problem) {
+      pending.add(new Pending(asset, pointer, asset != null && problem.asset().isEmpty() ? problem.withAsset(asset.toString()) : problem));
+    }
+
+    /** Every problem, each with its file, line and column where it concerns a place in an asset. */
+    List<Problem> locate() {
+      List<CompletableFuture<Problem>> located = new ArrayList<>();
+      for (Pending item : pending) {
+        if (item.asset == null || item.problem.location().isPresent()) {
+          located.add(CompletableFuture.completedFuture(item.problem));
+        } else {
+          located.add(assets.locate(item.asset, item.pointer).handle((where, failed) ->
+              where != null ? item.problem.at(where) : item.problem.at(SourceLocation.at(item.asset.toString(), item.pointer))));
+        }
+      }
+      List<Problem> problems = new ArrayList<>();
+      for (CompletableFuture<Problem> problem : located) {
+        problems.add(problem.join());
+      }
+      return problems;
+    }
+  }
+
+  /** Configures a {@link Validator}. Not thread-safe. */
+  public static final class Builder {
+    private final AssetManager assets;
+    private GameFeatures features;
+    private ObjectFactory objects;
+    private Path settingsFolder;
+    private final List<AssetValidator<?>> assetValidators = new ArrayList<>();
+    private final List<ActionValidator<?>> actionValidators = new ArrayList<>();
+    private final List<ProjectValidator> projectValidators = new ArrayList<>();
+
+    private Builder(AssetManager assets) {
+      this.assets = Objects.requireNonNull(assets, "assets");
+    }
+
+    /** The feature plugins, for the plugin checks (without them, plugin names are not checked). */
+    public Builder features(GameFeatures newFeatures) {
+      features = Objects.requireNonNull(newFeatures, "features");
+      return this;
+    }
+
+    /** The object factory archetypes are checked with (the game's, when it injects dependencies). */
+    public Builder objects(ObjectFactory factory) {
+      objects = Objects.requireNonNull(factory, "factory");
+      return this;
+    }
+
+    /** A settings folder whose files must parse. */
+    public Builder settingsFolder(Path folder) {
+      settingsFolder = Objects.requireNonNull(folder, "folder");
+      return this;
+    }
+
+    /** Adds a check of one asset class. */
+    public Builder validator(AssetValidator<?> validator) {
+      assetValidators.add(Objects.requireNonNull(validator, "validator"));
+      return this;
+    }
+
+    /** Adds a check of one action kind. */
+    public Builder validator(ActionValidator<?> validator) {
+      actionValidators.add(Objects.requireNonNull(validator, "validator"));
+      return this;
+    }
+
+    /** Adds a project-wide check. */
+    public Builder validator(ProjectValidator validator) {
+      projectValidators.add(Objects.requireNonNull(validator, "validator"));
+      return this;
+    }
+
+    /** The validator. */
+    public Validator build() {
+      return new Validator(this);
+    }
+  }
+}

@@ -1,0 +1,276 @@
+package dev.overture.validation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.overture.asset.AssetManager;
+import dev.overture.asset.AssetSource;
+import dev.overture.core.Problem;
+import dev.overture.core.Severity;
+import dev.overture.core.SourceLocation;
+import dev.overture.experience.Experiences;
+import dev.overture.feature.AddComponents;
+import dev.overture.feature.GameFeatures;
+import dev.overture.object.ObjectInitializer;
+import dev.overture.testing.Content;
+import dev.overture.world.Actor;
+import dev.overture.world.ActorComponent;
+import dev.overture.world.Pawn;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** One broken fixture per check: the exact problem id and its place. */
+class ValidatorTest {
+
+  static class Shield extends ActorComponent {}
+
+  static class Knight extends Pawn {
+    Knight(ObjectInitializer initializer) {
+      createDefaultSubobject("Shield", Shield.class);
+    }
+  }
+
+  @TempDir Path temp;
+  private Path root;
+
+  /** A small valid game, plus {@code extra}. */
+  private Content game() {
+    return Content.of()
+        .file("experiences/Arena.json", """
+            { "defaultPawnData": "Hero", "actionSets": ["Standard"], "gameFeaturesToEnable": ["Core"] }
+            """)
+        .file("actionsets/Standard.json", """
+            { "actions": [ { "action": "AddComponents", "componentList": [ { "actorClass": "Pawn", "componentClass": "Shield" } ] } ] }
+            """)
+        .file("pawns/Hero.json", """
+            { "pawnClass": "Archetype:Paladin", "displayName": "Hero" }
+            """)
+        .file("archetypes/Paladin.json", """
+            { "class": "Knight" }
+            """)
+        .file("maps/Dust.json", """
+            { "title": "Dust" }
+            """)
+        .file("ui/experiences/ArenaTile.json", """
+            { "mapId": "Map:Dust", "experienceId": "Arena", "isDefaultExperience": true }
+            """)
+        .file("plugins/Core/plugin.json", """
+            { "version": "1.0.0" }
+            """);
+  }
+
+  private ValidationReport validate(Content content) throws Exception {
+    return validate(content, builder -> {});
+  }
+
+  private ValidationReport validate(Content content, java.util.function.Consumer<Validator.Builder> configure) throws Exception {
+    root = content.writeTo(temp.resolve("assets"));
+    try (AssetManager assets = Experiences.register(AssetManager.builder())
+            .contentRoot(AssetSource.directory(root))
+            .kind(Actor.class, "Knight", Knight.class)
+            .kind(ActorComponent.class, "Shield", Shield.class)
+            .build();
+        GameFeatures features = GameFeatures.builder(assets).build()) {
+      features.ready().join();
+      Validator.Builder builder = Validator.builder(assets).features(features);
+      configure.accept(builder);
+      return builder.build().run();
+    }
+  }
+
+  private SourceLocation at(String file, int line, int column, String pointer) {
+    return new SourceLocation(root + "/" + file, line, column, pointer);
+  }
+
+  private static Problem only(ValidationReport report) {
+    assertEquals(1, report.problems().size(), report.format());
+    return report.problems().get(0);
+  }
+
+  @Test
+  void aValidGame_hasNoProblems() throws Exception {
+    ValidationReport report = validate(game());
+
+    assertEquals(List.of(), report.problems(), report.format());
+    assertFalse(report.hasErrors());
+    assertEquals("Content is valid: no problems found.", report.format());
+  }
+
+  @Test
+  void load_gathersWhatLoadingAnAssetReports_attributedToIt() throws Exception {
+    ValidationReport report = validate(game()
+        .file("maps/Broken.json", "{ \"title\": \"Broken\",, }")
+        .file("maps/Odd.json", "{ \"title\": \"Odd\", \"colour\": \"red\" }"));
+
+    Problem malformed = report.problems().stream().filter(p -> p.id().equals("Overture/MalformedJson")).findFirst().orElseThrow();
+    assertEquals("Map:Broken", malformed.asset().orElseThrow());
+    assertEquals(1, malformed.location().orElseThrow().line());
+    Problem unknown = report.problems().stream().filter(p -> p.id().equals("Overture/UnknownProperty")).findFirst().orElseThrow();
+    assertEquals(Severity.WARNING, unknown.severity());
+    assertEquals(at("maps/Odd.json", 1, 29, "/colour"), unknown.location().orElseThrow());
+  }
+
+  @Test
+  void references_mustResolve_evenThoseNoBundleFollows() throws Exception {
+    Problem problem = only(validate(game().file("ui/experiences/ArenaTile.json", """
+        { "mapId": "Map:Dusty", "experienceId": "Arena", "isDefaultExperience": true }
+        """)));
+
+    assertEquals("Overture/UnresolvedReference", problem.id());
+    assertEquals("Refers to Map:Dusty, which is not indexed (indexed Map: \"Map:Dust\")", problem.message());
+    assertEquals(at("ui/experiences/ArenaTile.json", 1, 12, "/mapId"), problem.location().orElseThrow());
+  }
+
+  @Test
+  void namedPlugins_mustBeInstalled() throws Exception {
+    Problem problem = only(validate(game().file("experiences/Arena.json", """
+        { "defaultPawnData": "Hero", "actionSets": ["Standard"], "gameFeaturesToEnable": ["Cor"] }
+        """)));
+
+    assertEquals("Overture/UnknownPlugin", problem.id());
+    assertEquals("Plugin \"Cor\" is not installed (installed: \"Core\")", problem.message());
+    assertEquals(at("experiences/Arena.json", 1, 83, "/gameFeaturesToEnable/0"), problem.location().orElseThrow());
+  }
+
+  @Test
+  void pluginDependencies_mustExist_acceptTheInstalledVersion_andNotLoop() throws Exception {
+    ValidationReport report = validate(game()
+        .file("plugins/Core/plugin.json", """
+            { "version": "1.0.0", "dependencies": [ { "name": "Combat" } ] }
+            """)
+        .file("plugins/Combat/plugin.json", """
+            { "version": "2.0.0", "dependencies": [ { "name": "Core", "versions": ">=2.0.0" }, { "name": "Magic" } ] }
+            """));
+
+    assertEquals(List.of("Overture/MissingPluginDependency", "Overture/PluginCycle", "Overture/PluginVersionMismatch"),
+        report.problems().stream().map(Problem::id).sorted().toList(), report.format());
+    Problem cycle = report.problems().stream().filter(p -> p.id().equals("Overture/PluginCycle")).findFirst().orElseThrow();
+    assertEquals("Plugins depend on each other in a cycle: Combat -> Core -> Combat; none of them can activate", cycle.message());
+    assertEquals(at("plugins/Combat/plugin.json", 1, 51, "/dependencies/0/name"), cycle.location().orElseThrow());
+    Problem version = report.problems().stream().filter(p -> p.id().equals("Overture/PluginVersionMismatch")).findFirst().orElseThrow();
+    assertEquals("Plugin Combat needs Core >=2.0.0, but version 1.0.0 is installed", version.message());
+    Problem missing = report.problems().stream().filter(p -> p.id().equals("Overture/MissingPluginDependency")).findFirst().orElseThrow();
+    assertEquals(at("plugins/Combat/plugin.json", 1, 94, "/dependencies/1/name"), missing.location().orElseThrow());
+  }
+
+  @Test
+  void actions_getTheirOwnChecks_andNullEntriesAreRefused() throws Exception {
+    ValidationReport report = validate(game().file("actionsets/Standard.json", """
+        { "actions": [ { "action": "AddComponents", "componentList": [] }, null ] }
+        """));
+
+    assertEquals(List.of("Overture/InvalidValue"), report.errors().stream().map(Problem::id).toList(), report.format());
+    assertEquals("null is not allowed here", report.errors().get(0).message());
+  }
+
+  @Test
+  void anActionsOwnCheck_reportsAtTheAction() throws Exception {
+    Problem problem = only(validate(game().file("actionsets/Standard.json", """
+        { "actions": [ { "action": "AddComponents", "componentList": [] } ] }
+        """)));
+
+    assertEquals("Overture/EmptyAction", problem.id());
+    assertEquals(at("actionsets/Standard.json", 1, 62, "/actions/0/componentList"), problem.location().orElseThrow());
+  }
+
+  @Test
+  void aPawnArchetype_mustBeOfAPawn_andEveryArchetypeMustFitItsClass() throws Exception {
+    ValidationReport report = validate(game()
+        .file("pawns/Hero.json", """
+            { "pawnClass": "Archetype:Buckler", "displayName": "Hero" }
+            """)
+        .file("archetypes/Buckler.json", """
+            { "class": "Shield" }
+            """)
+        .file("archetypes/Paladin.json", """
+            { "class": "Knight", "subobjects": { "Sheild": { "create": false } } }
+            """));
+
+    Problem wrongClass = report.problems().stream().filter(p -> p.id().equals("Overture/WrongClass")).findFirst().orElseThrow();
+    assertEquals(at("pawns/Hero.json", 1, 16, "/pawnClass"), wrongClass.location().orElseThrow());
+    Problem subobject = report.problems().stream().filter(p -> p.id().equals("Overture/UnknownSubobject")).findFirst().orElseThrow();
+    assertEquals("Knight creates no default subobject \"Sheild\" (subobjects: \"Shield\")", subobject.message());
+    assertEquals(at("archetypes/Paladin.json", 1, 48, "/subobjects/Sheild"), subobject.location().orElseThrow());
+  }
+
+  @Test
+  void atMostOneUserFacingExperience_isTheDefault() throws Exception {
+    ValidationReport report = validate(game().file("ui/experiences/OtherTile.json", """
+        { "mapId": "Map:Dust", "experienceId": "Arena", "isDefaultExperience": true }
+        """));
+
+    assertEquals(List.of("Overture/TwoDefaultExperiences", "Overture/TwoDefaultExperiences"),
+        report.problems().stream().map(Problem::id).toList());
+    assertEquals(at("ui/experiences/ArenaTile.json", 1, 72, "/isDefaultExperience"), report.problems().get(0).location().orElseThrow());
+    assertTrue(report.problems().get(0).message().startsWith("2 user-facing experiences are marked the default"));
+  }
+
+  @Test
+  void settingsFiles_mustParse() throws Exception {
+    Path settings = Files.createDirectories(temp.resolve("settings"));
+    Files.writeString(settings.resolve("LocalSettings.json"), "{ \"overallVolume\": ");
+    Files.createDirectories(settings.resolve("player-1"));
+    Files.writeString(settings.resolve("player-1/SharedSettings.json"), "{ \"mouseSensitivity\": 99 }");
+
+    ValidationReport report = validate(game(), builder -> builder.settingsFolder(settings));
+
+    assertEquals(List.of("Overture/CorruptSettings", "Overture/SettingOutOfRange"), report.problems().stream().map(Problem::id).toList());
+    assertEquals(Severity.ERROR, report.problems().get(0).severity());
+    assertEquals(settings.resolve("player-1/SharedSettings.json").toString(), report.problems().get(1).location().orElseThrow().file());
+  }
+
+  @Test
+  void gamesAddTheirOwnChecks_forAnAssetClass_anActionKind_andTheProject() throws Exception {
+    List<String> seen = new ArrayList<>();
+    ValidationReport report = validate(game(), builder -> builder
+        .validator(new AssetValidator<dev.overture.experience.MapDefinition>() {
+          @Override
+          public Class<dev.overture.experience.MapDefinition> assetClass() {
+            return dev.overture.experience.MapDefinition.class;
+          }
+
+          @Override
+          public void isDataValid(dev.overture.experience.MapDefinition map, ValidationContext context) {
+            if (!map.title().equals(map.title().toUpperCase())) {
+              context.warning("Game/MapTitleCase", "/title", "Map titles are upper case in this game");
+            }
+          }
+        })
+        .validator(new ActionValidator<AddComponents>() {
+          @Override
+          public Class<AddComponents> actionClass() {
+            return AddComponents.class;
+          }
+
+          @Override
+          public void isDataValid(AddComponents action, ValidationContext context) {
+            seen.add(context.asset() + " " + action.componentList().size());
+          }
+        })
+        .validator(context -> seen.add("project " + context.assets().index().size())));
+
+    assertEquals(List.of("ActionSet:Standard 1", "project 6"), seen);
+    Problem custom = only(report);
+    assertEquals("Game/MapTitleCase", custom.id());
+    assertEquals(at("maps/Dust.json", 1, 12, "/title"), custom.location().orElseThrow());
+  }
+
+  @Test
+  void theJsonReport_isForTools() throws Exception {
+    ValidationReport report = validate(game().file("ui/experiences/ArenaTile.json", """
+        { "mapId": "Map:Dusty", "experienceId": "Arena", "isDefaultExperience": true }
+        """));
+
+    String json = report.toJson();
+    assertTrue(json.contains("\"errors\" : 1"), json);
+    assertTrue(json.contains("\"id\" : \"Overture/UnresolvedReference\""), json);
+    assertTrue(json.contains("\"line\" : 1"), json);
+    assertTrue(json.contains("\"pointer\" : \"/mapId\""), json);
+    assertTrue(json.contains("\"choices\" : [ \"Map:Dust\" ]"), json);
+  }
+}

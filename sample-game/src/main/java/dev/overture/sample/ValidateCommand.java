@@ -1,0 +1,54 @@
+package dev.overture.sample;
+
+import dev.overture.asset.AssetManager;
+import dev.overture.feature.GameFeatures;
+import dev.overture.validation.ValidationReport;
+import dev.overture.validation.Validator;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code overture validate}: loads every asset for real and runs every check; exits 1 when there
+ * is an error, 0 otherwise (warnings included). Text in the numbered style, or JSON for CI tools.
+ */
+@Command(name = "validate", description = "Check the content (every asset loaded for real, every check run); exit 1 on an error.")
+final class ValidateCommand implements Callable<Integer> {
+
+  /** How the report is printed. */
+  enum Format {
+    text,
+    json
+  }
+
+  @Mixin ContentOptions content;
+  @Spec CommandSpec spec;
+
+  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE}).")
+  Format format;
+
+  @Option(names = "--settings", paramLabel = "DIR", description = "A settings folder whose files must parse too.")
+  Path settings;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    try (AssetManager assets = SampleContent.open(content.folderOrNull());
+        GameFeatures features = GameFeatures.builder(assets).build()) {
+      features.ready().join();
+      Validator.Builder validator = Validator.builder(assets).features(features);
+      if (settings != null) {
+        validator.settingsFolder(settings);
+      }
+      ValidationReport report = validator.build().run();
+      out.println(format == Format.json ? report.toJson() : report.format());
+      out.flush();
+      return report.hasErrors() ? OvertureCommand.FAILED : 0;
+    }
+  }
+}
