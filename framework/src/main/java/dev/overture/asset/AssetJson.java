@@ -494,6 +494,11 @@ final class AssetJson {
       } else {
         pointer = Pointers.ofValueAt(parser);
       }
+      if (pointer.equals("/$schema")) {
+        // The JSON Schema the file names for editors: not data.
+        parser.skipChildren();
+        return true;
+      }
       if (pointer.equals("/" + VersionHeader.FIELD)) {
         if (context.header == null) {
           context.misplacedHeader = new SourceLocation(context.file, Math.max(at.getLineNr(), 0), Math.max(at.getColumnNr(), 0), pointer);

@@ -155,6 +155,12 @@ public interface AssetManager extends AutoCloseable {
   /** The content roots, in the order added. */
   List<ContentRoot> contentRoots();
 
+  /**
+   * Every scan rule in use, from code and from every content root's {@code overture.json}, in the
+   * order roots were added (each rule once).
+   */
+  List<ScanRule> scanRules();
+
   /** The names registered for classes that are a {@code base} (kinds, component classes), sorted. */
   List<String> kinds(Class<?> base);
 

@@ -801,6 +801,15 @@ final class DefaultAssetManager implements AssetManager {
   }
 
   @Override
+  public List<ScanRule> scanRules() {
+    java.util.LinkedHashSet<ScanRule> rules = new java.util.LinkedHashSet<>();
+    for (String root : rootOrder) {
+      rules.addAll(rootRules.getOrDefault(root, List.of()));
+    }
+    return List.copyOf(rules);
+  }
+
+  @Override
   public AssetVersions versions() {
     return versions;
   }

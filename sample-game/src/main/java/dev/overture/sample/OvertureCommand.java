@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
       ResaveCommand.class,
       UpdateLocalVersionCommand.class,
       ValidateCommand.class,
+      SchemasCommand.class,
       MigrateIdsCommand.class,
       ArchiveCommand.class,
       CommandLine.HelpCommand.class

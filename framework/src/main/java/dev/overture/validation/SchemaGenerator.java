@@ -1,0 +1,436 @@
+package dev.overture.validation;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import com.fasterxml.jackson.annotation.JsonValue;
+import dev.overture.asset.AllowedTypes;
+import dev.overture.asset.AssetManager;
+import dev.overture.asset.AssetPath;
+import dev.overture.asset.ClassOrAsset;
+import dev.overture.asset.ClassRef;
+import dev.overture.asset.PrimaryAssetId;
+import dev.overture.asset.PrimaryAssetType;
+import dev.overture.asset.RawAsset;
+import dev.overture.asset.ScanRule;
+import dev.overture.asset.SoftRef;
+import dev.overture.core.AtomicFiles;
+import dev.overture.core.JsonLayout;
+import dev.overture.feature.PluginDescriptor;
+import dev.overture.object.ObjectArchetype;
+import java.io.IOException;
+import java.lang.reflect.AnnotatedElement;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
+import java.lang.reflect.TypeVariable;
+import java.lang.reflect.WildcardType;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * JSON Schemas (draft 2020-12) for every asset type a project has, generated from the records the
+ * files bind to and from the registry of kinds and classes (plugins' kinds included), so that
+ * editors such as VS Code and IntelliJ complete property names, offer the registered action kinds
+ * and class names, and flag mistakes while the author types. Files name their schema with {@code
+ * "$schema"}.
+ *
+ * <p>One schema per primary asset type ({@code Experience.schema.json}), per record that soft
+ * references point to ({@code CameraMode.schema.json}), and one for plugin descriptors ({@code
+ * Plugin.schema.json}). Each is self-contained ({@code $defs}, no references across files).
+ *
+ * <p>Why our own generator: the schema must know what only Overture's registry knows (which names
+ * a {@code ClassRef} takes, which kinds an action may be, which asset types an id allows, the
+ * version header); a generic generator (for Jackson 2, at that) would describe Java types, not the
+ * content's vocabulary.
+ *
+ * <p>Stateless apart from its asset manager; not thread-safe (one generation at a time).
+ */
+public final class SchemaGenerator {
+
+  /** The dialect the schemas use. */
+  public static final String DIALECT = "https://json-schema.org/draft/2020-12/schema";
+
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+  private static final String ID_NAME = "[A-Za-z0-9_][A-Za-z0-9_.-]*";
+
+  private final AssetManager assets;
+
+  /** A generator for the asset types, kinds and classes registered on {@code assets}. */
+  public SchemaGenerator(AssetManager assets) {
+    this.assets = assets;
+  }
+
+  /** Every schema, by file name, in name order. */
+  public Map<String, ObjectNode> generate() {
+    Map<String, ObjectNode> schemas = new TreeMap<>();
+    Deque<Class<?>> secondary = new ArrayDeque<>();
+    Set<Class<?>> primaryClasses = new LinkedHashSet<>();
+    for (ScanRule rule : assets.scanRules()) {
+      String name = rule.type().name();
+      if (!schemas.containsKey(name + ".schema.json")) {
+        schemas.put(name + ".schema.json", new Session(secondary).root(rule.assetClass(),
+            article(name) + " " + name + " (primary asset, bound to " + rule.assetClass().getSimpleName() + ")"));
+        primaryClasses.add(rule.assetClass());
+      }
+    }
+    schemas.put("Plugin.schema.json", new Session(secondary).root(PluginDescriptor.class,
+        "A feature plugin's descriptor (plugins/<Name>/plugin.json)"));
+    Set<Class<?>> done = new LinkedHashSet<>(primaryClasses);
+    while (!secondary.isEmpty()) {
+      Class<?> type = secondary.poll();
+      if (done.add(type)) {
+        schemas.put(type.getSimpleName() + ".schema.json", new Session(secondary).root(type,
+            article(type.getSimpleName()) + " " + type.getSimpleName() + " (a file soft references point to)"));
+      }
+    }
+    return schemas;
+  }
+
+  /**
+   * Writes every schema into {@code folder}, in Overture's JSON layout, each atomically; a file
+   * already holding the same schema is left alone. Returns the files written.
+   */
+  public List<Path> writeTo(Path folder) throws IOException {
+    Files.createDirectories(folder);
+    List<Path> written = new ArrayList<>();
+    for (Map.Entry<String, ObjectNode> schema : generate().entrySet()) {
+      Path file = folder.resolve(schema.getKey());
+      byte[] bytes = JsonLayout.toBytes(schema.getValue());
+      if (!Files.exists(file) || !Arrays.equals(Files.readAllBytes(file), bytes)) {
+        AtomicFiles.write(file, bytes);
+        written.add(file);
+      }
+    }
+    return written;
+  }
+
+  /** One schema being built: its definitions, and the soft-referenced records it found. */
+  private final class Session {
+    private final Map<String, ObjectNode> defs = new TreeMap<>();
+    private final Map<Class<?>, String> defNames = new HashMap<>();
+    private final Deque<Class<?>> secondary;
+
+    Session(Deque<Class<?>> secondary) {
+      this.secondary = secondary;
+    }
+
+    ObjectNode root(Class<?> type, String description) {
+      ObjectNode schema = NODES.objectNode();
+      schema.put("$schema", DIALECT);
+      schema.put("title", type.getSimpleName());
+      schema.put("description", description);
+      ObjectNode body = type == ObjectArchetype.class ? archetype() : record(type, Map.of());
+      ObjectNode properties = NODES.objectNode();
+      properties.set("$schema", NODES.objectNode().put("type", "string").put("description", "The schema this file follows"));
+      properties.set("$version", versionHeader());
+      if (body.has("properties")) {
+        properties.setAll((ObjectNode) body.get("properties"));
+      }
+      body.set("properties", properties);
+      schema.setAll(body);
+      if (!defs.isEmpty()) {
+        ObjectNode definitions = schema.putObject("$defs");
+        defs.forEach(definitions::set);
+      }
+      return schema;
+    }
+
+    /** An object whose properties are the record's components. */
+    private ObjectNode record(Class<?> type, Map<TypeVariable<?>, Type> bindings) {
+      ObjectNode schema = NODES.objectNode().put("type", "object");
+      ObjectNode properties = schema.putObject("properties");
+      for (RecordComponent component : type.getRecordComponents()) {
+        JsonProperty renamed = component.getAnnotation(JsonProperty.class);
+        String name = renamed != null && !renamed.value().isEmpty() ? renamed.value() : component.getName();
+        properties.set(name, schemaOf(component.getGenericType(), component, bindings));
+      }
+      schema.put("additionalProperties", false);
+      return schema;
+    }
+
+    private ObjectNode schemaOf(Type type, AnnotatedElement annotations, Map<TypeVariable<?>, Type> bindings) {
+      if (type instanceof TypeVariable<?> variable) {
+        Type bound = bindings.get(variable);
+        return bound == null ? NODES.objectNode() : schemaOf(bound, annotations, bindings);
+      }
+      if (type instanceof WildcardType wildcard) {
+        return schemaOf(wildcard.getUpperBounds()[0], annotations, bindings);
+      }
+      if (type instanceof ParameterizedType parameterized) {
+        Class<?> raw = (Class<?>) parameterized.getRawType();
+        Type[] arguments = parameterized.getActualTypeArguments();
+        if (Collection.class.isAssignableFrom(raw)) {
+          ObjectNode array = NODES.objectNode().put("type", "array");
+          array.set("items", schemaOf(arguments[0], annotations, bindings));
+          return array;
+        }
+        if (Map.class.isAssignableFrom(raw)) {
+          ObjectNode map = NODES.objectNode().put("type", "object");
+          map.set("additionalProperties", schemaOf(arguments[1], annotations, bindings));
+          return map;
+        }
+        if (raw == Optional.class) {
+          return schemaOf(arguments[0], annotations, bindings);
+        }
+        if (raw == SoftRef.class) {
+          return softRef(classOf(arguments[0], bindings));
+        }
+        if (raw == ClassRef.class) {
+          return classNames(classOf(arguments[0], bindings));
+        }
+        if (raw == ClassOrAsset.class) {
+          ObjectNode either = NODES.objectNode();
+          ArrayNode anyOf = either.putArray("anyOf");
+          anyOf.add(classNames(classOf(arguments[0], bindings)));
+          anyOf.add(id(annotations.getAnnotation(AllowedTypes.class), false));
+          return either;
+        }
+        if (raw.isRecord()) {
+          Map<TypeVariable<?>, Type> inner = new HashMap<>(bindings);
+          TypeVariable<?>[] variables = raw.getTypeParameters();
+          for (int i = 0; i < variables.length; i++) {
+            inner.put(variables[i], arguments[i]);
+          }
+          return reference(raw, () -> record(raw, inner));
+        }
+        return schemaOf(raw, annotations, bindings);
+      }
+      Class<?> c = (Class<?>) type;
+      if (c == String.class || c == char.class || c == Character.class || c == AssetPath.class || c == PrimaryAssetType.class) {
+        return NODES.objectNode().put("type", "string");
+      }
+      if (c == boolean.class || c == Boolean.class) {
+        return NODES.objectNode().put("type", "boolean");
+      }
+      if (c == int.class || c == long.class || c == short.class || c == byte.class || c == Integer.class || c == Long.class
+          || c == Short.class || c == Byte.class || c == BigInteger.class) {
+        return NODES.objectNode().put("type", "integer");
+      }
+      if (c == double.class || c == float.class || c == Double.class || c == Float.class || c == BigDecimal.class) {
+        return NODES.objectNode().put("type", "number");
+      }
+      if (c.isEnum()) {
+        // The names JSON uses: the @JsonValue ones when the enum has them (PluginState: "Active").
+        Method jsonValue = jsonValueMethod(c);
+        ObjectNode schema = NODES.objectNode();
+        ArrayNode values = schema.putArray("enum");
+        for (Object constant : c.getEnumConstants()) {
+          values.add(jsonValue != null ? invoke(jsonValue, constant) : ((Enum<?>) constant).name());
+        }
+        return schema;
+      }
+      if (isStringValue(c)) {
+        return NODES.objectNode().put("type", "string");
+      }
+      if (c == PrimaryAssetId.class) {
+        return id(annotations.getAnnotation(AllowedTypes.class), true);
+      }
+      if (JsonNode.class.isAssignableFrom(c) || c == Object.class) {
+        return NODES.objectNode();
+      }
+      if (c.isArray()) {
+        ObjectNode array = NODES.objectNode().put("type", "array");
+        array.set("items", schemaOf(c.getComponentType(), annotations, bindings));
+        return array;
+      }
+      if (c == ObjectArchetype.class) {
+        return reference(c, this::archetype);
+      }
+      if (c.isRecord()) {
+        return reference(c, () -> record(c, Map.of()));
+      }
+      if (isPolymorphic(c)) {
+        return reference(c, () -> polymorphic(c));
+      }
+      return NODES.objectNode().put("description", "A " + c.getSimpleName());
+    }
+
+    /** A {@code $ref} to the definition of {@code type}, made once per schema. */
+    private ObjectNode reference(Class<?> type, java.util.function.Supplier<ObjectNode> definition) {
+      String name = defNames.get(type);
+      if (name == null) {
+        name = type.getSimpleName();
+        for (int n = 2; defs.containsKey(name); n++) {
+          name = type.getSimpleName() + n;
+        }
+        defNames.put(type, name);
+        defs.put(name, NODES.objectNode()); // placeholder, so that recursion refers to it
+        defs.put(name, definition.get());
+      }
+      return NODES.objectNode().put("$ref", "#/$defs/" + name);
+    }
+
+    /** One of the registered kinds, each an object naming itself in the kind property. */
+    private ObjectNode polymorphic(Class<?> base) {
+      String property = base.getAnnotation(JsonTypeInfo.class).property();
+      ObjectNode schema = NODES.objectNode();
+      ArrayNode oneOf = schema.putArray("oneOf");
+      for (String name : assets.kinds(base)) {
+        Class<?> kind = assets.kind(base, name).orElseThrow();
+        ObjectNode variant = kind.isRecord() ? record(kind, Map.of()) : NODES.objectNode().put("type", "object");
+        ObjectNode properties = variant.has("properties") ? (ObjectNode) variant.get("properties") : variant.putObject("properties");
+        ObjectNode named = NODES.objectNode();
+        named.set(property, NODES.objectNode().put("const", name));
+        named.setAll(properties);
+        variant.set("properties", named);
+        variant.putArray("required").add(property);
+        variant.put("title", name);
+        oneOf.add(variant);
+      }
+      return schema;
+    }
+
+    private ObjectNode softRef(Class<?> target) {
+      if (target != RawAsset.class && target.isRecord()) {
+        secondary.add(target);
+      }
+      return NODES.objectNode().put("type", "string").put("pattern", "^[^/\\\\].*$")
+          .put("description", "A path to a " + (target == RawAsset.class ? "file" : target.getSimpleName() + " file")
+              + ", relative to the content root (\"folder/file.json\")");
+    }
+
+    private ObjectNode classNames(Class<?> base) {
+      ObjectNode schema = NODES.objectNode();
+      ArrayNode names = schema.putArray("enum");
+      assets.kinds(base).forEach(names::add);
+      schema.put("description", "A registered " + (base == Object.class ? "" : base.getSimpleName() + " ") + "class name");
+      return schema;
+    }
+
+    private ObjectNode id(AllowedTypes allowed, boolean bareNames) {
+      ObjectNode schema = NODES.objectNode().put("type", "string");
+      if (allowed == null || allowed.value().length == 0) {
+        schema.put("pattern", "^[A-Za-z][A-Za-z0-9_]*:" + ID_NAME + "$");
+        schema.put("description", "A primary asset id, \"Type:Name\"");
+        return schema;
+      }
+      String types = String.join("|", allowed.value());
+      boolean bare = bareNames && allowed.value().length == 1;
+      schema.put("pattern", bare ? "^((" + types + "):)?" + ID_NAME + "$" : "^(" + types + "):" + ID_NAME + "$");
+      schema.put("description", "An id of a " + String.join(" or ", allowed.value())
+          + (bare ? " (\"" + allowed.value()[0] + ":Name\", or just the name)" : " (\"" + allowed.value()[0] + ":Name\")"));
+      return schema;
+    }
+
+    private ObjectNode versionHeader() {
+      ObjectNode header = NODES.objectNode().put("type", "object")
+          .put("description", "The versions this file was saved with (written by resave; hand-written files may leave it out)");
+      ObjectNode properties = header.putObject("properties");
+      properties.set("engine", NODES.objectNode().put("type", "string"));
+      properties.set("compatible", NODES.objectNode().put("type", "string"));
+      ObjectNode entry = NODES.objectNode().put("type", "object");
+      ObjectNode entryProperties = entry.putObject("properties");
+      entryProperties.set("name", NODES.objectNode().put("type", "string"));
+      entryProperties.set("guid", NODES.objectNode().put("type", "string"));
+      entryProperties.set("version", NODES.objectNode().put("type", "integer").put("minimum", 0));
+      entry.putArray("required").add("guid").add("version");
+      ObjectNode custom = NODES.objectNode().put("type", "array");
+      custom.set("items", entry);
+      properties.set("custom", custom);
+      return header;
+    }
+
+    /** Archetypes: a registered class, property values, subobject overrides. */
+    private ObjectNode archetype() {
+      ObjectNode schema = NODES.objectNode().put("type", "object");
+      ObjectNode properties = schema.putObject("properties");
+      properties.set("class", classNames(Object.class));
+      properties.set("properties", NODES.objectNode().put("type", "object").put("description", "Values of the class's @Property fields"));
+      ObjectNode override = NODES.objectNode().put("type", "object");
+      ObjectNode overrideProperties = override.putObject("properties");
+      overrideProperties.set("class", classNames(Object.class));
+      overrideProperties.set("create", NODES.objectNode().put("type", "boolean"));
+      overrideProperties.set("properties", NODES.objectNode().put("type", "object"));
+      override.put("additionalProperties", false);
+      ObjectNode subobjects = NODES.objectNode().put("type", "object");
+      subobjects.set("additionalProperties", override);
+      properties.set("subobjects", subobjects);
+      schema.putArray("required").add("class");
+      schema.put("additionalProperties", false);
+      return schema;
+    }
+  }
+
+  private static String article(String noun) {
+    return "AEIOU".indexOf(noun.charAt(0)) >= 0 ? "An" : "A";
+  }
+
+  private static Class<?> classOf(Type type, Map<TypeVariable<?>, Type> bindings) {
+    if (type instanceof Class<?> c) {
+      return c;
+    }
+    if (type instanceof ParameterizedType parameterized) {
+      return (Class<?>) parameterized.getRawType();
+    }
+    if (type instanceof TypeVariable<?> variable && bindings.containsKey(variable)) {
+      return classOf(bindings.get(variable), bindings);
+    }
+    if (type instanceof WildcardType wildcard) {
+      return classOf(wildcard.getUpperBounds()[0], bindings);
+    }
+    return Object.class;
+  }
+
+  private static boolean isPolymorphic(Class<?> type) {
+    JsonTypeInfo info = type.getAnnotation(JsonTypeInfo.class);
+    return info != null && info.use() == JsonTypeInfo.Id.NAME && (type.isInterface() || Modifier.isAbstract(type.getModifiers()));
+  }
+
+  private static Method jsonValueMethod(Class<?> type) {
+    for (Method method : type.getDeclaredMethods()) {
+      if (method.isAnnotationPresent(JsonValue.class) && method.getReturnType() == String.class && method.getParameterCount() == 0) {
+        return method;
+      }
+    }
+    return null;
+  }
+
+  private static String invoke(Method method, Object target) {
+    try {
+      method.setAccessible(true);
+      return (String) method.invoke(target);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("Cannot call " + method, e);
+    }
+  }
+
+  /** A class written as a string: it has a {@code @JsonValue} or a {@code @JsonCreator} taking one string. */
+  private static boolean isStringValue(Class<?> type) {
+    for (Method method : type.getDeclaredMethods()) {
+      if (method.isAnnotationPresent(JsonValue.class) && method.getReturnType() == String.class) {
+        return true;
+      }
+      if (method.isAnnotationPresent(JsonCreator.class) && Modifier.isStatic(method.getModifiers())
+          && method.getParameterCount() == 1 && method.getParameterTypes()[0] == String.class) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Override
+  public String toString() {
+    return "SchemaGenerator[" + assets.scanRules().size() + " asset types]";
+  }
+}

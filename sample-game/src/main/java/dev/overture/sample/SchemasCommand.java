@@ -1,0 +1,42 @@
+package dev.overture.sample;
+
+import dev.overture.asset.AssetManager;
+import dev.overture.feature.GameFeatures;
+import dev.overture.validation.SchemaGenerator;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code overture schemas}: writes the JSON Schemas of every asset type (from the records and the
+ * registered kinds and classes) into {@code assets/schemas}, so that editors complete and check
+ * content. A test fails when the committed schemas are not current.
+ */
+@Command(name = "schemas", description = "Write the JSON Schemas of every asset type (default: into assets/schemas).")
+final class SchemasCommand implements Callable<Integer> {
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--out", paramLabel = "DIR", defaultValue = "assets/schemas", description = "Where to write them (default: ${DEFAULT-VALUE}).")
+  Path out;
+
+  @Override
+  public Integer call() throws IOException {
+    try (AssetManager assets = SampleContent.open(null);
+        GameFeatures features = GameFeatures.builder(assets).build()) {
+      features.ready().join();
+      List<Path> written = new SchemaGenerator(assets).writeTo(out);
+      PrintWriter printer = spec.commandLine().getOut();
+      written.forEach(file -> printer.println("wrote " + file));
+      printer.println(written.isEmpty() ? "The schemas in " + out + " are current." : written.size() + " schema(s) written.");
+      printer.flush();
+      return 0;
+    }
+  }
+}

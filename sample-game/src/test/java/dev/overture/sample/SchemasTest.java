@@ -1,0 +1,127 @@
+package dev.overture.sample;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+import dev.overture.asset.AssetManager;
+import dev.overture.core.JsonLayout;
+import dev.overture.feature.GameFeatures;
+import dev.overture.validation.SchemaGenerator;
+import dev.overture.version.VersionHeader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/** The committed schemas are current, every sample file names one, and every sample file passes it. */
+class SchemasTest {
+
+  private static final Path ASSETS = Path.of("../assets");
+  private static final Path SCHEMAS = ASSETS.resolve("schemas");
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+
+  private AssetManager assets;
+  private GameFeatures features;
+
+  @BeforeEach
+  void open() {
+    assets = SampleContent.open(ASSETS);
+    features = GameFeatures.builder(assets).build();
+    features.ready().join();
+  }
+
+  @AfterEach
+  void close() {
+    features.close();
+    assets.close();
+  }
+
+  private static List<Path> contentFiles() throws Exception {
+    try (Stream<Path> files = Files.walk(ASSETS)) {
+      return files.filter(path -> path.toString().endsWith(".json") && !path.startsWith(SCHEMAS)).sorted().toList();
+    }
+  }
+
+  @Test
+  void theCommittedSchemas_areWhatTheCodeGenerates() throws Exception {
+    Map<String, ObjectNode> generated = new SchemaGenerator(assets).generate();
+
+    List<String> stale = new ArrayList<>();
+    for (Map.Entry<String, ObjectNode> schema : generated.entrySet()) {
+      Path file = SCHEMAS.resolve(schema.getKey());
+      if (!Files.exists(file) || !new String(JsonLayout.toBytes(schema.getValue()), StandardCharsets.UTF_8).equals(Files.readString(file))) {
+        stale.add(schema.getKey());
+      }
+    }
+    try (Stream<Path> files = Files.list(SCHEMAS)) {
+      files.map(path -> path.getFileName().toString()).filter(name -> !generated.containsKey(name)).forEach(stale::add);
+    }
+    assertEquals(List.of(), stale,
+        "assets/schemas is out of date: run  mvn -q -DskipTests package && java -jar sample-game/target/overture.jar schemas");
+  }
+
+  @Test
+  void everySampleFile_namesItsSchema_andPassesIt() throws Exception {
+    SchemaRegistry registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
+    List<String> failures = new ArrayList<>();
+    int checked = 0;
+    for (Path file : contentFiles()) {
+      ObjectNode content = (ObjectNode) JSON.readTree(file.toFile());
+      assertTrue(content.has("$schema"), file + " names no $schema");
+      Path schemaFile = file.getParent().resolve(content.get("$schema").asString()).normalize();
+      Schema schema = registry.getSchema(Files.readString(schemaFile));
+      for (Error error : schema.validate(upgraded(content, schemaFile))) {
+        failures.add(file + ": " + error);
+      }
+      checked++;
+    }
+    assertEquals(List.of(), failures);
+    assertEquals(16, checked, "every asset of the sample, the plugin descriptor included");
+  }
+
+  @Test
+  void theSchemas_catchWhatAnEditorShouldFlag() throws Exception {
+    SchemaRegistry registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
+    Schema experience = registry.getSchema(Files.readString(SCHEMAS.resolve("Experience.schema.json")));
+
+    List<Error> errors = experience.validate(JSON.readTree("""
+        { "defaultPawnData": "Weapon:Sword", "actions": [ { "action": "AddComponentz" } ], "colour": "red" }
+        """));
+
+    String all = errors.toString();
+    assertTrue(all.contains("defaultPawnData"), all);
+    assertTrue(all.contains("colour"), all);
+    assertTrue(all.contains("actions"), all);
+  }
+
+  /** A file in an older format, as its upgrade steps make it (the schema describes the current one). */
+  private JsonNode upgraded(ObjectNode content, Path schemaFile) {
+    if (!content.has(VersionHeader.FIELD)) {
+      return content;
+    }
+    String type = schemaFile.getFileName().toString().replace(".schema.json", "");
+    Class<?> assetClass = assets.scanRules().stream().filter(rule -> rule.type().name().equals(type)).findFirst()
+        .<Class<?>>map(rule -> rule.assetClass()).orElse(Object.class);
+    VersionHeader header = VersionHeader.fromJson(content.get(VersionHeader.FIELD));
+    ObjectNode body = content.deepCopy();
+    ObjectNode header$ = (ObjectNode) body.remove(VersionHeader.FIELD);
+    assets.versions().plan(header, assetClass).apply(body);
+    ObjectNode result = JSON.createObjectNode();
+    result.set(VersionHeader.FIELD, header$);
+    result.setAll(body);
+    return result;
+  }
+}
