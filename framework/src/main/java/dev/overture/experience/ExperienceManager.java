@@ -474,10 +474,7 @@ public final class ExperienceManager extends ActorComponent {
     GameFeatures features = services.features();
     Map<String, Origin> names = new LinkedHashMap<>();
     collectPlugins(experienceId, experience.gameFeaturesToEnable(), names);
-    for (PrimaryAssetId set : experience.actionSets()) {
-      services.assets().getAsset(set, ExperienceActionSet.class)
-          .ifPresent(actionSet -> collectPlugins(set, actionSet.gameFeaturesToEnable(), names));
-    }
+    actionSetsInOrder().forEach((set, actionSet) -> collectPlugins(set, actionSet.gameFeaturesToEnable(), names));
     List<CompletableFuture<Problem>> unknown = new ArrayList<>();
     List<Problem> unlocated = new ArrayList<>();
     List<String> urls = new ArrayList<>();
@@ -547,6 +544,31 @@ public final class ExperienceManager extends ActorComponent {
     }), world().executor());
   }
 
+  /**
+   * The experience's action sets and the sets they include, each once, included sets before the
+   * sets that include them (the loader refused cycles).
+   */
+  private Map<PrimaryAssetId, ExperienceActionSet> actionSetsInOrder() {
+    Map<PrimaryAssetId, ExperienceActionSet> ordered = new LinkedHashMap<>();
+    Set<PrimaryAssetId> visiting = new java.util.HashSet<>();
+    for (PrimaryAssetId set : experience.actionSets()) {
+      addActionSet(set, ordered, visiting);
+    }
+    return ordered;
+  }
+
+  private void addActionSet(PrimaryAssetId id, Map<PrimaryAssetId, ExperienceActionSet> ordered, Set<PrimaryAssetId> visiting) {
+    if (ordered.containsKey(id) || !visiting.add(id)) {
+      return;
+    }
+    services.assets().getAsset(id, ExperienceActionSet.class).ifPresent(set -> {
+      for (PrimaryAssetId included : set.actionSets()) {
+        addActionSet(included, ordered, visiting);
+      }
+      ordered.put(id, set);
+    });
+  }
+
   private static void collectPlugins(PrimaryAssetId asset, List<String> plugins, Map<String, Origin> into) {
     for (int i = 0; i < plugins.size(); i++) {
       into.putIfAbsent(plugins.get(i), new Origin(asset, "/gameFeaturesToEnable/" + i));
@@ -581,10 +603,7 @@ public final class ExperienceManager extends ActorComponent {
     List<String> labels = new ArrayList<>();
     Map<String, Origin> origins = new LinkedHashMap<>();
     addActions(experienceId, experience.actions(), actions, labels, origins);
-    for (PrimaryAssetId set : experience.actionSets()) {
-      services.assets().getAsset(set, ExperienceActionSet.class)
-          .ifPresent(actionSet -> addActions(set, actionSet.actions(), actions, labels, origins));
-    }
+    actionSetsInOrder().forEach((set, actionSet) -> addActions(set, actionSet.actions(), actions, labels, origins));
     try {
       activation = FeatureActivation.activate(actions, labels, world(), services.assets());
     } catch (FeatureActivationException e) {

@@ -36,9 +36,16 @@ final class ExperienceFixture implements AutoCloseable {
   ExperienceSettings settings;
 
   ExperienceFixture(Path temp) {
+    this(temp, content -> {});
+  }
+
+  /** The fixture, with {@code extra} files added to its content. */
+  ExperienceFixture(Path temp, java.util.function.Consumer<Content> extra) {
     TestActions.LOG.clear();
     TestActions.PAUSES.clear();
-    root = content().writeTo(temp.resolve("assets"));
+    Content content = content();
+    extra.accept(content);
+    root = content.writeTo(temp.resolve("assets"));
     assets = Experiences.register(AssetManager.builder())
         .contentRoot(AssetSource.directory(root))
         .kind(ActorComponent.class, "Score", TestActions.Score.class)

@@ -199,6 +199,22 @@ class ValidatorTest {
   }
 
   @Test
+  void anActionSetThatIncludesItself_throughOthers_isACycle() throws Exception {
+    ValidationReport report = validate(game()
+        .file("actionsets/Standard.json", """
+            { "actionSets": ["Extra"] }
+            """)
+        .file("actionsets/Extra.json", """
+            { "actionSets": ["Standard"] }
+            """));
+
+    Problem cycle = report.problems().stream().filter(p -> p.id().equals("Overture/ReferenceCycle")).findFirst().orElseThrow();
+    assertTrue(cycle.message().contains("ActionSet:Standard") && cycle.message().contains("ActionSet:Extra"), cycle.message());
+    assertEquals(Severity.ERROR, cycle.severity());
+    assertEquals("/actionSets/0", cycle.location().orElseThrow().pointer());
+  }
+
+  @Test
   void atMostOneUserFacingExperience_isTheDefault() throws Exception {
     ValidationReport report = validate(game().file("ui/experiences/OtherTile.json", """
         { "mapId": "Map:Dust", "experienceId": "Arena", "isDefaultExperience": true }
