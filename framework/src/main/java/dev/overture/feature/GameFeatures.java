@@ -75,6 +75,9 @@ public final class GameFeatures implements AutoCloseable {
   private final CompletableFuture<Void> ready;
   private long activations;
   private volatile boolean closed;
+  /** Requests accepted and not yet complete; {@link #whenIdle} waits for zero. */
+  private final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
+  private final List<CompletableFuture<Void>> idleWaiters = new ArrayList<>(); // guarded by itself
 
   /** One plugin. Every field but {@link #state} is touched only on the serial executor. */
   private static final class Plugin {
@@ -624,6 +627,12 @@ public final class GameFeatures implements AutoCloseable {
       result.completeExceptionally(new IllegalStateException("GameFeatures is closed"));
       return result;
     }
+    inFlight.incrementAndGet();
+    result.whenComplete((value, error) -> {
+      if (inFlight.decrementAndGet() == 0) {
+        completeIdleWaiters(null);
+      }
+    });
     try {
       serial.execute(() -> {
         CompletableFuture<T> inner;
@@ -645,6 +654,41 @@ public final class GameFeatures implements AutoCloseable {
       result.completeExceptionally(new IllegalStateException("GameFeatures is closed", e));
     }
     return result;
+  }
+
+  /**
+   * Completes once no request is in flight: every activation, deactivation and world change asked
+   * for so far (a closed world's releases included) has finished. A host waits for it before it
+   * reports plugin states or shuts down. Completes on the plugins' executor, or at once when idle;
+   * fails when this object is closed first. Any thread.
+   */
+  public CompletableFuture<Void> whenIdle() {
+    synchronized (idleWaiters) {
+      if (inFlight.get() == 0) {
+        return CompletableFuture.completedFuture(null);
+      }
+      if (closed) {
+        return CompletableFuture.failedFuture(new IllegalStateException("GameFeatures is closed"));
+      }
+      CompletableFuture<Void> idle = new CompletableFuture<>();
+      idleWaiters.add(idle);
+      return idle;
+    }
+  }
+
+  private void completeIdleWaiters(Throwable failure) {
+    List<CompletableFuture<Void>> waiting;
+    synchronized (idleWaiters) {
+      waiting = List.copyOf(idleWaiters);
+      idleWaiters.clear();
+    }
+    for (CompletableFuture<Void> idle : waiting) {
+      if (failure == null) {
+        idle.complete(null);
+      } else {
+        idle.completeExceptionally(failure);
+      }
+    }
   }
 
   // ---------------------------------------------------------------- worlds
@@ -782,12 +826,13 @@ public final class GameFeatures implements AutoCloseable {
   }
 
   /**
-   * Refuses further requests (their futures fail at once) and stops the executor this object
-   * started, if any. Plugins are left as they are.
+   * Refuses further requests (their futures fail at once), fails the {@link #whenIdle} futures and
+   * stops the executor this object started, if any. Plugins are left as they are.
    */
   @Override
   public void close() {
     closed = true;
+    completeIdleWaiters(new IllegalStateException("GameFeatures is closed"));
     if (owned != null) {
       owned.shutdownNow();
       try {

@@ -1,2 +1,6 @@
-/** Assembly: the Guice adapter of the object factory (and, later, the Guice module and builder). */
+/**
+ * Assembly: {@link dev.overture.inject.Overture#builder()} for hosts without Guice, {@link
+ * dev.overture.inject.OvertureModule} for Guice hosts, the {@link dev.overture.inject.WorldFactory}
+ * of a runtime, and the Guice adapter of the object factory. See docs/embedding.md.
+ */
 package dev.overture.inject;

@@ -66,6 +66,13 @@ class AssetSourceContractTest {
         return AssetSource.classpath(loader, "game");
       }
     },
+    /** The test kit's in-memory content. */
+    MEMORY {
+      @Override
+      AssetSource create(Content content, Path temp, List<Closeable> open) {
+        return content.source();
+      }
+    },
     /** A plugin's folder inside a zip: the sub-folder view over an archive. */
     FOLDER_WITHIN_ZIP {
       @Override
@@ -164,7 +171,7 @@ class AssetSourceContractTest {
   }
 
   @ParameterizedTest
-  @EnumSource(value = Kind.class, names = {"ZIP", "CLASSPATH_JAR", "FOLDER_WITHIN_ZIP"})
+  @EnumSource(value = Kind.class, names = {"ZIP", "CLASSPATH_JAR", "FOLDER_WITHIN_ZIP", "MEMORY"})
   void archiveEntriesThatClimbOutOfTheRoot_areRefusedByTheIndex(Kind kind) {
     Content content = TestAssets.game().file("modes/../../Evil.json", "{}");
 

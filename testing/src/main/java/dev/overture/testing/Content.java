@@ -1,5 +1,6 @@
 package dev.overture.testing;
 
+import dev.overture.asset.AssetSource;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -16,22 +17,42 @@ import java.util.jar.JarOutputStream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 
-/** A content tree written by tests: a few files by path, put on disk, in a zip or in a jar. */
+/**
+ * A content tree for tests: a few files by path (JSON strings, usually), put in memory, on disk, in
+ * a zip or in a jar.
+ *
+ * <pre>{@code
+ * Content content = Content.of()
+ *     .file("experiences/Arena.json", "{ \"gameFeaturesToEnable\": [\"Combat\"] }")
+ *     .file("plugins/Combat/plugin.json", "{ \"version\": \"1.0.0\" }");
+ * AssetSource source = content.source();
+ * }</pre>
+ *
+ * Not thread-safe while files are added; the sources made from it are copies.
+ */
 public final class Content {
 
   private final Map<String, String> files = new LinkedHashMap<>();
 
+  /** Empty content. */
   public static Content of() {
     return new Content();
   }
 
+  /** Adds (or replaces) the file at {@code path}, relative to the content root, with {@code text}. */
   public Content file(String path, String text) {
     files.put(path, text);
     return this;
   }
 
+  /** The files, by path, in the order they were added. */
   public Map<String, String> files() {
     return files;
+  }
+
+  /** The files as an in-memory content source named {@code memory}: nothing touches the disk. */
+  public AssetSource source() {
+    return new MemorySource("memory", files);
   }
 
   /** Writes the files under {@code root}, creating folders. */

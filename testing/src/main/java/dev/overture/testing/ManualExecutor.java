@@ -4,7 +4,10 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.concurrent.Executor;
 
-/** An executor that runs nothing until a test says so: tasks queue up and run on the test thread. */
+/**
+ * An executor that runs nothing until a test says so: tasks queue up and run on the thread that
+ * calls {@link #runNext()} or {@link #runAll()}, in order. Any thread may queue.
+ */
 public final class ManualExecutor implements Executor {
 
   private final Deque<Runnable> queue = new ArrayDeque<>();
@@ -36,6 +39,7 @@ public final class ManualExecutor implements Executor {
     return ran;
   }
 
+  /** How many tasks wait. */
   public synchronized int queued() {
     return queue.size();
   }

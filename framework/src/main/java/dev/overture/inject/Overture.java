@@ -1,0 +1,415 @@
+package dev.overture.inject;
+
+import dev.overture.asset.AssetManager;
+import dev.overture.asset.AssetSource;
+import dev.overture.asset.ContentRoot;
+import dev.overture.asset.ScanRule;
+import dev.overture.core.Ticker;
+import dev.overture.experience.ExperienceSettings;
+import dev.overture.experience.Experiences;
+import dev.overture.feature.GameFeatures;
+import dev.overture.object.Dependencies;
+import dev.overture.object.ObjectFactory;
+import dev.overture.persistence.ClassNames;
+import dev.overture.persistence.WorldStore;
+import dev.overture.settings.LocalSettings;
+import dev.overture.settings.Settings;
+import dev.overture.settings.SettingsFolder;
+import dev.overture.settings.SettingsKind;
+import dev.overture.settings.SharedSettings;
+import dev.overture.validation.ActionValidator;
+import dev.overture.validation.AssetValidator;
+import dev.overture.validation.ProjectValidator;
+import dev.overture.validation.Validator;
+import dev.overture.version.AssetVersions;
+import dev.overture.version.BuildVersion;
+import dev.overture.version.CustomVersion;
+import dev.overture.version.UpgradeStep;
+import dev.overture.world.World;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One Overture runtime, assembled without Guice: the asset manager, the feature plugins, the object
+ * factory, the world factory, the custom versions, the validator and, when asked for, the settings
+ * and the world store. {@link OvertureModule} assembles the same parts for Guice hosts.
+ *
+ * <pre>{@code
+ * try (Overture overture = Overture.builder()
+ *     .contentRoot(AssetSource.directory(Path.of("content")))
+ *     .kind(ActorComponent.class, "Score", ScoreComponent.class)
+ *     .build()) {
+ *   overture.ready().join();
+ *   World world = overture.worlds().create("Match");
+ *   ...
+ * }
+ * }</pre>
+ *
+ * <p><b>Threads.</b> Overture starts no thread the host did not allow. Files are read and bound on
+ * the {@linkplain Builder#workers worker executor} and plugin state changes run on the {@linkplain
+ * Builder#pluginExecutor plugin executor}; either may be the host's own (then Overture never shuts
+ * it down). Without them Overture starts a pool of daemon threads named {@code overture-assets-*}
+ * (one per core, at least two) and one named {@code overture-features}, and stops both on {@link
+ * #close()}. Worlds run on their game thread, which is the host's: it calls {@link World#tick}, or a
+ * {@link dev.overture.world.FixedStepLoop} does on the host's thread.
+ *
+ * <p><b>Closing.</b> {@link #close()} closes the worlds still open whose game thread is the caller
+ * (experiences deactivate, plugin actions are undone), refuses new worlds and plugin requests,
+ * cancels loads in flight and releases every handle and pin, stops the pools it started, closes
+ * the world store and the content roots. Close worlds owned by other threads on those threads
+ * first. Settings are not saved on close; call {@link Settings#save()} when the player changes
+ * them.
+ *
+ * <p>The accessors may be called from any thread; the parts say what each of them allows.
+ */
+public final class Overture implements AutoCloseable {
+
+  private static final Logger log = LoggerFactory.getLogger(Overture.class);
+
+  private final AssetManager assets;
+  private final GameFeatures features;
+  private final ObjectFactory objects;
+  private final WorldStore store;
+  private final Settings<LocalSettings> localSettings;
+  private final SettingsFolder settingsFolder;
+  private final Validator validator;
+  private final WorldFactory worlds;
+  private final ExperienceSettings experienceSettings;
+  private volatile boolean closed;
+
+  private Overture(Builder builder) {
+    List<AutoCloseable> built = new ArrayList<>();
+    try {
+      assets = builder.assets.build();
+      built.add(assets);
+      GameFeatures.Builder featureBuilder = GameFeatures.builder(assets);
+      if (builder.pluginExecutor != null) {
+        featureBuilder.executor(builder.pluginExecutor);
+      }
+      features = featureBuilder.build();
+      built.add(features);
+      objects = builder.objects.build();
+      settingsFolder = builder.settingsFolder;
+      localSettings = settingsFolder == null ? null : Settings.loadOrCreate(settingsFolder.localFile(SettingsKind.LOCAL), SettingsKind.LOCAL);
+      store = builder.storeFile == null ? null : WorldStore.open(builder.storeFile, ClassNames.from(assets));
+      ExperienceSettings experience = builder.experienceSettings;
+      if (builder.ticker != null) {
+        experience = experience.withTicker(builder.ticker);
+      }
+      if (localSettings != null && experience.localSettings().isEmpty()) {
+        experience = experience.withLocalSettings(localSettings);
+      }
+      experienceSettings = experience;
+      Validator.Builder validation = Validator.builder(assets).features(features).objects(objects);
+      if (settingsFolder != null) {
+        validation.settingsFolder(settingsFolder.path());
+      }
+      builder.assetValidators.forEach(validation::validator);
+      builder.actionValidators.forEach(validation::validator);
+      builder.projectValidators.forEach(validation::validator);
+      validator = validation.build();
+      worlds = new WorldFactory(new Experiences(assets, features, experienceSettings), objects, store);
+    } catch (IOException | RuntimeException e) {
+      for (int i = built.size() - 1; i >= 0; i--) {
+        try {
+          built.get(i).close();
+        } catch (Exception suppressed) {
+          e.addSuppressed(suppressed);
+        }
+      }
+      if (e instanceof IOException io) {
+        throw new UncheckedIOException("Could not read the settings in " + builder.settingsFolder, io);
+      }
+      throw (RuntimeException) e;
+    }
+  }
+
+  /** A builder with the experience asset types, the built-in actions and no content root yet. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Completes once every feature plugin has reached its initial state; fails with the problems of
+   * the plugins that could not. Worlds may be created before.
+   */
+  public CompletableFuture<Void> ready() {
+    return features.ready();
+  }
+
+  /** The asset manager. */
+  public AssetManager assets() {
+    return assets;
+  }
+
+  /** The feature plugins. */
+  public GameFeatures features() {
+    return features;
+  }
+
+  /** The object factory every world of this runtime builds its actors and components with. */
+  public ObjectFactory objects() {
+    return objects;
+  }
+
+  /** Creates this runtime's worlds. */
+  public WorldFactory worlds() {
+    return worlds;
+  }
+
+  /** The engine version and the custom versions the content is read and resaved with. */
+  public AssetVersions versions() {
+    return assets.versions();
+  }
+
+  /** The validator of this runtime's content, with the host's and plugins' checks. */
+  public Validator validator() {
+    return validator;
+  }
+
+  /** How experiences load in this runtime's worlds (chaos delay, ticker, local settings). */
+  public ExperienceSettings experienceSettings() {
+    return experienceSettings;
+  }
+
+  /** The world store, when the builder named one. */
+  public Optional<WorldStore> worldStore() {
+    return Optional.ofNullable(store);
+  }
+
+  /** The device's settings, loaded (or created) from the settings folder, when the builder named one. */
+  public Optional<Settings<LocalSettings>> localSettings() {
+    return Optional.ofNullable(localSettings);
+  }
+
+  /**
+   * The settings of {@code player}, loaded (or created) from the settings folder. Each call reads
+   * the file again: keep the result while the player plays.
+   *
+   * @throws IllegalStateException when the builder named no settings folder
+   * @throws UncheckedIOException when the defaults cannot be written
+   */
+  public Settings<SharedSettings> sharedSettings(String player) {
+    if (settingsFolder == null) {
+      throw new IllegalStateException("Overture was built without a settings folder (Overture.builder().settings(...))");
+    }
+    Path file = settingsFolder.playerFile(player, SettingsKind.SHARED);
+    try {
+      return Settings.loadOrCreate(file, SettingsKind.SHARED);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Could not create the settings file " + file, e);
+    }
+  }
+
+  /** Whether {@link #close()} was called. */
+  public boolean isClosed() {
+    return closed;
+  }
+
+  /** See the class comment. Idempotent. */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    List<String> leftOpen = new ArrayList<>();
+    for (World world : worlds.closeFactory()) {
+      if (world.isInGameThread()) {
+        world.close();
+      } else {
+        leftOpen.add(world.name());
+      }
+    }
+    if (!leftOpen.isEmpty()) {
+      log.warn("Overture closed while worlds {} were still open on other threads; their experiences can no longer load", leftOpen);
+    }
+    features.close();
+    if (store != null) {
+      store.close();
+    }
+    assets.close();
+  }
+
+  @Override
+  public String toString() {
+    return "Overture[" + assets + ", " + features + ", " + worlds.open().size() + " worlds" + (closed ? ", closed" : "") + "]";
+  }
+
+  /**
+   * Configures an {@link Overture} runtime. Everything but the content root is optional. Not
+   * thread-safe.
+   */
+  public static final class Builder {
+    private final AssetManager.Builder assets = Experiences.register(AssetManager.builder());
+    private final ObjectFactory.Builder objects = ObjectFactory.builder();
+    private final List<AssetValidator<?>> assetValidators = new ArrayList<>();
+    private final List<ActionValidator<?>> actionValidators = new ArrayList<>();
+    private final List<ProjectValidator> projectValidators = new ArrayList<>();
+    private ExperienceSettings experienceSettings = ExperienceSettings.defaults();
+    private Executor pluginExecutor;
+    private Ticker ticker;
+    private SettingsFolder settingsFolder;
+    private Path storeFile;
+
+    private Builder() {}
+
+    /** Adds the game's content root (named {@value ContentRoot#GAME}; plugins live in its {@code plugins} folder). */
+    public Builder contentRoot(AssetSource source) {
+      assets.contentRoot(source);
+      return this;
+    }
+
+    /** Adds another content root. */
+    public Builder contentRoot(ContentRoot root) {
+      assets.contentRoot(root);
+      return this;
+    }
+
+    /** Adds a scan rule (a primary asset type and where its files live). */
+    public Builder scanRule(ScanRule rule) {
+      assets.scanRule(rule);
+      return this;
+    }
+
+    /**
+     * Gives {@code type}, a subtype of {@code base}, the name {@code name} in content: an action
+     * kind ({@code GameFeatureAction}), a component or actor class, an ability...
+     */
+    public <B> Builder kind(Class<B> base, String name, Class<? extends B> type) {
+      assets.kind(base, name, type);
+      return this;
+    }
+
+    /** Registers a custom version used by {@code assetClasses}. */
+    public Builder customVersion(CustomVersion version, Class<?>... assetClasses) {
+      assets.customVersion(version, assetClasses);
+      return this;
+    }
+
+    /** Adds an upgrade step of a registered custom version. */
+    public Builder upgrade(UpgradeStep step) {
+      assets.upgrade(step);
+      return this;
+    }
+
+    /** The running build's version: newer content is refused, resaved content is stamped with it. */
+    public Builder engineVersion(BuildVersion build) {
+      assets.engineVersion(build);
+      return this;
+    }
+
+    /**
+     * The executor that reads and binds files: the host's (Overture never shuts it down). By
+     * default Overture starts a pool of daemon threads and stops it on close.
+     */
+    public Builder workers(Executor executor) {
+      assets.executor(executor);
+      return this;
+    }
+
+    /** The size of the worker pool Overture starts when no {@link #workers} executor is given. */
+    public Builder workerThreads(int threads) {
+      assets.workerThreads(threads);
+      return this;
+    }
+
+    /**
+     * The executor plugin state changes run on, one at a time: the host's (never shut down). By
+     * default Overture starts one daemon thread and stops it on close.
+     */
+    public Builder pluginExecutor(Executor executor) {
+      if (pluginExecutor != null) {
+        throw new IllegalStateException("the plugin executor was already set");
+      }
+      pluginExecutor = Objects.requireNonNull(executor, "executor");
+      return this;
+    }
+
+    /** The time source of loading (progress, retention, the experience timeline); tests pass a fake. */
+    public Builder ticker(Ticker newTicker) {
+      ticker = Objects.requireNonNull(newTicker, "ticker");
+      assets.ticker(newTicker);
+      return this;
+    }
+
+    /** Where actors' and components' constructor parameters come from (the Guice module sets it). */
+    public Builder dependencies(Dependencies dependencies) {
+      objects.dependencies(dependencies);
+      return this;
+    }
+
+    /** Whether editor-only default subobjects are created (tools); off by default. */
+    public Builder developmentMode(boolean on) {
+      objects.developmentMode(on);
+      return this;
+    }
+
+    /** How experiences load (chaos delay, seed); the {@link #ticker} and local settings are added. */
+    public Builder experienceSettings(ExperienceSettings settings) {
+      experienceSettings = Objects.requireNonNull(settings, "settings");
+      return this;
+    }
+
+    /**
+     * The folder of the player's settings: the device's {@link LocalSettings} are loaded (or
+     * created) when the runtime is built and told when experiences load; {@link
+     * Overture#sharedSettings} reads a player's; the validator checks the files there.
+     */
+    public Builder settings(SettingsFolder folder) {
+      settingsFolder = Objects.requireNonNull(folder, "folder");
+      return this;
+    }
+
+    /** Opens (creating when missing) the world store {@code file}; its ids go to every world. */
+    public Builder worldStore(Path file) {
+      storeFile = Objects.requireNonNull(file, "file");
+      return this;
+    }
+
+    /** Adds a check of one asset class to the validator. */
+    public Builder validator(AssetValidator<?> check) {
+      assetValidators.add(Objects.requireNonNull(check, "check"));
+      return this;
+    }
+
+    /** Adds a check of one action kind to the validator. */
+    public Builder validator(ActionValidator<?> check) {
+      actionValidators.add(Objects.requireNonNull(check, "check"));
+      return this;
+    }
+
+    /** Adds a project-wide check to the validator. */
+    public Builder validator(ProjectValidator check) {
+      projectValidators.add(Objects.requireNonNull(check, "check"));
+      return this;
+    }
+
+    /** Anything else of the asset manager (limits, retention, unversioned files). */
+    public Builder assets(Consumer<AssetManager.Builder> configure) {
+      configure.accept(assets);
+      return this;
+    }
+
+    /**
+     * Builds the runtime: indexes the content, discovers the plugins (they reach their initial state
+     * in the background, see {@link Overture#ready()}), loads the local settings and opens the store.
+     * On failure everything opened so far is closed again.
+     *
+     * @throws dev.overture.asset.AssetIndexException when the content cannot be indexed
+     */
+    public Overture build() {
+      return new Overture(this);
+    }
+  }
+}

@@ -1,0 +1,98 @@
+package dev.overture.inject;
+
+import dev.overture.experience.ExperienceManager;
+import dev.overture.experience.Experiences;
+import dev.overture.persistence.WorldStore;
+import dev.overture.world.GameState;
+import dev.overture.world.NetMode;
+import dev.overture.world.World;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Creates the worlds of one {@link Overture} runtime: each with the runtime's object factory, its
+ * world store's ids (when it has a store, so saved ids never repeat), an {@link ExperienceManager}
+ * on its game state, and attached to the shared feature plugins. Worlds of one runtime share loaded
+ * assets and plugins (both are request counted) and nothing else: actors, components, timers and
+ * experiences are per world.
+ *
+ * <pre>{@code
+ * World match = overture.worlds().create("Match-1", NetMode.DEDICATED_SERVER);
+ * ExperienceManager experience = ExperienceManager.of(match).orElseThrow();
+ * experience.setCurrentExperience(PrimaryAssetId.parse("Experience:Elimination"));
+ * }</pre>
+ *
+ * <p><b>Threading.</b> {@link #create} may be called from any thread; the calling thread becomes
+ * the new world's game thread (see {@link World}). {@link #open()} may be called from any thread.
+ */
+public final class WorldFactory {
+
+  private final Experiences services;
+  private final dev.overture.object.ObjectFactory objects;
+  private final WorldStore store;
+  private final Set<World> open = new LinkedHashSet<>();
+  private boolean closed;
+
+  WorldFactory(Experiences services, dev.overture.object.ObjectFactory objects, WorldStore store) {
+    this.services = services;
+    this.objects = objects;
+    this.store = store;
+  }
+
+  /** A standalone world called {@code name}. */
+  public World create(String name) {
+    return create(name, NetMode.STANDALONE);
+  }
+
+  /** A world called {@code name}, of {@code mode}, with a plain {@link GameState}. */
+  public World create(String name, NetMode mode) {
+    return create(name, mode, GameState.class);
+  }
+
+  /**
+   * A world called {@code name}, of {@code mode}, whose game state is a {@code gameState}.
+   *
+   * @throws IllegalStateException once the runtime is closed
+   */
+  public World create(String name, NetMode mode, Class<? extends GameState> gameState) {
+    Objects.requireNonNull(name, "name");
+    synchronized (open) {
+      if (closed) {
+        throw new IllegalStateException("Overture is closed; world \"" + name + "\" cannot be created");
+      }
+    }
+    World.Builder builder = World.builder(name).netMode(mode).gameState(gameState).objects(objects);
+    if (store != null) {
+      builder.ids(store.ids());
+    }
+    World world = builder.build();
+    ExperienceManager.install(world, services);
+    synchronized (open) {
+      open.add(world);
+    }
+    world.onClose(() -> {
+      synchronized (open) {
+        open.remove(world);
+      }
+    });
+    return world;
+  }
+
+  /** The worlds created here and not yet closed, oldest first. */
+  public List<World> open() {
+    synchronized (open) {
+      return List.copyOf(open);
+    }
+  }
+
+  /** Refuses new worlds from now on; returns those still open. */
+  List<World> closeFactory() {
+    synchronized (open) {
+      closed = true;
+      return new ArrayList<>(open);
+    }
+  }
+}

@@ -1,0 +1,54 @@
+package dev.overture.inject;
+
+import dev.overture.testing.Content;
+import dev.overture.world.ActorComponent;
+
+/**
+ * Content of the embedding tests: two experiences sharing the Combat plugin (which depends on
+ * Core), a broken one, and the components they add.
+ */
+final class MatchContent {
+
+  private MatchContent() {}
+
+  /** Added to pawns by Combat, on servers only. */
+  public static class Score extends ActorComponent {}
+
+  /** Added to pawns by the Duel experience. */
+  public static class Duelist extends ActorComponent {}
+
+  static Content content() {
+    return Content.of()
+        .file("experiences/Duel.json", """
+            {
+              "gameFeaturesToEnable": ["Combat"],
+              "defaultPawnData": "Fighter",
+              "actions": [ { "action": "AddComponents", "componentList": [ { "actorClass": "Pawn", "componentClass": "Duelist" } ] } ]
+            }
+            """)
+        .file("experiences/Brawl.json", """
+            { "gameFeaturesToEnable": ["Combat"], "defaultPawnData": "Fighter" }
+            """)
+        .file("experiences/Lobby.json", "{}")
+        .file("experiences/Broken.json", """
+            { "gameFeaturesToEnable": ["Combat", "Magic"] }
+            """)
+        .file("pawns/Fighter.json", """
+            { "pawnClass": "Pawn", "displayName": "Fighter" }
+            """)
+        .file("plugins/Core/plugin.json", """
+            { "version": "1.0.0" }
+            """)
+        .file("plugins/Combat/plugin.json", """
+            {
+              "version": "1.0.0",
+              "dependencies": [ { "name": "Core" } ],
+              "actions": [ { "action": "AddComponents", "componentList": [ { "actorClass": "Pawn", "componentClass": "Score", "client": false } ] } ]
+            }
+            """);
+  }
+
+  static Overture.Builder register(Overture.Builder builder) {
+    return builder.kind(ActorComponent.class, "Score", Score.class).kind(ActorComponent.class, "Duelist", Duelist.class);
+  }
+}

@@ -1,0 +1,234 @@
+package dev.overture.inject;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.overture.asset.AssetSource;
+import dev.overture.asset.PrimaryAssetId;
+import dev.overture.experience.ExperienceManager;
+import dev.overture.experience.LoadState;
+import dev.overture.persistence.WorldStore;
+import dev.overture.settings.SettingsFolder;
+import dev.overture.testing.FakeTicker;
+import dev.overture.testing.ManualExecutor;
+import dev.overture.validation.ValidationReport;
+import dev.overture.world.NetMode;
+import dev.overture.world.Pawn;
+import dev.overture.world.World;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The plain builder: what it assembles, which threads it starts, and what closing it stops. */
+class OvertureTest {
+
+  @TempDir Path temp;
+
+  private static Set<String> overtureThreads() {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(Thread::isAlive)
+        .map(Thread::getName)
+        .filter(name -> name.startsWith("overture-"))
+        .collect(Collectors.toSet());
+  }
+
+  private static Set<Thread> liveThreads() {
+    return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).collect(Collectors.toSet());
+  }
+
+  private Overture.Builder manual(ManualExecutor workers, ManualExecutor plugins) {
+    return MatchContent.register(Overture.builder())
+        .contentRoot(AssetSource.directory(MatchContent.content().writeTo(temp.resolve("content"))))
+        .workers(workers)
+        .pluginExecutor(plugins)
+        .ticker(new FakeTicker());
+  }
+
+  private static void pump(ManualExecutor workers, ManualExecutor plugins, World world) {
+    int ran;
+    do {
+      ran = workers.runAll() + plugins.runAll() + world.runPendingTasks();
+    } while (ran > 0);
+  }
+
+  @Test
+  void withTheHostsExecutors_noThreadIsStarted_evenThroughALoad() {
+    Set<Thread> before = liveThreads();
+    ManualExecutor workers = new ManualExecutor();
+    ManualExecutor plugins = new ManualExecutor();
+
+    try (Overture overture = manual(workers, plugins).build()) {
+      World world = overture.worlds().create("Match");
+      ExperienceManager experience = ExperienceManager.of(world).orElseThrow();
+      experience.setCurrentExperience(PrimaryAssetId.parse("Experience:Duel"));
+      pump(workers, plugins, world);
+      assertEquals(LoadState.LOADED, experience.state());
+      experience.spawnPawn("Player");
+      world.tick(0.1);
+      world.close();
+      pump(workers, plugins, world);
+    }
+
+    Set<Thread> started = liveThreads();
+    started.removeAll(before);
+    assertEquals(Set.of(), started.stream().map(Thread::getName).collect(Collectors.toSet()));
+  }
+
+  @Test
+  void withDefaults_ownPoolsAreStarted_andCloseStopsThem() {
+    Set<String> before = overtureThreads();
+    Overture overture = MatchContent.register(Overture.builder())
+        .contentRoot(AssetSource.directory(MatchContent.content().writeTo(temp.resolve("content"))))
+        .workerThreads(2)
+        .build();
+    overture.ready().join();
+    World world = overture.worlds().create("Match");
+    ExperienceManager experience = ExperienceManager.of(world).orElseThrow();
+    experience.setCurrentExperience(PrimaryAssetId.parse("Experience:Duel"));
+    await().pollInSameThread().atMost(Duration.ofSeconds(30)).until(() -> {
+      world.runPendingTasks();
+      return experience.state() == LoadState.LOADED;
+    });
+    Set<String> running = overtureThreads();
+    running.removeAll(before);
+    assertTrue(running.contains("overture-features"), running.toString());
+    assertTrue(running.stream().anyMatch(name -> name.startsWith("overture-assets-")), running.toString());
+
+    overture.close();
+
+    assertTrue(world.isClosed(), "close() closed the world of the calling thread");
+    await().atMost(Duration.ofSeconds(10)).until(() -> {
+      Set<String> left = overtureThreads();
+      left.removeAll(before);
+      return left.isEmpty();
+    });
+  }
+
+  @Test
+  void close_closesTheWorldsTheCallerRuns_deactivatesTheirExperiences_andRefusesNewWorlds() {
+    ManualExecutor workers = new ManualExecutor();
+    ManualExecutor plugins = new ManualExecutor();
+    Overture overture = manual(workers, plugins).build();
+    World world = overture.worlds().create("Match");
+    ExperienceManager experience = ExperienceManager.of(world).orElseThrow();
+    experience.setCurrentExperience(PrimaryAssetId.parse("Experience:Duel"));
+    pump(workers, plugins, world);
+    Pawn pawn = experience.spawnPawn("Player");
+
+    overture.close();
+
+    assertTrue(world.isClosed());
+    assertTrue(pawn.isDestroyed());
+    assertEquals(List.of(), overture.worlds().open());
+    assertEquals(0, overture.assets().stats().pinned(), "every pin of the experience was released");
+    IllegalStateException refused = assertThrows(IllegalStateException.class, () -> overture.worlds().create("Late"));
+    assertEquals("Overture is closed; world \"Late\" cannot be created", refused.getMessage());
+    CompletionException late = assertThrows(CompletionException.class,
+        () -> overture.features().loadAndActivate(overture.features().pluginUrlByName("Combat").orElseThrow()).join());
+    assertEquals("GameFeatures is closed", late.getCause().getMessage());
+    overture.close(); // idempotent
+  }
+
+  @Test
+  void aWorldOfAnotherThread_isLeftToThatThread() throws Exception {
+    ManualExecutor workers = new ManualExecutor();
+    ManualExecutor plugins = new ManualExecutor();
+    Overture overture = manual(workers, plugins).build();
+    AtomicReference<World> other = new AtomicReference<>();
+    Thread owner = new Thread(() -> other.set(overture.worlds().create("Elsewhere")), "match-thread");
+    owner.start();
+    owner.join();
+
+    overture.close();
+
+    assertFalse(other.get().isClosed(), "only its game thread may close it");
+  }
+
+  @Test
+  void worldsOfARuntimeWithAStore_takeTheirIdsFromIt_andCloseClosesIt() {
+    ManualExecutor workers = new ManualExecutor();
+    ManualExecutor plugins = new ManualExecutor();
+    Path file = temp.resolve("game.db");
+    long firstId;
+    try (Overture overture = manual(workers, plugins).worldStore(file).build()) {
+      WorldStore store = overture.worldStore().orElseThrow();
+      World world = overture.worlds().create("Saved", NetMode.DEDICATED_SERVER);
+      firstId = world.gameState().stableId().value();
+      assertEquals(1, store.save(world).actors());
+      world.close();
+    }
+    assertTrue(Files.exists(file));
+    try (Overture again = manual(new ManualExecutor(), new ManualExecutor()).worldStore(file).build()) {
+      World world = again.worlds().create("Saved", NetMode.DEDICATED_SERVER);
+      assertTrue(world.gameState().stableId().value() != firstId, "ids never repeat across runs of one store");
+      world.close();
+    }
+  }
+
+  @Test
+  void aSettingsFolder_givesLocalSettingsThatHearOfLoadedExperiences_andPlayerSettings() {
+    ManualExecutor workers = new ManualExecutor();
+    ManualExecutor plugins = new ManualExecutor();
+    SettingsFolder folder = SettingsFolder.at(temp.resolve("settings"));
+    try (Overture overture = manual(workers, plugins).settings(folder).build()) {
+      List<String> heard = new java.util.ArrayList<>();
+      overture.localSettings().orElseThrow().onApplied((before, after, reason) -> heard.add(reason.toString()));
+      World world = overture.worlds().create("Match");
+      ExperienceManager.of(world).orElseThrow().setCurrentExperience(PrimaryAssetId.parse("Experience:Duel"));
+      pump(workers, plugins, world);
+
+      assertEquals(1, heard.size(), heard.toString());
+      assertTrue(Files.exists(folder.localFile(dev.overture.settings.SettingsKind.LOCAL)), "the defaults were saved");
+      overture.sharedSettings("player-1");
+      assertTrue(Files.exists(folder.playerFile("player-1", dev.overture.settings.SettingsKind.SHARED)));
+      world.close();
+    }
+  }
+
+  @Test
+  void withoutASettingsFolder_playerSettingsSayHowToGetOne() {
+    try (Overture overture = manual(new ManualExecutor(), new ManualExecutor()).build()) {
+      IllegalStateException e = assertThrows(IllegalStateException.class, () -> overture.sharedSettings("p"));
+      assertEquals("Overture was built without a settings folder (Overture.builder().settings(...))", e.getMessage());
+    }
+  }
+
+  @Test
+  void theValidator_checksTheRuntimesContent_withTheHostsChecks() {
+    List<String> checked = new java.util.ArrayList<>();
+    dev.overture.validation.ProjectValidator counting = context -> checked.add("project");
+    // The validator blocks while assets load, so this runtime reads files on its own pool.
+    try (Overture overture = MatchContent.register(Overture.builder())
+        .contentRoot(AssetSource.directory(MatchContent.content().writeTo(temp.resolve("content"))))
+        .workerThreads(2)
+        .validator(counting)
+        .build()) {
+      ValidationReport report = overture.validator().run();
+
+      assertEquals(List.of("Overture/UnknownPlugin"),
+          report.problems().stream().map(dev.overture.core.Problem::id).distinct().toList());
+      assertEquals(List.of("project"), checked);
+    }
+  }
+
+  @Test
+  void aBuildThatFails_closesWhatItOpened() {
+    Path notAFolder = temp.resolve("missing");
+    RuntimeException e = assertThrows(RuntimeException.class, () -> Overture.builder()
+        .contentRoot(AssetSource.directory(notAFolder))
+        .workers(new ManualExecutor())
+        .pluginExecutor(new ManualExecutor())
+        .build());
+    assertTrue(e.getMessage().contains("missing"), e.getMessage());
+  }
+}

@@ -1,0 +1,187 @@
+package dev.overture.testing;
+
+import dev.overture.asset.AssetSource;
+import dev.overture.inject.Overture;
+import dev.overture.world.NetMode;
+import dev.overture.world.World;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+/**
+ * An {@link Overture} runtime for a test: content from a few JSON strings (in memory, or in a
+ * temporary folder), files read on a {@link ManualExecutor}, plugins changing state on another, a
+ * {@link FakeTicker} for time, and worlds whose game thread is the test's. Nothing happens until
+ * the test {@linkplain #pump() pumps}, so every asynchronous step is deterministic and no test
+ * sleeps.
+ *
+ * <pre>{@code
+ * try (TestRuntime runtime = TestRuntime.builder(content).configure(b -> b.kind(...)).build()) {
+ *   TestWorld world = runtime.world("Match").load("Arena").assertLoaded();
+ *   assertEquals(List.of("Core", "Combat"), world.activePlugins());
+ * }
+ * }</pre>
+ *
+ * JUnit Jupiter tests may use {@link OvertureExtension}, which makes one for each test. Confined to
+ * the thread that built it.
+ */
+public final class TestRuntime implements AutoCloseable {
+
+  private final ManualExecutor workers = new ManualExecutor();
+  private final ManualExecutor plugins = new ManualExecutor();
+  private final FakeTicker ticker = new FakeTicker();
+  private final Path folder;
+  private final Overture overture;
+  private final List<TestWorld> worlds = new ArrayList<>();
+
+  private TestRuntime(Builder builder) {
+    AssetSource source;
+    if (builder.onDisk) {
+      try {
+        folder = Files.createTempDirectory("overture-test");
+      } catch (IOException e) {
+        throw new UncheckedIOException("Could not create a temporary content folder", e);
+      }
+      source = AssetSource.directory(builder.content.writeTo(folder));
+    } else {
+      folder = null;
+      source = builder.content.source();
+    }
+    Overture.Builder assembly =
+        Overture.builder().contentRoot(source).workers(workers).pluginExecutor(plugins).ticker(ticker);
+    builder.configure.forEach(configure -> configure.accept(assembly));
+    try {
+      overture = assembly.build();
+    } catch (RuntimeException e) {
+      deleteFolder();
+      throw e;
+    }
+    pump();
+  }
+
+  /** A builder of a runtime over {@code content}. */
+  public static Builder builder(Content content) {
+    return new Builder(content);
+  }
+
+  /** The runtime. */
+  public Overture overture() {
+    return overture;
+  }
+
+  /** The executor files are read and bound on. */
+  public ManualExecutor workers() {
+    return workers;
+  }
+
+  /** The executor plugin state changes run on. */
+  public ManualExecutor plugins() {
+    return plugins;
+  }
+
+  /** The time of loading (progress, timelines). World time moves only with ticks. */
+  public FakeTicker ticker() {
+    return ticker;
+  }
+
+  /** The content folder, when the content was written to disk ({@link Builder#onDisk()}). */
+  public Optional<Path> folder() {
+    return Optional.ofNullable(folder);
+  }
+
+  /** A new standalone world. */
+  public TestWorld world(String name) {
+    return world(name, NetMode.STANDALONE);
+  }
+
+  /** A new world of {@code mode}, whose game thread is the caller's. */
+  public TestWorld world(String name, NetMode mode) {
+    World world = overture.worlds().create(name, mode);
+    TestWorld test = new TestWorld(this, world);
+    worlds.add(test);
+    pump();
+    return test;
+  }
+
+  /**
+   * Runs the queued work (file reads, plugin state changes, each open world's game-thread tasks)
+   * until there is none; returns how many tasks ran.
+   */
+  public int pump() {
+    int total = 0;
+    int ran;
+    do {
+      ran = workers.runAll();
+      ran += plugins.runAll();
+      for (World world : overture.worlds().open()) {
+        if (world.isInGameThread()) {
+          ran += world.runPendingTasks();
+        }
+      }
+      total += ran;
+    } while (ran > 0);
+    return total;
+  }
+
+  /** Closes the open worlds and the runtime, runs what that queued, and deletes the content folder. */
+  @Override
+  public void close() {
+    for (World world : overture.worlds().open()) {
+      world.close();
+    }
+    pump();
+    overture.close();
+    workers.runAll();
+    plugins.runAll();
+    deleteFolder();
+  }
+
+  private void deleteFolder() {
+    if (folder == null) {
+      return;
+    }
+    try (Stream<Path> files = Files.walk(folder)) {
+      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(file);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Could not delete the temporary content folder " + folder, e);
+    }
+  }
+
+  /** Configures a {@link TestRuntime}. */
+  public static final class Builder {
+    private final Content content;
+    private final List<Consumer<Overture.Builder>> configure = new ArrayList<>();
+    private boolean onDisk;
+
+    private Builder(Content content) {
+      this.content = Objects.requireNonNull(content, "content");
+    }
+
+    /** Configures the runtime further: kinds, custom versions, validators... Repeatable. */
+    public Builder configure(Consumer<Overture.Builder> step) {
+      configure.add(Objects.requireNonNull(step, "step"));
+      return this;
+    }
+
+    /** Writes the content to a temporary folder (deleted on close) instead of keeping it in memory. */
+    public Builder onDisk() {
+      onDisk = true;
+      return this;
+    }
+
+    /** The runtime, with its plugins pumped to their initial states. */
+    public TestRuntime build() {
+      return new TestRuntime(this);
+    }
+  }
+}
