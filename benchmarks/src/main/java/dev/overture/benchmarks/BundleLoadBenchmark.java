@@ -1,137 +1,116 @@
 package dev.overture.benchmarks;
 
 import dev.overture.asset.AssetManager;
-import dev.overture.asset.AssetSource;
 import dev.overture.asset.LoadHandle;
-import dev.overture.asset.PrimaryAssetId;
-import dev.overture.asset.ScanRule;
+import dev.overture.asset.SoftRef;
+import dev.overture.benchmarks.Rounds.Timing;
+import dev.overture.benchmarks.Rounds.Variant;
+import dev.overture.experience.ExperienceDefinition;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.function.LongSupplier;
-import java.util.stream.Stream;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Loads N generated ~1 KB JSON assets through one bundle with Overture, and in the same process
- * reads and binds the same files with a plain sequential Jackson loop (what a user writes by hand)
- * and with a bare parallel loop on every core (the machine's limit, no bookkeeping). Each variant
- * runs in turn, round after round, first unrecorded warm-up rounds, then measured ones; the table
- * gives medians and ratios.
+ * Loads an experience whose {@code client} bundle references N generated ~1 KB JSON items with
+ * Overture, and in the same process loads the same files with a plain sequential Jackson loop
+ * (what a user writes by hand), with libGDX's {@code AssetManager} (headless, an asynchronous
+ * loader) and with a bare parallel loop on every core (the machine's limit, no bookkeeping). Every
+ * variant sums the items' levels, and the sums must agree each round.
  *
  * <pre>
- * java -jar benchmarks/target/benchmarks.jar [--assets 10000] [--rounds 15] [--warmup 25] [--overture-only]
+ * java -cp benchmarks/target/benchmarks.jar dev.overture.benchmarks.BundleLoadBenchmark [--assets 10000] [--rounds 15] [--warmup 25] [--no-gdx]
  * </pre>
+ *
+ * The runner ({@code Runner}) runs it for 1,000 and 10,000 items as part of the full table.
  */
 public final class BundleLoadBenchmark {
+
+  static final String OVERTURE = "Overture";
+  static final String SEQUENTIAL = "Jackson readValue, sequential loop";
+  static final String GDX = "libGDX AssetManager, async loader";
+  static final String LIMIT = "limit: parallel read+bind";
 
   private BundleLoadBenchmark() {}
 
   public static void main(String[] args) throws Exception {
-    int assets = intOption(args, "--assets", 10_000);
-    int rounds = intOption(args, "--rounds", 15);
-    int warmup = intOption(args, "--warmup", 25);
-    int cores = Runtime.getRuntime().availableProcessors();
-    Path root = Files.createTempDirectory("overture-bench-");
-    try {
-      List<Path> files = GeneratedContent.write(root, assets, 7);
-      long bytes = 0;
-      for (Path file : files) {
-        bytes += Files.size(file);
-      }
-      System.out.printf("Bundle load: %,d assets, %,d bytes (%.0f bytes each), %d cores, Java %s%n%n",
-          assets, bytes, (double) bytes / assets, cores, System.getProperty("java.version"));
-
-      ObjectMapper plain = JsonMapper.builder().build();
-      PrimaryAssetId catalog = PrimaryAssetId.of("Catalog", "Everything");
-      ExecutorService pool = Executors.newFixedThreadPool(cores);
-      try (AssetManager manager = AssetManager.builder()
-              .contentRoot(AssetSource.directory(root))
-              .scanRule(ScanRule.of("Catalog", GeneratedContent.Catalog.class, "catalogs"))
-              .build()) {
-        LongSupplier overture = () -> {
-          LoadHandle handle = manager.loadPrimaryAsset(catalog, "client");
-          try {
-            handle.waitUntilComplete(Duration.ofMinutes(5));
-            if (handle.totalCount() != assets + 1) {
-              throw new IllegalStateException("loaded " + handle.totalCount() + " assets, expected " + (assets + 1));
-            }
-            return handle.totalCount();
-          } catch (Exception e) {
-            throw new IllegalStateException(e);
-          } finally {
-            handle.release();
-          }
-        };
-        LongSupplier sequential = () -> {
-          long checksum = 0;
-          for (Path file : files) {
-            checksum += plain.readValue(readAll(file), GeneratedContent.Item.class).level();
-          }
-          return checksum;
-        };
-        LongSupplier limit = () -> parallel(pool, cores, files, plain);
-
-        List<String> names = List.of(
-            "Overture (bundle, " + cores + " workers)",
-            "Jackson readValue, sequential loop",
-            "Limit: parallel read+bind, no bookkeeping");
-        List<LongSupplier> variants = hasFlag(args, "--overture-only") ? List.of(overture) : List.of(overture, sequential, limit);
-        print(measure(names, variants, warmup, rounds), assets);
-      } finally {
-        pool.shutdownNow();
-      }
-    } finally {
-      try (Stream<Path> walk = Files.walk(root)) {
-        walk.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-      }
-    }
-  }
-
-  private record Row(String name, long[] nanos) {
-    long median() {
-      long[] sorted = nanos.clone();
-      Arrays.sort(sorted);
-      return sorted[sorted.length / 2];
+    int assets = Rounds.intOption(args, "--assets", 10_000);
+    List<Timing> timings = run(assets, Rounds.intOption(args, "--warmup", 25), Rounds.intOption(args, "--rounds", 15),
+        !Rounds.hasFlag(args, "--no-gdx"));
+    Timing overture = timings.get(0);
+    System.out.printf("| %-36s | %10s | %9s | %11s | %s%n", "variant", "median ms", "us/asset", "vs Overture", "all rounds (ms)");
+    System.out.printf("|%s|%s|%s|%s|%s|%n", "-".repeat(38), "-".repeat(12), "-".repeat(11), "-".repeat(13), "-".repeat(17));
+    for (Timing timing : timings) {
+      System.out.printf("| %-36s | %10.1f | %9.2f | %10.2fx | %s%n", timing.name(), timing.median() / 1e6,
+          timing.median() / 1e3 / assets, (double) timing.median() / overture.median(), timing.all());
     }
   }
 
   /**
-   * Runs the variants in turn, round after round, so that the machine's noise and the JIT's
-   * progress fall on all of them alike; the first {@code warmup} rounds are not recorded (on two
-   * cores the compiler threads compete with the workers for a long while).
+   * Writes {@code assets} items, then measures the variants in turn; the first timing is
+   * Overture's, then the sequential loop, libGDX (when {@code gdx}) and the limit.
    */
-  private static List<Row> measure(List<String> names, List<LongSupplier> variants, int warmup, int rounds) {
-    long[][] nanos = new long[variants.size()][rounds];
-    long sink = 0;
-    for (int round = 0; round < warmup + rounds; round++) {
-      for (int v = 0; v < variants.size(); v++) {
-        long start = System.nanoTime();
-        sink += variants.get(v).getAsLong();
-        long elapsed = System.nanoTime() - start;
-        if (round >= warmup) {
-          nanos[v][round - warmup] = elapsed;
+  static List<Timing> run(int assets, int warmup, int rounds, boolean gdx) throws Exception {
+    int cores = Runtime.getRuntime().availableProcessors();
+    Path root = Files.createTempDirectory("overture-bench-");
+    ExecutorService pool = Executors.newFixedThreadPool(cores);
+    try {
+      List<Path> files = GeneratedContent.write(root, assets, 7);
+      ObjectMapper plain = JsonMapper.builder().build();
+      long expected = sequential(files, plain);
+      try (AssetManager manager = GeneratedContent.assetManager(root).build();
+          GdxLoading libgdx = gdx ? new GdxLoading(files, plain) : null) {
+        List<Variant> variants = new ArrayList<>();
+        variants.add(new Variant(OVERTURE + " (" + cores + " workers)", () -> overture(manager, assets)));
+        variants.add(new Variant(SEQUENTIAL, () -> sequential(files, plain)));
+        if (libgdx != null) {
+          variants.add(new Variant(GDX, libgdx::load));
         }
+        variants.add(new Variant(LIMIT + " (" + cores + " threads)", () -> parallel(pool, cores, files, plain)));
+        return Rounds.measure(variants, warmup, rounds, Rounds.ResultCheck.equalTo(expected));
       }
+    } finally {
+      pool.shutdownNow();
+      Rounds.deleteTree(root);
     }
-    if (sink == 42) {
-      System.out.print("");
+  }
+
+  /** Loads the experience with its client bundle, sums the items' levels, releases it. */
+  private static long overture(AssetManager manager, int assets) {
+    LoadHandle handle = manager.loadPrimaryAsset(GeneratedContent.EXPERIENCE, "client");
+    try {
+      handle.waitUntilComplete(Duration.ofMinutes(5));
+      if (handle.totalCount() != assets + 1) {
+        throw new IllegalStateException("loaded " + handle.totalCount() + " assets, expected " + (assets + 1));
+      }
+      ExperienceDefinition experience =
+          manager.getAsset(GeneratedContent.EXPERIENCE, ExperienceDefinition.class).orElseThrow();
+      long checksum = 0;
+      for (SoftRef<GeneratedContent.Item> item : ((GeneratedContent.Preload) experience.actions().get(0)).items()) {
+        checksum += manager.getAsset(item).orElseThrow().level();
+      }
+      return checksum;
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    } finally {
+      handle.release();
     }
-    List<Row> rows = new ArrayList<>();
-    for (int v = 0; v < variants.size(); v++) {
-      rows.add(new Row(names.get(v), nanos[v]));
+  }
+
+  static long sequential(List<Path> files, ObjectMapper mapper) {
+    long checksum = 0;
+    for (Path file : files) {
+      checksum += mapper.readValue(readAll(file), GeneratedContent.Item.class).level();
     }
-    return rows;
+    return checksum;
   }
 
   private static long parallel(ExecutorService pool, int cores, List<Path> files, ObjectMapper mapper) {
@@ -163,41 +142,5 @@ public final class BundleLoadBenchmark {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-  }
-
-  private static void print(List<Row> rows, int assets) {
-    Row overture = rows.get(0);
-    System.out.printf("| %-44s | %10s | %9s | %11s | %s%n", "variant", "median ms", "us/asset", "vs Overture", "all rounds (ms)");
-    System.out.printf("|%s|%s|%s|%s|%s|%n", "-".repeat(46), "-".repeat(12), "-".repeat(11), "-".repeat(13), "-".repeat(17));
-    for (Row row : rows) {
-      StringBuilder all = new StringBuilder();
-      for (long n : row.nanos) {
-        all.append(all.length() == 0 ? "" : " ").append(String.format("%.0f", n / 1e6));
-      }
-      System.out.printf("| %-44s | %10.1f | %9.2f | %10.2fx | %s%n",
-          row.name, row.median() / 1e6, row.median() / 1e3 / assets, (double) row.median() / overture.median(), all);
-    }
-    if (rows.size() == 3) {
-      System.out.println();
-      System.out.printf("Overture: %.2fx faster than the sequential loop; %.2fx the time of the limit.%n",
-          (double) rows.get(1).median() / overture.median(), (double) overture.median() / rows.get(2).median());
-    }
-  }
-
-  private static boolean hasFlag(String[] args, String name) {
-    return Arrays.asList(args).contains(name);
-  }
-
-  private static int intOption(String[] args, String name, int fallback) {
-    for (int i = 0; i + 1 < args.length; i++) {
-      if (args[i].equals(name)) {
-        int value = Integer.parseInt(args[i + 1]);
-        if (value < 1) {
-          throw new IllegalArgumentException(name + " must be at least 1: " + value);
-        }
-        return value;
-      }
-    }
-    return fallback;
   }
 }

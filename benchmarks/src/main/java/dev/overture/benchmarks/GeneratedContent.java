@@ -1,9 +1,12 @@
 package dev.overture.benchmarks;
 
-import dev.overture.asset.AllowedTypes;
 import dev.overture.asset.AssetBundles;
+import dev.overture.asset.AssetManager;
+import dev.overture.asset.AssetSource;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.asset.SoftRef;
+import dev.overture.experience.Experiences;
+import dev.overture.feature.GameFeatureAction;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,7 +19,8 @@ import java.util.Random;
 /**
  * Generated content for the loading benchmarks: N item files of about 1 KB of realistic nested JSON
  * (an item with stats, modifiers, tags and a loot table), spread over nested folders, and one
- * primary asset whose {@code client} bundle references all of them.
+ * experience ({@link #EXPERIENCE}) whose {@code client} bundle references all of them through a
+ * {@link Preload} action.
  */
 final class GeneratedContent {
 
@@ -42,29 +46,37 @@ final class GeneratedContent {
       List<LootEntry> loot,
       String icon) {}
 
-  record Catalog(
-      String title,
-      @AssetBundles("client") List<SoftRef<Item>> items,
-      @AssetBundles("client") @AllowedTypes("Catalog") List<PrimaryAssetId> related) {}
+  /** An experience action that only holds the items, in its {@code client} bundle. */
+  record Preload(@AssetBundles("client") List<SoftRef<Item>> items) implements GameFeatureAction {}
+
+  /** The experience whose {@code client} bundle references every item. */
+  static final PrimaryAssetId EXPERIENCE = PrimaryAssetId.of("Experience", "Everything");
+
+  /** An asset manager over {@code root} that knows the experience types and the preload action. */
+  static AssetManager.Builder assetManager(Path root) {
+    return Experiences.register(AssetManager.builder())
+        .contentRoot(AssetSource.directory(root))
+        .kind(GameFeatureAction.class, "Preload", Preload.class);
+  }
 
   private GeneratedContent() {}
 
-  /** Writes {@code count} items and the catalog under {@code root}; returns the item paths. */
+  /** Writes {@code count} items and the experience under {@code root}; returns the item paths. */
   static List<Path> write(Path root, int count, long seed) throws IOException {
     Random random = new Random(seed);
     List<Path> files = new ArrayList<>(count);
-    StringBuilder catalog = new StringBuilder("{\n  \"title\": \"Everything\",\n  \"related\": [],\n  \"items\": [\n");
+    StringBuilder experience = new StringBuilder("{\n  \"actions\": [ { \"action\": \"Preload\", \"items\": [\n");
     for (int i = 0; i < count; i++) {
       String relative = String.format("items/%02d/%02d/item-%05d.json", i % 17, (i / 17) % 23, i);
       Path file = root.resolve(relative);
       Files.createDirectories(file.getParent());
       Files.writeString(file, item(random, i), StandardCharsets.UTF_8);
       files.add(file);
-      catalog.append("    \"").append(relative).append('"').append(i + 1 < count ? ",\n" : "\n");
+      experience.append("    \"").append(relative).append('"').append(i + 1 < count ? ",\n" : "\n");
     }
-    catalog.append("  ]\n}\n");
-    Path catalogs = Files.createDirectories(root.resolve("catalogs"));
-    Files.writeString(catalogs.resolve("Everything.json"), catalog, StandardCharsets.UTF_8);
+    experience.append("  ] } ]\n}\n");
+    Path experiences = Files.createDirectories(root.resolve("experiences"));
+    Files.writeString(experiences.resolve("Everything.json"), experience, StandardCharsets.UTF_8);
     return files;
   }
 

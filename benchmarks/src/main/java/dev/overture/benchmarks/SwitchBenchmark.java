@@ -13,12 +13,8 @@ import dev.overture.world.NetMode;
 import dev.overture.world.Pawn;
 import dev.overture.world.World;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.stream.Stream;
 
 /**
  * Switches a listen-server world between two experiences (each with a plugin, an action set and
@@ -37,7 +33,40 @@ public final class SwitchBenchmark {
   private SwitchBenchmark() {}
 
   public static void main(String[] args) throws Exception {
-    int switches = args.length >= 2 && args[0].equals("--switches") ? Integer.parseInt(args[1]) : 1000;
+    int switches = Rounds.intOption(args, "--switches", 1000);
+    System.out.printf("Switching a listen-server world between two experiences %d times (Java %s, %d cores)%n%n",
+        switches, System.getProperty("java.version"), Runtime.getRuntime().availableProcessors());
+    System.out.printf("| after switches | heap after GC (KiB) |%n|---|---|%n");
+    Result result = run(switches, (after, heap) -> System.out.printf("| %s | %,d |%n", after, heap / 1024));
+    System.out.println();
+    System.out.printf("Time per switch (deactivate one, load the other): median %.2f ms, p90 %.2f ms, max %.2f ms%n",
+        Rounds.median(result.nanos()) / 1e6, Rounds.percentile(result.nanos(), 90) / 1e6,
+        Rounds.percentile(result.nanos(), 100) / 1e6);
+    System.out.printf("Heap growth from switch 100 to the end: %+,d KiB%n", result.growth() / 1024);
+    System.out.println("Left behind: " + result.leftBehind());
+  }
+
+  /**
+   * What a run found.
+   *
+   * @param nanos the time of each switch
+   * @param heapAt100 the heap after GC after 100 switches (warmed up), in bytes
+   * @param heapAtEnd the heap after GC after the last switch and a deactivation
+   * @param leftBehind the counts of what the last deactivation left
+   * @param clean whether every one of those counts is zero
+   */
+  record Result(long[] nanos, long heapAt100, long heapAtEnd, String leftBehind, boolean clean) {
+    long growth() {
+      return heapAtEnd - heapAt100;
+    }
+  }
+
+  /** Receives the heap after GC at points along the way. */
+  interface HeapProbe {
+    void heap(String afterSwitches, long bytes);
+  }
+
+  static Result run(int switches, HeapProbe probe) throws Exception {
     Path root = Files.createTempDirectory("overture-switch-");
     try {
       write(root);
@@ -55,52 +84,47 @@ public final class SwitchBenchmark {
         PrimaryAssetId[] experiences = {PrimaryAssetId.of("Experience", "Alpha"), PrimaryAssetId.of("Experience", "Beta")};
 
         long[] nanos = new long[switches];
-        System.out.printf("Switching a listen-server world between two experiences %d times (Java %s, %d cores)%n%n",
-            switches, System.getProperty("java.version"), Runtime.getRuntime().availableProcessors());
-        System.out.printf("| after switches | heap after GC (KiB) |%n|---|---|%n");
         long baseline = 0;
         for (int i = 0; i < switches; i++) {
           if (i == 0 || i == 100 || i == switches / 2) {
-            long heap = heapAfterGc();
+            long heap = Rounds.heapAfterGc();
             if (i == 100) {
               baseline = heap;
             }
-            System.out.printf("| %d | %,d |%n", i, heap / 1024);
+            probe.heap(Integer.toString(i), heap);
           }
           long start = System.nanoTime();
           manager.switchExperience(experiences[i % 2]);
-          drive(world, manager);
+          drive(world, manager, LoadState.LOADED);
           nanos[i] = System.nanoTime() - start;
+          if (!manager.experienceId().orElseThrow().equals(experiences[i % 2]) || manager.activeActions().isEmpty()) {
+            throw new IllegalStateException("switch " + i + " did not load " + experiences[i % 2]);
+          }
         }
         manager.deactivate();
-        while (manager.state() != LoadState.UNLOADED) {
-          world.tick(0.001);
-          Thread.onSpinWait();
-        }
-        long end = heapAfterGc();
-        System.out.printf("| %d (deactivated) | %,d |%n%n", switches, end / 1024);
-        long[] sorted = nanos.clone();
-        Arrays.sort(sorted);
-        System.out.printf("Time per switch (deactivate one, load the other): median %.2f ms, p90 %.2f ms, max %.2f ms%n",
-            sorted[switches / 2] / 1e6, sorted[switches * 9 / 10] / 1e6, sorted[switches - 1] / 1e6);
-        System.out.printf("Heap growth from switch 100 to the end: %+,d KiB%n", (end - baseline) / 1024);
-        System.out.printf("Left behind: %d component requests, %d requested components, %d extension handlers,"
-                + " %d components on the pawn, %d plugin requests, %d pinned assets, %d loaded assets%n",
-            world.componentManager().activeRequests(), world.componentManager().requestedComponents(),
-            world.componentManager().extensionHandlers(), pawn.components().size(),
-            features.requestCount(features.pluginUrlByName("Shared").orElseThrow()),
-            assets.stats().pinned(), assets.stats().loaded());
+        drive(world, manager, LoadState.UNLOADED);
+        long end = Rounds.heapAfterGc();
+        probe.heap(switches + " (deactivated)", end);
+        int[] left = {
+          world.componentManager().activeRequests(), world.componentManager().requestedComponents(),
+          world.componentManager().extensionHandlers(), pawn.components().size(),
+          features.requestCount(features.pluginUrlByName("Shared").orElseThrow()),
+          assets.stats().pinned(), assets.stats().loaded()
+        };
+        String leftBehind = String.format("%d component requests, %d requested components, %d extension handlers,"
+                + " %d components on the pawn, %d plugin requests, %d pinned assets, %d loaded assets",
+            left[0], left[1], left[2], left[3], left[4], left[5], left[6]);
         world.close();
+        return new Result(nanos, baseline, end, leftBehind, java.util.Arrays.stream(left).allMatch(n -> n == 0));
       }
     } finally {
-      try (Stream<Path> walk = Files.walk(root)) {
-        walk.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-      }
+      Rounds.deleteTree(root);
     }
   }
 
-  private static void drive(World world, ExperienceManager manager) {
-    while (manager.state() != LoadState.LOADED) {
+  /** Ticks the world until the manager reaches {@code target}; fails when it fails instead. */
+  static void drive(World world, ExperienceManager manager, LoadState target) {
+    while (manager.state() != target) {
       if (manager.state() == LoadState.FAILED) {
         throw new IllegalStateException(manager.failure().orElseThrow().getMessage());
       }
@@ -109,15 +133,6 @@ public final class SwitchBenchmark {
         Thread.onSpinWait();
       }
     }
-  }
-
-  private static long heapAfterGc() {
-    long used = Long.MAX_VALUE;
-    for (int i = 0; i < 5; i++) {
-      System.gc();
-      used = Math.min(used, ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
-    }
-    return used;
   }
 
   private static void write(Path root) throws IOException {

@@ -4,6 +4,7 @@ import dev.overture.core.Problem;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -98,27 +99,46 @@ final class IndexSnapshot implements AssetIndex {
     Map<PrimaryAssetId, AssetEntry> ids = new HashMap<>(byId);
     Map<RootFile, PrimaryAssetId> files = new HashMap<>(byFile);
     Map<PrimaryAssetType, List<PrimaryAssetId>> types = new HashMap<>(byType);
-    Map<PrimaryAssetType, TreeSet<PrimaryAssetId>> touched = new HashMap<>();
+    Set<PrimaryAssetType> touched = new HashSet<>();
     for (AssetEntry entry : removed) {
       ids.remove(entry.id());
       files.remove(new RootFile(entry.root(), entry.path()));
-      touched.computeIfAbsent(entry.id().type(), t -> new TreeSet<>(ids(t))).remove(entry.id());
+      touched.add(entry.id().type());
     }
     for (AssetEntry entry : added) {
       ids.put(entry.id(), entry);
       files.put(new RootFile(entry.root(), entry.path()), entry.id());
-      touched.computeIfAbsent(entry.id().type(), t -> new TreeSet<>(ids(t))).add(entry.id());
+      touched.add(entry.id().type());
     }
-    touched.forEach(
-        (type, set) -> {
-          if (set.isEmpty()) {
-            types.remove(type);
-          } else {
-            types.put(type, List.copyOf(set));
-          }
-        });
+    // Each touched type's list is rebuilt in one sort of its kept ids followed by the added ones,
+    // rather than by one tree insertion per entry: indexing a root of 100,000 files spent a third
+    // of its time there. Both parts are usually sorted already, which the sort merges in one pass.
+    Set<PrimaryAssetId> replaced = new HashSet<>();
+    removed.forEach(entry -> replaced.add(entry.id()));
+    added.forEach(entry -> replaced.add(entry.id()));
+    for (PrimaryAssetType type : touched) {
+      List<PrimaryAssetId> list = new ArrayList<>();
+      for (PrimaryAssetId id : byType.getOrDefault(type, List.of())) {
+        if (!replaced.contains(id)) {
+          list.add(id);
+        }
+      }
+      for (AssetEntry entry : added) {
+        if (entry.id().type().equals(type)) {
+          list.add(entry.id());
+        }
+      }
+      if (list.isEmpty()) {
+        types.remove(type);
+      } else {
+        list.sort(null);
+        types.put(type, Collections.unmodifiableList(list));
+      }
+    }
+    // The maps are new and never escape: wrapping them spares a second copy of every entry.
     return new IndexSnapshot(
-        Map.copyOf(ids), Map.copyOf(types), Map.copyOf(files), Map.copyOf(newTypeClasses), List.copyOf(newWarnings));
+        Collections.unmodifiableMap(ids), Collections.unmodifiableMap(types), Collections.unmodifiableMap(files),
+        Map.copyOf(newTypeClasses), List.copyOf(newWarnings));
   }
 
   /** The entries of the content root {@code root}. */

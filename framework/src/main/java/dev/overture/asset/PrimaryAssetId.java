@@ -120,7 +120,8 @@ public record PrimaryAssetId(PrimaryAssetType type, String name) implements Comp
 
   @Override
   public int compareTo(PrimaryAssetId other) {
-    int byType = type.compareTo(other.type);
+    // Ids of one scan rule share their type instance: sorting an index of them skips the compare.
+    int byType = type == other.type ? 0 : type.compareTo(other.type);
     return byType != 0 ? byType : name.compareTo(other.name);
   }
 

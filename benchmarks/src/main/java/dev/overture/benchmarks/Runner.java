@@ -1,0 +1,217 @@
+package dev.overture.benchmarks;
+
+import dev.overture.benchmarks.Rounds.Timing;
+import java.lang.management.ManagementFactory;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * Runs every comparison of issue 10 and prints one markdown table, each figure with its ratio,
+ * its target and whether it meets it, ready to paste into {@code docs/benchmarks.md}. Progress goes
+ * to standard error, the table to standard output.
+ *
+ * <pre>
+ * mvn -B -q -DskipTests package &amp;&amp; java -jar benchmarks/target/benchmarks.jar [--quick] [--no-jmh] [--no-gdx] [--only bundle,index,activation,switch,memory,jmh]
+ * </pre>
+ *
+ * <p>Side-by-side variants take turns round after round in this process, after unrecorded warm-up
+ * rounds, and the table gives medians. The JMH hot paths run in forked JVMs launched from here
+ * (one fork, medians of the iterations).
+ */
+public final class Runner {
+
+  private record Row(String measurement, String figure, String ratio, String target, String result) {}
+
+  private final List<Row> rows = new ArrayList<>();
+  private final boolean quick;
+
+  private Runner(boolean quick) {
+    this.quick = quick;
+  }
+
+  public static void main(String[] args) throws Exception {
+    Locale.setDefault(Locale.ROOT);
+    boolean quick = Rounds.hasFlag(args, "--quick");
+    List<String> only = List.of("bundle", "index", "activation", "switch", "memory", "jmh");
+    for (int i = 0; i + 1 < args.length; i++) {
+      if (args[i].equals("--only")) {
+        only = Arrays.asList(args[i + 1].split(","));
+      }
+    }
+    Runner runner = new Runner(quick);
+    if (only.contains("bundle")) {
+      runner.bundle(1_000, quick ? 5 : 25, quick ? 5 : 15, !Rounds.hasFlag(args, "--no-gdx"));
+      runner.bundle(10_000, quick ? 2 : 10, quick ? 3 : 11, !Rounds.hasFlag(args, "--no-gdx"));
+    }
+    if (only.contains("index")) {
+      runner.index(Rounds.intOption(args, "--index-files", 100_000));
+    }
+    if (only.contains("activation")) {
+      runner.activation();
+    }
+    if (only.contains("switch")) {
+      runner.switches();
+    }
+    if (only.contains("memory")) {
+      runner.memory();
+    }
+    if (only.contains("jmh") && !Rounds.hasFlag(args, "--no-jmh")) {
+      runner.jmh();
+    }
+    runner.print(args);
+  }
+
+  private static void progress(String what) {
+    System.err.println("[benchmarks] " + what);
+  }
+
+  private void bundle(int assets, int warmup, int rounds, boolean gdx) throws Exception {
+    progress(String.format("bundle loading, %,d items (%d + %d rounds)", assets, warmup, rounds));
+    List<Timing> timings = BundleLoadBenchmark.run(assets, warmup, rounds, gdx);
+    Timing overture = timings.get(0);
+    String label = String.format("Bundle load, %,d items: ", assets);
+    rows.add(new Row(label + overture.name(), millis(overture.median()) + perAsset(overture, assets), "", "", ""));
+    for (Timing other : timings.subList(1, timings.size())) {
+      double ratio = (double) other.median() / overture.median();
+      if (other.name().startsWith(BundleLoadBenchmark.SEQUENTIAL)) {
+        rows.add(new Row(label + other.name(), millis(other.median()) + perAsset(other, assets),
+            faster(ratio), "≥ 1.7x faster", verdict(ratio >= 1.7)));
+      } else if (other.name().startsWith(BundleLoadBenchmark.GDX)) {
+        rows.add(new Row(label + other.name(), millis(other.median()) + perAsset(other, assets),
+            faster(ratio), "≥ 3x faster", verdict(ratio >= 3)));
+      } else {
+        double within = 1 / ratio;
+        rows.add(new Row(label + other.name(), millis(other.median()) + perAsset(other, assets),
+            String.format("Overture takes %.2fx", within), "≤ 1.15x", verdict(within <= 1.15)));
+      }
+    }
+  }
+
+  private void index(int files) throws Exception {
+    progress(String.format("indexing %,d files", files));
+    List<Timing> timings = IndexBenchmark.run(files, quick ? 1 : 3, quick ? 3 : 7);
+    Timing overture = timings.get(0);
+    Timing walk = timings.get(1);
+    double ratio = (double) overture.median() / walk.median();
+    String label = String.format("Index %,d files: ", files);
+    rows.add(new Row(label + overture.name(), millis(overture.median()), "", "", ""));
+    rows.add(new Row(label + walk.name(), millis(walk.median()), String.format("Overture takes %.2fx", ratio), "≤ 1.2x",
+        verdict(ratio <= 1.2)));
+  }
+
+  private void activation() throws Exception {
+    progress("activation, no IO");
+    long[] nanos = ActivationBenchmark.run(quick ? 20 : 100, quick ? 20 : 100);
+    long median = Rounds.median(nanos);
+    rows.add(new Row(String.format("Activation, %d plugins and %d actions, request to Loaded (no IO)",
+            ActivationBenchmark.PLUGINS, ActivationBenchmark.ACTIONS),
+        millis(median) + String.format(" (p90 %s)", millis(Rounds.percentile(nanos, 90))), "", "< 5 ms", verdict(median < 5_000_000)));
+  }
+
+  private void switches() throws Exception {
+    progress("switching experiences 1,000 times");
+    SwitchBenchmark.Result result = SwitchBenchmark.run(1000, (after, heap) -> {});
+    rows.add(new Row("Switch between two experiences (deactivate one, load the other, from disk)",
+        millis(Rounds.median(result.nanos())) + " per switch" + String.format(" (p90 %s)", millis(Rounds.percentile(result.nanos(), 90))),
+        "", "", ""));
+    boolean flat = result.growth() < 64 * 1024 && result.clean();
+    rows.add(new Row("Heap after GC, switch 100 to 1,000 (then deactivated)",
+        String.format("%,d → %,d KiB (%+,d KiB)", result.heapAt100() / 1024, result.heapAtEnd() / 1024, result.growth() / 1024),
+        result.clean() ? "nothing left behind" : "left: " + result.leftBehind(), "no growth (< 64 KiB, GC noise)", verdict(flat)));
+  }
+
+  private void memory() throws Exception {
+    progress("retained heap per loaded asset");
+    MemoryBenchmark.Result result = MemoryBenchmark.run(10_000);
+    rows.add(new Row("Retained heap per loaded asset beyond the bound object (10,000 items)",
+        String.format("%,.0f B", result.overheadPerAsset()),
+        String.format("bound item: %,.0f B", result.boundPerAsset()), "report only", ""));
+  }
+
+  private void jmh() throws Exception {
+    progress("JMH hot paths (forked JVMs)");
+    Options options = new OptionsBuilder()
+        .include(HotPathBenchmark.class.getName() + "|" + ObjectConstructionBenchmark.class.getName())
+        .forks(1)
+        .warmupIterations(quick ? 2 : 5)
+        .warmupTime(TimeValue.seconds(1))
+        .measurementIterations(quick ? 3 : 7)
+        .measurementTime(TimeValue.seconds(1))
+        .build();
+    Collection<RunResult> results = new org.openjdk.jmh.runner.Runner(options).run();
+    Map<String, Double> medians = new LinkedHashMap<>();
+    for (RunResult result : results) {
+      String name = result.getParams().getBenchmark();
+      List<Double> scores = new ArrayList<>();
+      result.getBenchmarkResults().forEach(b -> {
+        for (IterationResult iteration : b.getIterationResults()) {
+          scores.add(iteration.getPrimaryResult().getScore());
+        }
+      });
+      scores.sort(null);
+      medians.put(name.substring(name.lastIndexOf('.') + 1), scores.get(scores.size() / 2));
+    }
+    for (String getter : List.of("getAsset", "getAssetTyped", "getSecondaryAsset")) {
+      double ns = medians.getOrDefault(getter, Double.NaN);
+      rows.add(new Row("JMH `" + getter + "` on a loaded asset", nanos(ns), "", "< 50 ns", verdict(ns < 50)));
+    }
+    rows.add(new Row("JMH `PrimaryAssetId.parse`", nanos(medians.getOrDefault("parseId", Double.NaN)), "", "report only", ""));
+    rows.add(new Row("JMH load handle `progress()`", nanos(medians.getOrDefault("progress", Double.NaN)), "", "report only", ""));
+    double plain = medians.getOrDefault("plainNew", Double.NaN);
+    rows.add(new Row("JMH actor with 5 default subobjects: plain `new`", nanos(plain), "", "", ""));
+    for (String factory : List.of("factory", "factoryWithArchetype")) {
+      double ns = medians.getOrDefault(factory, Double.NaN);
+      rows.add(new Row("JMH actor with 5 default subobjects: `ObjectFactory` (" + factory + ")", nanos(ns),
+          String.format("%.1fx plain `new`", ns / plain), "report only", ""));
+    }
+  }
+
+  private void print(String[] args) {
+    Runtime runtime = Runtime.getRuntime();
+    System.out.println();
+    System.out.printf("Machine: %d cores, %s %s, Java %s (%s), max heap %,d MiB, load average %.2f at the end; %s.%n",
+        runtime.availableProcessors(), System.getProperty("os.name"), System.getProperty("os.arch"),
+        System.getProperty("java.version"), System.getProperty("java.vm.name"), runtime.maxMemory() >> 20,
+        ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(), LocalDate.now());
+    System.out.println("Command: `mvn -B -q -DskipTests package && java -jar benchmarks/target/benchmarks.jar"
+        + (args.length == 0 ? "" : " " + String.join(" ", args)) + "`");
+    System.out.println();
+    System.out.println("| measurement | median | ratio | target | result |");
+    System.out.println("|---|---|---|---|---|");
+    for (Row row : rows) {
+      System.out.printf("| %s | %s | %s | %s | %s |%n", row.measurement(), row.figure(), row.ratio(), row.target(), row.result());
+    }
+  }
+
+  /** {@code other / overture} as words. */
+  private static String faster(double ratio) {
+    return ratio >= 1 ? String.format("Overture %.2fx faster", ratio) : String.format("Overture %.2fx slower", 1 / ratio);
+  }
+
+  private static String verdict(boolean pass) {
+    return pass ? "pass" : "**miss**";
+  }
+
+  private static String millis(long nanos) {
+    return String.format("%.2f ms", nanos / 1e6);
+  }
+
+  private static String nanos(double nanos) {
+    return String.format("%.1f ns", nanos);
+  }
+
+  private static String perAsset(Timing timing, int assets) {
+    return String.format(" (%.1f µs/item)", timing.median() / 1e3 / assets);
+  }
+}
