@@ -7,6 +7,7 @@ import dev.overture.experience.ExperienceSettings;
 import dev.overture.experience.Experiences;
 import dev.overture.experience.LoadState;
 import dev.overture.feature.GameFeatures;
+import dev.overture.testing.Content;
 import dev.overture.world.ActorComponent;
 import dev.overture.world.NetMode;
 import dev.overture.world.Pawn;
@@ -40,11 +41,11 @@ final class ActivationBenchmark {
 
   /** The time of each measured activation, in nanoseconds. */
   static long[] run(int warmup, int rounds) throws Exception {
-    MemorySource source = new MemorySource();
+    Content source = Content.of();
     StringJoiner plugins = new StringJoiner(", ");
     for (int p = 0; p < PLUGINS; p++) {
       String name = String.format("Feature%02d", p);
-      source.put("plugins/" + name + "/plugin.json", "{ \"version\": \"1.0.0\" }");
+      source.file("plugins/" + name + "/plugin.json", "{ \"version\": \"1.0.0\" }");
       plugins.add('"' + name + '"');
     }
     StringJoiner actions = new StringJoiner(",\n");
@@ -56,11 +57,11 @@ final class ActivationBenchmark {
         default -> actions.add("{ \"action\": \"AddWidgets\", \"widgets\": [ { \"slotId\": \"HUD.Slot." + a + "\", \"widgetClass\": \"Widget" + a + "\" } ] }");
       }
     }
-    source.put("experiences/Big.json", "{ \"gameFeaturesToEnable\": [" + plugins + "],\n \"actions\": [\n" + actions + "\n] }");
+    source.file("experiences/Big.json", "{ \"gameFeaturesToEnable\": [" + plugins + "],\n \"actions\": [\n" + actions + "\n] }");
     PrimaryAssetId big = PrimaryAssetId.of("Experience", "Big");
 
     try (AssetManager assets = Experiences.register(AssetManager.builder())
-            .contentRoot(source)
+            .contentRoot(source.source())
             .kind(ActorComponent.class, "MarkerA", MarkerA.class)
             .kind(ActorComponent.class, "MarkerB", MarkerB.class)
             .build();
