@@ -4,9 +4,7 @@ import dev.overture.archive.ArchiveFormatException;
 import dev.overture.archive.ArchiveHeader;
 import dev.overture.archive.ArchiveReader;
 import dev.overture.archive.IdArchives;
-import dev.overture.experience.Experiences;
 import dev.overture.id.StableId;
-import dev.overture.persistence.WorldStore;
 import dev.overture.version.CustomVersionRegistry;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -57,11 +55,7 @@ final class ArchiveCommand {
           throw new CommandLine.ParameterException(spec.commandLine(), "--hex: not hex digits: " + e.getMessage());
         }
       }
-      CustomVersionRegistry registry = new CustomVersionRegistry();
-      IdArchives.registerTo(registry);
-      registry.register(WorldStore.PROPERTY_FORMAT);
-      registry.register(Experiences.FORMAT);
-      registry.register(SampleContent.HERO_FORMAT);
+      CustomVersionRegistry registry = VersionCommand.registry();
       PrintWriter out = spec.commandLine().getOut();
       ArchiveHeader header;
       try {
