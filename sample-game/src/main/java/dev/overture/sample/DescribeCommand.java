@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
  * dependencies in activation order, its action sets (included ones too), every action in the order
  * it runs, the bundles it loads and its pawn.
  */
-@Command(name = "describe", description = "Show an experience resolved: plugins, action sets, actions, bundles, pawn and tiles.")
+@Command(name = "describe", mixinStandardHelpOptions = true, description = "Show an experience resolved: plugins, action sets, actions, bundles, pawn and tiles.")
 final class DescribeCommand implements Callable<Integer> {
 
   private static final PrimaryAssetType EXPERIENCE = PrimaryAssetType.of("Experience");
@@ -125,7 +125,7 @@ final class DescribeCommand implements Callable<Integer> {
     }
   }
 
-  private static void activationOrder(GameFeatures features, String name, List<String> ordered) {
+  static void activationOrder(GameFeatures features, String name, List<String> ordered) {
     if (ordered.contains(name)) {
       return;
     }

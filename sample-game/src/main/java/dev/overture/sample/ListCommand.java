@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
  * {@code overture list}: indexes the content (with the plugins registered at start-up) and prints
  * every primary asset by type.
  */
-@Command(name = "list", description = "Index the content and list its primary assets by type.")
+@Command(name = "list", mixinStandardHelpOptions = true, description = "Index the content and list its primary assets by type.")
 final class ListCommand implements Callable<Integer> {
 
   @Mixin ContentOptions content;

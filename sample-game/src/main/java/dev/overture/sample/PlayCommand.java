@@ -48,7 +48,7 @@ import picocli.CommandLine.Spec;
  * command only drives the world and prints it. {@code --save} writes the world to a game.db and
  * {@code --restore} continues one. A load that fails prints its problems and exits 1.
  */
-@Command(name = "play", description = "Load an experience in a headless world and play it.")
+@Command(name = "play", mixinStandardHelpOptions = true, description = "Load an experience in a headless world and play it.")
 final class PlayCommand implements java.util.concurrent.Callable<Integer> {
 
   private static final double FRAME = 1.0 / 60;
@@ -173,7 +173,10 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
           spec.commandLine().getErr().flush();
           return OvertureCommand.FAILED;
         }
-        out.printf("Plugins activated: %s%n", manager.activePlugins().isEmpty() ? "none" : String.join(", ", manager.activePlugins()));
+        // Plugins requested together activate in either order; print them as their dependencies order them.
+        List<String> plugins = new ArrayList<>();
+        manager.activePlugins().stream().sorted().forEach(name -> DescribeCommand.activationOrder(features, name, plugins));
+        out.printf("Plugins activated: %s%n", plugins.isEmpty() ? "none" : String.join(", ", plugins));
         out.println("Actions run:");
         manager.activeActions().forEach(action -> out.printf("  %s%n", action));
         int exit = play(world, manager, tiles, out);
@@ -182,6 +185,7 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
           out.printf("Saved to %s: %d actors, %d properties, at turn %d%n", save, saved.actors(), saved.properties(), state.turn());
         }
         out.flush();
+        endExperience(world, manager);
         return exit;
       } finally {
         world.close();
@@ -341,6 +345,17 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
       }
       if (System.nanoTime() - start > LOAD_TIMEOUT_NANOS) {
         throw new IllegalStateException("the experience did not load within 60 seconds (state " + manager.state() + ")");
+      }
+    }
+  }
+
+  /** Deactivates the experience and waits, so its plugins are released before the features close. */
+  private static void endExperience(World world, ExperienceManager manager) {
+    java.util.concurrent.CompletableFuture<Void> done = manager.deactivate();
+    long start = System.nanoTime();
+    while (!done.isDone() && System.nanoTime() - start < LOAD_TIMEOUT_NANOS) {
+      if (world.runPendingTasks() == 0) {
+        LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
       }
     }
   }

@@ -19,6 +19,12 @@ public class HealthPickups extends ActorComponent implements MatchRules {
   /** Built by the object factory. */
   public HealthPickups() {}
 
+  /** Not saved: the action adds it again, and where the pickups lie is in the game state. */
+  @Override
+  public boolean isPersistent() {
+    return false;
+  }
+
   void configure(SpawnPickups newConfig) {
     config = newConfig;
   }
