@@ -23,6 +23,9 @@ import picocli.CommandLine.Spec;
 final class ListCommand implements Callable<Integer> {
 
   @Mixin ContentOptions content;
+
+  @picocli.CommandLine.Option(names = "--type", paramLabel = "T", description = "Only the assets of this type, for example Experience.")
+  String type;
   @Spec CommandSpec spec;
 
   @Override
@@ -35,9 +38,16 @@ final class ListCommand implements Callable<Integer> {
       AssetIndex index = assets.index();
       out.printf("%d primary assets in %s%n", index.size(),
           String.join(", ", assets.contentRoots().stream().map(root -> root.name() + " (" + root.source().name() + ")").toList()));
-      for (PrimaryAssetType type : index.types()) {
-        List<PrimaryAssetId> ids = index.ids(type);
-        out.printf("%n%s (%d)%n", type, ids.size());
+      if (type != null && index.types().stream().noneMatch(known -> known.toString().equals(type))) {
+        throw new IllegalArgumentException("--type " + type + ": no asset of that type is indexed (types: "
+            + String.join(", ", index.types().stream().map(Object::toString).toList()) + ")");
+      }
+      for (PrimaryAssetType assetType : index.types()) {
+        if (type != null && !assetType.toString().equals(type)) {
+          continue;
+        }
+        List<PrimaryAssetId> ids = index.ids(assetType);
+        out.printf("%n%s (%d)%n", assetType, ids.size());
         for (PrimaryAssetId id : ids) {
           AssetEntry entry = index.find(id).orElseThrow();
           out.printf("  %-40s %s%n", id, entry.file());

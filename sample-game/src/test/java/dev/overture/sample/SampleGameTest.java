@@ -127,6 +127,15 @@ class SampleGameTest {
   }
 
   @Test
+  void list_ofOneType_andAnUnknownType() {
+    assertEquals(0, run("list", "--type", "Map"), err.toString());
+    assertTrue(out.toString().contains("Map (4)"), out.toString());
+    assertFalse(out.toString().contains("Experience ("), out.toString());
+    assertEquals(1, run("list", "--type", "Mapp"));
+    assertTrue(err.toString().startsWith("overture: --type Mapp: no asset of that type is indexed (types: "), err.toString());
+  }
+
+  @Test
   void frontend_describe_version() {
     assertEquals(0, run("frontend"), err.toString());
     assertTrue(out.toString().startsWith("Control - Hold the points" + System.lineSeparator()
