@@ -1,5 +1,7 @@
 package dev.overture.experience;
 
+import java.util.List;
+
 /**
  * A map a user-facing experience can name ({@code "mapId": "Map:Arena"}): a primary asset of type
  * {@code Map}, one file in {@code maps/}. The world is headless, so a map here is what the front
@@ -8,11 +10,14 @@ package dev.overture.experience;
  *
  * @param title the name shown to players
  * @param description a sentence about it
+ * @param tiles the map's layout as rows of tile characters, top row first, for games played on a
+ *     grid (empty when absent); what each character means is the game's
  */
-public record MapDefinition(String title, String description) {
+public record MapDefinition(String title, String description, List<String> tiles) {
 
   public MapDefinition {
     title = title == null ? "" : title;
     description = description == null ? "" : description;
+    tiles = tiles == null ? List.of() : List.copyOf(tiles);
   }
 }

@@ -4,9 +4,7 @@ import dev.overture.archive.ArchiveFormatException;
 import dev.overture.archive.ArchiveHeader;
 import dev.overture.archive.ArchiveReader;
 import dev.overture.archive.IdArchives;
-import dev.overture.experience.Experiences;
 import dev.overture.id.StableId;
-import dev.overture.persistence.WorldStore;
 import dev.overture.version.CustomVersionRegistry;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -24,11 +22,11 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code overture archive inspect FILE | --hex HEX}: what a binary archive (a game.db blob) holds. */
-@Command(name = "archive", description = "Binary archive tools.", subcommands = {ArchiveCommand.Inspect.class, CommandLine.HelpCommand.class})
+@Command(name = "archive", mixinStandardHelpOptions = true, description = "Binary archive tools.", subcommands = {ArchiveCommand.Inspect.class, CommandLine.HelpCommand.class})
 final class ArchiveCommand {
 
   /** Prints the header, the custom versions (named where registered) and the ids. */
-  @Command(name = "inspect", description = "Print an archive's header, custom versions and id values.")
+  @Command(name = "inspect", mixinStandardHelpOptions = true, description = "Print an archive's header, custom versions and id values.")
   static final class Inspect implements Callable<Integer> {
 
     @Spec CommandSpec spec;
@@ -57,11 +55,7 @@ final class ArchiveCommand {
           throw new CommandLine.ParameterException(spec.commandLine(), "--hex: not hex digits: " + e.getMessage());
         }
       }
-      CustomVersionRegistry registry = new CustomVersionRegistry();
-      IdArchives.registerTo(registry);
-      registry.register(WorldStore.PROPERTY_FORMAT);
-      registry.register(Experiences.FORMAT);
-      registry.register(SampleContent.HERO_FORMAT);
+      CustomVersionRegistry registry = VersionCommand.registry();
       PrintWriter out = spec.commandLine().getOut();
       ArchiveHeader header;
       try {

@@ -19,10 +19,13 @@ import picocli.CommandLine.Spec;
  * {@code overture list}: indexes the content (with the plugins registered at start-up) and prints
  * every primary asset by type.
  */
-@Command(name = "list", description = "Index the content and list its primary assets by type.")
+@Command(name = "list", mixinStandardHelpOptions = true, description = "Index the content and list its primary assets by type.")
 final class ListCommand implements Callable<Integer> {
 
   @Mixin ContentOptions content;
+
+  @picocli.CommandLine.Option(names = "--type", paramLabel = "T", description = "Only the assets of this type, for example Experience.")
+  String type;
   @Spec CommandSpec spec;
 
   @Override
@@ -35,9 +38,16 @@ final class ListCommand implements Callable<Integer> {
       AssetIndex index = assets.index();
       out.printf("%d primary assets in %s%n", index.size(),
           String.join(", ", assets.contentRoots().stream().map(root -> root.name() + " (" + root.source().name() + ")").toList()));
-      for (PrimaryAssetType type : index.types()) {
-        List<PrimaryAssetId> ids = index.ids(type);
-        out.printf("%n%s (%d)%n", type, ids.size());
+      if (type != null && index.types().stream().noneMatch(known -> known.toString().equals(type))) {
+        throw new IllegalArgumentException("--type " + type + ": no asset of that type is indexed (types: "
+            + String.join(", ", index.types().stream().map(Object::toString).toList()) + ")");
+      }
+      for (PrimaryAssetType assetType : index.types()) {
+        if (type != null && !assetType.toString().equals(type)) {
+          continue;
+        }
+        List<PrimaryAssetId> ids = index.ids(assetType);
+        out.printf("%n%s (%d)%n", assetType, ids.size());
         for (PrimaryAssetId id : ids) {
           AssetEntry entry = index.find(id).orElseThrow();
           out.printf("  %-40s %s%n", id, entry.file());

@@ -14,7 +14,7 @@ import picocli.CommandLine.Spec;
  * {@code overture migrate-ids --db FILE}: rewrites the legacy id blobs of a world store (game.db)
  * to UniqueID v3 or StableId v0. Exits 1 when a blob could not be read (it is left as it is).
  */
-@Command(name = "migrate-ids", description = "Rewrite the legacy id blobs of a world store (game.db) in a newer layout.")
+@Command(name = "migrate-ids", mixinStandardHelpOptions = true, description = "Rewrite the legacy id blobs of a world store (game.db) in a newer layout.")
 final class MigrateIdsCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;

@@ -5,6 +5,8 @@ import dev.overture.version.BuildVersion;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 
 /**
  * The {@code overture} command line: the sample game and the content tools. Errors a user can
@@ -19,6 +21,9 @@ import picocli.CommandLine.Command;
     subcommands = {
       ListCommand.class,
       PlayCommand.class,
+      FrontendCommand.class,
+      DescribeCommand.class,
+      VersionCommand.class,
       ResaveCommand.class,
       UpdateLocalVersionCommand.class,
       ValidateCommand.class,
@@ -28,6 +33,9 @@ import picocli.CommandLine.Command;
       CommandLine.HelpCommand.class
     })
 public final class OvertureCommand {
+
+  @Option(names = "--debug", scope = ScopeType.INHERIT, description = "Print the stack trace of an error too.")
+  boolean debug;
 
   /** Exit code of a failure the content or the load caused. */
   public static final int FAILED = 1;
@@ -51,6 +59,10 @@ public final class OvertureCommand {
     commandLine.setExecutionExceptionHandler(
         (exception, line, parseResult) -> {
           PrintWriter err = line.getErr();
+          boolean debug = false;
+          for (CommandLine.ParseResult result = parseResult; result != null; result = result.subcommand()) {
+            debug |= result.hasMatchedOption("--debug");
+          }
           if (exception instanceof ProblemException problems) {
             err.println(problems.getMessage());
           } else if (exception instanceof IllegalArgumentException || exception instanceof IllegalStateException
@@ -59,6 +71,9 @@ public final class OvertureCommand {
             err.println("overture: " + exception.getMessage());
           } else {
             err.println("overture: " + exception);
+          }
+          if (debug) {
+            exception.printStackTrace(err);
           }
           err.flush();
           return FAILED;

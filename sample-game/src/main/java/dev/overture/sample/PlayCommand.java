@@ -1,21 +1,31 @@
 package dev.overture.sample;
 
 import dev.overture.asset.AssetManager;
+import dev.overture.asset.PrimaryAssetId;
+import dev.overture.asset.PrimaryAssetType;
 import dev.overture.core.ProblemException;
 import dev.overture.experience.ExperienceManager;
 import dev.overture.experience.ExperienceSelection;
 import dev.overture.experience.ExperienceSettings;
 import dev.overture.experience.Experiences;
 import dev.overture.experience.LoadState;
+import dev.overture.experience.MapDefinition;
 import dev.overture.experience.PawnData;
 import dev.overture.feature.GameFeatures;
+import dev.overture.persistence.ClassNames;
+import dev.overture.persistence.WorldStore;
+import dev.overture.sample.game.ArenaGameState;
+import dev.overture.sample.game.ArenaLevel;
+import dev.overture.sample.game.ArenaMatch;
 import dev.overture.sample.game.Hero;
 import dev.overture.world.ActorComponent;
-import dev.overture.world.HudModel;
 import dev.overture.world.NetMode;
 import dev.overture.world.Pawn;
 import dev.overture.world.World;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletionException;
@@ -26,19 +36,32 @@ import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
  * {@code overture play}: picks the experience (the one asked for, else by Lyra's precedence, ending
- * with the default tile), creates a world, drives it until the experience is loaded while printing
- * each state change, the plugins activated and the actions run, spawns the pawn its pawn data
- * names, and plays. A load that fails prints its problems and exits 1.
+ * with the default tile), sets up the map its tile names, creates a world, drives it until the
+ * experience is loaded while printing each state change (and a progress bar on a terminal), the
+ * plugins activated and the actions run; then plays: every turn is a tick, and every so often it
+ * prints the arena and the HUD, then the result. The rules come from the experience's plugins; the
+ * command only drives the world and prints it. {@code --save} writes the world to a game.db and
+ * {@code --restore} continues one. A load that fails prints its problems and exits 1.
  */
-@Command(name = "play", description = "Load an experience in a headless world and play it.")
+@Command(name = "play", mixinStandardHelpOptions = true, description = "Load an experience in a headless world and play it.")
 final class PlayCommand implements java.util.concurrent.Callable<Integer> {
 
   private static final double FRAME = 1.0 / 60;
+  private static final double TURN = 1.0 / 30;
   private static final long LOAD_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(60);
+  static final String WORLD = "Sample";
+
+  /** How loading progress is shown. */
+  enum Progress {
+    auto,
+    bar,
+    plain
+  }
 
   @Mixin ContentOptions content;
   @Spec CommandSpec spec;
@@ -46,8 +69,14 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
   @Option(names = "--experience", paramLabel = "ID", description = "The experience, \"Elimination\" or \"Experience:Elimination\".")
   String experience;
 
-  @Option(names = "--ticks", paramLabel = "N", defaultValue = "600", description = "How many ticks to play once loaded (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--ticks", paramLabel = "N", defaultValue = "600", description = "How many ticks (turns) to play once loaded (default: ${DEFAULT-VALUE}).")
   int ticks;
+
+  @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "The match's random seed: one seed, one match (default: ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(names = "--view-every", paramLabel = "N", defaultValue = "100", description = "Print the arena and HUD every N turns (default: ${DEFAULT-VALUE}).")
+  int viewEvery;
 
   @Option(
       names = "--net-mode",
@@ -57,63 +86,260 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
       description = "standalone, listen, dedicated or client (default: ${DEFAULT-VALUE}).")
   NetMode netMode;
 
+  @Option(names = "--save", paramLabel = "FILE", description = "Save the world to this game.db when done (stable ids).")
+  Path save;
+
+  @Option(names = "--restore", paramLabel = "FILE", description = "Continue the match saved in this game.db.")
+  Path restore;
+
+  @Option(names = "--progress", paramLabel = "HOW", defaultValue = "auto",
+      description = "auto (a bar on a terminal, plain lines otherwise), bar or plain (default: ${DEFAULT-VALUE}).")
+  Progress progress;
+
   @Override
   public Integer call() {
     if (ticks < 0) {
-      throw new IllegalArgumentException("--ticks must not be negative: " + ticks);
+      throw new ParameterException(spec.commandLine(), "--ticks must not be negative: " + ticks);
+    }
+    if (viewEvery < 1) {
+      throw new ParameterException(spec.commandLine(), "--view-every must be 1 or more: " + viewEvery);
+    }
+    if (restore != null && !Files.isRegularFile(restore)) {
+      throw new IllegalArgumentException("--restore " + restore + ": no such file; give a game.db written by play --save");
     }
     PrintWriter out = spec.commandLine().getOut();
     try (AssetManager assets = SampleContent.open(content.folderOrNull());
         GameFeatures features = GameFeatures.builder(assets).build()) {
       join(features.ready());
-      ExperienceSelection.Builder selection = ExperienceSelection.builder();
-      if (experience != null) {
-        selection.urlOptions("?Experience=" + experience);
+      List<Tiles.Tile> tiles = Tiles.load(assets);
+      if (restore != null && save != null && !restore.toAbsolutePath().equals(save.toAbsolutePath())) {
+        copyInto(restore, save); // the match continues in the save file; the restored file stays as it was
       }
-      ExperienceSelection.Selected selected = join(selection.build().select(assets));
-      out.printf("Experience %s, chosen by %s; %s world%n", selected.id(), selected.source(), describe(netMode));
-
-      World world = World.builder("Sample").netMode(netMode).build();
+      Path database = save != null ? save : restore;
+      WorldStore store = database == null ? null : WorldStore.open(database, ClassNames.from(assets));
+      World.Builder builder = World.builder(WORLD).netMode(netMode).gameState(ArenaGameState.class);
+      if (store != null) {
+        builder.ids(store.ids());
+      }
+      World world = builder.build();
       try {
-        ExperienceManager manager =
-            ExperienceManager.install(world, new Experiences(assets, features, ExperienceSettings.defaults()));
-        manager.onStateChanged(change -> out.printf(
-            "  %7.3f s  %+6d ms  %s%n", change.worldSeconds(), TimeUnit.NANOSECONDS.toMillis(change.sinceStartNanos()),
-            change.to()));
-        manager.setCurrentExperience(selected.id());
+        ArenaGameState state = (ArenaGameState) world.gameState();
+        PrimaryAssetId experienceId;
+        String mapId;
+        if (restore != null) {
+          WorldStore.Restored restored = store.restore(world);
+          if (state.experience().isEmpty()) {
+            throw new IllegalArgumentException("--restore " + restore + " holds no match of world " + WORLD
+                + " (was it written by play --save?)");
+          }
+          experienceId = PrimaryAssetId.parse(state.experience());
+          if (experience != null && !PrimaryAssetId.parse(experience, PrimaryAssetType.of("Experience")).equals(experienceId)) {
+            throw new IllegalArgumentException("--restore " + restore + " holds a match of " + experienceId + ", not " + experience
+                + "; leave --experience out to continue it");
+          }
+          mapId = state.map();
+          out.printf("Restored %s from %s: %d actors at turn %d, seed %d%s%n", experienceId, restore, restored.actors(), state.turn(),
+              state.seed(), restored.warnings().isEmpty() ? "" : " (" + restored.warnings().size() + " warning(s))");
+          restored.warnings().forEach(warning -> out.println("  warning: " + warning.message()));
+        } else {
+          ExperienceSelection.Builder selection = ExperienceSelection.builder();
+          if (experience != null) {
+            selection.urlOptions("?Experience=" + experience);
+          }
+          ExperienceSelection.Selected selected = join(selection.build().select(assets));
+          experienceId = selected.id();
+          mapId = Tiles.forExperience(tiles, experienceId).flatMap(tile -> tile.tile().map()).map(Object::toString).orElse("");
+          state.seed(seed);
+          out.printf("Experience %s, chosen by %s; %s world; seed %d%n", experienceId, selected.source(), describe(netMode), seed);
+        }
+        ArenaLevel level = world.subsystem(ArenaLevel.class);
+        if (!mapId.isEmpty()) {
+          MapDefinition map = assets.loadSynchronously(PrimaryAssetId.parse(mapId), MapDefinition.class);
+          level.load(mapId, map);
+          out.printf("Map %s: %s%s%n", mapId, map.title(), level.hasGrid() ? " (" + level.width() + "x" + level.height() + ")" : "");
+        } else {
+          out.println("Map: none (no tile names this experience)");
+        }
+
+        ExperienceManager manager = ExperienceManager.install(world, new Experiences(assets, features, ExperienceSettings.defaults()));
+        LoadingDisplay display = new LoadingDisplay(out, progress == Progress.bar || (progress == Progress.auto && System.console() != null));
+        dev.overture.world.Handle timeline = manager.onStateChanged(display::show);
+        manager.setCurrentExperience(experienceId);
         driveUntilSettled(world, manager);
+        display.done();
+        timeline.release();
         if (manager.state() == LoadState.FAILED) {
           spec.commandLine().getErr().println(manager.failure().orElseThrow().getMessage());
           spec.commandLine().getErr().flush();
           return OvertureCommand.FAILED;
         }
-        out.printf("Plugins activated: %s%n", manager.activePlugins().isEmpty() ? "none" : String.join(", ", manager.activePlugins()));
+        // Plugins requested together activate in either order; print them as their dependencies order them.
+        List<String> plugins = new ArrayList<>();
+        manager.activePlugins().stream().sorted().forEach(name -> DescribeCommand.activationOrder(features, name, plugins));
+        out.printf("Plugins activated: %s%n", plugins.isEmpty() ? "none" : String.join(", ", plugins));
         out.println("Actions run:");
         manager.activeActions().forEach(action -> out.printf("  %s%n", action));
-        spawnPlayer(world, manager, out);
-        for (int i = 0; i < ticks; i++) {
-          world.tick(1.0 / 30);
+        int exit = play(world, manager, tiles, out);
+        if (save != null) {
+          WorldStore.Saved saved = store.save(world);
+          out.printf("Saved to %s: %d actors, %d properties, at turn %d%n", save, saved.actors(), saved.properties(), state.turn());
         }
-        out.printf("Played %d ticks (%.1f s of game time)%n", ticks, ticks / 30.0);
+        out.flush();
+        endExperience(world, manager);
+        return exit;
       } finally {
         world.close();
       }
     }
-    out.flush();
+  }
+
+  private int play(World world, ExperienceManager manager, List<Tiles.Tile> tiles, PrintWriter out) {
+    ArenaView view = new ArenaView(out, tiles);
+    ArenaMatch match = ArenaView.match(world).orElse(null);
+    if (match == null) {
+      spawnVisitor(world, manager, out);
+      view.printHud(world);
+      for (int i = 0; i < ticks; i++) {
+        world.tick(TURN);
+      }
+      out.printf("Played %d ticks (%.1f s of game time); %s%n", ticks, ticks / 30.0,
+          world.netMode().hasServer() ? "the experience starts no match" : "a client shows the server's match, and there is no server");
+      return 0;
+    }
+    world.actors(Hero.class).stream().filter(hero -> hero.name().equals(ArenaMatch.PLAYER)).findFirst()
+        .ifPresent(player -> describePawn(player, out));
+    describeMatch(match, out);
+    view.printArena(world);
+    view.printHud(world);
+    ArenaGameState state = match.state();
+    int played = 0;
+    while (played < ticks && !state.isOver()) {
+      world.tick(TURN);
+      played++;
+      if (state.turn() % viewEvery == 0 && !state.isOver()) {
+        view.printArena(world);
+        view.printHud(world);
+      }
+    }
+    out.println();
+    view.printArena(world);
+    view.printHud(world);
+    printResult(match, out);
     return 0;
+  }
+
+  private static void describePawn(Pawn pawn, PrintWriter out) {
+    PawnData data = pawn.pawnData(PawnData.class).orElse(null);
+    List<String> components = pawn.components().stream().map(ActorComponent::getClass).map(Class::getSimpleName).toList();
+    out.printf("Spawned %s as %s (%s): %s%n", pawn.name(), data == null ? "?" : data.displayName(), data == null ? "?" : data.pawnClass(),
+        components.isEmpty() ? "no components" : String.join(", ", components));
+    if (pawn instanceof Hero hero) {
+      out.printf("Movement: top speed %s m/s, jump %s m, turn %s deg/s%n",
+          hero.movement().maxSpeed(), hero.movement().jumpHeight(), hero.movement().turnRate());
+    }
+  }
+
+  private static void spawnVisitor(World world, ExperienceManager manager, PrintWriter out) {
+    if (manager.pawnData().isEmpty()) {
+      out.println("The experience names no pawn data; nobody spawns");
+      return;
+    }
+    describePawn(manager.spawnPawn(ArenaMatch.PLAYER), out);
+  }
+
+  private static void describeMatch(ArenaMatch match, PrintWriter out) {
+    List<String> teams = new ArrayList<>();
+    for (int team = 0; team < match.config().teams().size(); team++) {
+      List<String> names = new ArrayList<>();
+      for (Hero hero : match.heroes()) {
+        if (hero.team() == team) {
+          names.add(hero.name());
+        }
+      }
+      teams.add(match.config().teams().get(team) + " (" + String.join(", ", names) + ")");
+    }
+    List<String> rules = match.rules().stream().map(rule -> rule.describe(match)).toList();
+    out.printf("Match on %s: %s; first team to %d wins%s%n", match.level().title(), String.join(" vs ", teams),
+        match.config().scoreLimit(), rules.isEmpty() ? "" : "; " + String.join("; ", rules));
+  }
+
+  private static void printResult(ArenaMatch match, PrintWriter out) {
+    ArenaGameState state = match.state();
+    List<String> scores = new ArrayList<>();
+    for (int team = 0; team < match.config().teams().size(); team++) {
+      scores.add(match.config().teams().get(team) + " " + match.teamScore(team));
+    }
+    if (state.isOver()) {
+      out.printf("Result: %s wins at turn %d (%s)%n", state.winner(), state.turn(), String.join(", ", scores));
+    } else {
+      out.printf("Result: no team reached %d by turn %d (%s)%n", match.config().scoreLimit(), state.turn(), String.join(", ", scores));
+    }
+    for (Hero hero : match.heroes()) {
+      out.printf("  %-7s %-6s score %2d, eliminated %2d, out %2d times, health %3d, at (%d,%d)%n", hero.name(),
+          match.config().teams().get(hero.team()), hero.score(), hero.eliminations(), hero.deaths(), hero.health(),
+          hero.cell().x(), hero.cell().y());
+    }
+  }
+
+  private static void copyInto(Path from, Path to) {
+    try {
+      Files.copy(from, to, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    } catch (java.io.IOException e) {
+      throw new IllegalArgumentException("--save " + to + ": cannot copy " + from + " there: " + e.getMessage());
+    }
+  }
+
+  /** Prints the loading timeline: a line per state, and on a terminal a bar redrawn in place. */
+  private static final class LoadingDisplay {
+    private static final int WIDTH = 20;
+    private final PrintWriter out;
+    private final boolean bar;
+    private boolean drawn;
+
+    LoadingDisplay(PrintWriter out, boolean bar) {
+      this.out = out;
+      this.bar = bar;
+    }
+
+    void show(ExperienceManager.Transition change) {
+      clear();
+      out.printf("  %7.3f s  %+6d ms  %s%n", change.worldSeconds(), TimeUnit.NANOSECONDS.toMillis(change.sinceStartNanos()), change.to());
+      if (bar && change.to() != LoadState.LOADED && change.to() != LoadState.FAILED) {
+        double done = switch (change.to()) {
+          case LOADING -> 0.1;
+          case LOADING_GAME_FEATURES -> 0.4;
+          case LOADING_CHAOS_TESTING_DELAY -> 0.6;
+          case EXECUTING_ACTIONS -> 0.8;
+          default -> 1.0;
+        };
+        int filled = (int) Math.round(done * WIDTH);
+        out.printf("\r  [%s%s] %3d%% %s", "#".repeat(filled), ".".repeat(WIDTH - filled), Math.round(done * 100), change.to());
+        drawn = true;
+      }
+      out.flush();
+    }
+
+    void done() {
+      clear();
+      out.flush();
+    }
+
+    private void clear() {
+      if (drawn) {
+        out.print("\r" + " ".repeat(WIDTH + 32) + "\r");
+        drawn = false;
+      }
+    }
   }
 
   /**
    * The host's frame loop while loading: tick by the real time since the last frame, and rest a
-   * millisecond when there was nothing to do.
+   * millisecond when there was nothing to do. Loading time does not count as turns: the match
+   * starts once the experience has loaded.
    */
   private static void driveUntilSettled(World world, ExperienceManager manager) {
     long start = System.nanoTime();
-    long last = start;
     while (manager.state() != LoadState.LOADED && manager.state() != LoadState.FAILED) {
-      long now = System.nanoTime();
-      world.tick(Math.min(FRAME * 4, (now - last) / 1e9));
-      last = now;
       if (world.runPendingTasks() == 0) {
         LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
       }
@@ -123,23 +349,14 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     }
   }
 
-  private static void spawnPlayer(World world, ExperienceManager manager, PrintWriter out) {
-    PawnData pawnData = manager.pawnData().orElse(null);
-    if (pawnData == null) {
-      out.println("The experience names no pawn data; nobody spawns");
-      return;
-    }
-    Pawn pawn = manager.spawnPawn("Player");
-    List<String> components = pawn.components().stream().map(ActorComponent::getClass).map(Class::getSimpleName).toList();
-    out.printf("Spawned %s as %s (%s): %s%n", pawn.name(), pawnData.displayName(), pawnData.pawnClass(),
-        components.isEmpty() ? "no components" : String.join(", ", components));
-    if (pawn instanceof Hero hero) {
-      out.printf("Movement: top speed %s m/s, jump %s m, turn %s deg/s%n",
-          hero.movement().maxSpeed(), hero.movement().jumpHeight(), hero.movement().turnRate());
-    }
-    if (world.netMode().hasClient()) {
-      HudModel hud = world.subsystem(HudModel.class);
-      out.printf("HUD: layers %s, slots %s%n", hud.layers(), hud.slots());
+  /** Deactivates the experience and waits, so its plugins are released before the features close. */
+  private static void endExperience(World world, ExperienceManager manager) {
+    java.util.concurrent.CompletableFuture<Void> done = manager.deactivate();
+    long start = System.nanoTime();
+    while (!done.isDone() && System.nanoTime() - start < LOAD_TIMEOUT_NANOS) {
+      if (world.runPendingTasks() == 0) {
+        LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+      }
     }
   }
 

@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
  * current versions, only the files that change, each atomically. Exits 1 when a file was refused
  * (saved by a newer build, holding a reference that does not resolve).
  */
-@Command(name = "resave", description = "Rewrite the content at the current versions: only the files that change, each atomically.")
+@Command(name = "resave", mixinStandardHelpOptions = true, description = "Rewrite the content at the current versions: only the files that change, each atomically.")
 final class ResaveCommand implements Callable<Integer> {
 
   @Mixin ContentOptions content;

@@ -4,22 +4,19 @@ import dev.overture.asset.AssetManager;
 import dev.overture.asset.AssetSource;
 import dev.overture.experience.Experiences;
 import dev.overture.object.ObjectArchetype;
-import dev.overture.sample.game.HealthComponent;
 import dev.overture.sample.game.Hero;
-import dev.overture.sample.game.HeroMovement;
-import dev.overture.sample.game.ScoreComponent;
+import dev.overture.sample.game.ShooterCore;
+import dev.overture.sample.game.TopDownArena;
 import dev.overture.version.CustomVersion;
 import dev.overture.version.Guid;
 import dev.overture.version.UpgradeStep;
-import dev.overture.world.Actor;
-import dev.overture.world.ActorComponent;
 import java.nio.file.Path;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The sample game's asset manager: its content root, its build version, the experience asset
- * types and built-in actions, the classes its content names (the Hero pawn and its movement, the
- * ShooterCore components), and the sample's own custom version with its upgrade.
+ * types and built-in actions, the code of its two feature plugins (ShooterCore and TopDownArena),
+ * and the sample's own custom version with its upgrade.
  */
 final class SampleContent {
 
@@ -45,13 +42,12 @@ final class SampleContent {
   static AssetManager open(Path folder) {
     AssetSource source =
         folder != null ? AssetSource.directory(folder) : AssetSource.classpath(SampleContent.class.getClassLoader(), "assets");
-    return Experiences.register(AssetManager.builder())
+    AssetManager.Builder builder = Experiences.register(AssetManager.builder());
+    ShooterCore.register(builder);
+    TopDownArena.register(builder);
+    return builder
         .contentRoot(source)
         .engineVersion(SampleBuild.version())
-        .kind(Actor.class, "Hero", Hero.class)
-        .kind(ActorComponent.class, "ScoreComponent", ScoreComponent.class)
-        .kind(ActorComponent.class, "HealthComponent", HealthComponent.class)
-        .kind(ActorComponent.class, "HeroMovement", HeroMovement.class)
         .customVersion(HERO_FORMAT, ObjectArchetype.class)
         .upgrade(UpgradeStep.of(HERO_FORMAT, 2, ObjectArchetype.class,
             "hero turnRate is in degrees per second, was revolutions per second", SampleContent::turnRateInDegrees))

@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
  * registered kinds and classes) into {@code assets/schemas}, so that editors complete and check
  * content. A test fails when the committed schemas are not current.
  */
-@Command(name = "schemas", description = "Write the JSON Schemas of every asset type (default: into assets/schemas).")
+@Command(name = "schemas", mixinStandardHelpOptions = true, description = "Write the JSON Schemas of every asset type (default: into assets/schemas).")
 final class SchemasCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;

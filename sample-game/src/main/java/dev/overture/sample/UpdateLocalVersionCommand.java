@@ -16,7 +16,7 @@ import picocli.CommandLine.Spec;
  * ask); {@code --licensee} is written every time (absent means 0), as in Unreal.
  */
 @Command(
-    name = "update-local-version",
+    name = "update-local-version", mixinStandardHelpOptions = true,
     description = "Update the build version file (Build.version), as Unreal's UpdateLocalVersion does.")
 final class UpdateLocalVersionCommand implements Callable<Integer> {
 

@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
  * {@code overture validate}: loads every asset for real and runs every check; exits 1 when there
  * is an error, 0 otherwise (warnings included). Text in the numbered style, or JSON for CI tools.
  */
-@Command(name = "validate", description = "Check the content (every asset loaded for real, every check run); exit 1 on an error.")
+@Command(name = "validate", mixinStandardHelpOptions = true, description = "Check the content (every asset loaded for real, every check run); exit 1 on an error.")
 final class ValidateCommand implements Callable<Integer> {
 
   /** How the report is printed. */

@@ -34,9 +34,10 @@ class OvertureCommandTest {
     assertEquals(0, run("list", "--assets", "../assets"), err.toString());
 
     String text = out.toString();
-    assertTrue(text.startsWith("11 primary assets in Game (../assets), ShooterCore (../assets/plugins/ShooterCore)"), text);
+    assertTrue(text.startsWith("19 primary assets in Game (../assets), ShooterCore (../assets/plugins/ShooterCore),"
+        + " TopDownArena (../assets/plugins/TopDownArena)"), text);
     assertTrue(text.contains("ActionSet:ShooterCoreComponents"), text);
-    assertTrue(text.contains("Experience (2)"), text);
+    assertTrue(text.contains("Experience (4)"), text);
     assertTrue(text.contains("../assets/experiences/Elimination.json"), text);
   }
 
@@ -45,14 +46,15 @@ class OvertureCommandTest {
     assertEquals(0, run("play", "--ticks", "0"), err.toString());
 
     List<String> lines = lines();
-    assertEquals("Experience Experience:Elimination, chosen by the default user-facing experience; standalone world", lines.get(0));
-    List<String> states = lines.subList(1, 5).stream().map(line -> line.substring(line.lastIndexOf(' ') + 1)).toList();
+    assertEquals("Experience Experience:Elimination, chosen by the default user-facing experience; standalone world; seed 1", lines.get(0));
+    assertEquals("Map Map:Arena: Arena (19x11)", lines.get(1));
+    List<String> states = lines.subList(2, 6).stream().map(line -> line.substring(line.lastIndexOf(' ') + 1)).toList();
     assertEquals(List.of("Loading", "LoadingGameFeatures", "ExecutingActions", "Loaded"), states);
     assertTrue(lines.contains("Plugins activated: ShooterCore"), out.toString());
     assertTrue(lines.contains("  ActionSet:ShooterCoreComponents actions[0] AddComponents"), out.toString());
     assertTrue(
         lines.contains("Spawned Player as Hero (Archetype:StandardHero): HeroMovement, AbilitySystemComponent, ScoreComponent,"
-            + " HealthComponent, InputComponent"),
+            + " HealthComponent, BotBrain, LineOfSightWeapon, InputComponent"),
         out.toString());
     assertTrue(lines.contains("Movement: top speed 7.5 m/s, jump 1.5 m, turn 180.0 deg/s"),
         "the archetype tuned the default subobject, its turn rate upgraded from revolutions per second: " + out);
@@ -63,9 +65,10 @@ class OvertureCommandTest {
     assertEquals(0, run("play", "--net-mode", "dedicated", "--ticks", "3"), err.toString());
 
     assertTrue(lines().contains(
-        "Spawned Player as Hero (Archetype:StandardHero): HeroMovement, AbilitySystemComponent, ScoreComponent, HealthComponent"), out.toString());
-    assertTrue(lines().stream().noneMatch(line -> line.startsWith("HUD:")), out.toString());
-    assertTrue(lines().contains("Played 3 ticks (0.1 s of game time)"), out.toString());
+        "Spawned Player as Hero (Archetype:StandardHero): HeroMovement, AbilitySystemComponent, ScoreComponent, HealthComponent,"
+            + " BotBrain, LineOfSightWeapon"), out.toString());
+    assertTrue(lines().stream().noneMatch(line -> line.startsWith("  [")), "no HUD on a dedicated server: " + out);
+    assertTrue(lines().contains("Result: no team reached 25 by turn 3 (Red 0, Blue 0)"), out.toString());
   }
 
   @Test
@@ -76,7 +79,8 @@ class OvertureCommandTest {
     assertEquals(
         "No experience was selected, see the following problem:" + nl + nl
             + "1) [Overture/UnknownExperience] No experience Experience:Elimnation is indexed (named by the URL option)"
-            + " (experiences: \"Experience:Elimination\", \"Experience:FrontEnd\")" + nl + nl
+            + " (experiences: \"Experience:Control\", \"Experience:Elimination\", \"Experience:FrontEnd\","
+            + " \"Experience:TopDownArena\")" + nl + nl
             + "1 problem" + nl,
         err.toString());
   }
@@ -135,7 +139,7 @@ class OvertureCommandTest {
             "would rewrite " + assets + "/pawns/SpectatorPawn.json",
             "  engine 0.1.0-900+++Overture+Main -> 0.1.0-1000+++Overture+Main",
             "  Overture-Experience 1 -> 2: cameraMode is now defaultCameraMode",
-            "2 to rewrite, 0 refused, 13 already current (dry run: nothing was written)"),
+            "2 to rewrite, 0 refused, 21 already current (dry run: nothing was written)"),
         lines());
     assertTrue(java.util.Arrays.equals(hero, Files.readAllBytes(assets.resolve("archetypes/StandardHero.json"))));
   }
@@ -145,14 +149,14 @@ class OvertureCommandTest {
     Path assets = copyOfTheContent(temp);
 
     assertEquals(0, run("resave", "--assets", assets.toString()), err.toString());
-    assertTrue(lines().contains("2 rewritten, 0 refused, 13 already current"), out.toString());
+    assertTrue(lines().contains("2 rewritten, 0 refused, 21 already current"), out.toString());
     String spectator = Files.readString(assets.resolve("pawns/SpectatorPawn.json"));
     assertTrue(spectator.contains("\"defaultCameraMode\": \"cameras/ThirdPerson.json\""), spectator);
     assertTrue(Files.readString(assets.resolve("archetypes/StandardHero.json")).contains("\"turnRate\": 180.0"));
 
     out.getBuffer().setLength(0);
     assertEquals(0, run("resave", "--assets", assets.toString()), err.toString());
-    assertEquals(List.of("0 rewritten, 0 refused, 15 already current"), lines());
+    assertEquals(List.of("0 rewritten, 0 refused, 23 already current"), lines());
   }
 
   @Test
@@ -300,7 +304,7 @@ class OvertureCommandTest {
     String text = out.toString();
     assertTrue(text.startsWith("Validation found 1 error(s) and 0 warning(s), see the following problem:"), text);
     assertTrue(text.contains("1) [Overture/UnresolvedReference] Refers to Map:Arean, which is not indexed (indexed Map: \"Map:Arena\","
-        + " \"Map:Menu\")"), text);
+        + " \"Map:Menu\", \"Map:Outpost\", \"Map:Pit\")"), text);
     assertTrue(text.contains("at " + tile + ":"), text);
 
     out.getBuffer().setLength(0);

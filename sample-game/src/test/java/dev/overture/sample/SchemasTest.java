@@ -89,7 +89,7 @@ class SchemasTest {
       checked++;
     }
     assertEquals(List.of(), failures);
-    assertEquals(16, checked, "every asset of the sample, the plugin descriptor included");
+    assertEquals(25, checked, "every asset of the sample, the plugin descriptor included");
   }
 
   @Test

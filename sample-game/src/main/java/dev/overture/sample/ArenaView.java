@@ -1,0 +1,171 @@
+package dev.overture.sample;
+
+import dev.overture.experience.UserFacingExperience;
+import dev.overture.sample.game.ArenaGameState;
+import dev.overture.sample.game.ArenaLevel;
+import dev.overture.sample.game.ArenaLevel.Cell;
+import dev.overture.sample.game.ArenaMatch;
+import dev.overture.sample.game.ControlPoints;
+import dev.overture.sample.game.HealthPickups;
+import dev.overture.sample.game.Hero;
+import dev.overture.sample.game.TopDownCamera;
+import dev.overture.world.HudModel;
+import dev.overture.world.World;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Prints a world as the sample game's player sees it: the arena in ASCII and the HUD's widgets,
+ * each as a line of text. {@code #} wall, {@code .} floor, {@code *} a free capture point (a
+ * lowercase team letter once owned), {@code +} a health pickup, {@code @} the player, a team's
+ * letter for the other heroes. Game thread only.
+ */
+final class ArenaView {
+
+  private final PrintWriter out;
+  private final List<Tiles.Tile> tiles;
+
+  ArenaView(PrintWriter out, List<Tiles.Tile> tiles) {
+    this.out = out;
+    this.tiles = tiles;
+  }
+
+  static Optional<ArenaMatch> match(World world) {
+    return world.gameState().findComponent(ArenaMatch.class).filter(ArenaMatch::isStarted);
+  }
+
+  static char letter(ArenaMatch match, int team) {
+    return match.config().teams().get(team).charAt(0);
+  }
+
+  /** The arena, cropped to the local player's top-down camera when it has one. */
+  void printArena(World world) {
+    ArenaMatch match = match(world).orElse(null);
+    if (match == null) {
+      return;
+    }
+    ArenaLevel level = match.level();
+    char[][] grid = new char[level.height()][level.width()];
+    for (int y = 0; y < level.height(); y++) {
+      for (int x = 0; x < level.width(); x++) {
+        char tile = level.tile(x, y);
+        grid[y][x] = tile == '#' ? '#' : '.';
+      }
+    }
+    List<Cell> points = level.capturePoints();
+    for (int i = 0; i < points.size(); i++) {
+      int owner = ControlPoints.owner(match.state(), i);
+      grid[points.get(i).y()][points.get(i).x()] = owner < 0 ? '*' : Character.toLowerCase(letter(match, owner));
+    }
+    world.gameState().findComponent(HealthPickups.class).ifPresent(pickups -> {
+      for (Cell cell : pickups.pickups(match)) {
+        grid[cell.y()][cell.x()] = '+';
+      }
+    });
+    Hero player = null;
+    for (Hero hero : match.heroes()) {
+      if (hero.isAlive()) {
+        grid[hero.cell().y()][hero.cell().x()] = hero.name().equals(ArenaMatch.PLAYER) ? '@' : letter(match, hero.team());
+      }
+      if (hero.name().equals(ArenaMatch.PLAYER)) {
+        player = hero;
+      }
+    }
+    int left = 0;
+    int top = 0;
+    int right = level.width() - 1;
+    int bottom = level.height() - 1;
+    Optional<TopDownCamera> camera = player == null ? Optional.empty() : player.findComponent(TopDownCamera.class);
+    if (camera.isPresent()) {
+      int r = camera.get().radius();
+      left = Math.max(0, player.cell().x() - r);
+      right = Math.min(level.width() - 1, player.cell().x() + r);
+      top = Math.max(0, player.cell().y() - r);
+      bottom = Math.min(level.height() - 1, player.cell().y() + r);
+    }
+    out.printf("Turn %d%s%n", match.state().turn(),
+        camera.map(c -> " (top-down camera on " + ArenaMatch.PLAYER + ", " + c.radius() + " cells around)").orElse(""));
+    for (int y = top; y <= bottom; y++) {
+      out.println("  " + new String(grid[y], left, right - left + 1));
+    }
+  }
+
+  /** The HUD's layouts and widgets, one line each; nothing where the world has no client. */
+  void printHud(World world) {
+    if (!world.netMode().hasClient()) {
+      return;
+    }
+    HudModel hud = world.subsystem(HudModel.class);
+    for (Map.Entry<String, List<String>> layer : hud.layers().entrySet()) {
+      String layout = hud.topLayout(layer.getKey()).orElse("");
+      if (layout.equals("FrontEndMenu")) {
+        out.println("  [Menu] Choose an experience:");
+        for (Tiles.Tile tile : tiles) {
+          UserFacingExperience shown = tile.tile();
+          if (shown.showInFrontEnd()) {
+            out.printf("  [Menu]   %-16s %s%s%n", shown.tileTitle(), shown.tileSubTitle(), shown.isDefaultExperience() ? " (default)" : "");
+          }
+        }
+      }
+    }
+    for (Map.Entry<String, List<String>> slot : hud.slots().entrySet()) {
+      for (String widget : slot.getValue()) {
+        out.println("  [" + slot.getKey().replace("HUD.Slot.", "") + "] " + widget(world, widget));
+      }
+    }
+  }
+
+  private static String widget(World world, String widget) {
+    Optional<ArenaMatch> found = match(world);
+    if (found.isEmpty()) {
+      return widget + ": no match";
+    }
+    ArenaMatch match = found.get();
+    ArenaGameState state = match.state();
+    switch (widget) {
+      case "ScoreWidget": {
+        List<String> scores = new ArrayList<>();
+        for (int team = 0; team < match.config().teams().size(); team++) {
+          scores.add(match.config().teams().get(team) + " " + match.teamScore(team));
+        }
+        return String.join(" | ", scores) + "  (first to " + match.config().scoreLimit() + ")";
+      }
+      case "HealthBar": {
+        Optional<Hero> player = match.heroes().stream().filter(hero -> hero.name().equals(ArenaMatch.PLAYER)).findFirst();
+        if (player.isEmpty()) {
+          return "Health: no player";
+        }
+        int health = player.get().health();
+        int filled = health / 10;
+        return "Health [" + "#".repeat(filled) + "-".repeat(Hero.MAX_HEALTH / 10 - filled) + "] " + health
+            + (player.get().isAlive() ? "" : " (eliminated, back soon)");
+      }
+      case "ControlPointsWidget": {
+        List<String> points = new ArrayList<>();
+        List<Cell> cells = match.level().capturePoints();
+        for (int i = 0; i < cells.size(); i++) {
+          int owner = ControlPoints.owner(state, i);
+          int progress = ControlPoints.progress(state, i);
+          points.add((char) ('A' + i) + ": " + (owner < 0 ? "free" : match.config().teams().get(owner))
+              + (progress > 0 ? " (" + match.config().teams().get(ControlPoints.capturer(state, i)) + " taking, " + progress + "/5)" : ""));
+        }
+        return "Points " + String.join(", ", points);
+      }
+      case "Leaderboard": {
+        List<Hero> heroes = match.heroes();
+        heroes.sort(Comparator.comparingInt(Hero::score).reversed().thenComparingInt(Hero::slot));
+        List<String> leaders = new ArrayList<>();
+        for (Hero hero : heroes) {
+          leaders.add(hero.name() + " " + hero.score());
+        }
+        return "Leaders " + String.join(", ", leaders);
+      }
+      default:
+        return widget;
+    }
+  }
+}

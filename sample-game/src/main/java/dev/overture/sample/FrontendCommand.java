@@ -1,0 +1,50 @@
+package dev.overture.sample;
+
+import dev.overture.asset.AssetManager;
+import dev.overture.experience.UserFacingExperience;
+import dev.overture.feature.GameFeatures;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code overture frontend}: the front end's tiles, as the menu lists them. */
+@Command(name = "frontend", mixinStandardHelpOptions = true, description = "List the front end's tiles (user-facing experiences) as the menu shows them.")
+final class FrontendCommand implements Callable<Integer> {
+
+  @Mixin ContentOptions content;
+  @Spec CommandSpec spec;
+
+  @Option(names = "--all", description = "Also the tiles hidden from the menu (showInFrontEnd false).")
+  boolean all;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    try (AssetManager assets = SampleContent.open(content.folderOrNull());
+        GameFeatures features = GameFeatures.builder(assets).build()) {
+      features.ready().join();
+      int shown = 0;
+      for (Tiles.Tile entry : Tiles.load(assets)) {
+        UserFacingExperience tile = entry.tile();
+        if (!tile.showInFrontEnd() && !all) {
+          continue;
+        }
+        shown++;
+        out.printf("%s%s%s%n", tile.tileTitle(), tile.tileSubTitle().isEmpty() ? "" : " - " + tile.tileSubTitle(),
+            (tile.isDefaultExperience() ? " (default)" : "") + (tile.showInFrontEnd() ? "" : " (hidden)"));
+        out.printf("  play --experience %s   map %s, up to %d players%n", tile.experienceId().name(),
+            tile.map().map(Object::toString).orElse("none"), tile.maxPlayerCount());
+        if (!tile.tileDescription().isEmpty()) {
+          out.printf("  %s%n", tile.tileDescription());
+        }
+      }
+      out.printf("%d tile(s)%n", shown);
+      out.flush();
+      return 0;
+    }
+  }
+}

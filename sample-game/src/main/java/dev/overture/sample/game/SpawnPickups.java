@@ -1,0 +1,41 @@
+package dev.overture.sample.game;
+
+import dev.overture.feature.FeatureContext;
+import dev.overture.feature.WorldActionBase;
+import dev.overture.world.World;
+
+/**
+ * TopDownArena's action: health pickups on the arena's floor while active (the {@link
+ * HealthPickups} rule on the game state). Servers only; needs a match ({@code ConfigureMatch}
+ * before it).
+ *
+ * <pre>{@code
+ * { "action": "SpawnPickups", "count": 3, "heal": 50 }
+ * }</pre>
+ *
+ * @param count pickups on the floor at once (default 3)
+ * @param heal health a pickup gives back (default 50)
+ */
+public record SpawnPickups(Integer count, Integer heal) implements WorldActionBase {
+
+  public SpawnPickups {
+    count = count == null ? 3 : count;
+    heal = heal == null ? 50 : heal;
+    if (count < 1 || heal < 1) {
+      throw new IllegalArgumentException("\"count\" and \"heal\" must be 1 or more");
+    }
+  }
+
+  @Override
+  public void addToWorld(World world, FeatureContext context) {
+    if (!world.netMode().hasServer()) {
+      return;
+    }
+    if (world.gameState().findComponent(ArenaMatch.class).isEmpty()) {
+      throw new IllegalStateException("SpawnPickups needs a match: put a ConfigureMatch action before it");
+    }
+    HealthPickups pickups = world.gameState().addComponent(HealthPickups.class, "HealthPickups");
+    pickups.configure(this);
+    context.keepUndo(() -> world.gameState().removeComponent(pickups));
+  }
+}

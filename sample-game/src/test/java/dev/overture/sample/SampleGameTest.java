@@ -1,0 +1,285 @@
+package dev.overture.sample;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.overture.asset.AssetManager;
+import dev.overture.asset.PrimaryAssetId;
+import dev.overture.experience.ExperienceManager;
+import dev.overture.experience.ExperienceSettings;
+import dev.overture.experience.Experiences;
+import dev.overture.experience.LoadState;
+import dev.overture.experience.MapDefinition;
+import dev.overture.feature.GameFeatures;
+import dev.overture.sample.game.ArenaGameState;
+import dev.overture.sample.game.ArenaLevel;
+import dev.overture.sample.game.ArenaMatch;
+import dev.overture.sample.game.BotBrain;
+import dev.overture.sample.game.ControlPoints;
+import dev.overture.sample.game.EliminationScoring;
+import dev.overture.sample.game.Hero;
+import dev.overture.world.World;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import picocli.CommandLine;
+
+/** The sample game as a player and a content author use it: play, save, restore, the tool's commands. */
+class SampleGameTest {
+
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private int run(String... args) {
+    out.getBuffer().setLength(0);
+    err.getBuffer().setLength(0);
+    CommandLine commandLine = OvertureCommand.commandLine();
+    commandLine.setOut(new PrintWriter(out));
+    commandLine.setErr(new PrintWriter(err));
+    return commandLine.execute(args);
+  }
+
+  /** The output from the result on: final scores and positions. */
+  private String result() {
+    String text = out.toString();
+    int at = text.indexOf("Result: ");
+    assertTrue(at >= 0, text);
+    return text.substring(at);
+  }
+
+  /** The output without the loading timeline, whose milliseconds are wall-clock time. */
+  private String withoutTimeline() {
+    return String.join("\n", out.toString().lines().filter(line -> !line.matches("\\s+\\d+\\.\\d+ s .*")).toList());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"Elimination", "Control", "TopDownArena"})
+  void aSeed_playsTheSameMatchEveryTime_andAnotherSeedAnother(String experience) {
+    assertEquals(0, run("play", "--experience", experience, "--seed", "42", "--ticks", "150"), err.toString());
+    String first = withoutTimeline();
+    assertEquals(0, run("play", "--experience", experience, "--seed", "42", "--ticks", "150"), err.toString());
+    assertEquals(first, withoutTimeline());
+    assertTrue(first.contains("Result: "), first);
+    assertEquals(0, run("play", "--experience", experience, "--seed", "43", "--ticks", "150"), err.toString());
+    assertNotEquals(first, withoutTimeline());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"Elimination", "Control", "TopDownArena"})
+  void saveThenRestore_endsAsAnUninterruptedMatch(String experience, @TempDir Path temp) {
+    assertEquals(0, run("play", "--experience", experience, "--seed", "7", "--ticks", "160"), err.toString());
+    String uninterrupted = result();
+
+    Path db = temp.resolve("game.db");
+    assertEquals(0, run("play", "--experience", experience, "--seed", "7", "--ticks", "70", "--save", db.toString()), err.toString());
+    assertTrue(out.toString().contains("Saved to " + db + ": 7 actors") || out.toString().contains("Saved to " + db + ": 5 actors"),
+        out.toString());
+    assertEquals(0, run("play", "--restore", db.toString(), "--ticks", "90"), err.toString());
+
+    assertTrue(out.toString().startsWith("Restored Experience:" + experience + " from " + db + ": "), out.toString());
+    assertEquals(uninterrupted, result());
+  }
+
+  @Test
+  void elimination_seed1_endsAsItAlwaysHas() {
+    assertEquals(0, run("play", "--seed", "1", "--ticks", "1000", "--view-every", "1000"), err.toString());
+    assertEquals(List.of(
+            "Result: Red wins at turn 176 (Red 25, Blue 21)",
+            "  Player  Red    score 12, eliminated 12, out  7 times, health 100, at (5,7)",
+            "  Bot1    Blue   score  7, eliminated  7, out  8 times, health   0, at (9,4)",
+            "  Bot2    Red    score  7, eliminated  7, out  7 times, health   0, at (9,4)",
+            "  Bot3    Blue   score  9, eliminated  9, out  9 times, health 100, at (17,7)",
+            "  Bot4    Red    score  6, eliminated  6, out  7 times, health  66, at (7,4)",
+            "  Bot5    Blue   score  5, eliminated  5, out  8 times, health 100, at (13,3)"),
+        result().lines().toList());
+    assertTrue(out.toString().contains("Match on Arena: Red (Player, Bot2, Bot4) vs Blue (Bot1, Bot3, Bot5); first team to 25 wins;"
+        + " an elimination scores 1"), out.toString());
+    assertTrue(out.toString().contains("  [Score] Red 25 | Blue 21  (first to 25)"), out.toString());
+  }
+
+  @Test
+  void theFrontEnd_showsTheMenu_andPlaysNoMatch() {
+    assertEquals(0, run("play", "--experience", "FrontEnd", "--ticks", "5"), err.toString());
+    assertTrue(out.toString().contains(String.join(System.lineSeparator(),
+        "  [Menu] Choose an experience:",
+        "  [Menu]   Control          Hold the points",
+        "  [Menu]   Elimination      Team deathmatch (default)",
+        "  [Menu]   Top-down arena   Free for all")), out.toString());
+    assertTrue(out.toString().contains("Played 5 ticks (0.2 s of game time); the experience starts no match"), out.toString());
+  }
+
+  @Test
+  void theProgressBar_isDrawnInPlace_whenAsked() {
+    assertEquals(0, run("play", "--progress", "bar", "--ticks", "0"), err.toString());
+    assertTrue(out.toString().contains("\r  [##..................]  10% Loading"), out.toString());
+    assertEquals(0, run("play", "--progress", "plain", "--ticks", "0"), err.toString());
+    assertFalse(out.toString().contains("\r"), out.toString());
+  }
+
+  @Test
+  void list_ofOneType_andAnUnknownType() {
+    assertEquals(0, run("list", "--type", "Map"), err.toString());
+    assertTrue(out.toString().contains("Map (4)"), out.toString());
+    assertFalse(out.toString().contains("Experience ("), out.toString());
+    assertEquals(1, run("list", "--type", "Mapp"));
+    assertTrue(err.toString().startsWith("overture: --type Mapp: no asset of that type is indexed (types: "), err.toString());
+  }
+
+  @Test
+  void frontend_describe_version() {
+    assertEquals(0, run("frontend"), err.toString());
+    assertTrue(out.toString().startsWith("Control - Hold the points" + System.lineSeparator()
+        + "  play --experience Control   map Map:Outpost, up to 8 players"), out.toString());
+    assertTrue(out.toString().endsWith("3 tile(s)" + System.lineSeparator()), out.toString());
+
+    assertEquals(0, run("describe", "TopDownArena"), err.toString());
+    assertTrue(out.toString().contains("Plugins (in activation order):" + System.lineSeparator() + "  ShooterCore 1.1.0"
+        + System.lineSeparator() + "  TopDownArena 1.0.0 (needs ShooterCore ^1.1.0)"), out.toString());
+    assertTrue(out.toString().contains("  Experience:TopDownArena actions[2] SpawnPickups"), out.toString());
+    assertTrue(out.toString().contains("Pawn: PawnData:HeroPawn, Hero (Archetype:StandardHero)"), out.toString());
+
+    assertEquals(0, run("version"), err.toString());
+    assertTrue(out.toString().startsWith("Engine version: 0.1.0-1000+++Overture+Main"), out.toString());
+    assertTrue(out.toString().contains("  Sample-Hero            2  CEB9B655-6F46-4DE7-AFE1-31D0FC46BFC4"), out.toString());
+  }
+
+  @ParameterizedTest(name = "{0} --help")
+  @ValueSource(strings = {"list", "play", "frontend", "describe", "validate", "resave", "migrate-ids", "archive", "update-local-version",
+      "version", "schemas"})
+  void everyCommand_hasHelp(String command) {
+    assertEquals(0, run(command, "--help"), err.toString());
+    assertTrue(out.toString().startsWith("Usage: overture " + command), out.toString());
+  }
+
+  @Test
+  void describe_anUnknownExperience_namesTheChoices_andDebugAddsTheStackTraceOnlyWhenAsked() {
+    assertEquals(1, run("describe", "Contrl"));
+    assertTrue(err.toString().contains("1) [Overture/UnknownExperience] No experience Experience:Contrl is indexed (experiences:"
+        + " \"Experience:Control\""), err.toString());
+
+    assertEquals(1, run("play", "--restore", "no-such.db"));
+    assertEquals("overture: --restore no-such.db: no such file; give a game.db written by play --save" + System.lineSeparator(),
+        err.toString());
+    assertEquals(1, run("play", "--restore", "no-such.db", "--debug"));
+    assertTrue(err.toString().contains("\tat dev.overture.sample.PlayCommand.call"), err.toString());
+    assertEquals(2, run("describe"));
+  }
+
+  @Test
+  void aMapWithRaggedRows_isAContentError(@TempDir Path temp) throws Exception {
+    Path assets = temp.resolve("assets");
+    copy(Path.of("../assets"), assets);
+    Path arena = assets.resolve("maps/Arena.json");
+    Files.writeString(arena, Files.readString(arena).replace("\"#1.......#.......2#\"", "\"#1.......#.......2\""));
+
+    assertEquals(1, run("play", "--assets", assets.toString(), "--ticks", "1"));
+    assertEquals("overture: Map Map:Arena: tiles row 1 is 18 characters long, but row 0 is 19; every row must be as long"
+        + " (at /tiles/1)" + System.lineSeparator(), err.toString());
+  }
+
+  @Test
+  void aMatchOnAMapWithoutTiles_failsTheLoad_sayingWhy(@TempDir Path temp) throws Exception {
+    Path assets = temp.resolve("assets");
+    copy(Path.of("../assets"), assets);
+    Path tile = assets.resolve("ui/experiences/EliminationTile.json");
+    Files.writeString(tile, Files.readString(tile).replace("\"Map:Arena\"", "\"Map:Menu\""));
+
+    assertEquals(1, run("play", "--assets", assets.toString(), "--ticks", "1"));
+    assertTrue(err.toString().startsWith("Could not load experience Experience:Elimination"), err.toString());
+    assertTrue(err.toString().contains("ConfigureMatch needs a map with tiles to play on, but the world's map is Map:Menu, which has no"
+        + " \"tiles\""), err.toString());
+  }
+
+  @Test
+  void switchingExperiencesMidMatch_replacesTheRules_andLeavesNoneBehind() throws Exception {
+    try (AssetManager assets = SampleContent.open(Path.of("../assets"));
+        GameFeatures features = GameFeatures.builder(assets).build()) {
+      features.ready().join();
+      World world = World.builder("Switch").gameState(ArenaGameState.class).build();
+      try {
+        MapDefinition map = assets.loadSynchronously(PrimaryAssetId.parse("Map:Outpost"), MapDefinition.class);
+        world.subsystem(ArenaLevel.class).load("Map:Outpost", map);
+        ((ArenaGameState) world.gameState()).seed(3);
+        ExperienceManager manager = ExperienceManager.install(world, new Experiences(assets, features, ExperienceSettings.defaults()));
+        manager.setCurrentExperience(PrimaryAssetId.parse("Experience:Elimination"));
+        settle(world, manager);
+        for (int i = 0; i < 20; i++) {
+          world.tick(1.0 / 30);
+        }
+        assertTrue(world.gameState().findComponent(EliminationScoring.class).isPresent());
+        assertEquals(20, ((ArenaGameState) world.gameState()).turn());
+
+        manager.switchExperience(PrimaryAssetId.parse("Experience:Control"));
+        settle(world, manager);
+
+        assertEquals(List.of("ShooterCore"), manager.activePlugins());
+        assertTrue(world.gameState().findComponent(EliminationScoring.class).isEmpty(), "Elimination's rule is gone");
+        assertTrue(world.gameState().findComponent(ControlPoints.class).isPresent());
+        assertEquals(1, world.gameState().components(ArenaMatch.class).size(), "one match, not two");
+        for (Hero hero : world.actors(Hero.class)) {
+          assertEquals(1, hero.components(BotBrain.class).size(), hero + " has one brain");
+        }
+        world.tick(1.0 / 30);
+        assertEquals(21, ((ArenaGameState) world.gameState()).turn(), "the match goes on under Control's rules");
+      } finally {
+        world.close();
+      }
+    }
+  }
+
+  @Test
+  void theProgram_runsInItsOwnJvm_asTheJarDoes() throws Exception {
+    Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), "dev.overture.sample.Main", "play", "--ticks", "30", "--seed", "5")
+        .redirectErrorStream(true)
+        .start();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(process.waitFor(120, TimeUnit.SECONDS), output);
+    assertEquals(0, process.exitValue(), output);
+    assertTrue(output.contains("Result: no team reached 25 by turn 30"), output);
+    assertFalse(output.contains("\r"), "plain lines when the output is not a terminal: " + output);
+
+    Process bad = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), "dev.overture.sample.Main", "play", "--experience", "Nope")
+        .redirectErrorStream(true)
+        .start();
+    String badOutput = new String(bad.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(bad.waitFor(120, TimeUnit.SECONDS), badOutput);
+    assertEquals(1, bad.exitValue(), badOutput);
+    assertTrue(badOutput.contains("[Overture/UnknownExperience] No experience Experience:Nope is indexed"), badOutput);
+  }
+
+  private static void settle(World world, ExperienceManager manager) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (System.nanoTime() < deadline && manager.state() != LoadState.LOADED && manager.state() != LoadState.FAILED) {
+      // the loading workers hand their results to the game thread's queue
+      if (world.runPendingTasks() == 0) {
+        Thread.onSpinWait();
+      }
+    }
+    assertEquals(LoadState.LOADED, manager.state(), () -> manager.failure().map(Throwable::getMessage).orElse("still loading"));
+  }
+
+  private static void copy(Path from, Path to) throws Exception {
+    try (var files = Files.walk(from)) {
+      for (Path source : files.toList()) {
+        Path target = to.resolve(from.relativize(source).toString());
+        if (Files.isDirectory(source)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(source, target);
+        }
+      }
+    }
+  }
+}
