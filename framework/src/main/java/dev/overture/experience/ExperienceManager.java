@@ -214,7 +214,10 @@ public final class ExperienceManager extends ActorComponent {
     return state == LoadState.FAILED ? Optional.of(failure) : Optional.empty();
   }
 
-  /** The names of the plugins the experience activated, in activation order. */
+  /**
+   * The names of the plugins the experience activated: each after those of them it depends on,
+   * otherwise in the order the experience and its action sets name them. The same on every run.
+   */
   public List<String> activePlugins() {
     world().checkGameThread();
     List<String> names = new ArrayList<>();
@@ -517,6 +520,9 @@ public final class ExperienceManager extends ActorComponent {
         }
         if (--remaining[0] == 0) {
           if (pluginProblems.isEmpty()) {
+            // Completions arrive in any order; report them dependencies first, then as named.
+            activatedPlugins.clear();
+            activatedPlugins.addAll(dependencyOrder(urls));
             waitForPluginActions(load, urls);
           } else {
             fail(load, pluginProblems);
@@ -524,6 +530,29 @@ public final class ExperienceManager extends ActorComponent {
         }
       }), world().executor());
     }
+  }
+
+  /** {@code urls} with each plugin after those of them it depends on, otherwise in the given order. */
+  private List<String> dependencyOrder(List<String> urls) {
+    List<String> ordered = new ArrayList<>();
+    for (String url : urls) {
+      addAfterDependencies(url, urls, ordered, new java.util.HashSet<>());
+    }
+    return ordered;
+  }
+
+  private void addAfterDependencies(String url, List<String> urls, List<String> ordered, java.util.Set<String> visiting) {
+    if (ordered.contains(url) || !visiting.add(url)) {
+      return;
+    }
+    services.features().descriptor(url).ifPresent(descriptor -> {
+      for (dev.overture.feature.PluginDescriptor.Dependency dependency : descriptor.dependencies()) {
+        services.features().pluginUrlByName(dependency.name())
+            .filter(urls::contains)
+            .ifPresent(dependencyUrl -> addAfterDependencies(dependencyUrl, urls, ordered, visiting));
+      }
+    });
+    ordered.add(url);
   }
 
   /** The plugins are active: wait until their own actions apply in this world too. */

@@ -348,7 +348,7 @@ public final class GameFeatures implements AutoCloseable {
   /** Brings an unrequested plugin back to {@link PluginState#INSTALLED}: its content leaves the index. */
   public CompletableFuture<Void> unregister(String url) {
     Plugin plugin = plugin(url);
-    return unload(url).thenComposeAsync(v -> unregisterNow(plugin), serial);
+    return unload(url).thenCompose(v -> onSerial(() -> unregisterNow(plugin)));
   }
 
   // ---------------------------------------------------------------- transitions (serial only)
@@ -627,11 +627,19 @@ public final class GameFeatures implements AutoCloseable {
       result.completeExceptionally(new IllegalStateException("GameFeatures is closed"));
       return result;
     }
-    inFlight.incrementAndGet();
+    synchronized (idleWaiters) {
+      inFlight.incrementAndGet();
+    }
     result.whenComplete((value, error) -> {
-      if (inFlight.decrementAndGet() == 0) {
-        completeIdleWaiters(null);
+      List<CompletableFuture<Void>> idle;
+      synchronized (idleWaiters) {
+        if (inFlight.decrementAndGet() != 0) {
+          return;
+        }
+        idle = List.copyOf(idleWaiters);
+        idleWaiters.clear();
       }
+      idle.forEach(waiter -> waiter.complete(null));
     });
     try {
       serial.execute(() -> {
@@ -659,8 +667,8 @@ public final class GameFeatures implements AutoCloseable {
   /**
    * Completes once no request is in flight: every activation, deactivation and world change asked
    * for so far (a closed world's releases included) has finished. A host waits for it before it
-   * reports plugin states or shuts down. Completes on the plugins' executor, or at once when idle;
-   * fails when this object is closed first. Any thread.
+   * reports plugin states or shuts down. Completes on the thread that finishes the last request (or
+   * at once when idle); fails when this object is closed first. Any thread.
    */
   public CompletableFuture<Void> whenIdle() {
     synchronized (idleWaiters) {

@@ -34,7 +34,10 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -64,7 +67,8 @@ import org.slf4j.LoggerFactory;
  * {@link dev.overture.world.FixedStepLoop} does on the host's thread.
  *
  * <p><b>Closing.</b> {@link #close()} closes the worlds still open whose game thread is the caller
- * (experiences deactivate, plugin actions are undone), refuses new worlds and plugin requests,
+ * (experiences deactivate, plugin actions are undone), waits (5 seconds at most, {@link
+ * Builder#closeTimeout}) for their plugin releases to run on the plugin executor, refuses new worlds and plugin requests,
  * cancels loads in flight and releases every handle and pin, stops the pools it started, closes
  * the world store and the content roots. Close worlds owned by other threads on those threads
  * first. Settings are not saved on close; call {@link Settings#save()} when the player changes
@@ -86,8 +90,11 @@ public final class Overture implements AutoCloseable {
   private final WorldFactory worlds;
   private final ExperienceSettings experienceSettings;
   private volatile boolean closed;
+  private final java.util.concurrent.atomic.AtomicBoolean closing = new java.util.concurrent.atomic.AtomicBoolean();
+  private final java.time.Duration closeWait;
 
   private Overture(Builder builder) {
+    closeWait = builder.closeWait;
     List<AutoCloseable> built = new ArrayList<>();
     try {
       assets = builder.assets.build();
@@ -216,10 +223,10 @@ public final class Overture implements AutoCloseable {
     return closed;
   }
 
-  /** See the class comment. Idempotent. */
+  /** See the class comment. Idempotent; the first caller closes, others return at once. */
   @Override
   public void close() {
-    if (closed) {
+    if (!closing.compareAndSet(false, true)) {
       return;
     }
     closed = true;
@@ -234,11 +241,37 @@ public final class Overture implements AutoCloseable {
     if (!leftOpen.isEmpty()) {
       log.warn("Overture closed while worlds {} were still open on other threads; their experiences can no longer load", leftOpen);
     }
-    features.close();
-    if (store != null) {
-      store.close();
+    try {
+      awaitPluginReleases();
+    } finally {
+      try {
+        features.close();
+      } finally {
+        try {
+          if (store != null) {
+            store.close();
+          }
+        } finally {
+          assets.close();
+        }
+      }
     }
-    assets.close();
+  }
+
+  /**
+   * Lets the closed worlds' plugin releases run (they undo plugin-level actions) before the plugin
+   * executor stops. With the host's executor nobody may be running it: wait a bounded time.
+   */
+  private void awaitPluginReleases() {
+    try {
+      features.whenIdle().get(closeWait.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      log.warn("Plugin releases did not finish within {} ms of close; plugins are left as they are", closeWait.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException e) {
+      log.warn("A plugin release failed while closing", e.getCause());
+    }
   }
 
   @Override
@@ -261,8 +294,22 @@ public final class Overture implements AutoCloseable {
     private Ticker ticker;
     private SettingsFolder settingsFolder;
     private Path storeFile;
+    private java.time.Duration closeWait = java.time.Duration.ofSeconds(5);
 
     private Builder() {}
+
+    /**
+     * How long {@link Overture#close()} waits for the plugin releases of the worlds it closes (5
+     * seconds by default). A host whose plugin executor only runs when the host runs it (a test's
+     * manual executor) runs it itself before closing, or sets zero.
+     */
+    public Builder closeTimeout(java.time.Duration timeout) {
+      if (timeout.isNegative()) {
+        throw new IllegalArgumentException("the close timeout must not be negative: " + timeout);
+      }
+      closeWait = timeout;
+      return this;
+    }
 
     /** Adds the game's content root (named {@value ContentRoot#GAME}; plugins live in its {@code plugins} folder). */
     public Builder contentRoot(AssetSource source) {

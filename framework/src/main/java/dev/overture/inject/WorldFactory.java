@@ -71,7 +71,13 @@ public final class WorldFactory {
     World world = builder.build();
     ExperienceManager.install(world, services);
     synchronized (open) {
-      open.add(world);
+      if (!closed) {
+        open.add(world);
+      }
+    }
+    if (!open().contains(world)) { // the runtime closed while the world was being built
+      world.close();
+      throw new IllegalStateException("Overture is closed; world \"" + name + "\" cannot be created");
     }
     world.onClose(() -> {
       synchronized (open) {

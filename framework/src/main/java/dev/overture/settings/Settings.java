@@ -423,7 +423,9 @@ public final class Settings<T extends Record> {
   private static Path setAside(Path file, String suffix) throws IOException {
     for (int n = 1; ; n++) {
       Path aside = file.resolveSibling(file.getFileName() + "." + suffix + "-" + n);
-      if (Files.notExists(aside)) {
+      // exists() is false both when the name is free and when it cannot be checked (the folder is
+      // a file, say): then the move fails with the real cause instead of looping forever.
+      if (!Files.exists(aside)) {
         Files.move(file, aside, StandardCopyOption.ATOMIC_MOVE);
         return aside;
       }

@@ -104,7 +104,8 @@ public final class FixedStepLoop {
     }
     if (ran == 0) {
       for (World world : List.copyOf(worlds)) {
-        if (!world.isClosed()) {
+        // A world handed over by the thread that built it becomes ours at its first tick.
+        if (!world.isClosed() && world.isInGameThread()) {
           world.runPendingTasks();
         }
       }
@@ -118,7 +119,6 @@ public final class FixedStepLoop {
    * loop is {@linkplain #stop() stopped} or it has no world left, waiting between steps.
    */
   public void runUntil(BooleanSupplier done) {
-    stopped = false;
     while (!stopped && !worlds.isEmpty() && !done.getAsBoolean()) {
       if (advance() == 0) {
         long wait = nextStepAt - ticker.read();
@@ -127,9 +127,13 @@ public final class FixedStepLoop {
         }
       }
     }
+    stopped = false; // a stop ends one run; the loop may run again
   }
 
-  /** Makes {@link #runUntil} return after its current frame. Any thread. */
+  /**
+   * Makes {@link #runUntil} return after its current frame, or at once if it has not started yet.
+   * Any thread.
+   */
   public void stop() {
     stopped = true;
   }

@@ -137,7 +137,7 @@ class EmbeddingExamplesTest {
       ExperienceManager experience = ExperienceManager.of(world).orElseThrow();
       experience.setCurrentExperience(PrimaryAssetId.parse("Experience:Duel"));
       loop.add(world);
-      loop.runUntil(() -> experience.state() == LoadState.LOADED);
+      loop.runUntil(() -> experience.state() == LoadState.LOADED || experience.state() == LoadState.FAILED);
 
       experience.spawnPawn("Ada");
 
@@ -163,6 +163,10 @@ class EmbeddingExamplesTest {
         experience.callOrRegisterOnLoaded(ExperienceManager.Priority.NORMAL, loaded -> {
           experience.spawnPawn("Player-1");
           match.schedule(60, match::close); // a one-minute match
+        });
+        experience.callOrRegisterOnFailed(failure -> {
+          System.err.println(failure.getMessage()); // the host reports it; the match ends
+          match.close();
         });
         experience.setCurrentExperience(PrimaryAssetId.parse("Experience:" + experienceName));
         loop.add(match);

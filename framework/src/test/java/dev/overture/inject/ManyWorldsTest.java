@@ -125,6 +125,13 @@ class ManyWorldsTest {
   }
 
   @Test
+  void activePlugins_listDependenciesFirst_whateverOrderTheirActivationsFinishIn() {
+    TestWorld world = overture.world("Match").load("Both").assertLoaded();
+
+    assertEquals(List.of("Core", "Combat"), world.activePlugins());
+  }
+
+  @Test
   void theKit_saysWhatWentWrong() {
     TestWorld world = overture.world("Match").load("Broken");
 

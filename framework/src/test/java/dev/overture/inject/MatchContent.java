@@ -30,6 +30,9 @@ final class MatchContent {
             { "gameFeaturesToEnable": ["Combat"], "defaultPawnData": "Fighter" }
             """)
         .file("experiences/Lobby.json", "{}")
+        .file("experiences/Both.json", """
+            { "gameFeaturesToEnable": ["Combat", "Core"] }
+            """)
         .file("experiences/Broken.json", """
             { "gameFeaturesToEnable": ["Combat", "Magic"] }
             """)

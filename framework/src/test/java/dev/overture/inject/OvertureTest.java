@@ -51,7 +51,8 @@ class OvertureTest {
         .contentRoot(AssetSource.directory(MatchContent.content().writeTo(temp.resolve("content"))))
         .workers(workers)
         .pluginExecutor(plugins)
-        .ticker(new FakeTicker());
+        .ticker(new FakeTicker())
+        .closeTimeout(Duration.ZERO); // nobody runs the manual executors while close waits
   }
 
   private static void pump(ManualExecutor workers, ManualExecutor plugins, World world) {
@@ -155,7 +156,7 @@ class OvertureTest {
   }
 
   @Test
-  void worldsOfARuntimeWithAStore_takeTheirIdsFromIt_andCloseClosesIt() {
+  void worldsOfARuntimeWithAStore_takeTheirIdsFromIt_acrossRuns() {
     ManualExecutor workers = new ManualExecutor();
     ManualExecutor plugins = new ManualExecutor();
     Path file = temp.resolve("game.db");
@@ -222,13 +223,40 @@ class OvertureTest {
   }
 
   @Test
-  void aBuildThatFails_closesWhatItOpened() {
-    Path notAFolder = temp.resolve("missing");
-    RuntimeException e = assertThrows(RuntimeException.class, () -> Overture.builder()
-        .contentRoot(AssetSource.directory(notAFolder))
-        .workers(new ManualExecutor())
-        .pluginExecutor(new ManualExecutor())
+  void aBuildThatFails_closesWhatItOpened() throws Exception {
+    Set<String> before = overtureThreads();
+    Path notAFolder = Files.writeString(temp.resolve("settings-is-a-file"), "not a folder");
+    RuntimeException e = assertThrows(RuntimeException.class, () -> MatchContent.register(Overture.builder())
+        .contentRoot(AssetSource.directory(MatchContent.content().writeTo(temp.resolve("content"))))
+        .workerThreads(2)
+        .settings(SettingsFolder.at(notAFolder))
         .build());
-    assertTrue(e.getMessage().contains("missing"), e.getMessage());
+
+    assertTrue(e.getMessage().startsWith("Could not read the settings in "), e.getMessage());
+    await().atMost(Duration.ofSeconds(10)).until(() -> {
+      Set<String> left = overtureThreads();
+      left.removeAll(before);
+      return left.isEmpty();
+    });
+  }
+
+  @Test
+  void closingWaitsForTheClosedWorldsPluginReleases() {
+    Overture overture = MatchContent.register(Overture.builder())
+        .contentRoot(AssetSource.directory(MatchContent.content().writeTo(temp.resolve("content"))))
+        .workerThreads(2)
+        .build();
+    World world = overture.worlds().create("Match");
+    ExperienceManager experience = ExperienceManager.of(world).orElseThrow();
+    experience.setCurrentExperience(PrimaryAssetId.parse("Experience:Duel"));
+    await().pollInSameThread().atMost(Duration.ofSeconds(30)).until(() -> {
+      world.runPendingTasks();
+      return experience.state() == LoadState.LOADED;
+    });
+    String combat = overture.features().pluginUrlByName("Combat").orElseThrow();
+
+    overture.close();
+
+    assertEquals(0, overture.features().requestCount(combat), "the world's release ran before the plugin thread stopped");
   }
 }

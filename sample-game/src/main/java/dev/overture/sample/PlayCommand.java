@@ -173,7 +173,7 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
           spec.commandLine().getErr().flush();
           return OvertureCommand.FAILED;
         }
-        // Plugins requested together activate in either order; print them as their dependencies order them.
+        // The plugins the experience asked for and those they depend on, dependencies first.
         List<String> plugins = new ArrayList<>();
         manager.activePlugins().stream().sorted().forEach(name -> DescribeCommand.activationOrder(features, name, plugins));
         out.printf("Plugins activated: %s%n", plugins.isEmpty() ? "none" : String.join(", ", plugins));

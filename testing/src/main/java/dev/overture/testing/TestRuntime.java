@@ -55,16 +55,21 @@ public final class TestRuntime implements AutoCloseable {
       folder = null;
       source = builder.content.source();
     }
-    Overture.Builder assembly =
-        Overture.builder().contentRoot(source).workers(workers).pluginExecutor(plugins).ticker(ticker);
-    builder.configure.forEach(configure -> configure.accept(assembly));
     try {
+      Overture.Builder assembly =
+          Overture.builder().contentRoot(source).workers(workers).pluginExecutor(plugins).ticker(ticker);
+      builder.configure.forEach(configure -> configure.accept(assembly));
       overture = assembly.build();
     } catch (RuntimeException e) {
       deleteFolder();
       throw e;
     }
-    pump();
+    try {
+      pump();
+    } catch (RuntimeException e) {
+      close();
+      throw e;
+    }
   }
 
   /** A builder of a runtime over {@code content}. */
@@ -131,17 +136,25 @@ public final class TestRuntime implements AutoCloseable {
     return total;
   }
 
-  /** Closes the open worlds and the runtime, runs what that queued, and deletes the content folder. */
+  /**
+   * Closes the open worlds of this thread and the runtime, runs what that queued, and deletes the
+   * content folder.
+   */
   @Override
   public void close() {
-    for (World world : overture.worlds().open()) {
-      world.close();
+    try {
+      for (World world : overture.worlds().open()) {
+        if (world.isInGameThread()) {
+          world.close();
+        }
+      }
+      pump();
+      overture.close();
+      workers.runAll();
+      plugins.runAll();
+    } finally {
+      deleteFolder();
     }
-    pump();
-    overture.close();
-    workers.runAll();
-    plugins.runAll();
-    deleteFolder();
   }
 
   private void deleteFolder() {

@@ -1,0 +1,56 @@
+package dev.overture.sample;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The built jar, run as a newcomer runs it (failsafe runs this after {@code package} made {@code
+ * target/overture.jar}): the default experience plays, a bad id exits 1 with its message, a usage
+ * error exits 2.
+ */
+class OvertureJarIT {
+
+  private static final Path JAR = Path.of("target", "overture.jar");
+
+  private record Run(int exit, String output) {}
+
+  private static Run run(String... args) throws Exception {
+    assertTrue(Files.exists(JAR), "run after package: " + JAR.toAbsolutePath());
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+        JAR.toString()));
+    command.addAll(List.of(args));
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(process.waitFor(120, TimeUnit.SECONDS), output);
+    return new Run(process.exitValue(), output);
+  }
+
+  @Test
+  void theDefaultExperiencePlays() throws Exception {
+    Run play = run("play", "--ticks", "40", "--seed", "3");
+
+    assertEquals(0, play.exit(), play.output());
+    assertTrue(play.output().startsWith("Experience Experience:Elimination, chosen by "), play.output());
+    assertTrue(play.output().contains("Plugins activated: ShooterCore"), play.output());
+    assertTrue(play.output().contains("Result: "), play.output());
+  }
+
+  @Test
+  void aBadExperienceId_exits1_andAUsageError_exits2() throws Exception {
+    Run bad = run("play", "--experience", "Nope");
+    assertEquals(1, bad.exit(), bad.output());
+    assertTrue(bad.output().contains("[Overture/UnknownExperience] No experience Experience:Nope is indexed"), bad.output());
+    assertTrue(!bad.output().contains("\tat "), "no stack trace without --debug: " + bad.output());
+
+    Run usage = run("play", "--ticks", "many");
+    assertEquals(2, usage.exit(), usage.output());
+  }
+}
