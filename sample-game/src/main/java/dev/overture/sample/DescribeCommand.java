@@ -11,6 +11,7 @@ import dev.overture.experience.ExperienceDefinition;
 import dev.overture.experience.PawnData;
 import dev.overture.feature.GameFeatureAction;
 import dev.overture.feature.GameFeatures;
+import dev.overture.inject.Overture;
 import dev.overture.feature.PluginDescriptor;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -43,8 +44,9 @@ final class DescribeCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    try (AssetManager assets = SampleContent.open(content.folderOrNull());
-        GameFeatures features = GameFeatures.builder(assets).build()) {
+    try (Overture overture = SampleContent.open(content.folderOrNull())) {
+      AssetManager assets = overture.assets();
+      GameFeatures features = overture.features();
       features.ready().join();
       PrimaryAssetId id = PrimaryAssetId.parse(experience.trim(), EXPERIENCE);
       if (!id.type().equals(EXPERIENCE) || assets.index().find(id).isEmpty()) {

@@ -3,6 +3,7 @@ package dev.overture.sample;
 import dev.overture.asset.AssetManager;
 import dev.overture.experience.UserFacingExperience;
 import dev.overture.feature.GameFeatures;
+import dev.overture.inject.Overture;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -24,8 +25,9 @@ final class FrontendCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    try (AssetManager assets = SampleContent.open(content.folderOrNull());
-        GameFeatures features = GameFeatures.builder(assets).build()) {
+    try (Overture overture = SampleContent.open(content.folderOrNull())) {
+      AssetManager assets = overture.assets();
+      GameFeatures features = overture.features();
       features.ready().join();
       int shown = 0;
       for (Tiles.Tile entry : Tiles.load(assets)) {

@@ -7,6 +7,7 @@ import dev.overture.asset.PrimaryAssetId;
 import dev.overture.asset.PrimaryAssetType;
 import dev.overture.core.Problem;
 import dev.overture.feature.GameFeatures;
+import dev.overture.inject.Overture;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -31,8 +32,9 @@ final class ListCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    try (AssetManager assets = SampleContent.open(content.folderOrNull());
-        GameFeatures features = GameFeatures.builder(assets).build()) {
+    try (Overture overture = SampleContent.open(content.folderOrNull())) {
+      AssetManager assets = overture.assets();
+      GameFeatures features = overture.features();
       // Plugins registered at start-up add their content to the index.
       features.ready().join();
       AssetIndex index = assets.index();

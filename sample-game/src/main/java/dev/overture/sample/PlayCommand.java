@@ -6,13 +6,12 @@ import dev.overture.asset.PrimaryAssetType;
 import dev.overture.core.ProblemException;
 import dev.overture.experience.ExperienceManager;
 import dev.overture.experience.ExperienceSelection;
-import dev.overture.experience.ExperienceSettings;
 import dev.overture.experience.Experiences;
 import dev.overture.experience.LoadState;
 import dev.overture.experience.MapDefinition;
 import dev.overture.experience.PawnData;
 import dev.overture.feature.GameFeatures;
-import dev.overture.persistence.ClassNames;
+import dev.overture.inject.Overture;
 import dev.overture.persistence.WorldStore;
 import dev.overture.sample.game.ArenaGameState;
 import dev.overture.sample.game.ArenaLevel;
@@ -108,15 +107,20 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
       throw new IllegalArgumentException("--restore " + restore + ": no such file; give a game.db written by play --save");
     }
     PrintWriter out = spec.commandLine().getOut();
-    try (AssetManager assets = SampleContent.open(content.folderOrNull());
-        GameFeatures features = GameFeatures.builder(assets).build()) {
+    Path database = save != null ? save : restore;
+    if (restore != null && save != null && !restore.toAbsolutePath().equals(save.toAbsolutePath())) {
+      copyInto(restore, save); // the match continues in the save file; the restored file stays as it was
+    }
+    Overture.Builder runtime = SampleContent.builder(content.folderOrNull());
+    if (database != null) {
+      runtime.worldStore(database);
+    }
+    try (Overture overture = runtime.build()) {
+      AssetManager assets = overture.assets();
+      GameFeatures features = overture.features();
       join(features.ready());
       List<Tiles.Tile> tiles = Tiles.load(assets);
-      if (restore != null && save != null && !restore.toAbsolutePath().equals(save.toAbsolutePath())) {
-        copyInto(restore, save); // the match continues in the save file; the restored file stays as it was
-      }
-      Path database = save != null ? save : restore;
-      WorldStore store = database == null ? null : WorldStore.open(database, ClassNames.from(assets));
+      WorldStore store = overture.worldStore().orElse(null);
       World.Builder builder = World.builder(WORLD).netMode(netMode).gameState(ArenaGameState.class);
       if (store != null) {
         builder.ids(store.ids());
@@ -161,7 +165,7 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
           out.println("Map: none (no tile names this experience)");
         }
 
-        ExperienceManager manager = ExperienceManager.install(world, new Experiences(assets, features, ExperienceSettings.defaults()));
+        ExperienceManager manager = ExperienceManager.install(world, new Experiences(assets, features, overture.experienceSettings()));
         LoadingDisplay display = new LoadingDisplay(out, progress == Progress.bar || (progress == Progress.auto && System.console() != null));
         dev.overture.world.Handle timeline = manager.onStateChanged(display::show);
         manager.setCurrentExperience(experienceId);

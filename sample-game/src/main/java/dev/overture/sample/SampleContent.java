@@ -2,7 +2,7 @@ package dev.overture.sample;
 
 import dev.overture.asset.AssetManager;
 import dev.overture.asset.AssetSource;
-import dev.overture.experience.Experiences;
+import dev.overture.inject.Overture;
 import dev.overture.object.ObjectArchetype;
 import dev.overture.sample.game.Hero;
 import dev.overture.sample.game.ShooterCore;
@@ -38,19 +38,28 @@ final class SampleContent {
     }
   }
 
-  /** An asset manager over {@code folder}, or over the content inside the jar when it is null. */
-  static AssetManager open(Path folder) {
+  /** The sample's runtime over {@code folder}, or over the content inside the jar when it is null. */
+  static Overture open(Path folder) {
+    return builder(folder).build();
+  }
+
+  /**
+   * The sample's runtime, configured but not built: its content (the folder, or the content inside
+   * the jar when it is null), its build version, its plugins' classes and its custom version.
+   */
+  static Overture.Builder builder(Path folder) {
     AssetSource source =
         folder != null ? AssetSource.directory(folder) : AssetSource.classpath(SampleContent.class.getClassLoader(), "assets");
-    AssetManager.Builder builder = Experiences.register(AssetManager.builder());
-    ShooterCore.register(builder);
-    TopDownArena.register(builder);
-    return builder
+    return Overture.builder()
         .contentRoot(source)
         .engineVersion(SampleBuild.version())
+        .assets(assets -> {
+          ShooterCore.register(assets);
+          TopDownArena.register(assets);
+        })
         .customVersion(HERO_FORMAT, ObjectArchetype.class)
         .upgrade(UpgradeStep.of(HERO_FORMAT, 2, ObjectArchetype.class,
-            "hero turnRate is in degrees per second, was revolutions per second", SampleContent::turnRateInDegrees))
-        .build();
+            "hero turnRate is in degrees per second, was revolutions per second", SampleContent::turnRateInDegrees));
   }
+
 }

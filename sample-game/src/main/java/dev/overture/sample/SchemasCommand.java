@@ -2,6 +2,7 @@ package dev.overture.sample;
 
 import dev.overture.asset.AssetManager;
 import dev.overture.feature.GameFeatures;
+import dev.overture.inject.Overture;
 import dev.overture.validation.SchemaGenerator;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -28,8 +29,9 @@ final class SchemasCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    try (AssetManager assets = SampleContent.open(null);
-        GameFeatures features = GameFeatures.builder(assets).build()) {
+    try (Overture overture = SampleContent.open(null)) {
+      AssetManager assets = overture.assets();
+      GameFeatures features = overture.features();
       features.ready().join();
       List<Path> written = new SchemaGenerator(assets).writeTo(out);
       PrintWriter printer = spec.commandLine().getOut();

@@ -2,6 +2,7 @@ package dev.overture.sample;
 
 import dev.overture.asset.AssetManager;
 import dev.overture.feature.GameFeatures;
+import dev.overture.inject.Overture;
 import dev.overture.validation.ValidationReport;
 import dev.overture.validation.Validator;
 import java.io.PrintWriter;
@@ -38,8 +39,9 @@ final class ValidateCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    try (AssetManager assets = SampleContent.open(content.folderOrNull());
-        GameFeatures features = GameFeatures.builder(assets).build()) {
+    try (Overture overture = SampleContent.open(content.folderOrNull())) {
+      AssetManager assets = overture.assets();
+      GameFeatures features = overture.features();
       features.ready().join();
       Validator.Builder validator = Validator.builder(assets).features(features);
       if (settings != null) {

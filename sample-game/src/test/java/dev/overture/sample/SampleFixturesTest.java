@@ -3,6 +3,7 @@ package dev.overture.sample;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.overture.asset.AssetManager;
+import dev.overture.inject.Overture;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.object.ObjectArchetype;
 import dev.overture.object.ObjectFactory;
@@ -18,7 +19,8 @@ class SampleFixturesTest {
   @ValueSource(strings = {"1", "2"})
   void aVeteranHero_turns270DegreesPerSecond_atEveryVersion(String version) throws Exception {
     Path folder = Path.of(SampleFixturesTest.class.getResource("/fixtures/Sample-Hero/" + version).toURI());
-    try (AssetManager assets = SampleContent.open(folder)) {
+    try (Overture overture = SampleContent.open(folder)) {
+      AssetManager assets = overture.assets();
       ObjectArchetype veteran = assets.loadSynchronously(PrimaryAssetId.parse("Archetype:Veteran"), ObjectArchetype.class);
 
       Hero hero = ObjectFactory.create().newObject(veteran, Hero.class, null, "Veteran");

@@ -13,6 +13,7 @@ import dev.overture.experience.Experiences;
 import dev.overture.experience.LoadState;
 import dev.overture.experience.MapDefinition;
 import dev.overture.feature.GameFeatures;
+import dev.overture.inject.Overture;
 import dev.overture.sample.game.ArenaGameState;
 import dev.overture.sample.game.ArenaLevel;
 import dev.overture.sample.game.ArenaMatch;
@@ -202,8 +203,9 @@ class SampleGameTest {
 
   @Test
   void switchingExperiencesMidMatch_replacesTheRules_andLeavesNoneBehind() throws Exception {
-    try (AssetManager assets = SampleContent.open(Path.of("../assets"));
-        GameFeatures features = GameFeatures.builder(assets).build()) {
+    try (Overture overture = SampleContent.open(Path.of("../assets"))) {
+      AssetManager assets = overture.assets();
+      GameFeatures features = overture.features();
       features.ready().join();
       World world = World.builder("Switch").gameState(ArenaGameState.class).build();
       try {

@@ -10,6 +10,7 @@ import com.networknt.schema.SpecificationVersion;
 import dev.overture.asset.AssetManager;
 import dev.overture.core.JsonLayout;
 import dev.overture.feature.GameFeatures;
+import dev.overture.inject.Overture;
 import dev.overture.validation.SchemaGenerator;
 import dev.overture.version.VersionHeader;
 import java.nio.charset.StandardCharsets;
@@ -33,20 +34,21 @@ class SchemasTest {
   private static final Path SCHEMAS = ASSETS.resolve("schemas");
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
+  private Overture overture;
   private AssetManager assets;
   private GameFeatures features;
 
   @BeforeEach
   void open() {
-    assets = SampleContent.open(ASSETS);
-    features = GameFeatures.builder(assets).build();
+    overture = SampleContent.open(ASSETS);
+    assets = overture.assets();
+    features = overture.features();
     features.ready().join();
   }
 
   @AfterEach
   void close() {
-    features.close();
-    assets.close();
+    overture.close();
   }
 
   private static List<Path> contentFiles() throws Exception {
