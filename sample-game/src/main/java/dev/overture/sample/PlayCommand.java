@@ -220,7 +220,7 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     while (played < ticks && !state.isOver()) {
       world.tick(TURN);
       played++;
-      if (state.turn() % viewEvery == 0 && !state.isOver()) {
+      if (state.turn() % viewEvery == 0 && !state.isOver() && played < ticks) { // the last turn is shown below
         view.printArena(world);
         view.printHud(world);
       }
