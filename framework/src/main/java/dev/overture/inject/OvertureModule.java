@@ -58,6 +58,9 @@ import java.util.function.Consumer;
  * Overture overture = injector.getInstance(Overture.class);
  * }</pre>
  *
+ * <p>The host installs this module once (with its configuration); plugin modules only {@link
+ * #extend} it, so that a plugin can be added to any host.
+ *
  * <p>Guice does not close what it made: the host closes {@code injector.getInstance(Overture.class)}
  * when it shuts down. Thread-safe as Guice is; the parts say what each allows.
  */
