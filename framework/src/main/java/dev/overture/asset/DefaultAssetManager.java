@@ -172,8 +172,7 @@ final class DefaultAssetManager implements AssetManager {
                   .at(SourceLocation.ofFile(root.source().name())));
         }
       }
-      List<AssetEntry> added = new ArrayList<>(scan.entries().values());
-      added.sort((a, b) -> a.id().compareTo(b.id()));
+      List<AssetEntry> added = scan.entries(); // sorted by id
       for (AssetEntry entry : added) {
         AssetEntry clash = current.get(entry.id());
         if (clash != null) {
