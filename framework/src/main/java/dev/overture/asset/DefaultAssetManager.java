@@ -172,8 +172,7 @@ final class DefaultAssetManager implements AssetManager {
                   .at(SourceLocation.ofFile(root.source().name())));
         }
       }
-      List<AssetEntry> added = new ArrayList<>(scan.entries().values());
-      added.sort((a, b) -> a.id().compareTo(b.id()));
+      List<AssetEntry> added = scan.entries(); // sorted by id
       for (AssetEntry entry : added) {
         AssetEntry clash = current.get(entry.id());
         if (clash != null) {
@@ -702,13 +701,21 @@ final class DefaultAssetManager implements AssetManager {
   }
 
   private byte[] read(ContentRoot root, AssetPath path, String asset) {
-    String file = root.source().displayPath(path);
     try {
       return root.source().read(path, limits.maxDocumentBytes());
-    } catch (NoSuchFileException e) {
+    } catch (IOException | InvalidAssetPathException e) {
+      // The file as shown to users is built only for a problem, not for every read.
+      throw readFailure(root, path, asset, e);
+    }
+  }
+
+  private AssetLoadException readFailure(ContentRoot root, AssetPath path, String asset, Exception failure) {
+    String file = root.source().displayPath(path);
+    Problem problem;
+    if (failure instanceof NoSuchFileException) {
       // The files that are there are kept apart from the message: the handle completes the
       // message (naming the reference) before listing them.
-      Problem problem =
+      problem =
           new Problem(
               dev.overture.core.Severity.ERROR,
               "Overture/MissingFile",
@@ -716,23 +723,17 @@ final class DefaultAssetManager implements AssetManager {
               Optional.of(asset),
               Optional.of(SourceLocation.ofFile(file)),
               siblings(root, path));
-      throw new AssetLoadException(asset, List.of(problem));
-    } catch (AssetTooLargeException e) {
-      throw new AssetLoadException(
-          asset,
-          List.of(Problem.error("Overture/LimitExceeded", e.getMessage()).withAsset(asset).at(SourceLocation.ofFile(file))));
-    } catch (InvalidAssetPathException e) {
-      throw new AssetLoadException(
-          asset,
-          List.of(Problem.error("Overture/PathEscapesRoot", e.getMessage()).withAsset(asset).at(SourceLocation.ofFile(file))));
-    } catch (IOException e) {
-      throw new AssetLoadException(
-          asset,
-          List.of(
-              Problem.error("Overture/ReadFailed", "Could not read " + file + ": " + e)
-                  .withAsset(asset)
-                  .at(SourceLocation.ofFile(file))));
+    } else if (failure instanceof AssetTooLargeException) {
+      problem = Problem.error("Overture/LimitExceeded", failure.getMessage()).withAsset(asset).at(SourceLocation.ofFile(file));
+    } else if (failure instanceof InvalidAssetPathException) {
+      problem = Problem.error("Overture/PathEscapesRoot", failure.getMessage()).withAsset(asset).at(SourceLocation.ofFile(file));
+    } else {
+      problem =
+          Problem.error("Overture/ReadFailed", "Could not read " + file + ": " + failure)
+              .withAsset(asset)
+              .at(SourceLocation.ofFile(file));
     }
+    return new AssetLoadException(asset, List.of(problem));
   }
 
   private static List<String> siblings(ContentRoot root, AssetPath path) {

@@ -97,6 +97,9 @@ public record PrimaryAssetId(PrimaryAssetType type, String name) implements Comp
     if (name.isEmpty()) {
       return "the name is empty";
     }
+    if (isPlainAscii(name)) {
+      return null; // every file of an index is checked: most names need no code point walk
+    }
     int first = name.codePointAt(0);
     if (!Character.isLetterOrDigit(first) && first != '_') {
       return "a name starts with a letter, a digit or '_'";
@@ -111,6 +114,25 @@ public record PrimaryAssetId(PrimaryAssetType type, String name) implements Comp
       i += Character.charCount(c);
     }
     return null;
+  }
+
+  /** Whether {@code name} is valid and only of ASCII letters, digits, '_', '-' and '.'. */
+  private static boolean isPlainAscii(String name) {
+    char first = name.charAt(0);
+    if (!isAsciiLetterOrDigit(first) && first != '_') {
+      return false;
+    }
+    for (int i = 1; i < name.length(); i++) {
+      char c = name.charAt(i);
+      if (!isAsciiLetterOrDigit(c) && c != '_' && c != '-' && c != '.') {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean isAsciiLetterOrDigit(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
   }
 
   /** Whether {@code name} may be the name of an asset (a file name without its extension). */

@@ -68,7 +68,27 @@ final class ReferenceScanner {
    * reference ({@code holdsReferences}) or carry an annotation ({@code holdsAnnotations}).
    */
   private record Component(
-      String jsonName, MethodHandle accessor, AssetBundles bundles, boolean holdsReferences, boolean holdsAnnotations) {}
+      String jsonName, MethodHandle accessor, Bundles bundles, boolean holdsReferences, boolean holdsAnnotations) {}
+
+  /**
+   * An {@link AssetBundles} annotation's values, read once for the plan: asking the annotation
+   * (a proxy that copies its array on every call) for each of a bundle's thousands of references
+   * showed in profiles of the load that fans them out.
+   */
+  private record Bundles(List<String> names, boolean acyclic) {
+    static Bundles of(AssetBundles annotation) {
+      return annotation == null ? null : new Bundles(List.of(annotation.value()), annotation.acyclic());
+    }
+
+    boolean follows(Set<String> requested) {
+      for (String bundle : names) {
+        if (bundle.equals(AssetBundles.ALWAYS) || requested.contains(bundle)) {
+          return true;
+        }
+      }
+      return false;
+    }
+  }
 
   /** The plan of a record class; {@code annotated} says whether any component matters unprompted. */
   private record Plan(List<Component> components, boolean annotated) {
@@ -96,14 +116,14 @@ final class ReferenceScanner {
   }
 
   /** @param bundles the bundles to follow; null for every reference, bundle or not */
-  private static void walk(Object value, Step where, AssetBundles inherited, Set<String> bundles, Sink sink) {
+  private static void walk(Object value, Step where, Bundles inherited, Set<String> bundles, Sink sink) {
     if (value == null) {
       return;
     }
     if (value instanceof PrimaryAssetId || value instanceof SoftRef<?>) {
       if (bundles == null) {
         sink.found(new Found(value, where, inherited != null && inherited.acyclic()));
-      } else if (inherited != null && follows(inherited, bundles)) {
+      } else if (inherited != null && inherited.follows(bundles)) {
         sink.found(new Found(value, where, inherited.acyclic()));
       }
       return;
@@ -140,7 +160,7 @@ final class ReferenceScanner {
         return;
       }
       for (Component component : plan.components) {
-        AssetBundles here = component.bundles != null ? component.bundles : inherited;
+        Bundles here = component.bundles != null ? component.bundles : inherited;
         boolean worthReading =
             component.bundles != null
                 || component.holdsAnnotations
@@ -159,15 +179,6 @@ final class ReferenceScanner {
       throw new IllegalStateException(
           "Could not read " + value.getClass().getName() + "." + component.jsonName, e);
     }
-  }
-
-  private static boolean follows(AssetBundles annotation, Set<String> requested) {
-    for (String bundle : annotation.value()) {
-      if (bundle.equals(AssetBundles.ALWAYS) || requested.contains(bundle)) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private static Plan plan(Class<?> type) {
@@ -191,7 +202,8 @@ final class ReferenceScanner {
       try {
         java.lang.reflect.Method accessor = component.getAccessor();
         accessor.setAccessible(true);
-        components.add(new Component(jsonName, lookup.unreflect(accessor), bundles, holdsReferences, holdsAnnotations));
+        components.add(
+            new Component(jsonName, lookup.unreflect(accessor), Bundles.of(bundles), holdsReferences, holdsAnnotations));
       } catch (IllegalAccessException | RuntimeException e) {
         throw new IllegalStateException(
             "Cannot read component " + component.getName() + " of " + type.getName()

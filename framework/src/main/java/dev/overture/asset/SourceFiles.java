@@ -89,7 +89,11 @@ final class SourceFiles {
       this.realRoot = realRoot;
     }
 
-    byte[] read(Path file, String display, int maxBytes) throws IOException {
+    /**
+     * @param display how the file is shown in errors; asked only when one is thrown (building the
+     *     text for every read of a bundle showed in profiles)
+     */
+    byte[] read(Path file, java.util.function.Supplier<String> display, int maxBytes) throws IOException {
       Path folder = file.getParent();
       Boolean inside = checkedFolders.get(folder);
       if (inside == null) {
@@ -111,7 +115,7 @@ final class SourceFiles {
       if (!real.startsWith(realRoot)) {
         throw new InvalidAssetPathException(
             "Asset path \""
-                + display
+                + display.get()
                 + "\" resolves outside its content root through a symbolic link (to \""
                 + real
                 + "\")");
@@ -122,10 +126,11 @@ final class SourceFiles {
     }
   }
 
-  private static byte[] readFully(FileChannel channel, String display, int maxBytes) throws IOException {
+  private static byte[] readFully(FileChannel channel, java.util.function.Supplier<String> display, int maxBytes)
+      throws IOException {
     long size = channel.size();
     if (size > maxBytes) {
-      throw new AssetTooLargeException(display, size, maxBytes);
+      throw new AssetTooLargeException(display.get(), size, maxBytes);
     }
     ByteBuffer buffer = ByteBuffer.allocate((int) size);
     while (buffer.hasRemaining()) {

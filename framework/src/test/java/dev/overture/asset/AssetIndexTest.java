@@ -14,6 +14,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
@@ -95,6 +97,45 @@ class AssetIndexTest {
             + NL
             + "1 problem",
         e.getMessage());
+  }
+
+  /** A directory source that lists in the reverse of name order, whatever order the disk walks in. */
+  private AssetSource listedInReverse(Content content) {
+    return new CountingSource(AssetSource.directory(content.writeTo(root()))) {
+      @Override
+      public List<String> list(AssetPath folder, boolean recursive) throws IOException {
+        List<String> files = new ArrayList<>(super.list(folder, recursive));
+        files.sort(Comparator.reverseOrder());
+        return files;
+      }
+    };
+  }
+
+  @Test
+  void ids_areSortedWhateverOrderTheSourceListsFilesIn() {
+    assets = TestAssets.builder(listedInReverse(TestAssets.game())).executor(workers).build();
+
+    assertEquals(
+        List.of(id("Pawn:Hero"), id("Pawn:Sidekick"), id("Pawn:Villain")), assets.index().ids(PrimaryAssetType.of("Pawn")));
+  }
+
+  @Test
+  void duplicateIds_areEachReportedAgainstTheFileListedFirst() {
+    Content content = TestAssets.game()
+        .file("pawns/a/Twin.json", "{}")
+        .file("pawns/b/Twin.json", "{}")
+        .file("pawns/c/Twin.json", "{}");
+
+    AssetIndexException e =
+        assertThrows(AssetIndexException.class, () -> TestAssets.builder(listedInReverse(content)).executor(workers).build());
+
+    assertEquals(
+        List.of(
+            "Asset Pawn:Twin is defined twice: by " + root() + "/pawns/c/Twin.json and by " + root()
+                + "/pawns/a/Twin.json; rename or remove one of them",
+            "Asset Pawn:Twin is defined twice: by " + root() + "/pawns/c/Twin.json and by " + root()
+                + "/pawns/b/Twin.json; rename or remove one of them"),
+        e.problems().stream().map(Problem::message).toList());
   }
 
   @Test
