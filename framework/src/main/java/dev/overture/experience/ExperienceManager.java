@@ -493,6 +493,9 @@ public final class ExperienceManager extends ActorComponent {
         urls.add(url.get());
       }
     });
+    if (unknown.isEmpty()) {
+      checkPluginOwnership(urls, unknown, unlocated);
+    }
     if (!unknown.isEmpty()) {
       failWhenLocated(load, unknown, unlocated);
       return;
@@ -595,6 +598,73 @@ public final class ExperienceManager extends ActorComponent {
         addActionSet(included, ordered, visiting);
       }
       ordered.put(id, set);
+    });
+  }
+
+  /**
+   * Actions and components that a plugin contributes exist only where that plugin is enabled, as a
+   * game feature's classes do in Unreal: an experience (or action set) that uses one without
+   * enabling its plugin, directly or as a dependency, fails here, at the entry that names it.
+   */
+  private void checkPluginOwnership(List<String> urls, List<CompletableFuture<Problem>> located, List<Problem> unlocated) {
+    GameFeatures features = services.features();
+    java.util.Set<String> enabled = new java.util.LinkedHashSet<>();
+    for (String url : dependencyOrder(urls)) {
+      enabled.add(pluginName(url));
+    }
+    for (String url : urls) {
+      addDependencies(url, enabled);
+    }
+    Map<PrimaryAssetId, List<GameFeatureAction>> sources = new LinkedHashMap<>();
+    sources.put(experienceId, experience.actions());
+    actionSetsInOrder().forEach((set, actionSet) -> sources.put(set, actionSet.actions()));
+    sources.forEach((asset, actions) -> {
+      for (int i = 0; i < actions.size(); i++) {
+        GameFeatureAction action = actions.get(i);
+        if (action == null) {
+          continue;
+        }
+        String pointer = "/actions/" + i;
+        kindName(action.getClass()).ifPresent(kind -> requireEnabled("Action", kind, asset, pointer, enabled, located, unlocated));
+        if (action instanceof dev.overture.feature.AddComponents add) {
+          for (int j = 0; j < add.componentList().size(); j++) {
+            String component = add.componentList().get(j).componentClass().name();
+            requireEnabled("Component", component, asset, pointer + "/componentList/" + j + "/componentClass", enabled, located,
+                unlocated);
+          }
+        }
+      }
+    });
+  }
+
+  private void addDependencies(String url, java.util.Set<String> enabled) {
+    services.features().descriptor(url).ifPresent(descriptor -> {
+      for (dev.overture.feature.PluginDescriptor.Dependency dependency : descriptor.dependencies()) {
+        if (enabled.add(dependency.name())) {
+          services.features().pluginUrlByName(dependency.name()).ifPresent(next -> addDependencies(next, enabled));
+        }
+      }
+    });
+  }
+
+  private Optional<String> kindName(Class<?> type) {
+    for (String name : services.assets().kinds(GameFeatureAction.class)) {
+      if (services.assets().kind(GameFeatureAction.class, name).filter(type::equals).isPresent()) {
+        return Optional.of(name);
+      }
+    }
+    return Optional.empty();
+  }
+
+  private void requireEnabled(String what, String kind, PrimaryAssetId asset, String pointer, java.util.Set<String> enabled,
+      List<CompletableFuture<Problem>> located, List<Problem> unlocated) {
+    services.features().contributorOf(kind).filter(owner -> !enabled.contains(owner)).ifPresent(owner -> {
+      Problem problem = Problem.error("Overture/PluginNotEnabled", what + " \"" + kind + "\" belongs to plugin " + owner
+              + ", which " + experienceId + " does not enable; add \"" + owner + "\" to its gameFeaturesToEnable")
+          .withChoices("enabled", List.copyOf(enabled))
+          .withAsset(asset.toString());
+      unlocated.add(problem);
+      located.add(services.assets().locate(asset, pointer).thenApply(problem::at));
     });
   }
 

@@ -272,6 +272,22 @@ public final class GameFeatures implements AutoCloseable {
     }
   }
 
+  /**
+   * The plugin that says it contributes {@code kind} (an action kind or a component class name, as
+   * content names it), if one does: content may use it only where that plugin is enabled. Any
+   * thread.
+   */
+  public Optional<String> contributorOf(String kind) {
+    for (Plugin plugin : byName.values()) {
+      PluginDescriptor descriptor = plugin.descriptor;
+      if (descriptor != null
+          && (descriptor.contributes().actions().contains(kind) || descriptor.contributes().components().contains(kind))) {
+        return Optional.of(plugin.name);
+      }
+    }
+    return Optional.empty();
+  }
+
   /** The plugin's descriptor, if it could be read. */
   public Optional<PluginDescriptor> descriptor(String url) {
     return Optional.ofNullable(plugin(url).descriptor);

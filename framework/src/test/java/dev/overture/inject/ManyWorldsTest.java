@@ -132,6 +132,19 @@ class ManyWorldsTest {
   }
 
   @Test
+  void aComponentOfAPlugin_existsOnlyWhereThePluginIsEnabled() {
+    TestWorld world = overture.world("Match").load("Sneaky");
+
+    Problem problem = world.assertProblem("Overture/PluginNotEnabled");
+
+    assertEquals("Component \"Score\" belongs to plugin Combat, which Experience:Sneaky does not enable; add \"Combat\" to its"
+        + " gameFeaturesToEnable (enabled: \"Core\")", problem.message());
+    assertEquals("/actions/0/componentList/0/componentClass", problem.location().orElseThrow().pointer());
+    assertEquals(3, problem.location().orElseThrow().line());
+    assertEquals(List.of(), world.activePlugins(), "nothing was activated");
+  }
+
+  @Test
   void theKit_saysWhatWentWrong() {
     TestWorld world = overture.world("Match").load("Broken");
 

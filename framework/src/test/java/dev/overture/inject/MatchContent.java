@@ -30,6 +30,12 @@ final class MatchContent {
             { "gameFeaturesToEnable": ["Combat"], "defaultPawnData": "Fighter" }
             """)
         .file("experiences/Lobby.json", "{}")
+        .file("experiences/Sneaky.json", """
+            {
+              "gameFeaturesToEnable": ["Core"],
+              "actions": [ { "action": "AddComponents", "componentList": [ { "actorClass": "Pawn", "componentClass": "Score" } ] } ]
+            }
+            """)
         .file("experiences/Both.json", """
             { "gameFeaturesToEnable": ["Combat", "Core"] }
             """)
@@ -46,6 +52,7 @@ final class MatchContent {
             {
               "version": "1.0.0",
               "dependencies": [ { "name": "Core" } ],
+              "contributes": { "components": ["Score"] },
               "actions": [ { "action": "AddComponents", "componentList": [ { "actorClass": "Pawn", "componentClass": "Score", "client": false } ] } ]
             }
             """);

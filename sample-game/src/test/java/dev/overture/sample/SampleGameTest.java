@@ -202,6 +202,23 @@ class SampleGameTest {
   }
 
   @Test
+  void anExperienceThatUsesShooterCoresRules_withoutEnablingIt_failsToLoad(@TempDir Path temp) throws Exception {
+    Path assets = temp.resolve("assets");
+    copy(Path.of("../assets"), assets);
+    Path control = assets.resolve("experiences/Control.json");
+    Files.writeString(control, Files.readString(control)
+        .replace("\"gameFeaturesToEnable\": [\n    \"ShooterCore\"\n  ],", "\"gameFeaturesToEnable\": [],")
+        .replace("    \"ShooterCoreComponents\",\n", ""));
+
+    assertEquals(1, run("play", "--assets", assets.toString(), "--experience", "Control", "--ticks", "5"));
+
+    assertTrue(err.toString().contains("1) [Overture/PluginNotEnabled] Action \"ConfigureMatch\" belongs to plugin ShooterCore, which"
+        + " Experience:Control does not enable; add \"ShooterCore\" to its gameFeaturesToEnable (enabled: none)"), err.toString());
+    assertTrue(err.toString().contains("Control.json:47:29 (/actions/2/componentList/0/componentClass)"), err.toString());
+    assertFalse(out.toString().contains("Turn "), "no match was played: " + out);
+  }
+
+  @Test
   void switchingExperiencesMidMatch_replacesTheRules_andLeavesNoneBehind() throws Exception {
     try (Overture overture = SampleContent.open(Path.of("../assets"))) {
       AssetManager assets = overture.assets();
