@@ -47,7 +47,15 @@ final class ArchiveCommand {
     public Integer call() throws IOException {
       byte[] bytes;
       if (source.file != null) {
-        bytes = Files.readAllBytes(source.file);
+        if (!Files.isRegularFile(source.file)) {
+          throw new IllegalArgumentException(source.file + ": " + (Files.isDirectory(source.file) ? "is a folder" : "no such file")
+              + "; give an archive file (a world store's property blob saved to a file, for example) or --hex");
+        }
+        try {
+          bytes = Files.readAllBytes(source.file);
+        } catch (IOException e) {
+          throw new IllegalArgumentException(source.file + ": cannot be read (" + e.getMessage() + ")");
+        }
       } else {
         try {
           bytes = HexFormat.of().parseHex(source.hex.replaceAll("\\s", ""));

@@ -24,6 +24,8 @@ import dev.overture.world.World;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -106,11 +108,52 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     if (restore != null && !Files.isRegularFile(restore)) {
       throw new IllegalArgumentException("--restore " + restore + ": no such file; give a game.db written by play --save");
     }
-    PrintWriter out = spec.commandLine().getOut();
-    Path database = save != null ? save : restore;
-    if (restore != null && save != null && !restore.toAbsolutePath().equals(save.toAbsolutePath())) {
-      copyInto(restore, save); // the match continues in the save file; the restored file stays as it was
+    if (restore != null && spec.commandLine().getParseResult().hasMatchedOption("--seed")) {
+      throw new ParameterException(spec.commandLine(), "--seed cannot be given with --restore: the saved match has its own seed");
     }
+    if (restore != null && !netMode.hasServer()) {
+      throw new ParameterException(spec.commandLine(),
+          "--restore needs a world with a server (standalone, listen or dedicated): a client has no match to continue");
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    // The game runs on a working copy: --restore's file is only read, and --save's file is replaced,
+    // whole, only when the run succeeds.
+    Path database = null;
+    try {
+      if (restore != null || save != null) {
+        database = workingCopy();
+      }
+      int exit = run(database, out);
+      if (exit == 0 && save != null) {
+        Files.move(database, save, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      }
+      return exit;
+    } catch (IOException e) {
+      throw new IllegalArgumentException("--save " + save + ": cannot write it (" + e.getMessage() + ")");
+    } finally {
+      if (database != null) {
+        try {
+          Files.deleteIfExists(database);
+        } catch (IOException e) {
+          spec.commandLine().getErr().println("overture: could not delete the working copy " + database + ": " + e.getMessage());
+        }
+      }
+    }
+  }
+
+  /** An empty file beside --save (so the final move is atomic), or a copy of --restore's file. */
+  private Path workingCopy() throws IOException {
+    Path folder = save != null ? save.toAbsolutePath().getParent() : null;
+    Path copy = folder != null ? Files.createTempFile(folder, ".overture-", ".db") : Files.createTempFile("overture-", ".db");
+    if (restore != null) {
+      Files.copy(restore, copy, StandardCopyOption.REPLACE_EXISTING);
+    } else {
+      Files.delete(copy); // the store creates it
+    }
+    return copy;
+  }
+
+  private int run(Path database, PrintWriter out) {
     Overture.Builder runtime = SampleContent.builder(content.folderOrNull());
     if (database != null) {
       runtime.worldStore(database);
@@ -183,6 +226,10 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
         out.printf("Plugins activated: %s%n", plugins.isEmpty() ? "none" : String.join(", ", plugins));
         out.println("Actions run:");
         manager.activeActions().forEach(action -> out.printf("  %s%n", action));
+        if (save != null && ArenaView.match(world).isEmpty()) {
+          spec.commandLine().getErr().printf("--save %s: %s starts no match, so there is nothing to save%n", save, experienceId);
+          return OvertureCommand.FAILED;
+        }
         int exit = play(world, manager, tiles, out);
         if (save != null) {
           WorldStore.Saved saved = store.save(world);
@@ -282,14 +329,6 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
       out.printf("  %-7s %-6s score %2d, eliminated %2d, out %2d times, health %3d, at (%d,%d)%n", hero.name(),
           match.config().teams().get(hero.team()), hero.score(), hero.eliminations(), hero.deaths(), hero.health(),
           hero.cell().x(), hero.cell().y());
-    }
-  }
-
-  private static void copyInto(Path from, Path to) {
-    try {
-      Files.copy(from, to, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-    } catch (java.io.IOException e) {
-      throw new IllegalArgumentException("--save " + to + ": cannot copy " + from + " there: " + e.getMessage());
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.overture.sample;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -216,6 +217,64 @@ class SampleGameTest {
         + " Experience:Control does not enable; add \"ShooterCore\" to its gameFeaturesToEnable (enabled: none)"), err.toString());
     assertTrue(err.toString().contains("Control.json:47:29 (/actions/2/componentList/0/componentClass)"), err.toString());
     assertFalse(out.toString().contains("Turn "), "no match was played: " + out);
+  }
+
+  @Test
+  void restore_readsItsFileWithoutChangingIt_andRefusesAFileThatHoldsNoMatch(@TempDir Path temp) throws Exception {
+    Path saved = temp.resolve("g.db");
+    assertEquals(0, run("play", "--seed", "7", "--ticks", "20", "--save", saved.toString()));
+    byte[] before = Files.readAllBytes(saved);
+
+    assertEquals(0, run("play", "--restore", saved.toString(), "--ticks", "10"));
+    assertArrayEquals(before, Files.readAllBytes(saved), "the restored file is only read");
+
+    Path other = Files.write(temp.resolve("other.db"), "not a game".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    assertEquals(1, run("play", "--restore", other.toString()));
+    assertEquals("not a game", Files.readString(other));
+    try (var left = Files.list(temp)) {
+      assertEquals(List.of("g.db", "other.db"), left.map(p -> p.getFileName().toString()).sorted().toList(), "no working copy is left");
+    }
+  }
+
+  @Test
+  void restoreOptionsThatCannotApply_areUsageErrors(@TempDir Path temp) throws Exception {
+    Path saved = temp.resolve("g.db");
+    assertEquals(0, run("play", "--ticks", "5", "--save", saved.toString()));
+
+    assertEquals(2, run("play", "--restore", saved.toString(), "--seed", "3"));
+    assertTrue(err.toString().contains("--seed cannot be given with --restore: the saved match has its own seed"), err.toString());
+    assertEquals(2, run("play", "--restore", saved.toString(), "--net-mode", "client"));
+    assertTrue(err.toString().contains("--restore needs a world with a server"), err.toString());
+  }
+
+  @Test
+  void savingAnExperienceWithoutAMatch_isRefused_andWritesNothing(@TempDir Path temp) {
+    Path saved = temp.resolve("fe.db");
+
+    assertEquals(1, run("play", "--experience", "FrontEnd", "--ticks", "1", "--save", saved.toString()));
+
+    assertTrue(err.toString().contains("--save " + saved + ": Experience:FrontEnd starts no match, so there is nothing to save"),
+        err.toString());
+    assertFalse(Files.exists(saved));
+  }
+
+  @Test
+  void aRosterLargerThanTheMap_failsTheLoad_withoutAStackTrace(@TempDir Path temp) throws Exception {
+    Path assets = temp.resolve("assets");
+    copy(Path.of("../assets"), assets);
+    Path elimination = assets.resolve("experiences/Elimination.json");
+    Files.writeString(elimination, Files.readString(elimination).replaceFirst("\"teamSize\": *\\d+", "\"teamSize\": 400"));
+
+    assertEquals(1, run("play", "--assets", assets.toString(), "--ticks", "1"));
+
+    assertTrue(err.toString().contains("ConfigureMatch puts 800 heroes (2 teams of 400) on map Map:Arena, which has "), err.toString());
+    assertFalse(err.toString().contains("\tat "), err.toString());
+  }
+
+  @Test
+  void archiveInspect_ofAMissingFile_saysSo() {
+    assertEquals(1, run("archive", "inspect", "/no/such/archive"));
+    assertTrue(err.toString().contains("/no/such/archive: no such file; give an archive file"), err.toString());
   }
 
   @Test

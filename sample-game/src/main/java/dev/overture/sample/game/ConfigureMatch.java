@@ -62,6 +62,12 @@ public record ConfigureMatch(
             + "'), but ConfigureMatch names " + teams.size() + " teams");
       }
     }
+    int heroes = teams.size() * teamSize;
+    int cells = level.floor().size();
+    if (heroes > cells) {
+      throw new IllegalStateException("ConfigureMatch puts " + heroes + " heroes (" + teams.size() + " teams of " + teamSize
+          + ") on map " + level.id() + ", which has " + cells + " floor cells; lower \"teamSize\" to at most " + cells / teams.size());
+    }
     ArenaMatch match = state.addComponent(ArenaMatch.class, "ArenaMatch");
     match.configure(this, context.assets());
     context.keepUndo(() -> state.removeComponent(match));

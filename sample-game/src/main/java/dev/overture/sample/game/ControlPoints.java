@@ -48,7 +48,13 @@ public class ControlPoints extends ActorComponent implements MatchRules {
           present = hero.team();
         }
       }
-      if (present < 0 || contested || owner(state, point) == present) {
+      if (contested) {
+        continue; // both teams on it: the capture holds where it was
+      }
+      if (present < 0 || owner(state, point) == present) {
+        // Left alone, or guarded by its owner: a capture in progress starts over.
+        state.setCounter("control." + point + ".capturer", 0);
+        state.setCounter("control." + point + ".progress", 0);
         continue;
       }
       int progress = capturer(state, point) == present ? progress(state, point) + 1 : 1;
