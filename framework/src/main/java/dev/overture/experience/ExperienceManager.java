@@ -104,6 +104,8 @@ public final class ExperienceManager extends ActorComponent {
   private int generation;
   private LoadHandle definitionHandle;
   private LoadHandle bundleHandle;
+  /** The highest {@link #loadProgress()} reported for the current load, so it never goes back. */
+  private double progressReported;
   private final List<String> requestedPlugins = new ArrayList<>();
   private final List<String> activatedPlugins = new ArrayList<>();
   private FeatureActivation activation;
@@ -215,6 +217,34 @@ public final class ExperienceManager extends ActorComponent {
   }
 
   /**
+   * How far the current load has come, in [0, 1], over every step and not only the files: the
+   * definition (up to 0.1), the bundles of every asset it reaches (to 0.8, by loaded/total), the
+   * plugins (to 0.95, by activated/requested), the chaos delay and the actions; 1 once {@code
+   * Loaded}. Within one load it never goes back; a failed load keeps the value it reached; {@code
+   * Unloaded} is 0. Game thread.
+   */
+  public double loadProgress() {
+    world().checkGameThread();
+    if (state == LoadState.UNLOADED || state == LoadState.DEACTIVATING) {
+      progressReported = 0;
+      return 0;
+    }
+    double now = switch (state) {
+      case LOADING -> bundleHandle != null
+          ? 0.1 + 0.7 * bundleHandle.progress()
+          : definitionHandle != null ? 0.1 * definitionHandle.progress() : 0;
+      case LOADING_GAME_FEATURES ->
+          0.8 + 0.15 * (requestedPlugins.isEmpty() ? 1 : (double) activatedPlugins.size() / requestedPlugins.size());
+      case LOADING_CHAOS_TESTING_DELAY -> 0.95;
+      case EXECUTING_ACTIONS -> 0.97;
+      case LOADED -> 1;
+      default -> progressReported; // Failed keeps what it reached
+    };
+    progressReported = Math.max(progressReported, Math.min(1, now));
+    return progressReported;
+  }
+
+  /**
    * The names of the plugins the experience activated: each after those of them it depends on,
    * otherwise in the order the experience and its action sets name them. The same on every run.
    */
@@ -318,6 +348,7 @@ public final class ExperienceManager extends ActorComponent {
     int load = generation;
     reset();
     timeline.clear();
+    progressReported = 0;
     experienceId = id;
     CompletableFuture<ExperienceDefinition> future = new CompletableFuture<>();
     loading = future;

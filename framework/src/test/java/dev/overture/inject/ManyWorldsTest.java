@@ -145,6 +145,30 @@ class ManyWorldsTest {
   }
 
   @Test
+  void loadProgress_coversEveryStep_andNeverGoesBack() {
+    TestWorld world = overture.world("Match");
+    dev.overture.testing.TestRuntime runtime = overture.runtime();
+    List<Double> seen = new java.util.ArrayList<>();
+    world.experience().setCurrentExperience(PrimaryAssetId.parse("Experience:Duel"));
+    seen.add(world.experience().loadProgress());
+    boolean ran = true;
+    while (ran) { // one task at a time, so every intermediate value shows
+      ran = runtime.workers().runNext() || runtime.plugins().runNext() || world.world().runPendingTasks() > 0;
+      seen.add(world.experience().loadProgress());
+    }
+
+    world.assertLoaded();
+    assertEquals(1.0, seen.get(seen.size() - 1));
+    for (int i = 1; i < seen.size(); i++) {
+      assertTrue(seen.get(i) >= seen.get(i - 1), "went back: " + seen);
+    }
+    assertTrue(seen.stream().anyMatch(p -> p > 0.1 && p < 0.8), "bundle progress shows: " + seen);
+    assertTrue(seen.stream().anyMatch(p -> p >= 0.8 && p < 1), "plugin progress shows: " + seen);
+    world.deactivate();
+    assertEquals(0.0, world.experience().loadProgress());
+  }
+
+  @Test
   void theKit_saysWhatWentWrong() {
     TestWorld world = overture.world("Match").load("Broken");
 

@@ -43,8 +43,15 @@ final class MatchContent {
             { "gameFeaturesToEnable": ["Combat", "Magic"] }
             """)
         .file("pawns/Fighter.json", """
-            { "pawnClass": "Pawn", "displayName": "Fighter" }
+            {
+              "pawnClass": "Pawn",
+              "displayName": "Fighter",
+              "abilitySets": ["abilities/punch.json", "abilities/kick.json", "abilities/block.json"]
+            }
             """)
+        .file("abilities/punch.json", "{ \"grantedAbilities\": [\"Punch\"] }")
+        .file("abilities/kick.json", "{ \"grantedAbilities\": [\"Kick\"] }")
+        .file("abilities/block.json", "{ \"grantedAbilities\": [\"Block\"] }")
         .file("plugins/Core/plugin.json", """
             { "version": "1.0.0" }
             """)

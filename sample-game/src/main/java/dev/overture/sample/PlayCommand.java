@@ -212,7 +212,7 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
         LoadingDisplay display = new LoadingDisplay(out, progress == Progress.bar || (progress == Progress.auto && System.console() != null));
         dev.overture.world.Handle timeline = manager.onStateChanged(display::show);
         manager.setCurrentExperience(experienceId);
-        driveUntilSettled(world, manager);
+        driveUntilSettled(world, manager, display);
         display.done();
         timeline.release();
         if (manager.state() == LoadState.FAILED) {
@@ -338,6 +338,9 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     private final PrintWriter out;
     private final boolean bar;
     private boolean drawn;
+    private LoadState state = LoadState.UNLOADED;
+    private double done;
+    private int shown = -1;
 
     LoadingDisplay(PrintWriter out, boolean bar) {
       this.out = out;
@@ -347,19 +350,32 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     void show(ExperienceManager.Transition change) {
       clear();
       out.printf("  %7.3f s  %+6d ms  %s%n", change.worldSeconds(), TimeUnit.NANOSECONDS.toMillis(change.sinceStartNanos()), change.to());
-      if (bar && change.to() != LoadState.LOADED && change.to() != LoadState.FAILED) {
-        double done = switch (change.to()) {
-          case LOADING -> 0.1;
-          case LOADING_GAME_FEATURES -> 0.4;
-          case LOADING_CHAOS_TESTING_DELAY -> 0.6;
-          case EXECUTING_ACTIONS -> 0.8;
-          default -> 1.0;
-        };
-        int filled = (int) Math.round(done * WIDTH);
-        out.printf("\r  [%s%s] %3d%% %s", "#".repeat(filled), ".".repeat(WIDTH - filled), Math.round(done * 100), change.to());
-        drawn = true;
+      state = change.to();
+      if (state != LoadState.LOADED && state != LoadState.FAILED) {
+        draw();
       }
       out.flush();
+    }
+
+    /** The load's aggregate progress ({@link ExperienceManager#loadProgress()}); redraws the bar when it moved. */
+    void progress(double done) {
+      int percent = (int) Math.round(done * 100);
+      if (percent != shown && state != LoadState.LOADED && state != LoadState.FAILED) {
+        this.done = done;
+        clear();
+        draw();
+        out.flush();
+      }
+    }
+
+    private void draw() {
+      if (!bar) {
+        return;
+      }
+      int filled = (int) Math.round(done * WIDTH);
+      shown = (int) Math.round(done * 100);
+      out.printf("\r  [%s%s] %3d%% %s", "#".repeat(filled), ".".repeat(WIDTH - filled), shown, state);
+      drawn = true;
     }
 
     void done() {
@@ -380,17 +396,19 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
    * millisecond when there was nothing to do. Loading time does not count as turns: the match
    * starts once the experience has loaded.
    */
-  private static void driveUntilSettled(World world, ExperienceManager manager) {
+  private static void driveUntilSettled(World world, ExperienceManager manager, LoadingDisplay display) {
     long start = System.nanoTime();
     while (manager.state() != LoadState.LOADED && manager.state() != LoadState.FAILED) {
       if (world.runPendingTasks() == 0) {
         LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
       }
+      display.progress(manager.loadProgress());
       if (System.nanoTime() - start > LOAD_TIMEOUT_NANOS) {
         throw new IllegalStateException("the experience did not load within 60 seconds (state " + manager.state() + ")");
       }
     }
   }
+
 
   /** Deactivates the experience and waits, so its plugins are released before the features close. */
   private static void endExperience(World world, ExperienceManager manager) {
