@@ -44,10 +44,9 @@ final class DescribeCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    try (Overture overture = SampleContent.open(content.folderOrNull())) {
+    try (Overture overture = SampleContent.openReady(content.folderOrNull())) {
       AssetManager assets = overture.assets();
       GameFeatures features = overture.features();
-      features.ready().join();
       PrimaryAssetId id = PrimaryAssetId.parse(experience.trim(), EXPERIENCE);
       if (!id.type().equals(EXPERIENCE) || assets.index().find(id).isEmpty()) {
         List<String> names = assets.index().ids(EXPERIENCE).stream().map(PrimaryAssetId::toString).toList();

@@ -2,7 +2,6 @@ package dev.overture.sample;
 
 import dev.overture.asset.AssetManager;
 import dev.overture.experience.UserFacingExperience;
-import dev.overture.feature.GameFeatures;
 import dev.overture.inject.Overture;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
@@ -25,10 +24,8 @@ final class FrontendCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    try (Overture overture = SampleContent.open(content.folderOrNull())) {
+    try (Overture overture = SampleContent.openReady(content.folderOrNull())) {
       AssetManager assets = overture.assets();
-      GameFeatures features = overture.features();
-      features.ready().join();
       int shown = 0;
       for (Tiles.Tile entry : Tiles.load(assets)) {
         UserFacingExperience tile = entry.tile();

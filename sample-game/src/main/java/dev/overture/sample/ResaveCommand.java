@@ -2,7 +2,6 @@ package dev.overture.sample;
 
 import dev.overture.asset.AssetManager;
 import dev.overture.asset.ResaveReport;
-import dev.overture.feature.GameFeatures;
 import dev.overture.inject.Overture;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -35,10 +34,8 @@ final class ResaveCommand implements Callable<Integer> {
           "resave rewrites files on disk: give the content folder with --assets DIR (the content inside the jar cannot be written)");
     }
     PrintWriter out = spec.commandLine().getOut();
-    try (Overture overture = SampleContent.open(folder)) {
+    try (Overture overture = SampleContent.openReady(folder)) {
       AssetManager assets = overture.assets();
-      GameFeatures features = overture.features();
-      features.ready().join();
       ResaveReport report = assets.resave(dryRun);
       out.println(report.format());
       out.flush();

@@ -44,6 +44,25 @@ final class SampleContent {
   }
 
   /**
+   * The runtime of {@link #open}, once its plugins have reached their initial states.
+   *
+   * @throws dev.overture.core.ProblemException when a plugin could not (the runtime is closed)
+   */
+  static Overture openReady(Path folder) {
+    Overture overture = open(folder);
+    try {
+      overture.ready().join();
+      return overture;
+    } catch (java.util.concurrent.CompletionException e) {
+      overture.close();
+      if (e.getCause() instanceof dev.overture.core.ProblemException problems) {
+        throw problems;
+      }
+      throw e;
+    }
+  }
+
+  /**
    * The sample's runtime, configured but not built: its content (the folder, or the content inside
    * the jar when it is null), its build version, its plugins' classes and its custom version.
    */

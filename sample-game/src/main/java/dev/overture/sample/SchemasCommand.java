@@ -1,7 +1,6 @@
 package dev.overture.sample;
 
 import dev.overture.asset.AssetManager;
-import dev.overture.feature.GameFeatures;
 import dev.overture.inject.Overture;
 import dev.overture.validation.SchemaGenerator;
 import java.io.IOException;
@@ -29,10 +28,8 @@ final class SchemasCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    try (Overture overture = SampleContent.open(null)) {
+    try (Overture overture = SampleContent.openReady(null)) {
       AssetManager assets = overture.assets();
-      GameFeatures features = overture.features();
-      features.ready().join();
       List<Path> written = new SchemaGenerator(assets).writeTo(out);
       PrintWriter printer = spec.commandLine().getOut();
       written.forEach(file -> printer.println("wrote " + file));

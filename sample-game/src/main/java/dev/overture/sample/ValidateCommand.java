@@ -39,10 +39,9 @@ final class ValidateCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    try (Overture overture = SampleContent.open(content.folderOrNull())) {
+    try (Overture overture = SampleContent.openReady(content.folderOrNull())) {
       AssetManager assets = overture.assets();
       GameFeatures features = overture.features();
-      features.ready().join();
       Validator.Builder validator = Validator.builder(assets).features(features);
       if (settings != null) {
         validator.settingsFolder(settings);
