@@ -67,7 +67,7 @@ final class AssetJson {
     this.kinds = kinds;
     this.versions = versions;
     JsonFactory factory =
-        JsonFactory.builder()
+        new StrictJsonFactory(JsonFactory.builder()
             .streamReadConstraints(
                 StreamReadConstraints.builder()
                     .maxDocumentLength(limits.maxDocumentBytes())
@@ -76,8 +76,7 @@ final class AssetJson {
                     .maxNameLength(limits.maxNameLength())
                     .maxNumberLength(limits.maxNumberLength())
                     .build())
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .build();
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION));
     SimpleModule module =
         new SimpleModule("overture-assets") {
           private static final long serialVersionUID = 1L;

@@ -114,7 +114,7 @@ final class ClasspathSource implements AssetSource {
         contained = new SourceFiles.ContainedFiles(rootPath.toRealPath());
         folders.put(rootPath, contained);
       }
-      return contained.read(file, () -> displayPath(path), maxBytes);
+      return contained.read(file, path, () -> displayPath(path), maxBytes);
     }
     // Reads keep the JDK's cached jar open (as getResourceAsStream does); only listing opens its own.
     URLConnection connection = url.openConnection();

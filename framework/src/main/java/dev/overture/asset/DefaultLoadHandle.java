@@ -83,6 +83,8 @@ final class DefaultLoadHandle implements LoadHandle {
 
     final Object from;
     final ReferenceScanner.Step where;
+    /** The slot pinned, written before {@code pinned} becomes 1. */
+    Slot slot;
     volatile int pinned;
 
     Node(Object from, ReferenceScanner.Step where) {
@@ -90,7 +92,8 @@ final class DefaultLoadHandle implements LoadHandle {
       this.where = where;
     }
 
-    void markPinned() {
+    void markPinned(Slot pinnedSlot) {
+      slot = pinnedSlot;
       pinned = 1;
     }
 
@@ -161,10 +164,11 @@ final class DefaultLoadHandle implements LoadHandle {
     }
     pending.incrementAndGet();
     counts.addAndGet(1L << 32);
-    CompletableFuture<Loaded> load = manager.pin(key);
-    node.markPinned();
+    DefaultAssetManager.Pin pin = manager.pin(key);
+    CompletableFuture<Loaded> load = pin.load();
+    node.markPinned(pin.slot());
     if (status.get() != Status.LOADING && node.unpinOnce()) {
-      manager.unpin(key);
+      manager.unpin(node.slot);
     }
     if (helping && !load.isDone()) {
       LoadTask task = manager.pendingTask(key);
@@ -518,12 +522,11 @@ final class DefaultLoadHandle implements LoadHandle {
   }
 
   private void releasePins() {
-    nodes.forEach(
-        (key, node) -> {
-          if (node.unpinOnce()) {
-            manager.unpin(key);
-          }
-        });
+    for (Node node : nodes.values()) {
+      if (node.unpinOnce()) {
+        manager.unpin(node.slot);
+      }
+    }
   }
 
   @Override

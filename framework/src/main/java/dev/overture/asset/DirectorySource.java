@@ -45,7 +45,7 @@ final class DirectorySource implements AssetSource {
 
   @Override
   public byte[] read(AssetPath path, int maxBytes) throws IOException {
-    return files.read(realRoot.resolve(path.value()), () -> displayPath(path), maxBytes);
+    return files.read(realRoot.resolve(path.value()), path, () -> displayPath(path), maxBytes);
   }
 
   @Override

@@ -21,6 +21,11 @@ public final class SoftRef<T> {
   private final String root;
   private final AssetPath path;
   private final Class<T> type;
+  /**
+   * Computed while the path's text is fresh in the cache: the manager hashes a reference again
+   * when a load releases it, long after, and reading the text then missed the cache every time.
+   */
+  private final int hash;
 
   private SoftRef(String root, AssetPath path, Class<T> type) {
     this.root = Objects.requireNonNull(root, "root");
@@ -29,6 +34,7 @@ public final class SoftRef<T> {
     if (path.value().isEmpty()) {
       throw new IllegalArgumentException("a soft reference names a file, not the content root");
     }
+    this.hash = (root.hashCode() * 31 + path.hashCode()) * 31 + type.hashCode();
   }
 
   /** A reference to {@code path} in the content root named {@code root}, loading as {@code type}. */
@@ -54,6 +60,7 @@ public final class SoftRef<T> {
   @Override
   public boolean equals(Object other) {
     return other instanceof SoftRef<?> that
+        && hash == that.hash
         && root.equals(that.root)
         && path.equals(that.path)
         && type.equals(that.type);
@@ -61,7 +68,7 @@ public final class SoftRef<T> {
 
   @Override
   public int hashCode() {
-    return (root.hashCode() * 31 + path.hashCode()) * 31 + type.hashCode();
+    return hash;
   }
 
   /** {@code root:/path (Type)}. */

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class AssetPathTest {
 
@@ -61,5 +62,20 @@ class AssetPathTest {
   @Test
   void constructor_refusesUnnormalizedValues() {
     assertThrows(IllegalArgumentException.class, () -> new AssetPath("a/../b"));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"a", "a/b.json", ".hidden", "a/.b", "a/...", "..x/y", "x../y", "a/b-c_d.e", "é/ü.json", "a b/c"})
+  void constructor_takesNormalValues(String value) {
+    assertEquals(value, new AssetPath(value).value());
+    assertEquals(value, AssetPath.parse(value).value());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "/a", "a/", "a//b", "./a", "a/./b", "a/.", "../a", "a/..", ".", "..", "a\\b", "a\u007fb", "a\u001fb", "\u0000",
+      "C:/x", "z:", "/", "//"})
+  void constructor_refusesValuesThatAreNotInNormalForm(String value) {
+    assertThrows(IllegalArgumentException.class, () -> new AssetPath(value));
   }
 }

@@ -3,6 +3,7 @@ package dev.overture.asset;
 import dev.overture.testing.Content;
 import static dev.overture.asset.TestAssets.id;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -216,5 +217,26 @@ class AssetSourceContractTest {
       assertEquals("/icon", problem.location().orElseThrow().pointer());
       assertEquals(1, problem.location().orElseThrow().line());
     }
+  }
+
+  @ParameterizedTest
+  @EnumSource(value = Kind.class, names = {"DIRECTORY", "CLASSPATH_FOLDER"})
+  void aFolderLinkedOutOfTheRoot_isRefused_afterAFileBesideItWasRead(Kind kind) throws Exception {
+    Path outside = Files.createDirectories(temp.resolve("outside"));
+    Files.writeString(outside.resolve("secret.json"), "{\"title\":\"stolen\"}");
+    AssetSource source = kind.create(TestAssets.game(), temp, open);
+    Path root = kind == Kind.DIRECTORY ? temp.resolve("assets") : temp.resolve("classes/game");
+    Files.writeString(root.resolve("modes/Inside.json"), "{ \"title\": \"Inside\" }");
+    Files.writeString(root.resolve("top.json"), "{}");
+    Files.createSymbolicLink(root.resolve("modes/out"), outside);
+
+    assertEquals("{ \"title\": \"Inside\" }", new String(source.read(AssetPath.parse("modes/Inside.json"), 1000), UTF_8));
+    assertEquals("{}", new String(source.read(AssetPath.parse("top.json"), 1000), UTF_8));
+    InvalidAssetPathException linked =
+        assertThrows(InvalidAssetPathException.class, () -> source.read(AssetPath.parse("modes/out/secret.json"), 1000));
+    assertTrue(linked.getMessage().contains("resolves outside its content root through a symbolic link"), linked.getMessage());
+    // Asked again, the folder's answer comes from what was checked.
+    assertThrows(InvalidAssetPathException.class, () -> source.read(AssetPath.parse("modes/out/secret.json"), 1000));
+    assertEquals("{}", new String(source.read(AssetPath.parse("top.json"), 1000), UTF_8));
   }
 }

@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class IndexSnapshotTest {
 
@@ -67,5 +69,27 @@ class IndexSnapshotTest {
   void snapshotLists_cannotBeModified() {
     IndexSnapshot snapshot = add(IndexSnapshot.EMPTY, List.of(entry(ITEM, "a")));
     assertThrows(UnsupportedOperationException.class, () -> snapshot.ids(ITEM).add(PrimaryAssetId.of("Item", "z")));
+  }
+
+  // Issue 10: the map of files is built on the first lookup, then kept up to date by changes.
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void idAt_findsWhatEachChangeLeaves_whetherOrNotTheFilesWereLookedUpBefore(boolean lookedUpBefore) {
+    AssetEntry a = entry(ITEM, "a");
+    AssetEntry b = entry(ITEM, "b");
+    AssetEntry hero = entry(PAWN, "Hero");
+    IndexSnapshot before = add(IndexSnapshot.EMPTY, List.of(a, b));
+    if (lookedUpBefore) {
+      assertEquals(a.id(), before.idAt(ContentRoot.GAME, a.path()));
+    }
+
+    IndexSnapshot after = before.change(List.of(a), List.of(hero), Map.of(ITEM, Object.class, PAWN, Object.class), List.of());
+
+    assertEquals(null, after.idAt(ContentRoot.GAME, a.path()));
+    assertEquals(b.id(), after.idAt(ContentRoot.GAME, b.path()));
+    assertEquals(hero.id(), after.idAt(ContentRoot.GAME, hero.path()));
+    assertEquals(null, after.idAt("plugin", b.path()));
+    assertEquals(a.id(), before.idAt(ContentRoot.GAME, a.path()), "the earlier snapshot is unchanged");
+    assertEquals(null, before.idAt(ContentRoot.GAME, hero.path()));
   }
 }
