@@ -12,9 +12,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * The built jar, run as a newcomer runs it (failsafe runs this after {@code package} made {@code
- * target/overture.jar}): the default experience plays, a bad id exits 1 with its message, a usage
- * error exits 2.
+ * The built jar, run as a newcomer runs it, in its own JVM (failsafe runs this after {@code
+ * package} made {@code target/overture.jar}): the default experience plays with plain lines when
+ * the output is not a terminal, a bad id exits 1 with its message, a usage error exits 2.
  */
 class OvertureJarIT {
 
@@ -40,7 +40,8 @@ class OvertureJarIT {
     assertEquals(0, play.exit(), play.output());
     assertTrue(play.output().startsWith("Experience Experience:Elimination, chosen by "), play.output());
     assertTrue(play.output().contains("Plugins activated: ShooterCore"), play.output());
-    assertTrue(play.output().contains("Result: "), play.output());
+    assertTrue(play.output().contains("Result: no team reached 25 by turn 40"), play.output());
+    assertTrue(!play.output().contains("\r"), "plain lines when the output is not a terminal: " + play.output());
   }
 
   @Test

@@ -315,28 +315,6 @@ class SampleGameTest {
     }
   }
 
-  @Test
-  void theProgram_runsInItsOwnJvm_asTheJarDoes() throws Exception {
-    Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), "dev.overture.sample.Main", "play", "--ticks", "30", "--seed", "5")
-        .redirectErrorStream(true)
-        .start();
-    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(process.waitFor(120, TimeUnit.SECONDS), output);
-    assertEquals(0, process.exitValue(), output);
-    assertTrue(output.contains("Result: no team reached 25 by turn 30"), output);
-    assertFalse(output.contains("\r"), "plain lines when the output is not a terminal: " + output);
-
-    Process bad = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), "dev.overture.sample.Main", "play", "--experience", "Nope")
-        .redirectErrorStream(true)
-        .start();
-    String badOutput = new String(bad.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(bad.waitFor(120, TimeUnit.SECONDS), badOutput);
-    assertEquals(1, bad.exitValue(), badOutput);
-    assertTrue(badOutput.contains("[Overture/UnknownExperience] No experience Experience:Nope is indexed"), badOutput);
-  }
-
   private static void settle(World world, ExperienceManager manager) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     while (System.nanoTime() < deadline && manager.state() != LoadState.LOADED && manager.state() != LoadState.FAILED) {
