@@ -28,6 +28,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * <p>Side-by-side variants take turns round after round in this process, after unrecorded warm-up
  * rounds, and the table gives medians. The JMH hot paths run in forked JVMs launched from here
  * (one fork, medians of the iterations).
+ *
+ * <p>Runs on the main thread; the benchmarks it calls start and stop their own pools.
  */
 public final class Runner {
 

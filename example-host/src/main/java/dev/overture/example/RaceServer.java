@@ -25,6 +25,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>{@code java -cp ... dev.overture.example.RaceServer [--unpaced]}: {@code --unpaced} runs game
  * time as fast as the machine can (for tests) instead of in real time.
+ *
+ * <p>Runs on the main thread, which is the game thread of both matches; file reads use Overture's own pool.
  */
 public final class RaceServer {
 

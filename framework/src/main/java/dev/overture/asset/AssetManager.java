@@ -167,6 +167,9 @@ public interface AssetManager extends AutoCloseable {
   /** The class registered as {@code name} that is a {@code base}, if any. */
   <B> Optional<Class<? extends B>> kind(Class<B> base, String name);
 
+  /** The name {@code type} is registered under (as a kind or a class content names), if any. */
+  Optional<String> kindName(Class<?> type);
+
   /** The asset classes registered for {@code overture.json} scan rules, by name. */
   java.util.Map<String, Class<?>> assetClasses();
 

@@ -492,6 +492,11 @@ final class DefaultAssetManager implements AssetManager {
   }
 
   @Override
+  public Optional<String> kindName(Class<?> type) {
+    return Optional.ofNullable(json.kinds().nameOf(type));
+  }
+
+  @Override
   public Map<String, Class<?>> assetClasses() {
     return assetClasses;
   }

@@ -17,6 +17,8 @@ import tools.jackson.databind.jsontype.NamedType;
 final class KindRegistry {
 
   private final Map<Class<?>, Map<String, Class<?>>> kinds = new LinkedHashMap<>();
+  /** Each registered class's name (the first it was given), for messages and ownership checks. */
+  private final Map<Class<?>, String> namesByClass = new java.util.HashMap<>();
 
   /** Registers {@code name} for {@code type}, a subtype of {@code base}. */
   <B> void register(Class<B> base, String name, Class<? extends B> type) {
@@ -41,6 +43,7 @@ final class KindRegistry {
               + "; cannot register it again for "
               + type.getName());
     }
+    namesByClass.putIfAbsent(type, name);
   }
 
   /**
@@ -55,6 +58,11 @@ final class KindRegistry {
       }
     }
     return null;
+  }
+
+  /** The name {@code type} was first registered under; null when it was not. */
+  String nameOf(Class<?> type) {
+    return namesByClass.get(type);
   }
 
   /** Every registered name whose class is a {@code base}, sorted. */

@@ -10,6 +10,8 @@ import java.util.Objects;
  * what changes, and every file it refused to save, with why. Files already current are only
  * counted.
  *
+ * <p>Immutable and thread-safe.
+ *
  * @param entries the files rewritten, to rewrite or refused, in the order visited
  * @param unchanged how many files were already current
  * @param dryRun whether nothing was written

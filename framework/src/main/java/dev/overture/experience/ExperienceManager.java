@@ -638,12 +638,9 @@ public final class ExperienceManager extends ActorComponent {
    * enabling its plugin, directly or as a dependency, fails here, at the entry that names it.
    */
   private void checkPluginOwnership(List<String> urls, List<CompletableFuture<Problem>> located, List<Problem> unlocated) {
-    GameFeatures features = services.features();
     java.util.Set<String> enabled = new java.util.LinkedHashSet<>();
-    for (String url : dependencyOrder(urls)) {
-      enabled.add(pluginName(url));
-    }
     for (String url : urls) {
+      enabled.add(pluginName(url));
       addDependencies(url, enabled);
     }
     Map<PrimaryAssetId, List<GameFeatureAction>> sources = new LinkedHashMap<>();
@@ -656,7 +653,8 @@ public final class ExperienceManager extends ActorComponent {
           continue;
         }
         String pointer = "/actions/" + i;
-        kindName(action.getClass()).ifPresent(kind -> requireEnabled("Action", kind, asset, pointer, enabled, located, unlocated));
+        services.assets().kindName(action.getClass())
+            .ifPresent(kind -> requireEnabled("Action", kind, asset, pointer, enabled, located, unlocated));
         if (action instanceof dev.overture.feature.AddComponents add) {
           for (int j = 0; j < add.componentList().size(); j++) {
             String component = add.componentList().get(j).componentClass().name();
@@ -676,15 +674,6 @@ public final class ExperienceManager extends ActorComponent {
         }
       }
     });
-  }
-
-  private Optional<String> kindName(Class<?> type) {
-    for (String name : services.assets().kinds(GameFeatureAction.class)) {
-      if (services.assets().kind(GameFeatureAction.class, name).filter(type::equals).isPresent()) {
-        return Optional.of(name);
-      }
-    }
-    return Optional.empty();
   }
 
   private void requireEnabled(String what, String kind, PrimaryAssetId asset, String pointer, java.util.Set<String> enabled,

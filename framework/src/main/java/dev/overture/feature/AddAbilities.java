@@ -15,6 +15,8 @@ import java.util.List;
  * GameFeatureAction_AddAbilities}. Server side (authority) only; an actor without an ability
  * system component gets one through a component request, removed when the action deactivates.
  *
+ * <p>Immutable; applied on each world's game thread.
+ *
  * @param abilitiesList per actor class, what to grant
  */
 public record AddAbilities(List<Entry> abilitiesList) implements WorldActionBase {

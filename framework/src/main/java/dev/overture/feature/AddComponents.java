@@ -19,6 +19,8 @@ import java.util.List;
  *   "componentList": [ { "actorClass": "Pawn", "componentClass": "ScoreComponent", "server": true, "client": false } ] }
  * }</pre>
  *
+ * <p>Immutable; applied on each world's game thread.
+ *
  * @param componentList the components to add
  */
 public record AddComponents(List<Entry> componentList) implements WorldActionBase {

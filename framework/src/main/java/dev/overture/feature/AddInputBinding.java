@@ -3,10 +3,9 @@ package dev.overture.feature;
 import dev.overture.asset.AssetBundles;
 import dev.overture.asset.SoftRef;
 import dev.overture.core.ProblemReporter;
-import dev.overture.world.ComponentManager;
-import dev.overture.world.InputComponent;
-import dev.overture.world.Pawn;
+import dev.overture.world.Handle;
 import dev.overture.world.World;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -14,6 +13,8 @@ import java.util.List;
  * GameFeatureAction_AddInputBinding}. A pawn is bound when the action reaches it or, if it becomes
  * locally controlled later, when it sends {@code GameActorReady}. Client side only; the configs
  * load in the {@code client} bundle.
+ *
+ * <p>Immutable; applied on each world's game thread.
  *
  * @param inputConfigs the input configs to bind
  */
@@ -25,27 +26,15 @@ public record AddInputBinding(@AssetBundles("client") List<SoftRef<InputConfig>>
 
   @Override
   public void addToWorld(World world, FeatureContext context) {
-    if (!world.netMode().hasClient()) {
-      return;
-    }
-    context.keep(world.componentManager().addComponentRequest(
-        Pawn.class, InputComponent.class, ComponentManager.AddFlag.ADD_UNIQUE));
-    PerActor given = new PerActor();
-    context.keep(world.componentManager().addExtensionHandler(Pawn.class, (actor, event) -> {
-      Pawn pawn = (Pawn) actor;
-      boolean ready = event.equals(ComponentManager.EXTENSION_ADDED) || event.equals(ComponentManager.GAME_ACTOR_READY);
-      if (ready && pawn.isLocallyControlled() && !given.has(pawn)) {
-        InputComponent input = pawn.findComponent(InputComponent.class).orElseThrow();
-        for (SoftRef<InputConfig> config : inputConfigs) {
-          InputConfig loaded = context.assets().getAsset(config).orElseThrow(
-              () -> new IllegalStateException("Input config " + config + " is not loaded (client bundle)"));
-          given.add(pawn, input.addBindings(config.path().value(), loaded));
-        }
-      } else if (event.equals(ComponentManager.EXTENSION_REMOVED)) {
-        given.release(pawn);
+    LocalPawnInput.giveToLocalPawns(world, context, input -> {
+      List<Handle> handles = new ArrayList<>();
+      for (SoftRef<InputConfig> config : inputConfigs) {
+        InputConfig loaded = context.assets().getAsset(config).orElseThrow(
+            () -> new IllegalStateException("Input config " + config + " is not loaded (client bundle)"));
+        handles.add(input.addBindings(config.path().value(), loaded));
       }
-    }));
-    context.keepUndo(given::releaseAll);
+      return handles;
+    });
   }
 
   @Override

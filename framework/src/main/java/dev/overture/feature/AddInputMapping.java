@@ -3,10 +3,9 @@ package dev.overture.feature;
 import dev.overture.asset.AssetBundles;
 import dev.overture.asset.SoftRef;
 import dev.overture.core.ProblemReporter;
-import dev.overture.world.ComponentManager;
-import dev.overture.world.InputComponent;
-import dev.overture.world.Pawn;
+import dev.overture.world.Handle;
 import dev.overture.world.World;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -14,6 +13,8 @@ import java.util.List;
  * Lyra's {@code GameFeatureAction_AddInputContextMapping}. A pawn is bound when the action reaches
  * it or, if it becomes locally controlled later, when it sends {@code GameActorReady}. Client side
  * only; the contexts load in the {@code client} bundle.
+ *
+ * <p>Immutable; applied on each world's game thread.
  *
  * @param inputMappings the contexts and their priorities
  */
@@ -40,28 +41,15 @@ public record AddInputMapping(List<Entry> inputMappings) implements WorldActionB
 
   @Override
   public void addToWorld(World world, FeatureContext context) {
-    if (!world.netMode().hasClient()) {
-      return;
-    }
-    context.keep(world.componentManager().addComponentRequest(
-        Pawn.class, InputComponent.class, ComponentManager.AddFlag.ADD_UNIQUE));
-    PerActor given = new PerActor();
-    context.keep(world.componentManager().addExtensionHandler(Pawn.class, (actor, event) -> {
-      Pawn pawn = (Pawn) actor;
-      // A pawn is usually possessed after it spawns: bind when it says it is ready, once.
-      boolean ready = event.equals(ComponentManager.EXTENSION_ADDED) || event.equals(ComponentManager.GAME_ACTOR_READY);
-      if (ready && pawn.isLocallyControlled() && !given.has(pawn)) {
-        InputComponent input = pawn.findComponent(InputComponent.class).orElseThrow();
-        for (Entry entry : inputMappings) {
-          Object mapping = context.assets().getAsset(entry.inputMapping()).orElseThrow(
-              () -> new IllegalStateException("Input mapping " + entry.inputMapping() + " is not loaded (client bundle)"));
-          given.add(pawn, input.addMappingContext(entry.inputMapping().path().value(), mapping, entry.priority()));
-        }
-      } else if (event.equals(ComponentManager.EXTENSION_REMOVED)) {
-        given.release(pawn);
+    LocalPawnInput.giveToLocalPawns(world, context, input -> {
+      List<Handle> handles = new ArrayList<>();
+      for (Entry entry : inputMappings) {
+        Object mapping = context.assets().getAsset(entry.inputMapping()).orElseThrow(
+            () -> new IllegalStateException("Input mapping " + entry.inputMapping() + " is not loaded (client bundle)"));
+        handles.add(input.addMappingContext(entry.inputMapping().path().value(), mapping, entry.priority()));
       }
-    }));
-    context.keepUndo(given::releaseAll);
+      return handles;
+    });
   }
 
   @Override

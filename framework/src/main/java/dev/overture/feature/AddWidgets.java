@@ -10,6 +10,8 @@ import java.util.List;
  * GameFeatureAction_AddWidgets}, headless (the world's {@link HudModel}, which a game renders or
  * prints). Client side only.
  *
+ * <p>Immutable; applied on each world's game thread.
+ *
  * @param layout layouts to push, per layer
  * @param widgets widgets to add, per slot
  */

@@ -13,6 +13,8 @@ import dev.overture.world.Pawn;
  * world's actor classes ({@code Actor}, {@code Pawn}, {@code GameState}) and built-in components
  * ({@code InputComponent}, {@code AbilitySystemComponent}). Games add their own with {@link
  * AssetManager.Builder#kind}.
+ *
+ * <p>Stateless; call it while configuring a builder, on that builder's thread.
  */
 public final class Features {
 

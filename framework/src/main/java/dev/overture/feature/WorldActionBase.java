@@ -7,6 +7,9 @@ import dev.overture.world.World;
  * in an experience, to the experience's world; in a feature plugin, to every world, those present
  * when the plugin activates and those that attach later (the plugin's activation creates one
  * context per world).
+ *
+ * <p>Threading: implementations are immutable; {@code addToWorld} and the undo it keeps run on
+ * each world's game thread.
  */
 public interface WorldActionBase extends GameFeatureAction {
 

@@ -5,6 +5,9 @@ package dev.overture.id;
  * (the world store records the next free value in the same transaction), so that a block handed
  * out before a crash is never handed out again. Ids of a block not used before a restart are
  * skipped, never reused.
+ *
+ * <p>Threading: implementations must be safe to call from several threads at once (allocators of
+ * several worlds share one source).
  */
 @FunctionalInterface
 public interface IdBlockSource {

@@ -70,12 +70,11 @@ public final class WorldFactory {
     }
     World world = builder.build();
     ExperienceManager.install(world, services);
+    boolean kept;
     synchronized (open) {
-      if (!closed) {
-        open.add(world);
-      }
+      kept = !closed && open.add(world);
     }
-    if (!open().contains(world)) { // the runtime closed while the world was being built
+    if (!kept) { // the runtime closed while the world was being built
       world.close();
       throw new IllegalStateException("Overture is closed; world \"" + name + "\" cannot be created");
     }

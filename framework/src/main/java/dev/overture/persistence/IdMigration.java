@@ -33,6 +33,8 @@ import org.sqlite.SQLiteDataSource;
  * </ul>
  *
  * <p>Run it with the game stopped. Stateless; each run uses its own connection.
+ *
+ * <p>Threading: one migration runs on the calling thread, in one transaction; do not run two on one database at once.
  */
 public final class IdMigration {
 

@@ -8,6 +8,8 @@ import dev.overture.feature.GameFeatureAction;
  * GameFeatureAction#validate} runs too; this is for checks that need more than the action (the
  * index, other assets).
  *
+ * <p>Threading: called on the thread that runs the {@link Validator}, one action at a time.
+ *
  * @param <A> the action class
  */
 public interface ActionValidator<A extends GameFeatureAction> {

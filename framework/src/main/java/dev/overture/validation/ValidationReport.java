@@ -13,6 +13,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The problems a validation found, errors and warnings, ordered by file, line and column.
  *
+ * <p>Immutable and thread-safe.
+ *
  * @param problems what was found
  */
 public record ValidationReport(List<Problem> problems) {

@@ -42,7 +42,7 @@ import java.util.concurrent.TimeoutException;
  *
  * <pre>{@code
  * ValidationReport report = Validator.builder(assets).features(features).build().run();
- * if (report.hasErrors()) System.err.println(report.format());
+ * if (report.hasErrors()) log.error("{}", report.format()); // or the tool prints it
  * }</pre>
  *
  * <p>Not thread-safe; a run blocks the calling thread while assets load (call it from a tool's

@@ -11,6 +11,8 @@ import java.util.regex.Pattern;
  * {@code 2EB5FDBD-01AC-4D10-8136-F38F3393A5DA} (Unreal's {@code DigitsWithHyphens}); 32 hex digits
  * without hyphens parse too. The archive stores the four words in order, each little-endian.
  *
+ * <p>Immutable and thread-safe.
+ *
  * @param a the first word
  * @param b the second word
  * @param c the third word

@@ -16,6 +16,8 @@ import tools.jackson.databind.node.ObjectNode;
  * fail on data it does not concern (a field already absent, another class of archetype).
  *
  * <p>{@link #rename} and {@link #scale} cover the common cases; {@link #andThen} chains steps.
+ *
+ * <p>Stateless; the functions it returns change the tree they are given and are safe to share.
  */
 @FunctionalInterface
 public interface JsonUpgrade {

@@ -11,6 +11,8 @@ import java.util.Objects;
  *     asset -> Upgrades.rename(asset, "cameraMode", "defaultCameraMode"));
  * }</pre>
  *
+ * <p>Immutable; its upgrade runs on the worker that reads the file.
+ *
  * @param customVersion the system whose version it raises
  * @param toVersion the version the asset has afterwards, 1 to the system's latest
  * @param assetClass the class the asset binds to (subclasses too)

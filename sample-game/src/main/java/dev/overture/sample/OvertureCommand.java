@@ -12,6 +12,8 @@ import picocli.CommandLine.ScopeType;
  * The {@code overture} command line: the sample game and the content tools. Errors a user can
  * cause are printed as Overture's numbered problem reports, never as stack traces; the exit code
  * is 1 for a content or loading failure and 2 for a usage mistake.
+ *
+ * <p>Each command runs on the thread that calls {@code execute}.
  */
 @Command(
     name = "overture",

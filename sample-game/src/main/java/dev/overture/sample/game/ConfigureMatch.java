@@ -15,6 +15,8 @@ import java.util.List;
  * { "action": "ConfigureMatch", "teams": ["Red", "Blue"], "teamSize": 3, "scoreLimit": 10 }
  * }</pre>
  *
+ * <p>Immutable; applied on each world's game thread.
+ *
  * @param teams the teams' names, 1 to 4 (default Red and Blue); the player joins the first
  * @param teamSize heroes per team, the player included (default 3)
  * @param scoreLimit the team score that wins (default 10)

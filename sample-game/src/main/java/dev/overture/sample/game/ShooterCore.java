@@ -9,6 +9,8 @@ import dev.overture.world.ActorComponent;
  * The code of the ShooterCore feature plugin ({@code assets/plugins/ShooterCore}): the names its
  * {@code plugin.json} says it contributes. Matches, heroes that move, see and tag each other,
  * health, score, and the Elimination and Control rules.
+ *
+ * <p>Stateless; call it while configuring a builder.
  */
 public final class ShooterCore {
 

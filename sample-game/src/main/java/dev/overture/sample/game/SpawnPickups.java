@@ -13,6 +13,8 @@ import dev.overture.world.World;
  * { "action": "SpawnPickups", "count": 3, "heal": 50 }
  * }</pre>
  *
+ * <p>Immutable; applied on each world's game thread.
+ *
  * @param count pickups on the floor at once (default 3)
  * @param heal health a pickup gives back (default 50)
  */

@@ -7,6 +7,8 @@ import dev.overture.world.ActorComponent;
 /**
  * The code of the TopDownArena feature plugin ({@code assets/plugins/TopDownArena}), which depends
  * on ShooterCore: a top-down camera and health pickups.
+ *
+ * <p>Stateless; call it while configuring a builder.
  */
 public final class TopDownArena {
 
