@@ -55,6 +55,33 @@ class OvertureTest {
         .closeTimeout(Duration.ZERO); // nobody runs the manual executors while close waits
   }
 
+  /** The test content on Overture's own pools (two workers). */
+  private Overture.Builder withOwnPools() {
+    return MatchContent.register(Overture.builder())
+        .contentRoot(AssetSource.directory(MatchContent.content().writeTo(temp.resolve("content"))))
+        .workerThreads(2);
+  }
+
+  /** A world of {@code overture} with Duel loaded, awaited on this (its game) thread. */
+  private static World loadDuel(Overture overture) {
+    World world = overture.worlds().create("Match");
+    ExperienceManager experience = ExperienceManager.of(world).orElseThrow();
+    experience.setCurrentExperience(PrimaryAssetId.parse("Experience:Duel"));
+    await().pollInSameThread().atMost(Duration.ofSeconds(30)).until(() -> {
+      world.runPendingTasks();
+      return experience.state() == LoadState.LOADED;
+    });
+    return world;
+  }
+
+  private static void awaitNoNewOvertureThreads(Set<String> before) {
+    await().atMost(Duration.ofSeconds(10)).until(() -> {
+      Set<String> left = overtureThreads();
+      left.removeAll(before);
+      return left.isEmpty();
+    });
+  }
+
   private static void pump(ManualExecutor workers, ManualExecutor plugins, World world) {
     int ran;
     do {
@@ -88,18 +115,10 @@ class OvertureTest {
   @Test
   void withDefaults_ownPoolsAreStarted_andCloseStopsThem() {
     Set<String> before = overtureThreads();
-    Overture overture = MatchContent.register(Overture.builder())
-        .contentRoot(AssetSource.directory(MatchContent.content().writeTo(temp.resolve("content"))))
-        .workerThreads(2)
+    Overture overture = withOwnPools()
         .build();
     overture.ready().join();
-    World world = overture.worlds().create("Match");
-    ExperienceManager experience = ExperienceManager.of(world).orElseThrow();
-    experience.setCurrentExperience(PrimaryAssetId.parse("Experience:Duel"));
-    await().pollInSameThread().atMost(Duration.ofSeconds(30)).until(() -> {
-      world.runPendingTasks();
-      return experience.state() == LoadState.LOADED;
-    });
+    World world = loadDuel(overture);
     Set<String> running = overtureThreads();
     running.removeAll(before);
     assertTrue(running.contains("overture-features"), running.toString());
@@ -108,11 +127,7 @@ class OvertureTest {
     overture.close();
 
     assertTrue(world.isClosed(), "close() closed the world of the calling thread");
-    await().atMost(Duration.ofSeconds(10)).until(() -> {
-      Set<String> left = overtureThreads();
-      left.removeAll(before);
-      return left.isEmpty();
-    });
+    awaitNoNewOvertureThreads(before);
   }
 
   @Test
@@ -209,9 +224,7 @@ class OvertureTest {
     List<String> checked = new java.util.ArrayList<>();
     dev.overture.validation.ProjectValidator counting = context -> checked.add("project");
     // The validator blocks while assets load, so this runtime reads files on its own pool.
-    try (Overture overture = MatchContent.register(Overture.builder())
-        .contentRoot(AssetSource.directory(MatchContent.content().writeTo(temp.resolve("content"))))
-        .workerThreads(2)
+    try (Overture overture = withOwnPools()
         .validator(counting)
         .build()) {
       ValidationReport report = overture.validator().run();
@@ -226,33 +239,19 @@ class OvertureTest {
   void aBuildThatFails_closesWhatItOpened() throws Exception {
     Set<String> before = overtureThreads();
     Path notAFolder = Files.writeString(temp.resolve("settings-is-a-file"), "not a folder");
-    RuntimeException e = assertThrows(RuntimeException.class, () -> MatchContent.register(Overture.builder())
-        .contentRoot(AssetSource.directory(MatchContent.content().writeTo(temp.resolve("content"))))
-        .workerThreads(2)
+    RuntimeException e = assertThrows(RuntimeException.class, () -> withOwnPools()
         .settings(SettingsFolder.at(notAFolder))
         .build());
 
     assertTrue(e.getMessage().startsWith("Could not read the settings in "), e.getMessage());
-    await().atMost(Duration.ofSeconds(10)).until(() -> {
-      Set<String> left = overtureThreads();
-      left.removeAll(before);
-      return left.isEmpty();
-    });
+    awaitNoNewOvertureThreads(before);
   }
 
   @Test
   void closingWaitsForTheClosedWorldsPluginReleases() {
-    Overture overture = MatchContent.register(Overture.builder())
-        .contentRoot(AssetSource.directory(MatchContent.content().writeTo(temp.resolve("content"))))
-        .workerThreads(2)
+    Overture overture = withOwnPools()
         .build();
-    World world = overture.worlds().create("Match");
-    ExperienceManager experience = ExperienceManager.of(world).orElseThrow();
-    experience.setCurrentExperience(PrimaryAssetId.parse("Experience:Duel"));
-    await().pollInSameThread().atMost(Duration.ofSeconds(30)).until(() -> {
-      world.runPendingTasks();
-      return experience.state() == LoadState.LOADED;
-    });
+    World world = loadDuel(overture);
     String combat = overture.features().pluginUrlByName("Combat").orElseThrow();
 
     overture.close();
