@@ -124,6 +124,16 @@ class JsonProblemsTest {
     cases.put("duplicate key nested", "{ \"inners\": { \"x\": { \"name\": \"n\", \"count\": 1, \"name\": \"m\" } } }");
     cases.put("duplicate key with escape", "{ \"title\": \"a\", \"t\\u0069tle\": \"b\" }");
     cases.put("duplicate key after byte order mark", "\uFEFF{ \"title\": \"a\", \"title\": \"b\" }");
+    String many = String.join(", ", java.util.stream.IntStream.range(0, 40).mapToObj(i -> "\"p" + i + "\": " + i).toList());
+    cases.put("duplicate key among forty", "{ " + many + ", \"p37\": 0 }");
+    cases.put("duplicate key among forty, early", "{ " + many + ", \"p3\": 0 }");
+    cases.put("no duplicate among forty",
+        "{ \"inners\": { " + String.join(", ", java.util.stream.IntStream.range(0, 40).mapToObj(i -> "\"k" + i + "\": {}").toList()) + " } }");
+    cases.put("duplicate key after nested forties", "{ \"p1\": { " + many + " }, \"p2\": { " + many + " }, \"p1\": 0 }");
+    cases.put("sibling objects reuse no names", "{ \"inners\": { \"a\": { \"name\": \"x\", \"count\": 1 }, \"b\": { \"count\": 2, \"name\": \"y\" } } }");
+    cases.put("duplicate key deep in arrays", "{\n  \"a\": {\n    \"deep\": [[{ \"x\": 1,\n \"x\": 2 }]]\n  }\n}");
+    cases.put("duplicate key after an array", "{ \"a\": 1, \"b\": [1, 2, {\"a\": {}}], \"a\": 2 }");
+    cases.put("duplicate non-ASCII key", "{ \"h\u00e9ros\": 1, \"\u00e9\": 2, \"h\u00e9ros\": 3 }");
     cases.put("same hash, different names", "{ \"inners\": { \"Aa\": { \"name\": \"x\" }, \"BB\": { \"name\": \"y\" } } }");
     cases.put("string for int", "{ \"count\": \"three\" }");
     cases.put("decimal for int", "{ \"count\": 1.5 }");
