@@ -249,7 +249,7 @@ final class DefaultAssetManager implements AssetManager {
       AssetEntry existing = existingId == null ? null : current.get(existingId);
       ScanRule rule = null;
       for (ScanRule candidate : rootRules.get(rootName)) {
-        if (candidate.matches(path)) {
+        if (candidate.covers(path)) {
           rule = candidate;
           break;
         }
