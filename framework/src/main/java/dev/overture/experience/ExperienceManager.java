@@ -519,7 +519,7 @@ public final class ExperienceManager extends ActorComponent {
             .withChoices("installed", Choices.closest(name, features.pluginNames()))
             .withAsset(origin.asset.toString());
         unlocated.add(problem);
-        unknown.add(services.assets().locate(origin.asset, origin.pointer).thenApply(problem::at));
+        unknown.add(services.assets().tools().locate(origin.asset, origin.pointer).thenApply(problem::at));
       } else {
         urls.add(url.get());
       }
@@ -653,7 +653,7 @@ public final class ExperienceManager extends ActorComponent {
           continue;
         }
         String pointer = "/actions/" + i;
-        services.assets().kindName(action.getClass())
+        services.assets().tools().kindName(action.getClass())
             .ifPresent(kind -> requireEnabled("Action", kind, asset, pointer, enabled, located, unlocated));
         if (action instanceof dev.overture.feature.AddComponents add) {
           for (int j = 0; j < add.componentList().size(); j++) {
@@ -684,7 +684,7 @@ public final class ExperienceManager extends ActorComponent {
           .withChoices("enabled", List.copyOf(enabled))
           .withAsset(asset.toString());
       unlocated.add(problem);
-      located.add(services.assets().locate(asset, pointer).thenApply(problem::at));
+      located.add(services.assets().tools().locate(asset, pointer).thenApply(problem::at));
     });
   }
 
@@ -728,7 +728,7 @@ public final class ExperienceManager extends ActorComponent {
     } catch (FeatureActivationException e) {
       Origin origin = origins.get(e.action());
       Problem problem = Problem.error("Overture/ActionFailed", e.getMessage()).withAsset(origin.asset.toString());
-      failWhenLocated(load, List.of(services.assets().locate(origin.asset, origin.pointer).thenApply(problem::at)), List.of(problem));
+      failWhenLocated(load, List.of(services.assets().tools().locate(origin.asset, origin.pointer).thenApply(problem::at)), List.of(problem));
       return;
     }
     // Everything is settled before anyone hears of it: listeners may switch or deactivate.
@@ -785,13 +785,13 @@ public final class ExperienceManager extends ActorComponent {
                   + archetype.objectClass().getSimpleName() + ", which is not a Pawn")
           .withAsset(pawnDataId.toString());
       unlocated.add(problem);
-      located.add(services.assets().locate(pawnDataId, "/pawnClass").thenApply(problem::at));
+      located.add(services.assets().tools().locate(pawnDataId, "/pawnClass").thenApply(problem::at));
       return located;
     }
     for (DataException wrong : world().objects().check(archetype)) {
       Problem problem = wrong.toProblem().withAsset(archetypeId.toString());
       unlocated.add(problem);
-      located.add(services.assets().locate(archetypeId, wrong.pointer()).thenApply(problem::at));
+      located.add(services.assets().tools().locate(archetypeId, wrong.pointer()).thenApply(problem::at));
     }
     return located;
   }

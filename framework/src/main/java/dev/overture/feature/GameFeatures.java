@@ -198,7 +198,7 @@ public final class GameFeatures implements AutoCloseable {
       PluginDescriptor descriptor = null;
       PluginException invalid = null;
       try {
-        BoundFile<PluginDescriptor> bound = assets.bindFile(source, folderName, descriptorPath, PluginDescriptor.class);
+        BoundFile<PluginDescriptor> bound = assets.tools().bindFile(source, folderName, descriptorPath, PluginDescriptor.class);
         bound.warnings().forEach(warning -> log.warn("{}", warning));
         descriptor = bound.value();
         if (descriptor.name() != null && !descriptor.name().equals(folderName)) {
@@ -446,28 +446,28 @@ public final class GameFeatures implements AutoCloseable {
     PluginDescriptor.Contributions contributes = plugin.descriptor.contributes();
     for (int i = 0; i < contributes.components().size(); i++) {
       String component = contributes.components().get(i);
-      if (assets.kind(ActorComponent.class, component).isEmpty()) {
+      if (assets.tools().kind(ActorComponent.class, component).isEmpty()) {
         problems.add(Problem.error(
                 "Overture/UnregisteredContribution",
                 "Plugin " + plugin.name + " contributes the component \"" + component + "\", which no code registered")
-            .withChoices("registered components", Choices.closest(component, assets.kinds(ActorComponent.class)))
+            .withChoices("registered components", Choices.closest(component, assets.tools().kinds(ActorComponent.class)))
             .at(SourceLocation.at(plugin.descriptorFile, "/contributes/components/" + i)));
       }
     }
     for (int i = 0; i < contributes.actions().size(); i++) {
       String action = contributes.actions().get(i);
-      if (assets.kind(GameFeatureAction.class, action).isEmpty()) {
+      if (assets.tools().kind(GameFeatureAction.class, action).isEmpty()) {
         problems.add(Problem.error(
                 "Overture/UnregisteredContribution",
                 "Plugin " + plugin.name + " contributes the action \"" + action + "\", which no code registered")
-            .withChoices("registered actions", Choices.closest(action, assets.kinds(GameFeatureAction.class)))
+            .withChoices("registered actions", Choices.closest(action, assets.tools().kinds(GameFeatureAction.class)))
             .at(SourceLocation.at(plugin.descriptorFile, "/contributes/actions/" + i)));
       }
     }
     List<ScanRule> rules = new ArrayList<>();
     for (int i = 0; i < plugin.descriptor.primaryAssetTypesToScan().size(); i++) {
       try {
-        rules.add(plugin.descriptor.primaryAssetTypesToScan().get(i).toScanRule(assets.assetClasses()));
+        rules.add(plugin.descriptor.primaryAssetTypesToScan().get(i).toScanRule(assets.tools().assetClasses()));
       } catch (IllegalArgumentException e) {
         problems.add(Problem.error("Overture/InvalidScanRule", e.getMessage())
             .at(SourceLocation.at(plugin.descriptorFile, "/primaryAssetTypesToScan/" + i)));
