@@ -282,8 +282,4 @@ final class SlotTable {
     }
     slots.invalidateAll();
   }
-
-  boolean isClosed() {
-    return closed;
-  }
 }
