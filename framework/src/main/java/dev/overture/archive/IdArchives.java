@@ -25,6 +25,13 @@ import java.util.Objects;
  * StableId#NONE} (in an archive carrying the UniqueID version, the value {@link #LEGACY_NULL} is
  * that null; a legacy id whose value is 0 also reads as none, since 0 is no stable id).
  *
+ * <p><b>Truncation.</b> The layouts have no count and no length: an archive ends where its last id
+ * ends. So an archive holds at least one id, and one carrying both GUIDs (a struct with a
+ * property of each type) at least two; anything shorter is refused as truncated. A multi-id
+ * archive cut exactly between two ids is still a valid archive of fewer ids: the format cannot
+ * tell, which is why the world store keeps each blob whole in one column, written in one
+ * transaction.
+ *
  * <p>Stateless; thread-safe.
  */
 public final class IdArchives {
@@ -93,14 +100,26 @@ public final class IdArchives {
   }
 
   /**
-   * Reads an id archive in any of the three layouts.
+   * Reads an id archive in any of the three layouts, written by this build or an older one.
    *
+   * @throws ArchiveVersionException when a newer build wrote it (its package file versions are
+   *     above {@link ArchiveHeader.FileVersions#CURRENT})
    * @throws ArchiveFormatException when it is truncated, inconsistent (a version no layout has,
    *     v2 together with StableId, bytes left over) or holds no ids
    */
   public static Decoded decode(byte[] blob) {
+    return decode(blob, ArchiveHeader.FileVersions.CURRENT);
+  }
+
+  /**
+   * {@link #decode(byte[])} for a build that reads package file versions up to {@code newest} (a
+   * licensee build with its own licensee version).
+   */
+  public static Decoded decode(byte[] blob, ArchiveHeader.FileVersions newest) {
+    Objects.requireNonNull(newest, "newest");
     ArchiveReader in = new ArchiveReader(blob);
     ArchiveHeader header = ArchiveHeader.read(in);
+    header.checkFileVersions(newest);
     Integer unique = header.version(UNIQUE_ID.guid()).orElse(null);
     Integer stable = header.version(STABLE_ID.guid()).orElse(null);
     if (unique == null && stable == null) {
@@ -117,7 +136,7 @@ public final class IdArchives {
       if (header.version(OBJECT_VERSION.guid()).isEmpty()) {
         throw new ArchiveFormatException(in.position(), "a UniqueID version 2 archive must carry the Object Version custom version");
       }
-      return new Decoded(header, Layout.LEGACY_V2, readLegacyObjects(in));
+      return new Decoded(header, Layout.LEGACY_V2, atLeast(1, readLegacyObjects(in), in, "a UniqueID version 2 archive"));
     }
     if (unique != null && unique != 3) {
       throw new ArchiveFormatException(in.position(), "UniqueID version " + unique + " is not supported (2 and 3 are)");
@@ -132,7 +151,18 @@ public final class IdArchives {
       long value = in.readInt64("id value");
       ids.add(legacyNull && value == LEGACY_NULL ? StableId.NONE : StableId.of(value));
     }
+    boolean both = unique != null && stable != null;
+    atLeast(both ? 2 : 1, ids, in, both ? "an archive carrying both UniqueID and StableId (a value of each)" : "an id archive");
     return new Decoded(header, unique != null ? Layout.LEGACY_V3 : Layout.STABLE_ID, ids);
+  }
+
+  /** Refuses an archive that ends before its {@code minimum}th id: it was cut short. */
+  private static List<StableId> atLeast(int minimum, List<StableId> ids, ArchiveReader in, String what) {
+    if (ids.size() < minimum) {
+      throw new ArchiveFormatException(in.position(), "truncated: " + what + " holds at least " + minimum
+          + (minimum == 1 ? " id" : " ids") + ", this one ends after " + ids.size());
+    }
+    return ids;
   }
 
   private static List<StableId> readLegacyObjects(ArchiveReader in) {

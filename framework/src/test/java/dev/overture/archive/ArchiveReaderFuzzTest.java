@@ -1,7 +1,9 @@
 package dev.overture.archive;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.overture.id.StableId;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -9,8 +11,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The reader on hostile input: random bytes, every truncation and random mutations of valid
- * archives. It may decode or throw {@link ArchiveFormatException}; any other exception (an
- * index error, an out-of-memory from a huge length) fails. Seeded, so a failure repeats.
+ * archives. Random and mutated input may decode or throw {@link ArchiveFormatException}; any other
+ * exception (an index error, an out-of-memory from a huge length) fails. A truncated archive must
+ * never decode (issue 15). Seeded, so a failure repeats.
  */
 class ArchiveReaderFuzzTest {
 
@@ -28,11 +31,47 @@ class ArchiveReaderFuzzTest {
     }
   }
 
+  /** Fails unless decoding {@code input} throws {@link ArchiveFormatException}. */
+  private static void formatError(byte[] input, String description) {
+    IdArchives.Decoded decoded;
+    try {
+      decoded = IdArchives.decode(input);
+    } catch (ArchiveFormatException expected) {
+      return;
+    } catch (RuntimeException | Error e) {
+      fail(description + " (" + Arrays.toString(input) + ") threw " + e, e);
+      return;
+    }
+    fail(description + " (" + Arrays.toString(input) + ") decoded to " + decoded.ids() + " instead of failing");
+  }
+
   @Test
   void everyTruncationOfEveryLayout_failsWithAFormatError() {
     for (byte[] valid : VALID) {
       for (int length = 0; length < valid.length; length++) {
-        decodeOrFormatError(Arrays.copyOf(valid, length), "a prefix of " + length + " bytes");
+        formatError(Arrays.copyOf(valid, length), "a prefix of " + length + " of " + valid.length + " bytes");
+      }
+    }
+  }
+
+  /**
+   * The layouts have no count: an archive of several ids cut exactly between two is an archive of
+   * fewer. Every other cut fails, and no cut ever yields a value the archive did not hold.
+   */
+  @Test
+  void aMultiIdArchive_cutBetweenIds_readsAsItsFirstIds_andEveryOtherCutFails() {
+    for (IdArchives.Layout layout : IdArchives.Layout.values()) {
+      List<StableId> ids = List.of(StableId.of(5), StableId.NONE, StableId.of(Long.MAX_VALUE));
+      byte[] valid = IdArchives.encode(layout, ids);
+      for (int length = 0; length < valid.length; length++) {
+        byte[] prefix = Arrays.copyOf(valid, length);
+        try {
+          List<StableId> read = IdArchives.decode(prefix).ids();
+          assertEquals(ids.subList(0, read.size()), read, layout + ", a prefix of " + length + " bytes");
+          assertEquals(true, read.size() >= 1 && read.size() < ids.size(), layout + ", a prefix of " + length + " bytes");
+        } catch (ArchiveFormatException expected) {
+          // A cut inside an id, or inside the header.
+        }
       }
     }
   }
