@@ -26,11 +26,12 @@ import java.util.Objects;
  * that null; a legacy id whose value is 0 also reads as none, since 0 is no stable id).
  *
  * <p><b>Truncation.</b> The layouts have no count and no length: an archive ends where its last id
- * ends. So an archive holds at least one id, and one carrying both GUIDs (a struct with a
- * property of each type) at least two; anything shorter is refused as truncated. A multi-id
- * archive cut exactly between two ids is still a valid archive of fewer ids: the format cannot
- * tell, which is why the world store keeps each blob whole in one column, written in one
- * transaction.
+ * ends, and a list of ids may be empty. A cut inside a field is always refused. A cut between two
+ * ids cannot be told from a shorter list, except where the number of ids is known: an archive of
+ * one id (the seed's single property, "the value is stored in the trailing 8 bytes") is read with
+ * {@link #decodeOne}, which refuses any other count; an archive carrying both GUIDs (a struct with
+ * a property of each type) holds at least two. This is why the world store keeps each blob whole in
+ * one column, written in one transaction.
  *
  * <p>Stateless; thread-safe.
  */
@@ -136,7 +137,7 @@ public final class IdArchives {
       if (header.version(OBJECT_VERSION.guid()).isEmpty()) {
         throw new ArchiveFormatException(in.position(), "a UniqueID version 2 archive must carry the Object Version custom version");
       }
-      return new Decoded(header, Layout.LEGACY_V2, atLeast(1, readLegacyObjects(in), in, "a UniqueID version 2 archive"));
+      return new Decoded(header, Layout.LEGACY_V2, readLegacyObjects(in));
     }
     if (unique != null && unique != 3) {
       throw new ArchiveFormatException(in.position(), "UniqueID version " + unique + " is not supported (2 and 3 are)");
@@ -151,18 +152,28 @@ public final class IdArchives {
       long value = in.readInt64("id value");
       ids.add(legacyNull && value == LEGACY_NULL ? StableId.NONE : StableId.of(value));
     }
-    boolean both = unique != null && stable != null;
-    atLeast(both ? 2 : 1, ids, in, both ? "an archive carrying both UniqueID and StableId (a value of each)" : "an id archive");
+    if (unique != null && stable != null && ids.size() < 2) {
+      throw new ArchiveFormatException(in.position(), "truncated: an archive carrying both UniqueID and StableId holds a value"
+          + " of each, at least 2 ids; this one ends after " + ids.size());
+    }
     return new Decoded(header, unique != null ? Layout.LEGACY_V3 : Layout.STABLE_ID, ids);
   }
 
-  /** Refuses an archive that ends before its {@code minimum}th id: it was cut short. */
-  private static List<StableId> atLeast(int minimum, List<StableId> ids, ArchiveReader in, String what) {
-    if (ids.size() < minimum) {
-      throw new ArchiveFormatException(in.position(), "truncated: " + what + " holds at least " + minimum
-          + (minimum == 1 ? " id" : " ids") + ", this one ends after " + ids.size());
+  /**
+   * Reads an archive of exactly one id (one {@code UUniqueID} or {@code FStableId} property), as
+   * {@link #decode(byte[])} does.
+   *
+   * @throws ArchiveFormatException as {@link #decode(byte[])} does, and when it holds no id (it
+   *     was cut after its header) or more than one
+   */
+  public static Decoded decodeOne(byte[] blob) {
+    Decoded decoded = decode(blob);
+    if (decoded.ids().size() != 1) {
+      throw new ArchiveFormatException(blob.length, decoded.ids().isEmpty()
+          ? "truncated: the archive ends after its header, before its id"
+          : "the archive holds " + decoded.ids().size() + " ids where one was expected");
     }
-    return ids;
+    return decoded;
   }
 
   private static List<StableId> readLegacyObjects(ArchiveReader in) {
