@@ -63,7 +63,8 @@ import org.slf4j.LoggerFactory;
  * Builder#pluginExecutor plugin executor}; either may be the host's own (then Overture never shuts
  * it down). Without them Overture starts a pool of daemon threads named {@code overture-assets-*}
  * (one per core, at least two) and one named {@code overture-features}, and stops both on {@link
- * #close()}. Worlds run on their game thread, which is the host's: it calls {@link World#tick}, or a
+ * #close()}. A {@linkplain Builder#worldStore world store} does its database work on one daemon thread
+ * named {@code overture-store}, also stopped on close. Worlds run on their game thread, which is the host's: it calls {@link World#tick}, or a
  * {@link dev.overture.world.FixedStepLoop} does on the host's thread.
  *
  * <p><b>Closing.</b> {@link #close()} closes the worlds still open whose game thread is the caller
@@ -108,7 +109,11 @@ public final class Overture implements AutoCloseable {
       objects = builder.objects.build();
       settingsFolder = builder.settingsFolder;
       localSettings = settingsFolder == null ? null : Settings.loadOrCreate(settingsFolder.localFile(SettingsKind.LOCAL), SettingsKind.LOCAL);
-      store = builder.storeFile == null ? null : WorldStore.open(builder.storeFile, ClassNames.from(assets));
+      store = builder.storeFile == null ? null
+          : WorldStore.builder(builder.storeFile).name(builder.storeName).open(ClassNames.from(assets));
+      if (store != null) {
+        built.add(store);
+      }
       ExperienceSettings experience = builder.experienceSettings;
       if (builder.ticker != null) {
         experience = experience.withTicker(builder.ticker);
@@ -294,6 +299,7 @@ public final class Overture implements AutoCloseable {
     private Ticker ticker;
     private SettingsFolder settingsFolder;
     private Path storeFile;
+    private String storeName;
     private java.time.Duration closeWait = java.time.Duration.ofSeconds(5);
 
     private Builder() {}
@@ -418,9 +424,21 @@ public final class Overture implements AutoCloseable {
       return this;
     }
 
-    /** Opens (creating when missing) the world store {@code file}; its ids go to every world. */
+    /**
+     * Opens (creating when missing) the world store {@code file}; its ids go to every world. Its
+     * database work runs on a thread of its own, {@code overture-store}, stopped on close.
+     */
     public Builder worldStore(Path file) {
+      return worldStore(file, file.toString());
+    }
+
+    /**
+     * Opens the world store {@code file}, which messages call {@code name}: the file the user knows
+     * when {@code file} is a working copy of it.
+     */
+    public Builder worldStore(Path file, String name) {
       storeFile = Objects.requireNonNull(file, "file");
+      storeName = Objects.requireNonNull(name, "name");
       return this;
     }
 
