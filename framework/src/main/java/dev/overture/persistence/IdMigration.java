@@ -156,7 +156,9 @@ public final class IdMigration {
       throw new PersistenceException(file + " is a folder, not a database");
     }
     if (!Files.isRegularFile(file)) {
-      throw new PersistenceException("No database at " + file);
+      throw new PersistenceException(Files.exists(file, LinkOption.NOFOLLOW_LINKS)
+          ? file + " is not a regular file (a device, a pipe or a socket, or a link to nothing), not a database"
+          : "No database at " + file);
     }
     if (batchSize < 1) {
       throw new IllegalArgumentException("batch size < 1: " + batchSize);

@@ -1,7 +1,6 @@
 package dev.overture.sample;
 
 import dev.overture.asset.AssetManager;
-import dev.overture.core.AtomicFiles;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.asset.PrimaryAssetType;
 import dev.overture.core.ProblemException;
@@ -13,7 +12,6 @@ import dev.overture.experience.MapDefinition;
 import dev.overture.experience.PawnData;
 import dev.overture.feature.GameFeatures;
 import dev.overture.inject.Overture;
-import dev.overture.persistence.PersistenceException;
 import dev.overture.persistence.WorldStore;
 import dev.overture.sample.game.ArenaGameState;
 import dev.overture.sample.game.ArenaLevel;
@@ -26,8 +24,6 @@ import dev.overture.world.World;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -110,7 +106,7 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     if (viewEvery < 1) {
       throw new ParameterException(spec.commandLine(), "--view-every must be 1 or more: " + viewEvery);
     }
-    if (restore != null && !Files.isRegularFile(restore)) {
+    if (restore != null && !Files.exists(restore, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
       throw new IllegalArgumentException("--restore " + restore + ": no such file; give a game.db written by play --save");
     }
     if (restore != null && spec.commandLine().getParseResult().hasMatchedOption("--seed")) {
@@ -121,115 +117,24 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
           "--restore needs a world with a server (standalone, listen or dedicated): a client has no match to continue");
     }
     PrintWriter out = spec.commandLine().getOut();
-    Path saveTarget = save == null ? null : checkSaveTarget();
-    if (restore != null) {
-      checkStore("--restore", restore);
-    }
     // The game runs on a working copy: --restore's file is only read, and --save's file is replaced,
-    // whole, only when the run succeeds.
-    Path database = null;
-    try {
-      if (restore != null || save != null) {
-        database = workingCopy(saveTarget, out);
-      }
-      int exit = run(database, out);
+    // whole, only when the run succeeds; "Saved to" is printed after that, never before.
+    try (WorkingCopy copy = restore != null || save != null
+        ? WorkingCopy.create(save, restore, out, spec.commandLine().getErr()) : null) {
+      int exit = run(copy, out);
       if (exit == 0 && save != null) {
-        try {
-          AtomicFiles.replace(database, saveTarget);
-        } catch (IOException e) {
-          throw new IllegalArgumentException("--save " + save + ": cannot write it (" + reason(e, save) + "); it was left as it was");
-        }
+        copy.commit();
         out.println(saved);
         out.flush();
       }
       return exit;
-    } finally {
-      if (database != null) {
-        for (Path file : List.of(database, database.resolveSibling(database.getFileName() + "-journal"))) {
-          try {
-            Files.deleteIfExists(file);
-          } catch (IOException e) {
-            spec.commandLine().getErr().println("overture: could not delete the working copy " + file + ": " + e.getMessage());
-          }
-        }
-      }
     }
   }
 
-  /**
-   * The file --save replaces (through a link): a new one, or a world store that play --save wrote
-   * and that may be written; checked before the game runs, so that nothing is played for nothing.
-   */
-  private Path checkSaveTarget() {
-    Path target;
-    try {
-      target = AtomicFiles.target(save);
-      AtomicFiles.checkReplaceable(target);
-    } catch (IOException e) {
-      throw new IllegalArgumentException("--save " + save + ": " + reason(e, save) + "; it was left as it is");
-    }
-    if (Files.exists(target)) {
-      checkStore("--save", save);
-    } else if (!Files.isDirectory(target.getParent())) {
-      throw new IllegalArgumentException("--save " + save + ": the folder " + target.getParent() + " does not exist");
-    }
-    return target;
-  }
-
-  private static void checkStore(String option, Path file) {
-    try {
-      WorldStore.check(file);
-    } catch (PersistenceException e) {
-      throw new IllegalArgumentException(option + " " + e.getMessage()
-          + (option.equals("--save") ? "; --save replaces only a game.db that play --save wrote, or makes a new file" : ""));
-    }
-  }
-
-  /**
-   * What went wrong with a file, without the exception's class name: its reason alone when it is
-   * about {@code given} (the user named it), else "file: reason".
-   */
-  private static String reason(IOException e, Path given) {
-    if (e instanceof java.nio.file.FileSystemException files) {
-      String why = files.getReason() != null ? files.getReason()
-          : files instanceof java.nio.file.NoSuchFileException ? "no such file or folder"
-          : files instanceof java.nio.file.AccessDeniedException ? "permission denied"
-          : files instanceof java.nio.file.FileAlreadyExistsException ? "it already exists"
-          : "the file system refused it";
-      boolean aboutGiven = given != null && files.getFile() != null
-          && Path.of(files.getFile()).toAbsolutePath().normalize().equals(given.toAbsolutePath().normalize());
-      return aboutGiven ? why : files.getFile() + ": " + why;
-    }
-    return e.getMessage();
-  }
-
-  /**
-   * A temporary file beside --save (so the final rename is atomic), or in the temporary folder when
-   * only restoring; a copy of --restore's file, or empty (a new store). First removes, and names,
-   * what a run that was killed left there.
-   */
-  private Path workingCopy(Path saveTarget, PrintWriter out) {
-    Path beside = saveTarget != null ? saveTarget : Path.of(System.getProperty("java.io.tmpdir"), "overture-restore.db");
-    try {
-      for (AtomicFiles.Leftover leftover : AtomicFiles.removeLeftovers(beside.getParent())) {
-        out.println(leftover.describe());
-      }
-      Path copy = AtomicFiles.newTemporary(beside);
-      if (restore != null) {
-        Files.copy(restore, copy, StandardCopyOption.REPLACE_EXISTING);
-      }
-      return copy;
-    } catch (IOException e) {
-      throw new IllegalArgumentException((save != null ? "--save " + save : "--restore " + restore)
-          + ": cannot make the working copy (" + reason(e, null) + ")");
-    }
-  }
-
-  private int run(Path database, PrintWriter out) {
+  private int run(WorkingCopy database, PrintWriter out) {
     Overture.Builder runtime = SampleContent.builder(content.folderOrNull());
     if (database != null) {
-      // Messages name the user's file, not the working copy.
-      runtime.worldStore(database, (restore != null ? restore : save).toString());
+      runtime.worldStore(database.file(), database.name()); // messages name the user's file
     }
     try (Overture overture = runtime.build()) {
       AssetManager assets = overture.assets();
