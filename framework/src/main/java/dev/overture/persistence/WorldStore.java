@@ -119,7 +119,14 @@ public final class WorldStore implements AutoCloseable {
       });
       this.executor = ownExecutor;
     }
-    this.ids = StableIdAllocator.reservingAhead(database::reserveIds, ID_BLOCK, executor);
+    try {
+      this.ids = StableIdAllocator.reservingAhead(database::reserveIds, ID_BLOCK, executor);
+    } catch (RuntimeException e) {
+      if (ownExecutor != null) {
+        ownExecutor.shutdown(); // nothing else holds it
+      }
+      throw e;
+    }
   }
 
   /**
