@@ -10,6 +10,7 @@ import dev.overture.asset.AssetSource;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.experience.ExperienceManager;
 import dev.overture.experience.LoadState;
+import dev.overture.feature.PluginId;
 import dev.overture.persistence.WorldStore;
 import dev.overture.settings.SettingsFolder;
 import dev.overture.testing.FakeTicker;
@@ -150,7 +151,7 @@ class OvertureTest {
     IllegalStateException refused = assertThrows(IllegalStateException.class, () -> overture.worlds().create("Late"));
     assertEquals("Overture is closed; world \"Late\" cannot be created", refused.getMessage());
     CompletionException late = assertThrows(CompletionException.class,
-        () -> overture.features().loadAndActivate(overture.features().pluginUrlByName("Combat").orElseThrow()).join());
+        () -> overture.features().loadAndActivate(PluginId.of("Combat")).join());
     assertEquals("GameFeatures is closed", late.getCause().getMessage());
     overture.close(); // idempotent
   }
@@ -252,7 +253,7 @@ class OvertureTest {
     Overture overture = withOwnPools()
         .build();
     World world = loadDuel(overture);
-    String combat = overture.features().pluginUrlByName("Combat").orElseThrow();
+    PluginId combat = PluginId.of("Combat");
 
     overture.close();
 
