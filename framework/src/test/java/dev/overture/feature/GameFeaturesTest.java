@@ -377,4 +377,42 @@ class GameFeaturesTest {
       assertEquals(other + "/plugins/Bad Name/plugin.json", problem.location().orElseThrow().file());
     }
   }
+
+  /**
+   * Issue 15: the plugins' activation order is decided on the plugins' thread and read on each
+   * world's thread when it closes; each world application carries its order from one to the other
+   * (a final field published through a concurrent map), so no thread reads the plugins' own fields
+   * without a happens-before.
+   */
+  @Test
+  void aWorldClosingOnItsThread_undoesPluginsNewestFirst_inTheOrderThePluginThreadActivatedThem() {
+    try (AssetManager ownAssets = Features.registerBuiltIns(AssetManager.builder())
+            .contentRoot(AssetSource.directory(root))
+            .assetClass("Note", Note.class)
+            .kind(ActorComponent.class, "Score", TestActions.Score.class)
+            .kind(GameFeatureAction.class, "Record", TestActions.Record.class)
+            .kind(GameFeatureAction.class, "Flaky", TestActions.Flaky.class)
+            .workerThreads(2)
+            .build();
+        GameFeatures threaded = GameFeatures.builder(ownAssets).build()) {
+      World world = World.builder("Arena").build();
+      threaded.attachWorld(world);
+      CompletableFuture<Void> applied = threaded.loadAndActivate(id("Combat"))
+          .thenCompose(v -> threaded.appliedIn(id("Combat"), world));
+      org.awaitility.Awaitility.await().pollInSameThread().atMost(java.time.Duration.ofSeconds(30)).until(() -> {
+        world.runPendingTasks();
+        return applied.isDone();
+      });
+      applied.join();
+      assertEquals(List.of("activate Core in Arena", "activate Combat in Arena"), TestActions.LOG.stream()
+          .filter(line -> line.startsWith("activate Co")).toList(), "Eager's Core first, then Combat, on the plugins' thread");
+      TestActions.LOG.clear();
+
+      world.close();
+
+      assertEquals(List.of("deactivate Combat in Arena", "undo Combat in Arena", "deactivate Core in Arena", "undo Core in Arena"),
+          TestActions.LOG);
+      threaded.whenIdle().join();
+    }
+  }
 }
