@@ -385,7 +385,7 @@ public final class ExperienceManager extends ActorComponent {
     CompletableFuture<ExperienceDefinition> done = load.takeFuture();
     List<Consumer<ExperienceDefinition>> waiting = listeners.takeLoaded();
     setState(LoadState.LOADED);
-    if (!load.isDiscarded()) { // unless a state listener moved on
+    if (current == load && state == LoadState.LOADED) { // unless a state listener moved on
       services.settings().localSettings().ifPresent(local -> local.experienceLoaded(String.valueOf(load.id())));
     }
     ExperienceDefinition experience = load.experience();
