@@ -25,6 +25,14 @@ import java.util.Objects;
  * StableId#NONE} (in an archive carrying the UniqueID version, the value {@link #LEGACY_NULL} is
  * that null; a legacy id whose value is 0 also reads as none, since 0 is no stable id).
  *
+ * <p><b>Truncation.</b> The layouts have no count and no length: an archive ends where its last id
+ * ends, and a list of ids may be empty. A cut inside a field is always refused. A cut between two
+ * ids cannot be told from a shorter list, except where the number of ids is known: an archive of
+ * one id (the seed's single property, "the value is stored in the trailing 8 bytes") is read with
+ * {@link #decodeOne}, which refuses any other count; an archive carrying both GUIDs (a struct with
+ * a property of each type) holds at least two. This is why the world store keeps each blob whole in
+ * one column, written in one transaction.
+ *
  * <p>Stateless; thread-safe.
  */
 public final class IdArchives {
@@ -93,14 +101,26 @@ public final class IdArchives {
   }
 
   /**
-   * Reads an id archive in any of the three layouts.
+   * Reads an id archive in any of the three layouts, written by this build or an older one.
    *
+   * @throws ArchiveVersionException when a newer build wrote it (its package file versions are
+   *     above {@link ArchiveHeader.FileVersions#CURRENT})
    * @throws ArchiveFormatException when it is truncated, inconsistent (a version no layout has,
    *     v2 together with StableId, bytes left over) or holds no ids
    */
   public static Decoded decode(byte[] blob) {
+    return decode(blob, ArchiveHeader.FileVersions.CURRENT);
+  }
+
+  /**
+   * {@link #decode(byte[])} for a build that reads package file versions up to {@code newest} (a
+   * licensee build with its own licensee version).
+   */
+  public static Decoded decode(byte[] blob, ArchiveHeader.FileVersions newest) {
+    Objects.requireNonNull(newest, "newest");
     ArchiveReader in = new ArchiveReader(blob);
     ArchiveHeader header = ArchiveHeader.read(in);
+    header.checkFileVersions(newest);
     Integer unique = header.version(UNIQUE_ID.guid()).orElse(null);
     Integer stable = header.version(STABLE_ID.guid()).orElse(null);
     if (unique == null && stable == null) {
@@ -132,7 +152,28 @@ public final class IdArchives {
       long value = in.readInt64("id value");
       ids.add(legacyNull && value == LEGACY_NULL ? StableId.NONE : StableId.of(value));
     }
+    if (unique != null && stable != null && ids.size() < 2) {
+      throw new ArchiveFormatException(in.position(), "truncated: an archive carrying both UniqueID and StableId holds a value"
+          + " of each, at least 2 ids; this one ends after " + ids.size());
+    }
     return new Decoded(header, unique != null ? Layout.LEGACY_V3 : Layout.STABLE_ID, ids);
+  }
+
+  /**
+   * Reads an archive of exactly one id (one {@code UUniqueID} or {@code FStableId} property), as
+   * {@link #decode(byte[])} does.
+   *
+   * @throws ArchiveFormatException as {@link #decode(byte[])} does, and when it holds no id (it
+   *     was cut after its header) or more than one
+   */
+  public static Decoded decodeOne(byte[] blob) {
+    Decoded decoded = decode(blob);
+    if (decoded.ids().size() != 1) {
+      throw new ArchiveFormatException(blob.length, decoded.ids().isEmpty()
+          ? "truncated: the archive ends after its header, before its id"
+          : "the archive holds " + decoded.ids().size() + " ids where one was expected");
+    }
+    return decoded;
   }
 
   private static List<StableId> readLegacyObjects(ArchiveReader in) {
