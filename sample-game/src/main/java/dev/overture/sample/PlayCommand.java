@@ -6,11 +6,11 @@ import dev.overture.asset.PrimaryAssetType;
 import dev.overture.core.ProblemException;
 import dev.overture.experience.ExperienceManager;
 import dev.overture.experience.ExperienceSelection;
-import dev.overture.experience.Experiences;
 import dev.overture.experience.LoadState;
 import dev.overture.experience.MapDefinition;
 import dev.overture.experience.PawnData;
 import dev.overture.feature.GameFeatures;
+import dev.overture.feature.PluginId;
 import dev.overture.inject.Overture;
 import dev.overture.persistence.WorldStore;
 import dev.overture.sample.game.ArenaGameState;
@@ -65,8 +65,9 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
   @Mixin ContentOptions content;
   @Spec CommandSpec spec;
 
-  @Option(names = "--experience", paramLabel = "ID", description = "The experience, \"Elimination\" or \"Experience:Elimination\".")
-  String experience;
+  @Option(names = "--experience", paramLabel = "ID", converter = ExperienceIdConverter.class,
+      description = "The experience, \"Elimination\" or \"Experience:Elimination\".")
+  PrimaryAssetId experience;
 
   @Option(names = "--ticks", paramLabel = "N", defaultValue = "600", description = "How many ticks (turns) to play once loaded (default: ${DEFAULT-VALUE}).")
   int ticks;
@@ -142,11 +143,8 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
       join(features.ready());
       List<Tiles.Tile> tiles = Tiles.load(assets);
       WorldStore store = overture.worldStore().orElse(null);
-      World.Builder builder = World.builder(WORLD).netMode(netMode).gameState(ArenaGameState.class);
-      if (store != null) {
-        builder.ids(store.ids());
-      }
-      World world = builder.build();
+      // As a host would: the runtime's world has its store's ids and an experience manager.
+      World world = overture.worlds().create(WORLD, netMode, ArenaGameState.class);
       try {
         ArenaGameState state = (ArenaGameState) world.gameState();
         PrimaryAssetId experienceId;
@@ -158,7 +156,7 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
                 + " (was it written by play --save?)");
           }
           experienceId = PrimaryAssetId.parse(state.experience());
-          if (experience != null && !PrimaryAssetId.parse(experience, PrimaryAssetType.of("Experience")).equals(experienceId)) {
+          if (experience != null && !experience.equals(experienceId)) {
             throw new IllegalArgumentException("--restore " + restore + " holds a match of " + experienceId + ", not " + experience
                 + "; leave --experience out to continue it");
           }
@@ -169,7 +167,7 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
         } else {
           ExperienceSelection.Builder selection = ExperienceSelection.builder();
           if (experience != null) {
-            selection.urlOptions("?Experience=" + experience);
+            selection.named(ExperienceSelection.Source.URL_OPTION, experience);
           }
           ExperienceSelection.Selected selected = join(selection.build().select(assets));
           experienceId = selected.id();
@@ -186,7 +184,7 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
           out.println("Map: none (no tile names this experience)");
         }
 
-        ExperienceManager manager = ExperienceManager.install(world, new Experiences(assets, features, overture.experienceSettings()));
+        ExperienceManager manager = ExperienceManager.of(world).orElseThrow();
         LoadingDisplay display = new LoadingDisplay(out, progress == Progress.bar || (progress == Progress.auto && System.console() != null));
         dev.overture.world.Handle timeline = manager.onStateChanged(display::show);
         manager.setCurrentExperience(experienceId);
@@ -199,9 +197,9 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
           return OvertureCommand.FAILED;
         }
         // The plugins the experience asked for and those they depend on, dependencies first.
-        List<String> plugins = new ArrayList<>();
+        List<PluginId> plugins = new ArrayList<>();
         manager.activePlugins().stream().sorted().forEach(name -> DescribeCommand.activationOrder(features, name, plugins));
-        out.printf("Plugins activated: %s%n", plugins.isEmpty() ? "none" : String.join(", ", plugins));
+        out.printf("Plugins activated: %s%n", plugins.isEmpty() ? "none" : String.join(", ", plugins.stream().map(PluginId::name).toList()));
         out.println("Actions run:");
         manager.activeActions().forEach(action -> out.printf("  %s%n", action));
         if (save != null && ArenaView.match(world).isEmpty()) {
@@ -413,6 +411,18 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
         throw problems;
       }
       throw e;
+    }
+  }
+
+  /** Reads {@code Experience:Name}, or a bare {@code Name} of an experience. */
+  static final class ExperienceIdConverter implements ITypeConverter<PrimaryAssetId> {
+    @Override
+    public PrimaryAssetId convert(String value) {
+      try {
+        return PrimaryAssetId.parse(value.trim(), PrimaryAssetType.of("Experience"));
+      } catch (IllegalArgumentException e) {
+        throw new picocli.CommandLine.TypeConversionException(e.getMessage());
+      }
     }
   }
 
