@@ -64,7 +64,8 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * <p><b>Files.</b> Versioned JSON: a {@code $version} header (the kind's custom version), then
  * the record's fields. Every save is atomic (temporary file, flush, rename), so a crash leaves the
- * old file or the new one.
+ * old file or the new one. A settings file that is a symbolic link is written through: the file it
+ * points to gets the new values, and the link stays a link.
  *
  * <p><b>Reading never fails.</b>
  *

@@ -52,7 +52,7 @@ class ArchiveReaderFuzzTest {
       fail(description + " (" + Arrays.toString(input) + ") threw " + e, e);
       return;
     }
-    fail(description + " (" + Arrays.toString(input) + ") decoded to " + decoded.ids() + " instead of failing");
+    fail(description + " (" + Arrays.toString(input) + ") decoded to " + decoded.values() + " instead of failing");
   }
 
   @Test

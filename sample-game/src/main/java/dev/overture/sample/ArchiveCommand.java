@@ -5,7 +5,6 @@ import dev.overture.archive.ArchiveHeader;
 import dev.overture.archive.ArchiveReader;
 import dev.overture.archive.IdArchives;
 import dev.overture.core.BoundedFiles;
-import dev.overture.id.StableId;
 import dev.overture.version.CustomVersionRegistry;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -98,9 +97,10 @@ final class ArchiveCommand {
           case LEGACY_V3 -> "UniqueID v3";
           case STABLE_ID -> "StableId v0";
         }, decoded.carriesBoth() ? ", with the StableId custom version too" : "");
-        out.printf("Ids (%d):%n", decoded.ids().size());
-        for (StableId id : decoded.ids()) {
-          out.println(id.isNone() ? "  none" : String.format("  %d (0x%016X)", id.value(), id.value()));
+        out.printf("Ids (%d):%n", decoded.values().size());
+        for (IdArchives.Value id : decoded.values()) {
+          // A legacy 0 is a real id (only StableId uses 0 for none), so it is printed as a value.
+          out.println(id.isNull() ? "  none" : String.format("  %d (0x%016X)", id.value(), id.value()));
         }
       } else {
         out.println("Holds no ids.");

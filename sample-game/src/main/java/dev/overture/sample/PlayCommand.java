@@ -6,11 +6,11 @@ import dev.overture.asset.PrimaryAssetType;
 import dev.overture.core.ProblemException;
 import dev.overture.experience.ExperienceManager;
 import dev.overture.experience.ExperienceSelection;
-import dev.overture.experience.Experiences;
 import dev.overture.experience.LoadState;
 import dev.overture.experience.MapDefinition;
 import dev.overture.experience.PawnData;
 import dev.overture.feature.GameFeatures;
+import dev.overture.feature.PluginId;
 import dev.overture.inject.Overture;
 import dev.overture.persistence.WorldStore;
 import dev.overture.sample.game.ArenaGameState;
@@ -25,8 +25,6 @@ import dev.overture.world.World;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -74,8 +72,9 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
   @Mixin ContentOptions content;
   @Spec CommandSpec spec;
 
-  @Option(names = "--experience", paramLabel = "ID", description = "The experience, \"Elimination\" or \"Experience:Elimination\".")
-  String experience;
+  @Option(names = "--experience", paramLabel = "ID", converter = ExperienceIdConverter.class,
+      description = "The experience, \"Elimination\" or \"Experience:Elimination\".")
+  PrimaryAssetId experience;
 
   @Option(names = "--ticks", paramLabel = "N", defaultValue = "600", description = "How many ticks (turns) to play once loaded (default: ${DEFAULT-VALUE}).")
   int ticks;
@@ -111,6 +110,9 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
   @Option(names = "--restore", paramLabel = "FILE", description = "Continue the match saved in this game.db.")
   Path restore;
 
+  /** What was saved to the working copy, printed once it has replaced --save's file. */
+  private String saved;
+
   @Option(names = "--progress", paramLabel = "HOW", defaultValue = "auto",
       description = "auto (a bar on a terminal, plain lines otherwise), bar or plain (default: ${DEFAULT-VALUE}).")
   Progress progress;
@@ -123,7 +125,7 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     if (viewEvery < 0) {
       throw new ParameterException(spec.commandLine(), "--view-every must be 0 (never) or more: " + viewEvery);
     }
-    if (restore != null && !Files.isRegularFile(restore)) {
+    if (restore != null && !Files.exists(restore, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
       throw new IllegalArgumentException("--restore " + restore + ": no such file; give a game.db written by play --save");
     }
     if (restore != null && spec.commandLine().getParseResult().hasMatchedOption("--seed")) {
@@ -135,46 +137,23 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     // The game runs on a working copy: --restore's file is only read, and --save's file is replaced,
-    // whole, only when the run succeeds.
-    Path database = null;
-    try {
-      if (restore != null || save != null) {
-        database = workingCopy();
-      }
-      int exit = run(database, out);
+    // whole, only when the run succeeds; "Saved to" is printed after that, never before.
+    try (WorkingCopy copy = restore != null || save != null
+        ? WorkingCopy.create(save, restore, out, spec.commandLine().getErr()) : null) {
+      int exit = run(copy, out);
       if (exit == 0 && save != null) {
-        Files.move(database, save, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        copy.commit();
+        out.println(saved);
+        out.flush();
       }
       return exit;
-    } catch (IOException e) {
-      throw new IllegalArgumentException("--save " + save + ": cannot write it (" + e.getMessage() + ")");
-    } finally {
-      if (database != null) {
-        try {
-          Files.deleteIfExists(database);
-        } catch (IOException e) {
-          spec.commandLine().getErr().println("overture: could not delete the working copy " + database + ": " + e.getMessage());
-        }
-      }
     }
   }
 
-  /** An empty file beside --save (so the final move is atomic), or a copy of --restore's file. */
-  private Path workingCopy() throws IOException {
-    Path folder = save != null ? save.toAbsolutePath().getParent() : null;
-    Path copy = folder != null ? Files.createTempFile(folder, ".overture-", ".db") : Files.createTempFile("overture-", ".db");
-    if (restore != null) {
-      Files.copy(restore, copy, StandardCopyOption.REPLACE_EXISTING);
-    } else {
-      Files.delete(copy); // the store creates it
-    }
-    return copy;
-  }
-
-  private int run(Path database, PrintWriter out) {
+  private int run(WorkingCopy database, PrintWriter out) {
     Overture.Builder runtime = SampleContent.builder(content.folderOrNull());
     if (database != null) {
-      runtime.worldStore(database);
+      runtime.worldStore(database.file(), database.name()); // messages name the user's file
     }
     try (Overture overture = runtime.build()) {
       AssetManager assets = overture.assets();
@@ -182,11 +161,8 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
       join(features.ready());
       List<Tiles.Tile> tiles = Tiles.load(assets);
       WorldStore store = overture.worldStore().orElse(null);
-      World.Builder builder = World.builder(WORLD).netMode(netMode).gameState(ArenaGameState.class);
-      if (store != null) {
-        builder.ids(store.ids());
-      }
-      World world = builder.build();
+      // As a host would: the runtime's world has its store's ids and an experience manager.
+      World world = overture.worlds().create(WORLD, netMode, ArenaGameState.class);
       try {
         ArenaGameState state = (ArenaGameState) world.gameState();
         PrimaryAssetId experienceId;
@@ -198,7 +174,7 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
                 + " (was it written by play --save?)");
           }
           experienceId = PrimaryAssetId.parse(state.experience());
-          if (experience != null && !PrimaryAssetId.parse(experience, PrimaryAssetType.of("Experience")).equals(experienceId)) {
+          if (experience != null && !experience.equals(experienceId)) {
             throw new IllegalArgumentException("--restore " + restore + " holds a match of " + experienceId + ", not " + experience
                 + "; leave --experience out to continue it");
           }
@@ -209,7 +185,7 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
         } else {
           ExperienceSelection.Builder selection = ExperienceSelection.builder();
           if (experience != null) {
-            selection.urlOptions("?Experience=" + experience);
+            selection.named(ExperienceSelection.Source.URL_OPTION, experience);
           }
           ExperienceSelection.Selected selected = join(selection.build().select(assets));
           experienceId = selected.id();
@@ -226,7 +202,7 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
           out.println("Map: none (no tile names this experience)");
         }
 
-        ExperienceManager manager = ExperienceManager.install(world, new Experiences(assets, features, overture.experienceSettings()));
+        ExperienceManager manager = ExperienceManager.of(world).orElseThrow();
         boolean terminal = onTerminal();
         LoadingDisplay display = new LoadingDisplay(out, progress == Progress.bar || (progress == Progress.auto && terminal),
             timings != null ? timings : terminal);
@@ -241,9 +217,9 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
           return OvertureCommand.FAILED;
         }
         // The plugins the experience asked for and those they depend on, dependencies first.
-        List<String> plugins = new ArrayList<>();
+        List<PluginId> plugins = new ArrayList<>();
         manager.activePlugins().stream().sorted().forEach(name -> DescribeCommand.activationOrder(features, name, plugins));
-        out.printf("Plugins activated: %s%n", plugins.isEmpty() ? "none" : String.join(", ", plugins));
+        out.printf("Plugins activated: %s%n", plugins.isEmpty() ? "none" : String.join(", ", plugins.stream().map(PluginId::name).toList()));
         out.println("Actions run:");
         manager.activeActions().forEach(action -> out.printf("  %s%n", action));
         if (save != null && ArenaView.match(world).isEmpty()) {
@@ -252,8 +228,10 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
         }
         int exit = play(world, manager, tiles, out, events != null ? events : !terminal);
         if (save != null) {
-          WorldStore.Saved saved = store.save(world);
-          out.printf("Saved to %s: %d actors, %d properties, at turn %d%n", save, saved.actors(), saved.properties(), state.turn());
+          // Said once the file has its place (see call), never before.
+          WorldStore.Saved written = store.save(world);
+          saved = String.format("Saved to %s: %d actors, %d properties, at turn %d", save, written.actors(), written.properties(),
+              state.turn());
         }
         out.flush();
         endExperience(world, manager);
@@ -496,6 +474,18 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
         throw problems;
       }
       throw e;
+    }
+  }
+
+  /** Reads {@code Experience:Name}, or a bare {@code Name} of an experience. */
+  static final class ExperienceIdConverter implements ITypeConverter<PrimaryAssetId> {
+    @Override
+    public PrimaryAssetId convert(String value) {
+      try {
+        return PrimaryAssetId.parse(value.trim(), PrimaryAssetType.of("Experience"));
+      } catch (IllegalArgumentException e) {
+        throw new picocli.CommandLine.TypeConversionException(e.getMessage());
+      }
     }
   }
 

@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.experience.ExperienceManager;
-import dev.overture.experience.Experiences;
 import dev.overture.experience.LoadState;
 import dev.overture.experience.MapDefinition;
 import dev.overture.inject.Overture;
 import dev.overture.sample.game.ArenaGameState;
 import dev.overture.sample.game.ArenaLevel;
+import dev.overture.world.NetMode;
 import dev.overture.world.World;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,8 +17,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Plays whole matches in-process through the framework's API, many on one runtime: a world per
- * match on the map of the experience's tile, seeded, driven turn by turn until a team wins, the
+ * Plays whole matches in-process through the framework's API, many on one runtime, as a host
+ * would: a world per match (from {@code overture.worlds()}) on the map of the experience's tile, seeded, driven turn by turn until a team wins, the
  * match ends in a draw or a turn limit passes. Not thread-safe: the calling thread is every
  * world's game thread.
  */
@@ -39,13 +39,12 @@ final class MatchRunner implements AutoCloseable {
   Outcome play(String experience, long seed, int maxTurns) {
     PrimaryAssetId experienceId = PrimaryAssetId.parse("Experience:" + experience);
     String mapId = Tiles.forExperience(tiles, experienceId).flatMap(tile -> tile.tile().map()).map(Object::toString).orElseThrow();
-    World world = World.builder("Fairness").gameState(ArenaGameState.class).build();
+    World world = overture.worlds().create("Fairness", NetMode.STANDALONE, ArenaGameState.class);
     try {
       world.subsystem(ArenaLevel.class).load(mapId, overture.assets().loadSynchronously(PrimaryAssetId.parse(mapId), MapDefinition.class));
       ArenaGameState state = (ArenaGameState) world.gameState();
       state.seed(seed);
-      ExperienceManager manager = ExperienceManager.install(world, new Experiences(overture.assets(), overture.features(),
-          overture.experienceSettings()));
+      ExperienceManager manager = ExperienceManager.of(world).orElseThrow();
       manager.setCurrentExperience(experienceId);
       settle(world, () -> manager.state() == LoadState.LOADED || manager.state() == LoadState.FAILED);
       assertEquals(LoadState.LOADED, manager.state(), () -> manager.failure().map(Throwable::getMessage).orElse("still loading"));

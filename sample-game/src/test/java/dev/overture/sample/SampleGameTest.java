@@ -14,6 +14,7 @@ import dev.overture.experience.Experiences;
 import dev.overture.experience.LoadState;
 import dev.overture.experience.MapDefinition;
 import dev.overture.feature.GameFeatures;
+import dev.overture.feature.PluginId;
 import dev.overture.inject.Overture;
 import dev.overture.sample.game.ArenaGameState;
 import dev.overture.sample.game.ArenaLevel;
@@ -367,7 +368,7 @@ class SampleGameTest {
         manager.switchExperience(PrimaryAssetId.parse("Experience:Control"));
         settle(world, manager);
 
-        assertEquals(List.of("ShooterCore"), manager.activePlugins());
+        assertEquals(List.of(PluginId.of("ShooterCore")), manager.activePlugins());
         assertTrue(world.gameState().findComponent(EliminationScoring.class).isEmpty(), "Elimination's rule is gone");
         assertTrue(world.gameState().findComponent(ControlPoints.class).isPresent());
         assertEquals(1, world.gameState().components(ArenaMatch.class).size(), "one match, not two");
