@@ -68,8 +68,8 @@ final class ActivationBenchmark {
         GameFeatures features = GameFeatures.builder(assets).build();
         World world = World.builder("Activation").netMode(NetMode.LISTEN_SERVER).build()) {
       features.ready().join();
-      if (features.pluginNames().size() != PLUGINS) {
-        throw new IllegalStateException("found " + features.pluginNames().size() + " plugins, expected " + PLUGINS);
+      if (features.plugins().size() != PLUGINS) {
+        throw new IllegalStateException("found " + features.plugins().size() + " plugins, expected " + PLUGINS);
       }
       ExperienceManager manager =
           ExperienceManager.install(world, new Experiences(assets, features, ExperienceSettings.defaults()));

@@ -8,6 +8,7 @@ import dev.overture.experience.ExperienceSettings;
 import dev.overture.experience.Experiences;
 import dev.overture.experience.LoadState;
 import dev.overture.feature.GameFeatures;
+import dev.overture.feature.PluginId;
 import dev.overture.world.ActorComponent;
 import dev.overture.world.NetMode;
 import dev.overture.world.Pawn;
@@ -108,7 +109,7 @@ public final class SwitchBenchmark {
         int[] left = {
           world.componentManager().activeRequests(), world.componentManager().requestedComponents(),
           world.componentManager().extensionHandlers(), pawn.components().size(),
-          features.requestCount(features.pluginUrlByName("Shared").orElseThrow()),
+          features.requestCount(PluginId.of("Shared")),
           assets.stats().pinned(), assets.stats().loaded()
         };
         String leftBehind = String.format("%d component requests, %d requested components, %d extension handlers,"

@@ -5,6 +5,7 @@ import dev.overture.asset.PrimaryAssetId;
 import dev.overture.core.Ticker;
 import dev.overture.experience.ExperienceManager;
 import dev.overture.experience.LoadState;
+import dev.overture.feature.PluginId;
 import dev.overture.inject.Overture;
 import dev.overture.world.Actor;
 import dev.overture.world.ActorComponent;
@@ -68,7 +69,7 @@ public final class RaceServer {
 
       loop.runUntil(() -> matches.stream().allMatch(Match::over));
 
-      String racing = overture.features().pluginUrlByName("Racing").orElseThrow();
+      PluginId racing = PluginId.of("Racing");
       out.printf("Racing plugin requests while both matches ran: %d%n", overture.features().requestCount(racing));
       int status = 0;
       for (Match match : matches) {
@@ -102,7 +103,7 @@ public final class RaceServer {
     Referee referee = match.referee().orElseThrow();
     Runner winner = referee.winner().orElseThrow();
     out.printf(Locale.ROOT, "%s (%s, plugins %s): %s won the %.0f m in %.2f s%n", match.name(), match.experience(),
-        String.join(", ", match.manager().activePlugins()), winner.name(), winner.goal(), referee.winningTime());
+        String.join(", ", match.manager().activePlugins().stream().map(PluginId::name).toList()), winner.name(), winner.goal(), referee.winningTime());
     for (Runner runner : referee.standings()) {
       out.printf(Locale.ROOT, "  %-9s %6.1f m%n", runner.name(), runner.distance());
     }

@@ -2,10 +2,11 @@ package dev.overture.archive;
 
 /**
  * An archive that cannot be read: truncated, or holding a length, count or value that cannot be
- * right. The message says what was being read, at which byte, and what was wrong; nothing was
- * allocated beyond what the input could hold.
+ * right, or written by a newer build ({@link ArchiveVersionException}). The message says what was
+ * being read, at which byte, and what was wrong; nothing was allocated beyond what the input could
+ * hold.
  */
-public final class ArchiveFormatException extends RuntimeException {
+public class ArchiveFormatException extends RuntimeException {
 
   private static final long serialVersionUID = 1L;
 

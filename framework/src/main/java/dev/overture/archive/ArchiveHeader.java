@@ -22,6 +22,13 @@ import java.util.Set;
  * CustomVersionCount x { GUID (4 x int32), int32 Version }
  * </pre>
  *
+ * <p><b>Version words.</b> An archive written by a newer build is refused ({@link
+ * #checkFileVersions}, {@link #checkReadable}): a UE4 or UE5 word above the one this build writes,
+ * or a licensee file version above this build's. The seed's layout has no word of its own for the
+ * licensee version (Unreal's {@code FileVersionLicenseeUE}), and its archives must stay byte for
+ * byte as they are, so a licensee build records its version as the custom version {@link
+ * #LICENSEE_FILE_VERSION} in the container; an archive without that entry is at licensee version 0.
+ *
  * <p>Immutable.
  *
  * @param fileVersionUE4 the UE4 package file version word
@@ -38,6 +45,30 @@ public record ArchiveHeader(int fileVersionUE4, int fileVersionUE5, List<Entry> 
 
   /** The size of one custom version entry: a GUID and an int32. */
   static final int ENTRY_BYTES = 20;
+
+  /** Where the first custom version entry starts: after the two file version words and the count. */
+  private static final int FIRST_ENTRY = 12;
+
+  /**
+   * The licensee package file version (Unreal's {@code FileVersionLicenseeUE}, the counterpart of
+   * {@code EUnrealEngineObjectLicenseeUEVersion}), carried in the custom version container.
+   * Overture itself is at licensee version 0 and writes no entry.
+   */
+  public static final CustomVersion LICENSEE_FILE_VERSION =
+      new CustomVersion(Guid.parse("4F7A2C19-5B3E-4D81-A6C0-9E1D2B3F4A57"), 0, "FileVersionLicenseeUE");
+
+  /**
+   * The newest package file versions a build reads: the ones it writes.
+   *
+   * @param ue4 FileVersionUE4
+   * @param ue5 FileVersionUE5
+   * @param licensee FileVersionLicenseeUE
+   */
+  public record FileVersions(int ue4, int ue5, int licensee) {
+
+    /** What this build of Overture writes and reads: UE4 522, UE5 1009, licensee 0. */
+    public static final FileVersions CURRENT = new FileVersions(FILE_VERSION_UE4, FILE_VERSION_UE5, 0);
+  }
 
   /**
    * One custom version of the container.
@@ -68,6 +99,41 @@ public record ArchiveHeader(int fileVersionUE4, int fileVersionUE5, List<Entry> 
       }
     }
     return Optional.empty();
+  }
+
+  /** The licensee package file version: its container entry's, 0 without one. */
+  public int fileVersionLicensee() {
+    return version(LICENSEE_FILE_VERSION.guid()).orElse(0);
+  }
+
+  /**
+   * Refuses an archive whose package file versions are newer than {@code newest}: the UE4 word,
+   * then the UE5 word, then the licensee version.
+   *
+   * @throws ArchiveVersionException naming the word, the archive's value and {@code newest}'s, at
+   *     the word's byte
+   */
+  public void checkFileVersions(FileVersions newest) {
+    if (fileVersionUE4 > newest.ue4()) {
+      throw new ArchiveVersionException(0, "FileVersionUE4", fileVersionUE4, newest.ue4());
+    }
+    if (fileVersionUE5 > newest.ue5()) {
+      throw new ArchiveVersionException(4, "FileVersionUE5", fileVersionUE5, newest.ue5());
+    }
+    int licensee = fileVersionLicensee();
+    if (licensee > newest.licensee()) {
+      throw new ArchiveVersionException(entryVersionOffset(LICENSEE_FILE_VERSION.guid()), LICENSEE_FILE_VERSION.friendlyName(),
+          licensee, newest.licensee());
+    }
+  }
+
+  private int entryVersionOffset(Guid guid) {
+    for (int i = 0; i < customVersions.size(); i++) {
+      if (customVersions.get(i).guid.equals(guid)) {
+        return FIRST_ENTRY + i * ENTRY_BYTES + 16;
+      }
+    }
+    return 0;
   }
 
   /**
@@ -118,6 +184,9 @@ public record ArchiveHeader(int fileVersionUE4, int fileVersionUE5, List<Entry> 
     List<String> lines = new ArrayList<>();
     for (Entry entry : customVersions) {
       Optional<CustomVersion> known = registry.find(entry.guid);
+      if (known.isEmpty() && entry.guid.equals(LICENSEE_FILE_VERSION.guid())) {
+        known = Optional.of(LICENSEE_FILE_VERSION);
+      }
       String name = known.map(CustomVersion::friendlyName).orElse("(not registered)");
       String note = known.isPresent() && entry.version > known.get().latest()
           ? " (newer than this build's " + known.get().latest() + ")"
@@ -128,17 +197,20 @@ public record ArchiveHeader(int fileVersionUE4, int fileVersionUE5, List<Entry> 
   }
 
   /**
-   * Refuses an archive this build cannot read: a custom version newer than the registered latest.
+   * Refuses an archive this build cannot read: package file versions newer than {@link
+   * FileVersions#CURRENT} ({@link #checkFileVersions}), or a custom version newer than the
+   * registered latest.
    *
-   * @throws ArchiveFormatException naming the system and both versions
+   * @throws ArchiveVersionException naming the word or the system and both versions
    */
   public void checkReadable(CustomVersionRegistry registry) {
-    for (Entry entry : customVersions) {
+    checkFileVersions(FileVersions.CURRENT);
+    for (int i = 0; i < customVersions.size(); i++) {
+      Entry entry = customVersions.get(i);
       Optional<CustomVersion> known = registry.find(entry.guid);
       if (known.isPresent() && entry.version > known.get().latest()) {
-        throw new ArchiveFormatException(0,
-            "written with " + known.get().friendlyName() + " version " + entry.version + "; this build reads up to "
-                + known.get().latest());
+        throw new ArchiveVersionException(FIRST_ENTRY + i * ENTRY_BYTES + 16, known.get().friendlyName(), entry.version,
+            known.get().latest());
       }
     }
   }

@@ -3,16 +3,33 @@ package dev.overture.core;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.LockSupport;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Writes files so that a reader (or a crash) sees the old content or the new, never half of one:
@@ -20,57 +37,271 @@ import java.security.SecureRandom;
  * file is renamed over the target (atomically where the file system can). On failure the target is
  * untouched and the temporary file removed.
  *
- * <p>A file that exists keeps its permissions; a new one gets the default permissions of the
- * process (not the owner-only ones of a temporary file). A read-only file is refused, not
- * overwritten. A symbolic link is replaced by the file; callers that mean its target resolve it
- * first.
+ * <ul>
+ *   <li><b>What may be replaced.</b> A missing file, or a regular file that is not read-only. A
+ *       folder, a device, a pipe or a socket is refused, and so is a read-only file (not writable,
+ *       or without its owner's write permission, so that a file a version control system locked
+ *       stays locked even for an administrator).
+ *   <li><b>Links.</b> A symbolic link is written through: the file it points to (through further
+ *       links) is replaced, atomically, and the link stays a link.
+ *   <li><b>Permissions.</b> A file that exists keeps its permissions; a new one gets the default
+ *       permissions of the process (not the owner-only ones of a temporary file).
+ *   <li><b>Temporaries.</b> Named {@code .<target>.overture-<pid>-<random>.tmp} (and SQLite's
+ *       {@code -journal}, {@code -wal}, {@code -shm} beside a temporary database), so that they
+ *       are recognisably ours and name the process that made them. A process killed mid-write
+ *       leaves one behind; {@link #removeLeftovers} removes those whose process is no longer
+ *       running, and the first write into a folder in a process does so too, logging each file it
+ *       removed. A temporary of a live process (this one included) is never touched.
+ * </ul>
  *
- * <p>Stateless; safe from any thread (two threads writing one target at once: one of the two
- * contents wins, whole).
+ * <p>Crash tests: when the system property {@value #HOLD_PROPERTY} names a file, the first
+ * temporary that is about to take its final name creates that file (holding the temporary's path)
+ * and then holds its thread forever, so that a test can kill the process at exactly that point.
+ *
+ * <p>Stateless but for the set of folders already swept; safe from any thread (two threads writing
+ * one target at once: one of the two contents wins, whole).
  */
 public final class AtomicFiles {
 
+  /** The system property that makes a write hold before its rename (see the class comment). */
+  public static final String HOLD_PROPERTY = "overture.test.holdBeforeRename";
+
+  private static final Logger log = LoggerFactory.getLogger(AtomicFiles.class);
   private static final SecureRandom RANDOM = new SecureRandom();
+  private static final Pattern TEMPORARY = Pattern.compile("\\.(.+)\\.overture-(\\d+)-([0-9a-f]{16})\\.tmp(-journal|-wal|-shm)?");
+  private static final String GLOB = ".*.overture-*.tmp*";
+  private static final int MAX_LINKS = 40;
+  private static final long PROCESS = ProcessHandle.current().pid();
+  private static final Set<Path> SWEPT = ConcurrentHashMap.newKeySet();
+  private static final Object HOLD = new Object();
+  private static boolean held;
 
   private AtomicFiles() {}
 
   /**
-   * Replaces {@code target}'s content with {@code bytes} (creating it when missing).
+   * A temporary file an earlier process left behind and that was removed.
+   *
+   * @param file the file
+   * @param process the id of the process that made it, which is no longer running
+   */
+  public record Leftover(Path file, long process) {
+    /** {@code Removed <file>, left behind by process <n>, which stopped before it finished}. */
+    public String describe() {
+      return "Removed " + file + ", left behind by process " + process + ", which stopped before it finished";
+    }
+  }
+
+  /**
+   * Replaces {@code target}'s content with {@code bytes} (creating it when missing); a symbolic link
+   * is written through.
    *
    * @throws IOException when it cannot be written (an {@link AccessDeniedException} when it is
-   *     read-only); {@code target} is then unchanged
+   *     read-only, a {@link FileSystemException} when it is a folder or another special file);
+   *     {@code target} is then unchanged
    */
   public static void write(Path target, byte[] bytes) throws IOException {
-    Path absolute = target.toAbsolutePath();
-    Path folder = absolute.getParent();
-    Files.createDirectories(folder);
-    boolean exists = Files.exists(absolute, LinkOption.NOFOLLOW_LINKS);
-    if (exists && isReadOnly(absolute)) {
-      throw new AccessDeniedException(absolute.toString(), null, "the file is read-only");
-    }
-    Path temporary = newTemporary(folder, absolute.getFileName().toString());
+    Path file = target(target);
+    Files.createDirectories(file.getParent());
+    checkReplaceable(file);
+    Path temporary = newTemporary(file);
     try {
-      if (exists) {
-        try {
-          Files.setPosixFilePermissions(temporary, Files.getPosixFilePermissions(absolute));
-        } catch (UnsupportedOperationException e) {
-          // Not a POSIX file system: the file system's defaults apply.
-        }
-      }
       try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
         ByteBuffer buffer = ByteBuffer.wrap(bytes);
         while (buffer.hasRemaining()) {
           channel.write(buffer);
         }
-        channel.force(true);
       }
-      try {
-        Files.move(temporary, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(temporary, absolute, StandardCopyOption.REPLACE_EXISTING);
-      }
+      replace(temporary, file);
     } finally {
       Files.deleteIfExists(temporary);
+    }
+  }
+
+  /**
+   * The file a write to {@code file} replaces: its absolute path, or, when it is a symbolic link,
+   * the file the link points to (through further links; the end may be missing).
+   *
+   * @throws FileSystemException when the links form a loop or a chain longer than 40
+   */
+  public static Path target(Path file) throws IOException {
+    Path current = file.toAbsolutePath().normalize();
+    for (int hops = 0; Files.isSymbolicLink(current); hops++) {
+      if (hops == MAX_LINKS) {
+        throw new FileSystemException(file.toString(), null, "too many symbolic links (a loop?)");
+      }
+      current = current.resolveSibling(Files.readSymbolicLink(current)).normalize();
+    }
+    return current;
+  }
+
+  /**
+   * Checks that {@code file} (no link: see {@link #target}) may be replaced: it is missing, or a
+   * regular file that is not read-only.
+   *
+   * @throws FileSystemException naming the file and why not ({@link AccessDeniedException} when
+   *     it is read-only)
+   */
+  public static void checkReplaceable(Path file) throws IOException {
+    BasicFileAttributes attributes;
+    try {
+      attributes = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    } catch (NoSuchFileException e) {
+      return;
+    }
+    if (attributes.isDirectory()) {
+      throw new FileSystemException(file.toString(), null, "it is a folder, not a file");
+    }
+    if (!attributes.isRegularFile()) {
+      throw new FileSystemException(file.toString(), null, "it is not a regular file (a device, a pipe or a socket)");
+    }
+    if (isReadOnly(file)) {
+      throw new AccessDeniedException(file.toString(), null, "the file is read-only");
+    }
+  }
+
+  /**
+   * A new empty temporary file beside {@link #target target(file)}, named as ours (see the class
+   * comment), with the process's default permissions. The caller fills it, then gives it its name
+   * with {@link #replace} or {@link #publish}, and deletes it if it fails.
+   */
+  public static Path newTemporary(Path file) throws IOException {
+    Path real = target(file);
+    Path folder = real.getParent();
+    sweepOnce(folder);
+    for (int attempt = 0; ; attempt++) {
+      Path candidate = folder.resolve("." + real.getFileName() + ".overture-" + PROCESS + "-"
+          + HexFormat.of().toHexDigits(RANDOM.nextLong()) + ".tmp");
+      try {
+        return Files.createFile(candidate);
+      } catch (FileAlreadyExistsException e) {
+        if (attempt == 10) {
+          throw e;
+        }
+      }
+    }
+  }
+
+  /**
+   * Flushes {@code temporary} to the disk and renames it over {@code target} (written through a
+   * link), atomically where the file system can; an existing target keeps its permissions.
+   *
+   * @throws IOException when the target may not be replaced ({@link #checkReplaceable}) or the
+   *     rename fails; the target is then unchanged and the temporary still there
+   */
+  public static void replace(Path temporary, Path target) throws IOException {
+    Path file = target(target);
+    checkReplaceable(file);
+    force(temporary);
+    if (Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+      try {
+        Files.setPosixFilePermissions(temporary, Files.getPosixFilePermissions(file));
+      } catch (UnsupportedOperationException e) {
+        // Not a POSIX file system: the file system's defaults apply.
+      }
+    }
+    holdIfAsked(temporary);
+    try {
+      Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    } catch (AtomicMoveNotSupportedException e) {
+      Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
+    }
+    forceFolder(file.getParent());
+  }
+
+  /**
+   * Flushes {@code temporary} to the disk and gives it the name {@code name}, only if that name is
+   * free: an existing file is never replaced. Where the file system has hard links the name appears
+   * atomically, complete.
+   *
+   * @throws FileAlreadyExistsException when {@code name} exists; the temporary is then still there
+   */
+  public static void publish(Path temporary, Path name) throws IOException {
+    force(temporary);
+    holdIfAsked(temporary);
+    try {
+      Files.createLink(name, temporary);
+      Files.delete(temporary);
+    } catch (UnsupportedOperationException e) {
+      // No hard links here: a rename that refuses an existing name does nearly as well.
+      Files.move(temporary, name);
+    }
+    forceFolder(name.toAbsolutePath().getParent());
+  }
+
+  /**
+   * Removes the temporary files in {@code folder} (not below it) that a process which is no longer
+   * running left behind, and returns them. A missing folder holds none.
+   *
+   * @throws IOException when the folder cannot be listed or a leftover cannot be removed
+   */
+  public static List<Leftover> removeLeftovers(Path folder) throws IOException {
+    Path absolute = folder.toAbsolutePath().normalize();
+    SWEPT.add(absolute);
+    List<Leftover> removed = new ArrayList<>();
+    try (DirectoryStream<Path> entries = Files.newDirectoryStream(absolute, GLOB)) {
+      for (Path entry : entries) {
+        Matcher name = TEMPORARY.matcher(entry.getFileName().toString());
+        if (!name.matches() || !Files.isRegularFile(entry, LinkOption.NOFOLLOW_LINKS)) {
+          continue;
+        }
+        long process;
+        try {
+          process = Long.parseLong(name.group(2));
+        } catch (NumberFormatException e) {
+          continue; // not a process id of ours
+        }
+        if (process == PROCESS || ProcessHandle.of(process).map(ProcessHandle::isAlive).orElse(false)) {
+          continue; // its writer may still be at work
+        }
+        if (Files.deleteIfExists(entry)) {
+          removed.add(new Leftover(entry, process));
+        }
+      }
+    } catch (NoSuchFileException | NotDirectoryException e) {
+      return List.of();
+    }
+    return removed;
+  }
+
+  /** {@link #removeLeftovers} in {@code root} and every folder below it (links are not followed). */
+  public static List<Leftover> removeLeftoversUnder(Path root) throws IOException {
+    List<Path> folders;
+    try (Stream<Path> walk = Files.walk(root)) {
+      folders = walk.filter(path -> Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)).toList();
+    } catch (NoSuchFileException e) {
+      return List.of();
+    }
+    List<Leftover> removed = new ArrayList<>();
+    for (Path folder : folders) {
+      removed.addAll(removeLeftovers(folder));
+    }
+    return removed;
+  }
+
+  /** The first write into a folder in this process removes what crashed writers left there. */
+  private static void sweepOnce(Path folder) {
+    if (SWEPT.contains(folder)) {
+      return;
+    }
+    try {
+      removeLeftovers(folder).forEach(leftover -> log.warn("{}", leftover.describe()));
+    } catch (IOException e) {
+      log.warn("Could not look for temporary files left behind in {}: {}", folder, e.toString());
+    }
+  }
+
+  private static void force(Path file) throws IOException {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+      channel.force(true);
+    }
+  }
+
+  /** Makes the rename itself durable; some systems cannot open a folder, and lose only that. */
+  private static void forceFolder(Path folder) {
+    try (FileChannel channel = FileChannel.open(folder, StandardOpenOption.READ)) {
+      channel.force(true);
+    } catch (IOException e) {
+      log.debug("Cannot flush folder {}: {}", folder, e.toString());
     }
   }
 
@@ -89,17 +320,24 @@ public final class AtomicFiles {
     }
   }
 
-  /** A new empty file beside the target, with the process's default permissions. */
-  private static Path newTemporary(Path folder, String name) throws IOException {
-    for (int attempt = 0; ; attempt++) {
-      Path candidate = folder.resolve("." + name + "." + Long.toHexString(RANDOM.nextLong()) + ".tmp");
-      try {
-        return Files.createFile(candidate);
-      } catch (FileAlreadyExistsException e) {
-        if (attempt == 10) {
-          throw e;
-        }
+  /** The crash-test hook of the class comment: announces the temporary, then holds forever. */
+  private static void holdIfAsked(Path temporary) throws IOException {
+    String marker = System.getProperty(HOLD_PROPERTY);
+    if (marker == null) {
+      return;
+    }
+    synchronized (HOLD) {
+      if (held) {
+        return;
       }
+      held = true;
+    }
+    Path announce = Path.of(marker);
+    Path partial = announce.resolveSibling(announce.getFileName() + ".partial");
+    Files.writeString(partial, temporary.toAbsolutePath().toString(), StandardCharsets.UTF_8);
+    Files.move(partial, announce, StandardCopyOption.ATOMIC_MOVE);
+    while (true) {
+      LockSupport.park(HOLD);
     }
   }
 }

@@ -5,6 +5,7 @@ import dev.overture.asset.AssetBundles;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.core.ProblemReporter;
 import dev.overture.feature.GameFeatureAction;
+import dev.overture.feature.PluginId;
 import java.util.List;
 
 /**
@@ -23,7 +24,7 @@ import java.util.List;
  */
 public record ExperienceActionSet(
     List<GameFeatureAction> actions,
-    List<String> gameFeaturesToEnable,
+    List<PluginId> gameFeaturesToEnable,
     @AssetBundles(value = AssetBundles.ALWAYS, acyclic = true) @AllowedTypes("ActionSet") List<PrimaryAssetId> actionSets) {
 
   public ExperienceActionSet {

@@ -5,6 +5,7 @@ import dev.overture.asset.AssetBundles;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.core.ProblemReporter;
 import dev.overture.feature.GameFeatureAction;
+import dev.overture.feature.PluginId;
 import java.util.List;
 import java.util.Optional;
 
@@ -29,7 +30,7 @@ import java.util.Optional;
  *     definition
  */
 public record ExperienceDefinition(
-    List<String> gameFeaturesToEnable,
+    List<PluginId> gameFeaturesToEnable,
     @AssetBundles(AssetBundles.ALWAYS) @AllowedTypes("PawnData") PrimaryAssetId defaultPawnData,
     List<GameFeatureAction> actions,
     @AssetBundles(AssetBundles.ALWAYS) @AllowedTypes("ActionSet") List<PrimaryAssetId> actionSets) {

@@ -55,7 +55,12 @@ public final class ExperienceSelection {
    */
   public record Selected(PrimaryAssetId id, Source source) {}
 
-  private record Candidate(Source source, String text) {}
+  /** What a source named: text to parse, or an id a host parsed itself. */
+  private record Candidate(Source source, String text, PrimaryAssetId id) {
+    boolean isEmpty() {
+      return id == null && (text == null || text.isBlank());
+    }
+  }
 
   private final List<Candidate> candidates;
 
@@ -76,11 +81,12 @@ public final class ExperienceSelection {
    */
   public CompletableFuture<Selected> select(AssetManager assets) {
     for (Candidate candidate : candidates) {
-      if (candidate.text == null || candidate.text.isBlank()) {
+      if (candidate.isEmpty()) {
         continue;
       }
       try {
-        return CompletableFuture.completedFuture(new Selected(check(assets, candidate.text, candidate.source), candidate.source));
+        PrimaryAssetId id = candidate.id != null ? candidate.id : PrimaryAssetId.parse(candidate.text.trim(), EXPERIENCE);
+        return CompletableFuture.completedFuture(new Selected(check(assets, id, candidate.source), candidate.source));
       } catch (ProblemException | IllegalArgumentException e) {
         return CompletableFuture.failedFuture(e);
       }
@@ -116,7 +122,7 @@ public final class ExperienceSelection {
         }
         PrimaryAssetId id = defaults.get(0).experienceId();
         try {
-          check(assets, id.toString(), Source.DEFAULT_USER_FACING_EXPERIENCE);
+          check(assets, id, Source.DEFAULT_USER_FACING_EXPERIENCE);
         } catch (ProblemException unknown) {
           String tile = named.get(0);
           String file = assets.index().find(PrimaryAssetId.parse(tile)).map(entry -> entry.file()).orElse(tile);
@@ -131,8 +137,7 @@ public final class ExperienceSelection {
     });
   }
 
-  private static PrimaryAssetId check(AssetManager assets, String text, Source source) {
-    PrimaryAssetId id = PrimaryAssetId.parse(text.trim(), EXPERIENCE);
+  private static PrimaryAssetId check(AssetManager assets, PrimaryAssetId id, Source source) {
     if (!id.type().equals(EXPERIENCE) || assets.index().find(id).isEmpty()) {
       throw new ProblemException("No experience was selected", List.of(Problem.error(
               "Overture/UnknownExperience",
@@ -153,8 +158,26 @@ public final class ExperienceSelection {
     private String developerOverride;
     private String commandLine;
     private String mapDefault;
+    private final java.util.Map<Source, PrimaryAssetId> ids = new java.util.EnumMap<>(Source.class);
 
     private Builder() {}
+
+    /**
+     * The experience {@code source} names, as an id the host has already read (from its own options,
+     * say): nothing is parsed. It takes the place of the text that source was given, if any.
+     *
+     * @throws IllegalArgumentException for {@link Source#DEFAULT_USER_FACING_EXPERIENCE}, which is
+     *     found, not given
+     */
+    public Builder named(Source source, PrimaryAssetId experience) {
+      Objects.requireNonNull(source, "source");
+      Objects.requireNonNull(experience, "experience");
+      if (source == Source.DEFAULT_USER_FACING_EXPERIENCE) {
+        throw new IllegalArgumentException("the default user-facing experience is found, not given: name another source");
+      }
+      ids.put(source, experience);
+      return this;
+    }
 
     /**
      * The travel URL's options, like {@code ?Experience=Elimination&Bots=3} (or the part after
@@ -191,10 +214,10 @@ public final class ExperienceSelection {
     /** The selection. */
     public ExperienceSelection build() {
       return new ExperienceSelection(List.of(
-          new Candidate(Source.URL_OPTION, urlOption),
-          new Candidate(Source.DEVELOPER_OVERRIDE, developerOverride),
-          new Candidate(Source.COMMAND_LINE, commandLine),
-          new Candidate(Source.MAP_DEFAULT, mapDefault)));
+          new Candidate(Source.URL_OPTION, urlOption, ids.get(Source.URL_OPTION)),
+          new Candidate(Source.DEVELOPER_OVERRIDE, developerOverride, ids.get(Source.DEVELOPER_OVERRIDE)),
+          new Candidate(Source.COMMAND_LINE, commandLine, ids.get(Source.COMMAND_LINE)),
+          new Candidate(Source.MAP_DEFAULT, mapDefault, ids.get(Source.MAP_DEFAULT))));
     }
 
     private static String option(String options, String key) {

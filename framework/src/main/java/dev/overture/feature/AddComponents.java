@@ -6,6 +6,7 @@ import dev.overture.world.Actor;
 import dev.overture.world.ActorComponent;
 import dev.overture.world.ComponentManager;
 import dev.overture.world.World;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -64,6 +65,16 @@ public record AddComponents(List<Entry> componentList) implements WorldActionBas
         context.keep(components.addComponentRequest(entry.actorClass().type(), entry.componentClass().type(), flags));
       }
     }
+  }
+
+  /** The component of each entry. */
+  @Override
+  public List<Contribution> contributions() {
+    List<Contribution> components = new ArrayList<>();
+    for (int i = 0; i < componentList.size(); i++) {
+      components.add(Contribution.component(componentList.get(i).componentClass().name(), "/componentList/" + i + "/componentClass"));
+    }
+    return components;
   }
 
   @Override

@@ -2,6 +2,7 @@ package dev.overture.feature;
 
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import dev.overture.core.ProblemReporter;
+import java.util.List;
 
 /**
  * Something an experience or a feature plugin does to a world when it becomes active, like Unreal's
@@ -44,6 +45,16 @@ public interface GameFeatureAction {
    * FeatureContext#pauseDeactivationUntilComplete}.
    */
   default void onDeactivating(FeatureContext context) {}
+
+  /**
+   * The kinds the action puts into a world besides its own (the components it adds, for example),
+   * each with the place in the action that names it. A kind a plugin contributes may be used only
+   * where that plugin is enabled: an experience checks these, and the action's own kind, when it
+   * loads ({@code Overture/PluginNotEnabled}). None by default. Any thread.
+   */
+  default List<Contribution> contributions() {
+    return List.of();
+  }
 
   /**
    * Reports problems of the action's own data (null entries, entries that can never apply), with

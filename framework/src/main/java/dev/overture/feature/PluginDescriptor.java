@@ -33,7 +33,7 @@ import java.util.Objects;
  * @param actions actions that apply to every world while it is active
  */
 public record PluginDescriptor(
-    String name,
+    PluginId name,
     PluginVersion version,
     String description,
     List<Dependency> dependencies,
@@ -60,7 +60,7 @@ public record PluginDescriptor(
    * @param name the other plugin's name
    * @param versions the versions accepted ({@code *} when absent)
    */
-  public record Dependency(String name, VersionRange versions) {
+  public record Dependency(PluginId name, VersionRange versions) {
     public Dependency {
       Objects.requireNonNull(name, "Missing \"name\" of a dependency");
       versions = versions == null ? VersionRange.any() : versions;

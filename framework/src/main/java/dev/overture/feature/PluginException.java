@@ -13,20 +13,20 @@ public final class PluginException extends ProblemException {
 
   private static final long serialVersionUID = 1L;
 
-  private final String plugin;
+  private final PluginId plugin;
 
   /**
    * @param plugin the plugin's name
    * @param what what failed, for example {@code "activate"}
    * @param problems why
    */
-  public PluginException(String plugin, String what, List<Problem> problems) {
+  public PluginException(PluginId plugin, String what, List<Problem> problems) {
     super("Could not " + what + " plugin " + plugin, problems);
     this.plugin = plugin;
   }
 
   /** The plugin's name. */
-  public String plugin() {
+  public PluginId plugin() {
     return plugin;
   }
 }

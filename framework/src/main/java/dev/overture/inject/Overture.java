@@ -29,7 +29,9 @@ import dev.overture.world.World;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -63,7 +65,8 @@ import org.slf4j.LoggerFactory;
  * Builder#pluginExecutor plugin executor}; either may be the host's own (then Overture never shuts
  * it down). Without them Overture starts a pool of daemon threads named {@code overture-assets-*}
  * (one per core, at least two) and one named {@code overture-features}, and stops both on {@link
- * #close()}. Worlds run on their game thread, which is the host's: it calls {@link World#tick}, or a
+ * #close()}. A {@linkplain Builder#worldStore world store} does its database work on one daemon thread
+ * named {@code overture-store}, also stopped on close. Worlds run on their game thread, which is the host's: it calls {@link World#tick}, or a
  * {@link dev.overture.world.FixedStepLoop} does on the host's thread.
  *
  * <p><b>Closing.</b> {@link #close()} closes the worlds still open whose game thread is the caller
@@ -95,20 +98,25 @@ public final class Overture implements AutoCloseable {
 
   private Overture(Builder builder) {
     closeWait = builder.closeWait;
-    List<AutoCloseable> built = new ArrayList<>();
+    // What is opened is closed again, newest first, if a later step fails.
+    Deque<AutoCloseable> opened = new ArrayDeque<>();
     try {
       assets = builder.assets.build();
-      built.add(assets);
+      opened.push(assets);
       GameFeatures.Builder featureBuilder = GameFeatures.builder(assets);
       if (builder.pluginExecutor != null) {
         featureBuilder.executor(builder.pluginExecutor);
       }
       features = featureBuilder.build();
-      built.add(features);
+      opened.push(features);
       objects = builder.objects.build();
       settingsFolder = builder.settingsFolder;
-      localSettings = settingsFolder == null ? null : Settings.loadOrCreate(settingsFolder.localFile(SettingsKind.LOCAL), SettingsKind.LOCAL);
-      store = builder.storeFile == null ? null : WorldStore.open(builder.storeFile, ClassNames.from(assets));
+      localSettings = settingsFolder == null ? null : localSettings(settingsFolder);
+      store = builder.storeFile == null ? null
+          : WorldStore.builder(builder.storeFile).name(builder.storeName).open(ClassNames.from(assets));
+      if (store != null) {
+        opened.push(store);
+      }
       ExperienceSettings experience = builder.experienceSettings;
       if (builder.ticker != null) {
         experience = experience.withTicker(builder.ticker);
@@ -126,18 +134,23 @@ public final class Overture implements AutoCloseable {
       builder.projectValidators.forEach(validation::validator);
       validator = validation.build();
       worlds = new WorldFactory(new Experiences(assets, features, experienceSettings), objects, store);
-    } catch (IOException | RuntimeException e) {
-      for (int i = built.size() - 1; i >= 0; i--) {
+    } catch (RuntimeException | Error e) {
+      while (!opened.isEmpty()) {
         try {
-          built.get(i).close();
-        } catch (Exception suppressed) {
+          opened.pop().close();
+        } catch (Exception | Error suppressed) {
           e.addSuppressed(suppressed);
         }
       }
-      if (e instanceof IOException io) {
-        throw new UncheckedIOException("Could not read the settings in " + builder.settingsFolder, io);
-      }
-      throw (RuntimeException) e;
+      throw e;
+    }
+  }
+
+  private static Settings<LocalSettings> localSettings(SettingsFolder folder) {
+    try {
+      return Settings.loadOrCreate(folder.localFile(SettingsKind.LOCAL), SettingsKind.LOCAL);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Could not read the settings in " + folder, e);
     }
   }
 
@@ -294,6 +307,7 @@ public final class Overture implements AutoCloseable {
     private Ticker ticker;
     private SettingsFolder settingsFolder;
     private Path storeFile;
+    private String storeName;
     private java.time.Duration closeWait = java.time.Duration.ofSeconds(5);
 
     private Builder() {}
@@ -418,9 +432,21 @@ public final class Overture implements AutoCloseable {
       return this;
     }
 
-    /** Opens (creating when missing) the world store {@code file}; its ids go to every world. */
+    /**
+     * Opens (creating when missing) the world store {@code file}; its ids go to every world. Its
+     * database work runs on a thread of its own, {@code overture-store}, stopped on close.
+     */
     public Builder worldStore(Path file) {
+      return worldStore(file, file.toString());
+    }
+
+    /**
+     * Opens the world store {@code file}, which messages call {@code name}: the file the user knows
+     * when {@code file} is a working copy of it.
+     */
+    public Builder worldStore(Path file, String name) {
       storeFile = Objects.requireNonNull(file, "file");
+      storeName = Objects.requireNonNull(name, "name");
       return this;
     }
 
@@ -451,7 +477,8 @@ public final class Overture implements AutoCloseable {
     /**
      * Builds the runtime: indexes the content, discovers the plugins (they reach their initial state
      * in the background, see {@link Overture#ready()}), loads the local settings and opens the store.
-     * On failure everything opened so far is closed again.
+     * When a step fails, everything opened so far is closed again, newest first (the pools Overture
+     * started stop, the content roots close); the host's own executors are left running.
      *
      * @throws dev.overture.asset.AssetIndexException when the content cannot be indexed
      */

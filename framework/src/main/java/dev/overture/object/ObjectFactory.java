@@ -74,7 +74,7 @@ public final class ObjectFactory {
    * @throws ObjectConstructionException naming the class (and the default subobject it happened
    *     in) when it cannot be built, including when a constructor throws
    * @throws IllegalStateException when a constructor misuses an initializer ("No object initializer
-   *     found during construction", "Using incorrect object initializer: ...")
+   *     found during construction. ...", "Using incorrect object initializer. ...")
    */
   public <T> T newObject(Class<T> type, Object outer, String name) {
     Objects.requireNonNull(type, "type");

@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.BiConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The construction context of one object, like Unreal's {@code FObjectInitializer}: the factory
@@ -35,12 +37,17 @@ import java.util.function.BiConsumer;
  * subclass's choice must still satisfy the base. Between a class and "do not create", whichever the
  * more derived class said wins. An archetype's overrides count as more derived than any class.
  * When the subobject is created, the class used must be the type its creator asks for, and a
- * required subobject (created with {@link #createDefaultSubobject}) cannot be skipped. An override
- * made after the subobject was created, or for a name no constructor creates, is refused.
+ * required subobject (created with {@link #createDefaultSubobject}) cannot be skipped. An optional
+ * subobject whose class a subclass set to one that is not the type its creator asks for is absent,
+ * with a warning naming both classes, as the seed's {@code CreateOptionalDefaultSubobject} returns
+ * null; for a required one, or an archetype's override, it is an error. An override made after the
+ * subobject was created, or for a name no constructor creates, is refused.
  *
  * <p>Confined to the constructing thread, and usable only while its object is being constructed.
  */
 public final class ObjectInitializer {
+
+  private static final Logger log = LoggerFactory.getLogger(ObjectInitializer.class);
 
   private static final ThreadLocal<Deque<ObjectInitializer>> STACK = ThreadLocal.withInitial(ArrayDeque::new);
 
@@ -103,15 +110,22 @@ public final class ObjectInitializer {
     }
   }
 
+  /** The seed's text for a default subobject asked for outside construction. */
+  static final String NO_INITIALIZER = "No object initializer found during construction.";
+
+  /** The seed's text for a default subobject asked for on behalf of another object. */
+  static final String INCORRECT_INITIALIZER = "Using incorrect object initializer.";
+
   /**
    * The initializer of the object being constructed on this thread.
    *
-   * @throws IllegalStateException "No object initializer found during construction" outside one
+   * @throws IllegalStateException "No object initializer found during construction." outside one
    */
   public static ObjectInitializer current() {
     ObjectInitializer top = STACK.get().peek();
     if (top == null) {
-      throw new Misuse("No object initializer found during construction");
+      throw new Misuse(NO_INITIALIZER + " Default subobjects are created only while a constructor run by an ObjectFactory"
+          + " (newObject, spawnActor, addComponent) runs, on its thread.");
     }
     return top;
   }
@@ -228,7 +242,8 @@ public final class ObjectInitializer {
 
   /**
    * Creates the optional default subobject {@code subobject}: empty when a subclass asked not to
-   * create it.
+   * create it, or set a class for it that is not a {@code type} (then a warning names both
+   * classes).
    */
   public <T> Optional<T> createOptionalDefaultSubobject(Object outer, String subobject, Class<T> type) {
     return create(outer, subobject, type, false, false);
@@ -250,8 +265,8 @@ public final class ObjectInitializer {
     ObjectInitializer top = STACK.get().peek();
     if (top != this || creator.getClass() != objectClass || (object != null && object != creator)) {
       throw new Misuse(
-          "Using incorrect object initializer: it constructs " + objectClass.getSimpleName() + ", not this "
-              + creator.getClass().getSimpleName());
+          INCORRECT_INITIALIZER + " It constructs " + objectClass.getSimpleName() + ", not this "
+              + creator.getClass().getSimpleName() + ".");
     }
     object = creator;
     if (classDefault) {
@@ -286,6 +301,12 @@ public final class ObjectInitializer {
         return Optional.empty();
       }
       if (!type.isAssignableFrom(override.type)) {
+        if (!required && !override.fromArchetype) {
+          log.warn("Default subobject \"{}\" of {} is absent: {} (set by {}) is not {}, the class its creator asks for"
+                  + " with createOptionalDefaultSubobject",
+              subobject, objectClass.getSimpleName(), override.type.getName(), override.setBy, type.getName());
+          return Optional.empty();
+        }
         throw new ObjectConstructionException(
             "Cannot use " + override.type.getSimpleName() + " (set by " + override.setBy + ") for default subobject \""
                 + subobject + "\" of " + objectClass.getSimpleName() + ": it is not " + Plans.withArticle(type.getSimpleName()));

@@ -2,6 +2,7 @@ package dev.overture.object;
 
 import dev.overture.core.Choices;
 import dev.overture.core.DataException;
+import dev.overture.core.FiniteNumbers;
 import java.lang.reflect.Field;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -20,7 +21,9 @@ import tools.jackson.databind.type.LogicalType;
 /**
  * Turns property values (from an archetype's JSON, or given to {@link ClassDefaults#set}) into the
  * types of the class's {@link Property} fields, as strictly as assets are read (no coercion between
- * strings, numbers and booleans, no fractions for whole numbers). Stateless and thread-safe.
+ * strings, numbers and booleans, no fractions for whole numbers, no number that is not finite:
+ * Jackson would read {@code "NaN"} and {@code "Infinity"} into a double). Stateless and
+ * thread-safe.
  */
 final class PropertyValues {
 
@@ -87,6 +90,11 @@ final class PropertyValues {
         throw new DataException(
             "Overture/InvalidValue", at, "Property \"" + name + "\" of " + type.getSimpleName() + ": " + e.getMessage());
       }
+      String notFinite = FiniteNumbers.find(converted).orElse(null);
+      if (notFinite != null) {
+        throw new DataException("Overture/InvalidValue", at + notFinite,
+            doesNotFit(type, field, String.valueOf(entry.getValue().at(notFinite))) + " (it is not a finite number)");
+      }
       values.put(name, of(converted, entry.getValue(), javaType));
     }
     return values;
@@ -117,12 +125,16 @@ final class PropertyValues {
       return new Value(value, null, null);
     }
     JavaType javaType = javaType(field);
+    Object converted;
     try {
-      Object converted = MAPPER.treeToValue(json, javaType);
-      return of(converted, json, javaType);
+      converted = MAPPER.treeToValue(json, javaType);
     } catch (JacksonException | IllegalArgumentException e) {
       throw new IllegalArgumentException(doesNotFit(owner, field, json.toString()));
     }
+    if (FiniteNumbers.find(converted).isPresent()) {
+      throw new IllegalArgumentException(doesNotFit(owner, field, String.valueOf(value)) + " (it is not a finite number)");
+    }
+    return of(converted, json, javaType);
   }
 
   private static Value of(Object converted, JsonNode json, JavaType javaType) {

@@ -4,32 +4,46 @@ import dev.overture.archive.ArchiveFormatException;
 import dev.overture.archive.ArchiveHeader;
 import dev.overture.archive.ArchiveReader;
 import dev.overture.archive.IdArchives;
+import dev.overture.core.AtomicFiles;
+import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteDataSource;
 
 /**
  * Rewrites the id blobs of a world store from the legacy layouts to a newer one, as the seed's
  * migration does: every property value that is an id archive in UniqueID v2 (or v3) becomes v3 (or
- * StableId v0), the values unchanged (a null legacy id becomes the new layout's none).
+ * StableId v0), the values unchanged (a null legacy id becomes the new layout's null).
  *
  * <ul>
  *   <li>Rows are read in order and rewritten in batches, each batch one transaction: a run that is
  *       stopped leaves whole batches behind, and running again finishes the job.
  *   <li>It is idempotent: a second run finds everything current and changes nothing.
- *   <li>A blob it cannot parse is left untouched and reported with the reason, never dropped.
- *   <li>A backup copy of the database ({@code VACUUM INTO}, a consistent snapshot) is made first,
- *       unless told not to.
+ *   <li>A blob it cannot parse is left untouched and reported with the reason, never dropped. So is
+ *       a blob holding an id whose value the target layout reads as null (the smallest 64-bit
+ *       integer going to v3, a legacy id of 0 going to StableId): it would become null.
+ *   <li>A store written by a newer schema is refused before anything is done.
+ *   <li>Before it writes anything, it makes a backup copy of the database ({@code VACUUM INTO}, a
+ *       consistent snapshot), unless told not to or nothing needs converting. The copy is made
+ *       under a temporary name, checked ({@code PRAGMA integrity_check} and the row counts) and
+ *       flushed to the disk before it gets its name: a backup that exists is complete, and a
+ *       failed or killed backup leaves none (the temporary file is removed, or, after a kill, by
+ *       the next run, which says so).
  * </ul>
  *
  * <p>Run it with the game stopped. Stateless; each run uses its own connection.
@@ -37,6 +51,8 @@ import org.sqlite.SQLiteDataSource;
  * <p>Threading: one migration runs on the calling thread, in one transaction; do not run two on one database at once.
  */
 public final class IdMigration {
+
+  private static final Logger log = LoggerFactory.getLogger(IdMigration.class);
 
   private IdMigration() {}
 
@@ -94,17 +110,20 @@ public final class IdMigration {
    * @param refused blobs that could not be read, untouched
    * @param dryRun whether nothing was written
    * @param backup the backup copy made first, if one was
+   * @param leftovers temporary files an earlier run that was stopped left behind, removed first
    */
-  public record Report(
-      int rowsRead, int converted, int alreadyCurrent, int otherValues, List<Refusal> refused, boolean dryRun, Optional<Path> backup) {
+  public record Report(int rowsRead, int converted, int alreadyCurrent, int otherValues, List<Refusal> refused, boolean dryRun,
+      Optional<Path> backup, List<Path> leftovers) {
 
     public Report {
       refused = List.copyOf(refused);
+      leftovers = List.copyOf(leftovers);
     }
 
     /** The report for people. */
     public String format() {
       List<String> lines = new ArrayList<>();
+      leftovers.forEach(path -> lines.add("Removed " + path + ", left behind by an earlier run that was stopped"));
       backup.ifPresent(path -> lines.add("Backup: " + path));
       lines.add("Rows read: " + rowsRead);
       lines.add((dryRun ? "Would convert: " : "Converted: ") + converted);
@@ -126,12 +145,20 @@ public final class IdMigration {
   /**
    * Migrates the SQLite database {@code file}.
    *
-   * @param backup whether to copy the database first (not in a dry run)
-   * @throws PersistenceException when the database cannot be used; batches already committed stay
+   * @param backup whether to copy the database first (not in a dry run, nor when nothing needs
+   *     converting)
+   * @throws PersistenceException when the database cannot be used, is no world store, was written
+   *     by a newer schema, or cannot be backed up (then nothing was changed); batches already
+   *     committed stay
    */
   public static Report run(Path file, Target target, boolean dryRun, boolean backup, int batchSize) {
+    if (Files.isDirectory(file)) {
+      throw new PersistenceException(file + " is a folder, not a database");
+    }
     if (!Files.isRegularFile(file)) {
-      throw new PersistenceException("No database at " + file);
+      throw new PersistenceException(Files.exists(file, LinkOption.NOFOLLOW_LINKS)
+          ? file + " is not a regular file (a device, a pipe or a socket, or a link to nothing), not a database"
+          : "No database at " + file);
     }
     if (batchSize < 1) {
       throw new IllegalArgumentException("batch size < 1: " + batchSize);
@@ -139,39 +166,131 @@ public final class IdMigration {
     SQLiteDataSource sqlite = new SQLiteDataSource();
     sqlite.setUrl("jdbc:sqlite:" + file.toAbsolutePath());
     requireStore(sqlite, file.toString());
-    Path copy = null;
-    if (backup && !dryRun) {
-      copy = backupPath(file);
-      try (Connection connection = sqlite.getConnection();
-          PreparedStatement vacuum = connection.prepareStatement("VACUUM INTO ?")) {
-        vacuum.setString(1, copy.toAbsolutePath().toString());
-        vacuum.execute();
-      } catch (SQLException e) {
-        throw new PersistenceException("Could not back up " + file + " to " + copy + ": " + e.getMessage(), e);
+    List<Path> leftovers = new ArrayList<>();
+    try {
+      for (AtomicFiles.Leftover leftover : AtomicFiles.removeLeftovers(file.toAbsolutePath().getParent())) {
+        log.info("{}", leftover.describe());
+        leftovers.add(leftover.file());
       }
+    } catch (IOException e) {
+      log.warn("Could not look for files an earlier run left behind beside {}: {}", file, e.toString());
+    }
+    Path copy = null;
+    if (backup && !dryRun && needsConverting(sqlite, file.toString(), target, batchSize)) {
+      copy = backUp(sqlite, file);
     }
     Report report = run(sqlite, target, dryRun, batchSize);
     return new Report(report.rowsRead, report.converted, report.alreadyCurrent, report.otherValues, report.refused, dryRun,
-        Optional.ofNullable(copy));
+        Optional.ofNullable(copy), leftovers);
   }
 
-  /** Refuses a database without the store's properties table before anything (a backup) is done. */
+  /**
+   * Refuses a database without the store's properties table, or written by a newer schema, before
+   * anything (a backup) is done.
+   */
   private static void requireStore(DataSource dataSource, String name) {
-    try (Connection connection = dataSource.getConnection();
-        PreparedStatement table = connection.prepareStatement(
-            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'properties'");
-        ResultSet found = table.executeQuery()) {
-      if (!found.next()) {
+    try (Connection connection = dataSource.getConnection()) {
+      if (!StoreDatabase.tables(connection).contains("properties")) {
         throw new PersistenceException(name + " is not a world store: it has no properties table");
+      }
+      StoreDatabase.checkSchema(connection, name);
+    } catch (SQLException e) {
+      throw new PersistenceException("Cannot read " + name + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Whether any row would be rewritten: without one, a run changes nothing and needs no backup. */
+  private static boolean needsConverting(DataSource dataSource, String name, Target target, int batchSize) {
+    long after = Long.MIN_VALUE;
+    try (Connection connection = dataSource.getConnection()) {
+      while (true) {
+        List<Row> batch = readBatch(connection, after, batchSize);
+        if (batch.isEmpty()) {
+          return false;
+        }
+        for (Row row : batch) {
+          if (classify(row, target, new int[4], new ArrayList<>()) != null) {
+            return true;
+          }
+        }
+        after = batch.get(batch.size() - 1).rowId;
       }
     } catch (SQLException e) {
       throw new PersistenceException("Cannot read " + name + ": " + e.getMessage(), e);
     }
   }
 
+  /**
+   * Copies the database to its backup name: made under a temporary name, checked and flushed, then
+   * given the name (never over an existing file). On failure no backup exists and the temporary is
+   * gone.
+   */
+  private static Path backUp(DataSource dataSource, Path file) {
+    Path name = backupPath(file);
+    Path temporary = null;
+    try {
+      temporary = AtomicFiles.newTemporary(name);
+      try (Connection connection = dataSource.getConnection();
+          PreparedStatement vacuum = connection.prepareStatement("VACUUM INTO ?")) {
+        vacuum.setString(1, temporary.toString());
+        vacuum.execute();
+        verifyCopy(connection, temporary);
+      }
+      AtomicFiles.publish(temporary, name);
+      return name;
+    } catch (SQLException | IOException | PersistenceException e) {
+      throw new PersistenceException("Could not back up " + file + " to " + name + ": " + e.getMessage()
+          + "; no backup was made and nothing was changed", e);
+    } finally {
+      if (temporary != null) {
+        deleteQuietly(temporary);
+        deleteQuietly(temporary.resolveSibling(temporary.getFileName() + "-journal"));
+      }
+    }
+  }
+
+  /** Checks that {@code copy} is a whole database with as many rows as the original. */
+  private static void verifyCopy(Connection original, Path copy) throws SQLException {
+    SQLiteConfig config = new SQLiteConfig();
+    config.setReadOnly(true);
+    SQLiteDataSource copied = new SQLiteDataSource(config);
+    copied.setUrl("jdbc:sqlite:" + copy);
+    try (Connection connection = copied.getConnection();
+        Statement sql = connection.createStatement();
+        ResultSet check = sql.executeQuery("PRAGMA integrity_check")) {
+      String verdict = check.next() ? check.getString(1) : "no answer";
+      if (!"ok".equals(verdict)) {
+        throw new PersistenceException("the copy failed its integrity check (" + verdict + ")");
+      }
+      for (String table : StoreDatabase.tables(original)) {
+        long expected = count(original, table);
+        long found = count(connection, table);
+        if (expected != found) {
+          throw new PersistenceException("the copy's table " + table + " holds " + found + " rows, not " + expected);
+        }
+      }
+    }
+  }
+
+  private static long count(Connection connection, String table) throws SQLException {
+    try (Statement sql = connection.createStatement();
+        ResultSet rows = sql.executeQuery("SELECT COUNT(*) FROM \"" + table.replace("\"", "\"\"") + "\"")) {
+      rows.next();
+      return rows.getLong(1);
+    }
+  }
+
+  private static void deleteQuietly(Path file) {
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException e) {
+      log.warn("Could not remove {}: {}", file, e.toString());
+    }
+  }
+
   private static Path backupPath(Path file) {
     Path candidate = file.resolveSibling(file.getFileName() + ".before-migrate-ids");
-    for (int n = 2; Files.exists(candidate); n++) {
+    for (int n = 2; Files.exists(candidate, LinkOption.NOFOLLOW_LINKS); n++) {
       candidate = file.resolveSibling(file.getFileName() + ".before-migrate-ids-" + n);
     }
     return candidate;
@@ -180,13 +299,15 @@ public final class IdMigration {
   /**
    * Migrates the store behind {@code dataSource} (no backup: the host's to make).
    *
-   * @throws PersistenceException when the database cannot be used; batches already committed stay
+   * @throws PersistenceException when the database cannot be used, is no world store or was written
+   *     by a newer schema; batches already committed stay
    */
   public static Report run(DataSource dataSource, Target target, boolean dryRun, int batchSize) {
     Objects.requireNonNull(target, "target");
     if (batchSize < 1) {
       throw new IllegalArgumentException("batch size < 1: " + batchSize);
     }
+    requireStore(dataSource, "the data source");
     int[] counts = new int[4]; // read, converted, current, other
     List<Refusal> refused = new ArrayList<>();
     long after = Long.MIN_VALUE;
@@ -220,7 +341,7 @@ public final class IdMigration {
       throw new PersistenceException("The id migration stopped after row " + after + ": " + e.getMessage()
           + " (the batches before it are committed; run it again to finish)", e);
     }
-    return new Report(counts[0], counts[1], counts[2], counts[3], refused, dryRun, Optional.empty());
+    return new Report(counts[0], counts[1], counts[2], counts[3], refused, dryRun, Optional.empty(), List.of());
   }
 
   private record Row(long rowId, long actorId, String component, String property, byte[] value) {}
@@ -257,9 +378,18 @@ public final class IdMigration {
         counts[2]++;
         return null;
       }
-      counts[1]++;
       IdArchives.Layout layout = target == Target.V3 ? IdArchives.Layout.LEGACY_V3 : IdArchives.Layout.STABLE_ID;
-      return IdArchives.encode(layout, decoded.ids(), header.fileVersionUE4(), header.fileVersionUE5());
+      byte[] rewritten;
+      try {
+        rewritten = IdArchives.encodeValues(layout, decoded.values(), header.fileVersionUE4(), header.fileVersionUE5());
+      } catch (IllegalArgumentException e) {
+        // The seed's null of the target layout is a real id here: written, it would become null.
+        refused.add(new Refusal(row.rowId, row.actorId, row.component, row.property,
+            "it cannot become " + IdArchives.describe(layout) + ": " + e.getMessage() + "; it was left as it is"));
+        return null;
+      }
+      counts[1]++;
+      return rewritten;
     } catch (ArchiveFormatException e) {
       refused.add(new Refusal(row.rowId, row.actorId, row.component, row.property, e.getMessage()));
       return null;

@@ -1,26 +1,30 @@
 package dev.overture.persistence;
 
-import dev.overture.archive.ArchiveFormatException;
 import dev.overture.core.Problem;
-import dev.overture.id.IdBlockSource;
 import dev.overture.id.StableId;
 import dev.overture.id.StableIdAllocator;
-import dev.overture.object.ObjectProperties;
 import dev.overture.world.Actor;
-import dev.overture.world.ActorComponent;
 import dev.overture.world.World;
-import java.lang.reflect.Type;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,22 +33,23 @@ import org.sqlite.SQLiteDataSource;
 
 /**
  * Saves worlds to a database and restores them: {@code game.db}, SQLite through sqlite-jdbc by
- * default, or a host's own {@link DataSource} (the SQL is SQLite's). Ids are BIGINT keys; property
- * values are blobs in the archive format (ids in the StableId layout).
+ * default, or a host's own {@link DataSource}. Ids are BIGINT keys; property values are blobs in the
+ * archive format (ids in the StableId layout).
  *
  * <pre>
- * actors       (id BIGINT PRIMARY KEY, world, class, name)
- * components   (actor_id BIGINT, name, class, origin 'default' | 'added', position)
- * properties   (actor_id BIGINT, component ('' for the actor), name, value BLOB)
- * id_allocator (name PRIMARY KEY, next_id BIGINT)
+ * actors         (id BIGINT PRIMARY KEY, world, class, name)
+ * components     (actor_id BIGINT, name, class, origin 'default' | 'added', position)
+ * properties     (actor_id BIGINT, component ('' for the actor), name, value BLOB)
+ * id_allocator   (name PRIMARY KEY, next_id BIGINT)
+ * overture_store (key PRIMARY KEY, value)       -- the schema version
  * </pre>
  *
  * <pre>{@code
  * try (WorldStore store = WorldStore.open(Path.of("game.db"), ClassNames.from(assets))) {
  *   World world = World.builder("Arena").ids(store.ids()).build();
- *   store.restore(world);
+ *   store.restoreAsync(world).thenAccept(restored -> startMatch(world));   // on the game thread
  *   ...
- *   store.save(world);
+ *   store.saveAsync(world).thenAccept(saved -> hud.show("Saved"));       // on the game thread
  * }
  * }</pre>
  *
@@ -56,16 +61,26 @@ import org.sqlite.SQLiteDataSource;
  * component or world cannot be saved (give it the {@link StableId} instead).
  *
  * <p><b>Ids.</b> A world saved here must take its ids from {@link #ids()}; the allocator never
- * hands out an id below one already saved. It reserves blocks of 256 with a database write, on
- * the thread that spawns the actor that empties a block.
+ * hands out an id below one already saved, never one twice, never a negative one: when the id
+ * space is exhausted it refuses ({@link dev.overture.id.IdSpaceExhaustedException}). It reserves
+ * blocks of 256 ahead, on the store's executor.
  *
  * <p><b>Safety.</b> Every save is one transaction that replaces the world's previous save: a
- * failure (or a crash) mid-save leaves the previous save whole. Ids come from {@link #ids()}, whose
- * blocks are reserved in the database before use, so an id is never handed out twice for one
- * store, across restarts and crashes.
+ * failure (or a crash) mid-save leaves the previous save whole. A database that is not a world
+ * store (other tables and no {@code overture_store}) or that a newer schema wrote is refused and
+ * left as it is.
  *
- * <p><b>Threading.</b> {@link #save} and {@link #restore} run on the world's game thread; the store
- * may be used by several worlds (each by its name); {@link #ids()} is thread-safe.
+ * <p><b>Threading.</b> Opening creates or checks the schema on the calling thread (do it at start
+ * up, or on a worker). {@link #saveAsync} and {@link #restoreAsync} are called on the world's game
+ * thread, which they never block on the database: a save takes its snapshot there, then writes it
+ * on the store's executor; a restore reads there and spawns the actors back on the game thread.
+ * Their futures complete on the game thread (through {@link World#executor()}). Operations run on
+ * the executor one at a time, in the order they were asked for, so a later save always wins. The
+ * executor is the host's ({@link Builder#executor}) or a single daemon thread named {@code
+ * overture-store} that {@link #close()} stops. {@link #save} and {@link #restore} are the blocking
+ * forms for tools and tests: they wait for earlier operations, then do the database work on the
+ * calling thread. {@link #ids()} is thread-safe. The store may be used by several worlds (each by
+ * its name).
  */
 public final class WorldStore implements AutoCloseable {
 
@@ -75,94 +90,122 @@ public final class WorldStore implements AutoCloseable {
   public static final dev.overture.version.CustomVersion PROPERTY_FORMAT = PropertyCodec.FORMAT;
 
   /** The schema this build writes and reads. */
-  static final int SCHEMA = 1;
+  static final int SCHEMA = StoreDatabase.SCHEMA;
 
-  private static final String ORIGIN_DEFAULT = "default";
-  private static final String ORIGIN_ADDED = "added";
+  private static final int ID_BLOCK = 256;
+  private static final byte[] SQLITE_MAGIC = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
 
-  private final DataSource dataSource;
+  private final StoreDatabase database;
   private final ClassNames classes;
+  private final Executor executor;
+  private final ExecutorService ownExecutor;
   private final StableIdAllocator ids;
-  private final String description;
+  private final Object order = new Object();
+  private CompletableFuture<Void> tail = CompletableFuture.completedFuture(null);
+  private boolean closed;
 
-  private WorldStore(DataSource dataSource, ClassNames classes, String description) {
-    this.dataSource = dataSource;
-    this.classes = classes;
-    this.description = description;
-    createSchema();
-    this.ids = StableIdAllocator.of(idBlocks(), 256);
+  private WorldStore(Builder builder, ClassNames classes) {
+    this.database = new StoreDatabase(builder.dataSource, builder.name);
+    this.classes = Objects.requireNonNull(classes, "classes");
+    database.createSchema();
+    if (builder.executor != null) {
+      this.executor = builder.executor;
+      this.ownExecutor = null;
+    } else {
+      this.ownExecutor = Executors.newSingleThreadExecutor(task -> {
+        Thread thread = new Thread(task, "overture-store");
+        thread.setDaemon(true);
+        return thread;
+      });
+      this.executor = ownExecutor;
+    }
+    try {
+      this.ids = StableIdAllocator.reservingAhead(database::reserveIds, ID_BLOCK, executor);
+    } catch (RuntimeException e) {
+      if (ownExecutor != null) {
+        ownExecutor.shutdown(); // nothing else holds it
+      }
+      throw e;
+    }
   }
 
   /**
    * Opens (creating when missing) the SQLite database {@code file}.
    *
-   * @throws PersistenceException when it cannot be opened, or was written by a newer schema
+   * @throws PersistenceException when it cannot be opened, is not a world store, or was written by
+   *     a newer schema
    */
   public static WorldStore open(Path file, ClassNames classes) {
+    return builder(file).open(classes);
+  }
+
+  /** A store over the host's {@code dataSource} (an SQLite database, pooled for instance). */
+  public static WorldStore open(DataSource dataSource, ClassNames classes) {
+    return builder(dataSource).open(classes);
+  }
+
+  /** A store of the SQLite database {@code file}, to configure. */
+  public static Builder builder(Path file) {
     SQLiteConfig config = new SQLiteConfig();
     config.enforceForeignKeys(true);
     config.setBusyTimeout(10_000);
     SQLiteDataSource sqlite = new SQLiteDataSource(config);
     sqlite.setUrl("jdbc:sqlite:" + file.toAbsolutePath());
-    return new WorldStore(sqlite, classes, file.toString());
+    return new Builder(sqlite, file.toString());
   }
 
-  /** A store over the host's {@code dataSource} (an SQLite database, pooled for instance). */
-  public static WorldStore open(DataSource dataSource, ClassNames classes) {
-    return new WorldStore(Objects.requireNonNull(dataSource, "dataSource"), Objects.requireNonNull(classes, "classes"), "the data source");
+  /** A store over the host's {@code dataSource}, to configure. */
+  public static Builder builder(DataSource dataSource) {
+    return new Builder(Objects.requireNonNull(dataSource, "dataSource"), "the data source");
+  }
+
+  /**
+   * Checks, without changing it, that {@code file} is a world store this build can read: a regular
+   * file, an SQLite database, with the store's {@code overture_store} table and a schema no newer
+   * than this build's. For a tool about to read or replace a file a user named.
+   *
+   * @throws PersistenceException naming the file and what it is instead
+   */
+  public static void check(Path file) {
+    if (Files.isDirectory(file)) {
+      throw new PersistenceException(file + " is a folder, not a world store");
+    }
+    if (!Files.isRegularFile(file)) {
+      throw new PersistenceException(Files.exists(file, LinkOption.NOFOLLOW_LINKS) || Files.isSymbolicLink(file)
+          ? file + " is not a regular file (a device, a pipe or a socket, or a link to nothing), not a world store"
+          : file + ": no such file");
+    }
+    byte[] head = new byte[SQLITE_MAGIC.length];
+    int read;
+    try (InputStream in = Files.newInputStream(file)) {
+      read = in.readNBytes(head, 0, head.length);
+    } catch (NoSuchFileException e) {
+      throw new PersistenceException(file + ": no such file");
+    } catch (IOException e) {
+      throw new PersistenceException(file + " cannot be read: " + e.getMessage(), e);
+    }
+    if (read < head.length || !Arrays.equals(head, SQLITE_MAGIC)) {
+      throw new PersistenceException(file + " is not a world store: it is " + (read == 0 ? "empty" : "not an SQLite database"));
+    }
+    SQLiteConfig config = new SQLiteConfig();
+    config.setReadOnly(true);
+    SQLiteDataSource sqlite = new SQLiteDataSource(config);
+    sqlite.setUrl("jdbc:sqlite:" + file.toAbsolutePath());
+    try (Connection connection = sqlite.getConnection()) {
+      List<String> tables = StoreDatabase.tables(connection);
+      if (!tables.contains("overture_store")) {
+        throw new PersistenceException(file + " is an SQLite database but not an Overture world store"
+            + (tables.isEmpty() ? " (it holds no table)" : " (it holds the tables " + String.join(", ", tables) + ")"));
+      }
+      StoreDatabase.checkSchema(connection, file.toString());
+    } catch (SQLException e) {
+      throw new PersistenceException(file + " cannot be read as a world store: " + e.getMessage(), e);
+    }
   }
 
   /** The allocator whose ids never repeat for this store; give it to the worlds it saves. */
   public StableIdAllocator ids() {
     return ids;
-  }
-
-  /** Where the allocator reserves its blocks: the {@code id_allocator} table, one update each. */
-  IdBlockSource idBlocks() {
-    return size -> inTransaction("reserving ids", connection -> {
-      // Never below an id already saved: a database copied or imported without its allocator row,
-      // or saved by a world that took its ids elsewhere, still gets fresh ids.
-      try (PreparedStatement seed = connection.prepareStatement(
-              "INSERT INTO id_allocator (name, next_id) SELECT 'actors', 1 WHERE NOT EXISTS (SELECT 1 FROM id_allocator WHERE name = 'actors')");
-          PreparedStatement bump = connection.prepareStatement(
-              "UPDATE id_allocator SET next_id = max(next_id, (SELECT COALESCE(MAX(id), 0) + 1 FROM actors)) + ?"
-                  + " WHERE name = 'actors' RETURNING next_id - ?")) {
-        seed.executeUpdate();
-        bump.setLong(1, size);
-        bump.setLong(2, size);
-        try (ResultSet rows = bump.executeQuery()) {
-          rows.next();
-          return rows.getLong(1);
-        }
-      }
-    });
-  }
-
-  private void createSchema() {
-    inTransaction("creating the schema", connection -> {
-      try (Statement sql = connection.createStatement()) {
-        sql.executeUpdate("CREATE TABLE IF NOT EXISTS overture_store (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
-        sql.executeUpdate("CREATE TABLE IF NOT EXISTS id_allocator (name TEXT PRIMARY KEY, next_id BIGINT NOT NULL)");
-        sql.executeUpdate("CREATE TABLE IF NOT EXISTS actors (id BIGINT PRIMARY KEY, world TEXT NOT NULL, class TEXT NOT NULL,"
-            + " name TEXT NOT NULL)");
-        sql.executeUpdate("CREATE TABLE IF NOT EXISTS components (actor_id BIGINT NOT NULL REFERENCES actors (id) ON DELETE CASCADE,"
-            + " name TEXT NOT NULL, class TEXT NOT NULL, origin TEXT NOT NULL, position INTEGER NOT NULL,"
-            + " PRIMARY KEY (actor_id, name))");
-        sql.executeUpdate("CREATE TABLE IF NOT EXISTS properties (actor_id BIGINT NOT NULL REFERENCES actors (id) ON DELETE CASCADE,"
-            + " component TEXT NOT NULL, name TEXT NOT NULL, value BLOB NOT NULL, PRIMARY KEY (actor_id, component, name))");
-        sql.executeUpdate("INSERT INTO overture_store (key, value) SELECT 'schema', '" + SCHEMA
-            + "' WHERE NOT EXISTS (SELECT 1 FROM overture_store WHERE key = 'schema')");
-        try (ResultSet rows = sql.executeQuery("SELECT value FROM overture_store WHERE key = 'schema'")) {
-          rows.next();
-          int schema = Integer.parseInt(rows.getString(1));
-          if (schema > SCHEMA) {
-            throw new PersistenceException(description + " was written with store schema " + schema
-                + "; this build knows schema " + SCHEMA + " and leaves it as it is");
-          }
-        }
-      }
-      return null;
-    });
   }
 
   /**
@@ -173,112 +216,6 @@ public final class WorldStore implements AutoCloseable {
    * @param properties property values saved
    */
   public record Saved(int actors, int components, int properties) {}
-
-  /**
-   * Saves {@code world}, replacing its previous save, in one transaction.
-   *
-   * @throws PersistenceException when it cannot be saved (a class without a registered name, the
-   *     database failing); the previous save is then unchanged
-   */
-  public Saved save(World world) {
-    world.checkGameThread();
-    if (world.ids() != ids) {
-      throw new PersistenceException("World " + world.name() + " takes its ids from another allocator, so they could collide with"
-          + " this store's; build it with World.builder(name).ids(store.ids())");
-    }
-    List<Actor> actors = new ArrayList<>();
-    for (Actor actor : world.actors()) {
-      if (actor.isPersistent()) {
-        actors.add(actor);
-      }
-    }
-    return inTransaction("saving world " + world.name(), connection -> {
-      try (PreparedStatement clearProperties = connection.prepareStatement(
-              "DELETE FROM properties WHERE actor_id IN (SELECT id FROM actors WHERE world = ?)");
-          PreparedStatement clearComponents = connection.prepareStatement(
-              "DELETE FROM components WHERE actor_id IN (SELECT id FROM actors WHERE world = ?)");
-          PreparedStatement clear = connection.prepareStatement("DELETE FROM actors WHERE world = ?");
-          PreparedStatement insertActor = connection.prepareStatement("INSERT INTO actors (id, world, class, name) VALUES (?, ?, ?, ?)");
-          PreparedStatement insertComponent = connection.prepareStatement(
-              "INSERT INTO components (actor_id, name, class, origin, position) VALUES (?, ?, ?, ?, ?)");
-          PreparedStatement insertProperty = connection.prepareStatement(
-              "INSERT INTO properties (actor_id, component, name, value) VALUES (?, ?, ?, ?)")) {
-        for (PreparedStatement delete : List.of(clearProperties, clearComponents, clear)) {
-          delete.setString(1, world.name());
-          delete.executeUpdate();
-        }
-        int components = 0;
-        int properties = 0;
-        for (Actor actor : actors) {
-          long id = actor.stableId().value();
-          insertActor.setLong(1, id);
-          insertActor.setString(2, world.name());
-          insertActor.setString(3, nameOf(actor.getClass(), actor.toString()));
-          insertActor.setString(4, actor.name());
-          insertActor.executeUpdate();
-          properties += saveProperties(insertProperty, id, "", actor);
-          int position = 0;
-          for (ActorComponent component : actor.components()) {
-            if (!saves(world, component)) {
-              continue;
-            }
-            boolean isDefault = actor.isDefaultComponent(component);
-            insertComponent.setLong(1, id);
-            insertComponent.setString(2, component.name());
-            // A default component is found again by name, so an unregistered class is no obstacle.
-            insertComponent.setString(3, isDefault
-                ? classes.nameOf(component.getClass()).orElse(component.getClass().getName())
-                : nameOf(component.getClass(), component.toString()));
-            insertComponent.setString(4, isDefault ? ORIGIN_DEFAULT : ORIGIN_ADDED);
-            insertComponent.setInt(5, position++);
-            insertComponent.executeUpdate();
-            components++;
-            properties += saveProperties(insertProperty, id, component.name(), component);
-          }
-        }
-        return new Saved(actors.size(), components, properties);
-      }
-    });
-  }
-
-  /**
-   * Whether a save holds {@code component}: not when it (or the component that made it) opted out
-   * or was made by a component request; the feature that requested it makes it again.
-   */
-  private static boolean saves(World world, ActorComponent component) {
-    for (ActorComponent c = component; c != null; c = c.parentComponent().orElse(null)) {
-      if (!c.isPersistent() || world.componentManager().isRequested(c)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static int saveProperties(PreparedStatement insert, long actorId, String component, Object owner) throws SQLException {
-    int count = 0;
-    for (String property : ObjectProperties.names(owner.getClass())) {
-      Type type = ObjectProperties.type(owner.getClass(), property);
-      byte[] blob;
-      try {
-        blob = PropertyCodec.encode(ObjectProperties.get(owner, property), type);
-      } catch (RuntimeException e) {
-        throw new PersistenceException("Cannot save property \"" + property + "\" of " + owner + ": " + e.getMessage(), e);
-      }
-      insert.setLong(1, actorId);
-      insert.setString(2, component);
-      insert.setString(3, property);
-      insert.setBytes(4, blob);
-      insert.executeUpdate();
-      count++;
-    }
-    return count;
-  }
-
-  private String nameOf(Class<?> type, String owner) {
-    return classes.nameOf(type).orElseThrow(() -> new PersistenceException(
-        "Cannot save " + owner + ": its class " + type.getName() + " has no registered name (register it with"
-            + " AssetManager.Builder.kind, or give the store its name in ClassNames)"));
-  }
 
   /**
    * What a restore did.
@@ -296,182 +233,233 @@ public final class WorldStore implements AutoCloseable {
     }
   }
 
-  private record ComponentRow(String name, String className, String origin) {}
+  /**
+   * Saves {@code world}, replacing its previous save, in one transaction: takes its snapshot now,
+   * on its game thread, writes it on the store's executor, and completes on the game thread.
+   *
+   * @return the future of what was written; it fails with a {@link PersistenceException} when the
+   *     world cannot be saved (a class without a registered name, the database failing), and the
+   *     previous save is then unchanged
+   * @throws IllegalStateException when not called on the world's game thread
+   * @throws PersistenceException when the world takes its ids from another allocator
+   */
+  public CompletableFuture<Saved> saveAsync(World world) {
+    checkSaving(world);
+    WorldSnapshot snapshot;
+    try {
+      snapshot = WorldSnapshot.of(world, classes);
+    } catch (PersistenceException e) {
+      return CompletableFuture.failedFuture(e); // failed here and now, on the game thread
+    }
+    return onGameThread(world, inOrder(() -> write(snapshot)));
+  }
 
-  private record PropertyRow(String component, String name, byte[] value) {}
-
-  private record ActorRow(long id, String className, String name, List<ComponentRow> components, List<PropertyRow> properties) {}
+  /**
+   * Saves {@code world} as {@link #saveAsync} does, but waits: the database work runs on the calling
+   * thread (for tools and tests).
+   *
+   * @throws PersistenceException when it cannot be saved; the previous save is then unchanged
+   */
+  public Saved save(World world) {
+    checkSaving(world);
+    WorldSnapshot snapshot = WorldSnapshot.of(world, classes);
+    return inOrderHere(() -> write(snapshot));
+  }
 
   /**
    * Spawns the actors saved for {@code world} (by its name) again, with their stable ids, names,
-   * components and property values set before they begin play.
+   * components and property values set before they begin play: reads them on the store's executor,
+   * then spawns them on the game thread, where the future completes.
+   *
+   * @return the future of what was restored; it fails with a {@link PersistenceException} when the
+   *     database cannot be read
+   * @throws IllegalStateException when not called on the world's game thread
+   */
+  public CompletableFuture<Restored> restoreAsync(World world) {
+    world.checkGameThread();
+    CompletableFuture<List<StoredActor>> rows = inOrder(() -> database.read(world.name()));
+    CompletableFuture<Restored> result = new CompletableFuture<>();
+    rows.whenComplete((read, error) -> handOver(world, result, () -> {
+      if (error != null) {
+        throw unwrap(error);
+      }
+      return WorldRestorer.restore(world, classes, read);
+    }));
+    return result;
+  }
+
+  /**
+   * Restores {@code world} as {@link #restoreAsync} does, but waits: the database is read on the
+   * calling thread, its game thread.
    *
    * @throws PersistenceException when the database cannot be read
    */
   public Restored restore(World world) {
     world.checkGameThread();
-    List<ActorRow> rows = inTransaction("reading world " + world.name(), connection -> readWorld(connection, world.name()));
-    List<Problem> warnings = new ArrayList<>();
-    int[] counts = new int[3];
-    for (ActorRow row : rows) {
-      StableId id = StableId.of(row.id);
-      Actor gameState = world.gameState();
-      if (row.name.equals(gameState.name()) && classes.nameOf(gameState.getClass()).orElse("").equals(row.className)) {
-        // The world made its game state already: it takes the saved identity and values.
+    List<StoredActor> rows = inOrderHere(() -> database.read(world.name()));
+    return WorldRestorer.restore(world, classes, rows);
+  }
+
+  private void checkSaving(World world) {
+    world.checkGameThread();
+    if (world.ids() != ids) {
+      throw new PersistenceException("World " + world.name() + " takes its ids from another allocator, so they could collide with"
+          + " this store's; build it with World.builder(name).ids(store.ids())");
+    }
+  }
+
+  private Saved write(WorldSnapshot snapshot) {
+    database.write(snapshot);
+    return new Saved(snapshot.actors().size(), snapshot.components(), snapshot.properties());
+  }
+
+  /** Queues {@code work} on the executor after every operation asked for before it. */
+  private <T> CompletableFuture<T> inOrder(Supplier<T> work) {
+    synchronized (order) {
+      if (closed) {
+        return CompletableFuture.failedFuture(new PersistenceException(database.name() + " is closed"));
+      }
+      CompletableFuture<T> step = new CompletableFuture<>();
+      tail.whenComplete((ignored, earlier) -> {
         try {
-          world.restoreGameStateId(id);
-          restoreComponents(gameState, row, warnings, counts);
-          restoreProperties(gameState, row, warnings, counts);
-          counts[0]++;
-        } catch (RuntimeException e) {
-          warnings.add(warning("Overture/RestoreFailed", "The game state (" + id + ") was not restored: " + e.getMessage()));
+          executor.execute(() -> {
+            try {
+              step.complete(work.get());
+            } catch (RuntimeException | Error e) {
+              step.completeExceptionally(e);
+            }
+          });
+        } catch (RejectedExecutionException e) {
+          step.completeExceptionally(new PersistenceException(database.name() + " is closed: its executor refused the work", e));
         }
-        continue;
-      }
-      Class<?> type = classes.classNamed(row.className).orElse(null);
-      if (type == null || !Actor.class.isAssignableFrom(type)) {
-        warnings.add(warning("Overture/UnknownClass", "Actor " + row.name + " (" + id + ") was saved as a "
-            + row.className + ", which is not a registered actor class; it was not restored"));
-        continue;
-      }
-      if (world.findActor(id).isPresent() || world.actors().stream().anyMatch(actor -> actor.name().equals(row.name))) {
-        warnings.add(warning("Overture/RestoreConflict", "Actor " + row.name + " (" + id + ") was not restored: the world already"
-            + " has an actor with that name or id"));
-        continue;
-      }
-      try {
-        world.spawnActor(type.asSubclass(Actor.class), row.name, id, actor -> {
-          restoreComponents(actor, row, warnings, counts);
-          restoreProperties(actor, row, warnings, counts);
-        });
-        counts[0]++;
-      } catch (RuntimeException e) {
-        warnings.add(warning("Overture/RestoreFailed", "Actor " + row.name + " (" + id + ") was not restored: " + e));
-      }
+      });
+      tail = step.handle((value, error) -> null);
+      return step;
     }
-    return new Restored(counts[0], counts[1], counts[2], warnings);
   }
 
-  private List<ActorRow> readWorld(Connection connection, String worldName) throws SQLException {
-    Map<Long, ActorRow> actors = new LinkedHashMap<>();
-    try (PreparedStatement select = connection.prepareStatement("SELECT id, class, name FROM actors WHERE world = ? ORDER BY id")) {
-      select.setString(1, worldName);
-      try (ResultSet rows = select.executeQuery()) {
-        while (rows.next()) {
-          long id = rows.getLong(1);
-          actors.put(id, new ActorRow(id, rows.getString(2), rows.getString(3), new ArrayList<>(), new ArrayList<>()));
+  /** Runs {@code work} on the calling thread, after every operation asked for before it. */
+  private <T> T inOrderHere(Supplier<T> work) {
+    CompletableFuture<Void> earlier;
+    CompletableFuture<Void> mine = new CompletableFuture<>();
+    synchronized (order) {
+      if (closed) {
+        throw new PersistenceException(database.name() + " is closed");
+      }
+      earlier = tail;
+      tail = mine;
+    }
+    try {
+      earlier.join();
+      return work.get();
+    } finally {
+      mine.complete(null);
+    }
+  }
+
+  /** Completes {@code result} with {@code step}'s outcome on the world's game thread. */
+  private static <T> CompletableFuture<T> onGameThread(World world, CompletableFuture<T> step) {
+    CompletableFuture<T> result = new CompletableFuture<>();
+    step.whenComplete((value, error) -> handOver(world, result, () -> {
+      if (error != null) {
+        throw unwrap(error);
+      }
+      return value;
+    }));
+    return result;
+  }
+
+  /**
+   * Completes {@code result} with {@code outcome}, computed on the world's game thread; when the
+   * world has closed meanwhile there is no game thread, and the result fails saying so.
+   */
+  private static <T> void handOver(World world, CompletableFuture<T> result, Supplier<T> outcome) {
+    try {
+      world.executor().execute(() -> {
+        try {
+          result.complete(outcome.get());
+        } catch (RuntimeException | Error e) {
+          result.completeExceptionally(e);
         }
-      }
-    }
-    try (PreparedStatement select = connection.prepareStatement(
-        "SELECT c.actor_id, c.name, c.class, c.origin FROM components c JOIN actors a ON a.id = c.actor_id"
-            + " WHERE a.world = ? ORDER BY c.actor_id, c.position")) {
-      select.setString(1, worldName);
-      try (ResultSet rows = select.executeQuery()) {
-        while (rows.next()) {
-          actors.get(rows.getLong(1)).components.add(new ComponentRow(rows.getString(2), rows.getString(3), rows.getString(4)));
-        }
-      }
-    }
-    try (PreparedStatement select = connection.prepareStatement(
-        "SELECT p.actor_id, p.component, p.name, p.value FROM properties p JOIN actors a ON a.id = p.actor_id"
-            + " WHERE a.world = ? ORDER BY p.actor_id, p.rowid")) {
-      select.setString(1, worldName);
-      try (ResultSet rows = select.executeQuery()) {
-        while (rows.next()) {
-          actors.get(rows.getLong(1)).properties.add(new PropertyRow(rows.getString(2), rows.getString(3), rows.getBytes(4)));
-        }
-      }
-    }
-    return List.copyOf(actors.values());
-  }
-
-  private void restoreComponents(Actor actor, ActorRow row, List<Problem> warnings, int[] counts) {
-    for (ComponentRow component : row.components) {
-      if (component.origin.equals(ORIGIN_DEFAULT)) {
-        if (actor.findComponentNamed(component.name).isEmpty()) {
-          warnings.add(warning("Overture/MissingComponent", actor + " no longer creates default component \"" + component.name
-              + "\"; its saved values were not restored"));
-        } else {
-          counts[1]++;
-        }
-        continue;
-      }
-      Class<?> type = classes.classNamed(component.className).orElse(null);
-      if (type == null || !ActorComponent.class.isAssignableFrom(type)) {
-        warnings.add(warning("Overture/UnknownClass", "Component \"" + component.name + "\" of " + actor + " was saved as a "
-            + component.className + ", which is not a registered component class; it was not restored"));
-        continue;
-      }
-      if (actor.findComponentNamed(component.name).isPresent()) {
-        warnings.add(warning("Overture/RestoreConflict", "Component \"" + component.name + "\" of " + actor + " was not restored: "
-            + actor + " already makes a component of that name"));
-        continue;
-      }
-      actor.addComponent(type.asSubclass(ActorComponent.class), component.name);
-      counts[1]++;
+      });
+    } catch (RejectedExecutionException e) {
+      result.completeExceptionally(new PersistenceException("World " + world.name() + " closed before the store's work"
+          + " could be handed back to its game thread", e));
     }
   }
 
-  private void restoreProperties(Actor actor, ActorRow row, List<Problem> warnings, int[] counts) {
-    for (PropertyRow property : row.properties) {
-      Object owner = property.component.isEmpty() ? actor : actor.findComponentNamed(property.component).orElse(null);
-      if (owner == null) {
-        continue; // its component was not restored, and said so
-      }
-      if (!ObjectProperties.names(owner.getClass()).contains(property.name)) {
-        warnings.add(warning("Overture/UnknownProperty", "Saved property \"" + property.name + "\" of " + where(actor, property)
-            + " no longer exists; it was ignored"));
-        continue;
-      }
-      try {
-        Object value = PropertyCodec.decode(property.value, ObjectProperties.type(owner.getClass(), property.name));
-        ObjectProperties.set(owner, property.name, value);
-        counts[2]++;
-      } catch (RuntimeException e) {
-        warnings.add(warning("Overture/UnreadableProperty", "Saved property \"" + property.name + "\" of " + where(actor, property)
-            + " cannot be read (" + e.getMessage() + "); it keeps its default"));
-      }
-    }
+  private static RuntimeException unwrap(Throwable error) {
+    Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+    return cause instanceof RuntimeException runtime ? runtime : new CompletionException(cause);
   }
 
-  private static String where(Actor actor, PropertyRow property) {
-    return property.component.isEmpty() ? actor.toString() : "component \"" + property.component + "\" of " + actor;
-  }
-
-  private static Problem warning(String id, String message) {
-    log.warn(message);
-    return Problem.warning(id, message);
-  }
-
-  @FunctionalInterface
-  private interface Work<T> {
-    T run(Connection connection) throws SQLException;
-  }
-
-  private <T> T inTransaction(String what, Work<T> work) {
-    try (Connection connection = dataSource.getConnection()) {
-      connection.setAutoCommit(false);
-      try {
-        T result = work.run(connection);
-        connection.commit();
-        return result;
-      } catch (SQLException | RuntimeException e) {
-        connection.rollback();
-        throw e;
-      }
-    } catch (SQLException e) {
-      throw new PersistenceException("Failed " + what + " in " + description + ": " + e.getMessage(), e);
-    }
-  }
-
+  /**
+   * Refuses new operations; when the store runs its own thread, lets the operations already asked
+   * for finish (10 seconds at most) and stops it. A host's executor is the host's to stop.
+   */
   @Override
   public void close() {
-    // Connections are opened per operation; nothing stays open.
+    synchronized (order) {
+      closed = true;
+    }
+    if (ownExecutor != null) {
+      ownExecutor.shutdown();
+      try {
+        if (!ownExecutor.awaitTermination(10, TimeUnit.SECONDS)) {
+          log.warn("{}: operations still running after 10 seconds were left to finish on their own", database.name());
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
   }
 
   @Override
   public String toString() {
-    return "WorldStore[" + description + "]";
+    return "WorldStore[" + database.name() + "]";
+  }
+
+  /**
+   * Options of a store: how messages name it, and where its database work runs.
+   *
+   * <p>Not thread-safe; use it on one thread, then {@link #open}.
+   */
+  public static final class Builder {
+    private final DataSource dataSource;
+    private String name;
+    private Executor executor;
+
+    private Builder(DataSource dataSource, String name) {
+      this.dataSource = dataSource;
+      this.name = name;
+    }
+
+    /**
+     * How messages name the store (by default its file, or "the data source"): the file the user
+     * knows when the store is a working copy of it.
+     */
+    public Builder name(String name) {
+      this.name = Objects.requireNonNull(name, "name");
+      return this;
+    }
+
+    /**
+     * Where the store's database work runs (saves, restores' reads, id blocks): the host's
+     * executor, which the store never shuts down. By default a single daemon thread of the store's.
+     */
+    public Builder executor(Executor executor) {
+      this.executor = Objects.requireNonNull(executor, "executor");
+      return this;
+    }
+
+    /**
+     * Opens the store, creating the schema of a new database on the calling thread.
+     *
+     * @throws PersistenceException when it cannot be opened, is not a world store, or was written
+     *     by a newer schema
+     */
+    public WorldStore open(ClassNames classes) {
+      return new WorldStore(this, classes);
+    }
   }
 }

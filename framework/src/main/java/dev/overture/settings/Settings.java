@@ -1,8 +1,12 @@
 package dev.overture.settings;
 
 import dev.overture.core.AtomicFiles;
+import dev.overture.core.BoundedFiles;
 import dev.overture.core.DataException;
+import dev.overture.core.FileTooLargeException;
+import dev.overture.core.FiniteNumbers;
 import dev.overture.core.JsonLayout;
+import dev.overture.core.NotARegularFileException;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
 import dev.overture.version.AssetVersions;
@@ -21,6 +25,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
@@ -30,6 +35,7 @@ import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.core.json.JsonReadFeature;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.MapperFeature;
@@ -43,28 +49,38 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * <pre>{@code
  * SettingsFolder folder = SettingsFolder.forGame("Overture Sample");
- * Settings<LocalSettings> local = Settings.loadOrCreate(folder.localFile(SettingsKind.LOCAL), SettingsKind.LOCAL);
- * local.onApplied((before, after, reason) -> audio.setVolume(after.overallVolume()));
+ * Settings<LocalSettings> local = Settings.loadOrCreate(folder.localFile(SettingsKind.LOCAL), SettingsKind.LOCAL,
+ *     (before, after, reason) -> audio.setVolume(after.overallVolume()));   // applied once loaded
  * local.update(values -> values.withOverallVolume(0.5));
  * local.apply();
  * local.save();
  * }</pre>
  *
+ * <p><b>Loading applies.</b> As the seed's {@code LoadOrCreateSettings} and {@code
+ * CreateTemporarySettings} call {@code ApplySettings}, {@link #loadOrCreate} and {@link
+ * #createTemporary} apply the values before they return: to the applier given, which is
+ * registered first. A host that must look at the values before the game uses them loads with
+ * {@link #loadWithoutApplying} and calls {@link #apply()} itself.
+ *
  * <p><b>Files.</b> Versioned JSON: a {@code $version} header (the kind's custom version), then
  * the record's fields. Every save is atomic (temporary file, flush, rename), so a crash leaves the
- * old file or the new one.
+ * old file or the new one. A settings file that is a symbolic link is written through: the file it
+ * points to gets the new values, and the link stays a link.
  *
  * <p><b>Reading never fails.</b>
  *
  * <ul>
  *   <li>A missing file: the defaults, saved at once ({@link #loadOrCreate}).
- *   <li>A file that does not parse, or that a newer version wrote: moved aside (beside it, {@code
- *       .corrupt-N} or {@code .newer-N}, never overwriting), a warning, the defaults saved in its
- *       place.
+ *   <li>A file that does not parse, that a newer version wrote, that is larger than the kind's
+ *       {@link SettingsKind#maxFileBytes}, or that is not a regular file (a folder, a named pipe):
+ *       moved aside (beside it, {@code .corrupt-N}, {@code .newer-N}, {@code .too-large-N} or
+ *       {@code .not-a-file-N}, never overwriting), a warning, the defaults saved in its place. A
+ *       file too large or not regular is never opened for reading.
  *   <li>An older file: upgraded by the kind's steps.
- *   <li>A field that does not fit: its default, with a warning; a number out of its {@link
- *       SettingRange}: clamped, with a warning; a field the record no longer has: ignored with a
- *       warning (and gone at the next save).
+ *   <li>A field that does not fit, a number that is not finite ({@code "NaN"}, {@code NaN}, {@code
+ *       "Infinity"}, {@code 1e999}) included: its default, with a warning; a number out of its
+ *       {@link SettingRange}: clamped, with a warning; a field the record no longer has: ignored
+ *       with a warning (and gone at the next save).
  * </ul>
  *
  * Warnings are logged and kept in {@link #warnings()}.
@@ -78,9 +94,12 @@ public final class Settings<T extends Record> {
 
   private static final Logger log = LoggerFactory.getLogger(Settings.class);
 
+  // Literal NaN and Infinity parse, so that one costs only its field (refused there, located)
+  // rather than the whole file.
   private static final JsonMapper MAPPER =
       JsonMapper.builder()
           .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+          .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
           .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
           .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
           .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
@@ -125,12 +144,39 @@ public final class Settings<T extends Record> {
   }
 
   /**
-   * Reads {@code file}, or creates it with the defaults when it is missing; see the class comment
-   * for what a damaged file does. Call {@link #apply()} to apply the values.
+   * Reads {@code file}, or creates it with the defaults when it is missing (see the class comment
+   * for what a damaged file does), and applies the values, as the seed's {@code
+   * LoadOrCreateSettings} does. With no listener registered yet, applying only records the values
+   * as the ones the game runs with; use {@link #loadOrCreate(Path, SettingsKind, Listener)} to
+   * apply them to the game at once.
    *
    * @throws IOException only when the defaults cannot be written (or a damaged file moved aside)
    */
   public static <T extends Record> Settings<T> loadOrCreate(Path file, SettingsKind<T> kind) throws IOException {
+    Settings<T> settings = loadWithoutApplying(file, kind);
+    settings.apply();
+    return settings;
+  }
+
+  /**
+   * {@link #loadOrCreate(Path, SettingsKind)}, with {@code applier} registered ({@link #onApplied})
+   * before the values are applied, so it hears them once before this returns.
+   */
+  public static <T extends Record> Settings<T> loadOrCreate(Path file, SettingsKind<T> kind, Listener<T> applier)
+      throws IOException {
+    Settings<T> settings = loadWithoutApplying(file, kind);
+    settings.onApplied(applier);
+    settings.apply();
+    return settings;
+  }
+
+  /**
+   * Reads or creates {@code file} as {@link #loadOrCreate} does, without applying the values: for a
+   * host that checks or adjusts them first, then calls {@link #apply()}.
+   *
+   * @throws IOException only when the defaults cannot be written (or a damaged file moved aside)
+   */
+  public static <T extends Record> Settings<T> loadWithoutApplying(Path file, SettingsKind<T> kind) throws IOException {
     Objects.requireNonNull(file, "file");
     Objects.requireNonNull(kind, "kind");
     List<Problem> warnings = new ArrayList<>();
@@ -150,11 +196,21 @@ public final class Settings<T extends Record> {
   }
 
   /**
-   * Settings not read from disk: the defaults, saved to {@code file} only when {@link #save()} is
-   * called (Lyra's {@code CreateTemporarySettings}).
+   * Settings not read from disk: the defaults, applied, and saved to {@code file} only when {@link
+   * #save()} is called (Lyra's {@code CreateTemporarySettings}).
    */
   public static <T extends Record> Settings<T> createTemporary(Path file, SettingsKind<T> kind) {
-    return new Settings<>(Objects.requireNonNull(file, "file"), kind, kind.defaults().get(), List.of());
+    Settings<T> settings = new Settings<>(Objects.requireNonNull(file, "file"), kind, kind.defaults().get(), List.of());
+    settings.apply();
+    return settings;
+  }
+
+  /** {@link #createTemporary(Path, SettingsKind)}, with {@code applier} registered before the defaults are applied. */
+  public static <T extends Record> Settings<T> createTemporary(Path file, SettingsKind<T> kind, Listener<T> applier) {
+    Settings<T> settings = new Settings<>(Objects.requireNonNull(file, "file"), kind, kind.defaults().get(), List.of());
+    settings.onApplied(applier);
+    settings.apply();
+    return settings;
   }
 
   /**
@@ -175,9 +231,20 @@ public final class Settings<T extends Record> {
     return values;
   }
 
-  /** Replaces the values (apply and save to make them count). */
+  /**
+   * Replaces the values (apply and save to make them count).
+   *
+   * @throws IllegalArgumentException when a number in them is not finite (NaN, an infinity): it
+   *     could not be read back
+   */
   public void set(T newValues) {
-    values = Objects.requireNonNull(newValues, "values");
+    Objects.requireNonNull(newValues, "values");
+    Optional<String> nonFinite = FiniteNumbers.find(newValues);
+    if (nonFinite.isPresent()) {
+      throw new IllegalArgumentException(
+          "setting " + nonFinite.get() + " must be a finite number: " + newValues);
+    }
+    values = newValues;
   }
 
   /** Replaces the values with {@code change} of them. */
@@ -188,6 +255,11 @@ public final class Settings<T extends Record> {
   /** Applies the values: calls every listener, in registration order (Lyra's ApplySettings). */
   public void apply() {
     notify(Reason.APPLIED);
+  }
+
+  /** The values last applied (the ones the game runs with), or empty before the first {@link #apply()}. */
+  public Optional<T> appliedValues() {
+    return Optional.ofNullable(applied);
   }
 
   /**
@@ -262,9 +334,13 @@ public final class Settings<T extends Record> {
     String name = file.toString();
     byte[] bytes;
     try {
-      bytes = Files.readAllBytes(file);
+      bytes = BoundedFiles.read(file, kind.maxFileBytes(), "SettingsKind.maxFileBytes");
     } catch (NoSuchFileException e) {
       return new Read<>(kind.defaults().get(), true, null, null, null);
+    } catch (NotARegularFileException e) {
+      return new Read<>(kind.defaults().get(), false, "not-a-file", "Overture/NotARegularFile", e.getMessage());
+    } catch (FileTooLargeException e) {
+      return new Read<>(kind.defaults().get(), false, "too-large", "Overture/LimitExceeded", e.getMessage());
     } catch (IOException e) {
       return new Read<>(kind.defaults().get(), false, "unreadable", "Overture/ReadFailed", name + " cannot be read (" + e.getMessage() + ")");
     }
@@ -274,8 +350,10 @@ public final class Settings<T extends Record> {
       parsed = MAPPER.readTree(bytes);
       places = topLevelPlaces(bytes);
     } catch (JacksonException e) {
+      TokenStreamLocation where = e.getLocation();
+      String position = where == null || where.getLineNr() < 1 ? "" : " at line " + where.getLineNr() + ", column " + where.getColumnNr();
       return new Read<>(kind.defaults().get(), false, "corrupt", "Overture/CorruptSettings",
-          name + " is not valid JSON (" + e.getOriginalMessage() + ")");
+          name + " is not valid JSON" + position + " (" + e.getOriginalMessage() + ")");
     }
     if (!(parsed instanceof ObjectNode tree)) {
       return new Read<>(kind.defaults().get(), false, "corrupt", "Overture/CorruptSettings", name + " does not hold a JSON object");
@@ -311,11 +389,20 @@ public final class Settings<T extends Record> {
         continue;
       }
       SourceLocation where = at(file, component.getName(), places);
-      Object value;
+      Object value = null;
+      String notFinite = null;
+      boolean fits;
       try {
         value = MAPPER.treeToValue(node, MAPPER.getTypeFactory().constructType(component.getGenericType()));
+        // Jackson reads "NaN", "Infinity" and 1e999 into doubles without complaint.
+        notFinite = FiniteNumbers.find(value).orElse(null);
+        fits = notFinite == null;
       } catch (JacksonException | IllegalArgumentException e) {
-        warnings.add(warning("Overture/InvalidSetting", where, "\"" + component.getName() + "\" cannot be " + node
+        fits = false;
+      }
+      if (!fits) {
+        String inside = notFinite == null || notFinite.isEmpty() ? "" : " (at " + notFinite + ")";
+        warnings.add(warning("Overture/InvalidSetting", where, "\"" + component.getName() + "\" cannot be " + node + inside
             + " (expected " + describe(component.getType()) + "); the default " + fallback + " is used"));
         arguments[i] = fallback;
         continue;
@@ -324,10 +411,7 @@ public final class Settings<T extends Record> {
       if (range != null && value instanceof Number number) {
         double raw = number.doubleValue();
         double clamped = Math.max(range.min(), Math.min(range.max(), raw));
-        if (clamped != raw || Double.isNaN(raw)) {
-          if (Double.isNaN(raw)) {
-            clamped = range.min();
-          }
+        if (clamped != raw) {
           Object fitted = component.getType() == int.class || component.getType() == Integer.class ? (Object) (int) Math.round(clamped) : clamped;
           warnings.add(warning("Overture/SettingOutOfRange", where, "\"" + component.getName() + "\" is " + node + ", outside "
               + format(range.min()) + " to " + format(range.max()) + "; " + fitted + " is used"));
@@ -395,8 +479,8 @@ public final class Settings<T extends Record> {
     if (type == int.class || type == long.class) {
       return "a whole number";
     }
-    if (type == double.class || type == float.class) {
-      return "a number";
+    if (type == double.class || type == float.class || type == Double.class || type == Float.class) {
+      return "a finite number";
     }
     if (type.isEnum()) {
       return "one of " + java.util.Arrays.toString(type.getEnumConstants());

@@ -12,6 +12,7 @@ import dev.overture.experience.ExperienceDefinition;
 import dev.overture.experience.PawnData;
 import dev.overture.experience.UserFacingExperience;
 import dev.overture.feature.GameFeatures;
+import dev.overture.feature.PluginId;
 import dev.overture.feature.PluginDescriptor;
 import dev.overture.feature.PluginState;
 import dev.overture.object.ObjectArchetype;
@@ -73,17 +74,21 @@ final class BuiltInChecks {
     }
   }
 
-  private static void checkPlugins(List<String> names, ValidationContext context) {
+  private static void checkPlugins(List<PluginId> names, ValidationContext context) {
     Optional<GameFeatures> features = context.features();
     if (features.isEmpty()) {
       return;
     }
     for (int i = 0; i < names.size(); i++) {
-      if (features.get().pluginUrlByName(names.get(i)).isEmpty()) {
+      if (!features.get().isInstalled(names.get(i))) {
         context.error("Overture/UnknownPlugin", "/gameFeaturesToEnable/" + i, "Plugin \"" + names.get(i) + "\" is not installed",
-            "installed", Choices.closest(names.get(i), features.get().pluginNames()));
+            "installed", Choices.closest(names.get(i).name(), pluginNames(features.get())));
       }
     }
+  }
+
+  private static List<String> pluginNames(GameFeatures features) {
+    return features.plugins().stream().map(PluginId::name).toList();
   }
 
   /** The plugins an experience names exist; an action set is not listed twice. */
@@ -171,57 +176,54 @@ final class BuiltInChecks {
         return;
       }
       GameFeatures features = context.features().get();
-      Map<String, PluginDescriptor> descriptors = new LinkedHashMap<>();
-      for (String name : features.pluginNames()) {
-        String url = features.pluginUrlByName(name).orElseThrow();
-        Optional<PluginDescriptor> descriptor = features.descriptor(url);
-        if (descriptor.isEmpty() || features.state(url) == PluginState.ERROR) {
-          features.failure(url).ifPresent(failure -> failure.problems().forEach(context::report));
+      Map<PluginId, PluginDescriptor> descriptors = new LinkedHashMap<>();
+      for (PluginId id : features.plugins()) {
+        Optional<PluginDescriptor> descriptor = features.descriptor(id);
+        if (descriptor.isEmpty() || features.state(id) == PluginState.ERROR) {
+          features.failure(id).ifPresent(failure -> failure.problems().forEach(context::report));
           continue;
         }
-        descriptors.put(name, descriptor.get());
+        descriptors.put(id, descriptor.get());
       }
-      descriptors.forEach((name, descriptor) -> {
-        String url = features.pluginUrlByName(name).orElseThrow();
+      descriptors.forEach((id, descriptor) -> {
         for (int i = 0; i < descriptor.dependencies().size(); i++) {
           PluginDescriptor.Dependency dependency = descriptor.dependencies().get(i);
-          Optional<String> target = features.pluginUrlByName(dependency.name());
-          if (target.isEmpty()) {
+          if (!features.isInstalled(dependency.name())) {
             context.report(Problem.error("Overture/MissingPluginDependency",
-                    "Plugin " + name + " depends on \"" + dependency.name() + "\", which is not installed")
-                .withChoices("installed", Choices.closest(dependency.name(), features.pluginNames()))
-                .at(features.locateInDescriptor(url, "/dependencies/" + i + "/name")));
+                    "Plugin " + id + " depends on \"" + dependency.name() + "\", which is not installed")
+                .withChoices("installed", Choices.closest(dependency.name().name(), pluginNames(features)))
+                .at(features.locateInDescriptor(id, "/dependencies/" + i + "/name")));
             continue;
           }
-          Optional<PluginDescriptor> other = features.descriptor(target.get());
+          Optional<PluginDescriptor> other = features.descriptor(dependency.name());
           if (other.isPresent() && !dependency.versions().accepts(other.get().version())) {
             context.report(Problem.error("Overture/PluginVersionMismatch",
-                    "Plugin " + name + " needs " + dependency.name() + " " + dependency.versions() + ", but version "
+                    "Plugin " + id + " needs " + dependency.name() + " " + dependency.versions() + ", but version "
                         + other.get().version() + " is installed")
-                .at(features.locateInDescriptor(url, "/dependencies/" + i + "/versions")));
+                .at(features.locateInDescriptor(id, "/dependencies/" + i + "/versions")));
           }
         }
       });
       reportCycles(descriptors, features, context);
     }
 
-    private static void reportCycles(Map<String, PluginDescriptor> descriptors, GameFeatures features, ProjectContext context) {
-      Set<String> done = new HashSet<>();
-      Set<List<String>> reported = new HashSet<>();
-      for (String start : descriptors.keySet()) {
+    private static void reportCycles(Map<PluginId, PluginDescriptor> descriptors, GameFeatures features, ProjectContext context) {
+      Set<PluginId> done = new HashSet<>();
+      Set<List<PluginId>> reported = new HashSet<>();
+      for (PluginId start : descriptors.keySet()) {
         findCycles(start, new ArrayList<>(), descriptors, done, reported, features, context);
       }
     }
 
-    private static void findCycles(String name, List<String> path, Map<String, PluginDescriptor> descriptors, Set<String> done,
-        Set<List<String>> reported, GameFeatures features, ProjectContext context) {
+    private static void findCycles(PluginId name, List<PluginId> path, Map<PluginId, PluginDescriptor> descriptors,
+        Set<PluginId> done, Set<List<PluginId>> reported, GameFeatures features, ProjectContext context) {
       int at = path.indexOf(name);
       if (at >= 0) {
-        List<String> cycle = new ArrayList<>(path.subList(at, path.size()));
-        List<String> key = canonical(cycle);
+        List<PluginId> cycle = new ArrayList<>(path.subList(at, path.size()));
+        List<PluginId> key = canonical(cycle);
         if (reported.add(key)) {
-          String first = cycle.get(0);
-          String next = cycle.size() > 1 ? cycle.get(1) : first;
+          PluginId first = cycle.get(0);
+          PluginId next = cycle.size() > 1 ? cycle.get(1) : first;
           PluginDescriptor descriptor = descriptors.get(first);
           int index = 0;
           for (int i = 0; i < descriptor.dependencies().size(); i++) {
@@ -231,8 +233,9 @@ final class BuiltInChecks {
           }
           cycle.add(first);
           context.report(Problem.error("Overture/PluginCycle",
-                  "Plugins depend on each other in a cycle: " + String.join(" -> ", cycle) + "; none of them can activate")
-              .at(features.locateInDescriptor(features.pluginUrlByName(first).orElseThrow(), "/dependencies/" + index + "/name")));
+                  "Plugins depend on each other in a cycle: " + String.join(" -> ", cycle.stream().map(PluginId::name).toList())
+                      + "; none of them can activate")
+              .at(features.locateInDescriptor(first, "/dependencies/" + index + "/name")));
         }
         return;
       }
@@ -248,14 +251,14 @@ final class BuiltInChecks {
     }
 
     /** A cycle starting at its smallest name, so that each is reported once. */
-    private static List<String> canonical(List<String> cycle) {
+    private static List<PluginId> canonical(List<PluginId> cycle) {
       int smallest = 0;
       for (int i = 1; i < cycle.size(); i++) {
         if (cycle.get(i).compareTo(cycle.get(smallest)) < 0) {
           smallest = i;
         }
       }
-      List<String> rotated = new ArrayList<>(cycle.subList(smallest, cycle.size()));
+      List<PluginId> rotated = new ArrayList<>(cycle.subList(smallest, cycle.size()));
       rotated.addAll(cycle.subList(0, smallest));
       return rotated;
     }

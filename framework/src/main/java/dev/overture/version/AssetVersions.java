@@ -2,6 +2,8 @@ package dev.overture.version;
 
 import dev.overture.core.Choices;
 import dev.overture.core.DataException;
+import dev.overture.core.Problem;
+import dev.overture.core.SourceLocation;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -11,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -34,11 +37,24 @@ import tools.jackson.databind.node.ObjectNode;
  *   <li>A file without a header was written by hand, for the build reading it: it is read at each
  *       system's latest version, or at the version given by {@link Builder#readUnversionedAs}, which
  *       a team sets when it bumps a version while hand-written files of the old format exist.
+ *   <li>A file saved by a build without a changelist (changelist 0) is read, since such a version
+ *       is compatible with every version, but {@link #warnings} reports it ({@value
+ *       #ZERO_CHANGELIST}): the seed calls such versions unsuitable for data saved to disk. {@link
+ *       Builder#zeroChangelistWarning} turns the warning off, as Unreal's {@code
+ *       ZeroEngineVersionWarning=0} does.
+ *   <li>An upgrade step that fails, or leaves a number that is not finite (an overflow), stops the
+ *       upgrade with a {@link DataException} at the value's pointer ({@value #UPGRADE_FAILED}).
  * </ul>
  *
  * <p>Immutable once built; safe to share between threads.
  */
 public final class AssetVersions {
+
+  /** The problem id of {@link #warnings}: data saved by a build whose changelist is 0. */
+  public static final String ZERO_CHANGELIST = "Overture/ZeroChangelist";
+
+  /** The problem id of an upgrade step that failed or overflowed. */
+  public static final String UPGRADE_FAILED = "Overture/UpgradeFailed";
 
   private final EngineVersion current;
   private final EngineVersion compatible;
@@ -47,8 +63,10 @@ public final class AssetVersions {
   private final Map<Guid, Integer> unversionedAs;
   private final Map<Guid, Set<Class<?>>> usedBy;
   private final List<UpgradeStep> steps;
+  private final boolean zeroChangelistWarning;
 
   private AssetVersions(Builder builder) {
+    this.zeroChangelistWarning = builder.zeroChangelistWarning;
     this.current = builder.current;
     this.compatible = builder.compatible;
     this.versions = builder.registry.all();
@@ -147,6 +165,35 @@ public final class AssetVersions {
     return new Upgrade(changes, toRun);
   }
 
+  /**
+   * What to warn about in a file this build reads with {@code header} (null: none), located at
+   * {@code file} and the header entry at fault: a version with changelist 0 ({@value
+   * #ZERO_CHANGELIST}), which the seed calls unsuitable for saved data. Such a file still loads:
+   * changelist 0 is compatible with everything. Empty when the warning is turned off.
+   */
+  public List<Problem> warnings(VersionHeader header, String file) {
+    Objects.requireNonNull(file, "file");
+    if (header == null || !zeroChangelistWarning) {
+      return List.of();
+    }
+    String field;
+    EngineVersion version;
+    if (!header.savedBy().hasChangelist()) {
+      field = "engine";
+      version = header.savedBy();
+    } else if (!header.compatibleWith().hasChangelist()) {
+      field = "compatible";
+      version = header.compatibleWith();
+    } else {
+      return List.of();
+    }
+    return List.of(Problem.warning(ZERO_CHANGELIST,
+            "Saved with engine version " + version.toDisplayString() + ", whose changelist is 0: such a version counts as"
+                + " compatible with every version, which eases engine development but is unsuitable for data saved to"
+                + " disk; save content with a promoted build, so it records its real version and no data is lost")
+        .at(SourceLocation.at(file, "/" + VersionHeader.FIELD + "/" + field)));
+  }
+
   private void refuseWhatCannotBeRead(VersionHeader header) {
     if (!current.isCompatibleWith(header.compatibleWith())) {
       boolean ownCompatible = !header.compatibleWith().equals(header.savedBy());
@@ -221,11 +268,56 @@ public final class AssetVersions {
       return changes;
     }
 
-    /** Runs the steps on {@code asset} (without its header), in order. */
+    /**
+     * Runs the steps on {@code asset} (without its header), in order.
+     *
+     * @throws DataException {@value AssetVersions#UPGRADE_FAILED}, at the pointer of the value at
+     *     fault (relative to the asset), naming the step, when a step throws or leaves a number that
+     *     is not finite (a unit conversion that overflowed); the asset is then partly upgraded and
+     *     must be dropped
+     */
     public void apply(ObjectNode asset) {
       for (UpgradeStep step : steps) {
-        step.upgrade().upgrade(asset);
+        String name = "The upgrade step \"" + step.description() + "\" (" + step.customVersion().friendlyName() + " "
+            + (step.toVersion() - 1) + " -> " + step.toVersion() + ")";
+        try {
+          step.upgrade().upgrade(asset);
+        } catch (DataException e) {
+          throw new DataException(UPGRADE_FAILED, e.pointer(), name + " failed: " + e.getMessage());
+        } catch (RuntimeException e) {
+          throw new DataException(UPGRADE_FAILED, "", name + " failed: " + e);
+        }
+        String overflow = nonFinite(asset, "");
+        if (overflow != null) {
+          throw new DataException(UPGRADE_FAILED, overflow,
+              name + " made " + overflow + " " + asset.at(overflow).doubleValue()
+                  + ", which is not a finite number (the conversion overflowed)");
+        }
       }
+    }
+
+    /** The pointer of the first number in {@code node} that is not finite, or null. */
+    private static String nonFinite(JsonNode node, String at) {
+      if (node.isNumber()) {
+        // Only binary floating point can overflow to an infinity; decimals are exact.
+        return (node.isDouble() || node.isFloat()) && !Double.isFinite(node.doubleValue()) ? at : null;
+      }
+      if (node.isObject()) {
+        for (var entry : node.properties()) {
+          String found = nonFinite(entry.getValue(), at + "/" + entry.getKey().replace("~", "~0").replace("/", "~1"));
+          if (found != null) {
+            return found;
+          }
+        }
+      } else if (node.isArray()) {
+        for (int i = 0; i < node.size(); i++) {
+          String found = nonFinite(node.get(i), at + "/" + i);
+          if (found != null) {
+            return found;
+          }
+        }
+      }
+      return null;
     }
 
     @Override
@@ -243,8 +335,18 @@ public final class AssetVersions {
     private final Map<Guid, Set<Class<?>>> usedBy = new LinkedHashMap<>();
     private final Map<Guid, Integer> unversionedAs = new LinkedHashMap<>();
     private final List<UpgradeStep> steps = new ArrayList<>();
+    private boolean zeroChangelistWarning = true;
 
     private Builder() {}
+
+    /**
+     * Whether {@link AssetVersions#warnings} reports data saved with changelist 0 (on by default),
+     * like Unreal's {@code ZeroEngineVersionWarning} in {@code [Core.System]}.
+     */
+    public Builder zeroChangelistWarning(boolean on) {
+      zeroChangelistWarning = on;
+      return this;
+    }
 
     /** The running build's version and the oldest that can read what it saves. */
     public Builder engine(EngineVersion newCurrent, EngineVersion newCompatible) {

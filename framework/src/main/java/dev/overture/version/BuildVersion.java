@@ -1,17 +1,20 @@
 package dev.overture.version;
 
 import dev.overture.core.AtomicFiles;
+import dev.overture.core.BoundedFiles;
+import dev.overture.core.FileTooLargeException;
 import dev.overture.core.JsonLayout;
+import dev.overture.core.NotARegularFileException;
 import dev.overture.core.Problem;
 import dev.overture.core.ProblemException;
 import dev.overture.core.SourceLocation;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import java.util.UUID;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.TokenStreamLocation;
@@ -36,6 +39,16 @@ import tools.jackson.databind.node.ObjectNode;
  * it. {@link #update} does what Unreal's UpdateLocalVersion does. Fields this class does not know
  * are kept when the file is rewritten.
  *
+ * <p><b>BuildId.</b> As the seed advises, it is normally left empty: {@link #stamp}, run when the
+ * game is built (the sample's Maven build runs it), writes the copy the game ships with a new
+ * unique id whenever the file's is empty, so every build has its own. A team that wants a fixed id
+ * writes it into the file by hand; {@code update-local-version} never sets it ({@code --build}
+ * sets the build version string, {@code BuildVersion}, as UpdateLocalVersion's {@code -Build}
+ * does).
+ *
+ * <p>A version file is read only when it is a regular file of at most {@value #MAX_FILE_BYTES}
+ * bytes; anything else is refused without being read into memory.
+ *
  * <p>Immutable; safe to share between threads.
  *
  * @param majorVersion MajorVersion
@@ -46,7 +59,9 @@ import tools.jackson.databind.node.ObjectNode;
  * @param licensee IsLicenseeVersion (written 0 or 1)
  * @param promoted IsPromotedBuild (written 0 or 1)
  * @param branchName BranchName
- * @param buildId BuildId
+ * @param buildId BuildId ({@code ""}: none yet; {@link #stamp} gives the shipped copy one)
+ * @param buildVersionString BuildVersion, the build version string shown to people ({@code ""}:
+ *     {@link #displayBuildVersion()} makes one from the branch and changelist)
  */
 public record BuildVersion(
     int majorVersion,
@@ -57,7 +72,11 @@ public record BuildVersion(
     boolean licensee,
     boolean promoted,
     String branchName,
-    String buildId) {
+    String buildId,
+    String buildVersionString) {
+
+  /** The largest version file read, in bytes. */
+  public static final int MAX_FILE_BYTES = 64 * 1024;
 
   private static final JsonMapper MAPPER =
       JsonMapper.builder()
@@ -67,6 +86,7 @@ public record BuildVersion(
   public BuildVersion {
     Objects.requireNonNull(branchName, "branchName");
     Objects.requireNonNull(buildId, "buildId");
+    Objects.requireNonNull(buildVersionString, "buildVersionString");
     // Checks the components the way EngineVersion does, with its messages.
     EngineVersion.of(majorVersion, minorVersion, patchVersion, changelist, licensee, branchName);
     EngineVersion.of(majorVersion, minorVersion, patchVersion, compatibleChangelist, licensee, branchName);
@@ -74,6 +94,27 @@ public record BuildVersion(
       throw new IllegalArgumentException("CompatibleChangelist " + compatibleChangelist + " is above Changelist " + changelist
           + ": this build could not read what it saves");
     }
+  }
+
+  /** A version without a build version string. */
+  public BuildVersion(
+      int majorVersion, int minorVersion, int patchVersion, long changelist, long compatibleChangelist, boolean licensee,
+      boolean promoted, String branchName, String buildId) {
+    this(majorVersion, minorVersion, patchVersion, changelist, compatibleChangelist, licensee, promoted, branchName, buildId, "");
+  }
+
+  /**
+   * The build version string for people: {@link #buildVersionString()} when the file has one,
+   * otherwise {@code <branch>-CL-<changelist>}, for example {@code ++Overture+Main-CL-1000}.
+   */
+  public String displayBuildVersion() {
+    return buildVersionString.isEmpty() ? branchName + "-CL-" + changelist : buildVersionString;
+  }
+
+  /** This version with {@code newBuildId}. */
+  public BuildVersion withBuildId(String newBuildId) {
+    return new BuildVersion(majorVersion, minorVersion, patchVersion, changelist, compatibleChangelist, licensee, promoted,
+        branchName, newBuildId, buildVersionString);
   }
 
   /** The version this build stamps on what it saves. */
@@ -98,22 +139,65 @@ public record BuildVersion(
    *     missing, malformed or holds a value that is not a version
    */
   public static BuildVersion read(Path file) {
-    byte[] bytes;
+    return parse(bytes(file), file.toString());
+  }
+
+  private static byte[] bytes(Path file) {
     try {
-      bytes = Files.readAllBytes(file);
+      return BoundedFiles.read(file, MAX_FILE_BYTES, "BuildVersion.MAX_FILE_BYTES");
     } catch (NoSuchFileException e) {
       throw failure(file.toString(), Problem.error("Overture/MissingFile", "No build version file at " + file)
+          .at(SourceLocation.ofFile(file.toString())));
+    } catch (NotARegularFileException e) {
+      throw failure(file.toString(), Problem.error("Overture/NotARegularFile", e.getMessage())
+          .at(SourceLocation.ofFile(file.toString())));
+    } catch (FileTooLargeException e) {
+      throw failure(file.toString(), Problem.error("Overture/LimitExceeded", e.getMessage())
           .at(SourceLocation.ofFile(file.toString())));
     } catch (IOException e) {
       throw failure(file.toString(), Problem.error("Overture/ReadFailed", "Cannot read " + file + ": " + e.getMessage())
           .at(SourceLocation.ofFile(file.toString())));
     }
-    return parse(bytes, file.toString());
   }
 
-  /** Reads a version file shipped as a resource (in the game's jar), named {@code name} in messages. */
+  /**
+   * Reads a version file shipped as a resource (in the game's jar), named {@code name} in messages.
+   *
+   * @throws ProblemException as {@link #read(Path)} does, and when it is larger than {@value
+   *     #MAX_FILE_BYTES} bytes
+   */
   public static BuildVersion read(InputStream in, String name) throws IOException {
-    return parse(in.readAllBytes(), name);
+    byte[] bytes = in.readNBytes(MAX_FILE_BYTES + 1);
+    if (bytes.length > MAX_FILE_BYTES) {
+      throw failure(name, Problem.error("Overture/LimitExceeded",
+              name + " is larger than " + MAX_FILE_BYTES + " bytes (BuildVersion.MAX_FILE_BYTES)")
+          .at(SourceLocation.ofFile(name)));
+    }
+    return parse(bytes, name);
+  }
+
+  /**
+   * Copies the version file {@code source} to {@code target} (the copy the game ships), giving it
+   * a new unique BuildId (a random UUID) when the source's is empty, as Unreal does at each
+   * compile; a BuildId written in the source is kept. Fields this class does not know are kept;
+   * {@code target} is written atomically. Run at build time.
+   *
+   * @return the version as shipped
+   * @throws ProblemException when {@code source} cannot be read
+   * @throws IOException when {@code target} cannot be written
+   */
+  public static BuildVersion stamp(Path source, Path target) throws IOException {
+    byte[] bytes = bytes(source);
+    BuildVersion version = parse(bytes, source.toString());
+    if (!version.buildId.isEmpty()) {
+      AtomicFiles.write(target, bytes);
+      return version;
+    }
+    BuildVersion stamped = version.withBuildId(UUID.randomUUID().toString());
+    ObjectNode tree = (ObjectNode) MAPPER.readTree(bytes);
+    tree.put("BuildId", stamped.buildId);
+    AtomicFiles.write(target, JsonLayout.toBytes(tree));
+    return stamped;
   }
 
   static BuildVersion parse(byte[] bytes, String file) {
@@ -139,7 +223,8 @@ public record BuildVersion(
           number(object, "IsLicenseeVersion", file, 1) != 0,
           !object.has("IsPromotedBuild") || number(object, "IsPromotedBuild", file, 1) != 0,
           text(object, "BranchName", file),
-          text(object, "BuildId", file));
+          text(object, "BuildId", file),
+          text(object, "BuildVersion", file));
     } catch (IllegalArgumentException e) {
       throw failure(file, Problem.error("Overture/InvalidValue", e.getMessage()).at(SourceLocation.ofFile(file)));
     }
@@ -177,16 +262,18 @@ public record BuildVersion(
   /**
    * What Unreal's {@code UpdateLocalVersion} is told; each null leaves that field as it is, except
    * the two flags, which are written every time as Unreal does: IsLicenseeVersion 0 unless {@code
-   * licensee}, IsPromotedBuild 1 unless {@code promoted} is 0.
+   * licensee}, IsPromotedBuild 1 unless {@code promoted} is 0. The BuildId is never set here (see
+   * the class comment).
    *
-   * @param changelist {@code --cl}: Changelist
-   * @param compatibleChangelist {@code --compatible-cl}: CompatibleChangelist
-   * @param buildId {@code --build}: BuildId
-   * @param licensee {@code --licensee}: IsLicenseeVersion 1, otherwise 0
-   * @param promoted {@code --promoted}: IsPromotedBuild 1 unless 0 (null: 1)
-   * @param branch {@code --branch}: BranchName, with every {@code /} turned into {@code +}
+   * @param changelist {@code --cl} ({@code -CL}): Changelist
+   * @param compatibleChangelist {@code --compatible-cl} ({@code -CompatibleCL}): CompatibleChangelist
+   * @param build {@code --build} ({@code -Build}): BuildVersion, the build version string
+   * @param licensee {@code --licensee} ({@code -Licensee}): IsLicenseeVersion 1, otherwise 0
+   * @param promoted {@code --promoted} ({@code -Promoted}): IsPromotedBuild 1 unless 0 (null: 1)
+   * @param branch {@code --branch} ({@code -Branch}): BranchName, with every {@code /} turned into
+   *     {@code +}
    */
-  public record Update(Long changelist, Long compatibleChangelist, String buildId, boolean licensee, Integer promoted, String branch) {}
+  public record Update(Long changelist, Long compatibleChangelist, String build, boolean licensee, Integer promoted, String branch) {}
 
   /**
    * Applies {@code update} to the version file at {@code file}, atomically, keeping the fields
@@ -196,8 +283,9 @@ public record BuildVersion(
    * @throws IOException when it cannot be written (it is then unchanged)
    */
   public static BuildVersion update(Path file, Update update) throws IOException {
-    BuildVersion current = read(file);
-    ObjectNode tree = (ObjectNode) MAPPER.readTree(Files.readAllBytes(file));
+    byte[] bytes = bytes(file);
+    BuildVersion current = parse(bytes, file.toString());
+    ObjectNode tree = (ObjectNode) MAPPER.readTree(bytes);
     BuildVersion next = new BuildVersion(
         current.majorVersion,
         current.minorVersion,
@@ -207,13 +295,16 @@ public record BuildVersion(
         update.licensee(),
         update.promoted() == null || update.promoted() != 0,
         update.branch() != null ? update.branch().replace('/', '+') : current.branchName,
-        update.buildId() != null ? update.buildId() : current.buildId);
+        current.buildId,
+        update.build() != null ? update.build() : current.buildVersionString);
     tree.put("Changelist", next.changelist);
     tree.put("CompatibleChangelist", next.compatibleChangelist);
     tree.put("IsLicenseeVersion", next.licensee ? 1 : 0);
     tree.put("IsPromotedBuild", next.promoted ? 1 : 0);
     tree.put("BranchName", next.branchName);
-    tree.put("BuildId", next.buildId);
+    if (update.build() != null) {
+      tree.put("BuildVersion", next.buildVersionString);
+    }
     AtomicFiles.write(file, JsonLayout.toBytes(tree));
     return next;
   }

@@ -7,6 +7,9 @@ import java.util.regex.Pattern;
 /**
  * The version of the build that saved or reads data, like Unreal's {@code FEngineVersion}:
  * {@code major.minor.patch-changelist+branch}, for example {@code 5.0.3-20979098+++UE5+Release-5.0}.
+ * {@link #parse} also reads the form the seed writes, with a dot before the changelist ({@code
+ * 5.0.3.20979098+++UE5+Release-5.0}); {@link #toString} always writes Unreal's, with the dash, so
+ * there is one canonical text per version.
  *
  * <p><b>Rules</b> (Unreal's {@code FEngineVersionBase::GetNewest} and {@code
  * FEngineVersion::IsCompatibleWith}, with the seed's licensee rule: Unreal calls changelists of
@@ -37,7 +40,7 @@ public final class EngineVersion {
   /** The changelist bit that marks a licensee changelist. */
   static final long LICENSEE_BIT = 0x8000_0000L;
 
-  private static final Pattern FORM = Pattern.compile("(\\d{1,9})\\.(\\d{1,9})\\.(\\d{1,9})(?:-(\\d{1,10}))?(?:\\+(.*))?");
+  private static final Pattern FORM = Pattern.compile("(\\d{1,9})\\.(\\d{1,9})\\.(\\d{1,9})(?:[-.](\\d{1,10}))?(?:\\+(.*))?");
 
   private final int major;
   private final int minor;
@@ -73,8 +76,9 @@ public final class EngineVersion {
   }
 
   /**
-   * Parses {@code major.minor.patch[-changelist][+branch]}. A changelist with the licensee bit set
-   * (2,147,483,648 or more) is a licensee changelist.
+   * Parses {@code major.minor.patch[-changelist][+branch]}, or the seed's {@code
+   * major.minor.patch.changelist+branch} (a dot before the changelist). A changelist with the
+   * licensee bit set (2,147,483,648 or more) is a licensee changelist.
    *
    * @throws IllegalArgumentException showing the expected form
    */

@@ -1,6 +1,8 @@
 package dev.overture.version;
 
+import dev.overture.core.DataException;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -62,10 +64,16 @@ public interface JsonUpgrade {
   /**
    * Multiplies the number at {@code pointer} by {@code factor}: a unit change, such as the seed's
    * revolutions per second to per minute (60). A whole number stays whole when the result is whole
- * (so an integer field still reads); otherwise the result is a decimal. Nothing happens when it is
- * absent or not a number.
+   * (so an integer field still reads); otherwise the result is a decimal. Nothing happens when it is
+   * absent or not a number. A result no number field can hold (a whole number beyond 64 bits, a
+   * decimal beyond a double's range) is refused.
+   *
+   * @throws IllegalArgumentException when {@code factor} is not a finite number
    */
   static JsonUpgrade scale(String pointer, double factor) {
+    if (!Double.isFinite(factor)) {
+      throw new IllegalArgumentException("factor must be a finite number: " + factor);
+    }
     JsonPointer path = JsonPointer.compile(pointer);
     String name = path.last().getMatchingProperty();
     return asset -> {
@@ -73,9 +81,19 @@ public interface JsonUpgrade {
         JsonNode value = parent.get(name);
         BigDecimal scaled = value.decimalValue().multiply(BigDecimal.valueOf(factor));
         if (value.isIntegralNumber() && scaled.stripTrailingZeros().scale() <= 0) {
-          parent.put(name, scaled.toBigIntegerExact());
+          BigInteger whole = scaled.toBigIntegerExact();
+          if (whole.bitLength() >= Long.SIZE) {
+            throw new DataException(AssetVersions.UPGRADE_FAILED, pointer,
+                value + " x " + factor + " = " + whole + " does not fit a 64-bit whole number");
+          }
+          parent.put(name, whole);
         } else {
-          parent.put(name, scaled.doubleValue());
+          double result = scaled.doubleValue();
+          if (!Double.isFinite(result)) {
+            throw new DataException(AssetVersions.UPGRADE_FAILED, pointer,
+                value + " x " + factor + " is beyond the range of a double");
+          }
+          parent.put(name, result);
         }
       }
     };

@@ -24,9 +24,10 @@ import org.slf4j.LoggerFactory;
  * }</pre>
  *
  * <p><b>Threading.</b> The loop runs on the thread that calls {@link #advance()} or {@link
- * #runUntil}, which becomes the game thread of its worlds; it starts no thread. {@link #stop()} may
- * be called from any thread. Other methods are for the loop's thread. Worlds that close are dropped
- * from the loop.
+ * #runUntil}, which must be the game thread of its worlds: the thread that built them, or the one
+ * they were {@linkplain World#handOverTo handed over} to. A world of another thread makes the step
+ * fail, naming both threads. It starts no thread. {@link #stop()} may be called from any thread.
+ * Other methods are for the loop's thread. Worlds that close are dropped from the loop.
  *
  * <p>Tests drive it with a fake ticker and a waiter that advances that ticker instead of parking,
  * so they never sleep.
@@ -104,8 +105,7 @@ public final class FixedStepLoop {
     }
     if (ran == 0) {
       for (World world : List.copyOf(worlds)) {
-        // A world handed over by the thread that built it becomes ours at its first tick.
-        if (!world.isClosed() && world.isInGameThread()) {
+        if (!world.isClosed()) {
           world.runPendingTasks();
         }
       }

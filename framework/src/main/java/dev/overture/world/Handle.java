@@ -6,6 +6,11 @@ package dev.overture.world;
  */
 public interface Handle extends AutoCloseable {
 
+  /** A handle whose first release runs {@code undo}; later releases do nothing. */
+  static Handle of(Runnable undo) {
+    return new SimpleHandle(undo);
+  }
+
   /** Undoes the registration; idempotent. */
   void release();
 

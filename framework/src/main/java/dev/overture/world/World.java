@@ -31,11 +31,15 @@ import org.slf4j.LoggerFactory;
  * world.close();
  * }</pre>
  *
- * <p><b>Threading.</b> A world is confined to one game thread: the thread that created it, or the
- * last one to call {@link #tick}. Every method but {@link #executor()}, {@link #name()} and {@link
- * #netMode()} must be called there, and says so when it is not. Other threads hand work to the
- * game thread through {@link #executor()}; queued work runs during {@link #tick} and {@link
- * #runPendingTasks()}, in order. Time is the sum of the ticks' deltas, so tests drive it exactly.
+ * <p><b>Threading.</b> A world is confined to one game thread, bound explicitly: the thread that
+ * {@linkplain Builder#build() builds} it, until that thread {@linkplain #handOverTo hands it over}
+ * to another (a host that builds worlds on one thread and runs them on a loop thread it starts
+ * afterwards). Nothing else moves it: {@link #tick} from another thread is refused like every other
+ * method. Every method but {@link #executor()}, {@link #name()}, {@link #netMode()} and the
+ * accessors marked "any thread" must be called on the game thread, and says so, naming both
+ * threads, when it is not. Other threads hand work to the game thread through {@link
+ * #executor()}; queued work runs during {@link #tick} and {@link #runPendingTasks()}, in order.
+ * Time is the sum of the ticks' deltas, so tests drive it exactly.
  */
 public final class World implements AutoCloseable {
 
@@ -54,6 +58,7 @@ public final class World implements AutoCloseable {
   private final ObjectFactory objects;
   private final StableIdAllocator ids;
   private final GameState gameState;
+  /** Written only by the game thread itself (a handover), read by any: volatile, for the handover's happens-before. */
   private volatile Thread gameThread;
   private volatile boolean closing;
   private volatile boolean closed;
@@ -105,14 +110,14 @@ public final class World implements AutoCloseable {
     tasks.add(task);
   }
 
-  /** Whether the calling thread is the world's game thread. */
+  /** Whether the calling thread is the world's game thread. Any thread. */
   public boolean isInGameThread() {
     return Thread.currentThread() == gameThread;
   }
 
   /**
    * Throws unless the calling thread is the world's game thread, naming both threads. Game code can
-   * use it to guard its own methods.
+   * use it to guard its own methods. Any thread.
    */
   public void checkGameThread() {
     Thread current = Thread.currentThread();
@@ -124,16 +129,33 @@ public final class World implements AutoCloseable {
   }
 
   /**
+   * Makes {@code next} the world's game thread from now on; the calling thread, the game thread
+   * until now, may no longer use the world. Everything this thread did to the world happens-before
+   * whatever {@code next} does with it. Handing over to the game thread itself does nothing.
+   *
+   * @throws IllegalStateException when called from a thread that is not the game thread
+   */
+  public void handOverTo(Thread next) {
+    Objects.requireNonNull(next, "next");
+    checkGameThread();
+    if (next != gameThread) {
+      log.debug("World {} handed over from thread {} to thread {}", name, gameThread.getName(), next.getName());
+      gameThread = next;
+    }
+  }
+
+  /**
    * Advances the world by {@code deltaSeconds}: runs queued work, fires the timers that are due,
-   * ticks the actors and components that want it, then runs the work that queued meanwhile. The
-   * calling thread becomes the game thread.
+   * ticks the actors and components that want it, then runs the work that queued meanwhile. Game
+   * thread only: a tick from another thread is refused, naming both threads, and changes nothing
+   * (to move a world to another thread, {@linkplain #handOverTo hand it over}).
    */
   public void tick(double deltaSeconds) {
     if (!(deltaSeconds >= 0) || Double.isInfinite(deltaSeconds)) {
       throw new IllegalArgumentException("tick delta must be a finite number >= 0: " + deltaSeconds);
     }
+    checkGameThread();
     checkOpen();
-    gameThread = Thread.currentThread();
     frame++;
     timeSeconds += deltaSeconds;
     runPendingTasks();
@@ -513,7 +535,10 @@ public final class World implements AutoCloseable {
       return this;
     }
 
-    /** The world, with its game state spawned; the calling thread is its game thread. */
+    /**
+     * The world, with its game state spawned; the calling thread is its game thread until it
+     * {@linkplain World#handOverTo hands the world over}.
+     */
     public World build() {
       return new World(this);
     }

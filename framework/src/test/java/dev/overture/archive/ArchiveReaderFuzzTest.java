@@ -1,7 +1,9 @@
 package dev.overture.archive;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.overture.id.StableId;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -9,30 +11,86 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The reader on hostile input: random bytes, every truncation and random mutations of valid
- * archives. It may decode or throw {@link ArchiveFormatException}; any other exception (an
- * index error, an out-of-memory from a huge length) fails. Seeded, so a failure repeats.
+ * archives. Random and mutated input may decode or throw {@link ArchiveFormatException}; any other
+ * exception (an index error, an out-of-memory from a huge length) fails. A truncated archive must
+ * never decode (issue 15). Seeded, so a failure repeats.
  */
 class ArchiveReaderFuzzTest {
 
-  private static final List<byte[]> VALID = List.of(
+  /** The seed's single-id archives, one per layout and null. */
+  private static final List<byte[]> SINGLE = List.of(
       IdArchivesTest.LEGACY_V2, IdArchivesTest.LEGACY_V2_NULL, IdArchivesTest.LEGACY_V3, IdArchivesTest.LEGACY_V3_NULL,
-      IdArchivesTest.STABLE_ID, IdArchivesTest.STABLE_ID_NONE, IdArchivesTest.BOTH);
+      IdArchivesTest.STABLE_ID, IdArchivesTest.STABLE_ID_NONE);
+
+  private static final List<byte[]> VALID = java.util.stream.Stream.concat(SINGLE.stream(), java.util.stream.Stream.of(
+      IdArchivesTest.BOTH)).toList();
 
   private static void decodeOrFormatError(byte[] input, String description) {
+    for (boolean single : new boolean[] {false, true}) {
+      try {
+        if (single) {
+          IdArchives.decodeOne(input);
+        } else {
+          IdArchives.decode(input);
+        }
+      } catch (ArchiveFormatException expected) {
+        // A typed error: what the reader promises.
+      } catch (RuntimeException | Error e) {
+        fail(description + " (" + Arrays.toString(input) + ") threw " + e, e);
+      }
+    }
+  }
+
+  /** Fails unless decoding {@code input} throws {@link ArchiveFormatException}. */
+  private static void formatError(byte[] input, boolean single, String description) {
+    IdArchives.Decoded decoded;
     try {
-      IdArchives.decode(input);
+      decoded = single ? IdArchives.decodeOne(input) : IdArchives.decode(input);
     } catch (ArchiveFormatException expected) {
-      // A typed error: what the reader promises.
+      return;
     } catch (RuntimeException | Error e) {
       fail(description + " (" + Arrays.toString(input) + ") threw " + e, e);
+      return;
+    }
+    fail(description + " (" + Arrays.toString(input) + ") decoded to " + decoded.values() + " instead of failing");
+  }
+
+  @Test
+  void everyTruncationOfEverySingleIdLayout_failsWithAFormatError() {
+    for (byte[] valid : SINGLE) {
+      for (int length = 0; length < valid.length; length++) {
+        formatError(Arrays.copyOf(valid, length), true, "a prefix of " + length + " of " + valid.length + " bytes");
+      }
     }
   }
 
   @Test
-  void everyTruncationOfEveryLayout_failsWithAFormatError() {
-    for (byte[] valid : VALID) {
+  void everyTruncationOfAnArchiveCarryingBothGuids_failsWithAFormatError() {
+    byte[] both = IdArchivesTest.BOTH;
+    for (int length = 0; length < both.length; length++) {
+      formatError(Arrays.copyOf(both, length), false, "a prefix of " + length + " of " + both.length + " bytes");
+    }
+  }
+
+  /**
+   * The layouts have no count: an archive of a list of ids cut exactly between two (or right after
+   * its header) is an archive of a shorter list. Every other cut fails, and no cut ever yields a
+   * value the archive did not hold.
+   */
+  @Test
+  void aMultiIdArchive_cutBetweenIds_readsAsItsFirstIds_andEveryOtherCutFails() {
+    for (IdArchives.Layout layout : IdArchives.Layout.values()) {
+      List<StableId> ids = List.of(StableId.of(5), StableId.NONE, StableId.of(Long.MAX_VALUE));
+      byte[] valid = IdArchives.encode(layout, ids);
       for (int length = 0; length < valid.length; length++) {
-        decodeOrFormatError(Arrays.copyOf(valid, length), "a prefix of " + length + " bytes");
+        byte[] prefix = Arrays.copyOf(valid, length);
+        try {
+          List<StableId> read = IdArchives.decode(prefix).ids();
+          assertEquals(ids.subList(0, read.size()), read, layout + ", a prefix of " + length + " bytes");
+          assertEquals(true, read.size() < ids.size(), layout + ", a prefix of " + length + " bytes");
+        } catch (ArchiveFormatException expected) {
+          // A cut inside an id, or inside the header.
+        }
       }
     }
   }

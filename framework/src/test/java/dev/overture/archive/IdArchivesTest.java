@@ -129,6 +129,24 @@ class IdArchivesTest {
             "00000000", UNIQUE_ID_GUID, "02000000", "00000000", "40420F00"))).getMessage());
   }
 
+  /** Seed 002: "for an archive containing either version of a single UUniqueID or a single FStableId, the value is stored in the trailing 8 bytes". */
+  @Test
+  void decodeOne_readsTheSingleIdOfAProperty_andRefusesAnArchiveCutAfterItsHeader() {
+    assertEquals(List.of(StableId.of(VALUE_LONG)), IdArchives.decodeOne(STABLE_ID).ids());
+    assertEquals(List.of(), IdArchives.decode(bytes(PACKAGE, "01000000", STABLE_ID_GUID, "00000000")).ids(),
+        "an empty list of ids is an archive too");
+    assertEquals("At byte 32: truncated: the archive ends after its header, before its id",
+        assertThrows(ArchiveFormatException.class,
+            () -> IdArchives.decodeOne(bytes(PACKAGE, "01000000", STABLE_ID_GUID, "00000000"))).getMessage());
+    assertEquals("At byte 48: the archive holds 2 ids where one was expected",
+        assertThrows(ArchiveFormatException.class,
+            () -> IdArchives.decodeOne(bytes(PACKAGE, "01000000", STABLE_ID_GUID, "00000000", VALUE, VALUE))).getMessage());
+    assertEquals("At byte 60: truncated: an archive carrying both UniqueID and StableId holds a value of each, at least 2 ids;"
+            + " this one ends after 1",
+        assertThrows(ArchiveFormatException.class, () -> IdArchives.decode(java.util.Arrays.copyOf(BOTH, BOTH.length - 8)))
+            .getMessage());
+  }
+
   @Test
   void minInt64_isNullOnlyInArchivesCarryingTheUniqueIdVersion() {
     assertEquals(List.of(StableId.of(Long.MIN_VALUE)),

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.core.Problem;
+import dev.overture.feature.PluginId;
 import dev.overture.feature.TestActions;
 import dev.overture.world.NetMode;
 import java.nio.file.Path;
@@ -36,7 +37,7 @@ class ActionSetIncludesTest {
 
       assertEquals(LoadState.LOADED, manager.state(), () -> manager.failure().map(Throwable::getMessage).orElse(""));
       assertEquals(List.of("ActionSet:Inner actions[0] Record", "ActionSet:Outer actions[0] Record"), manager.activeActions());
-      assertEquals(List.of("Core"), manager.activePlugins(), "the included set's plugin");
+      assertEquals(List.of(PluginId.of("Core")), manager.activePlugins(), "the included set's plugin");
       assertTrue(TestActions.LOG.indexOf("activate inner in World") < TestActions.LOG.indexOf("activate outer in World"));
     }
   }

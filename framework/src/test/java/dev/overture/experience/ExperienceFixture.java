@@ -4,6 +4,7 @@ import dev.overture.asset.AssetManager;
 import dev.overture.asset.AssetSource;
 import dev.overture.feature.GameFeatureAction;
 import dev.overture.feature.GameFeatures;
+import dev.overture.feature.PluginId;
 import dev.overture.feature.TestActions;
 import dev.overture.testing.Content;
 import dev.overture.testing.FakeTicker;
@@ -251,14 +252,14 @@ final class ExperienceFixture implements AutoCloseable {
     return false;
   }
 
-  String url(String plugin) {
-    return features.pluginUrlByName(plugin).orElseThrow();
+  static PluginId plugin(String name) {
+    return PluginId.of(name);
   }
 
   int pluginRequests() {
     int total = 0;
-    for (String name : features.pluginNames()) {
-      total += features.requestCount(url(name));
+    for (PluginId plugin : features.plugins()) {
+      total += features.requestCount(plugin);
     }
     return total;
   }

@@ -10,6 +10,7 @@ import dev.overture.asset.SoftRef;
 import dev.overture.core.Problem;
 import dev.overture.feature.AbilitySet;
 import dev.overture.feature.InputConfig;
+import dev.overture.feature.PluginId;
 import dev.overture.feature.PluginState;
 import dev.overture.feature.TestActions;
 import dev.overture.world.AbilitySystemComponent;
@@ -83,9 +84,9 @@ class ExperienceManagerTest {
     assertEquals(List.of(LoadState.LOADING, LoadState.LOADING_GAME_FEATURES, LoadState.EXECUTING_ACTIONS, LoadState.LOADED),
         states(manager));
     assertTrue(loaded.isDone());
-    assertEquals(List.of("Core", "Combat"), manager.activePlugins(), "the dependency activated first");
+    assertEquals(List.of(PluginId.of("Core"), PluginId.of("Combat")), manager.activePlugins(), "the dependency activated first");
     assertEquals("Hero", manager.pawnData().orElseThrow().displayName());
-    assertEquals(PluginState.ACTIVE, game.features.state(game.url("Combat")));
+    assertEquals(PluginState.ACTIVE, game.features.state(ExperienceFixture.plugin("Combat")));
     Pawn pawn = world.spawnActor(Pawn.class);
     assertTrue(pawn.findComponent(TestActions.Score.class).isPresent());
     assertTrue(pawn.findComponent(TestActions.Health.class).isPresent(), "from the action set");
@@ -300,7 +301,25 @@ class ExperienceManagerTest {
         manager.failure().orElseThrow().getMessage());
     assertEquals(List.of(manager.failure().orElseThrow().getMessage()), failures);
     assertNothingLeft(manager);
-    assertEquals(PluginState.REGISTERED, game.features.state(game.url("Combat")), "never requested");
+    assertEquals(PluginState.REGISTERED, game.features.state(ExperienceFixture.plugin("Combat")), "never requested");
+  }
+
+  @Test
+  void aPluginNameThatCannotBeOne_isABindingError_atItsPlace() {
+    game.close();
+    game = new ExperienceFixture(temp.resolve("bad"), content -> content.file("experiences/Spaced.json", """
+        { "gameFeaturesToEnable": ["Shooter Core"] }
+        """));
+    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
+
+    manager.setCurrentExperience(PrimaryAssetId.of("Experience", "Spaced"));
+    game.pump();
+
+    Problem problem = manager.failure().orElseThrow().problems().get(0);
+    assertEquals("Overture/InvalidValue", problem.id());
+    assertEquals("Invalid plugin name \"Shooter Core\": use letters, digits, '_', '-' and '.', starting with a letter, a digit"
+        + " or '_' (the name of its folder under plugins/)", problem.message());
+    assertEquals(game.root + "/experiences/Spaced.json:1:28 (/gameFeaturesToEnable/0)", problem.location().orElseThrow().toString());
   }
 
   @Test
@@ -331,7 +350,7 @@ class ExperienceManagerTest {
     assertEquals(game.root + "/experiences/Throws.json:6:5 (/actions/2)", problem.location().orElseThrow().toString());
     assertTrue(pawn.findComponent(TestActions.Score.class).isEmpty(), "the first action was undone");
     assertTrue(TestActions.LOG.contains("undo ok in World"));
-    assertEquals(PluginState.LOADED, game.features.state(game.url("Combat")));
+    assertEquals(PluginState.LOADED, game.features.state(ExperienceFixture.plugin("Combat")));
     assertNothingLeft(manager);
   }
 
@@ -364,8 +383,8 @@ class ExperienceManagerTest {
     assertEquals(LOBBY, manager.experienceId().orElseThrow());
     assertTrue(pawn.findComponent(TestActions.Score.class).isEmpty());
     assertTrue(pawn.findComponent(TestActions.Health.class).isEmpty());
-    assertEquals(PluginState.LOADED, game.features.state(game.url("Combat")));
-    assertEquals(PluginState.LOADED, game.features.state(game.url("Core")));
+    assertEquals(PluginState.LOADED, game.features.state(ExperienceFixture.plugin("Combat")));
+    assertEquals(PluginState.LOADED, game.features.state(ExperienceFixture.plugin("Core")));
     assertEquals(0, game.pluginRequests());
     assertTrue(TestActions.LOG.indexOf("deactivate Combat in World") < TestActions.LOG.indexOf("deactivate Core in World"),
         "plugins deactivate in reverse order of activation: " + TestActions.LOG);
@@ -422,7 +441,7 @@ class ExperienceManagerTest {
     game.pump();
     assertEquals(LoadState.DEACTIVATING, manager.state());
     assertEquals(List.of("slow"), manager.pendingPausers());
-    assertEquals(PluginState.ACTIVE, game.features.state(game.url("Combat")), "plugins wait for the pause");
+    assertEquals(PluginState.ACTIVE, game.features.state(ExperienceFixture.plugin("Combat")), "plugins wait for the pause");
 
     TestActions.PAUSES.get(0).run();
     game.pump();
@@ -439,16 +458,16 @@ class ExperienceManagerTest {
     first.setCurrentExperience(ARENA);
     second.setCurrentExperience(ARENA);
     game.pump();
-    assertEquals(2, game.features.requestCount(game.url("Combat")));
+    assertEquals(2, game.features.requestCount(ExperienceFixture.plugin("Combat")));
 
     first.deactivate();
     game.pump();
-    assertEquals(PluginState.ACTIVE, game.features.state(game.url("Combat")));
-    assertEquals(1, game.features.requestCount(game.url("Combat")));
+    assertEquals(PluginState.ACTIVE, game.features.state(ExperienceFixture.plugin("Combat")));
+    assertEquals(1, game.features.requestCount(ExperienceFixture.plugin("Combat")));
 
     second.deactivate();
     game.pump();
-    assertEquals(PluginState.LOADED, game.features.state(game.url("Combat")));
+    assertEquals(PluginState.LOADED, game.features.state(ExperienceFixture.plugin("Combat")));
     assertEquals(0, game.pluginRequests());
   }
 

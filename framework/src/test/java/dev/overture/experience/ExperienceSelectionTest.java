@@ -63,6 +63,22 @@ class ExperienceSelectionTest {
   }
 
   @Test
+  void anIdTheHostParsed_isTakenAsIs_andCheckedLikeText() {
+    ExperienceSelection.Builder builder = ExperienceSelection.builder().commandLine(List.of("-Experience=Throws"));
+
+    builder.named(ExperienceSelection.Source.URL_OPTION, PrimaryAssetId.of("Experience", "Lobby"));
+
+    assertEquals(new ExperienceSelection.Selected(PrimaryAssetId.of("Experience", "Lobby"), ExperienceSelection.Source.URL_OPTION),
+        select(builder.build()));
+    Problem unknown = failure(ExperienceSelection.builder()
+        .named(ExperienceSelection.Source.URL_OPTION, PrimaryAssetId.of("Experience", "Lobbby")).build());
+    assertEquals("No experience Experience:Lobbby is indexed (named by the URL option)", unknown.message().split(" \\(experiences")[0]);
+    IllegalArgumentException found = assertThrows(IllegalArgumentException.class, () -> ExperienceSelection.builder()
+        .named(ExperienceSelection.Source.DEFAULT_USER_FACING_EXPERIENCE, PrimaryAssetId.of("Experience", "Lobby")));
+    assertEquals("the default user-facing experience is found, not given: name another source", found.getMessage());
+  }
+
+  @Test
   void anUnknownId_isAnErrorNamingTheKnownExperiences_neverAFallback() {
     Problem problem = failure(ExperienceSelection.builder().commandLine(List.of("-Experience=Arean")).mapDefault("Lobby").build());
 

@@ -88,8 +88,8 @@ class GameFeaturesTest {
     } while (ran);
   }
 
-  private String url(String name) {
-    return features.pluginUrlByName(name).orElseThrow();
+  private static PluginId id(String name) {
+    return PluginId.of(name);
   }
 
   private static <T> Throwable failureOf(CompletableFuture<T> future) {
@@ -100,13 +100,12 @@ class GameFeaturesTest {
   @Test
   void discovery_findsEveryPlugin_andBringsEachToItsInitialState() {
     assertEquals(List.of("Braggart", "Broken", "Combat", "Core", "Eager", "Flaky", "Needy", "Picky", "Ping", "Pong"),
-        features.pluginNames(), "in folder order, whatever the file system");
-    assertEquals("file:" + root + "/plugins/Core/plugin.json", url("Core"));
-    assertEquals(PluginState.ACTIVE, features.state(url("Eager")), "initialState Active");
-    assertEquals(PluginState.ACTIVE, features.state(url("Core")), "Eager's dependency");
-    assertEquals(PluginState.REGISTERED, features.state(url("Combat")), "the default initial state");
-    assertEquals(PluginState.ERROR, features.state(url("Broken")));
-    Problem broken = features.failure(url("Broken")).orElseThrow().problems().get(0);
+        features.plugins().stream().map(PluginId::name).toList(), "in folder order, whatever the file system");
+    assertEquals(PluginState.ACTIVE, features.state(id("Eager")), "initialState Active");
+    assertEquals(PluginState.ACTIVE, features.state(id("Core")), "Eager's dependency");
+    assertEquals(PluginState.REGISTERED, features.state(id("Combat")), "the default initial state");
+    assertEquals(PluginState.ERROR, features.state(id("Broken")));
+    Problem broken = features.failure(id("Broken")).orElseThrow().problems().get(0);
     assertEquals("Overture/MalformedJson", broken.id());
     assertEquals(root + "/plugins/Broken/plugin.json", broken.location().orElseThrow().file());
     CompletionException ready = org.junit.jupiter.api.Assertions.assertThrows(CompletionException.class, () -> features.ready().join());
@@ -120,11 +119,11 @@ class GameFeaturesTest {
     pump(world);
     TestActions.LOG.clear();
 
-    CompletableFuture<Void> active = features.loadAndActivate(url("Combat"));
+    CompletableFuture<Void> active = features.loadAndActivate(id("Combat"));
     pump(world);
 
     active.join();
-    assertEquals(PluginState.ACTIVE, features.state(url("Combat")));
+    assertEquals(PluginState.ACTIVE, features.state(id("Combat")));
     assertEquals(List.of("activate Combat in Arena"), TestActions.LOG, "Core was already active for Eager");
     assertTrue(assets.index().find(PrimaryAssetId.of("Note", "Tactics")).isPresent());
   }
@@ -135,22 +134,22 @@ class GameFeaturesTest {
     World second = World.builder("Second").build();
     features.attachWorld(first);
     features.attachWorld(second);
-    features.loadAndActivate(url("Combat"));
-    features.loadAndActivate(url("Combat"));
-    features.deactivate(url("Eager"));
+    features.loadAndActivate(id("Combat"));
+    features.loadAndActivate(id("Combat"));
+    features.deactivate(id("Eager"));
     pump(first, second);
     TestActions.LOG.clear();
 
-    features.deactivate(url("Combat"));
+    features.deactivate(id("Combat"));
     pump(first, second);
-    assertEquals(PluginState.ACTIVE, features.state(url("Combat")), "the second request still holds it");
+    assertEquals(PluginState.ACTIVE, features.state(id("Combat")), "the second request still holds it");
     assertEquals(List.of(), TestActions.LOG);
 
-    features.deactivate(url("Combat"));
+    features.deactivate(id("Combat"));
     pump(first, second);
 
-    assertEquals(PluginState.LOADED, features.state(url("Combat")));
-    assertEquals(PluginState.LOADED, features.state(url("Core")), "released by both its dependents");
+    assertEquals(PluginState.LOADED, features.state(id("Combat")));
+    assertEquals(PluginState.LOADED, features.state(id("Core")), "released by both its dependents");
     int combatGone = TestActions.LOG.indexOf("deactivate Combat in Second");
     int coreGone = TestActions.LOG.indexOf("deactivate Core in Second");
     assertTrue(combatGone >= 0 && coreGone > combatGone, "reverse order: " + TestActions.LOG);
@@ -158,7 +157,7 @@ class GameFeaturesTest {
 
   @Test
   void pluginActions_applyToWorldsAttachedLater_andEndWithTheWorld() {
-    features.loadAndActivate(url("Combat"));
+    features.loadAndActivate(id("Combat"));
     pump();
     World late = World.builder("Late").build();
     TestActions.LOG.clear();
@@ -176,7 +175,7 @@ class GameFeaturesTest {
 
   @Test
   void aMissingDependency_isAnErrorWithTheInstalledPlugins() {
-    CompletableFuture<Void> result = features.loadAndActivate(url("Needy"));
+    CompletableFuture<Void> result = features.loadAndActivate(id("Needy"));
     pump();
     Throwable failure = failureOf(result);
 
@@ -186,13 +185,13 @@ class GameFeaturesTest {
     assertTrue(problem.message().startsWith("Plugin Needy depends on \"Cor\", which is not installed (installed: "), problem.message());
     assertTrue(problem.choices().contains("Core"));
     assertEquals(root + "/plugins/Needy/plugin.json (/dependencies/0/name)", problem.location().orElseThrow().toString());
-    assertEquals(PluginState.ERROR, features.state(url("Needy")));
-    assertEquals(plugin, features.failure(url("Needy")).orElseThrow());
+    assertEquals(PluginState.ERROR, features.state(id("Needy")));
+    assertEquals(plugin, features.failure(id("Needy")).orElseThrow());
   }
 
   @Test
   void aDependencyOfTheWrongVersion_namesBoth() {
-    CompletableFuture<Void> result = features.loadAndActivate(url("Picky"));
+    CompletableFuture<Void> result = features.loadAndActivate(id("Picky"));
     pump();
 
     Problem problem = ((PluginException) failureOf(result)).problems().get(0);
@@ -202,7 +201,7 @@ class GameFeaturesTest {
 
   @Test
   void aDependencyCycle_namesTheChain() {
-    CompletableFuture<Void> result = features.loadAndActivate(url("Ping"));
+    CompletableFuture<Void> result = features.loadAndActivate(id("Ping"));
     pump();
 
     Problem problem = ((PluginException) failureOf(result)).problems().get(0);
@@ -212,7 +211,7 @@ class GameFeaturesTest {
 
   @Test
   void contributionsNoCodeRegistered_failRegistration() {
-    CompletableFuture<Void> result = features.loadAndActivate(url("Braggart"));
+    CompletableFuture<Void> result = features.loadAndActivate(id("Braggart"));
     pump();
 
     Problem problem = ((PluginException) failureOf(result)).problems().get(0);
@@ -225,25 +224,25 @@ class GameFeaturesTest {
 
   @Test
   void unregister_takesThePluginsContentOutOfTheIndex() {
-    features.loadAndActivate(url("Combat"));
-    features.deactivate(url("Combat"));
+    features.loadAndActivate(id("Combat"));
+    features.deactivate(id("Combat"));
     pump();
     assertTrue(assets.index().find(PrimaryAssetId.of("Note", "Tactics")).isPresent());
 
-    CompletableFuture<Void> done = features.unregister(url("Combat"));
+    CompletableFuture<Void> done = features.unregister(id("Combat"));
     pump();
 
     done.join();
-    assertEquals(PluginState.INSTALLED, features.state(url("Combat")));
+    assertEquals(PluginState.INSTALLED, features.state(id("Combat")));
     assertTrue(assets.index().find(PrimaryAssetId.of("Note", "Tactics")).isEmpty());
   }
 
   @Test
   void unloadingAPluginInUse_isRefused() {
-    features.loadAndActivate(url("Combat"));
+    features.loadAndActivate(id("Combat"));
     pump();
 
-    CompletableFuture<Void> result = features.unload(url("Combat"));
+    CompletableFuture<Void> result = features.unload(id("Combat"));
     pump();
 
     assertEquals("Plugin Combat is still requested (1 requests, 0 active dependents)",
@@ -257,16 +256,16 @@ class GameFeaturesTest {
     pump(idle);
     TestActions.LOG.clear();
 
-    features.loadAndActivate(url("Combat"));
+    features.loadAndActivate(id("Combat"));
     pump();
-    features.deactivate(url("Combat"));
+    features.deactivate(id("Combat"));
     pump();
     assertEquals(List.of(), TestActions.LOG, "the idle world has not run anything yet");
     idle.runPendingTasks();
     pump(idle);
 
     assertEquals(List.of("activate Combat in Idle", "deactivate Combat in Idle", "undo Combat in Idle"), TestActions.LOG);
-    assertEquals(PluginState.LOADED, features.state(url("Combat")));
+    assertEquals(PluginState.LOADED, features.state(id("Combat")));
   }
 
   @Test
@@ -285,18 +284,18 @@ class GameFeaturesTest {
   @Test
   void aFailedTransition_isRetriedWhenAskedAgain() {
     TestActions.FLAKY_FAILURES.set(1);
-    CompletableFuture<Void> first = features.loadAndActivate(url("Flaky"));
+    CompletableFuture<Void> first = features.loadAndActivate(id("Flaky"));
     pump();
     assertEquals("Overture/ActionFailed", ((PluginException) failureOf(first)).problems().get(0).id());
-    assertEquals(PluginState.ERROR, features.state(url("Flaky")));
-    features.deactivate(url("Flaky"));
+    assertEquals(PluginState.ERROR, features.state(id("Flaky")));
+    features.deactivate(id("Flaky"));
 
-    CompletableFuture<Void> second = features.loadAndActivate(url("Flaky"));
+    CompletableFuture<Void> second = features.loadAndActivate(id("Flaky"));
     pump();
 
     second.join();
-    assertEquals(PluginState.ACTIVE, features.state(url("Flaky")));
-    assertTrue(features.failure(url("Flaky")).isEmpty());
+    assertEquals(PluginState.ACTIVE, features.state(id("Flaky")));
+    assertTrue(features.failure(id("Flaky")).isEmpty());
   }
 
   @Test
@@ -304,16 +303,116 @@ class GameFeaturesTest {
     features.close();
 
     for (int i = 0; i < 3; i++) {
-      CompletableFuture<Void> refused = features.loadAndActivate(url("Combat"));
+      CompletableFuture<Void> refused = features.loadAndActivate(id("Combat"));
       assertTrue(refused.isCompletedExceptionally(), "attempt " + i);
       assertEquals("GameFeatures is closed", failureOf(refused).getMessage());
     }
   }
 
   @Test
-  void unknownUrls_listThePlugins() {
+  void unknownIds_listThePlugins() {
     IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
-        IllegalArgumentException.class, () -> features.state("file:nowhere/plugin.json"));
-    assertTrue(e.getMessage().startsWith("No plugin at \"file:nowhere/plugin.json\" (plugins: "), e.getMessage());
+        IllegalArgumentException.class, () -> features.state(id("Combta")));
+    assertTrue(e.getMessage().startsWith("No plugin \"Combta\" (plugins: \"Combat\", "), e.getMessage());
+  }
+
+  /** An action of no registered kind that says it adds the component {@code Score}. */
+  record AddsScore() implements GameFeatureAction {
+    @Override
+    public List<Contribution> contributions() {
+      return List.of(Contribution.component("Score", "/score"));
+    }
+  }
+
+  @Test
+  void resolve_ordersDependenciesFirst_andNamesTheUnknown() {
+    PluginSet set = features.resolve(List.of(id("Combat"), id("Nope"), id("Core"), id("Combat")));
+
+    assertEquals(List.of(id("Core"), id("Combat")), set.plugins(), "Core first: Combat depends on it");
+    assertEquals(List.of(id("Combat"), id("Core")), List.copyOf(set.enabled()));
+    assertEquals(List.of(id("Nope")), List.copyOf(set.unknown().keySet()));
+    Problem unknown = set.unknown().get(id("Nope"));
+    assertEquals("Overture/UnknownPlugin", unknown.id());
+    assertTrue(unknown.message().startsWith("Plugin \"Nope\" is not installed (installed: "), unknown.message());
+    assertEquals(List.of(id("Eager"), id("Core")), List.copyOf(features.resolve(List.of(id("Eager"))).enabled()),
+        "dependencies are enabled with their dependents");
+  }
+
+  @Test
+  void misuses_nameTheKindsOfPluginsTheSetDoesNotEnable_whereTheActionNamesThem() {
+    PluginSet coreOnly = features.resolve(List.of(id("Core")));
+    PrimaryAssetId user = PrimaryAssetId.of("Experience", "Duel");
+
+    List<PluginSet.Misuse> record = coreOnly.misuses(new TestActions.Record("x", false, false), user);
+    List<PluginSet.Misuse> component = coreOnly.misuses(new AddsScore(), user);
+
+    assertEquals(1, record.size());
+    assertEquals("", record.get(0).pointer(), "the action's own kind");
+    assertEquals("Action \"Record\" belongs to plugin Combat, which Experience:Duel does not enable; add \"Combat\" to its"
+        + " gameFeaturesToEnable (enabled: \"Core\")", record.get(0).problem().message());
+    assertEquals("/score", component.get(0).pointer());
+    assertEquals("Overture/PluginNotEnabled", component.get(0).problem().id());
+    assertTrue(component.get(0).problem().message().startsWith("Component \"Score\" belongs to plugin Combat"));
+    assertEquals(List.of(), features.resolve(List.of(id("Combat"))).misuses(new AddsScore(), user));
+  }
+
+  @Test
+  void aFolderWhoseNameIsNoPluginName_isReportedByReady_andTheOthersStillWork() {
+    Path other = Content.of()
+        .file("plugins/Good/plugin.json", "{ \"version\": \"1.0.0\" }")
+        .file("plugins/Bad Name/plugin.json", "{ \"version\": \"1.0.0\" }")
+        .writeTo(temp.resolve("other"));
+    try (AssetManager otherAssets = Features.registerBuiltIns(AssetManager.builder())
+            .contentRoot(AssetSource.directory(other)).executor(workers).build();
+        GameFeatures otherFeatures = GameFeatures.builder(otherAssets).executor(serial).build()) {
+      pump();
+
+      assertEquals(List.of(id("Good")), otherFeatures.plugins());
+      assertEquals(PluginState.REGISTERED, otherFeatures.state(id("Good")));
+      CompletionException ready = org.junit.jupiter.api.Assertions.assertThrows(CompletionException.class, otherFeatures.ready()::join);
+      Problem problem = ((dev.overture.core.ProblemException) ready.getCause()).problems().get(0);
+      assertEquals("Overture/InvalidPluginName", problem.id());
+      assertEquals("Plugin folder \"Bad Name\" is not a plugin name: use letters, digits, '_', '-' and '.', starting with a"
+          + " letter, a digit or '_'", problem.message());
+      assertEquals(other + "/plugins/Bad Name/plugin.json", problem.location().orElseThrow().file());
+    }
+  }
+
+  /**
+   * Issue 15: the plugins' activation order is decided on the plugins' thread and read on each
+   * world's thread when it closes; each world application carries its order from one to the other
+   * (a final field published through a concurrent map), so no thread reads the plugins' own fields
+   * without a happens-before.
+   */
+  @Test
+  void aWorldClosingOnItsThread_undoesPluginsNewestFirst_inTheOrderThePluginThreadActivatedThem() {
+    try (AssetManager ownAssets = Features.registerBuiltIns(AssetManager.builder())
+            .contentRoot(AssetSource.directory(root))
+            .assetClass("Note", Note.class)
+            .kind(ActorComponent.class, "Score", TestActions.Score.class)
+            .kind(GameFeatureAction.class, "Record", TestActions.Record.class)
+            .kind(GameFeatureAction.class, "Flaky", TestActions.Flaky.class)
+            .workerThreads(2)
+            .build();
+        GameFeatures threaded = GameFeatures.builder(ownAssets).build()) {
+      World world = World.builder("Arena").build();
+      threaded.attachWorld(world);
+      CompletableFuture<Void> applied = threaded.loadAndActivate(id("Combat"))
+          .thenCompose(v -> threaded.appliedIn(id("Combat"), world));
+      org.awaitility.Awaitility.await().pollInSameThread().atMost(java.time.Duration.ofSeconds(30)).until(() -> {
+        world.runPendingTasks();
+        return applied.isDone();
+      });
+      applied.join();
+      assertEquals(List.of("activate Core in Arena", "activate Combat in Arena"), TestActions.LOG.stream()
+          .filter(line -> line.startsWith("activate Co")).toList(), "Eager's Core first, then Combat, on the plugins' thread");
+      TestActions.LOG.clear();
+
+      world.close();
+
+      assertEquals(List.of("deactivate Combat in Arena", "undo Combat in Arena", "deactivate Core in Arena", "undo Core in Arena"),
+          TestActions.LOG);
+      threaded.whenIdle().join();
+    }
   }
 }

@@ -9,6 +9,7 @@ import dev.overture.asset.PrimaryAssetId;
 import dev.overture.core.Problem;
 import dev.overture.experience.LoadState;
 import dev.overture.feature.GameFeatures;
+import dev.overture.feature.PluginId;
 import dev.overture.feature.PluginState;
 import dev.overture.testing.OvertureExtension;
 import dev.overture.testing.TestWorld;
@@ -30,12 +31,12 @@ class ManyWorldsTest {
 
   private PluginState combat() {
     GameFeatures features = overture.overture().features();
-    return features.state(features.pluginUrlByName("Combat").orElseThrow());
+    return features.state(PluginId.of("Combat"));
   }
 
   private int combatRequests() {
     GameFeatures features = overture.overture().features();
-    return features.requestCount(features.pluginUrlByName("Combat").orElseThrow());
+    return features.requestCount(PluginId.of("Combat"));
   }
 
   @Test
@@ -46,15 +47,15 @@ class ManyWorldsTest {
     PrimaryAssetId fighter = PrimaryAssetId.parse("PawnData:Fighter");
 
     assertEquals(2, combatRequests());
-    assertEquals(List.of("Combat"), one.activePlugins());
-    assertEquals(List.of("Combat"), two.activePlugins());
+    assertEquals(List.of(PluginId.of("Combat")), one.activePlugins());
+    assertEquals(List.of(PluginId.of("Combat")), two.activePlugins());
 
     one.deactivate();
 
     assertEquals(LoadState.UNLOADED, one.experience().state());
     assertEquals(PluginState.ACTIVE, combat(), "Match-2 still needs Combat");
     assertTrue(assets.getAsset(fighter).isPresent(), "Match-2 still pins the fighter's pawn data");
-    assertEquals(List.of("Combat"), two.activePlugins());
+    assertEquals(List.of(PluginId.of("Combat")), two.activePlugins());
 
     two.world().close();
     java.util.concurrent.CompletableFuture<Void> idle = overture.overture().features().whenIdle();
@@ -107,7 +108,7 @@ class ManyWorldsTest {
     assertEquals("/gameFeaturesToEnable/1", problem.location().orElseThrow().pointer());
     assertEquals(List.of(), bad.activePlugins(), "the failed load rolled back its plugin requests");
     assertEquals(1, combatRequests());
-    assertEquals(List.of("Combat"), good.activePlugins());
+    assertEquals(List.of(PluginId.of("Combat")), good.activePlugins());
     good.assertLoaded();
   }
 
@@ -128,7 +129,7 @@ class ManyWorldsTest {
   void activePlugins_listDependenciesFirst_whateverOrderTheirActivationsFinishIn() {
     TestWorld world = overture.world("Match").load("Both").assertLoaded();
 
-    assertEquals(List.of("Core", "Combat"), world.activePlugins());
+    assertEquals(List.of(PluginId.of("Core"), PluginId.of("Combat")), world.activePlugins());
   }
 
   @Test

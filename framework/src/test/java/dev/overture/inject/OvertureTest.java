@@ -3,13 +3,19 @@ package dev.overture.inject;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.inject.Guice;
+import com.google.inject.Injector;
+import com.google.inject.ProvisionException;
+import dev.overture.asset.AssetPath;
 import dev.overture.asset.AssetSource;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.experience.ExperienceManager;
 import dev.overture.experience.LoadState;
+import dev.overture.feature.PluginId;
 import dev.overture.persistence.WorldStore;
 import dev.overture.settings.SettingsFolder;
 import dev.overture.testing.FakeTicker;
@@ -18,12 +24,17 @@ import dev.overture.validation.ValidationReport;
 import dev.overture.world.NetMode;
 import dev.overture.world.Pawn;
 import dev.overture.world.World;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -150,7 +161,7 @@ class OvertureTest {
     IllegalStateException refused = assertThrows(IllegalStateException.class, () -> overture.worlds().create("Late"));
     assertEquals("Overture is closed; world \"Late\" cannot be created", refused.getMessage());
     CompletionException late = assertThrows(CompletionException.class,
-        () -> overture.features().loadAndActivate(overture.features().pluginUrlByName("Combat").orElseThrow()).join());
+        () -> overture.features().loadAndActivate(PluginId.of("Combat")).join());
     assertEquals("GameFeatures is closed", late.getCause().getMessage());
     overture.close(); // idempotent
   }
@@ -252,10 +263,101 @@ class OvertureTest {
     Overture overture = withOwnPools()
         .build();
     World world = loadDuel(overture);
-    String combat = overture.features().pluginUrlByName("Combat").orElseThrow();
+    PluginId combat = PluginId.of("Combat");
 
     overture.close();
 
     assertEquals(0, overture.features().requestCount(combat), "the world's release ran before the plugin thread stopped");
+  }
+
+  /** The game's content, counting how often it is closed; listing {@code failing} fails. */
+  private static final class WatchedSource implements AssetSource {
+    final AssetSource content;
+    final String failing;
+    final AtomicInteger closed = new AtomicInteger();
+
+    WatchedSource(AssetSource content, String failing) {
+      this.content = content;
+      this.failing = failing;
+    }
+
+    @Override
+    public String name() {
+      return content.name();
+    }
+
+    @Override
+    public List<String> list(AssetPath folder, boolean recursive) throws IOException {
+      if (folder.value().equals(failing)) {
+        throw new IOException("the disk is on fire");
+      }
+      return content.list(folder, recursive);
+    }
+
+    @Override
+    public byte[] read(AssetPath path, int maxBytes) throws IOException {
+      return content.read(path, maxBytes);
+    }
+
+    @Override
+    public boolean exists(AssetPath path) {
+      return content.exists(path);
+    }
+
+    @Override
+    public String displayPath(AssetPath path) {
+      return content.displayPath(path);
+    }
+
+    @Override
+    public void close() throws IOException {
+      closed.incrementAndGet();
+      content.close();
+    }
+  }
+
+  private WatchedSource watchedContent(String failing) {
+    return new WatchedSource(AssetSource.directory(MatchContent.content().writeTo(temp.resolve("content"))), failing);
+  }
+
+  /** Issue 15: the plugins cannot be found after the asset pool started and the content was indexed. */
+  @Test
+  void aBuildThatFailsPartWay_closesThePoolAndTheContentItOpened_andLeavesTheHostsExecutorAlone() {
+    Set<String> before = overtureThreads();
+    WatchedSource content = watchedContent("plugins");
+    ExecutorService hostPlugins = Executors.newSingleThreadExecutor();
+    try {
+      UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> MatchContent.register(Overture.builder())
+          .contentRoot(content)
+          .workerThreads(2)
+          .pluginExecutor(hostPlugins)
+          .build());
+
+      assertEquals("Could not list " + content.displayPath(AssetPath.parse("plugins")), e.getMessage());
+      assertEquals(1, content.closed.get(), "the content root was closed");
+      assertFalse(hostPlugins.isShutdown(), "the host's executor is the host's to stop");
+      awaitNoNewOvertureThreads(before);
+    } finally {
+      hostPlugins.shutdownNow();
+    }
+  }
+
+  /** Issue 15: the same through Guice, failing after the asset pool and the plugin thread started. */
+  @Test
+  void aGuiceRuntimeWhoseBuildFailsPartWay_closesWhatItOpened() throws Exception {
+    Set<String> before = overtureThreads();
+    WatchedSource content = watchedContent("");
+    Path notAFolder = Files.writeString(temp.resolve("settings-is-a-file"), "not a folder");
+    Injector injector = Guice.createInjector(new OvertureModule(overture -> MatchContent.register(overture)
+        .contentRoot(content)
+        .workerThreads(2)
+        .settings(SettingsFolder.at(notAFolder))));
+
+    ProvisionException e = assertThrows(ProvisionException.class, () -> injector.getInstance(Overture.class));
+
+    UncheckedIOException cause = assertInstanceOf(UncheckedIOException.class, e.getCause());
+    assertTrue(cause.getMessage().startsWith("Could not read the settings in "), cause.getMessage());
+    assertEquals(1, content.closed.get(), "the content root was closed");
+    awaitNoNewOvertureThreads(before);
   }
 }

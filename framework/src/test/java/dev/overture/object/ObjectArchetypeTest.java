@@ -298,6 +298,24 @@ class ObjectArchetypeTest {
     assertEquals(new SourceLocation(file("Sled"), 3, 31, "/properties/topSpeed"), problem.location().orElseThrow());
   }
 
+  /** Issue 14: "maxSpeed": "NaN" and "Infinity" bound into doubles and validated clean. */
+  @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"\"NaN\"", "\"Infinity\"", "\"-Infinity\""})
+  void aNumberThatIsNotFinite_failsAtIt(String value) {
+    with("Sled", """
+        {
+          "class": "Vehicle",
+          "properties": { "topSpeed": %s }
+        }
+        """.formatted(value));
+    Problem problem = failure("Sled");
+
+    assertEquals("Overture/InvalidValue", problem.id());
+    assertEquals("Property \"topSpeed\" of Vehicle is a double: " + value + " does not fit (it is not a finite number)",
+        problem.message());
+    assertEquals(new SourceLocation(file("Sled"), 3, 31, "/properties/topSpeed"), problem.location().orElseThrow());
+  }
+
   @Test
   void check_findsWhatOnlyTheClassKnows_andEachProblemCanBeLocated() throws Exception {
     with("Sled", """

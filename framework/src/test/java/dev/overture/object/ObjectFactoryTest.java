@@ -96,6 +96,48 @@ class ObjectFactoryTest {
     }
   }
 
+  /**
+   * Seed 004: the text of {@code UE_CLOG(!CurrentInitializer, LogObj, Fatal, TEXT("No object initializer found during
+   * construction."))}, then what to do about it.
+   */
+  static final String NO_INITIALIZER = "No object initializer found during construction. Default subobjects are created only"
+      + " while a constructor run by an ObjectFactory (newObject, spawnActor, addComponent) runs, on its thread.";
+
+  static class StaticMeshComponent extends ActorComponent {}
+
+  static class StaticMeshCharacter extends Character {
+    StaticMeshCharacter(ObjectInitializer initializer) {
+      super(initializer.setDefaultSubobjectClass(MESH, StaticMeshComponent.class));
+    }
+  }
+
+  /**
+   * Seed 004: "SetDefaultSubobjectClass나 DoNotCreateDefaultSubobject와 같은 함수로 인해 템플릿 파라미터로 들어가는 서브
+   * 오브젝트가 만들어지지 않을 경우, nullptr을 반환한다. (이는 static_cast를 사용해 구현되었다.)" A class set by a subclass that is
+   * not the type the optional subobject's creator asks for gives "absent", with a warning naming both classes.
+   */
+  @Test
+  void seedExample_anOptionalSubobjectOverriddenWithAnIncompatibleClass_isAbsent_withAWarningNamingBothClasses() {
+    java.io.ByteArrayOutputStream logged = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream standardError = System.err;
+    StaticMeshCharacter character;
+    System.setErr(new java.io.PrintStream(logged, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      character = ObjectFactory.create().newObject(StaticMeshCharacter.class, null, "Statue");
+    } finally {
+      System.setErr(standardError);
+    }
+
+    assertTrue(character.mesh.isEmpty(), "absent, as the seed's nullptr");
+    assertFalse(character.meshConfigured);
+    assertEquals(List.of(), character.components(), "nothing of the other class was created either");
+    String log = logged.toString(java.nio.charset.StandardCharsets.UTF_8);
+    assertTrue(log.contains("WARN dev.overture.object.ObjectInitializer - Default subobject \"CharacterMesh0\" of StaticMeshCharacter"
+        + " is absent: dev.overture.object.ObjectFactoryTest$StaticMeshComponent (set by StaticMeshCharacter) is not"
+        + " dev.overture.object.ObjectFactoryTest$SkeletalMeshComponent, the class its creator asks for with"
+        + " createOptionalDefaultSubobject"), log);
+  }
+
   @Test
   void seedExample_aCharactersOptionalMeshIsAbsentWhenASubclassRemovesIt() {
     Character character = ObjectFactory.create().newObject(Character.class, null, "Character");
@@ -241,16 +283,16 @@ class ObjectFactoryTest {
     Engine engine = ObjectFactory.create().newObject(Engine.class, null, "e");
 
     IllegalStateException e = assertThrows(IllegalStateException.class, () -> DefaultSubobjects.create(engine, "Part", Rocket.class));
-    assertEquals("No object initializer found during construction", e.getMessage());
-    assertEquals("No object initializer found during construction",
-        assertThrows(IllegalStateException.class, ObjectInitializer::current).getMessage());
+    assertEquals(NO_INITIALIZER, e.getMessage());
+    assertEquals(NO_INITIALIZER, assertThrows(IllegalStateException.class, ObjectInitializer::current).getMessage());
   }
 
   @Test
   void creatingOnBehalfOfAnotherObject_usesTheWrongInitializer() {
     IllegalStateException e =
         assertThrows(IllegalStateException.class, () -> ObjectFactory.create().newObject(Meddler.class, null, "m"));
-    assertEquals("Using incorrect object initializer: it constructs Meddler, not this Engine", e.getMessage());
+    assertEquals("Using incorrect object initializer. It constructs Meddler, not this Engine.", e.getMessage());
+    assertTrue(e.getMessage().startsWith("Using incorrect object initializer."), "seed 004's text, then the detail");
   }
 
   static class Plain extends Pawn {
@@ -481,8 +523,8 @@ class ObjectFactoryTest {
         assertThrows(ObjectConstructionException.class, () -> ObjectFactory.create().newObject(Grumpy.class, null, "g"));
 
     assertEquals("The constructor of Grumpy threw: java.lang.IllegalStateException: grumpy", e.getMessage());
-    assertEquals("No object initializer found during construction",
-        assertThrows(IllegalStateException.class, ObjectInitializer::current).getMessage(), "nothing left on the stack");
+    assertEquals(NO_INITIALIZER, assertThrows(IllegalStateException.class, ObjectInitializer::current).getMessage(),
+        "nothing left on the stack");
   }
 
   static class Hoarder extends Pawn {

@@ -2,6 +2,7 @@ package dev.overture.settings;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overture.core.Problem;
@@ -15,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -75,7 +77,7 @@ class SettingsTest {
 
     assertEquals("Overture/NewerSettings", settings.warnings().get(0).id());
     assertTrue(messages(settings).get(0).contains("was written by a newer version: Saved with Overture-LocalSettings version 9;"
-        + " this build reads Overture-LocalSettings up to version 1"), messages(settings).toString());
+        + " this build reads Overture-LocalSettings up to version 2"), messages(settings).toString());
     assertTrue(Files.exists(temp.resolve("LocalSettings.json.newer-1")));
     assertEquals(1.0, settings.get().overallVolume());
   }
@@ -104,7 +106,8 @@ class SettingsTest {
             "\"safeZone\" is 0.5, outside 0.8 to 1; 0.8 is used",
             "Unknown setting \"bloom\" was ignored (it is gone at the next save) (known settings: \"resolutionWidth\","
                 + " \"resolutionHeight\", \"windowMode\", \"frameRateLimit\", \"overallVolume\", \"musicVolume\", \"effectsVolume\","
-                + " \"dialogueVolume\", \"voiceChatVolume\", \"safeZone\", \"deviceProfile\")"),
+                + " \"dialogueVolume\", \"voiceChatVolume\", \"safeZone\", \"deviceProfileSuffix\", \"framePacingMode\","
+                + " \"mobileFrameRateLimit\", \"headphoneMode\", \"latencyTrackingStats\", \"scalability\")"),
         messages(settings).stream().sorted().toList());
     Problem volume = settings.warnings().stream().filter(p -> p.message().startsWith("\"overallVolume\"")).findFirst().orElseThrow();
     assertEquals("Overture/SettingOutOfRange", volume.id());
@@ -135,14 +138,14 @@ class SettingsTest {
     Settings.Subscription subscription = settings.onApplied(
         (before, after, reason) -> calls.add(reason + " " + before.overallVolume() + " -> " + after.overallVolume()));
 
-    settings.apply();
     settings.update(values -> values.withOverallVolume(0.5));
     settings.apply();
     settings.experienceLoaded("Experience:Arena");
     subscription.cancel();
     settings.apply();
 
-    assertEquals(List.of("APPLIED 1.0 -> 1.0", "APPLIED 1.0 -> 0.5", "EXPERIENCE_LOADED 0.5 -> 0.5"), calls);
+    assertEquals(List.of("APPLIED 1.0 -> 0.5", "EXPERIENCE_LOADED 0.5 -> 0.5"), calls,
+        "loading applied the defaults, so the first apply goes from them");
   }
 
   record Audio(double volume) {}
@@ -180,5 +183,212 @@ class SettingsTest {
         SettingsFolder.forGame("Overture", "Mac OS X", Map.of(), home).path());
     assertEquals(Path.of("/xdg/Overture"), SettingsFolder.forGame("Overture", "Linux", Map.of("XDG_CONFIG_HOME", "/xdg"), home).path());
     assertEquals(home.resolve(".config/Overture"), SettingsFolder.forGame("Overture", "Linux", Map.of(), home).path());
+  }
+
+  // ---- seed 001: LoadOrCreateSettings and CreateTemporarySettings end with SharedSettings->ApplySettings()
+
+  @Test
+  void loadOrCreate_appliesTheValuesBeforeReturning_asLoadOrCreateSettingsDoes() throws Exception {
+    Path shared = SettingsFolder.at(temp).playerFile("player-1", SettingsKind.SHARED);
+    List<String> applied = new ArrayList<>();
+
+    Settings<SharedSettings> settings = Settings.loadOrCreate(shared, SettingsKind.SHARED,
+        (before, after, reason) -> applied.add(reason + " " + after.language()));
+
+    assertEquals(List.of("APPLIED en"), applied, "applied once, before loadOrCreate returned");
+    assertEquals(Optional.of(settings.get()), settings.appliedValues());
+    assertEquals(Optional.of(SharedSettings.defaults()), Settings.loadOrCreate(shared, SettingsKind.SHARED).appliedValues(),
+        "without an applier too, the loaded values are the applied ones");
+  }
+
+  @Test
+  void createTemporary_appliesTheDefaults_asCreateTemporarySettingsDoes() {
+    Path shared = SettingsFolder.at(temp).playerFile("player-1", SettingsKind.SHARED);
+    List<String> applied = new ArrayList<>();
+
+    Settings<SharedSettings> settings = Settings.createTemporary(shared, SettingsKind.SHARED,
+        (before, after, reason) -> applied.add(reason + " " + after.language()));
+
+    assertEquals(List.of("APPLIED en"), applied);
+    assertEquals(Optional.of(SharedSettings.defaults()), Settings.createTemporary(shared, SettingsKind.SHARED).appliedValues());
+    assertFalse(Files.exists(shared), "still not saved");
+  }
+
+  @Test
+  void loadWithoutApplying_letsTheHostLookFirst() throws Exception {
+    Settings<LocalSettings> settings = Settings.loadWithoutApplying(local(), SettingsKind.LOCAL);
+    List<String> applied = new ArrayList<>();
+    settings.onApplied((before, after, reason) -> applied.add(reason.name()));
+
+    assertEquals(Optional.empty(), settings.appliedValues());
+    settings.apply();
+    assertEquals(List.of("APPLIED"), applied);
+  }
+
+  // ---- seed 001: ULyraSettingsLocal::LoadSettings (frame pacing, headphone mode, latency tracking, device profile,
+  //      scalability, mobile frame-rate limit)
+
+  @Test
+  void localSettings_carryWhatLoadSettingsSets_andSurviveASave() throws Exception {
+    Files.writeString(local(), """
+        {
+          "framePacingMode": "MOBILE_STYLE",
+          "mobileFrameRateLimit": 60,
+          "headphoneMode": true,
+          "latencyTrackingStats": true,
+          "deviceProfileSuffix": "Low",
+          "scalability": "EPIC"
+        }
+        """);
+
+    LocalSettings read = Settings.loadOrCreate(local(), SettingsKind.LOCAL).get();
+
+    assertEquals(LocalSettings.FramePacingMode.MOBILE_STYLE, read.framePacingMode());
+    assertEquals(60, read.mobileFrameRateLimit());
+    assertTrue(read.headphoneMode());
+    assertTrue(read.latencyTrackingStats());
+    assertEquals("Low", read.deviceProfileSuffix());
+    assertEquals(LocalSettings.Scalability.EPIC, read.scalability());
+    assertEquals(30, LocalSettings.defaults().mobileFrameRateLimit(), "Lyra's default");
+    assertEquals(LocalSettings.Scalability.DEVICE_DEFAULT, LocalSettings.defaults().scalability(),
+        "filled from the device profile, as FillScalabilitySettingsFromDeviceProfile does");
+  }
+
+  /** Seed 001: "if (PlatformSettings->FramePacingMode == ELyraFramePacingMode::ConsoleStyle) { FrameRateLimit = 0.0f; }". */
+  @Test
+  void consoleStylePacing_leavesNoFrameRateLimit_asLoadSettingsDoes() throws Exception {
+    Files.writeString(local(), "{ \"framePacingMode\": \"CONSOLE_STYLE\", \"frameRateLimit\": 144 }");
+
+    assertEquals(0, Settings.loadOrCreate(local(), SettingsKind.LOCAL).get().frameRateLimit());
+    assertEquals(0, LocalSettings.defaults().withFramePacingMode(LocalSettings.FramePacingMode.CONSOLE_STYLE)
+        .withFrameRateLimit(60).frameRateLimit());
+    assertEquals(60, LocalSettings.defaults().withFrameRateLimit(60).frameRateLimit());
+  }
+
+  @Test
+  void aVersion1LocalSettingsFile_isUpgraded_itsDeviceProfileBecomingTheSuffix() throws Exception {
+    Files.writeString(local(), """
+        {
+          "$version": { "custom": [ { "name": "Overture-LocalSettings", "guid": "A3F9F5FD-9EED-40A3-826A-2C34D7F76162", "version": 1 } ] },
+          "overallVolume": 0.5,
+          "deviceProfile": "Medium"
+        }
+        """);
+
+    Settings<LocalSettings> settings = Settings.loadOrCreate(local(), SettingsKind.LOCAL);
+
+    assertEquals("Medium", settings.get().deviceProfileSuffix());
+    assertEquals(0.5, settings.get().overallVolume());
+    assertEquals(List.of(), settings.warnings());
+    assertEquals(2, SettingsKind.LOCAL.version().latest());
+  }
+
+  // ---- issue 14: special files, huge files and numbers that are not finite
+
+  @Test
+  void aNamedPipe_isMovedAsideWithoutBeingOpened_andTheDefaultsAreUsed() throws Exception {
+    assertEquals(0, new ProcessBuilder("mkfifo", local().toString()).start().waitFor());
+
+    Settings<LocalSettings> settings = Settings.loadOrCreate(local(), SettingsKind.LOCAL);
+
+    assertEquals(LocalSettings.defaults(), settings.get());
+    Problem warning = settings.warnings().get(0);
+    assertEquals("Overture/NotARegularFile", warning.id());
+    assertEquals(local() + " is a named pipe, not a regular file; it was not opened; it was moved to"
+        + " LocalSettings.json.not-a-file-1 and the defaults are used", warning.message());
+    assertEquals(SourceLocation.ofFile(local().toString()), warning.location().orElseThrow());
+    assertTrue(Files.isRegularFile(local()), "the defaults were saved in its place");
+    assertTrue(Files.exists(temp.resolve("LocalSettings.json.not-a-file-1"), java.nio.file.LinkOption.NOFOLLOW_LINKS));
+  }
+
+  @Test
+  void aFileLargerThanTheLimit_isMovedAsideUnread_andTheDefaultsAreUsed() throws Exception {
+    Files.writeString(local(), "{ \"overallVolume\": 0.5 }" + " ".repeat(200));
+    SettingsKind<LocalSettings> small = SettingsKind.LOCAL.withMaxFileBytes(100);
+
+    Settings<LocalSettings> settings = Settings.loadOrCreate(local(), small);
+
+    assertEquals(1.0, settings.get().overallVolume());
+    assertEquals("Overture/LimitExceeded", settings.warnings().get(0).id());
+    assertEquals(local() + " is 224 bytes; the largest accepted is 100 bytes (SettingsKind.maxFileBytes); it was moved to"
+        + " LocalSettings.json.too-large-1 and the defaults are used", settings.warnings().get(0).message());
+    assertEquals(1024 * 1024, SettingsKind.LOCAL.maxFileBytes(), "the default limit");
+  }
+
+  @Test
+  void aHugeSparseFile_doesNotExhaustMemory() throws Exception {
+    try (var channel = java.nio.channels.FileChannel.open(local(), java.nio.file.StandardOpenOption.CREATE_NEW,
+        java.nio.file.StandardOpenOption.WRITE)) {
+      channel.write(java.nio.ByteBuffer.wrap(new byte[] {'{'}), 8L * 1024 * 1024 * 1024);
+    }
+
+    List<Problem> problems = Settings.check(local(), SettingsKind.LOCAL);
+
+    assertEquals("Overture/LimitExceeded", problems.get(0).id());
+    assertTrue(problems.get(0).isError());
+    assertEquals(local() + " is 8589934593 bytes; the largest accepted is 1048576 bytes (SettingsKind.maxFileBytes)",
+        problems.get(0).message());
+  }
+
+  @Test
+  void check_refusesANamedPipe_located_withoutOpeningIt() throws Exception {
+    assertEquals(0, new ProcessBuilder("mkfifo", local().toString()).start().waitFor());
+
+    List<Problem> problems = Settings.check(local(), SettingsKind.LOCAL);
+
+    assertEquals("Overture/NotARegularFile", problems.get(0).id());
+    assertEquals(SourceLocation.ofFile(local().toString()), problems.get(0).location().orElseThrow());
+  }
+
+  @Test
+  void numbersThatAreNotFinite_costOnlyTheirSetting_located() throws Exception {
+    Files.writeString(local(), """
+        {
+          "overallVolume": "NaN",
+          "musicVolume": "Infinity",
+          "effectsVolume": NaN,
+          "dialogueVolume": -Infinity,
+          "voiceChatVolume": 1e999,
+          "safeZone": 0.9
+        }
+        """);
+
+    Settings<LocalSettings> settings = Settings.loadOrCreate(local(), SettingsKind.LOCAL);
+
+    assertEquals(LocalSettings.defaults().withOverallVolume(1.0), new LocalSettings(1920, 1080,
+        LocalSettings.WindowMode.WINDOWED_FULLSCREEN, 0, settings.get().overallVolume(), settings.get().musicVolume(),
+        settings.get().effectsVolume(), settings.get().dialogueVolume(), settings.get().voiceChatVolume(), 1.0, "",
+        LocalSettings.FramePacingMode.DESKTOP_STYLE, 30, false, false, LocalSettings.Scalability.DEVICE_DEFAULT),
+        "each refused value is its default");
+    assertEquals(0.9, settings.get().safeZone(), "the good value is kept");
+    List<String> messages = messages(settings);
+    assertEquals(5, messages.size(), messages.toString());
+    assertTrue(messages.contains("\"overallVolume\" cannot be \"NaN\" (expected a finite number); the default 1.0 is used"),
+        messages.toString());
+    assertTrue(messages.contains("\"musicVolume\" cannot be \"Infinity\" (expected a finite number); the default 1.0 is used"),
+        messages.toString());
+    Problem literal = settings.warnings().stream().filter(p -> p.message().startsWith("\"effectsVolume\"")).findFirst().orElseThrow();
+    assertEquals("Overture/InvalidSetting", literal.id());
+    assertEquals(new SourceLocation(local().toString(), 4, 20, "/effectsVolume"), literal.location().orElseThrow());
+  }
+
+  @Test
+  void setting_aNumberThatIsNotFinite_isRefused() throws Exception {
+    Settings<LocalSettings> settings = Settings.loadOrCreate(local(), SettingsKind.LOCAL);
+
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> settings.update(values -> values.withOverallVolume(Double.NaN)));
+
+    assertTrue(e.getMessage().startsWith("setting /overallVolume must be a finite number: "), e.getMessage());
+    assertEquals(1.0, settings.get().overallVolume());
+  }
+
+  @Test
+  void aCorruptFile_isReportedWithTheLineAndColumn() throws Exception {
+    Files.writeString(local(), "{\n  \"overallVolume\": 0.5,\n  ]\n}");
+
+    List<Problem> problems = Settings.check(local(), SettingsKind.LOCAL);
+
+    assertTrue(problems.get(0).message().startsWith(local() + " is not valid JSON at line 3, column 3 ("), problems.get(0).message());
   }
 }

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overture.core.DataException;
+import dev.overture.core.Problem;
+import dev.overture.core.Severity;
+import dev.overture.core.SourceLocation;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
@@ -166,5 +169,112 @@ class AssetVersionsTest {
 
     assertEquals("/$version/engine",
         assertThrows(DataException.class, () -> versions().plan(header, Pawn.class)).pointer());
+  }
+
+  // ---- seed 000: "Changelist 0이 포함된 Engine Version은 다른 모든 Engine Version과 호환되는 것으로 간주한다.
+  //      Engineer 입장에서는 Engine 개발이 간편해지는 측면이 있지만, Disk에 저장하는 관점에서는 부적합하다."
+
+  @Test
+  void dataSavedWithChangelistZero_loads_butIsWarnedAbout_asUnsuitableForSavedData() {
+    VersionHeader local = header("1.0.0-0", "1.0.0-0", 3);
+
+    assertTrue(versions().plan(local, Pawn.class).isEmpty(), "compatible with everything: it loads");
+    List<Problem> warnings = versions().warnings(local, "pawns/Ada.json");
+
+    assertEquals(1, warnings.size());
+    Problem warning = warnings.get(0);
+    assertEquals(AssetVersions.ZERO_CHANGELIST, warning.id());
+    assertEquals("Overture/ZeroChangelist", warning.id(), "a stable id");
+    assertEquals(Severity.WARNING, warning.severity());
+    assertEquals("Saved with engine version 1.0.0-0, whose changelist is 0: such a version counts as compatible with every"
+        + " version, which eases engine development but is unsuitable for data saved to disk; save content with a promoted"
+        + " build, so it records its real version and no data is lost", warning.message());
+    assertEquals(SourceLocation.at("pawns/Ada.json", "/$version/engine"), warning.location().orElseThrow());
+  }
+
+  @Test
+  void aZeroCompatibleChangelist_isWarnedAboutAtItsEntry_andAPromotedOneOrNoHeaderIsNot() {
+    assertEquals(SourceLocation.at("f.json", "/$version/compatible"),
+        versions().warnings(header("1.0.0-300", "1.0.0-0", 3), "f.json").get(0).location().orElseThrow());
+    assertEquals(List.of(), versions().warnings(header("1.0.0-300", "1.0.0-300", 3), "f.json"));
+    assertEquals(List.of(), versions().warnings(null, "f.json"), "a hand-written file is read as this build's");
+  }
+
+  /** Seed 000: "이 Warning을 비활성화 하려면, [Core.System] Section에 ZeroEngineVersionWarning=0을 추가". */
+  @Test
+  void theZeroChangelistWarning_canBeTurnedOff_asZeroEngineVersionWarningDoes() {
+    AssetVersions quiet = AssetVersions.builder().zeroChangelistWarning(false).build();
+
+    assertEquals(List.of(), quiet.warnings(header("1.0.0-0", "1.0.0-0", 3), "f.json"));
+  }
+
+  // ---- issue 14: an upgrade step that overflows is refused, located, in our words
+
+  private static AssetVersions scaling(double factor) {
+    return AssetVersions.builder()
+        .customVersion(MAPS, Map.class)
+        .upgrade(UpgradeStep.of(MAPS, 1, Map.class, "size in millimetres", JsonUpgrade.scale("/layout/size", factor)))
+        .build();
+  }
+
+  private static DataException upgradeFailure(AssetVersions versions, String json) {
+    ObjectNode asset = (ObjectNode) JSON.readTree(json);
+    AssetVersions.Upgrade upgrade = versions.plan(new VersionHeader(EngineVersion.UNKNOWN, EngineVersion.UNKNOWN, List.of()), Map.class);
+    return assertThrows(DataException.class, () -> upgrade.apply(asset));
+  }
+
+  @Test
+  void aScaleThatOverflowsADouble_isRefusedAtTheValue_namingTheStep() {
+    DataException e = upgradeFailure(scaling(1000), "{ \"layout\": { \"size\": 1e306 } }");
+
+    assertEquals("Overture/UpgradeFailed", e.problemId());
+    assertEquals("/layout/size", e.pointer());
+    assertEquals("The upgrade step \"size in millimetres\" (Maps 0 -> 1) failed: 1.0E306 x 1000.0 is beyond the range of a double",
+        e.getMessage());
+  }
+
+  @Test
+  void aScaleOfAWholeNumberBeyond64Bits_isRefusedAtTheValue() {
+    DataException e = upgradeFailure(scaling(1000), "{ \"layout\": { \"size\": 9223372036854775807 } }");
+
+    assertEquals("/layout/size", e.pointer());
+    assertEquals("The upgrade step \"size in millimetres\" (Maps 0 -> 1) failed: 9223372036854775807 x 1000.0 ="
+        + " 9223372036854775807000 does not fit a 64-bit whole number", e.getMessage());
+  }
+
+  @Test
+  void aStepOfItsOwnThatLeavesAnInfinity_isRefusedAtTheValue() {
+    AssetVersions versions = AssetVersions.builder()
+        .customVersion(MAPS, Map.class)
+        .upgrade(UpgradeStep.of(MAPS, 1, Map.class, "speeds in degrees", asset ->
+            ((ObjectNode) asset.get("speeds")).put("turn", asset.get("speeds").get("turn").asDouble() * 360)))
+        .build();
+
+    DataException e = upgradeFailure(versions, "{ \"speeds\": { \"turn\": 1e307 } }");
+
+    assertEquals("/speeds/turn", e.pointer());
+    assertEquals("The upgrade step \"speeds in degrees\" (Maps 0 -> 1) made /speeds/turn Infinity, which is not a finite"
+        + " number (the conversion overflowed)", e.getMessage());
+  }
+
+  @Test
+  void aStepThatThrows_isReportedAsThatStepFailing() {
+    AssetVersions versions = AssetVersions.builder()
+        .customVersion(MAPS, Map.class)
+        .upgrade(UpgradeStep.of(MAPS, 1, Map.class, "split the name", asset -> {
+          throw new IllegalStateException("no name");
+        }))
+        .build();
+
+    DataException e = upgradeFailure(versions, "{}");
+
+    assertEquals("", e.pointer());
+    assertEquals("The upgrade step \"split the name\" (Maps 0 -> 1) failed: java.lang.IllegalStateException: no name", e.getMessage());
+  }
+
+  @Test
+  void aScaleByANonFiniteFactor_isRefusedWhenDeclared() {
+    assertEquals("factor must be a finite number: NaN",
+        assertThrows(IllegalArgumentException.class, () -> JsonUpgrade.scale("/size", Double.NaN)).getMessage());
   }
 }

@@ -66,11 +66,83 @@ class BuildVersionTest {
     BuildVersion updated = BuildVersion.update(file,
         new BuildVersion.Update(1200L, 1100L, "nightly-7", true, 0, "//Overture/Main"));
 
-    assertEquals(new BuildVersion(4, 26, 2, 1200, 1100, true, false, "++Overture+Main", "nightly-7"), updated);
+    assertEquals(new BuildVersion(4, 26, 2, 1200, 1100, true, false, "++Overture+Main", "", "nightly-7"), updated);
     assertEquals(updated, BuildVersion.read(file));
     String text = Files.readString(file);
     assertTrue(text.contains("\"Studio\": \"Overture\""), text);
+    assertTrue(text.contains("\"BuildVersion\": \"nightly-7\""), text);
     assertEquals(List.of(), listOtherFiles(), "no temporary file left behind");
+  }
+
+  /**
+   * Seed 000: "Build — Source Code의 BUILD_VERSION 매크로를 Update해 Engine의 Build Version String을
+   * 변경". {@code -Build} sets the build version string; the BuildId is left as it is.
+   */
+  @Test
+  void update_build_setsTheBuildVersionString_notTheBuildId() throws Exception {
+    Path file = file(SEED.replace("\"Studio\"", "\"BuildId\": \"fixed-id\", \"Studio\""));
+
+    BuildVersion updated = BuildVersion.update(file, new BuildVersion.Update(null, null, "Overture-0.2-nightly", false, null, null));
+
+    assertEquals("Overture-0.2-nightly", updated.buildVersionString());
+    assertEquals("Overture-0.2-nightly", updated.displayBuildVersion());
+    assertEquals("fixed-id", updated.buildId(), "untouched");
+    assertEquals("++UE4+Release-4.26-CL-0", BuildVersion.read(file(SEED)).displayBuildVersion(),
+        "without a build version string, the branch and changelist stand for it");
+  }
+
+  /**
+   * Seed 000: "BuildId — 보통은 공백으로 두는 편이 좋다. 공백으로 둘 경우 Compile 할 때마다 고유한 새 값이
+   * 생성된다." An empty BuildId gets a new unique value at each build; one written in the file stays.
+   */
+  @Test
+  void stamp_givesAnEmptyBuildIdANewUniqueValueEachBuild_andKeepsAWrittenOne() throws Exception {
+    Path source = file(SEED);
+    Path first = temp.resolve("out/first.version");
+    Path second = temp.resolve("out/second.version");
+
+    BuildVersion one = BuildVersion.stamp(source, first);
+    BuildVersion two = BuildVersion.stamp(source, second);
+
+    assertTrue(one.buildId().matches("[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"), one.buildId());
+    assertTrue(!one.buildId().equals(two.buildId()), "each build its own id");
+    assertEquals(one, BuildVersion.read(first), "the shipped copy carries it");
+    assertTrue(Files.readString(first).contains("\"Studio\": \"Overture\""), "fields it does not know are kept");
+    assertEquals("", BuildVersion.read(source).buildId(), "the source file is left empty, for the next build");
+
+    Path fixed = file(SEED.replace("\"Studio\"", "\"BuildId\": \"release-42\", \"Studio\""));
+    assertEquals("release-42", BuildVersion.stamp(fixed, temp.resolve("out/fixed.version")).buildId());
+    assertArrayEquals(Files.readAllBytes(fixed), Files.readAllBytes(temp.resolve("out/fixed.version")));
+  }
+
+  /** Issue 14: a named pipe is refused from its attributes, never opened (opening it would block). */
+  @Test
+  void aNamedPipeOrAFolder_isRefusedWithoutBeingOpened() throws Exception {
+    Path pipe = temp.resolve("Pipe.version");
+    Process mkfifo = new ProcessBuilder("mkfifo", pipe.toString()).start();
+    assertEquals(0, mkfifo.waitFor());
+
+    Problem problem = only(assertThrows(ProblemException.class, () -> BuildVersion.read(pipe)));
+    assertEquals("Overture/NotARegularFile", problem.id());
+    assertEquals(pipe + " is a named pipe, not a regular file; it was not opened", problem.message());
+    assertEquals(SourceLocation.ofFile(pipe.toString()), problem.location().orElseThrow());
+
+    Problem folder = only(assertThrows(ProblemException.class, () -> BuildVersion.read(temp)));
+    assertEquals(temp + " is a folder, not a regular file; it was not opened", folder.message());
+  }
+
+  @Test
+  void aFileLargerThanTheLimit_isRefusedBeforeItIsRead() throws Exception {
+    Path huge = temp.resolve("Huge.version");
+    try (var channel = java.nio.channels.FileChannel.open(huge, java.nio.file.StandardOpenOption.CREATE_NEW,
+        java.nio.file.StandardOpenOption.WRITE)) {
+      channel.write(java.nio.ByteBuffer.wrap(new byte[] {' '}), 5L * 1024 * 1024 * 1024);
+    }
+
+    Problem problem = only(assertThrows(ProblemException.class, () -> BuildVersion.read(huge)));
+    assertEquals("Overture/LimitExceeded", problem.id());
+    assertEquals(huge + " is 5368709121 bytes; the largest accepted is 65536 bytes (BuildVersion.MAX_FILE_BYTES)",
+        problem.message());
   }
 
   @Test

@@ -27,6 +27,23 @@ class EngineVersionTest {
     assertEquals("5.0.3-20979098+++UE5+Release-5.0", version.toString());
   }
 
+  /**
+   * Seed 000: "[MajorVersion].[MinorVersion].[PatchVersion].[ChangeListNumber][BranchName] —
+   * 5.0.3.20979098+++UE5+Release-5.0". The seed writes a dot before the changelist, Unreal a dash:
+   * both read to the same version, which always prints with the dash.
+   */
+  @Test
+  void theSeedsDottedForm_readsAsUnrealsDashedOne_andPrintsInTheOneCanonicalForm() {
+    EngineVersion dotted = EngineVersion.parse("5.0.3.20979098+++UE5+Release-5.0");
+
+    assertEquals(EngineVersion.parse("5.0.3-20979098+++UE5+Release-5.0"), dotted);
+    assertEquals(20979098, dotted.changelist());
+    assertEquals("++UE5+Release-5.0", dotted.branch());
+    assertEquals("5.0.3-20979098+++UE5+Release-5.0", dotted.toString());
+    assertEquals(EngineVersion.of(1, 2, 3, 4, false, ""), EngineVersion.parse("1.2.3.4"));
+    assertEquals(EngineVersion.of(5, 0, 3, 100, true, ""), EngineVersion.parse("5.0.3." + (L + 100)), "the licensee bit too");
+  }
+
   @Test
   void aLicenseeChangelist_keepsItsFlagThroughText_andIsShownWithoutIt() {
     EngineVersion version = EngineVersion.of(5, 0, 3, 100, true, "Game");
@@ -45,7 +62,8 @@ class EngineVersionTest {
   @ParameterizedTest(name = "\"{0}\"")
   @CsvSource(delimiter = '|', value = {
     "5.0",
-    "5.0.3.20979098",
+    "5.0.3.20979098.1",
+    "5.0.3-20979098.1",
     "v5.0.3",
     "5.0.-3",
     "5.0.3-abc",

@@ -164,6 +164,55 @@ class WorldTest {
   }
 
   @Test
+  void aTickFromAnotherThread_isRefused_andLeavesTheWorldWhereItWas() throws Exception {
+    World world = World.builder("Match-1").build();
+    ExecutorService other = Executors.newSingleThreadExecutor(task -> new Thread(task, "intruder"));
+    try {
+      Throwable thrown = other.submit(() -> {
+        try {
+          world.tick(0.1);
+          return null;
+        } catch (IllegalStateException e) {
+          return e;
+        }
+      }).get(10, TimeUnit.SECONDS);
+
+      assertEquals(
+          "World \"Match-1\" was used from thread \"intruder\", but its game thread is \"" + Thread.currentThread().getName()
+              + "\"; hand work to world.executor()",
+          thrown.getMessage());
+    } finally {
+      other.shutdownNow();
+    }
+    assertTrue(world.isInGameThread(), "no silent rebind: the builder's thread still owns the world");
+    assertEquals(0, world.frame());
+    assertEquals(0.0, world.timeSeconds());
+  }
+
+  @Test
+  void handOverTo_movesTheWorldToTheThreadThatWillRunIt_andOnlyItsOwnerMayDoSo() throws Exception {
+    World world = World.builder("Match-1").build();
+    world.spawnActor(Crate.class, "Crate1");
+    List<String> seen = new ArrayList<>();
+    Thread loop = new Thread(() -> {
+      world.tick(0.5);
+      seen.add(world.frame() + " frame, " + world.actors().size() + " actors, on " + Thread.currentThread().getName());
+    }, "match-loop");
+
+    world.handOverTo(loop);
+    loop.start();
+    loop.join(10_000);
+
+    assertEquals(List.of("1 frame, 2 actors, on match-loop"), seen, "what the builder did is visible to the new owner");
+    assertFalse(world.isInGameThread());
+    IllegalStateException stale = assertThrows(IllegalStateException.class, world::frame);
+    assertEquals("World \"Match-1\" was used from thread \"" + Thread.currentThread().getName()
+        + "\", but its game thread is \"match-loop\"; hand work to world.executor()", stale.getMessage());
+    IllegalStateException notOwner = assertThrows(IllegalStateException.class, () -> world.handOverTo(Thread.currentThread()));
+    assertTrue(notOwner.getMessage().startsWith("World \"Match-1\" was used from thread"), notOwner.getMessage());
+  }
+
+  @Test
   void spawning_checksNamesAndConstructors() {
     World world = World.builder("Test").build();
     world.spawnActor(Crate.class, "Crate");

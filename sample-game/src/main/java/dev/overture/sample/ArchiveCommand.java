@@ -4,11 +4,11 @@ import dev.overture.archive.ArchiveFormatException;
 import dev.overture.archive.ArchiveHeader;
 import dev.overture.archive.ArchiveReader;
 import dev.overture.archive.IdArchives;
-import dev.overture.id.StableId;
+import dev.overture.core.BoundedFiles;
 import dev.overture.version.CustomVersionRegistry;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.HexFormat;
 import java.util.List;
@@ -34,6 +34,11 @@ final class ArchiveCommand {
     @ArgGroup(multiplicity = "1")
     Source source;
 
+    // The largest archive file read: a world store's property blobs are a few hundred bytes.
+    @Option(names = "--max-bytes", paramLabel = "N", defaultValue = "16777216",
+        description = "The largest archive file read, in bytes (default: ${DEFAULT-VALUE}).")
+    long maxBytes;
+
     /** The archive: a file, or hex digits. */
     static final class Source {
       @Parameters(paramLabel = "FILE", description = "A file holding the archive's bytes.")
@@ -46,15 +51,19 @@ final class ArchiveCommand {
     @Override
     public Integer call() throws IOException {
       byte[] bytes;
+      if (maxBytes < 0 || maxBytes > Integer.MAX_VALUE - 8) {
+        throw new CommandLine.ParameterException(spec.commandLine(), "--max-bytes: 0 to " + (Integer.MAX_VALUE - 8) + ", not " + maxBytes);
+      }
       if (source.file != null) {
-        if (!Files.isRegularFile(source.file)) {
-          throw new IllegalArgumentException(source.file + ": " + (Files.isDirectory(source.file) ? "is a folder" : "no such file")
-              + "; give an archive file (a world store's property blob saved to a file, for example) or --hex");
-        }
         try {
-          bytes = Files.readAllBytes(source.file);
+          bytes = BoundedFiles.read(source.file, maxBytes, "archive inspect --max-bytes");
+        } catch (NoSuchFileException e) {
+          throw new IllegalArgumentException(source.file + ": no such file"
+              + "; give an archive file (a world store's property blob saved to a file, for example) or --hex");
         } catch (IOException e) {
-          throw new IllegalArgumentException(source.file + ": cannot be read (" + e.getMessage() + ")");
+          // NotARegularFileException and FileTooLargeException name the file and say what is wrong.
+          throw new IllegalArgumentException(e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null
+              ? e.getMessage() : source.file + ": cannot be read (" + e.getMessage() + ")");
         }
       } else {
         try {
@@ -72,10 +81,15 @@ final class ArchiveCommand {
         throw new IllegalArgumentException("not an archive: " + e.getMessage());
       }
       out.printf("%d bytes%n", bytes.length);
-      out.printf("Package versions: UE4 %d, UE5 %d%n", header.fileVersionUE4(), header.fileVersionUE5());
+      ArchiveHeader.FileVersions newest = ArchiveHeader.FileVersions.CURRENT;
+      out.printf("Package versions: UE4 %d%s, UE5 %d%s, licensee %d%s%n",
+          header.fileVersionUE4(), newer(header.fileVersionUE4(), newest.ue4()),
+          header.fileVersionUE5(), newer(header.fileVersionUE5(), newest.ue5()),
+          header.fileVersionLicensee(), newer(header.fileVersionLicensee(), newest.licensee()));
       List<String> custom = header.describe(registry);
       out.printf("Custom versions (%d)%s%n", custom.size(), custom.isEmpty() ? "" : ":");
       custom.forEach(line -> out.println("  " + line));
+      out.flush();
       if (IdArchives.holdsIds(header)) {
         IdArchives.Decoded decoded = IdArchives.decode(bytes);
         out.printf("Layout: %s%s%n", switch (decoded.layout()) {
@@ -83,15 +97,20 @@ final class ArchiveCommand {
           case LEGACY_V3 -> "UniqueID v3";
           case STABLE_ID -> "StableId v0";
         }, decoded.carriesBoth() ? ", with the StableId custom version too" : "");
-        out.printf("Ids (%d):%n", decoded.ids().size());
-        for (StableId id : decoded.ids()) {
-          out.println(id.isNone() ? "  none" : String.format("  %d (0x%016X)", id.value(), id.value()));
+        out.printf("Ids (%d):%n", decoded.values().size());
+        for (IdArchives.Value id : decoded.values()) {
+          // A legacy 0 is a real id (only StableId uses 0 for none), so it is printed as a value.
+          out.println(id.isNull() ? "  none" : String.format("  %d (0x%016X)", id.value(), id.value()));
         }
       } else {
         out.println("Holds no ids.");
       }
       out.flush();
       return 0;
+    }
+
+    private static String newer(int value, int newest) {
+      return value > newest ? " (newer than this build's " + newest + ")" : "";
     }
   }
 }

@@ -11,6 +11,7 @@ import dev.overture.experience.ExperienceDefinition;
 import dev.overture.experience.PawnData;
 import dev.overture.feature.GameFeatureAction;
 import dev.overture.feature.GameFeatures;
+import dev.overture.feature.PluginId;
 import dev.overture.inject.Overture;
 import dev.overture.feature.PluginDescriptor;
 import java.io.PrintWriter;
@@ -59,7 +60,7 @@ final class DescribeCommand implements Callable<Integer> {
 
       List<String> sets = new ArrayList<>();
       List<String> actions = new ArrayList<>();
-      Set<String> pluginNames = new LinkedHashSet<>(definition.gameFeaturesToEnable());
+      Set<PluginId> pluginNames = new LinkedHashSet<>(definition.gameFeaturesToEnable());
       for (int i = 0; i < definition.actions().size(); i++) {
         actions.add(id + " actions[" + i + "] " + kind(definition.actions().get(i)));
       }
@@ -67,13 +68,13 @@ final class DescribeCommand implements Callable<Integer> {
         include(assets, set, "", sets, actions, pluginNames, new LinkedHashSet<>());
       }
 
-      List<String> ordered = new ArrayList<>();
-      for (String name : pluginNames) {
+      List<PluginId> ordered = new ArrayList<>();
+      for (PluginId name : pluginNames) {
         activationOrder(features, name, ordered);
       }
       out.println("Plugins (in activation order):");
-      for (String name : ordered) {
-        PluginDescriptor plugin = features.pluginUrlByName(name).flatMap(features::descriptor).orElseThrow();
+      for (PluginId name : ordered) {
+        PluginDescriptor plugin = features.descriptor(name).orElseThrow();
         List<String> needs = plugin.dependencies().stream().map(d -> d.name() + " " + d.versions()).toList();
         out.printf("  %s %s%s%s%n", plugin.name(), plugin.version(), needs.isEmpty() ? "" : " (needs " + String.join(", ", needs) + ")",
             pluginNames.contains(name) ? "" : " (a dependency)");
@@ -111,7 +112,7 @@ final class DescribeCommand implements Callable<Integer> {
   }
 
   private static void include(AssetManager assets, PrimaryAssetId set, String indent, List<String> sets, List<String> actions,
-      Set<String> plugins, Set<PrimaryAssetId> seen) {
+      Set<PluginId> plugins, Set<PrimaryAssetId> seen) {
     if (!seen.add(set)) {
       return;
     }
@@ -126,12 +127,16 @@ final class DescribeCommand implements Callable<Integer> {
     }
   }
 
-  static void activationOrder(GameFeatures features, String name, List<String> ordered) {
+  static void activationOrder(GameFeatures features, PluginId name, List<PluginId> ordered) {
     if (ordered.contains(name)) {
       return;
     }
-    PluginDescriptor plugin = features.pluginUrlByName(name).flatMap(features::descriptor).orElseThrow(
-        () -> new IllegalArgumentException("Plugin \"" + name + "\" is not installed (installed: " + String.join(", ", features.pluginNames()) + ")"));
+    if (!features.isInstalled(name)) {
+      throw new IllegalArgumentException("Plugin \"" + name + "\" is not installed (installed: "
+          + String.join(", ", features.plugins().stream().map(PluginId::name).toList()) + ")");
+    }
+    PluginDescriptor plugin = features.descriptor(name).orElseThrow(
+        () -> new IllegalArgumentException("Plugin \"" + name + "\" could not be read: " + features.failure(name).map(Exception::getMessage).orElse("")));
     for (PluginDescriptor.Dependency dependency : plugin.dependencies()) {
       activationOrder(features, dependency.name(), ordered);
     }

@@ -11,7 +11,9 @@ import picocli.CommandLine.ScopeType;
 /**
  * The {@code overture} command line: the sample game and the content tools. Errors a user can
  * cause are printed as Overture's numbered problem reports, never as stack traces; the exit code
- * is 1 for a content or loading failure and 2 for a usage mistake.
+ * is 1 for a content or loading failure and 2 for a usage mistake. A Java {@code Error} (out of
+ * memory, a stack overflow) is reported in one line too, exit code 1; only {@code --debug} adds
+ * the stack trace.
  *
  * <p>Each command runs on the thread that calls {@code execute}.
  */
@@ -49,8 +51,8 @@ public final class OvertureCommand {
       BuildVersion build = SampleBuild.version();
       return new String[] {
         "Overture sample game " + build.engineVersion(),
-        "what it saves can be read by builds from " + build.compatibleVersion().toDisplayString() + " on"
-            + (build.buildId().isEmpty() ? "" : "; build " + build.buildId())
+        "what it saves can be read by builds from " + build.compatibleVersion().toDisplayString() + " on",
+        "build " + build.displayBuildVersion() + (build.buildId().isEmpty() ? "" : ", id " + build.buildId())
       };
     }
   }
@@ -58,12 +60,34 @@ public final class OvertureCommand {
   /** The configured command line, for {@link Main} and for tests. */
   public static CommandLine commandLine() {
     CommandLine commandLine = new CommandLine(new OvertureCommand());
+    // picocli hands the handler below only Exceptions: an Error would leave execute() and end the
+    // JVM with a stack trace. Wrap it, so it is reported like any failure.
+    CommandLine.IExecutionStrategy run = new CommandLine.RunLast();
+    commandLine.setExecutionStrategy(parseResult -> {
+      try {
+        return run.execute(parseResult);
+      } catch (Error e) {
+        CommandLine failed = parseResult.commandSpec().commandLine();
+        for (CommandLine.ParseResult sub = parseResult.subcommand(); sub != null; sub = sub.subcommand()) {
+          failed = sub.commandSpec().commandLine();
+        }
+        throw new CommandLine.ExecutionException(failed, describe(e), e);
+      }
+    });
     commandLine.setExecutionExceptionHandler(
         (exception, line, parseResult) -> {
           PrintWriter err = line.getErr();
           boolean debug = false;
           for (CommandLine.ParseResult result = parseResult; result != null; result = result.subcommand()) {
             debug |= result.hasMatchedOption("--debug");
+          }
+          if (exception instanceof CommandLine.ExecutionException wrapped && wrapped.getCause() instanceof Error) {
+            err.println("overture: " + wrapped.getMessage() + (debug ? "" : " (run with --debug for the stack trace)"));
+            if (debug) {
+              wrapped.getCause().printStackTrace(err);
+            }
+            err.flush();
+            return FAILED;
           }
           if (exception instanceof ProblemException problems) {
             err.println(problems.getMessage());
@@ -81,5 +105,17 @@ public final class OvertureCommand {
           return FAILED;
         });
     return commandLine;
+  }
+
+  /** One line for an Error, in words a player can pass on. */
+  static String describe(Error error) {
+    String detail = error.getMessage() == null ? "" : " (" + error.getMessage() + ")";
+    if (error instanceof OutOfMemoryError) {
+      return "the command ran out of memory" + detail + "; give Java more (java -Xmx2g -jar overture.jar ...) or smaller input";
+    }
+    if (error instanceof StackOverflowError) {
+      return "the command failed: its input nests too deeply (stack overflow)";
+    }
+    return "the command failed with an internal error: " + error.getClass().getSimpleName() + detail;
   }
 }

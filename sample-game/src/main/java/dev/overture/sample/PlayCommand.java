@@ -6,17 +6,18 @@ import dev.overture.asset.PrimaryAssetType;
 import dev.overture.core.ProblemException;
 import dev.overture.experience.ExperienceManager;
 import dev.overture.experience.ExperienceSelection;
-import dev.overture.experience.Experiences;
 import dev.overture.experience.LoadState;
 import dev.overture.experience.MapDefinition;
 import dev.overture.experience.PawnData;
 import dev.overture.feature.GameFeatures;
+import dev.overture.feature.PluginId;
 import dev.overture.inject.Overture;
 import dev.overture.persistence.WorldStore;
 import dev.overture.sample.game.ArenaGameState;
 import dev.overture.sample.game.ArenaLevel;
 import dev.overture.sample.game.ArenaMatch;
 import dev.overture.sample.game.Hero;
+import dev.overture.sample.game.MatchEvents;
 import dev.overture.world.ActorComponent;
 import dev.overture.world.NetMode;
 import dev.overture.world.Pawn;
@@ -24,8 +25,6 @@ import dev.overture.world.World;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -48,6 +47,12 @@ import picocli.CommandLine.Spec;
  * prints the arena and the HUD, then the result. The rules come from the experience's plugins; the
  * command only drives the world and prints it. {@code --save} writes the world to a game.db and
  * {@code --restore} continues one. A load that fails prints its problems and exits 1.
+ *
+ * <p>What it prints depends on whether the output is a terminal, where a person watches: there it
+ * adds the loading timeline's wall-clock times and leaves out the match's event lines (the views
+ * show the match). Elsewhere (a file, a pipe, a test) it prints the event lines and no times, so
+ * two runs of one seed print the same bytes and can be compared; {@code --[no-]timings} and {@code
+ * --[no-]events} choose either way.
  */
 @Command(name = "play", mixinStandardHelpOptions = true, description = "Load an experience in a headless world and play it.")
 final class PlayCommand implements java.util.concurrent.Callable<Integer> {
@@ -67,8 +72,9 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
   @Mixin ContentOptions content;
   @Spec CommandSpec spec;
 
-  @Option(names = "--experience", paramLabel = "ID", description = "The experience, \"Elimination\" or \"Experience:Elimination\".")
-  String experience;
+  @Option(names = "--experience", paramLabel = "ID", converter = ExperienceIdConverter.class,
+      description = "The experience, \"Elimination\" or \"Experience:Elimination\".")
+  PrimaryAssetId experience;
 
   @Option(names = "--ticks", paramLabel = "N", defaultValue = "600", description = "How many ticks (turns) to play once loaded (default: ${DEFAULT-VALUE}).")
   int ticks;
@@ -76,8 +82,19 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
   @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "The match's random seed: one seed, one match (default: ${DEFAULT-VALUE}).")
   long seed;
 
-  @Option(names = "--view-every", paramLabel = "N", defaultValue = "100", description = "Print the arena and HUD every N turns (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--view-every", paramLabel = "N", defaultValue = "100",
+      description = "Print the arena and HUD every N turns, 0 for never (default: ${DEFAULT-VALUE}).")
   int viewEvery;
+
+  @Option(names = "--timings", negatable = true,
+      description = "Show each loading state's world time and wall-clock milliseconds (default: on a terminal only; elsewhere two"
+          + " runs of one seed print the same bytes).")
+  Boolean timings;
+
+  @Option(names = "--events", negatable = true,
+      description = "Print a line for each kill, capture and pickup as it happens (default: on, except on a terminal, where the"
+          + " views show the match).")
+  Boolean events;
 
   @Option(
       names = "--net-mode",
@@ -93,6 +110,9 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
   @Option(names = "--restore", paramLabel = "FILE", description = "Continue the match saved in this game.db.")
   Path restore;
 
+  /** What was saved to the working copy, printed once it has replaced --save's file. */
+  private String saved;
+
   @Option(names = "--progress", paramLabel = "HOW", defaultValue = "auto",
       description = "auto (a bar on a terminal, plain lines otherwise), bar or plain (default: ${DEFAULT-VALUE}).")
   Progress progress;
@@ -102,10 +122,10 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     if (ticks < 0) {
       throw new ParameterException(spec.commandLine(), "--ticks must not be negative: " + ticks);
     }
-    if (viewEvery < 1) {
-      throw new ParameterException(spec.commandLine(), "--view-every must be 1 or more: " + viewEvery);
+    if (viewEvery < 0) {
+      throw new ParameterException(spec.commandLine(), "--view-every must be 0 (never) or more: " + viewEvery);
     }
-    if (restore != null && !Files.isRegularFile(restore)) {
+    if (restore != null && !Files.exists(restore, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
       throw new IllegalArgumentException("--restore " + restore + ": no such file; give a game.db written by play --save");
     }
     if (restore != null && spec.commandLine().getParseResult().hasMatchedOption("--seed")) {
@@ -117,46 +137,23 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     // The game runs on a working copy: --restore's file is only read, and --save's file is replaced,
-    // whole, only when the run succeeds.
-    Path database = null;
-    try {
-      if (restore != null || save != null) {
-        database = workingCopy();
-      }
-      int exit = run(database, out);
+    // whole, only when the run succeeds; "Saved to" is printed after that, never before.
+    try (WorkingCopy copy = restore != null || save != null
+        ? WorkingCopy.create(save, restore, out, spec.commandLine().getErr()) : null) {
+      int exit = run(copy, out);
       if (exit == 0 && save != null) {
-        Files.move(database, save, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        copy.commit();
+        out.println(saved);
+        out.flush();
       }
       return exit;
-    } catch (IOException e) {
-      throw new IllegalArgumentException("--save " + save + ": cannot write it (" + e.getMessage() + ")");
-    } finally {
-      if (database != null) {
-        try {
-          Files.deleteIfExists(database);
-        } catch (IOException e) {
-          spec.commandLine().getErr().println("overture: could not delete the working copy " + database + ": " + e.getMessage());
-        }
-      }
     }
   }
 
-  /** An empty file beside --save (so the final move is atomic), or a copy of --restore's file. */
-  private Path workingCopy() throws IOException {
-    Path folder = save != null ? save.toAbsolutePath().getParent() : null;
-    Path copy = folder != null ? Files.createTempFile(folder, ".overture-", ".db") : Files.createTempFile("overture-", ".db");
-    if (restore != null) {
-      Files.copy(restore, copy, StandardCopyOption.REPLACE_EXISTING);
-    } else {
-      Files.delete(copy); // the store creates it
-    }
-    return copy;
-  }
-
-  private int run(Path database, PrintWriter out) {
+  private int run(WorkingCopy database, PrintWriter out) {
     Overture.Builder runtime = SampleContent.builder(content.folderOrNull());
     if (database != null) {
-      runtime.worldStore(database);
+      runtime.worldStore(database.file(), database.name()); // messages name the user's file
     }
     try (Overture overture = runtime.build()) {
       AssetManager assets = overture.assets();
@@ -164,11 +161,8 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
       join(features.ready());
       List<Tiles.Tile> tiles = Tiles.load(assets);
       WorldStore store = overture.worldStore().orElse(null);
-      World.Builder builder = World.builder(WORLD).netMode(netMode).gameState(ArenaGameState.class);
-      if (store != null) {
-        builder.ids(store.ids());
-      }
-      World world = builder.build();
+      // As a host would: the runtime's world has its store's ids and an experience manager.
+      World world = overture.worlds().create(WORLD, netMode, ArenaGameState.class);
       try {
         ArenaGameState state = (ArenaGameState) world.gameState();
         PrimaryAssetId experienceId;
@@ -180,7 +174,7 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
                 + " (was it written by play --save?)");
           }
           experienceId = PrimaryAssetId.parse(state.experience());
-          if (experience != null && !PrimaryAssetId.parse(experience, PrimaryAssetType.of("Experience")).equals(experienceId)) {
+          if (experience != null && !experience.equals(experienceId)) {
             throw new IllegalArgumentException("--restore " + restore + " holds a match of " + experienceId + ", not " + experience
                 + "; leave --experience out to continue it");
           }
@@ -191,7 +185,7 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
         } else {
           ExperienceSelection.Builder selection = ExperienceSelection.builder();
           if (experience != null) {
-            selection.urlOptions("?Experience=" + experience);
+            selection.named(ExperienceSelection.Source.URL_OPTION, experience);
           }
           ExperienceSelection.Selected selected = join(selection.build().select(assets));
           experienceId = selected.id();
@@ -208,8 +202,10 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
           out.println("Map: none (no tile names this experience)");
         }
 
-        ExperienceManager manager = ExperienceManager.install(world, new Experiences(assets, features, overture.experienceSettings()));
-        LoadingDisplay display = new LoadingDisplay(out, progress == Progress.bar || (progress == Progress.auto && System.console() != null));
+        ExperienceManager manager = ExperienceManager.of(world).orElseThrow();
+        boolean terminal = onTerminal();
+        LoadingDisplay display = new LoadingDisplay(out, progress == Progress.bar || (progress == Progress.auto && terminal),
+            timings != null ? timings : terminal);
         dev.overture.world.Handle timeline = manager.onStateChanged(display::show);
         manager.setCurrentExperience(experienceId);
         driveUntilSettled(world, manager, display);
@@ -221,19 +217,21 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
           return OvertureCommand.FAILED;
         }
         // The plugins the experience asked for and those they depend on, dependencies first.
-        List<String> plugins = new ArrayList<>();
+        List<PluginId> plugins = new ArrayList<>();
         manager.activePlugins().stream().sorted().forEach(name -> DescribeCommand.activationOrder(features, name, plugins));
-        out.printf("Plugins activated: %s%n", plugins.isEmpty() ? "none" : String.join(", ", plugins));
+        out.printf("Plugins activated: %s%n", plugins.isEmpty() ? "none" : String.join(", ", plugins.stream().map(PluginId::name).toList()));
         out.println("Actions run:");
         manager.activeActions().forEach(action -> out.printf("  %s%n", action));
         if (save != null && ArenaView.match(world).isEmpty()) {
           spec.commandLine().getErr().printf("--save %s: %s starts no match, so there is nothing to save%n", save, experienceId);
           return OvertureCommand.FAILED;
         }
-        int exit = play(world, manager, tiles, out);
+        int exit = play(world, manager, tiles, out, events != null ? events : !terminal);
         if (save != null) {
-          WorldStore.Saved saved = store.save(world);
-          out.printf("Saved to %s: %d actors, %d properties, at turn %d%n", save, saved.actors(), saved.properties(), state.turn());
+          // Said once the file has its place (see call), never before.
+          WorldStore.Saved written = store.save(world);
+          saved = String.format("Saved to %s: %d actors, %d properties, at turn %d", save, written.actors(), written.properties(),
+              state.turn());
         }
         out.flush();
         endExperience(world, manager);
@@ -244,12 +242,15 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     }
   }
 
-  private int play(World world, ExperienceManager manager, List<Tiles.Tile> tiles, PrintWriter out) {
+  private int play(World world, ExperienceManager manager, List<Tiles.Tile> tiles, PrintWriter out, boolean printEvents) {
     ArenaView view = new ArenaView(out, tiles);
+    boolean views = viewEvery > 0;
     ArenaMatch match = ArenaView.match(world).orElse(null);
     if (match == null) {
       spawnVisitor(world, manager, out);
-      view.printHud(world);
+      if (views) {
+        view.printHud(world);
+      }
       for (int i = 0; i < ticks; i++) {
         world.tick(TURN);
       }
@@ -260,21 +261,32 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     world.actors(Hero.class).stream().filter(hero -> hero.name().equals(ArenaMatch.PLAYER)).findFirst()
         .ifPresent(player -> describePawn(player, out));
     describeMatch(match, out);
-    view.printArena(world);
-    view.printHud(world);
+    if (views) {
+      view.printArena(world);
+      view.printHud(world);
+    }
+    // Subscribed as an inspector would be: the lines come from the rules' events, as they happen.
+    dev.overture.world.Handle eventLines = printEvents
+        ? world.subsystem(MatchEvents.class).subscribe(event -> out.println(event.line()))
+        : null;
     ArenaGameState state = match.state();
     int played = 0;
     while (played < ticks && !state.isOver()) {
       world.tick(TURN);
       played++;
-      if (state.turn() % viewEvery == 0 && !state.isOver() && played < ticks) { // the last turn is shown below
+      if (views && state.turn() % viewEvery == 0 && !state.isOver() && played < ticks) { // the last turn is shown below
         view.printArena(world);
         view.printHud(world);
       }
     }
-    out.println();
-    view.printArena(world);
-    view.printHud(world);
+    if (eventLines != null) {
+      eventLines.release();
+    }
+    if (views) {
+      out.println();
+      view.printArena(world);
+      view.printHud(world);
+    }
     printResult(match, out);
     return 0;
   }
@@ -320,7 +332,11 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     for (int team = 0; team < match.config().teams().size(); team++) {
       scores.add(match.config().teams().get(team) + " " + match.teamScore(team));
     }
-    if (state.isOver()) {
+    if (state.isDraw()) {
+      List<Integer> leaders = match.leadingTeams();
+      out.printf("Result: draw at turn %d, %s level on %d (%s)%n", state.turn(),
+          String.join(" and ", leaders.stream().map(match::teamName).toList()), match.teamScore(leaders.get(0)), String.join(", ", scores));
+    } else if (state.isOver()) {
       out.printf("Result: %s wins at turn %d (%s)%n", state.winner(), state.turn(), String.join(", ", scores));
     } else {
       out.printf("Result: no team reached %d by turn %d (%s)%n", match.config().scoreLimit(), state.turn(), String.join(", ", scores));
@@ -332,24 +348,33 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     }
   }
 
-  /** Prints the loading timeline: a line per state, and on a terminal a bar redrawn in place. */
+  /**
+   * Prints the loading timeline: a line per state, with its world time and wall-clock milliseconds
+   * when asked (they differ from run to run), and on a terminal a bar redrawn in place.
+   */
   private static final class LoadingDisplay {
     private static final int WIDTH = 20;
     private final PrintWriter out;
     private final boolean bar;
+    private final boolean timings;
     private boolean drawn;
     private LoadState state = LoadState.UNLOADED;
     private double done;
     private int shown = -1;
 
-    LoadingDisplay(PrintWriter out, boolean bar) {
+    LoadingDisplay(PrintWriter out, boolean bar, boolean timings) {
       this.out = out;
       this.bar = bar;
+      this.timings = timings;
     }
 
     void show(ExperienceManager.Transition change) {
       clear();
-      out.printf("  %7.3f s  %+6d ms  %s%n", change.worldSeconds(), TimeUnit.NANOSECONDS.toMillis(change.sinceStartNanos()), change.to());
+      if (timings) {
+        out.printf("  %7.3f s  %+6d ms  %s%n", change.worldSeconds(), TimeUnit.NANOSECONDS.toMillis(change.sinceStartNanos()), change.to());
+      } else {
+        out.printf("  %s%n", change.to());
+      }
       state = change.to();
       if (state != LoadState.LOADED && state != LoadState.FAILED) {
         draw();
@@ -421,6 +446,22 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     }
   }
 
+  /**
+   * Whether the output goes to a terminal, where a person watches. Before Java 22 a console exists
+   * only then; from Java 22 on it may exist with the output redirected, and it says which.
+   */
+  static boolean onTerminal() {
+    java.io.Console console = System.console();
+    if (console == null) {
+      return false;
+    }
+    try {
+      return (Boolean) java.io.Console.class.getMethod("isTerminal").invoke(console);
+    } catch (ReflectiveOperationException e) {
+      return true;
+    }
+  }
+
   private static String describe(NetMode mode) {
     return mode.name().toLowerCase(Locale.ROOT).replace('_', ' ');
   }
@@ -433,6 +474,18 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
         throw problems;
       }
       throw e;
+    }
+  }
+
+  /** Reads {@code Experience:Name}, or a bare {@code Name} of an experience. */
+  static final class ExperienceIdConverter implements ITypeConverter<PrimaryAssetId> {
+    @Override
+    public PrimaryAssetId convert(String value) {
+      try {
+        return PrimaryAssetId.parse(value.trim(), PrimaryAssetType.of("Experience"));
+      } catch (IllegalArgumentException e) {
+        throw new picocli.CommandLine.TypeConversionException(e.getMessage());
+      }
     }
   }
 

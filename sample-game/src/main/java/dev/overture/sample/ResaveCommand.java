@@ -2,7 +2,9 @@ package dev.overture.sample;
 
 import dev.overture.asset.AssetManager;
 import dev.overture.asset.ResaveReport;
+import dev.overture.core.AtomicFiles;
 import dev.overture.inject.Overture;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -15,7 +17,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code overture resave [--dry-run]}: rewrites the content (and the plugins' content) at the
  * current versions, only the files that change, each atomically. Exits 1 when a file was refused
- * (saved by a newer build, holding a reference that does not resolve).
+ * (saved by a newer build, holding a reference that does not resolve). First removes, and names,
+ * the temporary files a resave that was killed left behind.
  */
 @Command(name = "resave", mixinStandardHelpOptions = true, description = "Rewrite the content at the current versions: only the files that change, each atomically.")
 final class ResaveCommand implements Callable<Integer> {
@@ -34,6 +37,14 @@ final class ResaveCommand implements Callable<Integer> {
           "resave rewrites files on disk: give the content folder with --assets DIR (the content inside the jar cannot be written)");
     }
     PrintWriter out = spec.commandLine().getOut();
+    if (!dryRun) {
+      // A resave that was killed left its temporary file beside the file it was rewriting.
+      try {
+        AtomicFiles.removeLeftoversUnder(folder).forEach(leftover -> out.println(leftover.describe()));
+      } catch (IOException e) {
+        throw new IllegalArgumentException("resave cannot look through " + folder + " (" + e.getMessage() + ")");
+      }
+    }
     try (Overture overture = SampleContent.openReady(folder)) {
       AssetManager assets = overture.assets();
       ResaveReport report = assets.tools().resave(dryRun);

@@ -12,8 +12,11 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code overture update-local-version}: updates the build version file as Unreal's {@code
- * UpdateLocalVersion} does. Without {@code --cl} the changelist stays (there is no Perforce to
- * ask); {@code --licensee} is written every time (absent means 0), as in Unreal.
+ * UpdateLocalVersion} does, option for option ({@code -CL}, {@code -CompatibleCL}, {@code -Build},
+ * {@code -Licensee}, {@code -Promoted}, {@code -Branch}). Without {@code --cl} the changelist stays
+ * (there is no Perforce to ask); {@code --licensee} is written every time (absent means 0), as in
+ * Unreal. There is no {@code -SkipHeader}: Overture has no generated source header, the game reads
+ * the file itself. The BuildId is not an option: left empty, each build gets a new one.
  */
 @Command(
     name = "update-local-version", mixinStandardHelpOptions = true,
@@ -32,8 +35,9 @@ final class UpdateLocalVersionCommand implements Callable<Integer> {
   @Option(names = "--compatible-cl", paramLabel = "N", description = "CompatibleChangelist: the oldest changelist that can read what this build saves.")
   Long compatibleChangelist;
 
-  @Option(names = "--build", paramLabel = "S", description = "BuildId.")
-  String buildId;
+  @Option(names = "--build", paramLabel = "S",
+      description = "BuildVersion, the build version string (default when empty: branch-CL-changelist). The BuildId is not set here: left empty, each build gets a new one.")
+  String build;
 
   @Option(names = "--licensee", description = "IsLicenseeVersion 1 (0 when absent).")
   boolean licensee;
@@ -47,9 +51,10 @@ final class UpdateLocalVersionCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     BuildVersion updated = BuildVersion.update(file,
-        new BuildVersion.Update(changelist, compatibleChangelist, buildId, licensee, promoted, branch));
+        new BuildVersion.Update(changelist, compatibleChangelist, build, licensee, promoted, branch));
     PrintWriter out = spec.commandLine().getOut();
-    out.printf("%s: %s (compatible with %s)%n", file, updated.engineVersion(), updated.compatibleVersion().toDisplayString());
+    out.printf("%s: %s (compatible with %s), build version %s%n", file, updated.engineVersion(),
+        updated.compatibleVersion().toDisplayString(), updated.displayBuildVersion());
     out.println("Rebuild the jar (mvn package) for the game to run as this version.");
     out.flush();
     return 0;

@@ -33,7 +33,8 @@ final class VersionCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     BuildVersion build = SampleBuild.version();
     out.printf("Engine version: %s%n", build.engineVersion());
-    out.printf("Compatible with: %s%s%n", build.compatibleVersion().toDisplayString(), build.buildId().isEmpty() ? "" : "; build " + build.buildId());
+    out.printf("Compatible with: %s%n", build.compatibleVersion().toDisplayString());
+    out.printf("Build: %s%s%n", build.displayBuildVersion(), build.buildId().isEmpty() ? "" : ", id " + build.buildId());
     out.println("Custom versions:");
     for (CustomVersion version : registry().all()) {
       out.printf("  %-20s %3d  %s%n", version.friendlyName(), version.latest(), version.guid());

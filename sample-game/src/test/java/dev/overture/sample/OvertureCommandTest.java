@@ -192,12 +192,25 @@ class OvertureCommandTest {
     assertEquals(0, run("update-local-version", "--file", file.toString(), "--cl", "1234", "--compatible-cl", "1200",
         "--licensee", "--branch", "//Overture/Release-0.2", "--build", "nightly"), err.toString());
 
-    assertEquals(file + ": 0.1.0-" + (0x8000_0000L + 1234) + "+++Overture+Release-0.2 (compatible with 0.1.0-1200 (licensee))",
-        lines().get(0));
+    assertEquals(file + ": 0.1.0-" + (0x8000_0000L + 1234) + "+++Overture+Release-0.2 (compatible with 0.1.0-1200 (licensee)),"
+        + " build version nightly", lines().get(0));
     String text = Files.readString(file);
     assertTrue(text.contains("\"Changelist\": 1234,"), text);
     assertTrue(text.contains("\"IsLicenseeVersion\": 1,"), text);
     assertTrue(text.contains("\"BranchName\": \"++Overture+Release-0.2\","), text);
+    assertTrue(text.contains("\"BuildId\": \"\","), "seed 000: -Build sets the build version string, never the BuildId: " + text);
+    assertTrue(text.contains("\"BuildVersion\": \"nightly\""), text);
+  }
+
+  /** Seed 000: "RunUAT.bat UpdateLocalVersion [-CL=INT] [-CompatibleCL=INT] [-Build=STRING] [-Licensee] [-Promoted=BOOL] [-Branch=STRING]". */
+  @Test
+  void updateLocalVersion_hasTheSeedsOptions() {
+    CommandLine command = OvertureCommand.commandLine().getSubcommands().get("update-local-version");
+    List<String> options = command.getCommandSpec().options().stream().map(CommandLine.Model.OptionSpec::longestName).toList();
+
+    for (String option : List.of("--cl", "--compatible-cl", "--build", "--licensee", "--promoted", "--branch")) {
+      assertTrue(options.contains(option), option + " in " + options);
+    }
   }
 
   @Test
@@ -209,7 +222,55 @@ class OvertureCommandTest {
   @Test
   void version_printsTheBuildVersion() {
     assertEquals(0, run("--version"));
-    assertEquals(List.of("Overture sample game 0.1.0-1000+++Overture+Main", "what it saves can be read by builds from 0.1.0-1000 on"), lines());
+    List<String> lines = lines();
+    assertEquals(List.of("Overture sample game 0.1.0-1000+++Overture+Main", "what it saves can be read by builds from 0.1.0-1000 on"),
+        lines.subList(0, 2));
+    assertTrue(lines.get(2).matches("build \\+\\+Overture\\+Main-CL-1000, id [0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}"),
+        "build/Build.version leaves BuildId empty, so the build gave the jar's copy a new one: " + lines);
+  }
+
+  // ---- issue 14: an Error (out of memory, a stack overflow) is one line, never a stack trace
+
+  /** A command that fails with an Error, as a command reading a huge file did before its limit. */
+  @CommandLine.Command(name = "fail")
+  static final class Failing implements java.util.concurrent.Callable<Integer> {
+    final Error error;
+
+    Failing(Error error) {
+      this.error = error;
+    }
+
+    @Override
+    public Integer call() {
+      throw error;
+    }
+  }
+
+  private int runFailing(Error error, String... args) {
+    CommandLine commandLine = OvertureCommand.commandLine();
+    commandLine.addSubcommand("fail", new Failing(error));
+    commandLine.setOut(new PrintWriter(out));
+    commandLine.setErr(new PrintWriter(err));
+    return commandLine.execute(args);
+  }
+
+  @Test
+  void anOutOfMemoryError_isOneLineWithoutAStackTrace_exitCode1() {
+    assertEquals(1, runFailing(new OutOfMemoryError("Java heap space"), "fail"));
+
+    assertEquals("overture: the command ran out of memory (Java heap space); give Java more (java -Xmx2g -jar overture.jar ...)"
+        + " or smaller input (run with --debug for the stack trace)" + System.lineSeparator(), err.toString());
+  }
+
+  @Test
+  void aStackOverflow_isOneLine_andDebugAddsTheStackTrace() {
+    assertEquals(1, runFailing(new StackOverflowError(), "fail"));
+    assertEquals("overture: the command failed: its input nests too deeply (stack overflow) (run with --debug for the stack trace)"
+        + System.lineSeparator(), err.toString());
+
+    err.getBuffer().setLength(0);
+    assertEquals(1, runFailing(new StackOverflowError(), "fail", "--debug"));
+    assertTrue(err.toString().contains("java.lang.StackOverflowError" + System.lineSeparator() + "\tat "), err.toString());
   }
 
   // ---- ids and archives
@@ -227,7 +288,7 @@ class OvertureCommandTest {
 
     assertEquals(List.of(
             "123 bytes",
-            "Package versions: UE4 522, UE5 1009",
+            "Package versions: UE4 522, UE5 1009, licensee 0",
             "Custom versions (2):",
             "  DEADBEEF-BAFECA0F-ABCFFBCA-4321ABCD ObjectVersion version 0",
             "  DEADBEEF-BAFECA0F-ABCDDBCA-1234ABCD UniqueID version 2",
@@ -235,6 +296,42 @@ class OvertureCommandTest {
             "Ids (1):",
             "  81985529216486895 (0x0123456789ABCDEF)"),
         lines());
+  }
+
+  /** Seed 000: "Engine보다 높은 Version이 있는 Package는 Load 할 수 없다." */
+  @Test
+  void archiveInspect_showsANewerVersionWord_andRefusesItsIds() {
+    String newer = "0A020000 F2030000 01000000 47CF7918 934A0A33 87B50890 7594CC0B 00000000 EFCDAB8967452301";
+
+    assertEquals(1, run("archive", "inspect", "--hex", newer));
+
+    assertEquals("Package versions: UE4 522, UE5 1010 (newer than this build's 1009), licensee 0", lines().get(1));
+    assertEquals("overture: At byte 4: written with FileVersionUE5 1010, newer than this build reads (up to 1009); the archive is"
+        + " left as it is" + System.lineSeparator(), err.toString());
+  }
+
+  /** Issue 14: a named pipe would block a read forever; it is refused without being opened. */
+  @Test
+  void archiveInspect_refusesANamedPipe_withoutOpeningIt(@TempDir Path temp) throws Exception {
+    Path pipe = temp.resolve("blob.pipe");
+    assertEquals(0, new ProcessBuilder("mkfifo", pipe.toString()).start().waitFor());
+
+    assertEquals(1, run("archive", "inspect", pipe.toString()));
+
+    assertEquals("overture: " + pipe + " is a named pipe, not a regular file; it was not opened" + System.lineSeparator(),
+        err.toString());
+  }
+
+  /** Issue 14: a huge file ended in OutOfMemoryError; now it is refused before it is read. */
+  @Test
+  void archiveInspect_refusesAFileLargerThanMaxBytes(@TempDir Path temp) throws Exception {
+    Path blob = temp.resolve("blob.bin");
+    Files.write(blob, new byte[100]);
+
+    assertEquals(1, run("archive", "inspect", blob.toString(), "--max-bytes", "64"));
+
+    assertEquals("overture: " + blob + " is 100 bytes; the largest accepted is 64 bytes (archive inspect --max-bytes)"
+        + System.lineSeparator(), err.toString());
   }
 
   @Test

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  *   @Test
  *   void arenaActivatesCombat() {
  *     TestWorld world = overture.world("Match").load("Arena").assertLoaded();
- *     assertEquals(List.of("Combat"), world.activePlugins());
+ *     assertEquals(List.of(PluginId.of("Combat")), world.activePlugins());
  *   }
  * }
  * }</pre>

@@ -26,7 +26,7 @@ import java.util.stream.Stream;
  * <pre>{@code
  * try (TestRuntime runtime = TestRuntime.builder(content).configure(b -> b.kind(...)).build()) {
  *   TestWorld world = runtime.world("Match").load("Arena").assertLoaded();
- *   assertEquals(List.of("Core", "Combat"), world.activePlugins());
+ *   assertEquals(List.of(PluginId.of("Core"), PluginId.of("Combat")), world.activePlugins());
  * }
  * }</pre>
  *

@@ -5,6 +5,7 @@ import dev.overture.core.Problem;
 import dev.overture.experience.ExperienceLoadException;
 import dev.overture.experience.ExperienceManager;
 import dev.overture.experience.LoadState;
+import dev.overture.feature.PluginId;
 import dev.overture.world.Actor;
 import dev.overture.world.ActorComponent;
 import dev.overture.world.Pawn;
@@ -159,7 +160,7 @@ public final class TestWorld {
   }
 
   /** The plugins the current experience activated, in activation order. */
-  public List<String> activePlugins() {
+  public List<PluginId> activePlugins() {
     return experience.activePlugins();
   }
 

@@ -3,6 +3,7 @@ package dev.overture.testing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.overture.core.Problem;
+import dev.overture.feature.PluginId;
 import dev.overture.world.ActorComponent;
 import dev.overture.world.Pawn;
 import java.util.List;
@@ -35,7 +36,7 @@ class OvertureExtensionTest {
 
     Pawn hero = world.spawnPawn("Player");
 
-    assertEquals(List.of("Combat"), world.activePlugins());
+    assertEquals(List.of(PluginId.of("Combat")), world.activePlugins());
     world.component(hero, Score.class);
   }
 

@@ -1,0 +1,90 @@
+package dev.overture.core;
+
+import java.lang.reflect.Array;
+import java.lang.reflect.RecordComponent;
+import java.util.Collection;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Finds a number that is not finite (NaN, an infinity) in a value bound from JSON: Jackson turns
+ * the strings {@code "NaN"} and {@code "Infinity"}, and a literal too large for a double, into
+ * such numbers without complaint, and they then pass every range check ({@code NaN < max} is
+ * false, and so is {@code NaN > min}). Looks inside records, collections, maps and arrays.
+ *
+ * <p>Stateless; safe from any thread.
+ */
+public final class FiniteNumbers {
+
+  private FiniteNumbers() {}
+
+  /**
+   * The JSON pointer (relative to {@code value}, {@code ""} for the value itself) of the first
+   * number in it that is not finite, or empty when there is none.
+   */
+  public static Optional<String> find(Object value) {
+    return Optional.ofNullable(find(value, "", 0));
+  }
+
+  private static String find(Object value, String at, int depth) {
+    if (value == null || depth > 64) {
+      // Bound data nests no deeper than its reader allowed; the cut-off only guards against cycles.
+      return null;
+    }
+    if (value instanceof Double number) {
+      return Double.isFinite(number) ? null : at;
+    }
+    if (value instanceof Float number) {
+      return Float.isFinite(number) ? null : at;
+    }
+    if (value instanceof Record record) {
+      for (RecordComponent component : record.getClass().getRecordComponents()) {
+        Object part;
+        try {
+          component.getAccessor().setAccessible(true);
+          part = component.getAccessor().invoke(record);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+          continue;
+        }
+        String found = find(part, at + "/" + escape(component.getName()), depth + 1);
+        if (found != null) {
+          return found;
+        }
+      }
+      return null;
+    }
+    if (value instanceof Map<?, ?> map) {
+      for (Map.Entry<?, ?> entry : map.entrySet()) {
+        String found = find(entry.getValue(), at + "/" + escape(String.valueOf(entry.getKey())), depth + 1);
+        if (found != null) {
+          return found;
+        }
+      }
+      return null;
+    }
+    if (value instanceof Collection<?> collection) {
+      int i = 0;
+      for (Object element : collection) {
+        String found = find(element, at + "/" + i++, depth + 1);
+        if (found != null) {
+          return found;
+        }
+      }
+      return null;
+    }
+    if (value.getClass().isArray() && !value.getClass().getComponentType().isPrimitive()
+        || value instanceof double[] || value instanceof float[]) {
+      for (int i = 0; i < Array.getLength(value); i++) {
+        String found = find(Array.get(value, i), at + "/" + i, depth + 1);
+        if (found != null) {
+          return found;
+        }
+      }
+    }
+    return null;
+  }
+
+  private static String escape(String name) {
+    return name.replace("~", "~0").replace("/", "~1");
+  }
+}

@@ -1,0 +1,104 @@
+package dev.overture.experience;
+
+import dev.overture.experience.ExperienceManager.Priority;
+import dev.overture.experience.ExperienceManager.StateListener;
+import dev.overture.experience.ExperienceManager.Transition;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The listeners and the timeline of one experience manager: loaded listeners by priority and failure listeners, each
+ * called once; state listeners, called on every change until removed. A listener that throws is
+ * logged and the others still run. Confined to the world's game thread.
+ */
+final class ExperienceListeners {
+
+  private static final Logger log = LoggerFactory.getLogger(ExperienceListeners.class);
+
+  private final String worldName;
+  private final Map<Priority, List<Consumer<ExperienceDefinition>>> loaded = new EnumMap<>(Priority.class);
+  private final List<Consumer<ExperienceLoadException>> failed = new ArrayList<>();
+  private final List<StateListener> states = new ArrayList<>();
+  /** The transitions since the current experience was set: never more than one load's. */
+  private final List<Transition> timeline = new ArrayList<>();
+
+  ExperienceListeners(String worldName) {
+    this.worldName = worldName;
+    for (Priority priority : Priority.values()) {
+      loaded.put(priority, new ArrayList<>());
+    }
+  }
+
+  void onLoaded(Priority priority, Consumer<ExperienceDefinition> listener) {
+    loaded.get(priority).add(listener);
+  }
+
+  void onFailed(Consumer<ExperienceLoadException> listener) {
+    failed.add(listener);
+  }
+
+  void onState(StateListener listener) {
+    states.add(listener);
+  }
+
+  void removeState(StateListener listener) {
+    states.remove(listener);
+  }
+
+  /** Takes the loaded listeners, highest priority first, and drops the failure listeners. */
+  List<Consumer<ExperienceDefinition>> takeLoaded() {
+    List<Consumer<ExperienceDefinition>> taken = new ArrayList<>();
+    for (Priority priority : Priority.values()) {
+      taken.addAll(loaded.get(priority));
+      loaded.get(priority).clear();
+    }
+    failed.clear();
+    return taken;
+  }
+
+  /** Takes the failure listeners; the loaded listeners wait for the next load. */
+  List<Consumer<ExperienceLoadException>> takeFailed() {
+    List<Consumer<ExperienceLoadException>> taken = List.copyOf(failed);
+    failed.clear();
+    return taken;
+  }
+
+  /** Drops every once-listener: the world has ended. */
+  void clearOnce() {
+    loaded.values().forEach(List::clear);
+    failed.clear();
+  }
+
+  List<Transition> timeline() {
+    return java.util.Collections.unmodifiableList(timeline);
+  }
+
+  void clearTimeline() {
+    timeline.clear();
+  }
+
+  /** Records {@code transition} in the timeline and tells the state listeners. */
+  void changed(Transition transition) {
+    timeline.add(transition);
+    for (StateListener listener : List.copyOf(states)) {
+      try {
+        listener.changed(transition);
+      } catch (RuntimeException e) {
+        log.error("A state listener of the experience of world {} threw", worldName, e);
+      }
+    }
+  }
+
+  <T> void call(Consumer<T> listener, T value) {
+    try {
+      listener.accept(value);
+    } catch (RuntimeException e) {
+      log.error("An experience listener in world {} threw", worldName, e);
+    }
+  }
+}

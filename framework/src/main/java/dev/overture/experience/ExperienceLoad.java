@@ -1,0 +1,381 @@
+package dev.overture.experience;
+
+import dev.overture.asset.LoadHandle;
+import dev.overture.asset.LoadResult;
+import dev.overture.asset.PrimaryAssetId;
+import dev.overture.core.Problem;
+import dev.overture.experience.ExperienceContents.SourcedAction;
+import dev.overture.feature.FeatureActivation;
+import dev.overture.feature.FeatureActivationException;
+import dev.overture.feature.GameFeatureAction;
+import dev.overture.feature.GameFeatures;
+import dev.overture.feature.PluginId;
+import dev.overture.feature.PluginSet;
+import dev.overture.world.Handle;
+import dev.overture.world.World;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One attempt to load an experience into a world, and once it has loaded, the experience running
+ * there until it is deactivated. It owns everything the attempt acquired: the definition's and the
+ * bundles' load handles, the plugin requests, the activation of the actions, the chaos timer, and
+ * the future its caller waits on.
+ *
+ * <p>Every asynchronous step comes back through the world's executor and first asks whether this
+ * attempt was {@linkplain #discard() discarded} (cancelled, replaced, failed or ended): if so it does
+ * nothing, so a late callback of an abandoned attempt never touches the next one. Discarding undoes
+ * what the attempt did, in reverse order of setup: the chaos timer, the actions, the plugin requests
+ * (newest first), the asset handles.
+ *
+ * <p>Confined to the world's game thread, like the {@link ExperienceManager} that owns it.
+ */
+final class ExperienceLoad {
+
+  private static final Logger log = LoggerFactory.getLogger(ExperienceLoad.class);
+
+  private final ExperienceManager manager;
+  private final Experiences services;
+  private final World world;
+  private final Random random;
+  private final PrimaryAssetId id;
+  private CompletableFuture<ExperienceDefinition> future = new CompletableFuture<>();
+  private ExperienceContents contents;
+  private PawnData pawnData;
+  private ExperienceLoadException failure;
+  private LoadHandle definitionHandle;
+  private LoadHandle bundleHandle;
+  private final List<PluginId> requestedPlugins = new ArrayList<>();
+  private final List<PluginId> activatedPlugins = new ArrayList<>();
+  private FeatureActivation activation;
+  private Handle chaosTimer;
+  private boolean discarded;
+
+  ExperienceLoad(ExperienceManager manager, Experiences services, World world, Random random, PrimaryAssetId id) {
+    this.manager = manager;
+    this.services = services;
+    this.world = world;
+    this.random = random;
+    this.id = id;
+  }
+
+  PrimaryAssetId id() {
+    return id;
+  }
+
+  /** The caller's future; completes with the experience, fails, or is cancelled. */
+  CompletableFuture<ExperienceDefinition> future() {
+    return future;
+  }
+
+  /** The definition, once read. */
+  ExperienceDefinition experience() {
+    return contents == null ? null : contents.experience();
+  }
+
+  /** The default pawn data, once the bundles have loaded, or {@code null}. */
+  PawnData pawnData() {
+    return pawnData;
+  }
+
+  ExperienceLoadException failure() {
+    return failure;
+  }
+
+  boolean isDiscarded() {
+    return discarded;
+  }
+
+  List<PluginId> activatedPlugins() {
+    return List.copyOf(activatedPlugins);
+  }
+
+  List<String> activeActions() {
+    return activation == null ? List.of() : activation.activated();
+  }
+
+  List<String> pendingPausers() {
+    return activation == null ? List.of() : activation.pendingPausers();
+  }
+
+  /** The progress of the step {@code state} names, before the manager keeps it from going back. */
+  double progressIn(LoadState state) {
+    return switch (state) {
+      case LOADING -> bundleHandle != null
+          ? 0.1 + 0.7 * bundleHandle.progress()
+          : definitionHandle != null ? 0.1 * definitionHandle.progress() : 0;
+      case LOADING_GAME_FEATURES -> 0.8 + 0.15
+          * (requestedPlugins.isEmpty() ? 1 : (double) activatedPlugins.size() / requestedPlugins.size());
+      case LOADING_CHAOS_TESTING_DELAY -> 0.95;
+      case EXECUTING_ACTIONS -> 0.97;
+      default -> 1;
+    };
+  }
+
+  // ---------------------------------------------------------------- the steps
+
+  /** Starts reading the definition; the manager enters {@code Loading} right after. */
+  void start() {
+    definitionHandle = services.assets().loadPrimaryAsset(id);
+    definitionHandle.future().whenCompleteAsync((result, error) -> step(() -> onDefinitionLoaded(result, error)), world.executor());
+  }
+
+  private void onDefinitionLoaded(LoadResult result, Throwable error) {
+    if (error != null) {
+      fail(LoadChecks.problemsOf(error));
+      return;
+    }
+    Object value = result.assets().get(id);
+    if (!(value instanceof ExperienceDefinition definition)) {
+      fail(List.of(LoadChecks.notAnExperience(id, value)));
+      return;
+    }
+    Set<String> bundles = new LinkedHashSet<>();
+    bundles.add("equipped");
+    if (world.netMode().hasClient()) {
+      bundles.add("client");
+    }
+    if (world.netMode().hasServer()) {
+      bundles.add("server");
+    }
+    List<PrimaryAssetId> ids = new ArrayList<>();
+    ids.add(id);
+    ids.addAll(definition.actionSets());
+    bundleHandle = services.assets().loadPrimaryAssets(ids, bundles);
+    bundleHandle.future().whenCompleteAsync((loaded, failed) -> step(() -> onBundlesLoaded(definition, failed)), world.executor());
+  }
+
+  private void onBundlesLoaded(ExperienceDefinition definition, Throwable error) {
+    if (error != null) {
+      fail(LoadChecks.problemsOf(error));
+      return;
+    }
+    contents = new ExperienceContents(id, definition, services.assets());
+    pawnData = definition.pawnData().flatMap(pawn -> services.assets().getAsset(pawn, PawnData.class)).orElse(null);
+    if (pawnData != null && pawnData.pawnClass().asset().isPresent()) {
+      List<LoadChecks.Found> wrong =
+          LoadChecks.pawnArchetype(definition.pawnData().orElseThrow(), pawnData, services.assets(), world.objects());
+      if (!wrong.isEmpty()) {
+        failWhenLocated(wrong);
+        return;
+      }
+    }
+    PluginSet plugins = services.features().resolve(contents.pluginNames().keySet());
+    List<LoadChecks.Found> wrong = LoadChecks.plugins(contents, plugins);
+    if (!wrong.isEmpty()) {
+      failWhenLocated(wrong);
+      return;
+    }
+    if (manager.enter(this, LoadState.LOADING_GAME_FEATURES)) {
+      requestPlugins(plugins.plugins());
+    }
+  }
+
+  private void requestPlugins(List<PluginId> plugins) {
+    if (plugins.isEmpty()) {
+      afterGameFeatures();
+      return;
+    }
+    GameFeatures features = services.features();
+    int[] remaining = {plugins.size()};
+    List<Problem> problems = new ArrayList<>();
+    for (PluginId plugin : plugins) {
+      requestedPlugins.add(plugin);
+      features.loadAndActivate(plugin).whenCompleteAsync((ignored, failed) -> step(() -> {
+        if (failed != null) {
+          problems.addAll(LoadChecks.problemsOf(failed));
+        } else {
+          activatedPlugins.add(plugin);
+        }
+        if (--remaining[0] == 0) {
+          if (problems.isEmpty()) {
+            // Completions arrive in any order; report them dependencies first, then as named.
+            activatedPlugins.clear();
+            activatedPlugins.addAll(plugins);
+            waitForPluginActions(plugins);
+          } else {
+            fail(problems);
+          }
+        }
+      }), world.executor());
+    }
+  }
+
+  /** The plugins are active: wait until their own actions apply in this world too. */
+  private void waitForPluginActions(List<PluginId> plugins) {
+    List<CompletableFuture<Void>> applied = new ArrayList<>();
+    for (PluginId plugin : plugins) {
+      applied.add(services.features().appliedIn(plugin, world));
+    }
+    CompletableFuture.allOf(applied.toArray(CompletableFuture[]::new)).whenCompleteAsync((ignored, error) -> step(() -> {
+      if (error != null) {
+        fail(LoadChecks.problemsOf(error));
+      } else {
+        afterGameFeatures();
+      }
+    }), world.executor());
+  }
+
+  private void afterGameFeatures() {
+    ExperienceSettings settings = services.settings();
+    double delay = settings.chaosDelayMinimumSeconds() + random.nextDouble() * settings.chaosDelayRandomSeconds();
+    if (delay <= 0) {
+      executeActions();
+    } else if (manager.enter(this, LoadState.LOADING_CHAOS_TESTING_DELAY)) {
+      chaosTimer = world.schedule(delay, () -> {
+        chaosTimer = null;
+        step(this::executeActions);
+      });
+    }
+  }
+
+  private void executeActions() {
+    if (!manager.enter(this, LoadState.EXECUTING_ACTIONS)) {
+      return;
+    }
+    List<SourcedAction> sourced = contents.actions();
+    List<GameFeatureAction> actions = new ArrayList<>();
+    List<String> labels = new ArrayList<>();
+    for (SourcedAction action : sourced) {
+      actions.add(action.action());
+      labels.add(action.label());
+    }
+    try {
+      activation = FeatureActivation.activate(actions, labels, world, services.assets());
+    } catch (FeatureActivationException e) {
+      ExperienceContents.Origin origin = sourced.get(labels.indexOf(e.action())).origin();
+      Problem problem = Problem.error("Overture/ActionFailed", e.getMessage()).withAsset(origin.asset().toString());
+      failWhenLocated(List.of(new LoadChecks.Found(problem, origin)));
+      return;
+    }
+    manager.loaded(this);
+  }
+
+  // ---------------------------------------------------------------- failure, cancellation, rollback
+
+  /**
+   * Runs one asynchronous step unless this attempt was discarded meanwhile; a step that throws (a
+   * bug in game code it calls, such as a pawn constructor) fails the load instead of leaving it
+   * stuck.
+   */
+  private void step(Runnable body) {
+    if (discarded) {
+      return;
+    }
+    try {
+      body.run();
+    } catch (RuntimeException e) {
+      log.error("A step of loading {} in world {} threw", id, world.name(), e);
+      fail(List.of(Problem.error("Overture/LoadStepFailed", "Loading stopped: " + e).withAsset(id.toString())));
+    }
+  }
+
+  private void failWhenLocated(List<LoadChecks.Found> found) {
+    LoadChecks.locate(services.assets(), found).thenAcceptAsync(this::fail, world.executor());
+  }
+
+  private void fail(List<Problem> problems) {
+    if (!discarded) {
+      failure = new ExperienceLoadException(id.toString(), problems);
+      manager.failed(this);
+    }
+  }
+
+  /**
+   * Takes the caller's future, to complete it once the outcome is settled: after that, cancelling
+   * this attempt no longer touches it.
+   */
+  CompletableFuture<ExperienceDefinition> takeFuture() {
+    CompletableFuture<ExperienceDefinition> taken = future;
+    future = null;
+    return taken;
+  }
+
+  /** Cancels the caller's future, unless its outcome was already settled. */
+  void cancelFuture() {
+    CompletableFuture<ExperienceDefinition> taken = takeFuture();
+    if (taken != null) {
+      taken.cancel(false);
+    }
+  }
+
+  /**
+   * Discards the attempt and undoes, now, whatever it did: the chaos timer, the actions (without
+   * waiting for pauses), the plugin requests (in reverse order of activation), the pinned assets.
+   * Returns when the plugins are released. Idempotent.
+   */
+  CompletableFuture<Void> discard() {
+    discarded = true;
+    if (chaosTimer != null) {
+      chaosTimer.release();
+      chaosTimer = null;
+    }
+    if (activation != null) {
+      activation.deactivateNow();
+      activation = null;
+    }
+    CompletableFuture<Void> released = releasePlugins();
+    releaseAssets();
+    return released;
+  }
+
+  /**
+   * Deactivates the loaded experience: its actions in reverse order, waiting for their pauses, then
+   * its plugins in reverse order of activation. The caller then {@linkplain #finishDeactivation()
+   * finishes} on the game thread.
+   */
+  CompletableFuture<Void> deactivate() {
+    return activation.deactivate().thenCompose(ignored -> releasePlugins());
+  }
+
+  /** Releases the assets once a deactivation has completed; the attempt is over. */
+  void finishDeactivation() {
+    discarded = true;
+    activation = null;
+    releaseAssets();
+  }
+
+  private CompletableFuture<Void> releasePlugins() {
+    List<PluginId> order = new ArrayList<>(activatedPlugins);
+    Collections.reverse(order);
+    for (PluginId plugin : requestedPlugins) {
+      if (!order.contains(plugin)) {
+        order.add(plugin);
+      }
+    }
+    requestedPlugins.clear();
+    activatedPlugins.clear();
+    CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
+    GameFeatures features = services.features();
+    for (PluginId plugin : order) {
+      chain = chain.thenCompose(ignored -> features.deactivate(plugin).exceptionally(error -> {
+        log.error("Releasing plugin {} failed", plugin, error);
+        return null;
+      }));
+    }
+    return chain;
+  }
+
+  private void releaseAssets() {
+    if (definitionHandle != null) {
+      definitionHandle.release();
+      definitionHandle = null;
+    }
+    if (bundleHandle != null) {
+      bundleHandle.release();
+      bundleHandle = null;
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "ExperienceLoad[" + id + (discarded ? ", discarded" : "") + "]";
+  }
+}

@@ -1,0 +1,138 @@
+package dev.overture.feature;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * Where every plugin state change runs: one at a time, in order, on a serial executor over the
+ * given executor (or over one daemon thread it owns). It counts the requests in flight so that
+ * {@link #whenIdle} can tell a host when all have finished, and refuses new ones once closed.
+ * Thread-safe.
+ */
+final class FeatureQueue implements AutoCloseable {
+
+  static final String CLOSED = "GameFeatures is closed";
+
+  private final ExecutorService owned;
+  private final Executor serial;
+  private final Object lock = new Object();
+  private int inFlight; // guarded by lock
+  private final List<CompletableFuture<Void>> idleWaiters = new ArrayList<>(); // guarded by lock
+  private volatile boolean closed;
+
+  /** A queue over {@code executor}, or over a thread of its own when {@code null}. */
+  FeatureQueue(Executor executor) {
+    if (executor != null) {
+      owned = null;
+      serial = new SerialExecutor(executor);
+    } else {
+      owned = Executors.newSingleThreadExecutor(task -> {
+        Thread thread = new Thread(task, "overture-features");
+        thread.setDaemon(true);
+        return thread;
+      });
+      serial = new SerialExecutor(owned);
+    }
+  }
+
+  /** The serial executor, for the continuations of a step that is already on it. */
+  Executor serial() {
+    return serial;
+  }
+
+  /**
+   * Runs {@code step} on the serial executor and completes with the future it returns (unwrapped);
+   * counted in flight until then. Fails at once when closed.
+   */
+  <T> CompletableFuture<T> submit(Supplier<CompletableFuture<T>> step) {
+    CompletableFuture<T> result = new CompletableFuture<>();
+    if (closed) {
+      result.completeExceptionally(new IllegalStateException(CLOSED));
+      return result;
+    }
+    synchronized (lock) {
+      inFlight++;
+    }
+    result.whenComplete((value, error) -> finished());
+    try {
+      serial.execute(() -> {
+        CompletableFuture<T> inner;
+        try {
+          inner = step.get();
+        } catch (RuntimeException e) {
+          result.completeExceptionally(e);
+          return;
+        }
+        inner.whenComplete((value, error) -> {
+          if (error != null) {
+            result.completeExceptionally(unwrap(error));
+          } else {
+            result.complete(value);
+          }
+        });
+      });
+    } catch (RejectedExecutionException e) {
+      result.completeExceptionally(new IllegalStateException(CLOSED, e));
+    }
+    return result;
+  }
+
+  private void finished() {
+    List<CompletableFuture<Void>> idle;
+    synchronized (lock) {
+      if (--inFlight != 0) {
+        return;
+      }
+      idle = List.copyOf(idleWaiters);
+      idleWaiters.clear();
+    }
+    idle.forEach(waiter -> waiter.complete(null));
+  }
+
+  /** See {@link GameFeatures#whenIdle()}. */
+  CompletableFuture<Void> whenIdle() {
+    synchronized (lock) {
+      if (inFlight == 0) {
+        return CompletableFuture.completedFuture(null);
+      }
+      if (closed) {
+        return CompletableFuture.failedFuture(new IllegalStateException(CLOSED));
+      }
+      CompletableFuture<Void> idle = new CompletableFuture<>();
+      idleWaiters.add(idle);
+      return idle;
+    }
+  }
+
+  static Throwable unwrap(Throwable error) {
+    return error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+  }
+
+  /** Refuses new requests, fails the idle waiters and stops the thread it owns, if any. */
+  @Override
+  public void close() {
+    closed = true;
+    List<CompletableFuture<Void>> waiting;
+    synchronized (lock) {
+      waiting = List.copyOf(idleWaiters);
+      idleWaiters.clear();
+    }
+    waiting.forEach(idle -> idle.completeExceptionally(new IllegalStateException(CLOSED)));
+    if (owned != null) {
+      owned.shutdownNow();
+      try {
+        owned.awaitTermination(5, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+}

@@ -1,0 +1,51 @@
+package dev.overture.feature;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import dev.overture.asset.PrimaryAssetId;
+import java.util.Objects;
+
+/**
+ * The name of a feature plugin: its folder's name under {@code plugins/}, as experiences name it in
+ * {@code gameFeaturesToEnable} and descriptors in {@code dependencies} ({@code "ShooterCore"}). JSON
+ * writes it as that string; {@link #toString()} is the name alone, so messages print it as content
+ * spells it.
+ *
+ * <p>A name follows the rule of asset names: letters and digits of any script, {@code _}, {@code -}
+ * and {@code .}, starting with a letter, a digit or {@code _}. Immutable; safe to share between
+ * threads.
+ *
+ * @param name the plugin's name
+ */
+public record PluginId(String name) implements Comparable<PluginId> {
+
+  public PluginId {
+    Objects.requireNonNull(name, "name");
+    if (!PrimaryAssetId.isValidName(name)) {
+      throw new IllegalArgumentException("Invalid plugin name \"" + name + "\": use letters, digits, '_', '-' and '.',"
+          + " starting with a letter, a digit or '_' (the name of its folder under plugins/)");
+    }
+  }
+
+  /**
+   * The plugin called {@code name}.
+   *
+   * @throws IllegalArgumentException naming the text and the rule, when it is not a plugin name
+   */
+  @JsonCreator
+  public static PluginId of(String name) {
+    return new PluginId(name);
+  }
+
+  @Override
+  public int compareTo(PluginId other) {
+    return name.compareTo(other.name);
+  }
+
+  /** The name, as content writes it. */
+  @JsonValue
+  @Override
+  public String toString() {
+    return name;
+  }
+}

@@ -1,0 +1,28 @@
+package dev.overture.feature;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class PluginIdTest {
+
+  @Test
+  void printsAsContentSpellsIt_andSortsByName() {
+    assertEquals("ShooterCore", PluginId.of("ShooterCore").toString());
+    assertEquals(List.of(PluginId.of("Arena"), PluginId.of("Core")),
+        List.of(PluginId.of("Core"), PluginId.of("Arena")).stream().sorted().toList());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"", "Shooter Core", "../Core", "-Core", "Core/Rules"})
+  void aNameThatCannotBeAPluginFolder_isRefusedWithTheRule(String name) {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PluginId.of(name));
+
+    assertEquals("Invalid plugin name \"" + name + "\": use letters, digits, '_', '-' and '.', starting with a letter, a digit"
+        + " or '_' (the name of its folder under plugins/)", e.getMessage());
+  }
+}

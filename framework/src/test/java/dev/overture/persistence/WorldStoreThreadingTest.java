@@ -1,0 +1,129 @@
+package dev.overture.persistence;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.overture.object.Property;
+import dev.overture.testing.ManualExecutor;
+import dev.overture.world.Actor;
+import dev.overture.world.Pawn;
+import dev.overture.world.World;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Saves and restores do not block the game thread on JDBC: the database work runs on the store's
+ * executor (here a manual one), and the futures complete on the world's game thread (issue 15).
+ */
+class WorldStoreThreadingTest {
+
+  public static class Crate extends Pawn {
+    @Property public int round;
+  }
+
+  private static final ClassNames CLASSES = ClassNames.of(Map.of("Crate", Crate.class));
+
+  @TempDir Path temp;
+  private final ManualExecutor database = new ManualExecutor();
+
+  private WorldStore store() {
+    return WorldStore.builder(temp.resolve("game.db")).executor(database).open(CLASSES);
+  }
+
+  private int savedActors() throws Exception {
+    try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + temp.resolve("game.db"));
+        Statement sql = connection.createStatement();
+        ResultSet rows = sql.executeQuery("SELECT COUNT(*) FROM actors")) {
+      rows.next();
+      return rows.getInt(1);
+    }
+  }
+
+  @Test
+  void saveAsync_takesItsSnapshotNow_writesOnTheExecutor_andCompletesOnTheGameThread() throws Exception {
+    try (WorldStore store = store()) {
+      World world = World.builder("Warehouse").ids(store.ids()).build();
+      Crate crate = world.spawnActor(Crate.class, "Crate");
+      crate.round = 1;
+
+      CompletableFuture<WorldStore.Saved> saved = store.saveAsync(world);
+      crate.round = 2; // after the snapshot: not in this save
+
+      assertEquals(0, savedActors(), "nothing written on the game thread");
+      database.runAll();
+      assertEquals(2, savedActors(), "written on the executor: the crate and the game state");
+      assertFalse(saved.isDone(), "the completion waits for the game thread");
+      world.runPendingTasks();
+      assertEquals(new WorldStore.Saved(2, 0, 1), saved.join());
+
+      World again = World.builder("Warehouse").ids(store.ids()).build();
+      CompletableFuture<WorldStore.Restored> restored = store.restoreAsync(again);
+      assertTrue(again.actors(Crate.class).isEmpty(), "nothing read on the game thread");
+      database.runAll();
+      assertTrue(again.actors(Crate.class).isEmpty(), "read on the executor, spawned only on the game thread");
+      assertFalse(restored.isDone());
+      again.runPendingTasks();
+      assertEquals(2, restored.join().actors());
+      assertEquals(1, again.actors(Crate.class).get(0).round, "the value at the time of the snapshot");
+    }
+  }
+
+  @Test
+  void savesRunInTheOrderTheyWereAskedFor_soTheLaterSaveWins() throws Exception {
+    try (WorldStore store = store()) {
+      World world = World.builder("Warehouse").ids(store.ids()).build();
+      Crate crate = world.spawnActor(Crate.class, "Crate");
+      crate.round = 1;
+      store.saveAsync(world);
+      crate.round = 2;
+      CompletableFuture<WorldStore.Saved> second = store.saveAsync(world);
+
+      database.runAll();
+      world.runPendingTasks();
+      second.join();
+
+      World again = World.builder("Warehouse").ids(store.ids()).build();
+      store.restore(again);
+      assertEquals(2, again.actors(Crate.class).get(0).round);
+    }
+  }
+
+  @Test
+  void aSaveThatCannotBeWritten_failsItsFuture_onTheGameThread() throws Exception {
+    try (WorldStore store = store()) {
+      World world = World.builder("Warehouse").ids(store.ids()).build();
+      world.spawnActor(Unnamed.class, "Stranger");
+      int queued = database.queued(); // the id block reserved ahead
+
+      CompletableFuture<WorldStore.Saved> saved = store.saveAsync(world);
+
+      assertTrue(saved.isCompletedExceptionally(), "failed at once, on the game thread, before any database work");
+      assertEquals(queued, database.queued());
+      CompletionException e = assertThrows(CompletionException.class, saved::join);
+      assertInstanceOf(PersistenceException.class, e.getCause());
+    }
+  }
+
+  @Test
+  void saveAsync_fromAnotherThread_isRefused() throws Exception {
+    try (WorldStore store = store()) {
+      World world = World.builder("Warehouse").ids(store.ids()).build();
+      CompletableFuture<Throwable> refused = CompletableFuture.supplyAsync(
+          () -> assertThrows(IllegalStateException.class, () -> store.saveAsync(world)));
+      assertTrue(refused.join().getMessage().startsWith("World \"Warehouse\" was used from thread"), refused.join().getMessage());
+    }
+  }
+
+  static class Unnamed extends Actor {}
+}

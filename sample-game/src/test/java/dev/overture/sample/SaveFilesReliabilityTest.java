@@ -1,0 +1,234 @@
+package dev.overture.sample;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.overture.core.AtomicFiles;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * Rules of the files the tool writes (issue 14): {@code play --save} replaces only a world store of
+ * ours or makes a new file, respects permissions and links, and says "Saved" only once the file is
+ * in place; a killed save or resave leaves the user's file whole and its temporary file is removed,
+ * and named, by the next run; restore errors name the user's file, never the working copy.
+ */
+class SaveFilesReliabilityTest {
+
+  private static final String NOT_OURS = "; --save replaces only a game.db that play --save wrote, or makes a new file";
+
+  @TempDir Path temp;
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private int run(String... args) {
+    out.getBuffer().setLength(0);
+    err.getBuffer().setLength(0);
+    CommandLine commandLine = OvertureCommand.commandLine();
+    commandLine.setOut(new PrintWriter(out));
+    commandLine.setErr(new PrintWriter(err));
+    return commandLine.execute(args);
+  }
+
+  private String save(Path file) {
+    return run("play", "--ticks", "3", "--save", file.toString()) + " " + err.toString().strip();
+  }
+
+  private List<String> names() throws Exception {
+    try (Stream<Path> files = Files.list(temp)) {
+      return files.map(path -> path.getFileName().toString()).filter(name -> !name.endsWith(".log")).sorted().toList();
+    }
+  }
+
+  @Test
+  void playSave_replacesOnlyAWorldStoreOfOurs_orMakesANewFile() throws Exception {
+    Path notes = Files.writeString(temp.resolve("notes.txt"), "my notes");
+    Path empty = Files.createFile(temp.resolve("empty.db"));
+    Path folder = Files.createDirectories(temp.resolve("folder.db"));
+    Path pipe = temp.resolve("pipe.db");
+    assertEquals(0, new ProcessBuilder("mkfifo", pipe.toString()).start().waitFor());
+    Path sqlite = temp.resolve("other.db");
+    try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + sqlite);
+        Statement sql = connection.createStatement()) {
+      sql.executeUpdate("CREATE TABLE contacts (name TEXT)");
+    }
+    byte[] otherBytes = Files.readAllBytes(sqlite);
+
+    assertEquals("1 overture: --save " + notes + " is not a world store: it is not an SQLite database" + NOT_OURS, save(notes));
+    assertEquals("1 overture: --save " + empty + " is not a world store: it is empty" + NOT_OURS, save(empty));
+    assertEquals("1 overture: --save " + folder + ": it is a folder, not a file; it was left as it is", save(folder));
+    assertEquals("1 overture: --save " + pipe + ": it is not a regular file (a device, a pipe or a socket); it was left as it is",
+        save(pipe));
+    assertEquals("1 overture: --save " + sqlite + " is an SQLite database but not an Overture world store (it holds the tables"
+        + " contacts)" + NOT_OURS, save(sqlite));
+    assertFalse(out.toString().contains("Saved to"), out.toString());
+
+    assertEquals("my notes", Files.readString(notes));
+    assertEquals(0, Files.size(empty));
+    assertTrue(Files.isDirectory(folder));
+    assertArrayEquals(otherBytes, Files.readAllBytes(sqlite));
+    assertEquals(List.of("empty.db", "folder.db", "notes.txt", "other.db", "pipe.db"), names(), "no working copy left");
+
+    Path fresh = temp.resolve("fresh.db");
+    assertEquals("0 ", save(fresh));
+    assertTrue(out.toString().contains("Saved to " + fresh + ": "), out.toString());
+  }
+
+  @Test
+  void playSave_respectsPermissions_andWritesThroughALink() throws Exception {
+    Path store = temp.resolve("game.db");
+    assertEquals("0 ", save(store));
+    Files.setPosixFilePermissions(store, PosixFilePermissions.fromString("rw-------"));
+    assertEquals("0 ", save(store));
+    assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(store)), "its mode is kept");
+
+    Files.setPosixFilePermissions(store, PosixFilePermissions.fromString("r--r--r--"));
+    byte[] before = Files.readAllBytes(store);
+    assertEquals("1 overture: --save " + store + ": the file is read-only; it was left as it is", save(store));
+    assertArrayEquals(before, Files.readAllBytes(store));
+    assertEquals("r--r--r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(store)), "its mode is unchanged");
+
+    Files.setPosixFilePermissions(store, PosixFilePermissions.fromString("rw-r--r--"));
+    Path link = Files.createSymbolicLink(temp.resolve("link.db"), store.getFileName());
+    assertEquals(0, run("play", "--ticks", "4", "--save", link.toString()), err.toString());
+    assertTrue(Files.isSymbolicLink(link), "the link is still a link");
+    assertEquals(0, run("play", "--restore", store.toString(), "--ticks", "0"), err.toString());
+    assertTrue(out.toString().contains("at turn 4"), "the linked file holds the save: " + out);
+  }
+
+  @Test
+  void restoreErrors_nameTheUsersFile_neverTheWorkingCopy() throws Exception {
+    Path newer = temp.resolve("newer.db");
+    assertEquals("0 ", save(newer));
+    Path broken = temp.resolve("broken.db");
+    Files.copy(newer, broken);
+    try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + newer);
+        Statement sql = connection.createStatement()) {
+      sql.executeUpdate("UPDATE overture_store SET value = '2' WHERE key = 'schema'");
+    }
+    try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + broken);
+        Statement sql = connection.createStatement()) {
+      sql.executeUpdate("DROP TABLE components");
+      sql.executeUpdate("CREATE TABLE components (actor_id BIGINT, name TEXT)"); // no class, origin or position
+    }
+    Path text = Files.writeString(temp.resolve("text.db"), "hello");
+
+    assertEquals(1, run("play", "--restore", newer.toString(), "--ticks", "1"));
+    assertEquals("overture: --restore " + newer + " was written with store schema 2; this build knows schema 1 and leaves it as it is",
+        err.toString().strip());
+    assertEquals(1, run("play", "--restore", text.toString(), "--ticks", "1"));
+    assertEquals("overture: --restore " + text + " is not a world store: it is not an SQLite database", err.toString().strip());
+    assertEquals(1, run("play", "--restore", broken.toString(), "--ticks", "1"));
+    assertTrue(err.toString().startsWith("overture: Failed reading world Sample in " + broken + ": "), err.toString());
+    assertFalse(err.toString().contains(".tmp"), err.toString());
+  }
+
+  @Test
+  void aKilledSave_leavesTheOldFileWhole_andSaysNothing_andTheNextRunRemovesItsWorkingCopy() throws Exception {
+    Path store = temp.resolve("game.db");
+    assertEquals("0 ", save(store));
+    byte[] before = Files.readAllBytes(store);
+    Path log = temp.resolve("child.log");
+
+    Child child = Child.holdingBeforeRename(temp, log, "play", "--ticks", "5", "--save", store.toString());
+    Path workingCopy = child.awaitHold();
+    child.kill();
+
+    assertArrayEquals(before, Files.readAllBytes(store), "the old save, whole");
+    String printed = Files.readString(log);
+    assertTrue(printed.contains("Result: "), printed);
+    assertFalse(printed.contains("Saved to"), "no success before it happened: " + printed);
+    assertEquals(".game.db.overture-" + child.pid(), workingCopy.getFileName().toString().replaceAll("-[0-9a-f]{16}\\.tmp$", ""));
+    assertTrue(Files.exists(workingCopy));
+
+    assertEquals("0 ", save(store));
+    assertTrue(out.toString().startsWith("Removed " + workingCopy + ", left behind by process " + child.pid()
+        + ", which stopped before it finished" + System.lineSeparator()), out.toString());
+    assertEquals(List.of("game.db"), names());
+  }
+
+  @Test
+  void aKilledResave_leavesTheFileWhole_andTheNextResaveRemovesItsTemporary() throws Exception {
+    Path assets = copyOfTheContent(temp);
+    Child child = Child.holdingBeforeRename(temp, temp.resolve("child.log"), "resave", "--assets", assets.toString());
+    Path temporary = child.awaitHold();
+    child.kill();
+    String name = temporary.getFileName().toString();
+    Path target = temporary.resolveSibling(name.substring(1, name.indexOf(".overture-")));
+    assertTrue(Files.readString(target).contains("\"engine\": \"0.1.0-900+++Overture+Main\""), "the old file, whole");
+    assertTrue(Files.exists(temporary));
+
+    assertEquals(0, run("resave", "--assets", assets.toString()), err.toString());
+
+    assertEquals("Removed " + temporary + ", left behind by process " + child.pid() + ", which stopped before it finished",
+        out.toString().lines().findFirst().orElseThrow());
+    assertFalse(Files.exists(temporary));
+    assertTrue(out.toString().contains("2 rewritten, 0 refused, 21 already current"), out.toString());
+  }
+
+  /** A copy of the sample content to change. */
+  private static Path copyOfTheContent(Path temp) throws Exception {
+    Path source = Path.of("../assets");
+    Path copy = temp.resolve("assets");
+    try (Stream<Path> files = Files.walk(source)) {
+      for (Path file : files.toList()) {
+        Path target = copy.resolve(source.relativize(file).toString());
+        if (Files.isDirectory(file)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(file, target);
+        }
+      }
+    }
+    return copy;
+  }
+
+  /**
+   * The tool in a child JVM, told to hold where a temporary file is about to take its final name
+   * ({@link AtomicFiles#HOLD_PROPERTY}), and killed there with SIGKILL: the crash lands at exactly
+   * that point every time, without sleeping.
+   */
+  private record Child(Process process, Path marker) {
+
+    static Child holdingBeforeRename(Path folder, Path log, String... args) throws Exception {
+      Path marker = folder.resolve("held-" + System.nanoTime() + ".log");
+      List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+          "-D" + AtomicFiles.HOLD_PROPERTY + "=" + marker, "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+      command.addAll(List.of(args));
+      return new Child(new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start(), marker);
+    }
+
+    Path awaitHold() throws Exception {
+      await().atMost(Duration.ofMinutes(2)).until(() -> Files.exists(marker) || !process.isAlive());
+      assertTrue(Files.exists(marker), "the child reached the rename before it ended");
+      return Path.of(Files.readString(marker, StandardCharsets.UTF_8));
+    }
+
+    void kill() throws Exception {
+      process.destroyForcibly();
+      assertTrue(process.waitFor(1, TimeUnit.MINUTES), "the child ended");
+    }
+
+    long pid() {
+      return process.pid();
+    }
+  }
+}
