@@ -151,6 +151,26 @@ public interface AssetManager extends AutoCloseable {
   /** The content roots, in the order added. */
   List<ContentRoot> contentRoots();
 
+  /**
+   * Adds the kinds, asset classes, custom versions and upgrade steps of {@code extension} (a
+   * feature plugin's code) under the name {@code owner}: files bound from now on see them. All or
+   * nothing: when one contradicts what is registered (a kind name taken by another class, an
+   * upgrade step of an unknown custom version), nothing is added.
+   *
+   * @throws IllegalArgumentException saying what contradicts what, when it cannot be added
+   * @throws IllegalStateException when {@code owner} already has an extension
+   */
+  void addExtension(String owner, AssetExtension extension);
+
+  /**
+   * Removes the extension of {@code owner}: its names and versions are no longer known, and nothing
+   * the manager keeps refers to its classes any more (assets bound with them stay usable until
+   * released).
+   *
+   * @return whether {@code owner} had one
+   */
+  boolean removeExtension(String owner);
+
   /** Counts of what is in memory now, for diagnostics and leak checks. */
   Stats stats();
 
@@ -184,9 +204,10 @@ public interface AssetManager extends AutoCloseable {
   final class Builder {
     final Map<String, ContentRoot> roots = new LinkedHashMap<>();
     final List<ScanRule> rules = new ArrayList<>();
-    final Map<String, Class<?>> assetClasses = new LinkedHashMap<>();
-    final KindRegistry kinds = new KindRegistry();
-    final AssetVersions.Builder versions = AssetVersions.builder();
+    /** The game's own registrations: every one checked at the call that makes it. */
+    final AssetExtension.Builder code = new AssetExtension.Builder(true);
+    EngineVersion engineCurrent;
+    EngineVersion engineCompatible;
     Executor workers;
     RetentionPolicy retention;
     AssetLimits limits;
@@ -221,13 +242,7 @@ public interface AssetManager extends AutoCloseable {
      * name} in their scan rules.
      */
     public Builder assetClass(String name, Class<?> type) {
-      Objects.requireNonNull(name, "name");
-      Objects.requireNonNull(type, "type");
-      Class<?> previous = assetClasses.putIfAbsent(name, type);
-      if (previous != null && previous != type) {
-        throw new IllegalStateException(
-            "asset class name \"" + name + "\" is already registered for " + previous.getName());
-      }
+      code.assetClass(name, type);
       return this;
     }
 
@@ -238,7 +253,7 @@ public interface AssetManager extends AutoCloseable {
      * supertype of {@code type} accept the name. JSON names classes only by registered names.
      */
     public <B> Builder kind(Class<B> base, String name, Class<? extends B> type) {
-      kinds.register(base, name, type);
+      code.kind(base, name, type);
       return this;
     }
 
@@ -247,13 +262,16 @@ public interface AssetManager extends AutoCloseable {
      * are refused. By default the version is unknown (changelist 0), which reads everything.
      */
     public Builder engineVersion(BuildVersion build) {
-      versions.engine(build);
-      return this;
+      return engineVersion(build.engineVersion(), build.compatibleVersion());
     }
 
     /** The running build's version and the oldest version that can read what it saves. */
     public Builder engineVersion(EngineVersion current, EngineVersion compatible) {
-      versions.engine(current, compatible);
+      if (engineCurrent != null) {
+        throw new IllegalStateException("the engine version was already set to " + engineCurrent);
+      }
+      engineCurrent = Objects.requireNonNull(current, "current");
+      engineCompatible = Objects.requireNonNull(compatible, "compatible");
       return this;
     }
 
@@ -264,13 +282,13 @@ public interface AssetManager extends AutoCloseable {
      * @throws IllegalArgumentException when its GUID or name is already registered
      */
     public Builder customVersion(CustomVersion version, Class<?>... assetClasses) {
-      versions.customVersion(version, assetClasses);
+      code.customVersion(version, assetClasses);
       return this;
     }
 
     /** Registers a step that upgrades files of one asset class to a version of a custom version. */
     public Builder upgrade(UpgradeStep step) {
-      versions.upgrade(step);
+      code.upgrade(step);
       return this;
     }
 
@@ -279,7 +297,7 @@ public interface AssetManager extends AutoCloseable {
      * its latest (see {@link AssetVersions}).
      */
     public Builder readUnversionedAs(CustomVersion customVersion, int version) {
-      versions.readUnversionedAs(customVersion, version);
+      code.readUnversionedAs(customVersion, version);
       return this;
     }
 

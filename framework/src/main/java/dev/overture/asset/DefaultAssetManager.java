@@ -1,7 +1,6 @@
 package dev.overture.asset;
 
 import dev.overture.core.Ticker;
-import dev.overture.version.AssetVersions;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -39,23 +38,25 @@ final class DefaultAssetManager implements AssetManager {
   private final AssetWorkers workers;
   private final Predicate<Thread> gameThread;
   private final AssetTools tools;
+  private final Extensions extensions;
   private volatile boolean closed;
 
   DefaultAssetManager(AssetManager.Builder builder) {
     AssetLimits limits = builder.limits != null ? builder.limits : AssetLimits.defaults();
-    AssetVersions versions = builder.versions.build();
-    AssetJson json = new AssetJson(limits, builder.kinds, versions);
-    Map<String, Class<?>> assetClasses = Map.copyOf(builder.assetClasses);
+    this.extensions = new Extensions(builder.code.build(), builder.engineCurrent, builder.engineCompatible);
+    AssetExtension.Target initial = extensions.initial();
+    AssetJson json = new AssetJson(limits, initial.kinds, initial.assetClasses, initial.versions.build());
+    extensions.bindTo(json);
     Ticker ticker = builder.ticker != null ? builder.ticker : Ticker.system();
     this.gameThread = builder.gameThread != null ? builder.gameThread : thread -> false;
-    this.index = new ContentIndex(new Indexer(builder.rules, assetClasses, json, limits));
+    this.index = new ContentIndex(new Indexer(builder.rules, json, limits));
     this.files = new AssetFiles(index, json, limits);
     this.workers = new AssetWorkers(builder.workers, builder.workerThreads);
     this.slots =
         new SlotTable(
             builder.retention != null ? builder.retention : RetentionPolicy.none(), ticker, workers.executor(), files::readAndBind);
     this.bundleStates = new BundleStates(this::newHandle);
-    this.tools = new DefaultAssetTools(this, index, slots, files, json, versions, assetClasses);
+    this.tools = new DefaultAssetTools(this, index, slots, files, json);
     try {
       for (ContentRoot root : builder.roots.values()) {
         addContentRoot(root);
@@ -101,6 +102,22 @@ final class DefaultAssetManager implements AssetManager {
   @Override
   public List<ContentRoot> contentRoots() {
     return index.contentRoots();
+  }
+
+  @Override
+  public void addExtension(String owner, AssetExtension extension) {
+    checkOpen();
+    extensions.add(java.util.Objects.requireNonNull(owner, "owner"), java.util.Objects.requireNonNull(extension, "extension"));
+  }
+
+  @Override
+  public boolean removeExtension(String owner) {
+    boolean removed = extensions.remove(owner);
+    if (removed) {
+      // Unpinned assets bound with the owner's classes would keep them (and their loader) alive.
+      slots.dropUnpinnedAll();
+    }
+    return removed;
   }
 
   // ---------------------------------------------------------------- loading

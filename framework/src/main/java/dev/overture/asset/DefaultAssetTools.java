@@ -17,24 +17,18 @@ final class DefaultAssetTools implements AssetTools {
   private final SlotTable slots;
   private final AssetFiles files;
   private final AssetJson json;
-  private final AssetVersions versions;
-  private final Map<String, Class<?>> assetClasses;
 
   DefaultAssetTools(
       DefaultAssetManager manager,
       ContentIndex index,
       SlotTable slots,
       AssetFiles files,
-      AssetJson json,
-      AssetVersions versions,
-      Map<String, Class<?>> assetClasses) {
+      AssetJson json) {
     this.manager = manager;
     this.index = index;
     this.slots = slots;
     this.files = files;
     this.json = json;
-    this.versions = versions;
-    this.assetClasses = Map.copyOf(assetClasses);
   }
 
   @Override
@@ -73,7 +67,7 @@ final class DefaultAssetTools implements AssetTools {
 
   @Override
   public Map<String, Class<?>> assetClasses() {
-    return assetClasses;
+    return json.assetClasses();
   }
 
   @Override
@@ -95,7 +89,7 @@ final class DefaultAssetTools implements AssetTools {
 
   @Override
   public AssetVersions versions() {
-    return versions;
+    return json.versions();
   }
 
   @Override
@@ -104,7 +98,7 @@ final class DefaultAssetTools implements AssetTools {
     Map<String, ContentRoot> roots = new LinkedHashMap<>();
     ContentIndex.State state = index.state();
     state.roots().forEach((name, root) -> roots.put(name, root.root()));
-    return new Resaver(json, versions, state.snapshot(), roots, files::read).run(dryRun);
+    return new Resaver(json, json.versions(), state.snapshot(), roots, files::read).run(dryRun);
   }
 
   @Override

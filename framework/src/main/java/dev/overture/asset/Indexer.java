@@ -27,13 +27,11 @@ final class Indexer {
   private record Match(AssetPath path, ScanRule rule) {}
 
   private final List<ScanRule> globalRules;
-  private final Map<String, Class<?>> assetClasses;
   private final AssetJson json;
   private final AssetLimits limits;
 
-  Indexer(List<ScanRule> globalRules, Map<String, Class<?>> assetClasses, AssetJson json, AssetLimits limits) {
+  Indexer(List<ScanRule> globalRules, AssetJson json, AssetLimits limits) {
     this.globalRules = List.copyOf(globalRules);
-    this.assetClasses = Map.copyOf(assetClasses);
     this.json = json;
     this.limits = limits;
   }
@@ -179,6 +177,7 @@ final class Indexer {
     }
     problems.addAll(context.warnings);
     JsonLocator locator = new JsonLocator(json.mapper());
+    Map<String, Class<?>> assetClasses = json.assetClasses();
     List<ScanRule> rules = new ArrayList<>();
     for (int i = 0; i < settings.primaryAssetTypesToScan().size(); i++) {
       ScanRuleDeclaration declared = settings.primaryAssetTypesToScan().get(i);

@@ -236,6 +236,13 @@ final class SlotTable {
     }
   }
 
+  /** Drops every unpinned copy (retained ones included): registrations changed, so they may be stale. */
+  void dropUnpinnedAll() {
+    for (AssetKey key : slots.asMap().keySet()) {
+      dropUnpinned(key);
+    }
+  }
+
   /** Registers a load in progress, so that {@link #close()} cancels it; cancels it at once when closed. */
   void loadingStarted(DefaultLoadHandle handle) {
     loading.add(handle);
