@@ -134,7 +134,11 @@ final class AssetDeserializers {
     }
   }
 
-  /** Binds a path string to a soft reference relative to the content root being read. */
+  /**
+   * Binds a path string to a soft reference: relative to the content root being read ({@code
+   * "maps/Arena.json"}), or, starting with a slash, to the root the first segment names ({@code
+   * "/Game/ui/icon.png"}, {@code "/ShooterCore/maps/Arena.json"}), like Unreal's mount points.
+   */
   private static final class SoftRefDeserializer extends ValueDeserializer<SoftRef<?>> {
     private final Class<?> target;
 
@@ -160,7 +164,18 @@ final class AssetDeserializers {
 
     @Override
     public SoftRef<?> deserialize(JsonParser parser, DeserializationContext ctxt) {
-      AssetPath path = parsePath(parser, expectString(parser, ctxt, SoftRef.class));
+      String text = expectString(parser, ctxt, SoftRef.class);
+      if (text.startsWith("/")) {
+        int slash = text.indexOf('/', 1);
+        String root = slash < 0 ? text.substring(1) : text.substring(1, slash);
+        if (slash < 0 || !PrimaryAssetType.isValidName(root)) {
+          throw new AssetReferenceException(parser, "Overture/InvalidPath", "Asset path \"" + text + "\" starts with '/':"
+              + " write it relative to the content root (\"maps/Arena.json\"), or name another root first"
+              + " (\"/Game/maps/Arena.json\", \"/ShooterCore/maps/Arena.json\")", List.of());
+        }
+        return SoftRef.of(root, parsePath(parser, text.substring(slash + 1)), target);
+      }
+      AssetPath path = parsePath(parser, text);
       String root =
           ctxt.getAttribute(BindContext.ATTRIBUTE) instanceof BindContext context
               ? context.rootName

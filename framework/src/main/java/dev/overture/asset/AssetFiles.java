@@ -77,6 +77,29 @@ final class AssetFiles {
     return index.unknownAsset(id);
   }
 
+  /**
+   * The problem of a reference from {@code from} to {@code target} when {@code from}'s content
+   * root may not name {@code target}'s ({@link ContentRoot#mayName}); null when it may, or when
+   * either is not indexed (that has its own problem).
+   */
+  Problem undeclaredReference(AssetKey from, AssetKey target) {
+    ContentRoot fromRoot = index.root(rootNameOf(from));
+    String targetRoot = rootNameOf(target);
+    if (fromRoot == null || targetRoot == null || fromRoot.mayName(targetRoot)) {
+      return null;
+    }
+    String label = target instanceof PrimaryAssetId id ? id.toString() : ((SoftRef<?>) target).path().value();
+    return fromRoot.undeclared(label, targetRoot);
+  }
+
+  private String rootNameOf(AssetKey key) {
+    if (key instanceof PrimaryAssetId id) {
+      AssetEntry entry = index.snapshot().get(id);
+      return entry == null ? null : entry.root();
+    }
+    return ((SoftRef<?>) key).root();
+  }
+
   /** The file of {@code key} as shown to users. */
   String fileOf(AssetKey key) {
     if (key instanceof PrimaryAssetId id) {

@@ -210,7 +210,8 @@ final class DefaultLoadHandle implements LoadHandle {
         bundles,
         found -> {
           AssetKey target = found.target();
-          if (problems.unknownReference(target, from, loaded.file(), found.where())) {
+          if (problems.unknownReference(target, from, loaded.file(), found.where())
+              || problems.undeclaredReference(target, from, loaded.file(), found.where())) {
             return;
           }
           if (found.acyclic()) {

@@ -80,6 +80,21 @@ final class LoadProblems {
     return true;
   }
 
+  /**
+   * Whether {@code target}, referenced from {@code from} (bound from {@code file}) at {@code
+   * where}, lies in a content root that {@code from}'s root may not name; the problem is recorded
+   * at the reference.
+   */
+  boolean undeclaredReference(AssetKey target, AssetKey from, String file, ReferenceScanner.Step where) {
+    Problem problem = files.undeclaredReference(from, target);
+    if (problem == null) {
+      return false;
+    }
+    unlocated.add(new Unlocated(
+        problem.withAsset(AssetKey.label(from)).at(SourceLocation.at(file, ReferenceScanner.Step.pointerOf(where))), from));
+    return true;
+  }
+
   /** Records {@code problem} at the reference {@code where} in {@code referrer}, to be located. */
   void atReference(Problem problem, AssetKey referrer, ReferenceScanner.Step where) {
     SourceLocation reference = SourceLocation.at(files.fileOf(referrer), ReferenceScanner.Step.pointerOf(where));

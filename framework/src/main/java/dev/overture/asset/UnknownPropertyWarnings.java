@@ -1,5 +1,6 @@
 package dev.overture.asset;
 
+import dev.overture.core.Choices;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
 import dev.overture.version.VersionHeader;
@@ -53,11 +54,13 @@ final class UnknownPropertyWarnings extends DeserializationProblemHandler {
       return true;
     }
     Class<?> owner = beanOrClass instanceof Class<?> c ? c : beanOrClass.getClass();
+    List<String> known = sortedNames(deserializer.getKnownPropertyNames());
+    String guess = Choices.didYouMean(propertyName, known).map(name -> "; did you mean \"" + name + "\"?").orElse("");
     Problem warning =
         Problem.warning(
                 "Overture/UnknownProperty",
-                "Unknown property \"" + propertyName + "\" in " + owner.getSimpleName() + " was ignored")
-            .withChoices("known properties", sortedNames(deserializer.getKnownPropertyNames()))
+                "Unknown property \"" + propertyName + "\" in " + owner.getSimpleName() + " was ignored" + guess)
+            .withChoices("known properties", known)
             .withAsset(context.asset)
             .at(new SourceLocation(context.file, Math.max(at.getLineNr(), 0), Math.max(at.getColumnNr(), 0), pointer));
     context.warnings.add(warning);

@@ -99,6 +99,26 @@ public final class Choices {
     return out.toString();
   }
 
+  /**
+   * The option {@code wanted} was most likely meant to be, when one is close enough to be a typo
+   * (ignoring case, at most a third of its letters off, and at least one): for "did you mean
+   * scoreLimit?".
+   */
+  public static java.util.Optional<String> didYouMean(String wanted, Collection<String> options) {
+    String key = wanted.toLowerCase(Locale.ROOT);
+    String best = null;
+    int bestDistance = Integer.MAX_VALUE;
+    for (String option : options) {
+      int d = distance(key, option.toLowerCase(Locale.ROOT));
+      if (d < bestDistance || (d == bestDistance && best != null && option.compareTo(best) < 0)) {
+        best = option;
+        bestDistance = d;
+      }
+    }
+    int allowed = Math.max(1, wanted.length() / 3);
+    return best != null && bestDistance > 0 && bestDistance <= allowed ? java.util.Optional.of(best) : java.util.Optional.empty();
+  }
+
   /** Levenshtein distance, two rows. */
   static int distance(String a, String b) {
     int[] previous = new int[b.length() + 1];

@@ -190,7 +190,7 @@ final class WorldApplications {
     int index = plugin.actionLabels().indexOf(e.action());
     return new PluginException(plugin.id, "apply in world " + world.name() + " the actions of", List.of(
         Problem.error("Overture/ActionFailed", e.getMessage())
-            .at(SourceLocation.at(plugin.descriptorFile, index < 0 ? "/actions" : "/actions/" + index))));
+            .at(SourceLocation.at(plugin.descriptorFile(), index < 0 ? "/actions" : "/actions/" + index))));
   }
 
   private static boolean runOnWorld(World world, Runnable task) {

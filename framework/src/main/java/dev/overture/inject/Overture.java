@@ -107,6 +107,12 @@ public final class Overture implements AutoCloseable {
       if (builder.pluginExecutor != null) {
         featureBuilder.executor(builder.pluginExecutor);
       }
+      if (builder.pluginJars != null) {
+        featureBuilder.pluginJars(builder.pluginJars);
+      }
+      if (builder.pluginClassLoader != null) {
+        featureBuilder.classLoader(builder.pluginClassLoader);
+      }
       features = featureBuilder.build();
       opened.push(features);
       objects = builder.objects.build();
@@ -304,6 +310,8 @@ public final class Overture implements AutoCloseable {
     private final List<ProjectValidator> projectValidators = new ArrayList<>();
     private ExperienceSettings experienceSettings = ExperienceSettings.defaults();
     private Executor pluginExecutor;
+    private Path pluginJars;
+    private ClassLoader pluginClassLoader;
     private Ticker ticker;
     private SettingsFolder settingsFolder;
     private Path storeFile;
@@ -322,6 +330,32 @@ public final class Overture implements AutoCloseable {
         throw new IllegalArgumentException("the close timeout must not be negative: " + timeout);
       }
       closeWait = timeout;
+      return this;
+    }
+
+    /**
+     * The plugins folder: each {@code *.jar} in it with a {@code plugin.json} at its top is a
+     * feature plugin, its content and code together, its code loaded by a class loader of its own
+     * (see docs/plugins.md). A folder that does not exist holds no plugins. Plugin folders in the
+     * game's content ({@code plugins/<Name>/}) are found as well.
+     */
+    public Builder plugins(Path folder) {
+      if (pluginJars != null) {
+        throw new IllegalStateException("the plugins folder was already set to " + pluginJars);
+      }
+      pluginJars = Objects.requireNonNull(folder, "folder");
+      return this;
+    }
+
+    /**
+     * The class loader that finds the entry points of plugin folders (code on the host's class path)
+     * and is the parent of jar plugins' loaders; by default the one that loaded Overture.
+     */
+    public Builder pluginClassLoader(ClassLoader loader) {
+      if (pluginClassLoader != null) {
+        throw new IllegalStateException("the plugin class loader was already set");
+      }
+      pluginClassLoader = Objects.requireNonNull(loader, "loader");
       return this;
     }
 

@@ -329,7 +329,7 @@ class ExperienceManagerTest {
     game.pump();
 
     assertEquals(LoadState.FAILED, manager.state());
-    assertEquals("Overture/MissingDependency", onlyProblem(manager).id());
+    assertEquals("Overture/MissingPluginDependency", onlyProblem(manager).id(), "the id validate reports (issue 14)");
     CompletionException e = assertThrows(CompletionException.class, loaded::join);
     assertTrue(e.getCause() instanceof ExperienceLoadException);
     assertNothingLeft(manager);
