@@ -168,7 +168,14 @@ final class ContentIndex {
       }
       IndexSnapshot snapshot = current.snapshot();
       List<AssetEntry> removed = snapshot.entriesOf(name);
-      state = current.without(name, snapshot.change(removed, List.of(), snapshot.typeClasses(), snapshot.warnings()));
+      // The types of the roots that stay: a removed plugin's asset classes must not outlive it.
+      Map<PrimaryAssetType, Class<?>> typeClasses = new HashMap<>();
+      current.roots().forEach((other, kept) -> {
+        if (!other.equals(name)) {
+          kept.rules().forEach(rule -> typeClasses.putIfAbsent(rule.type(), rule.assetClass()));
+        }
+      });
+      state = current.without(name, snapshot.change(removed, List.of(), typeClasses, snapshot.warnings()));
       return new Removed(root.root(), removed);
     }
   }
