@@ -141,10 +141,16 @@ public final class ExperienceSelection {
     if (!id.type().equals(EXPERIENCE) || assets.index().find(id).isEmpty()) {
       throw new ProblemException("No experience was selected", List.of(Problem.error(
               "Overture/UnknownExperience",
-              "No experience " + id + " is indexed (named by " + source + ")")
+              "No experience " + id + " is indexed (named by " + source + ")" + didYouMean(assets, id))
           .withChoices("experiences", experienceNames(assets, id.toString()))));
     }
     return id;
+  }
+
+  /** {@code "; did you mean Experience:Elimination?"} when one experience's name is a typo away from {@code id}'s. */
+  static String didYouMean(AssetManager assets, PrimaryAssetId id) {
+    List<String> names = assets.index().ids(EXPERIENCE).stream().map(PrimaryAssetId::name).toList();
+    return Choices.didYouMean(id.name(), names).map(name -> "; did you mean " + EXPERIENCE + ":" + name + "?").orElse("");
   }
 
   private static List<String> experienceNames(AssetManager assets, String wanted) {

@@ -151,14 +151,14 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
   }
 
   private int run(WorkingCopy database, PrintWriter out) {
-    Overture.Builder runtime = SampleContent.builder(content.folderOrNull());
+    Overture.Builder runtime = SampleContent.builder(content.folderOrNull(), content.pluginsOrNull());
     if (database != null) {
       runtime.worldStore(database.file(), database.name()); // messages name the user's file
     }
     try (Overture overture = runtime.build()) {
       AssetManager assets = overture.assets();
       GameFeatures features = overture.features();
-      join(features.ready());
+      SampleContent.awaitPlugins(overture, spec.commandLine().getErr());
       List<Tiles.Tile> tiles = Tiles.load(assets);
       WorldStore store = overture.worldStore().orElse(null);
       // As a host would: the runtime's world has its store's ids and an experience manager.
@@ -217,8 +217,7 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
           return OvertureCommand.FAILED;
         }
         // The plugins the experience asked for and those they depend on, dependencies first.
-        List<PluginId> plugins = new ArrayList<>();
-        manager.activePlugins().stream().sorted().forEach(name -> DescribeCommand.activationOrder(features, name, plugins));
+        List<PluginId> plugins = DescribeCommand.activationOrder(features, manager.activePlugins().stream().sorted().toList());
         out.printf("Plugins activated: %s%n", plugins.isEmpty() ? "none" : String.join(", ", plugins.stream().map(PluginId::name).toList()));
         out.println("Actions run:");
         manager.activeActions().forEach(action -> out.printf("  %s%n", action));
@@ -226,7 +225,7 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
           spec.commandLine().getErr().printf("--save %s: %s starts no match, so there is nothing to save%n", save, experienceId);
           return OvertureCommand.FAILED;
         }
-        int exit = play(world, manager, tiles, out, events != null ? events : !terminal);
+        int exit = play(world, manager, tiles, features, out, events != null ? events : !terminal);
         if (save != null) {
           // Said once the file has its place (see call), never before.
           WorldStore.Saved written = store.save(world);
@@ -242,8 +241,9 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     }
   }
 
-  private int play(World world, ExperienceManager manager, List<Tiles.Tile> tiles, PrintWriter out, boolean printEvents) {
-    ArenaView view = new ArenaView(out, tiles);
+  private int play(World world, ExperienceManager manager, List<Tiles.Tile> tiles, GameFeatures features, PrintWriter out,
+      boolean printEvents) {
+    ArenaView view = new ArenaView(out, tiles, features);
     boolean views = viewEvery > 0;
     ArenaMatch match = ArenaView.match(world).orElse(null);
     if (match == null) {

@@ -28,7 +28,8 @@ final class SchemasCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    try (Overture overture = SampleContent.openReady(null)) {
+    try (Overture overture = SampleContent.builder(null, SampleContent.existing(SampleContent.defaultPlugins())).build()) {
+      SampleContent.awaitPlugins(overture, spec.commandLine().getErr());
       AssetManager assets = overture.assets();
       List<Path> written = new SchemaGenerator(assets).writeTo(out);
       PrintWriter printer = spec.commandLine().getOut();

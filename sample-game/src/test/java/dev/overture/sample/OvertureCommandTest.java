@@ -35,7 +35,10 @@ class OvertureCommandTest {
 
     String text = out.toString();
     assertTrue(text.startsWith("19 primary assets in Game (../assets), ShooterCore (../assets/plugins/ShooterCore),"
-        + " TopDownArena (../assets/plugins/TopDownArena)"), text);
+        + " TopDownArena (" + SampleContent.defaultPlugins().resolve("top-down-arena.jar") + ")"), text);
+    assertTrue(text.contains("  ShooterCore          1.1.0    Registered  ../assets/plugins/ShooterCore" + System.lineSeparator()), text);
+    assertTrue(text.contains("  TopDownArena         1.0.0    Registered  " + SampleContent.defaultPlugins().resolve("top-down-arena.jar")
+        + " (jar, own class loader)"), text);
     assertTrue(text.contains("ActionSet:ShooterCoreComponents"), text);
     assertTrue(text.contains("Experience (4)"), text);
     assertTrue(text.contains("../assets/experiences/Elimination.json"), text);
@@ -78,7 +81,8 @@ class OvertureCommandTest {
     String nl = System.lineSeparator();
     assertEquals(
         "No experience was selected, see the following problem:" + nl + nl
-            + "1) [Overture/UnknownExperience] No experience Experience:Elimnation is indexed (named by the URL option)"
+            + "1) [Overture/UnknownExperience] No experience Experience:Elimnation is indexed (named by the URL option);"
+            + " did you mean Experience:Elimination?"
             + " (experiences: \"Experience:Control\", \"Experience:Elimination\", \"Experience:FrontEnd\","
             + " \"Experience:TopDownArena\")" + nl + nl
             + "1 problem" + nl,
@@ -91,7 +95,8 @@ class OvertureCommandTest {
     Files.createDirectories(assets.resolve("experiences"));
     Files.writeString(assets.resolve("experiences/Broken.json"), "{ \"gameFeaturesToEnable\": [ }");
 
-    assertEquals(1, run("play", "--experience", "Broken", "--assets", assets.toString()));
+    Path noPlugins = Files.createDirectories(temp.resolve("plugins"));
+    assertEquals(1, run("play", "--experience", "Broken", "--assets", assets.toString(), "--plugins", noPlugins.toString()));
 
     String text = err.toString();
     assertTrue(text.startsWith("Could not load experience Experience:Broken, see the following problem:"), text);
