@@ -108,7 +108,7 @@ final class LoadProblems {
   void loadFailed(AssetKey key, Throwable error, AssetKey referrer, ReferenceScanner.Step where) {
     if (!(error instanceof AssetLoadException failure)) {
       problems.add(
-          Problem.error("Overture/ReadFailed", "Loading " + AssetKey.label(key) + " failed: " + error)
+          Problem.error("Overture/ReadFailed", "Loading " + AssetKey.label(key) + " failed: " + dev.overture.core.Problems.reasonOf(error))
               .withAsset(AssetKey.label(key)));
       return;
     }

@@ -21,6 +21,16 @@ public final class Problems {
   private Problems() {}
 
   /**
+   * What went wrong, for a message a user reads: the exception's own message, never its class
+   * name ({@code "no further detail"} when it has none; the stack trace is for developers, who ask
+   * for it with the tool's {@code --debug}).
+   */
+  public static String reasonOf(Throwable error) {
+    String message = error == null ? null : error.getMessage();
+    return message == null || message.isBlank() ? "no further detail" : message;
+  }
+
+  /**
    * The report: {@code heading}, a blank line, each problem numbered from 1 with its location on
    * the next line, and a count. A heading that ends with neither ':' nor '.' gets ", see the
    * following problems:".

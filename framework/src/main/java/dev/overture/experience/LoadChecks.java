@@ -40,7 +40,7 @@ final class LoadChecks {
     if (cause instanceof CancellationException) {
       return List.of(Problem.error("Overture/Cancelled", "The load was cancelled"));
     }
-    return List.of(Problem.error("Overture/LoadFailed", String.valueOf(cause)));
+    return List.of(Problem.error("Overture/LoadFailed", "The load failed: " + dev.overture.core.Problems.reasonOf(cause)));
   }
 
   /** {@code id} named something that is not an experience. */

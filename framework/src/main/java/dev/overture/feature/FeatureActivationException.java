@@ -12,7 +12,7 @@ public final class FeatureActivationException extends RuntimeException {
    * @param cause what it threw
    */
   public FeatureActivationException(String action, Throwable cause) {
-    super(action + " failed to activate: " + cause, cause);
+    super(action + " failed to activate: " + dev.overture.core.Problems.reasonOf(cause), cause);
     this.action = action;
   }
 

@@ -203,8 +203,7 @@ final class PluginCatalog {
 
   /** An exception's message, or what it is when it has none, for users (never the class name alone). */
   static String message(Throwable e) {
-    String message = e.getMessage();
-    return message == null || message.isBlank() ? "no further detail" : message;
+    return dev.overture.core.Problems.reasonOf(e);
   }
 
   /** Every plugin, in discovery order. */

@@ -264,7 +264,8 @@ public final class ObjectFactory {
       } catch (ObjectConstructionException | ObjectInitializer.Misuse | Error e) {
         throw e;
       } catch (RuntimeException e) {
-        throw new ObjectConstructionException("The postConstruct of " + type.getSimpleName() + " threw: " + e, e);
+        throw new ObjectConstructionException(
+            "The postConstruct of " + type.getSimpleName() + " failed: " + dev.overture.core.Problems.reasonOf(e), e);
       }
     }
     return object;
@@ -316,7 +317,8 @@ public final class ObjectFactory {
     } catch (ObjectConstructionException | ObjectInitializer.Misuse | Error e) {
       throw e;
     } catch (Throwable e) {
-      throw new ObjectConstructionException("The constructor of " + type.getSimpleName() + " threw: " + e, e);
+      throw new ObjectConstructionException(
+          "The constructor of " + type.getSimpleName() + " failed: " + dev.overture.core.Problems.reasonOf(e), e);
     } finally {
       initializer.pop();
     }

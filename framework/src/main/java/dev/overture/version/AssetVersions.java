@@ -285,7 +285,7 @@ public final class AssetVersions {
         } catch (DataException e) {
           throw new DataException(UPGRADE_FAILED, e.pointer(), name + " failed: " + e.getMessage());
         } catch (RuntimeException e) {
-          throw new DataException(UPGRADE_FAILED, "", name + " failed: " + e);
+          throw new DataException(UPGRADE_FAILED, "", name + " failed: " + dev.overture.core.Problems.reasonOf(e));
         }
         String overflow = nonFinite(asset, "");
         if (overflow != null) {

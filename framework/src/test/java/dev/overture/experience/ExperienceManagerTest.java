@@ -169,7 +169,7 @@ class ExperienceManagerTest {
     assertTrue(loaded.isCompletedExceptionally());
     Problem problem = onlyProblem(manager);
     assertEquals("Overture/ConstructionFailed", problem.id());
-    assertEquals("Cannot build Cursed: The constructor of Cursed threw: java.lang.IllegalStateException: cursed", problem.message());
+    assertEquals("Cannot build Cursed: The constructor of Cursed failed: cursed", problem.message());
     assertEquals(new dev.overture.core.SourceLocation(game.root + "/archetypes/Cursed.json", 1, 12, "/class"),
         problem.location().orElseThrow());
     assertNothingLeft(manager);
@@ -345,7 +345,7 @@ class ExperienceManagerTest {
     Problem problem = onlyProblem(manager);
     assertEquals("Overture/ActionFailed", problem.id());
     assertEquals(
-        "Experience:Throws actions[2] Record failed to activate: java.lang.IllegalStateException: bad refuses to activate",
+        "Experience:Throws actions[2] Record failed to activate: bad refuses to activate",
         problem.message());
     assertEquals(game.root + "/experiences/Throws.json:6:5 (/actions/2)", problem.location().orElseThrow().toString());
     assertTrue(pawn.findComponent(TestActions.Score.class).isEmpty(), "the first action was undone");
