@@ -71,7 +71,7 @@ public final class GameFeatures implements AutoCloseable {
     queue = new FeatureQueue(builder.executor);
     worlds = new WorldApplications(builder.assets, queue);
     ClassLoader host = builder.classLoader != null ? builder.classLoader : GameFeatures.class.getClassLoader();
-    transitions = new PluginTransitions(builder.assets, catalog, worlds, queue.serial(), host);
+    transitions = new PluginTransitions(builder.assets, catalog, worlds, queue.serial(), host, builder.rootName);
     requests = new PluginRequests(queue, transitions);
     List<CompletableFuture<Void>> initial = new ArrayList<>();
     for (Plugin plugin : catalog.all()) {

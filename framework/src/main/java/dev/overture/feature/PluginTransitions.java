@@ -37,9 +37,13 @@ final class PluginTransitions {
   private final WorldApplications worlds;
   private final Executor serial;
   private final PluginEntryPoints entryPoints;
+  /** The game's content root, which every plugin's content may name. */
+  private final String gameRoot;
   private long activations;
 
-  PluginTransitions(AssetManager assets, PluginCatalog catalog, WorldApplications worlds, Executor serial, ClassLoader host) {
+  PluginTransitions(
+      AssetManager assets, PluginCatalog catalog, WorldApplications worlds, Executor serial, ClassLoader host, String gameRoot) {
+    this.gameRoot = gameRoot;
     this.assets = assets;
     this.catalog = catalog;
     this.worlds = worlds;
@@ -222,7 +226,10 @@ final class PluginTransitions {
       }
       ContentRoot root;
       try {
-        root = new ContentRoot(plugin.id.name(), source, rules);
+        // A plugin's content names the game's, its own and its dependencies' (docs/plugins.md).
+        java.util.Set<String> visible = new java.util.TreeSet<>(List.of(gameRoot));
+        catalog.dependenciesOf(plugin.id).forEach(dependency -> visible.add(dependency.name()));
+        root = new ContentRoot(plugin.id.name(), source, rules).withReferences(visible);
       } catch (IllegalArgumentException e) {
         return List.of(Problem.error("Overture/InvalidPluginName", "Plugin \"" + plugin.id + "\" cannot name a content root:"
                 + " use letters, digits and '_', starting with a letter")
