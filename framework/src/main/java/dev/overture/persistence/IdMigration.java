@@ -4,7 +4,7 @@ import dev.overture.archive.ArchiveFormatException;
 import dev.overture.archive.ArchiveHeader;
 import dev.overture.archive.ArchiveReader;
 import dev.overture.archive.IdArchives;
-import dev.overture.core.AtomicFiles;
+import dev.overture.internal.AtomicFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;

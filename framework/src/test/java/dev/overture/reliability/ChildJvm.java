@@ -2,7 +2,7 @@ package dev.overture.reliability;
 
 import static org.awaitility.Awaitility.await;
 
-import dev.overture.core.AtomicFiles;
+import dev.overture.internal.AtomicFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,0 +1,12 @@
+/**
+ * The Overture test kit, for game teams' tests: content from JSON strings, a runtime on manual
+ * executors with a fake clock, a JUnit Jupiter extension, and helpers that drive experiences and
+ * assert on what they did. It uses only the framework's exported API; a test module that requires
+ * it reads the framework and JUnit's API too.
+ */
+module dev.overture.testing {
+  requires transitive dev.overture.framework;
+  requires transitive org.junit.jupiter.api;
+
+  exports dev.overture.testing;
+}
