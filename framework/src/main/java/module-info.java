@@ -19,15 +19,16 @@
  * tools.jackson.databind} and {@code dev.overture.framework} (the object factory constructs them
  * and sets their properties).
  */
-@SuppressWarnings({"requires-automatic", "requires-transitive-automatic"}) // Guice 7 names its module only in its manifest
+@SuppressWarnings("requires-automatic") // Guice 7 names its module only in its manifest
 module dev.overture.framework {
   requires transitive com.fasterxml.jackson.annotation;
   requires transitive java.sql;
   requires transitive tools.jackson.databind;
   requires com.github.benmanes.caffeine;
   requires org.slf4j;
-  // OvertureModule extends Guice types: a host that reads this module reads Guice too, when present.
-  requires static transitive com.google.guice;
+  // Not transitive: that would make Guice mandatory when a host module compiles. A host that uses
+  // OvertureModule requires Guice itself (it calls Guice.createInjector anyway).
+  requires static com.google.guice;
   requires static org.xerial.sqlitejdbc;
 
   exports dev.overture.archive;

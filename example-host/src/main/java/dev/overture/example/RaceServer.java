@@ -7,8 +7,6 @@ import dev.overture.experience.ExperienceManager;
 import dev.overture.experience.LoadState;
 import dev.overture.feature.PluginId;
 import dev.overture.inject.Overture;
-import dev.overture.world.Actor;
-import dev.overture.world.ActorComponent;
 import dev.overture.world.FixedStepLoop;
 import dev.overture.world.NetMode;
 import dev.overture.world.World;
@@ -57,9 +55,9 @@ public final class RaceServer {
     boolean unpaced = List.of(args).contains("--unpaced");
     try (Overture overture = Overture.builder()
         .contentRoot(AssetSource.classpath(RaceServer.class.getClassLoader(), "race"))
-        .kind(Actor.class, "Runner", Runner.class)
-        .kind(ActorComponent.class, "Stride", Stride.class)
-        .kind(ActorComponent.class, "Referee", Referee.class)
+        .actor("Runner", Runner.class)
+        .component("Stride", Stride.class)
+        .component("Referee", Referee.class)
         .build()) {
       overture.ready().join();
       FixedStepLoop loop = loop(unpaced);

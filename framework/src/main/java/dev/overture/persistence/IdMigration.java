@@ -150,6 +150,7 @@ public final class IdMigration {
    * @throws PersistenceException when the database cannot be used, is no world store, was written
    *     by a newer schema, or cannot be backed up (then nothing was changed); batches already
    *     committed stay
+   * @throws dev.overture.core.MissingDependencyException when sqlite-jdbc is not on the class path
    */
   public static Report run(Path file, Target target, boolean dryRun, boolean backup, int batchSize) {
     if (Files.isDirectory(file)) {
@@ -163,6 +164,7 @@ public final class IdMigration {
     if (batchSize < 1) {
       throw new IllegalArgumentException("batch size < 1: " + batchSize);
     }
+    SqliteDriver.require("IdMigration.run(Path, ...)", "migrate over a DataSource of your own (IdMigration.run(dataSource, ...))");
     SQLiteDataSource sqlite = new SQLiteDataSource();
     sqlite.setUrl("jdbc:sqlite:" + file.toAbsolutePath());
     requireStore(sqlite, file.toString());

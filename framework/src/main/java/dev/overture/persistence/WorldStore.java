@@ -93,6 +93,7 @@ public final class WorldStore implements AutoCloseable {
   static final int SCHEMA = StoreDatabase.SCHEMA;
 
   private static final int ID_BLOCK = 256;
+  private static final String OWN_DATA_SOURCE = "open the store over a DataSource of your own (WorldStore.builder(dataSource))";
   private static final byte[] SQLITE_MAGIC = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
 
   private final StoreDatabase database;
@@ -134,6 +135,7 @@ public final class WorldStore implements AutoCloseable {
    *
    * @throws PersistenceException when it cannot be opened, is not a world store, or was written by
    *     a newer schema
+   * @throws dev.overture.core.MissingDependencyException when sqlite-jdbc is not on the class path
    */
   public static WorldStore open(Path file, ClassNames classes) {
     return builder(file).open(classes);
@@ -144,8 +146,13 @@ public final class WorldStore implements AutoCloseable {
     return builder(dataSource).open(classes);
   }
 
-  /** A store of the SQLite database {@code file}, to configure. */
+  /**
+   * A store of the SQLite database {@code file}, to configure.
+   *
+   * @throws dev.overture.core.MissingDependencyException when sqlite-jdbc is not on the class path
+   */
   public static Builder builder(Path file) {
+    SqliteDriver.require("A world store's own database file", OWN_DATA_SOURCE);
     SQLiteConfig config = new SQLiteConfig();
     config.enforceForeignKeys(true);
     config.setBusyTimeout(10_000);
@@ -165,6 +172,7 @@ public final class WorldStore implements AutoCloseable {
    * than this build's. For a tool about to read or replace a file a user named.
    *
    * @throws PersistenceException naming the file and what it is instead
+   * @throws dev.overture.core.MissingDependencyException when sqlite-jdbc is not on the class path
    */
   public static void check(Path file) {
     if (Files.isDirectory(file)) {
@@ -187,6 +195,7 @@ public final class WorldStore implements AutoCloseable {
     if (read < head.length || !Arrays.equals(head, SQLITE_MAGIC)) {
       throw new PersistenceException(file + " is not a world store: it is " + (read == 0 ? "empty" : "not an SQLite database"));
     }
+    SqliteDriver.require("WorldStore.check(Path)", null);
     SQLiteConfig config = new SQLiteConfig();
     config.setReadOnly(true);
     SQLiteDataSource sqlite = new SQLiteDataSource(config);

@@ -6,9 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.inject.AbstractModule;
 import com.google.inject.Guice;
 import com.google.inject.Injector;
+import dev.overture.asset.AssetManager;
 import dev.overture.asset.AssetSource;
+import dev.overture.asset.ContentSetup;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.experience.ExperienceManager;
+import dev.overture.experience.Experiences;
 import dev.overture.experience.LoadState;
 import dev.overture.object.ObjectInitializer;
 import dev.overture.testing.FakeTicker;
@@ -98,8 +101,8 @@ class EmbeddingExamplesTest {
     // tag::plain[]
     try (Overture overture = Overture.builder()
         .contentRoot(AssetSource.directory(contentFolder))
-        .kind(ActorComponent.class, "Score", MatchContent.Score.class)
-        .kind(ActorComponent.class, "Duelist", MatchContent.Duelist.class)
+        .component("Score", MatchContent.Score.class)
+        .component("Duelist", MatchContent.Duelist.class)
         .build()) {
       World world = overture.worlds().create("Match", NetMode.STANDALONE);
       ExperienceManager experience = ExperienceManager.of(world).orElseThrow();
@@ -117,6 +120,37 @@ class EmbeddingExamplesTest {
       world.close();
     }
     // end::plain[]
+  }
+
+  // tag::shared-setup[]
+  /** The game's content and classes, said once for whichever builder assembles them. */
+  static <S extends ContentSetup<S>> S duelGame(S setup, Path content) {
+    return setup
+        .contentRoot(AssetSource.directory(content))
+        .kind(ActorComponent.class, "Score", MatchContent.Score.class)
+        .kind(ActorComponent.class, "Duelist", MatchContent.Duelist.class);
+  }
+  // end::shared-setup[]
+
+  @Test
+  void oneSetup_configuresEveryBuilder() {
+    // tag::shared-setup-use[]
+    Overture plain = duelGame(Overture.builder(), contentFolder).build();
+    Injector injector = Guice.createInjector(new OvertureModule(), new AbstractModule() {
+      @Override
+      protected void configure() {
+        duelGame(OvertureModule.extend(binder()), contentFolder);
+      }
+    });
+    AssetManager alone = duelGame(Experiences.register(AssetManager.builder()), contentFolder).build();
+    // end::shared-setup-use[]
+    try (plain; Overture guiced = injector.getInstance(Overture.class); alone) {
+      List<String> components = List.of("AbilitySystemComponent", "Duelist", "InputComponent", "Score");
+      assertEquals(components, plain.assets().tools().kinds(ActorComponent.class));
+      assertEquals(components, guiced.assets().tools().kinds(ActorComponent.class));
+      assertEquals(components, alone.tools().kinds(ActorComponent.class));
+      assertEquals(plain.assets().index().ids(), alone.index().ids());
+    }
   }
 
   @Test
@@ -152,8 +186,8 @@ class EmbeddingExamplesTest {
     // tag::server[]
     try (Overture overture = Overture.builder()
         .contentRoot(AssetSource.directory(contentFolder))
-        .kind(ActorComponent.class, "Score", MatchContent.Score.class)
-        .kind(ActorComponent.class, "Duelist", MatchContent.Duelist.class)
+        .component("Score", MatchContent.Score.class)
+        .component("Duelist", MatchContent.Duelist.class)
         .build()) {
       FixedStepLoop loop = loopBuilder(1.0 / 30).maxStepsPerFrame(4).build();
       List<ExperienceManager> matches = new ArrayList<>();
@@ -195,6 +229,6 @@ class EmbeddingExamplesTest {
       assertTrue(guide.contains(example), "docs/embedding.md does not show the example \"" + tags.group(1)
           + "\" as it is in EmbeddingExamplesTest; copy it from there:\n" + example);
     }
-    assertEquals(List.of("guice-service", "plain", "guice", "server"), names);
+    assertEquals(List.of("guice-service", "plain", "shared-setup", "shared-setup-use", "guice", "server"), names);
   }
 }
