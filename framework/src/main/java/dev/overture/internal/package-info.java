@@ -4,8 +4,9 @@
  * dev.overture.internal.AtomicFiles}), reading files with a size limit ({@link
  * dev.overture.internal.BoundedFiles}), the valid choices shown beside an error ({@link
  * dev.overture.internal.Choices}), the one JSON layout files are written in ({@link
- * dev.overture.internal.JsonLayout}) and the check for numbers that are not finite ({@link
- * dev.overture.internal.FiniteNumbers}).
+ * dev.overture.internal.JsonLayout}), the check for numbers that are not finite ({@link
+ * dev.overture.internal.FiniteNumbers}) and whether an optional library is there ({@link
+ * dev.overture.internal.OptionalDependency}).
  *
  * <p>It is the bottom layer: it imports nothing of Overture's, and every other package, {@code
  * dev.overture.core} included, may import it. Nothing of it appears in an exported package's
