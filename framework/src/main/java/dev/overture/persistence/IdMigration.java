@@ -182,7 +182,7 @@ public final class IdMigration {
     if (backup && !dryRun && needsConverting(sqlite, file.toString(), target, batchSize)) {
       copy = backUp(sqlite, file);
     }
-    Report report = run(sqlite, target, dryRun, batchSize);
+    Report report = run(sqlite, file.toString(), target, dryRun, batchSize);
     return new Report(report.rowsRead, report.converted, report.alreadyCurrent, report.otherValues, report.refused, dryRun,
         Optional.ofNullable(copy), leftovers);
   }
@@ -307,11 +307,19 @@ public final class IdMigration {
    *     by a newer schema; batches already committed stay
    */
   public static Report run(DataSource dataSource, Target target, boolean dryRun, int batchSize) {
+    return run(dataSource, "the data source", target, dryRun, batchSize);
+  }
+
+  /**
+   * Migrates the store behind {@code dataSource}, as {@link #run(DataSource, Target, boolean, int)}
+   * does, naming it {@code name} in messages (its URL, without credentials).
+   */
+  public static Report run(DataSource dataSource, String name, Target target, boolean dryRun, int batchSize) {
     Objects.requireNonNull(target, "target");
     if (batchSize < 1) {
       throw new IllegalArgumentException("batch size < 1: " + batchSize);
     }
-    requireStore(dataSource, "the data source");
+    requireStore(dataSource, name);
     int[] counts = new int[4]; // read, converted, current, other
     List<Refusal> refused = new ArrayList<>();
     Row after = null;
