@@ -67,6 +67,12 @@ public final class TestPostgres {
   public static final String PASSWORD_VARIABLE = "OVERTURE_TEST_POSTGRES_PASSWORD";
   /** The folder of PostgreSQL's server programs, when they are not where Debian puts them. */
   public static final String BIN_VARIABLE = "OVERTURE_TEST_POSTGRES_BIN";
+  /**
+   * The system property that, {@code true} before the first database, starts the local server with
+   * PostgreSQL's durable defaults (every commit flushed to the disk), for benchmarks. Tests leave it
+   * out: they kill clients, never the server, so the server's flushes only cost time.
+   */
+  public static final String DURABLE_PROPERTY = "overture.test.postgres.durable";
 
   private static final String CHILD_URL = "OVERTURE_TEST_DB_URL";
   private static final String CHILD_USER = "OVERTURE_TEST_DB_USER";
@@ -315,11 +321,13 @@ public final class TestPostgres {
 
     /** Starts the server and returns once it accepts connections (it says so in its log). */
     private void launch(int port) throws IOException {
-      Process process = new ProcessBuilder(command("postgres", "-D", data.toString(), "-p", Integer.toString(port),
-              "-k", folder.toString(), "-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200",
-              // Only client processes are killed in tests, never the server: its own durability is not under test.
-              "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"))
-          .redirectErrorStream(true).start();
+      List<String> options = new ArrayList<>(List.of("-D", data.toString(), "-p", Integer.toString(port), "-k", folder.toString(),
+          "-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200"));
+      if (!Boolean.getBoolean(DURABLE_PROPERTY)) {
+        // Only client processes are killed in tests, never the server: its own durability is not under test.
+        options.addAll(List.of("-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"));
+      }
+      Process process = new ProcessBuilder(command("postgres", options.toArray(String[]::new))).redirectErrorStream(true).start();
       BufferedReader log = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
       StringBuilder seen = new StringBuilder();
       String line;
