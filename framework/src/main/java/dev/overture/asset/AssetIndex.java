@@ -8,7 +8,7 @@ import java.util.Set;
 /**
  * The primary assets an asset manager knows, by id and by type, found by its scan rules without
  * reading any file. Each instance is an immutable snapshot: adding or removing a content root and
- * {@link AssetManager#reindex re-indexing} a file publish a new one, which {@link
+ * {@link AssetTools#reindex re-indexing} a file publish a new one, which {@link
  * AssetManager#index()} returns from then on.
  *
  * <p>Safe to read from any thread; reads never block.

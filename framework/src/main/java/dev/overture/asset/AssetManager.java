@@ -45,10 +45,16 @@ import java.util.function.Predicate;
  * manager's own bundle state for it ({@link #changeBundleState}, {@link #loadSynchronously}), which
  * {@link #unload} clears. Unpinned assets are kept or dropped by the {@link RetentionPolicy}.
  *
+ * <p><b>Tools.</b> This interface holds what a running game calls. Operations for editors and
+ * tools (resave, reindexing a changed file, binding a file that is not an asset, locating a value
+ * in a file, the registered names) are on the {@link AssetTools} view, {@link #tools()}.
+ *
  * <p><b>Threading.</b> Every method may be called from any thread and none blocks on IO except
- * {@link #loadSynchronously}, {@link #reindex} and the content root methods. Files are read and
- * bound on the worker executor; handle callbacks run on the executor each caller passes with them. {@link #close()}
- * cancels what is loading, drops every asset, stops the workers it started and closes the sources.
+ * {@link #loadSynchronously} and the content root methods. Adding a root scans its folders on the
+ * calling thread without holding up readers or other changes: the index is replaced whole once
+ * the scan is merged. Files are read and bound on the worker executor; handle callbacks run on the
+ * executor each caller passes with them. {@link #close()} cancels what is loading, drops every
+ * asset, stops the workers it started and closes the sources.
  */
 public interface AssetManager extends AutoCloseable {
 
@@ -126,16 +132,6 @@ public interface AssetManager extends AutoCloseable {
   int unload(Collection<PrimaryAssetId> ids);
 
   /**
-   * Updates the index for one file of content root {@code root} that was added, changed or
-   * removed, touching only that file's entry. Unpinned loaded copies of it are dropped so the next
-   * load reads it again; pinned ones stay as they are until released.
-   *
-   * @throws AssetIndexException when the file cannot be indexed (its id is taken, its name is
-   *     invalid); the index is unchanged
-   */
-  IndexChange reindex(String root, AssetPath path);
-
-  /**
    * Indexes and adds a content root (a feature plugin's), with its rules and {@code
    * overture.json}. The manager closes its source when it is removed or the manager closes.
    *
@@ -155,57 +151,15 @@ public interface AssetManager extends AutoCloseable {
   /** The content roots, in the order added. */
   List<ContentRoot> contentRoots();
 
-  /**
-   * Every scan rule in use, from code and from every content root's {@code overture.json}, in the
-   * order roots were added (each rule once).
-   */
-  List<ScanRule> scanRules();
-
-  /** The names registered for classes that are a {@code base} (kinds, component classes), sorted. */
-  List<String> kinds(Class<?> base);
-
-  /** The class registered as {@code name} that is a {@code base}, if any. */
-  <B> Optional<Class<? extends B>> kind(Class<B> base, String name);
-
-  /** The name {@code type} is registered under (as a kind or a class content names), if any. */
-  Optional<String> kindName(Class<?> type);
-
-  /** The asset classes registered for {@code overture.json} scan rules, by name. */
-  java.util.Map<String, Class<?>> assetClasses();
-
-  /**
-   * Reads and binds one file of {@code source} that is not an indexed asset (a plugin descriptor,
-   * say), as strictly as assets are bound; soft references in it are relative to the content root
-   * {@code rootName}. Blocks on IO: call it where a blocking read is fine.
-   *
-   * @throws AssetLoadException with the file's problems, located, when it cannot be read or bound
-   */
-  <T> BoundFile<T> bindFile(AssetSource source, String rootName, AssetPath path, Class<T> type);
-
-  /**
-   * Where the value at {@code pointer} is in the file of {@code id}: the file, line and column,
-   * found by reading the file again on a worker. For problems found after binding (a plugin name
-   * that is not installed, say); the location has no line when the file or value is not found.
-   */
-  java.util.concurrent.CompletableFuture<dev.overture.core.SourceLocation> locate(PrimaryAssetId id, String pointer);
-
   /** Counts of what is in memory now, for diagnostics and leak checks. */
   Stats stats();
 
-  /** The versions files are read with: the engine version, custom versions and upgrade steps. */
-  AssetVersions versions();
-
   /**
-   * Rewrites the content at the current versions: every primary asset and every JSON file its
-   * references reach, but only those the rewrite changes (an older format upgraded, fields the
-   * code no longer has dropped, the version header added or updated), each atomically. Files that
-   * cannot be read (saved by a newer build, for one), that hold references that do not resolve, or
-   * that lie in roots that cannot be written are refused and left byte for byte as they are.
-   * Runs on the calling thread.
-   *
-   * @param dryRun report what would change without writing anything
+   * The tool side of this manager: resave, reindex, binding files that are not assets, locating
+   * values in files, registered names. What a running game calls is here; what editors and
+   * tools call is there.
    */
-  ResaveReport resave(boolean dryRun);
+  AssetTools tools();
 
   /** Cancels loads, drops every asset, stops workers the manager started, closes sources. */
   @Override

@@ -33,7 +33,15 @@ final class ClasspathSource implements AssetSource {
   ClasspathSource(ClassLoader loader, String root) {
     this.loader = Objects.requireNonNull(loader, "loader");
     Objects.requireNonNull(root, "root");
-    String trimmed = root.replaceAll("^/+|/+$", "");
+    int from = 0;
+    int to = root.length();
+    while (from < to && root.charAt(from) == '/') {
+      from++;
+    }
+    while (to > from && root.charAt(to - 1) == '/') {
+      to--;
+    }
+    String trimmed = root.substring(from, to);
     if (trimmed.isEmpty()) {
       throw new IllegalArgumentException(
           "A classpath content root needs a folder name, for example \"assets\" (got \"" + root + "\")");

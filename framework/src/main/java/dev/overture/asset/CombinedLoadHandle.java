@@ -90,9 +90,9 @@ final class CombinedLoadHandle implements LoadHandle {
     if (cancelled) {
       cancel();
     } else if (problems.stream().anyMatch(Problem::isError)) {
-      future.failByHandle(new AssetLoadException(describe(), DefaultAssetManager.sorted(problems)));
+      future.failByHandle(new AssetLoadException(describe(), LoadProblems.sorted(problems)));
     } else {
-      future.completeByHandle(new LoadResult(assets, DefaultAssetManager.sorted(problems), elapsed));
+      future.completeByHandle(new LoadResult(assets, LoadProblems.sorted(problems), elapsed));
     }
   }
 
@@ -173,7 +173,7 @@ final class CombinedLoadHandle implements LoadHandle {
   public List<Problem> problems() {
     List<Problem> all = new ArrayList<>();
     parts.forEach(part -> all.addAll(part.problems()));
-    return DefaultAssetManager.sorted(all);
+    return LoadProblems.sorted(all);
   }
 
   @Override

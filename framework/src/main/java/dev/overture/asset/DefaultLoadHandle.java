@@ -1,23 +1,18 @@
 package dev.overture.asset;
 
 import dev.overture.core.Problem;
-import dev.overture.core.SourceLocation;
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Queue;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -26,7 +21,6 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.DoubleConsumer;
@@ -34,21 +28,23 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A load of primary assets and the references their bundles hold.
+ * A load of primary assets and the references their bundles hold: a traversal over the {@link
+ * SlotTable}, the only shared part it talks to. Each asset reached is pinned there; when its file
+ * is bound, the references it holds in the requested bundles are reached in turn. The handle's
+ * own parts keep its {@link LoadProblems problems}, {@link LoadProgress progress} and the
+ * references that must not loop ({@link ReferenceCycles}).
  *
- * <p>The load is a traversal: each asset reached is pinned, and when its file is bound, the
- * references it holds in the requested bundles are reached in turn. {@link #pending} counts assets
- * reached but not yet processed, plus one guard while the requested ids are being reached; the load
- * finishes when it drops to zero, which happens exactly once. {@link #counts} packs total and
- * loaded into one long so progress is read consistently. The status changes only by compare-and-set
- * from {@code LOADING}, so completion and cancellation cannot both win.
+ * <p>{@link #pending} counts assets reached but not yet processed, plus one guard while the
+ * requested ids are being reached; the load finishes when it drops to zero, which happens exactly
+ * once. The status changes only by compare-and-set from {@code LOADING}, so completion and
+ * cancellation cannot both win. Thread-safe: assets are processed on whichever worker completes
+ * their read.
  */
 final class DefaultLoadHandle implements LoadHandle {
 
   private static final Logger log = LoggerFactory.getLogger(LoadHandle.class);
-  private static final double BELOW_ONE = Math.nextDown(1.0);
 
-  private final DefaultAssetManager manager;
+  private final SlotTable slots;
   private final List<PrimaryAssetId> requested;
   private final Set<String> bundles;
   private final String what;
@@ -58,19 +54,14 @@ final class DefaultLoadHandle implements LoadHandle {
   private final AtomicReference<Status> status = new AtomicReference<>(Status.LOADING);
   private final AtomicBoolean started = new AtomicBoolean();
   private final AtomicInteger pending = new AtomicInteger(1);
-  private final AtomicLong counts = new AtomicLong();
-  private final AtomicLong reportedProgress = new AtomicLong(Double.doubleToRawLongBits(0.0));
-  private final Map<Object, Node> nodes = new ConcurrentHashMap<>();
-  private final Queue<Problem> problems = new ConcurrentLinkedQueue<>();
-  private final Queue<Unlocated> unlocated = new ConcurrentLinkedQueue<>();
-  private final Queue<Edge> acyclicEdges = new ConcurrentLinkedQueue<>();
+  private final Map<AssetKey, Node> nodes = new ConcurrentHashMap<>();
+  private final LoadProblems problems;
+  private final LoadProgress progress;
+  private final ReferenceCycles cycles = new ReferenceCycles();
   private final HandleFuture<LoadResult> future = new HandleFuture<>();
-  private final List<UpdateListener> updateListeners = new CopyOnWriteArrayList<>();
   private final OutcomeCallbacks callbacks;
   private volatile List<Problem> finalProblems;
-  private final java.util.concurrent.ConcurrentLinkedQueue<LoadTask> helpable = new java.util.concurrent.ConcurrentLinkedQueue<>();
-  private final Object helpSignal = new Object();
-  private volatile boolean helping;
+  private final HelpingWait helping = new HelpingWait();
 
   /**
    * An asset this load reached: the asset whose reference led here (none for a requested one) and
@@ -81,13 +72,13 @@ final class DefaultLoadHandle implements LoadHandle {
     private static final AtomicIntegerFieldUpdater<Node> PINNED =
         AtomicIntegerFieldUpdater.newUpdater(Node.class, "pinned");
 
-    final Object from;
+    final AssetKey from;
     final ReferenceScanner.Step where;
     /** The slot pinned, written before {@code pinned} becomes 1. */
     Slot slot;
     volatile int pinned;
 
-    Node(Object from, ReferenceScanner.Step where) {
+    Node(AssetKey from, ReferenceScanner.Step where) {
       this.from = from;
       this.where = where;
     }
@@ -102,35 +93,33 @@ final class DefaultLoadHandle implements LoadHandle {
     }
   }
 
-  /** A problem whose line and column are found by reading {@code fileKey}'s file again. */
-  private record Unlocated(Problem problem, Object fileKey) {}
-
-  /** A reference that must not be part of a cycle. */
-  private record Edge(Object from, Object to, ReferenceScanner.Step where) {}
-
   /** An asset whose load is done, waiting to be processed. */
-  private record Ready(Object key, CompletableFuture<Loaded> load) {}
+  private record Ready(AssetKey key, CompletableFuture<Loaded> load) {}
 
-  DefaultLoadHandle(DefaultAssetManager manager, List<PrimaryAssetId> requested, Set<String> bundles) {
-    this.manager = manager;
+  DefaultLoadHandle(SlotTable slots, LoadProblems problems, List<PrimaryAssetId> requested, Set<String> bundles) {
+    this.slots = slots;
+    this.problems = problems;
     this.requested = requested;
     this.bundles = bundles;
     this.what = describe(requested, bundles);
-    this.startNanos = manager.ticker().read();
+    this.startNanos = slots.ticker().read();
+    this.progress = new LoadProgress(what, () -> status.get() == Status.LOADING);
     future.whenComplete(
         (result, error) -> {
           if (future.isCancelled()) {
             cancel();
           }
-          signalHelpers();
+          helping.wake();
         });
     this.callbacks = new OutcomeCallbacks(future, what);
   }
 
   private static String describe(List<PrimaryAssetId> ids, Set<String> bundles) {
     String assets = ids.size() == 1 ? ids.get(0).toString() : ids.size() + " assets " + ids;
-    return bundles.isEmpty() ? assets : assets + " with bundles " + new java.util.TreeSet<>(bundles);
+    return bundles.isEmpty() ? assets : assets + " with bundles " + new TreeSet<>(bundles);
   }
+
+  // ---------------------------------------------------------------- the traversal
 
   /** Reaches the requested assets. Called once, right after construction. */
   void start() {
@@ -140,41 +129,38 @@ final class DefaultLoadHandle implements LoadHandle {
     if (status.get() != Status.LOADING) {
       return; // released before it started
     }
-    manager.loadingStarted(this);
+    slots.loadingStarted(this);
     if (status.get() != Status.LOADING) {
-      manager.loadingEnded(this); // released while registering
+      slots.loadingEnded(this); // released while registering
       return;
     }
     ArrayDeque<Ready> ready = new ArrayDeque<>();
     for (PrimaryAssetId id : requested) {
-      if (manager.snapshot().get(id) == null) {
-        problems.add(manager.unknownAsset(id));
-        continue;
+      if (!problems.unknownRequest(id)) {
+        reach(id, null, null, ready);
       }
-      reach(id, null, null, ready);
     }
     drain(ready);
     finishOne();
   }
 
-  private void reach(Object key, Object from, ReferenceScanner.Step where, ArrayDeque<Ready> ready) {
+  private void reach(AssetKey key, AssetKey from, ReferenceScanner.Step where, ArrayDeque<Ready> ready) {
     Node node = new Node(from, where);
     if (nodes.putIfAbsent(key, node) != null) {
       return;
     }
     pending.incrementAndGet();
-    counts.addAndGet(1L << 32);
-    DefaultAssetManager.Pin pin = manager.pin(key);
+    progress.reached();
+    SlotTable.Pin pin = slots.pin(key);
     CompletableFuture<Loaded> load = pin.load();
     node.markPinned(pin.slot());
     if (status.get() != Status.LOADING && node.unpinOnce()) {
-      manager.unpin(node.slot);
+      slots.unpin(node.slot);
     }
-    if (helping && !load.isDone()) {
-      LoadTask task = manager.pendingTask(key);
+    if (helping.isEnabled() && !load.isDone()) {
+      LoadTask task = slots.pendingTask(key);
       if (task != null) {
-        helpable.add(task);
-        signalHelpers();
+        helping.offer(task);
       }
     }
     if (load.isDone()) {
@@ -197,13 +183,11 @@ final class DefaultLoadHandle implements LoadHandle {
           process(next, ready);
         }
       } catch (RuntimeException e) {
-        problems.add(
-            Problem.error("Overture/InternalError", "Processing " + DefaultAssetManager.label(next.key) + " failed: " + e)
-                .withAsset(DefaultAssetManager.label(next.key)));
-        log.error("Processing {} failed", next.key, e);
+        String label = AssetKey.label(next.key());
+        problems.add(Problem.error("Overture/InternalError", "Processing " + label + " failed: " + e).withAsset(label));
+        log.error("Processing {} failed", label, e);
       } finally {
-        counts.incrementAndGet();
-        notifyUpdate();
+        progress.processed();
         finishOne();
       }
     }
@@ -212,65 +196,28 @@ final class DefaultLoadHandle implements LoadHandle {
   private void process(Ready ready, ArrayDeque<Ready> more) {
     Loaded loaded;
     try {
-      loaded = ready.load.join();
+      loaded = ready.load().join();
     } catch (CompletionException | CancellationException e) {
-      recordFailure(ready.key, e instanceof CompletionException && e.getCause() != null ? e.getCause() : e);
+      Node node = nodes.get(ready.key());
+      Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+      problems.loadFailed(ready.key(), cause, node == null ? null : node.from, node == null ? null : node.where);
       return;
     }
     problems.addAll(loaded.warnings());
-    Object from = ready.key;
+    AssetKey from = ready.key();
     ReferenceScanner.scan(
         loaded.value(),
         bundles,
         found -> {
-          Object target = found.target();
-          if (target instanceof PrimaryAssetId id && manager.snapshot().get(id) == null) {
-            Problem problem =
-                manager
-                    .unknownAsset(id)
-                    .withAsset(DefaultAssetManager.label(from))
-                    .at(SourceLocation.at(loaded.file(), ReferenceScanner.Step.pointerOf(found.where())));
-            unlocated.add(new Unlocated(problem, from));
+          AssetKey target = found.target();
+          if (problems.unknownReference(target, from, loaded.file(), found.where())) {
             return;
           }
           if (found.acyclic()) {
-            acyclicEdges.add(new Edge(from, target, found.where()));
+            cycles.add(from, target, found.where());
           }
           reach(target, from, found.where(), more);
         });
-  }
-
-  private void recordFailure(Object key, Throwable error) {
-    if (!(error instanceof AssetLoadException failure)) {
-      problems.add(
-          Problem.error("Overture/ReadFailed", "Loading " + DefaultAssetManager.label(key) + " failed: " + error)
-              .withAsset(DefaultAssetManager.label(key)));
-      return;
-    }
-    Node node = nodes.get(key);
-    Object referrer = node == null ? null : node.from;
-    for (Problem problem : failure.problems()) {
-      boolean aboutTheFileItself =
-          problem.id().equals("Overture/MissingFile") || problem.id().equals("Overture/PathEscapesRoot");
-      if (!aboutTheFileItself) {
-        problems.add(problem);
-        continue;
-      }
-      String message =
-          referrer == null ? problem.message() : problem.message() + ", referenced by " + DefaultAssetManager.label(referrer);
-      Problem completed =
-          new Problem(problem.severity(), problem.id(), message, problem.asset(), problem.location(), List.of());
-      if (!problem.choices().isEmpty()) {
-        completed = completed.withChoices("files there", problem.choices());
-      }
-      if (referrer == null) {
-        problems.add(completed);
-      } else {
-        // The missing file cannot be shown; the reference to it can.
-        SourceLocation reference = SourceLocation.at(manager.fileOf(referrer), ReferenceScanner.Step.pointerOf(node.where));
-        unlocated.add(new Unlocated(completed.at(reference), referrer));
-      }
-    }
   }
 
   private void finishOne() {
@@ -281,14 +228,14 @@ final class DefaultLoadHandle implements LoadHandle {
 
   private void finish() {
     try {
-      findCycles();
-      if (unlocated.isEmpty() || status.get() != Status.LOADING) {
+      cycles.report(problems);
+      if (!problems.needLocating() || status.get() != Status.LOADING) {
         complete();
         return;
       }
-      manager.workers().execute(this::locateThenComplete);
+      slots.workers().execute(this::locateThenComplete);
     } catch (RejectedExecutionException e) {
-      unlocated.forEach(u -> problems.add(u.problem));
+      problems.giveUpLocating();
       complete();
     } catch (RuntimeException | StackOverflowError e) {
       internalError("Finishing the load", e);
@@ -296,14 +243,14 @@ final class DefaultLoadHandle implements LoadHandle {
     }
   }
 
-  private void internalError(String what, Throwable e) {
-    problems.add(Problem.error("Overture/InternalError", what + " of " + this.what + " failed: " + e));
-    log.error("{} of {} failed", what, this.what, e);
+  private void internalError(String step, Throwable e) {
+    problems.add(Problem.error("Overture/InternalError", step + " of " + what + " failed: " + e));
+    log.error("{} of {} failed", step, what, e);
   }
 
   private void locateThenComplete() {
     try {
-      locateAll();
+      problems.locateAll();
     } catch (RuntimeException e) {
       internalError("Locating problems", e);
     } finally {
@@ -311,39 +258,23 @@ final class DefaultLoadHandle implements LoadHandle {
     }
   }
 
-  private void locateAll() {
-    JsonLocator locator = manager.locator();
-    Map<Object, byte[]> files = new HashMap<>();
-    for (Unlocated item : unlocated) {
-      byte[] bytes = files.computeIfAbsent(item.fileKey, key -> {
-        byte[] read = manager.bytesOrNull(key);
-        return read == null ? new byte[0] : read;
-      });
-      Problem problem = item.problem;
-      if (bytes.length > 0 && problem.location().isPresent()) {
-        problem = problem.at(locator.locate(bytes, problem.location().get()));
-      }
-      problems.add(problem);
-    }
-  }
-
   private void complete() {
-    List<Problem> all = DefaultAssetManager.sorted(new ArrayList<>(problems));
+    List<Problem> all = problems.sorted();
     boolean failed = all.stream().anyMatch(Problem::isError);
     Map<PrimaryAssetId, Object> assets = new LinkedHashMap<>();
     if (!failed) {
       // Read while this handle still pins them: a release can only come after the status changes.
       for (PrimaryAssetId id : requested) {
-        assets.put(id, manager.loadedValue(id));
+        assets.put(id, slots.loadedValue(id));
       }
     }
     if (!status.compareAndSet(Status.LOADING, failed ? Status.FAILED : Status.COMPLETED)) {
       return;
     }
-    endNanos = manager.ticker().read();
+    endNanos = slots.ticker().read();
     finalProblems = all;
-    manager.loadingEnded(this);
-    deliverFinalUpdate();
+    slots.loadingEnded(this);
+    progress.finished();
     if (failed) {
       AssetLoadException failure = new AssetLoadException(what, all);
       log.debug("{}", failure.getMessage());
@@ -354,80 +285,6 @@ final class DefaultLoadHandle implements LoadHandle {
       }
       future.completeByHandle(new LoadResult(assets, all, elapsed()));
     }
-  }
-
-  /** Reports each cycle made only of acyclic references, once, at the reference that closes it. */
-  private void findCycles() {
-    if (acyclicEdges.isEmpty()) {
-      return;
-    }
-    Map<Object, List<Edge>> outgoing = new LinkedHashMap<>();
-    for (Edge edge : acyclicEdges) {
-      outgoing.computeIfAbsent(edge.from, k -> new ArrayList<>()).add(edge);
-    }
-    // Iterative depth-first search: a chain of thousands of references cannot overflow the stack.
-    Map<Object, Integer> state = new HashMap<>(); // 1 = on the current path, 2 = done
-    Set<Set<Object>> reported = new java.util.HashSet<>();
-    for (Object start : outgoing.keySet()) {
-      if (state.containsKey(start)) {
-        continue;
-      }
-      ArrayDeque<Object> nodesOnPath = new ArrayDeque<>();
-      ArrayDeque<java.util.Iterator<Edge>> iterators = new ArrayDeque<>();
-      List<Edge> path = new ArrayList<>();
-      state.put(start, 1);
-      nodesOnPath.push(start);
-      iterators.push(outgoing.getOrDefault(start, List.of()).iterator());
-      while (!iterators.isEmpty()) {
-        java.util.Iterator<Edge> edges = iterators.peek();
-        if (!edges.hasNext()) {
-          state.put(nodesOnPath.pop(), 2);
-          iterators.pop();
-          if (!path.isEmpty()) {
-            path.remove(path.size() - 1);
-          }
-          continue;
-        }
-        Edge edge = edges.next();
-        Integer target = state.get(edge.to);
-        if (target == null) {
-          state.put(edge.to, 1);
-          path.add(edge);
-          nodesOnPath.push(edge.to);
-          iterators.push(outgoing.getOrDefault(edge.to, List.of()).iterator());
-        } else if (target == 1) {
-          reportCycle(edge, path, reported);
-        }
-      }
-    }
-  }
-
-  private void reportCycle(Edge closing, List<Edge> path, Set<Set<Object>> reported) {
-    List<Object> chain = new ArrayList<>();
-    int from = path.size();
-    while (from > 0 && !path.get(from - 1).to.equals(closing.to)) {
-      from--;
-    }
-    chain.add(closing.to);
-    for (int i = from; i < path.size(); i++) {
-      chain.add(path.get(i).to);
-    }
-    chain.add(closing.to);
-    if (!reported.add(new java.util.HashSet<>(chain))) {
-      return;
-    }
-    StringBuilder text = new StringBuilder();
-    for (Object link : chain) {
-      if (text.length() > 0) {
-        text.append(" -> ");
-      }
-      text.append(DefaultAssetManager.label(link));
-    }
-    Problem problem =
-        Problem.error("Overture/ReferenceCycle", "Reference cycle: " + text + "; these references must not loop")
-            .withAsset(DefaultAssetManager.label(closing.from))
-            .at(SourceLocation.at(manager.fileOf(closing.from), ReferenceScanner.Step.pointerOf(closing.where)));
-    unlocated.add(new Unlocated(problem, closing.from));
   }
 
   // ---------------------------------------------------------------- public API
@@ -454,48 +311,35 @@ final class DefaultLoadHandle implements LoadHandle {
 
   @Override
   public double progress() {
+    return finished() ? 1.0 : progress.current();
+  }
+
+  /** Whether the load finished (completed or failed), even if released since. */
+  private boolean finished() {
     Status now = status.get();
-    if (now == Status.COMPLETED || now == Status.FAILED || (now == Status.RELEASED && finalProblems != null)) {
-      return 1.0;
-    }
-    double current = Double.longBitsToDouble(reportedProgress.get());
-    if (now != Status.LOADING) {
-      return current;
-    }
-    long packed = counts.get();
-    long total = packed >>> 32;
-    long loaded = packed & 0xffffffffL;
-    double fraction = total == 0 ? 0.0 : Math.min(BELOW_ONE, (double) loaded / total);
-    while (fraction > current) {
-      long seenBits = Double.doubleToRawLongBits(current);
-      if (reportedProgress.compareAndSet(seenBits, Double.doubleToRawLongBits(fraction))) {
-        return fraction;
-      }
-      current = Double.longBitsToDouble(reportedProgress.get());
-    }
-    return current;
+    return now == Status.COMPLETED || now == Status.FAILED || (now == Status.RELEASED && finalProblems != null);
   }
 
   @Override
   public int loadedCount() {
-    return (int) (counts.get() & 0xffffffffL);
+    return progress.loaded();
   }
 
   @Override
   public int totalCount() {
-    return (int) (counts.get() >>> 32);
+    return progress.total();
   }
 
   @Override
   public List<Problem> problems() {
     List<Problem> done = finalProblems;
-    return done != null ? done : DefaultAssetManager.sorted(new ArrayList<>(problems));
+    return done != null ? done : problems.sorted();
   }
 
   @Override
   public Duration elapsed() {
     long end = endNanos;
-    return DefaultAssetManager.nanos((end >= 0 ? end : manager.ticker().read()) - startNanos);
+    return Duration.ofNanos(Math.max(0, (end >= 0 ? end : slots.ticker().read()) - startNanos));
   }
 
   @Override
@@ -503,10 +347,9 @@ final class DefaultLoadHandle implements LoadHandle {
     if (!status.compareAndSet(Status.LOADING, Status.CANCELLED)) {
       return false;
     }
-    endNanos = manager.ticker().read();
-    progress();
+    endNanos = slots.ticker().read();
     releasePins();
-    manager.loadingEnded(this);
+    slots.loadingEnded(this);
     future.cancel(false);
     log.debug("Cancelled the load of {}", what);
     return true;
@@ -524,7 +367,7 @@ final class DefaultLoadHandle implements LoadHandle {
   private void releasePins() {
     for (Node node : nodes.values()) {
       if (node.unpinOnce()) {
-        manager.unpin(node.slot);
+        slots.unpin(node.slot);
       }
     }
   }
@@ -560,122 +403,23 @@ final class DefaultLoadHandle implements LoadHandle {
     return this;
   }
 
-  /** Lets the calling thread run this load's pending reads until it is done, then returns it. */
-  void enableHelping() {
-    helping = true;
-  }
-
-  LoadResult helpUntilDone() {
-    while (!future.isDone()) {
-      LoadTask task = helpable.poll();
-      if (task != null) {
-        task.run();
-        continue;
-      }
-      synchronized (helpSignal) {
-        if (helpable.isEmpty() && !future.isDone()) {
-          try {
-            helpSignal.wait();
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            cancel();
-            throw new java.util.concurrent.CancellationException("interrupted while waiting for " + what);
-          }
-        }
-      }
-    }
-    return future.join();
-  }
-
-  private void signalHelpers() {
-    if (helping) {
-      synchronized (helpSignal) {
-        helpSignal.notifyAll();
-      }
-    }
-  }
-
   @Override
   public LoadHandle onUpdate(Executor executor, DoubleConsumer callback) {
-    UpdateListener listener = new UpdateListener(Objects.requireNonNull(executor, "executor"), Objects.requireNonNull(callback, "callback"));
-    updateListeners.add(listener);
     Status now = status.get();
-    if (now == Status.COMPLETED || now == Status.FAILED) {
-      listener.sendFinal();
-    } else if (now == Status.LOADING) {
-      listener.schedule();
-    }
+    progress.onUpdate(executor, callback, now == Status.COMPLETED || now == Status.FAILED);
     return this;
   }
 
-  private void notifyUpdate() {
-    for (UpdateListener listener : updateListeners) {
-      listener.schedule();
-    }
+  // ---------------------------------------------------------------- a waiting thread that helps
+
+  /** Lets the thread that calls {@link #helpUntilDone} run this load's pending reads. Before {@link #start}. */
+  void enableHelping() {
+    helping.enable();
   }
 
-  private void deliverFinalUpdate() {
-    for (UpdateListener listener : updateListeners) {
-      listener.sendFinal();
-    }
-  }
-
-  private void guarded(String kind, Runnable callback) {
-    try {
-      callback.run();
-    } catch (RuntimeException e) {
-      log.error("A {} callback of the load of {} threw", kind, what, e);
-    }
-  }
-
-  /** One update callback: coalesced, strictly increasing, 1.0 exactly once. */
-  private final class UpdateListener {
-    private final Executor executor;
-    private final DoubleConsumer callback;
-    private final AtomicBoolean scheduled = new AtomicBoolean();
-    private final AtomicLong delivered = new AtomicLong(Double.doubleToRawLongBits(-1.0));
-
-    UpdateListener(Executor executor, DoubleConsumer callback) {
-      this.executor = executor;
-      this.callback = callback;
-    }
-
-    void schedule() {
-      if (scheduled.compareAndSet(false, true)) {
-        execute(
-            () -> {
-              scheduled.set(false);
-              if (status.get() == Status.LOADING) {
-                send(progress());
-              }
-            });
-      }
-    }
-
-    void sendFinal() {
-      execute(() -> send(1.0));
-    }
-
-    private void send(double value) {
-      while (true) {
-        long previous = delivered.get();
-        if (value <= Double.longBitsToDouble(previous)) {
-          return;
-        }
-        if (delivered.compareAndSet(previous, Double.doubleToRawLongBits(value))) {
-          guarded("update", () -> callback.accept(value));
-          return;
-        }
-      }
-    }
-
-    private void execute(Runnable task) {
-      try {
-        executor.execute(task);
-      } catch (RejectedExecutionException e) {
-        log.warn("The executor of an update callback of the load of {} rejected it", what);
-      }
-    }
+  /** Runs this load's pending reads on the calling thread until it is done, then returns its result. */
+  LoadResult helpUntilDone() {
+    return helping.helpUntilDone(future, this::cancel, what);
   }
 
   @Override

@@ -1,6 +1,6 @@
 package dev.overture.asset;
 
-/** What {@link AssetManager#reindex} did to the index. */
+/** What {@link AssetTools#reindex} did to the index. */
 public enum IndexChange {
   /** The file became a new asset. */
   ADDED,

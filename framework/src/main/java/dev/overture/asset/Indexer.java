@@ -78,7 +78,7 @@ final class Indexer {
         }
         for (String raw : files) {
           AssetPath path = checkedPath(root, raw, problems);
-          if (path == null || !rule.matches(path)) {
+          if (path == null || !rule.covers(path)) {
             continue;
           }
           ScanRule previous = matched == null ? null : matched.putIfAbsent(path, rule);

@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class LoadTask implements Runnable {
 
-  private final DefaultAssetManager manager;
+  private final SlotTable table;
   private final Slot slot;
   final CompletableFuture<Loaded> future;
   private final AtomicBoolean claimed = new AtomicBoolean();
@@ -18,8 +18,8 @@ final class LoadTask implements Runnable {
   /** Set while this thread runs a load task, and whatever completing its future runs with it. */
   private static final ThreadLocal<Boolean> RUNNING = new ThreadLocal<>();
 
-  LoadTask(DefaultAssetManager manager, Slot slot, CompletableFuture<Loaded> future) {
-    this.manager = manager;
+  LoadTask(SlotTable table, Slot slot, CompletableFuture<Loaded> future) {
+    this.table = table;
     this.slot = slot;
     this.future = future;
   }
@@ -55,27 +55,27 @@ final class LoadTask implements Runnable {
   }
 
   private void runClaimed() {
-    if (manager.abandonIfUnwanted(slot, future)) {
+    if (table.abandonIfUnwanted(slot, future)) {
       future.cancel(false);
       return;
     }
     Loaded loaded;
     try {
-      loaded = manager.readAndBind(slot.key);
+      loaded = table.read(slot.key);
     } catch (Throwable e) {
       future.completeExceptionally(e);
-      manager.settle(slot, future);
+      table.settle(slot, future);
       if (e instanceof Error error && !(e instanceof StackOverflowError)) {
         throw error;
       }
       return;
     }
     future.complete(loaded);
-    manager.settle(slot, future);
+    table.settle(slot, future);
   }
 
   @Override
   public String toString() {
-    return "LoadTask[" + slot.key + "]";
+    return "LoadTask[" + AssetKey.label(slot.key) + "]";
   }
 }

@@ -14,7 +14,7 @@ import java.util.Objects;
  * @param type the type
  * @param name the name within the type
  */
-public record PrimaryAssetId(PrimaryAssetType type, String name) implements Comparable<PrimaryAssetId> {
+public record PrimaryAssetId(PrimaryAssetType type, String name) implements Comparable<PrimaryAssetId>, AssetKey {
 
   private static final String EXPECTED_FORM =
       "expected \"Type:Name\", for example \"Experience:Elimination\"";

@@ -56,7 +56,7 @@ final class ReferenceScanner {
   }
 
   /** A reference found in an asset. */
-  record Found(Object target, Step where, boolean acyclic) {}
+  record Found(AssetKey target, Step where, boolean acyclic) {}
 
   /** Receives references as they are found. */
   interface Sink {
@@ -120,11 +120,11 @@ final class ReferenceScanner {
     if (value == null) {
       return;
     }
-    if (value instanceof PrimaryAssetId || value instanceof SoftRef<?>) {
+    if (value instanceof AssetKey key) {
       if (bundles == null) {
-        sink.found(new Found(value, where, inherited != null && inherited.acyclic()));
+        sink.found(new Found(key, where, inherited != null && inherited.acyclic()));
       } else if (inherited != null && inherited.follows(bundles)) {
-        sink.found(new Found(value, where, inherited.acyclic()));
+        sink.found(new Found(key, where, inherited.acyclic()));
       }
       return;
     }

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What {@link AssetManager#resave} did, or would do: every file it rewrote (or would rewrite), with
+ * What {@link AssetTools#resave} did, or would do: every file it rewrote (or would rewrite), with
  * what changes, and every file it refused to save, with why. Files already current are only
  * counted.
  *

@@ -34,7 +34,7 @@ import tools.jackson.databind.node.ObjectNode;
 final class Resaver {
 
   /** A file to look at: how it is named, where it is, what it binds to. */
-  private record Target(Object key, String label, ContentRoot root, AssetPath path, Class<?> type) {}
+  private record Target(AssetKey key, String label, ContentRoot root, AssetPath path, Class<?> type) {}
 
   private final AssetJson json;
   private final AssetVersions versions;
@@ -120,7 +120,7 @@ final class Resaver {
         } else if (!root.source().exists(ref.path())) {
           why = root.source().displayPath(ref.path()) + ", which does not exist";
         } else if (ref.type() != RawAsset.class) {
-          queue.add(new Target(ref, DefaultAssetManager.label(ref), root, ref.path(), ref.type()));
+          queue.add(new Target(ref, AssetKey.label(ref), root, ref.path(), ref.type()));
         }
       }
       if (why != null) {

@@ -62,7 +62,7 @@ public record ScanRule(
   }
 
   /** Whether {@code path} is a file this rule makes an asset of. */
-  boolean matches(AssetPath path) {
+  boolean covers(AssetPath path) {
     if (!path.extension().equalsIgnoreCase(extension)) {
       return false;
     }

@@ -3,19 +3,19 @@ package dev.overture.asset;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The manager's record of one asset (a {@link PrimaryAssetId} or a {@link SoftRef}): how many pins
- * hold it and its current load. Fields are written only inside {@code ConcurrentHashMap.compute}
- * on the slot's key, which serializes every change; the fields are volatile so that {@code
- * getAsset} and the fast paths of the load tasks can read them without a lock.
+ * The record of one asset in the {@link SlotTable}: how many pins hold it and its current load.
+ * Fields are written only inside the table's {@code compute} on the slot's key, which serializes
+ * every change; they are volatile so that {@code getAsset}, the retention policy's weigher and the
+ * fast paths of the load tasks can read them without a lock.
  */
 final class Slot {
 
-  final Object key;
+  final AssetKey key;
   volatile int pins;
   volatile CompletableFuture<Loaded> load;
   volatile LoadTask task;
 
-  Slot(Object key) {
+  Slot(AssetKey key) {
     this.key = key;
   }
 
@@ -26,6 +26,11 @@ final class Slot {
       return null;
     }
     return current.getNow(null).value();
+  }
+
+  /** Whether nothing pins it and its value is loaded: what the retention policy may keep or evict. */
+  boolean isRetainable() {
+    return pins == 0 && valueOrNull() != null;
   }
 
   @Override

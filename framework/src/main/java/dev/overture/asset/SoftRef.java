@@ -16,7 +16,7 @@ import java.util.Objects;
  *
  * @param <T> what the file loads as
  */
-public final class SoftRef<T> {
+public final class SoftRef<T> implements AssetKey {
 
   private final String root;
   private final AssetPath path;

@@ -109,7 +109,7 @@ final class LoadChecks {
   static CompletableFuture<List<Problem>> locate(AssetManager assets, List<Found> found) {
     List<CompletableFuture<Problem>> located = new ArrayList<>();
     for (Found one : found) {
-      located.add(assets.locate(one.origin().asset(), one.origin().pointer()).thenApply(one.problem()::at));
+      located.add(assets.tools().locate(one.origin().asset(), one.origin().pointer()).thenApply(one.problem()::at));
     }
     return CompletableFuture.allOf(located.toArray(CompletableFuture[]::new)).handle((ignored, error) -> {
       List<Problem> problems = new ArrayList<>();

@@ -94,7 +94,7 @@ final class PluginCatalog {
 
   private static Plugin read(AssetManager assets, PluginId id, AssetSource source, String descriptorFile) {
     try {
-      BoundFile<PluginDescriptor> bound = assets.bindFile(source, id.name(), DESCRIPTOR, PluginDescriptor.class);
+      BoundFile<PluginDescriptor> bound = assets.tools().bindFile(source, id.name(), DESCRIPTOR, PluginDescriptor.class);
       bound.warnings().forEach(warning -> log.warn("{}", warning));
       PluginDescriptor descriptor = bound.value();
       if (descriptor.name() != null && !descriptor.name().equals(id)) {

@@ -81,7 +81,7 @@ public final class PluginSet {
     if (action == null) {
       return found;
     }
-    assets.kindName(action.getClass()).ifPresent(kind -> check(Contribution.Kind.ACTION, kind, "", user, found));
+    assets.tools().kindName(action.getClass()).ifPresent(kind -> check(Contribution.Kind.ACTION, kind, "", user, found));
     for (Contribution contribution : action.contributions()) {
       check(contribution.kind(), contribution.name(), contribution.pointer(), user, found);
     }

@@ -137,7 +137,7 @@ final class PluginTransitions {
     List<ScanRule> rules = new ArrayList<>();
     for (int i = 0; i < plugin.descriptor.primaryAssetTypesToScan().size(); i++) {
       try {
-        rules.add(plugin.descriptor.primaryAssetTypesToScan().get(i).toScanRule(assets.assetClasses()));
+        rules.add(plugin.descriptor.primaryAssetTypesToScan().get(i).toScanRule(assets.tools().assetClasses()));
       } catch (IllegalArgumentException e) {
         problems.add(Problem.error("Overture/InvalidScanRule", e.getMessage())
             .at(SourceLocation.at(plugin.descriptorFile, "/primaryAssetTypesToScan/" + i)));
@@ -167,21 +167,21 @@ final class PluginTransitions {
     PluginDescriptor.Contributions contributes = plugin.descriptor.contributes();
     for (int i = 0; i < contributes.components().size(); i++) {
       String component = contributes.components().get(i);
-      if (assets.kind(ActorComponent.class, component).isEmpty()) {
+      if (assets.tools().kind(ActorComponent.class, component).isEmpty()) {
         problems.add(Problem.error(
                 "Overture/UnregisteredContribution",
                 "Plugin " + plugin.id + " contributes the component \"" + component + "\", which no code registered")
-            .withChoices("registered components", Choices.closest(component, assets.kinds(ActorComponent.class)))
+            .withChoices("registered components", Choices.closest(component, assets.tools().kinds(ActorComponent.class)))
             .at(SourceLocation.at(plugin.descriptorFile, "/contributes/components/" + i)));
       }
     }
     for (int i = 0; i < contributes.actions().size(); i++) {
       String action = contributes.actions().get(i);
-      if (assets.kind(GameFeatureAction.class, action).isEmpty()) {
+      if (assets.tools().kind(GameFeatureAction.class, action).isEmpty()) {
         problems.add(Problem.error(
                 "Overture/UnregisteredContribution",
                 "Plugin " + plugin.id + " contributes the action \"" + action + "\", which no code registered")
-            .withChoices("registered actions", Choices.closest(action, assets.kinds(GameFeatureAction.class)))
+            .withChoices("registered actions", Choices.closest(action, assets.tools().kinds(GameFeatureAction.class)))
             .at(SourceLocation.at(plugin.descriptorFile, "/contributes/actions/" + i)));
       }
     }

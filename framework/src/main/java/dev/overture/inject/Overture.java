@@ -190,7 +190,7 @@ public final class Overture implements AutoCloseable {
 
   /** The engine version and the custom versions the content is read and resaved with. */
   public AssetVersions versions() {
-    return assets.versions();
+    return assets.tools().versions();
   }
 
   /** The validator of this runtime's content, with the host's and plugins' checks. */

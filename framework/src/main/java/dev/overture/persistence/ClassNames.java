@@ -47,8 +47,8 @@ public final class ClassNames {
   public static ClassNames from(AssetManager assets) {
     Map<String, Class<?>> names = new LinkedHashMap<>();
     for (Class<?> base : new Class<?>[] {Actor.class, ActorComponent.class}) {
-      for (String name : assets.kinds(base)) {
-        assets.kind(base, name).ifPresent(type -> names.put(name, type));
+      for (String name : assets.tools().kinds(base)) {
+        assets.tools().kind(base, name).ifPresent(type -> names.put(name, type));
       }
     }
     return new ClassNames(names);

@@ -86,7 +86,7 @@ public final class SchemaGenerator {
     Map<String, ObjectNode> schemas = new TreeMap<>();
     Deque<Class<?>> secondary = new ArrayDeque<>();
     Set<Class<?>> primaryClasses = new LinkedHashSet<>();
-    for (ScanRule rule : assets.scanRules()) {
+    for (ScanRule rule : assets.tools().scanRules()) {
       String name = rule.type().name();
       if (!schemas.containsKey(name + ".schema.json")) {
         schemas.put(name + ".schema.json", new Session(secondary).root(rule.assetClass(),
@@ -286,8 +286,8 @@ public final class SchemaGenerator {
       String property = base.getAnnotation(JsonTypeInfo.class).property();
       ObjectNode schema = NODES.objectNode();
       ArrayNode oneOf = schema.putArray("oneOf");
-      for (String name : assets.kinds(base)) {
-        Class<?> kind = assets.kind(base, name).orElseThrow();
+      for (String name : assets.tools().kinds(base)) {
+        Class<?> kind = assets.tools().kind(base, name).orElseThrow();
         ObjectNode variant = kind.isRecord() ? record(kind, Map.of()) : NODES.objectNode().put("type", "object");
         ObjectNode properties = variant.has("properties") ? (ObjectNode) variant.get("properties") : variant.putObject("properties");
         ObjectNode named = NODES.objectNode();
@@ -313,7 +313,7 @@ public final class SchemaGenerator {
     private ObjectNode classNames(Class<?> base) {
       ObjectNode schema = NODES.objectNode();
       ArrayNode names = schema.putArray("enum");
-      assets.kinds(base).forEach(names::add);
+      assets.tools().kinds(base).forEach(names::add);
       schema.put("description", "A registered " + (base == Object.class ? "" : base.getSimpleName() + " ") + "class name");
       return schema;
     }
@@ -431,6 +431,6 @@ public final class SchemaGenerator {
 
   @Override
   public String toString() {
-    return "SchemaGenerator[" + assets.scanRules().size() + " asset types]";
+    return "SchemaGenerator[" + assets.tools().scanRules().size() + " asset types]";
   }
 }

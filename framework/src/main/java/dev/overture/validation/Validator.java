@@ -201,7 +201,7 @@ public final class Validator {
         if (item.asset == null || item.problem.location().isPresent()) {
           located.add(CompletableFuture.completedFuture(item.problem));
         } else {
-          located.add(assets.locate(item.asset, item.pointer).handle((where, failed) ->
+          located.add(assets.tools().locate(item.asset, item.pointer).handle((where, failed) ->
               where != null ? item.problem.at(where) : item.problem.at(SourceLocation.at(item.asset.toString(), item.pointer))));
         }
       }

@@ -202,17 +202,17 @@ class AssetIndexTest {
     AssetPath ranger = AssetPath.parse("pawns/Ranger.json");
 
     Files.writeString(root().resolve(ranger.value()), "{ \"name\": \"Ranger\" }");
-    assertEquals(IndexChange.ADDED, assets.reindex(ContentRoot.GAME, ranger));
+    assertEquals(IndexChange.ADDED, assets.tools().reindex(ContentRoot.GAME, ranger));
     assertTrue(assets.index().find(id("Pawn:Ranger")).isPresent());
     assertSame(before.find(id("Pawn:Hero")).orElseThrow(), assets.index().find(id("Pawn:Hero")).orElseThrow(), "other entries untouched");
     assertFalse(before.find(id("Pawn:Ranger")).isPresent(), "an index view is a consistent snapshot");
 
-    assertEquals(IndexChange.UPDATED, assets.reindex(ContentRoot.GAME, ranger));
+    assertEquals(IndexChange.UPDATED, assets.tools().reindex(ContentRoot.GAME, ranger));
     Files.delete(root().resolve(ranger.value()));
-    assertEquals(IndexChange.REMOVED, assets.reindex(ContentRoot.GAME, ranger));
+    assertEquals(IndexChange.REMOVED, assets.tools().reindex(ContentRoot.GAME, ranger));
     assertFalse(assets.index().find(id("Pawn:Ranger")).isPresent());
-    assertEquals(IndexChange.UNCHANGED, assets.reindex(ContentRoot.GAME, ranger));
-    assertEquals(IndexChange.UNCHANGED, assets.reindex(ContentRoot.GAME, AssetPath.parse("icons/hero.json")));
+    assertEquals(IndexChange.UNCHANGED, assets.tools().reindex(ContentRoot.GAME, ranger));
+    assertEquals(IndexChange.UNCHANGED, assets.tools().reindex(ContentRoot.GAME, AssetPath.parse("icons/hero.json")));
   }
 
   @Test
@@ -223,7 +223,7 @@ class AssetIndexTest {
     AssetIndex before = assets.index();
 
     AssetIndexException e =
-        assertThrows(AssetIndexException.class, () -> assets.reindex(ContentRoot.GAME, AssetPath.parse("pawns/copies/Hero.json")));
+        assertThrows(AssetIndexException.class, () -> assets.tools().reindex(ContentRoot.GAME, AssetPath.parse("pawns/copies/Hero.json")));
 
     assertEquals("Overture/DuplicateAsset", e.problems().get(0).id());
     assertSame(before, assets.index());
@@ -240,7 +240,7 @@ class AssetIndexTest {
     first.release();
     Files.writeString(root().resolve("pawns/Villain.json"), "{ \"name\": \"Arch-villain\" }");
 
-    assertEquals(IndexChange.UPDATED, assets.reindex(ContentRoot.GAME, AssetPath.parse("pawns/Villain.json")));
+    assertEquals(IndexChange.UPDATED, assets.tools().reindex(ContentRoot.GAME, AssetPath.parse("pawns/Villain.json")));
     LoadHandle second = assets.loadPrimaryAsset(id("Pawn:Villain"));
     workers.runAll();
 
@@ -333,7 +333,7 @@ class AssetIndexTest {
     AssetSource source = assets.contentRoots().get(0).source();
 
     BoundFile<TestAssets.Pawn> bound =
-        assets.bindFile(source, ContentRoot.GAME, AssetPath.parse("extra/settings.json"), TestAssets.Pawn.class);
+        assets.tools().bindFile(source, ContentRoot.GAME, AssetPath.parse("extra/settings.json"), TestAssets.Pawn.class);
 
     assertEquals("Extra", bound.value().name());
     assertEquals("Overture/UnknownProperty", bound.warnings().get(0).id());
@@ -341,7 +341,7 @@ class AssetIndexTest {
     AssetLoadException missing =
         assertThrows(
             AssetLoadException.class,
-            () -> assets.bindFile(source, ContentRoot.GAME, AssetPath.parse("extra/none.json"), TestAssets.Pawn.class));
+            () -> assets.tools().bindFile(source, ContentRoot.GAME, AssetPath.parse("extra/none.json"), TestAssets.Pawn.class));
     assertEquals("Overture/MissingFile", missing.problems().get(0).id());
   }
 

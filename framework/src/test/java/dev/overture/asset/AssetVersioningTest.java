@@ -217,7 +217,7 @@ class AssetVersioningTest {
     open(content());
     Map<String, byte[]> before = snapshot();
 
-    ResaveReport report = assets.resave(true);
+    ResaveReport report = assets.tools().resave(true);
 
     assertEquals(Map.of(
             "Ship:Hand", List.of("adds the version header"),
@@ -242,7 +242,7 @@ class AssetVersioningTest {
     open(content());
     Map<String, byte[]> before = snapshot();
 
-    ResaveReport first = assets.resave(false);
+    ResaveReport first = assets.tools().resave(false);
 
     assertEquals(List.of("Ship:Hand", "Ship:Old", "Game:/hulls/steel.json"),
         first.changed().stream().map(ResaveReport.Entry::asset).toList());
@@ -270,7 +270,7 @@ class AssetVersioningTest {
       assertArrayEquals(before.get(untouched), Files.readAllBytes(root.resolve(untouched)), untouched);
     }
 
-    ResaveReport second = assets.resave(false);
+    ResaveReport second = assets.tools().resave(false);
     assertEquals(List.of(), second.changed(), "nothing left to change");
     assertEquals(4, second.unchanged(), "Current, Hand, Old and the hull");
     assertEquals(10.0, load("Old").get(PrimaryAssetId.parse("Ship:Old"), Ship.class).speed(), 1e-9, "upgraded once, not twice");
@@ -288,7 +288,7 @@ class AssetVersioningTest {
     Files.move(root.resolve("hulls/steel.json"), real);
     Files.createSymbolicLink(root.resolve("hulls/steel.json"), real);
 
-    ResaveReport report = assets.resave(false);
+    ResaveReport report = assets.tools().resave(false);
 
     assertEquals("rw-rw-r--", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(old)));
     Problem readOnly = report.refused().stream().filter(entry -> entry.asset().equals("Ship:Hand")).findFirst().orElseThrow()
@@ -336,7 +336,7 @@ class AssetVersioningTest {
         .executor(workers)
         .build();
 
-    ResaveReport report = assets.resave(false);
+    ResaveReport report = assets.tools().resave(false);
 
     Problem problem = report.refused().get(0).problems().get(0);
     assertEquals("Overture/ReadOnlyContent", problem.id());

@@ -88,10 +88,10 @@ class FrozenFixturesTest {
     }
     ManualExecutor workers = new ManualExecutor();
     try (AssetManager assets = Experiences.register(AssetManager.builder()).contentRoot(AssetSource.directory(copy)).executor(workers).build()) {
-      ResaveReport first = assets.resave(false);
+      ResaveReport first = assets.tools().resave(false);
       assertEquals(8, first.changed().size(), "the five assets and the three files they reach: " + first.format());
       assertTrue(first.refused().isEmpty(), first.format());
-      assertEquals(List.of(), assets.resave(false).changed());
+      assertEquals(List.of(), assets.tools().resave(false).changed());
     }
 
     assertEquals(loadAll(fixture("2")), loadAll(copy));

@@ -103,8 +103,8 @@ class OvertureModuleTest {
       AssetManager assets = overture.assets();
       PrimaryAssetId welcome = PrimaryAssetId.parse("Banner:Welcome");
       assertTrue(assets.index().ids().contains(welcome), assets.index().ids().toString());
-      assertEquals(List.of("Test-Banner"), assets.versions().usedBy(Banner.class).stream().map(CustomVersion::friendlyName).toList());
-      assertEquals(List.of("Duelist", "Score"), assets.kinds(ActorComponent.class).stream().filter(n -> !n.contains("Component")).sorted().toList());
+      assertEquals(List.of("Test-Banner"), assets.tools().versions().usedBy(Banner.class).stream().map(CustomVersion::friendlyName).toList());
+      assertEquals(List.of("Duelist", "Score"), assets.tools().kinds(ActorComponent.class).stream().filter(n -> !n.contains("Component")).sorted().toList());
     }
   }
 

@@ -134,7 +134,7 @@ class ObjectArchetypeTest {
   }
 
   private SourceLocation locate(String name, String pointer) {
-    var future = assets.locate(id(name), pointer);
+    var future = assets.tools().locate(id(name), pointer);
     workers.runAll();
     return future.join();
   }

@@ -17,6 +17,7 @@ import dev.overture.sample.game.ArenaGameState;
 import dev.overture.sample.game.ArenaLevel;
 import dev.overture.sample.game.ArenaMatch;
 import dev.overture.sample.game.Hero;
+import dev.overture.sample.game.MatchEvents;
 import dev.overture.world.ActorComponent;
 import dev.overture.world.NetMode;
 import dev.overture.world.Pawn;
@@ -46,6 +47,12 @@ import picocli.CommandLine.Spec;
  * prints the arena and the HUD, then the result. The rules come from the experience's plugins; the
  * command only drives the world and prints it. {@code --save} writes the world to a game.db and
  * {@code --restore} continues one. A load that fails prints its problems and exits 1.
+ *
+ * <p>What it prints depends on whether the output is a terminal, where a person watches: there it
+ * adds the loading timeline's wall-clock times and leaves out the match's event lines (the views
+ * show the match). Elsewhere (a file, a pipe, a test) it prints the event lines and no times, so
+ * two runs of one seed print the same bytes and can be compared; {@code --[no-]timings} and {@code
+ * --[no-]events} choose either way.
  */
 @Command(name = "play", mixinStandardHelpOptions = true, description = "Load an experience in a headless world and play it.")
 final class PlayCommand implements java.util.concurrent.Callable<Integer> {
@@ -75,8 +82,19 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
   @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "The match's random seed: one seed, one match (default: ${DEFAULT-VALUE}).")
   long seed;
 
-  @Option(names = "--view-every", paramLabel = "N", defaultValue = "100", description = "Print the arena and HUD every N turns (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--view-every", paramLabel = "N", defaultValue = "100",
+      description = "Print the arena and HUD every N turns, 0 for never (default: ${DEFAULT-VALUE}).")
   int viewEvery;
+
+  @Option(names = "--timings", negatable = true,
+      description = "Show each loading state's world time and wall-clock milliseconds (default: on a terminal only; elsewhere two"
+          + " runs of one seed print the same bytes).")
+  Boolean timings;
+
+  @Option(names = "--events", negatable = true,
+      description = "Print a line for each kill, capture and pickup as it happens (default: on, except on a terminal, where the"
+          + " views show the match).")
+  Boolean events;
 
   @Option(
       names = "--net-mode",
@@ -104,8 +122,8 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     if (ticks < 0) {
       throw new ParameterException(spec.commandLine(), "--ticks must not be negative: " + ticks);
     }
-    if (viewEvery < 1) {
-      throw new ParameterException(spec.commandLine(), "--view-every must be 1 or more: " + viewEvery);
+    if (viewEvery < 0) {
+      throw new ParameterException(spec.commandLine(), "--view-every must be 0 (never) or more: " + viewEvery);
     }
     if (restore != null && !Files.exists(restore, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
       throw new IllegalArgumentException("--restore " + restore + ": no such file; give a game.db written by play --save");
@@ -185,7 +203,9 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
         }
 
         ExperienceManager manager = ExperienceManager.of(world).orElseThrow();
-        LoadingDisplay display = new LoadingDisplay(out, progress == Progress.bar || (progress == Progress.auto && System.console() != null));
+        boolean terminal = onTerminal();
+        LoadingDisplay display = new LoadingDisplay(out, progress == Progress.bar || (progress == Progress.auto && terminal),
+            timings != null ? timings : terminal);
         dev.overture.world.Handle timeline = manager.onStateChanged(display::show);
         manager.setCurrentExperience(experienceId);
         driveUntilSettled(world, manager, display);
@@ -206,7 +226,7 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
           spec.commandLine().getErr().printf("--save %s: %s starts no match, so there is nothing to save%n", save, experienceId);
           return OvertureCommand.FAILED;
         }
-        int exit = play(world, manager, tiles, out);
+        int exit = play(world, manager, tiles, out, events != null ? events : !terminal);
         if (save != null) {
           // Said once the file has its place (see call), never before.
           WorldStore.Saved written = store.save(world);
@@ -222,12 +242,15 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     }
   }
 
-  private int play(World world, ExperienceManager manager, List<Tiles.Tile> tiles, PrintWriter out) {
+  private int play(World world, ExperienceManager manager, List<Tiles.Tile> tiles, PrintWriter out, boolean printEvents) {
     ArenaView view = new ArenaView(out, tiles);
+    boolean views = viewEvery > 0;
     ArenaMatch match = ArenaView.match(world).orElse(null);
     if (match == null) {
       spawnVisitor(world, manager, out);
-      view.printHud(world);
+      if (views) {
+        view.printHud(world);
+      }
       for (int i = 0; i < ticks; i++) {
         world.tick(TURN);
       }
@@ -238,21 +261,32 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     world.actors(Hero.class).stream().filter(hero -> hero.name().equals(ArenaMatch.PLAYER)).findFirst()
         .ifPresent(player -> describePawn(player, out));
     describeMatch(match, out);
-    view.printArena(world);
-    view.printHud(world);
+    if (views) {
+      view.printArena(world);
+      view.printHud(world);
+    }
+    // Subscribed as an inspector would be: the lines come from the rules' events, as they happen.
+    dev.overture.world.Handle eventLines = printEvents
+        ? world.subsystem(MatchEvents.class).subscribe(event -> out.println(event.line()))
+        : null;
     ArenaGameState state = match.state();
     int played = 0;
     while (played < ticks && !state.isOver()) {
       world.tick(TURN);
       played++;
-      if (state.turn() % viewEvery == 0 && !state.isOver() && played < ticks) { // the last turn is shown below
+      if (views && state.turn() % viewEvery == 0 && !state.isOver() && played < ticks) { // the last turn is shown below
         view.printArena(world);
         view.printHud(world);
       }
     }
-    out.println();
-    view.printArena(world);
-    view.printHud(world);
+    if (eventLines != null) {
+      eventLines.release();
+    }
+    if (views) {
+      out.println();
+      view.printArena(world);
+      view.printHud(world);
+    }
     printResult(match, out);
     return 0;
   }
@@ -298,7 +332,11 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     for (int team = 0; team < match.config().teams().size(); team++) {
       scores.add(match.config().teams().get(team) + " " + match.teamScore(team));
     }
-    if (state.isOver()) {
+    if (state.isDraw()) {
+      List<Integer> leaders = match.leadingTeams();
+      out.printf("Result: draw at turn %d, %s level on %d (%s)%n", state.turn(),
+          String.join(" and ", leaders.stream().map(match::teamName).toList()), match.teamScore(leaders.get(0)), String.join(", ", scores));
+    } else if (state.isOver()) {
       out.printf("Result: %s wins at turn %d (%s)%n", state.winner(), state.turn(), String.join(", ", scores));
     } else {
       out.printf("Result: no team reached %d by turn %d (%s)%n", match.config().scoreLimit(), state.turn(), String.join(", ", scores));
@@ -310,24 +348,33 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     }
   }
 
-  /** Prints the loading timeline: a line per state, and on a terminal a bar redrawn in place. */
+  /**
+   * Prints the loading timeline: a line per state, with its world time and wall-clock milliseconds
+   * when asked (they differ from run to run), and on a terminal a bar redrawn in place.
+   */
   private static final class LoadingDisplay {
     private static final int WIDTH = 20;
     private final PrintWriter out;
     private final boolean bar;
+    private final boolean timings;
     private boolean drawn;
     private LoadState state = LoadState.UNLOADED;
     private double done;
     private int shown = -1;
 
-    LoadingDisplay(PrintWriter out, boolean bar) {
+    LoadingDisplay(PrintWriter out, boolean bar, boolean timings) {
       this.out = out;
       this.bar = bar;
+      this.timings = timings;
     }
 
     void show(ExperienceManager.Transition change) {
       clear();
-      out.printf("  %7.3f s  %+6d ms  %s%n", change.worldSeconds(), TimeUnit.NANOSECONDS.toMillis(change.sinceStartNanos()), change.to());
+      if (timings) {
+        out.printf("  %7.3f s  %+6d ms  %s%n", change.worldSeconds(), TimeUnit.NANOSECONDS.toMillis(change.sinceStartNanos()), change.to());
+      } else {
+        out.printf("  %s%n", change.to());
+      }
       state = change.to();
       if (state != LoadState.LOADED && state != LoadState.FAILED) {
         draw();
@@ -396,6 +443,22 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
       if (world.runPendingTasks() == 0) {
         LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
       }
+    }
+  }
+
+  /**
+   * Whether the output goes to a terminal, where a person watches. Before Java 22 a console exists
+   * only then; from Java 22 on it may exist with the output redirected, and it says which.
+   */
+  static boolean onTerminal() {
+    java.io.Console console = System.console();
+    if (console == null) {
+      return false;
+    }
+    try {
+      return (Boolean) java.io.Console.class.getMethod("isTerminal").invoke(console);
+    } catch (ReflectiveOperationException e) {
+      return true;
     }
   }
 

@@ -47,7 +47,7 @@ final class ResaveCommand implements Callable<Integer> {
     }
     try (Overture overture = SampleContent.openReady(folder)) {
       AssetManager assets = overture.assets();
-      ResaveReport report = assets.resave(dryRun);
+      ResaveReport report = assets.tools().resave(dryRun);
       out.println(report.format());
       out.flush();
       return report.refused().isEmpty() ? 0 : OvertureCommand.FAILED;

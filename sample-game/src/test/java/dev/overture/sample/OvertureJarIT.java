@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The built jar, run as a newcomer runs it, in its own JVM (failsafe runs this after {@code
  * package} made {@code target/overture.jar}): the default experience plays with plain lines when
- * the output is not a terminal, a bad id exits 1 with its message, a usage error exits 2.
+ * the output is not a terminal, and prints the same bytes for one seed; a bad id exits 1 with its
+ * message, a usage error exits 2.
  */
 class OvertureJarIT {
 
@@ -42,6 +43,18 @@ class OvertureJarIT {
     assertTrue(play.output().contains("Plugins activated: ShooterCore"), play.output());
     assertTrue(play.output().contains("Result: no team reached 25 by turn 40"), play.output());
     assertTrue(!play.output().contains("\r"), "plain lines when the output is not a terminal: " + play.output());
+  }
+
+  /** Issue 19: off a terminal the output has no wall-clock times, so two runs of one seed print the same bytes, events included. */
+  @Test
+  void twoRunsOfOneSeed_printTheSameBytes_whenTheOutputIsNotATerminal() throws Exception {
+    Run first = run("play", "--experience", "Control", "--seed", "7", "--ticks", "300");
+    Run second = run("play", "--experience", "Control", "--seed", "7", "--ticks", "300");
+
+    assertEquals(0, first.exit(), first.output());
+    assertEquals(first.output(), second.output());
+    assertTrue(first.output().contains("] capture: "), "event lines by default off a terminal: " + first.output());
+    assertTrue(!first.output().contains(" ms  "), "no wall-clock times: " + first.output());
   }
 
   @Test

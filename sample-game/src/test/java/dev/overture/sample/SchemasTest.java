@@ -115,12 +115,12 @@ class SchemasTest {
       return content;
     }
     String type = schemaFile.getFileName().toString().replace(".schema.json", "");
-    Class<?> assetClass = assets.scanRules().stream().filter(rule -> rule.type().name().equals(type)).findFirst()
+    Class<?> assetClass = assets.tools().scanRules().stream().filter(rule -> rule.type().name().equals(type)).findFirst()
         .<Class<?>>map(rule -> rule.assetClass()).orElse(Object.class);
     VersionHeader header = VersionHeader.fromJson(content.get(VersionHeader.FIELD));
     ObjectNode body = content.deepCopy();
     ObjectNode header$ = (ObjectNode) body.remove(VersionHeader.FIELD);
-    assets.versions().plan(header, assetClass).apply(body);
+    assets.tools().versions().plan(header, assetClass).apply(body);
     ObjectNode result = JSON.createObjectNode();
     result.set(VersionHeader.FIELD, header$);
     result.setAll(body);

@@ -85,11 +85,17 @@ public class ArenaGameState extends GameState {
     return over;
   }
 
+  /** Whether the match is over and no single team won: the leading teams drew. */
+  public boolean isDraw() {
+    return over && winner.isEmpty();
+  }
+
   /** Who won, once over ("" for a draw or before). */
   public String winner() {
     return winner;
   }
 
+  /** Ends the match, won by {@code winnerName}, or drawn when it is "". */
   void end(String winnerName) {
     over = true;
     winner = winnerName;

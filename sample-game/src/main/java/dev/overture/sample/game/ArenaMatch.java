@@ -10,6 +10,7 @@ import dev.overture.world.ComponentManager;
 import dev.overture.world.Pawn;
 import dev.overture.world.World;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -23,10 +24,15 @@ import org.slf4j.LoggerFactory;
  * over the heroes the store brought back; then every world tick is one turn: the eliminated count
  * down to respawn, every hero in play runs its {@link BotBrain} and fires its {@link
  * LineOfSightWeapon} (when the experience gave it those), the {@link MatchRules} on the game state
- * score, and the first team to the score limit wins.
+ * score, and once a team reaches the score limit the match ends: the team with the highest score
+ * wins, and teams that share it draw. Kills, captures and pickups are published to the world's
+ * {@link MatchEvents}.
  *
- * <p>Deterministic for a seed: heroes act in slot order, and every random choice comes from the
- * game state's seeded sequence. Confined to the world's game thread.
+ * <p>Fair and deterministic for a seed: each turn the heroes act in an order shuffled by the game
+ * state's seeded sequence (a fixed order would let the first slots shoot first every turn, and the
+ * player's team won nearly every match), and every other random choice comes from that sequence
+ * too, which a world store saves, so a restored match goes on exactly as an uninterrupted one.
+ * Confined to the world's game thread.
  */
 public class ArenaMatch extends ActorComponent {
 
@@ -140,7 +146,7 @@ public class ArenaMatch extends ActorComponent {
       return;
     }
     state.nextTurn();
-    List<Hero> heroes = heroes();
+    List<Hero> heroes = turnOrder();
     for (Hero hero : heroes) {
       if (!hero.isAlive() && hero.waitToRespawn()) {
         hero.respawnAt(freeSpawn(hero.team()));
@@ -159,15 +165,41 @@ public class ArenaMatch extends ActorComponent {
     for (MatchRules rules : rules()) {
       rules.afterTurn(this);
     }
-    for (int team = 0; team < config.teams().size(); team++) {
-      if (teamScore(team) >= config.scoreLimit()) {
-        state.end(config.teams().get(team));
-        return;
-      }
+    List<Integer> leaders = leadingTeams();
+    if (teamScore(leaders.get(0)) >= config.scoreLimit()) {
+      state.end(leaders.size() == 1 ? teamName(leaders.get(0)) : ""); // teams level at the end draw
     }
   }
 
-  /** The heroes of the match, in slot order. */
+  /** The teams with the highest score, by index: one, or all that share it. */
+  public List<Integer> leadingTeams() {
+    List<Integer> leaders = new ArrayList<>();
+    for (int team = 0; team < config.teams().size(); team++) {
+      if (!leaders.isEmpty() && teamScore(team) > teamScore(leaders.get(0))) {
+        leaders.clear();
+      }
+      if (leaders.isEmpty() || teamScore(team) == teamScore(leaders.get(0))) {
+        leaders.add(team);
+      }
+    }
+    return leaders;
+  }
+
+  /** The heroes in this turn's order: slot order shuffled (Fisher-Yates) by the match's seeded sequence. */
+  private List<Hero> turnOrder() {
+    List<Hero> order = heroes();
+    for (int i = order.size() - 1; i > 0; i--) {
+      Collections.swap(order, i, state().nextInt(i + 1));
+    }
+    return order;
+  }
+
+  /** The name of team {@code team}. */
+  public String teamName(int team) {
+    return config.teams().get(team);
+  }
+
+  /** The heroes of the match, in slot order (the order they are shown in, not the order they act in). */
   public List<Hero> heroes() {
     List<Hero> heroes = new ArrayList<>(world().actors(Hero.class));
     heroes.sort(Comparator.comparingInt(Hero::slot));
@@ -176,7 +208,7 @@ public class ArenaMatch extends ActorComponent {
 
   /** The hero in play standing on {@code cell}, if any. */
   public Optional<Hero> heroAt(Cell cell) {
-    for (Hero hero : heroes()) {
+    for (Hero hero : world().actors(Hero.class)) { // at most one hero in play stands on a cell: no need to sort
       if (hero.isAlive() && hero.cell().equals(cell)) {
         return Optional.of(hero);
       }
@@ -203,21 +235,44 @@ public class ArenaMatch extends ActorComponent {
         return cell;
       }
     }
-    Hero nearest = null;
+    List<Cell> enemies = new ArrayList<>();
     for (Hero other : heroes()) {
-      if (other.isAlive() && other.team() != hero.team()
-          && (nearest == null || hero.cell().distance(other.cell()) < hero.cell().distance(nearest.cell()))) {
-        nearest = other;
+      if (other.isAlive() && other.team() != hero.team()) {
+        enemies.add(other.cell());
       }
     }
-    return Optional.ofNullable(nearest).map(Hero::cell);
+    return nearest(hero.cell(), enemies);
   }
 
-  /** {@code attacker} eliminated {@code victim}: the rules hear it. */
+  /**
+   * The cell of {@code cells} nearest to {@code from} (ignoring walls); between equally near ones
+   * the match's seeded sequence picks, since always taking the first would favour whoever is listed
+   * first. Empty when {@code cells} is.
+   */
+  public Optional<Cell> nearest(Cell from, List<Cell> cells) {
+    List<Cell> best = new ArrayList<>();
+    for (Cell cell : cells) {
+      if (!best.isEmpty() && from.distance(cell) < from.distance(best.get(0))) {
+        best.clear();
+      }
+      if (best.isEmpty() || from.distance(cell) == from.distance(best.get(0))) {
+        best.add(cell);
+      }
+    }
+    return best.isEmpty() ? Optional.empty() : Optional.of(best.size() == 1 ? best.get(0) : best.get(state().nextInt(best.size())));
+  }
+
+  /** {@code attacker} eliminated {@code victim}: the rules hear it, then the event's subscribers. */
   void eliminated(Hero attacker, Hero victim) {
     for (MatchRules rule : rules()) {
       rule.onElimination(this, attacker, victim);
     }
+    publish(new MatchEvent.Kill(state().turn(), attacker.name(), teamName(attacker.team()), victim.name(), teamName(victim.team())));
+  }
+
+  /** Tells the world's {@link MatchEvents} subscribers. */
+  void publish(MatchEvent event) {
+    world().subsystem(MatchEvents.class).publish(event);
   }
 
   /** Team {@code team}'s score. */

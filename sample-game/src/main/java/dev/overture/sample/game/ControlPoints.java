@@ -2,6 +2,7 @@ package dev.overture.sample.game;
 
 import dev.overture.sample.game.ArenaLevel.Cell;
 import dev.overture.world.ActorComponent;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -10,7 +11,8 @@ import java.util.Optional;
  * them with no enemy there, for {@value #CAPTURE_TURNS} turns; every {@value #SCORE_EVERY} turns
  * each point scores 1 for its owner. Heroes head for the nearest point their team does not own.
  * The points' owners and progress are counters of the game state, so they are saved. Added to the
- * game state by the Control experience. Game thread only.
+ * game state by the Control experience; each capture is published to the world's {@link MatchEvents}.
+ * Game thread only.
  */
 public class ControlPoints extends ActorComponent implements MatchRules {
 
@@ -61,8 +63,11 @@ public class ControlPoints extends ActorComponent implements MatchRules {
       state.setCounter("control." + point + ".capturer", present + 1);
       state.setCounter("control." + point + ".progress", progress);
       if (progress >= CAPTURE_TURNS) {
+        int previous = owner(state, point);
         state.setCounter("control." + point + ".owner", present + 1);
         state.setCounter("control." + point + ".progress", 0);
+        match.publish(new MatchEvent.Capture(state.turn(), point, points.get(point), match.teamName(present),
+            previous < 0 ? Optional.empty() : Optional.of(match.teamName(previous))));
       }
     }
     if (state.turn() % SCORE_EVERY == 0) {
@@ -77,14 +82,13 @@ public class ControlPoints extends ActorComponent implements MatchRules {
   @Override
   public Optional<Cell> objective(ArenaMatch match, Hero hero) {
     List<Cell> points = match.level().capturePoints();
-    Cell best = null;
+    List<Cell> wanted = new ArrayList<>();
     for (int point = 0; point < points.size(); point++) {
-      Cell cell = points.get(point);
-      if (owner(match.state(), point) != hero.team() && (best == null || hero.cell().distance(cell) < hero.cell().distance(best))) {
-        best = cell;
+      if (owner(match.state(), point) != hero.team()) {
+        wanted.add(points.get(point));
       }
     }
-    return Optional.ofNullable(best);
+    return match.nearest(hero.cell(), wanted);
   }
 
   @Override

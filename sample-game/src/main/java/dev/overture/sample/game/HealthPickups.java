@@ -10,7 +10,8 @@ import java.util.Optional;
  * TopDownArena's rule: health pickups lie on free floor cells (placed by the match's seeded
  * sequence); a hero who steps on one heals, and a new one appears elsewhere. Hurt heroes (under
  * half health) head for the nearest. Where the pickups lie is kept in the game state's counters,
- * so it is saved. Added by the {@link SpawnPickups} action. Game thread only.
+ * so it is saved; each pickup is published to the world's {@link MatchEvents}. Added by the {@link
+ * SpawnPickups} action. Game thread only.
  */
 public class HealthPickups extends ActorComponent implements MatchRules {
 
@@ -53,7 +54,11 @@ public class HealthPickups extends ActorComponent implements MatchRules {
         if (taker.isEmpty()) {
           continue;
         }
-        taker.get().setHealth(taker.get().health() + config.heal());
+        Hero hero = taker.get();
+        int before = hero.health();
+        hero.setHealth(before + config.heal());
+        match.publish(new MatchEvent.Pickup(state.turn(), hero.name(), match.teamName(hero.team()), new Cell(at % width, at / width),
+            hero.health() - before));
       }
       List<Cell> free = new ArrayList<>();
       List<Cell> taken = pickups(match);
@@ -72,13 +77,7 @@ public class HealthPickups extends ActorComponent implements MatchRules {
     if (hero.health() * 2 >= Hero.MAX_HEALTH) {
       return Optional.empty();
     }
-    Cell best = null;
-    for (Cell cell : pickups(match)) {
-      if (best == null || hero.cell().distance(cell) < hero.cell().distance(best)) {
-        best = cell;
-      }
-    }
-    return Optional.ofNullable(best);
+    return match.nearest(hero.cell(), pickups(match));
   }
 
   @Override

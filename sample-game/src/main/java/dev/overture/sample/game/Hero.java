@@ -43,7 +43,7 @@ public class Hero extends Pawn {
     return movement;
   }
 
-  /** Its place in the match: 0 for the player, then the bots; the order everything is done in. */
+  /** Its place in the match: 0 for the player, then the bots; the order heroes are listed in (they act in a shuffled order). */
   public int slot() {
     return slot;
   }

@@ -1,0 +1,179 @@
+package dev.overture.asset;
+
+import dev.overture.core.Choices;
+import dev.overture.core.Problem;
+import dev.overture.core.Severity;
+import dev.overture.core.SourceLocation;
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Reads the file behind an {@link AssetKey} through the content index and binds it: the primary
+ * asset's indexed file, or a soft reference's file in its content root. A file that cannot be read
+ * becomes an {@link AssetLoadException} with a located problem. Also reads files again to locate
+ * problems found after binding. Stateless apart from the shared index; safe on any thread (reads
+ * run on asset workers, or on a thread that chose to block).
+ */
+final class AssetFiles {
+
+  private final ContentIndex index;
+  private final AssetJson json;
+  private final AssetLimits limits;
+
+  AssetFiles(ContentIndex index, AssetJson json, AssetLimits limits) {
+    this.index = index;
+    this.json = json;
+    this.limits = limits;
+  }
+
+  /** Reads and binds the file of {@code key}. Blocks on IO. */
+  Loaded readAndBind(AssetKey key) {
+    if (key instanceof PrimaryAssetId id) {
+      AssetEntry entry = index.snapshot().get(id);
+      if (entry == null) {
+        throw new AssetLoadException(id.toString(), List.of(index.unknownAsset(id)));
+      }
+      ContentRoot root = rootOf(entry.root(), id.toString());
+      byte[] bytes = read(root, entry.path(), id.toString());
+      BindContext context = new BindContext(root.name(), entry.file(), id.toString());
+      Object value = json.bind(bytes, entry.assetClass(), context);
+      return new Loaded(value, List.copyOf(context.warnings), entry.file());
+    }
+    SoftRef<?> ref = (SoftRef<?>) key;
+    String label = AssetKey.label(ref);
+    ContentRoot root = rootOf(ref.root(), label);
+    byte[] bytes = read(root, ref.path(), label);
+    String file = root.source().displayPath(ref.path());
+    if (ref.type() == RawAsset.class) {
+      return new Loaded(new RawAsset(ref.path(), bytes), List.of(), file);
+    }
+    BindContext context = new BindContext(root.name(), file, label);
+    Object value = json.bind(bytes, ref.type(), context);
+    return new Loaded(value, List.copyOf(context.warnings), file);
+  }
+
+  /**
+   * Reads and binds one file of {@code source} that is not an indexed asset, as strictly as
+   * assets; soft references in it are relative to the content root {@code rootName}.
+   */
+  <T> BoundFile<T> bindFile(AssetSource source, String rootName, AssetPath path, Class<T> type) {
+    String file = source.displayPath(path);
+    byte[] bytes = read(new ContentRoot(rootName, source, List.of()), path, file);
+    BindContext context = new BindContext(rootName, file, file);
+    T value = json.bind(bytes, type, context);
+    return new BoundFile<>(value, context.warnings);
+  }
+
+  /** Whether {@code id} is in the index now. */
+  boolean isIndexed(PrimaryAssetId id) {
+    return index.snapshot().get(id) != null;
+  }
+
+  /** The problem for a request of, or a reference to, {@code id} when it is not indexed. */
+  Problem unknownAsset(PrimaryAssetId id) {
+    return index.unknownAsset(id);
+  }
+
+  /** The file of {@code key} as shown to users. */
+  String fileOf(AssetKey key) {
+    if (key instanceof PrimaryAssetId id) {
+      AssetEntry entry = index.snapshot().get(id);
+      return entry == null ? id.toString() : entry.file();
+    }
+    SoftRef<?> ref = (SoftRef<?>) key;
+    ContentRoot root = index.root(ref.root());
+    return root == null ? ref.root() + "/" + ref.path() : root.source().displayPath(ref.path());
+  }
+
+  /** {@code where} in the file of {@code key} with its line and column, found by reading the file again. */
+  SourceLocation locate(AssetKey key, SourceLocation where) {
+    byte[] bytes = bytesOrNull(key);
+    return bytes == null || bytes.length == 0 ? where : locate(bytes, where);
+  }
+
+  /** {@code where} with the line and column its pointer has in {@code bytes}. */
+  SourceLocation locate(byte[] bytes, SourceLocation where) {
+    return new JsonLocator(json.mapper()).locate(bytes, where);
+  }
+
+  /** The bytes of {@code key}'s file, or {@code null}; for locating problems after the fact. */
+  byte[] bytesOrNull(AssetKey key) {
+    try {
+      if (key instanceof PrimaryAssetId id) {
+        AssetEntry entry = index.snapshot().get(id);
+        ContentRoot root = entry == null ? null : index.root(entry.root());
+        return root == null ? null : root.source().read(entry.path(), limits.maxDocumentBytes());
+      }
+      SoftRef<?> ref = (SoftRef<?>) key;
+      ContentRoot root = index.root(ref.root());
+      return root == null ? null : root.source().read(ref.path(), limits.maxDocumentBytes());
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  private ContentRoot rootOf(String name, String asset) {
+    ContentRoot root = index.root(name);
+    if (root == null) {
+      throw new AssetLoadException(
+          asset,
+          List.of(
+              Problem.error("Overture/UnknownContentRoot", "Content root \"" + name + "\" is not added")
+                  .withChoices("content roots", index.rootNames())
+                  .withAsset(asset)));
+    }
+    return root;
+  }
+
+  /** The bytes of {@code path} in {@code root}; a located {@link AssetLoadException} when they cannot be read. */
+  byte[] read(ContentRoot root, AssetPath path, String asset) {
+    try {
+      return root.source().read(path, limits.maxDocumentBytes());
+    } catch (IOException | InvalidAssetPathException e) {
+      // The file as shown to users is built only for a problem, not for every read.
+      throw readFailure(root, path, asset, e);
+    }
+  }
+
+  private static AssetLoadException readFailure(ContentRoot root, AssetPath path, String asset, Exception failure) {
+    String file = root.source().displayPath(path);
+    Problem problem;
+    if (failure instanceof NoSuchFileException) {
+      // The files that are there are kept apart from the message: the load completes the
+      // message (naming the reference) before listing them.
+      problem =
+          new Problem(
+              Severity.ERROR,
+              "Overture/MissingFile",
+              "File " + file + " does not exist",
+              Optional.of(asset),
+              Optional.of(SourceLocation.ofFile(file)),
+              siblings(root, path));
+    } else if (failure instanceof AssetTooLargeException) {
+      problem = Problem.error("Overture/LimitExceeded", failure.getMessage()).withAsset(asset).at(SourceLocation.ofFile(file));
+    } else if (failure instanceof InvalidAssetPathException) {
+      problem = Problem.error("Overture/PathEscapesRoot", failure.getMessage()).withAsset(asset).at(SourceLocation.ofFile(file));
+    } else {
+      problem =
+          Problem.error("Overture/ReadFailed", "Could not read " + file + ": " + failure)
+              .withAsset(asset)
+              .at(SourceLocation.ofFile(file));
+    }
+    return new AssetLoadException(asset, List.of(problem));
+  }
+
+  private static List<String> siblings(ContentRoot root, AssetPath path) {
+    try {
+      List<String> names = new ArrayList<>();
+      for (String file : root.source().list(path.parent(), false)) {
+        names.add(file.substring(file.lastIndexOf('/') + 1));
+      }
+      return Choices.closest(path.fileName(), names);
+    } catch (IOException | RuntimeException e) {
+      return List.of();
+    }
+  }
+}

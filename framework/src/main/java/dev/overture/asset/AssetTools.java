@@ -1,0 +1,85 @@
+package dev.overture.asset;
+
+import dev.overture.core.SourceLocation;
+import dev.overture.version.AssetVersions;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The tool side of an {@link AssetManager}: what editors, the validator, the schema generator, the
+ * command-line tool and the framework's own checks use, and game code does not: rewriting content
+ * at the current versions, reindexing a file that changed, binding a file that is not an asset,
+ * finding where a value is in a file, and the registered names of classes and scan rules.
+ *
+ * <pre>{@code
+ * ResaveReport report = assets.tools().resave(false);
+ * }</pre>
+ *
+ * <p>Obtained from {@link AssetManager#tools()}; it works on the manager's own index, sources and
+ * workers and lives as long as the manager. Threading: every method may be called from any thread;
+ * {@link #resave}, {@link #reindex} and {@link #bindFile} block on IO on the calling thread, {@link
+ * #locate} reads on the manager's workers.
+ */
+public interface AssetTools {
+
+  /**
+   * Updates the index for one file of content root {@code root} that was added, changed or
+   * removed, touching only that file's entry. Unpinned loaded copies of it are dropped so the next
+   * load reads it again; pinned ones stay as they are until released.
+   *
+   * @throws AssetIndexException when the file cannot be indexed (its id is taken, its name is
+   *     invalid); the index is unchanged
+   */
+  IndexChange reindex(String root, AssetPath path);
+
+  /**
+   * Every scan rule in use, from code and from every content root's {@code overture.json}, in the
+   * order roots were added (each rule once).
+   */
+  List<ScanRule> scanRules();
+
+  /** The names registered for classes that are a {@code base} (kinds, component classes), sorted. */
+  List<String> kinds(Class<?> base);
+
+  /** The class registered as {@code name} that is a {@code base}, if any. */
+  <B> Optional<Class<? extends B>> kind(Class<B> base, String name);
+
+  /** The name {@code type} is registered under (as a kind or a class content names), if any. */
+  Optional<String> kindName(Class<?> type);
+
+  /** The asset classes registered for {@code overture.json} scan rules, by name. */
+  Map<String, Class<?>> assetClasses();
+
+  /**
+   * Reads and binds one file of {@code source} that is not an indexed asset (a plugin descriptor,
+   * say), as strictly as assets are bound; soft references in it are relative to the content root
+   * {@code rootName}. Blocks on IO: call it where a blocking read is fine.
+   *
+   * @throws AssetLoadException with the file's problems, located, when it cannot be read or bound
+   */
+  <T> BoundFile<T> bindFile(AssetSource source, String rootName, AssetPath path, Class<T> type);
+
+  /**
+   * Where the value at {@code pointer} is in the file of {@code id}: the file, line and column,
+   * found by reading the file again on a worker. For problems found after binding (a plugin name
+   * that is not installed, say); the location has no line when the file or value is not found.
+   */
+  CompletableFuture<SourceLocation> locate(PrimaryAssetId id, String pointer);
+
+  /** The versions files are read with: the engine version, custom versions and upgrade steps. */
+  AssetVersions versions();
+
+  /**
+   * Rewrites the content at the current versions: every primary asset and every JSON file its
+   * references reach, but only those the rewrite changes (an older format upgraded, fields the
+   * code no longer has dropped, the version header added or updated), each atomically. Files that
+   * cannot be read (saved by a newer build, for one), that hold references that do not resolve, or
+   * that lie in roots that cannot be written are refused and left byte for byte as they are.
+   * Runs on the calling thread.
+   *
+   * @param dryRun report what would change without writing anything
+   */
+  ResaveReport resave(boolean dryRun);
+}

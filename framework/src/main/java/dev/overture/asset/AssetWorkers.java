@@ -1,0 +1,78 @@
+package dev.overture.asset;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The executor that reads and binds files: the host's, or a fixed pool of daemon threads the
+ * manager starts (one per core, at least two) and stops on close. Knows its own threads, so that a
+ * blocking call made on one of them (which could wait for itself) is refused. Thread-safe.
+ */
+final class AssetWorkers {
+
+  private static final Logger log = LoggerFactory.getLogger(AssetManager.class);
+  private static final AtomicInteger POOLS = new AtomicInteger();
+
+  private final Executor executor;
+  private final ExecutorService owned;
+  private final Set<Thread> threads = ConcurrentHashMap.newKeySet();
+
+  /** The host's {@code executor}, or (when null) a pool of {@code threads} threads, or one per core when 0. */
+  AssetWorkers(Executor executor, int threads) {
+    if (executor != null) {
+      this.executor = executor;
+      this.owned = null;
+    } else {
+      int size = threads != 0 ? threads : Math.max(2, Runtime.getRuntime().availableProcessors());
+      this.owned = Executors.newFixedThreadPool(size, threadFactory());
+      this.executor = owned;
+    }
+  }
+
+  private java.util.concurrent.ThreadFactory threadFactory() {
+    int pool = POOLS.incrementAndGet();
+    AtomicInteger count = new AtomicInteger();
+    return task -> {
+      Thread thread =
+          new Thread(
+              () -> {
+                threads.add(Thread.currentThread());
+                task.run();
+              },
+              "overture-assets-" + pool + "-" + count.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+
+  Executor executor() {
+    return executor;
+  }
+
+  /** Whether {@code thread} is one of the pool this manager started. */
+  boolean isOwnThread(Thread thread) {
+    return threads.contains(thread);
+  }
+
+  /** Stops the pool the manager started, waiting a little for reads in progress; a host's executor is left alone. */
+  void shutdown() {
+    if (owned == null) {
+      return;
+    }
+    owned.shutdownNow();
+    try {
+      if (!owned.awaitTermination(5, TimeUnit.SECONDS)) {
+        log.warn("Asset workers did not stop within 5 seconds");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,128 @@
+package dev.overture.asset;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.BiFunction;
+
+/**
+ * The asset manager's own pins, like Unreal's bundle state of primary assets: for each kept id,
+ * the bundles kept loaded and the load that holds them. A change starts a new load; once it has
+ * loaded, the previous one is released (so references only in removed bundles are unpinned), and
+ * if it fails, the previous state comes back.
+ *
+ * <p>Thread-safe: the map is guarded by a lock held only to read or replace entries; loads are
+ * started and released outside it.
+ */
+final class BundleStates {
+
+  /** A kept id's bundles and the load that pins them. */
+  private record Hold(Set<String> bundles, DefaultLoadHandle handle) {}
+
+  private final BiFunction<List<PrimaryAssetId>, Set<String>, DefaultLoadHandle> loads;
+  private final Object lock = new Object();
+  private final Map<PrimaryAssetId, Hold> holds = new HashMap<>();
+
+  /** @param loads makes a load, not yet started, of the ids with the bundles */
+  BundleStates(BiFunction<List<PrimaryAssetId>, Set<String>, DefaultLoadHandle> loads) {
+    this.loads = loads;
+  }
+
+  /** See {@link AssetManager#changeBundleState}. */
+  LoadHandle change(Collection<PrimaryAssetId> ids, Set<String> add, Set<String> remove) {
+    List<LoadHandle> observers = new ArrayList<>();
+    List<Runnable> afterStart = new ArrayList<>();
+    synchronized (lock) {
+      for (PrimaryAssetId id : new LinkedHashSet<>(ids)) {
+        Hold old = holds.get(id);
+        Set<String> next = new HashSet<>(old == null ? Set.of() : old.bundles());
+        next.addAll(add);
+        next.removeAll(remove);
+        Set<String> bundles = Set.copyOf(next);
+        if (old != null && bundles.equals(old.bundles())) {
+          observers.add(new ObserverHandle(old.handle()));
+          continue;
+        }
+        DefaultLoadHandle holder = loads.apply(List.of(id), bundles);
+        Hold hold = new Hold(bundles, holder);
+        holds.put(id, hold);
+        observers.add(new ObserverHandle(holder));
+        afterStart.add(
+            () -> {
+              holder.start();
+              holder.future().whenComplete((result, error) -> settle(id, old, hold, error == null));
+            });
+      }
+    }
+    afterStart.forEach(Runnable::run);
+    return observers.size() == 1 ? observers.get(0) : LoadHandle.combine(observers);
+  }
+
+  /**
+   * Once a change has loaded or failed: on success the previous state's pins go; on failure the
+   * previous state comes back, unless a later change has replaced this one meanwhile (then that
+   * change covers the previous state, which is released).
+   */
+  private void settle(PrimaryAssetId id, Hold old, Hold hold, boolean loaded) {
+    if (loaded) {
+      if (old != null) {
+        old.handle().release();
+      }
+      return;
+    }
+    boolean restored;
+    synchronized (lock) {
+      restored = old != null ? holds.replace(id, hold, old) : holds.remove(id, hold);
+    }
+    hold.handle().release();
+    if (!restored && old != null) {
+      old.handle().release();
+    }
+  }
+
+  /** The bundles kept for {@code id}, if it is kept. */
+  Optional<Set<String>> of(PrimaryAssetId id) {
+    synchronized (lock) {
+      Hold hold = holds.get(id);
+      return hold == null ? Optional.empty() : Optional.of(hold.bundles());
+    }
+  }
+
+  /** Stops keeping {@code ids}; returns how many were kept. */
+  int unload(Collection<PrimaryAssetId> ids) {
+    List<Hold> released = new ArrayList<>();
+    synchronized (lock) {
+      for (PrimaryAssetId id : ids) {
+        Hold hold = holds.remove(id);
+        if (hold != null) {
+          released.add(hold);
+        }
+      }
+    }
+    released.forEach(hold -> hold.handle().release());
+    return released.size();
+  }
+
+  /** How many ids are kept. */
+  int size() {
+    synchronized (lock) {
+      return holds.size();
+    }
+  }
+
+  /** Stops keeping everything. */
+  void releaseAll() {
+    List<Hold> released;
+    synchronized (lock) {
+      released = new ArrayList<>(holds.values());
+      holds.clear();
+    }
+    released.forEach(hold -> hold.handle().release());
+  }
+}

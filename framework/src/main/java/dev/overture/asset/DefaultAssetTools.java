@@ -1,0 +1,114 @@
+package dev.overture.asset;
+
+import dev.overture.core.SourceLocation;
+import dev.overture.version.AssetVersions;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
+
+/** The tool view of a {@link DefaultAssetManager}, on its parts. Thread-safe as they are. */
+final class DefaultAssetTools implements AssetTools {
+
+  private final DefaultAssetManager manager;
+  private final ContentIndex index;
+  private final SlotTable slots;
+  private final AssetFiles files;
+  private final AssetJson json;
+  private final AssetVersions versions;
+  private final Map<String, Class<?>> assetClasses;
+
+  DefaultAssetTools(
+      DefaultAssetManager manager,
+      ContentIndex index,
+      SlotTable slots,
+      AssetFiles files,
+      AssetJson json,
+      AssetVersions versions,
+      Map<String, Class<?>> assetClasses) {
+    this.manager = manager;
+    this.index = index;
+    this.slots = slots;
+    this.files = files;
+    this.json = json;
+    this.versions = versions;
+    this.assetClasses = Map.copyOf(assetClasses);
+  }
+
+  @Override
+  public IndexChange reindex(String root, AssetPath path) {
+    manager.checkOpen();
+    ContentIndex.Reindexed reindexed = index.reindex(root, path);
+    if (reindexed.change() != IndexChange.UNCHANGED) {
+      if (reindexed.previous() != null) {
+        slots.dropUnpinned(reindexed.previous());
+      }
+      slots.dropUnpinnedFiles(root, path);
+    }
+    return reindexed.change();
+  }
+
+  @Override
+  public List<ScanRule> scanRules() {
+    return index.scanRules();
+  }
+
+  @Override
+  public List<String> kinds(Class<?> base) {
+    return json.kinds().namesAssignableTo(base);
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public <B> Optional<Class<? extends B>> kind(Class<B> base, String name) {
+    return Optional.ofNullable((Class<? extends B>) json.kinds().find(base, name));
+  }
+
+  @Override
+  public Optional<String> kindName(Class<?> type) {
+    return Optional.ofNullable(json.kinds().nameOf(type));
+  }
+
+  @Override
+  public Map<String, Class<?>> assetClasses() {
+    return assetClasses;
+  }
+
+  @Override
+  public <T> BoundFile<T> bindFile(AssetSource source, String rootName, AssetPath path, Class<T> type) {
+    return files.bindFile(source, rootName, path, type);
+  }
+
+  @Override
+  public CompletableFuture<SourceLocation> locate(PrimaryAssetId id, String pointer) {
+    SourceLocation unlocated = SourceLocation.at(files.fileOf(id), pointer);
+    CompletableFuture<SourceLocation> located = new CompletableFuture<>();
+    try {
+      slots.workers().execute(() -> located.complete(files.locate(id, unlocated)));
+    } catch (RejectedExecutionException e) {
+      located.complete(unlocated);
+    }
+    return located;
+  }
+
+  @Override
+  public AssetVersions versions() {
+    return versions;
+  }
+
+  @Override
+  public ResaveReport resave(boolean dryRun) {
+    manager.checkOpen();
+    Map<String, ContentRoot> roots = new LinkedHashMap<>();
+    ContentIndex.State state = index.state();
+    state.roots().forEach((name, root) -> roots.put(name, root.root()));
+    return new Resaver(json, versions, state.snapshot(), roots, files::read).run(dryRun);
+  }
+
+  @Override
+  public String toString() {
+    return "AssetTools[" + manager + "]";
+  }
+}

@@ -1,0 +1,231 @@
+package dev.overture.asset;
+
+import dev.overture.core.Choices;
+import dev.overture.core.DataException;
+import dev.overture.core.Problem;
+import dev.overture.core.SourceLocation;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.TokenStreamContext;
+import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.core.exc.StreamConstraintsException;
+import tools.jackson.core.exc.StreamReadException;
+import tools.jackson.databind.exc.InvalidFormatException;
+import tools.jackson.databind.exc.InvalidNullException;
+import tools.jackson.databind.exc.InvalidTypeIdException;
+import tools.jackson.databind.exc.MismatchedInputException;
+import tools.jackson.databind.exc.UnrecognizedPropertyException;
+import tools.jackson.databind.exc.ValueInstantiationException;
+
+/**
+ * Turns Jackson's failures into {@link Problem}s: which failure it was comes from the exception's
+ * type and structured fields (its path, location, target type, value, known property ids, and the
+ * state of the parser that threw it), never from its message text. Jackson's wording is kept only
+ * for malformed JSON, where it says best what is wrong. Stateless apart from the read-only kind
+ * registry; thread-safe.
+ */
+final class JsonProblems {
+
+  private final KindRegistry kinds;
+
+  JsonProblems(KindRegistry kinds) {
+    this.kinds = kinds;
+  }
+
+  /** The problem a Jackson failure means, located in {@code context}'s file. */
+  Problem toProblem(JacksonException e, BindContext context) {
+    String pointer = Pointers.of(e.getPath());
+    if (e instanceof ValueInstantiationException && e.getCause() instanceof DataException data) {
+      return data.toProblem().withAsset(context.asset).at(SourceLocation.at(context.file, pointer + data.pointer()));
+    }
+    JsonParser parser = e.processor() instanceof JsonParser p ? p : null;
+    if (pointer.isEmpty() && parser != null) {
+      try {
+        pointer = Pointers.ofValueAt(parser);
+      } catch (RuntimeException ignored) {
+        // A closed parser: the file is still named.
+      }
+    }
+    TokenStreamLocation where = e.getLocation();
+    SourceLocation location =
+        new SourceLocation(
+            context.file,
+            where == null ? 0 : Math.max(where.getLineNr(), 0),
+            where == null ? 0 : Math.max(where.getColumnNr(), 0),
+            pointer);
+    return describe(e, pointer, parser).withAsset(context.asset).at(location);
+  }
+
+  private Problem describe(JacksonException e, String pointer, JsonParser parser) {
+    String field = lastName(pointer);
+    if (e instanceof AssetReferenceException reference) {
+      Problem problem = Problem.error(reference.problemId(), reference.getOriginalMessage());
+      return reference.choices().isEmpty() && !reference.problemId().equals("Overture/UnknownClass")
+          ? problem
+          : problem.withChoices(reference.label(), reference.choices());
+    }
+    if (e instanceof InvalidNullException) {
+      String property = lastPropertyName(e.getPath());
+      return Problem.error("Overture/InvalidValue", "null is not allowed here" + (property == null ? "" : " (in \"" + property + "\")"));
+    }
+    if (e instanceof MismatchedInputException && parser != null) {
+      // FAIL_ON_TRAILING_TOKENS reads one token past the value; an empty file has no value at all.
+      int topLevelValues = topLevelValues(parser);
+      if (topLevelValues == 0) {
+        return Problem.error("Overture/MalformedJson", "The file is empty; expected a JSON object");
+      }
+      if (topLevelValues > 1) {
+        return Problem.error("Overture/MalformedJson", "Content after the end of the top-level value; a file holds one value");
+      }
+    }
+    if (e instanceof InvalidTypeIdException typeId) {
+      Class<?> base = typeId.getBaseType() == null ? Object.class : typeId.getBaseType().getRawClass();
+      String property = KindRegistry.kindProperty(base);
+      List<String> known = kinds.names(base);
+      String message =
+          typeId.getTypeId() == null
+              ? "Missing \"" + property + "\": name the kind of " + base.getSimpleName()
+              : "Unknown " + property + " \"" + typeId.getTypeId() + "\" for " + base.getSimpleName();
+      return Problem.error(
+              typeId.getTypeId() == null ? "Overture/MissingKind" : "Overture/UnknownKind", message)
+          .withChoices("known kinds", Choices.closest(String.valueOf(typeId.getTypeId()), known));
+    }
+    if (e instanceof UnrecognizedPropertyException unknown) {
+      return Problem.error(
+              "Overture/UnknownProperty",
+              "Unknown property \"" + unknown.getPropertyName() + "\"")
+          .withChoices("known properties", UnknownPropertyWarnings.sortedNames(unknown.getKnownPropertyIds()));
+    }
+    if (e instanceof InvalidFormatException format && format.getTargetType() != null && format.getTargetType().isEnum()) {
+      List<String> constants =
+          Arrays.stream(format.getTargetType().getEnumConstants()).map(Object::toString).toList();
+      return Problem.error(
+              "Overture/InvalidValue",
+              "\"" + format.getValue() + "\" is not a valid " + field + " value")
+          .withChoices("valid values", constants);
+    }
+    if (e instanceof ValueInstantiationException instantiation) {
+      Throwable cause = instantiation.getCause() == null ? instantiation : instantiation.getCause();
+      String type = instantiation.getType() == null ? "the value" : instantiation.getType().getRawClass().getSimpleName();
+      String why =
+          cause.getMessage() != null
+              ? cause.getMessage()
+              : "Cannot create " + type + ": its constructor failed with " + cause.getClass().getSimpleName()
+                  + (cause instanceof NullPointerException ? " (a required value is missing?)" : "");
+      return Problem.error("Overture/InvalidValue", why);
+    }
+    if (e instanceof MismatchedInputException mismatch) {
+      String expected = expected(mismatch.getTargetType());
+      String found = found(mismatch, parser);
+      if (expected != null && found != null) {
+        return Problem.error(
+            "Overture/WrongType",
+            "Expected " + expected + (field.isEmpty() ? "" : " for \"" + field + "\"") + " but found " + found);
+      }
+      return Problem.error("Overture/WrongType", jacksonMessage(e, parser));
+    }
+    if (e instanceof StreamConstraintsException) {
+      return Problem.error("Overture/LimitExceeded", jacksonMessage(e, parser) + " (see AssetLimits)");
+    }
+    if (e instanceof StreamReadException) {
+      return Problem.error("Overture/MalformedJson", "Malformed JSON: " + jacksonMessage(e, parser));
+    }
+    return Problem.error("Overture/InvalidJson", jacksonMessage(e, parser));
+  }
+
+  /** How many top-level values the parser has begun: 0 for an empty file, 2 once it read past the first. */
+  private static int topLevelValues(JsonParser parser) {
+    TokenStreamContext context = parser.streamReadContext();
+    if (context == null) {
+      return 1;
+    }
+    while (context.getParent() != null) {
+      context = context.getParent();
+    }
+    return context.getEntryCount();
+  }
+
+  /**
+   * Jackson's message without where the unclosed object or array began: the parser writes that
+   * place as {@code [Source: REDACTED ...; byte offset: #UNKNOWN]}, which names nothing (the
+   * problem's location names the file, line and column). The fragment is rebuilt from the parser's
+   * open container exactly as the parser wrote it, and removed only when the message ends with it.
+   */
+  private static String jacksonMessage(JacksonException e, JsonParser parser) {
+    String message = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
+    TokenStreamContext open = parser == null ? null : parser.streamReadContext();
+    if (open == null || open.inRoot() || e.getLocation() == null) {
+      return message;
+    }
+    String start = open.startLocation(e.getLocation().contentReference()).toString();
+    for (String fragment : List.of(" (for " + open.typeDesc() + " starting at " + start + ")", " (start marker at " + start + ")")) {
+      if (message.endsWith(fragment)) {
+        return message.substring(0, message.length() - fragment.length());
+      }
+    }
+    return message;
+  }
+
+  /** The last name of {@code pointer} (a property, or an index as text); empty for the root. */
+  private static String lastName(String pointer) {
+    int slash = pointer.lastIndexOf('/');
+    return slash < 0 ? "" : pointer.substring(slash + 1).replace("~1", "/").replace("~0", "~");
+  }
+
+  /** The property (or map key) the path ends at; null when it ends at an index or is empty. */
+  private static String lastPropertyName(List<JacksonException.Reference> path) {
+    if (path.isEmpty()) {
+      return null;
+    }
+    return path.get(path.size() - 1).getPropertyName();
+  }
+
+  private static String expected(Class<?> type) {
+    if (type == null) {
+      return null;
+    }
+    if (type == String.class || type == PrimaryAssetId.class || type == AssetPath.class || type == SoftRef.class) {
+      return "a string";
+    }
+    if (type == boolean.class || type == Boolean.class) {
+      return "true or false";
+    }
+    if (type.isPrimitive() || Number.class.isAssignableFrom(type)) {
+      return type == int.class || type == long.class || type == short.class || type == byte.class
+              || type == Integer.class || type == Long.class
+          ? "a whole number"
+          : "a number";
+    }
+    if (type.isArray() || Collection.class.isAssignableFrom(type)) {
+      return "an array";
+    }
+    if (type.isEnum()) {
+      return "a string";
+    }
+    return "an object";
+  }
+
+  private static String found(MismatchedInputException e, JsonParser parser) {
+    JsonToken token = e.getCurrentToken();
+    if (token == null && parser != null) {
+      token = parser.currentToken();
+    }
+    if (token == null) {
+      return null;
+    }
+    return switch (token) {
+      case START_OBJECT, END_OBJECT -> "an object";
+      case START_ARRAY, END_ARRAY -> "an array";
+      case VALUE_STRING -> "a string";
+      case VALUE_NUMBER_INT -> "a whole number";
+      case VALUE_NUMBER_FLOAT -> "a decimal number";
+      case VALUE_TRUE, VALUE_FALSE -> "a boolean";
+      case VALUE_NULL -> "null";
+      default -> null;
+    };
+  }
+}

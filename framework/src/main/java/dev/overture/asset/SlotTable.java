@@ -1,0 +1,285 @@
+package dev.overture.asset;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Expiry;
+import dev.overture.core.Problem;
+import dev.overture.core.Ticker;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * The assets in memory: one {@link Slot} per {@link AssetKey}, with its pins and its current
+ * load, in one Caffeine cache that is the only store. Loads pin what they reach; the first pin of
+ * an asset starts its read on the workers (single flight: later pins share it), a failed load is
+ * replaced by the next pin, and an asset nothing pins any more is dropped at once or, under a
+ * {@link RetentionPolicy} that retains, kept and evicted by Caffeine: a slot weighs 1 while it is
+ * loaded and unpinned and 0 otherwise, and expires only then, so pinned and loading assets are
+ * never evicted.
+ *
+ * <p>Threading: any thread. A slot's pins and load change only inside the cache's {@code compute}
+ * for its key, which serializes them; futures are completed and tasks submitted only outside those
+ * computations, so no callback runs under a map lock. The table also tracks the loads in progress,
+ * so that closing it cancels them.
+ */
+final class SlotTable {
+
+  /** Reads and binds the file of an asset; runs on a worker, or on a thread that helps its own load. */
+  interface Reader {
+    Loaded read(AssetKey key);
+  }
+
+  /** A pin taken on a slot, and the load it joined. */
+  record Pin(Slot slot, CompletableFuture<Loaded> load) {}
+
+  private final Cache<AssetKey, Slot> slots;
+  private final boolean retains;
+  private final Reader reader;
+  private final Executor workers;
+  private final Ticker ticker;
+  private final Set<DefaultLoadHandle> loading = ConcurrentHashMap.newKeySet();
+  private volatile boolean closed;
+
+  SlotTable(RetentionPolicy policy, Ticker ticker, Executor workers, Reader reader) {
+    this.retains = policy.retains();
+    this.slots = store(policy, ticker);
+    this.ticker = ticker;
+    this.workers = workers;
+    this.reader = reader;
+  }
+
+  private static Cache<AssetKey, Slot> store(RetentionPolicy policy, Ticker ticker) {
+    Caffeine<Object, Object> builder = Caffeine.newBuilder().executor(Runnable::run);
+    if (!policy.retains()) {
+      return builder.build(); // unbounded: an unpinned slot is removed by the pin that leaves it
+    }
+    Caffeine<AssetKey, Slot> bounded =
+        builder
+            .ticker(ticker::read)
+            .maximumWeight(policy.maximumSize())
+            .weigher((AssetKey key, Slot slot) -> slot.isRetainable() ? 1 : 0);
+    if (policy.expiry().isPresent()) {
+      bounded = bounded.expireAfter(new IdleExpiry(policy.expiry().get()));
+    }
+    return bounded.build();
+  }
+
+  /** Retained slots expire once idle for the policy's time; others never. */
+  private record IdleExpiry(Duration idle) implements Expiry<AssetKey, Slot> {
+    @Override
+    public long expireAfterCreate(AssetKey key, Slot slot, long now) {
+      return slot.isRetainable() ? idle.toNanos() : Long.MAX_VALUE;
+    }
+
+    @Override
+    public long expireAfterUpdate(AssetKey key, Slot slot, long now, long current) {
+      return expireAfterCreate(key, slot, now);
+    }
+
+    @Override
+    public long expireAfterRead(AssetKey key, Slot slot, long now, long current) {
+      return slot.isRetainable() ? idle.toNanos() : current;
+    }
+  }
+
+  Executor workers() {
+    return workers;
+  }
+
+  Ticker ticker() {
+    return ticker;
+  }
+
+  /** The loaded value of {@code key}, without IO; null when it is not loaded. Counts as a use. */
+  Object loadedValue(AssetKey key) {
+    Slot slot = slots.getIfPresent(key);
+    return slot == null ? null : slot.valueOrNull();
+  }
+
+  /** Pins {@code key} and returns its slot and load, starting a load when there is none or the last failed. */
+  Pin pin(AssetKey key) {
+    final class Outcome {
+      Slot slot;
+      CompletableFuture<Loaded> load;
+      LoadTask task;
+    }
+    Outcome outcome = new Outcome();
+    slots.asMap().compute(
+        key,
+        (k, existing) -> {
+          Slot slot = existing != null ? existing : new Slot(k);
+          slot.pins++;
+          CompletableFuture<Loaded> load = slot.load;
+          if (load == null || load.isCompletedExceptionally()) {
+            load = new CompletableFuture<>();
+            outcome.task = new LoadTask(this, slot, load);
+            slot.load = load;
+            slot.task = outcome.task;
+          }
+          outcome.slot = slot;
+          outcome.load = load;
+          return slot;
+        });
+    if (outcome.task != null) {
+      submit(outcome.task);
+    }
+    return new Pin(outcome.slot, outcome.load);
+  }
+
+  private void submit(LoadTask task) {
+    try {
+      workers.execute(task);
+    } catch (RejectedExecutionException e) {
+      String label = AssetKey.label(task.slot().key);
+      String why =
+          closed
+              ? "The asset manager is closed"
+              : "The worker executor rejected the read of " + label + " (it is shut down or its queue is full)";
+      task.future.completeExceptionally(
+          new AssetLoadException(label, List.of(Problem.error("Overture/Rejected", why).withAsset(label))));
+      settle(task.slot(), task.future);
+    }
+  }
+
+  /** The load task of {@code key}'s current load, if no thread has started it. */
+  LoadTask pendingTask(AssetKey key) {
+    Slot slot = slots.policy().getIfPresentQuietly(key);
+    LoadTask task = slot == null ? null : slot.task;
+    return task == null || task.isClaimed() ? null : task;
+  }
+
+  /**
+   * Removes one pin of {@code slot}, which {@link #pin} returned; an asset nothing pins is retained
+   * or dropped. The slot's key is the very instance the map holds, so the map finds it by identity
+   * without comparing paths: releasing a load of 1,000 items, long after their references were
+   * bound, spent most of its time on cache misses reading their text.
+   */
+  void unpin(Slot slot) {
+    slots.asMap().computeIfPresent(
+        slot.key,
+        (k, s) -> {
+          if (s != slot) {
+            return s; // dropped with every other slot when the table closed
+          }
+          if (s.pins <= 0) {
+            throw new IllegalStateException("unpinned more often than pinned: " + s);
+          }
+          if (--s.pins > 0) {
+            return s;
+          }
+          CompletableFuture<Loaded> load = s.load;
+          if (load != null && !load.isDone()) {
+            return s; // its task abandons it or settles it
+          }
+          return keepsUnpinned(s) ? s : null;
+        });
+  }
+
+  /** Whether the retention policy keeps {@code slot} now that nothing pins it (it then weighs 1). */
+  private boolean keepsUnpinned(Slot slot) {
+    return retains && slot.valueOrNull() != null;
+  }
+
+  /** Called by a task before reading: true when nothing pins its slot any more (it is removed). */
+  boolean abandonIfUnwanted(Slot slot, CompletableFuture<Loaded> load) {
+    if (closed) {
+      return true;
+    }
+    if (slot.pins > 0) {
+      return false; // wanted now; if it is released meanwhile, settle() drops it after the read
+    }
+    boolean[] abandon = new boolean[1];
+    slots.asMap().computeIfPresent(
+        slot.key,
+        (k, s) -> {
+          if (s == slot && s.load == load && s.pins == 0) {
+            abandon[0] = true;
+            return null;
+          }
+          return s;
+        });
+    return abandon[0];
+  }
+
+  /** Reads and binds the file of {@code key}, for its load task. */
+  Loaded read(AssetKey key) {
+    return reader.read(key);
+  }
+
+  /** Called by a task after completing its load: a slot nothing pins is retained or dropped. */
+  void settle(Slot slot, CompletableFuture<Loaded> load) {
+    if (slot.pins > 0) {
+      return; // the last unpin, which sees the load done, retains or drops it
+    }
+    slots.asMap().computeIfPresent(
+        slot.key,
+        (k, s) -> s != slot || s.load != load || s.pins > 0 || keepsUnpinned(s) ? s : null);
+  }
+
+  /** Drops the copy of {@code key} if nothing pins it and it is not loading, so the next load reads it again. */
+  void dropUnpinned(AssetKey key) {
+    slots.asMap().computeIfPresent(
+        key, (k, s) -> s.pins == 0 && (s.load == null || s.load.isDone()) ? null : s);
+  }
+
+  /** Drops the unpinned copies of files of content root {@code root} ({@code path} only, unless null). */
+  void dropUnpinnedFiles(String root, AssetPath path) {
+    for (AssetKey key : slots.asMap().keySet()) {
+      if (key instanceof SoftRef<?> ref && ref.root().equals(root) && (path == null || ref.path().equals(path))) {
+        dropUnpinned(key);
+      }
+    }
+  }
+
+  /** Registers a load in progress, so that {@link #close()} cancels it; cancels it at once when closed. */
+  void loadingStarted(DefaultLoadHandle handle) {
+    loading.add(handle);
+    if (closed) {
+      handle.cancel();
+    }
+  }
+
+  void loadingEnded(DefaultLoadHandle handle) {
+    loading.remove(handle);
+  }
+
+  /** What is in memory now; {@code kept} is the bundle states' count, which the table does not know. */
+  AssetManager.Stats stats(int kept) {
+    if (retains) {
+      slots.cleanUp(); // evictions due by now
+    }
+    int loaded = 0;
+    int pinned = 0;
+    int inFlight = 0;
+    int retained = 0;
+    for (Slot slot : slots.asMap().values()) {
+      CompletableFuture<Loaded> load = slot.load;
+      if (slot.pins > 0) {
+        pinned++;
+      }
+      if (load != null && !load.isDone()) {
+        inFlight++;
+      } else if (slot.valueOrNull() != null) {
+        loaded++;
+        if (retains && slot.pins == 0) {
+          retained++;
+        }
+      }
+    }
+    return new AssetManager.Stats(loaded, pinned, inFlight, retained, kept);
+  }
+
+  /** Cancels the loads in progress and drops every slot; later tasks abandon themselves. */
+  void close() {
+    closed = true;
+    for (DefaultLoadHandle handle : List.copyOf(loading)) {
+      handle.cancel();
+    }
+    slots.invalidateAll();
+  }
+}
