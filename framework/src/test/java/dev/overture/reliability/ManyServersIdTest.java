@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ManyServersIdTest {
 
   private static final int OTHERS = 3;
-  private static final int IDS_EACH = 1_500;
+  private static final int IDS_EACH = 600;
   private static final int BLOCK = 8;
 
   @TempDir Path temp;
