@@ -114,8 +114,9 @@ public final class Overture implements AutoCloseable {
       objects = builder.objects.build();
       settingsFolder = builder.settingsFolder;
       localSettings = settingsFolder == null ? null : localSettings(settingsFolder);
-      store = builder.storeFile == null ? null
-          : WorldStore.builder(builder.storeFile).name(builder.storeName).open(ClassNames.from(assets));
+      WorldStore.Builder storeBuilder = builder.storeFile != null ? WorldStore.builder(builder.storeFile)
+          : builder.storeDataSource != null ? WorldStore.builder(builder.storeDataSource) : null;
+      store = storeBuilder == null ? null : storeBuilder.name(builder.storeName).open(ClassNames.from(assets));
       if (store != null) {
         opened.push(store);
       }
@@ -311,6 +312,7 @@ public final class Overture implements AutoCloseable {
     private Ticker ticker;
     private SettingsFolder settingsFolder;
     private Path storeFile;
+    private javax.sql.DataSource storeDataSource;
     private String storeName;
     private java.time.Duration closeWait = java.time.Duration.ofSeconds(5);
 
@@ -437,10 +439,24 @@ public final class Overture implements AutoCloseable {
       Objects.requireNonNull(name, "name");
       OptionalDependency driver = OptionalDependency.SQLITE_JDBC;
       if (!driver.isPresent()) {
-        throw new MissingDependencyException("Overture.Builder.worldStore(Path)", driver.artifactId(), driver.coordinates(), null);
+        throw new MissingDependencyException("Overture.Builder.worldStore(Path)", driver.artifactId(), driver.coordinates(),
+            "open the store over a DataSource of your own (worldStore(dataSource, name))");
       }
       storeFile = file;
+      storeDataSource = null;
       storeName = name;
+      return this;
+    }
+
+    /**
+     * Opens the world store of the host's {@code dataSource} (SQLite, or PostgreSQL shared by a
+     * fleet of servers: pool it), which messages call {@code name} (its URL, without credentials).
+     * The data source stays the host's: closing the runtime does not close it.
+     */
+    public Builder worldStore(javax.sql.DataSource dataSource, String name) {
+      storeDataSource = Objects.requireNonNull(dataSource, "dataSource");
+      storeFile = null;
+      storeName = Objects.requireNonNull(name, "name");
       return this;
     }
 

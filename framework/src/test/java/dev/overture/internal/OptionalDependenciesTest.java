@@ -140,7 +140,7 @@ class OptionalDependenciesTest {
         "MissingDependencyException: A world store's own database file needs sqlite-jdbc, which is not on the class path: add "
             + sqlite + " to the host's dependencies, or open the store over a DataSource of your own (WorldStore.builder(dataSource)).",
         "MissingDependencyException: Overture.Builder.worldStore(Path) needs sqlite-jdbc, which is not on the class path: add "
-            + sqlite + " to the host's dependencies.",
+            + sqlite + " to the host's dependencies, or open the store over a DataSource of your own (worldStore(dataSource, name)).",
         "MissingDependencyException: IdMigration.run(Path, ...) needs sqlite-jdbc, which is not on the class path: add "
             + sqlite + " to the host's dependencies, or migrate over a DataSource of your own (IdMigration.run(dataSource, ...))."),
         withoutLogging(child.lines()), child.output());
