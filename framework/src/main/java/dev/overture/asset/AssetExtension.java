@@ -49,8 +49,7 @@ public final class AssetExtension {
     public void applyTo(Target target) {
       Class<?> previous = target.assetClasses.putIfAbsent(name, type);
       if (previous != null && previous != type) {
-        throw new IllegalArgumentException("Asset class name \"" + name + "\" is already registered for " + previous.getName()
-            + "; cannot register it again for " + type.getName());
+        throw new IllegalStateException("asset class name \"" + name + "\" is already registered for " + previous.getName());
       }
     }
   }
@@ -123,11 +122,29 @@ public final class AssetExtension {
     return Collections.unmodifiableList(classes);
   }
 
-  /** Replays every registration into {@code target}, in the order they were made. */
-  void applyTo(Target target) {
+  /** Replays the names and custom versions into {@code target}, in the order they were made. */
+  void applyDefinitions(Target target) {
     for (Entry entry : entries) {
-      entry.applyTo(target);
+      if (!isUse(entry)) {
+        entry.applyTo(target);
+      }
     }
+  }
+
+  /**
+   * Replays the upgrade steps and unversioned reads into {@code target}: after every extension's
+   * definitions, so that a step may come before the custom version it upgrades.
+   */
+  void applyUses(Target target) {
+    for (Entry entry : entries) {
+      if (isUse(entry)) {
+        entry.applyTo(target);
+      }
+    }
+  }
+
+  private static boolean isUse(Entry entry) {
+    return entry instanceof Upgrade || entry instanceof Unversioned;
   }
 
   @Override
@@ -136,9 +153,10 @@ public final class AssetExtension {
   }
 
   /**
-   * Collects registrations. A kind or asset class name given twice fails at once, with {@link
-   * IllegalArgumentException}; versions and upgrade steps are checked when the extension is added,
-   * since a step may upgrade a custom version another extension registered. Not thread-safe.
+   * Collects registrations. A kind name given twice fails at once ({@link
+   * IllegalArgumentException}), so does an asset class name ({@link IllegalStateException}); custom
+   * versions and upgrade steps are checked when the extension is added, since a step may upgrade a
+   * custom version another extension registered. Not thread-safe.
    */
   public static final class Builder {
     private final List<Entry> entries = new ArrayList<>();
@@ -150,13 +168,13 @@ public final class AssetExtension {
       this(false);
     }
 
-    /** With {@code checkVersions}, version registrations are checked at once too (the manager's own). */
+    /** With {@code checkVersions}, custom versions are checked at once too (the manager's own). */
     Builder(boolean checkVersions) {
       this.checkVersions = checkVersions;
     }
 
     private Builder add(Entry entry) {
-      if (checkVersions || entry instanceof Kind || entry instanceof AssetClass) {
+      if (entry instanceof Kind || entry instanceof AssetClass || (checkVersions && entry instanceof Custom)) {
         entry.applyTo(checked);
       }
       entries.add(entry);

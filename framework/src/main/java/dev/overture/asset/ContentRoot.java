@@ -1,7 +1,7 @@
 package dev.overture.asset;
 
-import dev.overture.core.Choices;
 import dev.overture.core.Problem;
+import dev.overture.internal.Choices;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

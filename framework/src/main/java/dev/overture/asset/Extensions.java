@@ -74,7 +74,10 @@ final class Extensions {
     }
     AssetExtension.Target target = new AssetExtension.Target(versions);
     for (AssetExtension extension : extensions) {
-      extension.applyTo(target);
+      extension.applyDefinitions(target);
+    }
+    for (AssetExtension extension : extensions) {
+      extension.applyUses(target);
     }
     return target;
   }

@@ -6,11 +6,10 @@ import dev.overture.asset.AssetPath;
 import dev.overture.asset.AssetSource;
 import dev.overture.asset.BoundFile;
 import dev.overture.asset.ContentRoot;
-import dev.overture.asset.JsonLocations;
 import dev.overture.asset.PrimaryAssetId;
-import dev.overture.core.Choices;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
+import dev.overture.internal.Choices;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
@@ -173,7 +172,7 @@ final class PluginCatalog {
         return new Plugin(id, origin, null, new PluginException(id, "install", List.of(
             Problem.error("Overture/PluginNameMismatch",
                     "Plugin \"" + manifest.name() + "\" lives in folder \"" + id + "\"; the names must match")
-                .at(locate(source, origin.descriptorFile(), "/name")))), bound.warnings());
+                .at(locate(assets, source, origin.descriptorFile(), "/name")))), bound.warnings());
       }
       return new Plugin(id, origin, manifest, null, bound.warnings());
     } catch (AssetLoadException e) {
@@ -185,9 +184,9 @@ final class PluginCatalog {
     }
   }
 
-  private static SourceLocation locate(AssetSource source, String file, String pointer) {
+  private static SourceLocation locate(AssetManager assets, AssetSource source, String file, String pointer) {
     try {
-      return JsonLocations.locate(source.read(DESCRIPTOR, Integer.MAX_VALUE), file, pointer);
+      return assets.tools().locate(source.read(DESCRIPTOR, Integer.MAX_VALUE), file, pointer);
     } catch (IOException | RuntimeException e) {
       return SourceLocation.at(file, pointer);
     }
@@ -256,7 +255,7 @@ final class PluginCatalog {
     AssetSource source = null;
     try {
       source = plugin.origin.open();
-      return locate(source, plugin.descriptorFile(), pointer);
+      return locate(assets, source, plugin.descriptorFile(), pointer);
     } catch (IOException | RuntimeException e) {
       return SourceLocation.at(plugin.descriptorFile(), pointer);
     } finally {

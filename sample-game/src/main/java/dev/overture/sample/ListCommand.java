@@ -5,7 +5,7 @@ import dev.overture.asset.AssetIndex;
 import dev.overture.asset.AssetManager;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.asset.PrimaryAssetType;
-import dev.overture.core.Choices;
+import dev.overture.internal.Choices;
 import dev.overture.core.Problem;
 import dev.overture.feature.GameFeatures;
 import dev.overture.feature.PluginDescriptor;

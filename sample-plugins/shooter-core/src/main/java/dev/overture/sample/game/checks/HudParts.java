@@ -1,6 +1,6 @@
 package dev.overture.sample.game.checks;
 
-import dev.overture.core.Choices;
+import dev.overture.core.Problems;
 import dev.overture.feature.AddWidgets;
 import dev.overture.feature.GameFeatures;
 import dev.overture.sample.game.hud.HudSlot;
@@ -35,17 +35,17 @@ public final class HudParts implements ActionValidator<AddWidgets> {
       if (!widgets.contains(widget.widgetClass())) {
         context.error("Sample/UnknownWidget", "/widgets/" + i + "/widgetClass",
             "No plugin defines the HUD widget \"" + widget.widgetClass() + "\"" + guess(widget.widgetClass(), widgets),
-            "widgets", Choices.closest(widget.widgetClass(), widgets));
+            "widgets", widgets);
       }
       if (!slots.contains(widget.slotId())) {
         context.error("Sample/UnknownSlot", "/widgets/" + i + "/slotId",
             "No plugin defines the HUD slot \"" + widget.slotId() + "\"" + guess(widget.slotId(), slots),
-            "slots", Choices.closest(widget.slotId(), slots));
+            "slots", slots);
       }
     }
   }
 
   static String guess(String wanted, List<String> known) {
-    return Choices.didYouMean(wanted, known).map(name -> "; did you mean \"" + name + "\"?").orElse("");
+    return Problems.didYouMean(wanted, known).map(name -> "; did you mean \"" + name + "\"?").orElse("");
   }
 }
