@@ -54,12 +54,15 @@ final class UnknownPropertyWarnings extends DeserializationProblemHandler {
       return true;
     }
     Class<?> owner = beanOrClass instanceof Class<?> c ? c : beanOrClass.getClass();
+    // A class that stands for a file by another name says so (plugin.json's reader, say).
+    com.fasterxml.jackson.annotation.JsonRootName named = owner.getAnnotation(com.fasterxml.jackson.annotation.JsonRootName.class);
+    String ownerName = named != null && !named.value().isEmpty() ? named.value() : owner.getSimpleName();
     List<String> known = sortedNames(deserializer.getKnownPropertyNames());
     String guess = Choices.didYouMean(propertyName, known).map(name -> "; did you mean \"" + name + "\"?").orElse("");
     Problem warning =
         Problem.warning(
                 "Overture/UnknownProperty",
-                "Unknown property \"" + propertyName + "\" in " + owner.getSimpleName() + " was ignored" + guess)
+                "Unknown property \"" + propertyName + "\" in " + ownerName + " was ignored" + guess)
             .withChoices("known properties", known)
             .withAsset(context.asset)
             .at(new SourceLocation(context.file, Math.max(at.getLineNr(), 0), Math.max(at.getColumnNr(), 0), pointer));

@@ -3,6 +3,7 @@ package dev.overture.feature;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonRootName;
 import dev.overture.asset.ScanRuleDeclaration;
 import java.util.List;
 
@@ -12,6 +13,7 @@ import java.util.List;
  * the full descriptor, so a bad file fails at discovery, located. Immutable.
  */
 @JsonIgnoreProperties({"actions"})
+@JsonRootName("plugin.json") // what messages about it call it
 final class PluginManifest {
 
   final PluginDescriptor descriptor;

@@ -138,6 +138,19 @@ class ValidatorTest {
   }
 
   @Test
+  void anUnknownPropertyOfAPluginDescriptor_isAnError_withTheClosestName() throws Exception {
+    Problem problem = only(validate(game().file("plugins/Core/plugin.json", """
+        { "version": "1.0.0", "descriptoin": "The core" }
+        """)));
+
+    assertEquals("Overture/UnknownProperty", problem.id());
+    assertEquals(Severity.ERROR, problem.severity(), "a warning when the game loads, an error here (issue 16)");
+    assertTrue(problem.message().startsWith("Unknown property \"descriptoin\" in plugin.json was ignored; did you mean"
+        + " \"description\"?"), problem.message());
+    assertEquals(at("plugins/Core/plugin.json", 1, 38, "/descriptoin"), problem.location().orElseThrow());
+  }
+
+  @Test
   void pluginDependencies_mustExist_acceptTheInstalledVersion_andNotLoop() throws Exception {
     ValidationReport report = validate(game()
         .file("plugins/Core/plugin.json", """
