@@ -16,7 +16,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -77,11 +76,18 @@ class InspectorServerTest {
       out.write(request.toString().getBytes(StandardCharsets.ISO_8859_1));
       out.flush();
       InputStream in = socket.getInputStream();
-      String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-      int split = text.indexOf("\r\n\r\n");
-      String head = split < 0 ? text : text.substring(0, split);
-      String body = split < 0 ? "" : text.substring(split + 4);
-      return new Answer(Integer.parseInt(head.substring(9, 12)), head, body);
+      java.io.ByteArrayOutputStream headBytes = new java.io.ByteArrayOutputStream();
+      int matched = 0;
+      int next;
+      while (matched < 4 && (next = in.read()) >= 0) { // up to the blank line that ends the head
+        headBytes.write(next);
+        matched = next == "\r\n\r\n".charAt(matched) ? matched + 1 : next == '\r' ? 1 : 0;
+      }
+      String head = headBytes.toString(StandardCharsets.ISO_8859_1).strip();
+      int status = Integer.parseInt(head.substring(9, 12));
+      // An upgraded connection stays open and streams frames: its head is the answer.
+      String body = status == 101 ? "" : new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      return new Answer(status, head, body);
     }
   }
 
@@ -163,7 +169,6 @@ class InspectorServerTest {
     "/WEB-INF/web.xml", "/META-INF/MANIFEST.MF", "/%00", "/inspector.js%00.txt", "/live/../../pom.xml", "/file:///etc/passwd"
   })
   void noPathServesAFile(String path) throws Exception {
-    String pom = Files.readString(Path.of("pom.xml"));
     try (Inspector inspector = Inspector.builder(game.overture).start()) {
       Answer answer = get(inspector, path);
 
@@ -171,7 +176,6 @@ class InspectorServerTest {
       assertFalse(answer.body().contains("<artifactId>"), path + " served " + answer.body());
       assertFalse(answer.body().contains("root:"), path + " served " + answer.body());
       assertTrue(answer.body().length() < 200, path + " answered " + answer.body());
-      assertFalse(pom.isEmpty());
     }
   }
 

@@ -31,7 +31,8 @@ import org.openqa.selenium.Dimension;
  * inspector's address, plays at the pace asked for, and Chromium shows the match live (the arena
  * drawn and changing turn by turn, the timeline at Loaded, the HUD's widgets, the plugins), with no
  * console error; a failed load keeps serving so the page shows its located problem; Ctrl+C (a
- * termination signal) stops the run cleanly. The screenshot in docs/inspector.md is the one this
+ * termination signal) stops the run cleanly; another address than the loopback one gets a token, in
+ * the address printed. The screenshot in docs/inspector.md is the one this
  * test leaves in {@code target/inspector.png}.
  */
 class PlayInspectIT {
@@ -153,6 +154,23 @@ class PlayInspectIT {
     assertTrue(failure.contains("[Overture/UnknownPlugin] Plugin \"ShooterCoer\" is not installed"), failure);
     assertTrue(failure.contains("experiences/Elimination.json:15:5 (/gameFeaturesToEnable/0)"), failure);
     assertTrue(text("reports").contains("LoadFailed: Could not load experience Experience:Elimination (world Sample)"), text("reports"));
+    assertEquals(List.of(), chromium.consoleErrors());
+
+    process.toHandle().destroy();
+    assertTrue(process.waitFor(60, TimeUnit.SECONDS), all());
+  }
+
+  @Test
+  void anotherAddress_getsATokenThatTheAddressPrintedCarries() throws Exception {
+    start("play", "--inspect", "0", "--inspect-address", "0.0.0.0", "--ticks", "20", "--view-every", "0");
+    Pattern printed = Pattern.compile("Inspector: http://0\\.0\\.0\\.0:(\\d+)/(#token=[A-Za-z0-9_-]{43}) \\(Ctrl\\+C stops\\)");
+    await().atMost(PATIENCE).until(() -> output.stream().anyMatch(line -> printed.matcher(line).matches()));
+    Matcher found = output.stream().map(printed::matcher).filter(Matcher::matches).findFirst().orElseThrow();
+
+    chromium.consoleErrors();
+    chromium.driver().get("http://127.0.0.1:" + found.group(1) + "/" + found.group(2));
+    await().atMost(PATIENCE).until(() -> text("status").equals("live"));
+    await().atMost(PATIENCE).until(() -> text("experience-state").equals("Loaded"));
     assertEquals(List.of(), chromium.consoleErrors());
 
     process.toHandle().destroy();

@@ -8,6 +8,7 @@
   const ROW = 22; // px, the height of an asset row (see .asset-row)
   const state = { runtime: null, worlds: [], plugins: [], reports: [], assets: null };
   let selected = null; // the name of the world shown
+  let shownTabs = '';
   let socket = null;
   let retry = 500;
   let view = { offset: 0, limit: 100, filter: '' };
@@ -97,16 +98,21 @@
     if (!worlds.some((w) => w.name === selected)) {
       selected = worlds.length ? worlds[0].name : null;
     }
-    replace($('worlds'), worlds.map((w) => {
-      const button = el('button', w.name);
-      button.setAttribute('role', 'tab');
-      button.setAttribute('aria-selected', String(w.name === selected));
-      button.addEventListener('click', () => {
-        selected = w.name;
-        renderWorlds();
-      });
-      return button;
-    }));
+    // The tabs are rebuilt only when the worlds or the choice change, so a click is never lost to a refresh.
+    const tabs = JSON.stringify([selected, worlds.map((w) => w.name)]);
+    if (tabs !== shownTabs) {
+      shownTabs = tabs;
+      replace($('worlds'), worlds.map((w) => {
+        const button = el('button', w.name);
+        button.setAttribute('role', 'tab');
+        button.setAttribute('aria-selected', String(w.name === selected));
+        button.addEventListener('click', () => {
+          selected = w.name;
+          renderWorlds();
+        });
+        return button;
+      }));
+    }
     const world = worlds.find((w) => w.name === selected);
     renderWorld(world);
     renderExperience(world ? world.experience : null);
