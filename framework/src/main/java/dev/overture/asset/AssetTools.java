@@ -68,6 +68,14 @@ public interface AssetTools {
    */
   CompletableFuture<SourceLocation> locate(PrimaryAssetId id, String pointer);
 
+  /**
+   * Where the value at {@code pointer} is in {@code json}, the bytes of a file that is not an
+   * indexed asset (a plugin descriptor, a settings file) shown as {@code file}: with its line and
+   * column when the pointer is found, the file and pointer alone otherwise. Runs on the calling
+   * thread.
+   */
+  SourceLocation locate(byte[] json, String file, String pointer);
+
   /** The versions files are read with: the engine version, custom versions and upgrade steps. */
   AssetVersions versions();
 

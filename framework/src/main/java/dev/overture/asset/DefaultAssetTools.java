@@ -94,6 +94,11 @@ final class DefaultAssetTools implements AssetTools {
   }
 
   @Override
+  public SourceLocation locate(byte[] json, String file, String pointer) {
+    return files.locate(json, SourceLocation.at(file, pointer));
+  }
+
+  @Override
   public AssetVersions versions() {
     return versions;
   }

@@ -1,8 +1,8 @@
 package dev.overture.asset;
 
-import dev.overture.core.JsonLayout;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
+import dev.overture.internal.JsonLayout;
 import dev.overture.version.AssetVersions;
 import dev.overture.version.VersionHeader;
 import java.io.IOException;

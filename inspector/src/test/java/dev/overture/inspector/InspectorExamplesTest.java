@@ -40,7 +40,7 @@ class InspectorExamplesTest {
     // tag::host[]
     try (Overture overture = Overture.builder()
             .contentRoot(AssetSource.directory(content))
-            .kind(ActorComponent.class, "Walker", Walker.class)
+            .component("Walker", Walker.class)
             .build();
         Inspector inspector = Inspector.builder(overture).port(0).start()) {
       System.out.println("Inspector: " + inspector.uri()); // http://127.0.0.1:PORT/
