@@ -40,7 +40,7 @@ final class AssetFiles {
       byte[] bytes = read(root, entry.path(), id.toString());
       BindContext context = new BindContext(root.name(), entry.file(), id.toString());
       Object value = json.bind(bytes, entry.assetClass(), context);
-      return new Loaded(value, List.copyOf(context.warnings), entry.file());
+      return new Loaded(value, List.copyOf(context.warnings), entry.file(), bytes.length);
     }
     SoftRef<?> ref = (SoftRef<?>) key;
     String label = AssetKey.label(ref);
@@ -48,11 +48,11 @@ final class AssetFiles {
     byte[] bytes = read(root, ref.path(), label);
     String file = root.source().displayPath(ref.path());
     if (ref.type() == RawAsset.class) {
-      return new Loaded(new RawAsset(ref.path(), bytes), List.of(), file);
+      return new Loaded(new RawAsset(ref.path(), bytes), List.of(), file, bytes.length);
     }
     BindContext context = new BindContext(root.name(), file, label);
     Object value = json.bind(bytes, ref.type(), context);
-    return new Loaded(value, List.copyOf(context.warnings), file);
+    return new Loaded(value, List.copyOf(context.warnings), file, bytes.length);
   }
 
   /**

@@ -248,7 +248,7 @@ final class ExperienceLoad {
       labels.add(action.label());
     }
     try {
-      activation = FeatureActivation.activate(actions, labels, world, services.assets());
+      activation = FeatureActivation.activate(actions, labels, world, services.assets(), services.features()::extensions);
     } catch (FeatureActivationException e) {
       ExperienceContents.Origin origin = sourced.get(labels.indexOf(e.action())).origin();
       Problem problem = Problem.error("Overture/ActionFailed", e.getMessage()).withAsset(origin.asset().toString());

@@ -69,7 +69,7 @@ public final class GameFeatures implements AutoCloseable {
     // Discovery first: if it throws, no thread has been started yet.
     catalog = PluginCatalog.discover(builder.assets, builder.rootName, builder.folder, builder.jars);
     queue = new FeatureQueue(builder.executor);
-    worlds = new WorldApplications(builder.assets, queue);
+    worlds = new WorldApplications(builder.assets, queue, catalog::extensions);
     ClassLoader host = builder.classLoader != null ? builder.classLoader : GameFeatures.class.getClassLoader();
     transitions = new PluginTransitions(builder.assets, catalog, worlds, queue.serial(), host, builder.rootName);
     requests = new PluginRequests(queue, transitions);
@@ -144,16 +144,7 @@ public final class GameFeatures implements AutoCloseable {
    * game's own extension points. A snapshot; call again after plugins change. Any thread.
    */
   public <T> List<T> extensions(Class<T> point) {
-    Objects.requireNonNull(point, "point");
-    List<T> found = new ArrayList<>();
-    for (Plugin plugin : catalog.all()) {
-      for (PluginCode.Extension extension : plugin.extensions) {
-        if (extension.point() == point) {
-          found.add(point.cast(extension.instance()));
-        }
-      }
-    }
-    return List.copyOf(found);
+    return catalog.extensions(Objects.requireNonNull(point, "point"));
   }
 
   /** Whether a plugin called {@code id} is installed. */

@@ -250,6 +250,19 @@ final class PluginCatalog {
     return Optional.empty();
   }
 
+  /** See {@link GameFeatures#extensions}. */
+  <T> List<T> extensions(Class<T> point) {
+    List<T> found = new ArrayList<>();
+    for (Plugin plugin : plugins.values()) {
+      for (PluginCode.Extension extension : plugin.extensions) {
+        if (extension.point() == point) {
+          found.add(point.cast(extension.instance()));
+        }
+      }
+    }
+    return List.copyOf(found);
+  }
+
   /** {@code pointer} in the plugin's descriptor file, with its line and column when found. */
   SourceLocation locateInDescriptor(Plugin plugin, String pointer) {
     AssetSource source = null;

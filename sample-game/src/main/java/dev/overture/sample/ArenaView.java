@@ -7,6 +7,7 @@ import dev.overture.sample.game.ArenaLevel;
 import dev.overture.sample.game.ArenaLevel.Cell;
 import dev.overture.sample.game.ArenaMatch;
 import dev.overture.sample.game.ControlPoints;
+import dev.overture.sample.game.HudText;
 import dev.overture.sample.game.Hero;
 import dev.overture.sample.game.MatchRules;
 import dev.overture.sample.game.hud.HudSlot;
@@ -123,17 +124,8 @@ final class ArenaView {
     }
   }
 
-  /** The widget as the plugin that defines it draws it; its name alone when none does. */
-  private String widget(World world, String widget) {
-    Optional<ArenaMatch> match = match(world);
-    if (match.isEmpty()) {
-      return widget + ": no match";
-    }
-    for (HudWidget defined : features.extensions(HudWidget.class)) {
-      if (defined.widgetClass().equals(widget)) {
-        return defined.render(match.get());
-      }
-    }
-    return widget;
+  /** The widget as the plugin that defines it draws it (as the inspector's picture shows it too). */
+  private static String widget(World world, String widget) {
+    return match(world).map(match -> HudText.of(match, widget)).orElse(widget + ": no match");
   }
 }

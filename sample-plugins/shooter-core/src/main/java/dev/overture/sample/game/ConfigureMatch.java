@@ -82,6 +82,8 @@ public record ConfigureMatch(
     }
     ArenaMatch match = state.addComponent(ArenaMatch.class, "ArenaMatch");
     match.configure(this, context.assets());
+    // The widgets of every registered plugin, found without naming one (TopDownArena's leaderboard, say).
+    match.showWidgets(context.extensions(dev.overture.sample.game.hud.HudWidget.class));
     context.keepUndo(() -> state.removeComponent(match));
   }
 
