@@ -1,6 +1,8 @@
 package dev.overture.asset;
 
 import dev.overture.core.Choices;
+import dev.overture.core.Failures;
+import dev.overture.core.NotARegularFileException;
 import dev.overture.core.Problem;
 import dev.overture.core.Severity;
 import dev.overture.core.SourceLocation;
@@ -152,17 +154,30 @@ final class AssetFiles {
               Optional.of(asset),
               Optional.of(SourceLocation.ofFile(file)),
               siblings(root, path));
-    } else if (failure instanceof AssetTooLargeException) {
-      problem = Problem.error("Overture/LimitExceeded", failure.getMessage()).withAsset(asset).at(SourceLocation.ofFile(file));
-    } else if (failure instanceof InvalidAssetPathException) {
-      problem = Problem.error("Overture/PathEscapesRoot", failure.getMessage()).withAsset(asset).at(SourceLocation.ofFile(file));
     } else {
-      problem =
-          Problem.error("Overture/ReadFailed", "Could not read " + file + ": " + failure)
-              .withAsset(asset)
-              .at(SourceLocation.ofFile(file));
+      problem = readProblem(file, failure).withAsset(asset);
     }
     return new AssetLoadException(asset, List.of(problem));
+  }
+
+  /**
+   * The problem of a content file that could not be read, at the file: a special file, one past
+   * the size limit, one outside its root, or another failure, in words.
+   */
+  static Problem readProblem(String file, Exception failure) {
+    Problem problem;
+    if (failure instanceof NotARegularFileException) {
+      problem = Problem.error("Overture/NotARegularFile", failure.getMessage());
+    } else if (failure instanceof AssetTooLargeException) {
+      problem = Problem.error("Overture/LimitExceeded", failure.getMessage());
+    } else if (failure instanceof InvalidAssetPathException) {
+      problem = Problem.error("Overture/PathEscapesRoot", failure.getMessage());
+    } else if (failure instanceof NoSuchFileException) {
+      problem = Problem.error("Overture/MissingFile", "File " + file + " does not exist");
+    } else {
+      problem = Problem.error("Overture/ReadFailed", "Could not read " + file + ": " + Failures.describe(failure));
+    }
+    return problem.at(SourceLocation.ofFile(file));
   }
 
   private static List<String> siblings(ContentRoot root, AssetPath path) {

@@ -14,7 +14,7 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonPointer;
 import tools.jackson.core.JsonToken;
-import tools.jackson.core.StreamReadConstraints;
+import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.json.JsonFactory;
 import tools.jackson.databind.DeserializationFeature;
@@ -44,22 +44,17 @@ final class AssetJson {
   private final KindRegistry kinds;
   private final JsonProblems problems;
   private final AssetVersions versions;
+  private final JsonLimits limits;
   private final Map<Class<?>, ObjectReader> readers = new ConcurrentHashMap<>();
 
   AssetJson(AssetLimits limits, KindRegistry kinds, AssetVersions versions) {
     this.kinds = kinds;
     this.problems = new JsonProblems(kinds);
     this.versions = versions;
+    this.limits = new JsonLimits(limits);
     JsonFactory factory =
         JsonFactory.builder()
-            .streamReadConstraints(
-                StreamReadConstraints.builder()
-                    .maxDocumentLength(limits.maxDocumentBytes())
-                    .maxNestingDepth(limits.maxNestingDepth())
-                    .maxStringLength(limits.maxStringLength())
-                    .maxNameLength(limits.maxNameLength())
-                    .maxNumberLength(limits.maxNumberLength())
-                    .build())
+            .streamReadConstraints(this.limits.all())
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build();
     this.mapper =
@@ -107,6 +102,9 @@ final class AssetJson {
           context.asset, List.of(problem.at(new JsonLocator(mapper).locate(json, SourceLocation.at(context.file, e.pointer())))));
     }
     context.upgrade = upgrade;
+    for (Problem warning : versions.warnings(context.header, context.file)) {
+      context.warnings.add(warning.withAsset(context.asset));
+    }
     if (context.header != null) {
       for (String ignored : context.header.ignored()) {
         context.warnings.add(Problem.warning("Overture/UnknownProperty",
@@ -138,10 +136,18 @@ final class AssetJson {
         }
         tree.remove(VersionHeader.FIELD);
         context.beforeUpgrade = tree.deepCopy();
-        upgrade.apply(tree);
+        try {
+          upgrade.apply(tree);
+        } catch (DataException e) {
+          // A step failed or overflowed: at the value it concerns, which the file has where it began.
+          throw new AssetLoadException(context.asset, List.of(e.toProblem().withAsset(context.asset)
+              .at(new JsonLocator(mapper).locate(json, SourceLocation.at(context.file, e.pointer())))));
+        }
         context.upgraded = tree;
         value = reader.readValue(tree);
       }
+    } catch (StreamConstraintsException e) {
+      throw new AssetLoadException(context.asset, List.of(limits.problem(json, context)));
     } catch (JacksonException e) {
       Problem problem = problems.toProblem(e, context);
       if (e.getCause() instanceof DataException || context.upgraded != null) {
@@ -199,6 +205,22 @@ final class AssetJson {
         .with(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
         .without(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
         .readTree(json);
+  }
+
+  /**
+   * {@link #readTree} of a file that binding already accepted; a limit it crosses only as a tree
+   * (a long string in a property the record skips) is refused, located.
+   *
+   * @throws AssetLoadException with the located problem
+   */
+  JsonNode readTree(byte[] json, BindContext context) {
+    try {
+      return readTree(json);
+    } catch (StreamConstraintsException e) {
+      throw new AssetLoadException(context.asset, List.of(limits.problem(json, context)));
+    } catch (JacksonException e) {
+      throw new AssetLoadException(context.asset, List.of(problems.toProblem(e, context)));
+    }
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.overture.asset;
 
 import dev.overture.core.Choices;
+import dev.overture.core.Failures;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
 import java.io.IOException;
@@ -72,7 +73,7 @@ final class Indexer {
           problems.add(
               Problem.error(
                       "Overture/ReadFailed",
-                      "Could not list folder \"" + directory + "\" of " + root.source().name() + ": " + e)
+                      "Could not list folder \"" + directory + "\" of " + root.source().name() + ": " + Failures.describe(e))
                   .at(SourceLocation.ofFile(root.source().name())));
           continue;
         }
@@ -170,8 +171,8 @@ final class Indexer {
     try {
       bytes = root.source().read(settingsPath, limits.maxDocumentBytes());
       settings = json.bind(bytes, ProjectSettings.class, context);
-    } catch (IOException e) {
-      problems.add(Problem.error("Overture/ReadFailed", "Could not read " + file + ": " + e).at(SourceLocation.ofFile(file)));
+    } catch (IOException | InvalidAssetPathException e) {
+      problems.add(AssetFiles.readProblem(file, e));
       return List.of();
     } catch (AssetLoadException e) {
       problems.addAll(e.problems());

@@ -1,14 +1,12 @@
 package dev.overture.asset;
 
 import dev.overture.core.SourceLocation;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Finds the line and column of a JSON pointer in a file, for problems about files that are not
- * primary assets (a plugin descriptor, a settings file). Stateless; thread-safe.
+ * Finds the line and column of a JSON pointer in a file's bytes, for problems about files that are
+ * not primary assets (a plugin descriptor, a settings file). The caller reads the file, within its
+ * own limit. Stateless; thread-safe.
  */
 public final class JsonLocations {
 
@@ -22,14 +20,5 @@ public final class JsonLocations {
    */
   public static SourceLocation locate(byte[] json, String file, String pointer) {
     return LOCATOR.locate(json, SourceLocation.at(file, pointer));
-  }
-
-  /** {@code pointer} in the file at {@code path} (shown as {@code file}); the file and pointer alone when it cannot be read. */
-  public static SourceLocation locate(Path path, String file, String pointer) {
-    try {
-      return locate(Files.readAllBytes(path), file, pointer);
-    } catch (IOException e) {
-      return SourceLocation.at(file, pointer);
-    }
   }
 }

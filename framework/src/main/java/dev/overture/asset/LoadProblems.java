@@ -1,5 +1,6 @@
 package dev.overture.asset;
 
+import dev.overture.core.Failures;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
 import java.util.ArrayList;
@@ -93,13 +94,13 @@ final class LoadProblems {
   void loadFailed(AssetKey key, Throwable error, AssetKey referrer, ReferenceScanner.Step where) {
     if (!(error instanceof AssetLoadException failure)) {
       problems.add(
-          Problem.error("Overture/ReadFailed", "Loading " + AssetKey.label(key) + " failed: " + error)
+          Problem.error("Overture/ReadFailed", "Loading " + AssetKey.label(key) + " failed: " + Failures.describe(error))
               .withAsset(AssetKey.label(key)));
       return;
     }
     for (Problem problem : failure.problems()) {
-      boolean aboutTheFileItself =
-          problem.id().equals("Overture/MissingFile") || problem.id().equals("Overture/PathEscapesRoot");
+      boolean aboutTheFileItself = problem.id().equals("Overture/MissingFile") || problem.id().equals("Overture/PathEscapesRoot")
+          || problem.id().equals("Overture/NotARegularFile");
       if (!aboutTheFileItself) {
         problems.add(problem);
         continue;

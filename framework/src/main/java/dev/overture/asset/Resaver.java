@@ -1,5 +1,6 @@
 package dev.overture.asset;
 
+import dev.overture.core.Failures;
 import dev.overture.core.JsonLayout;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
@@ -79,7 +80,7 @@ final class Resaver {
       } catch (RuntimeException e) {
         // A bug in an upgrade step, say: this file is left as it is, the others still resaved.
         entry = refused(target, target.root.source().displayPath(target.path), List.of(Problem.error(
-                "Overture/ResaveFailed", "Not saved: " + e)
+                "Overture/ResaveFailed", "Not saved: " + Failures.describe(e))
             .withAsset(target.label)
             .at(SourceLocation.ofFile(target.root.source().displayPath(target.path)))));
       }
@@ -97,10 +98,12 @@ final class Resaver {
     String file = target.root.source().displayPath(target.path);
     byte[] bytes;
     Object value;
+    ObjectNode original;
     BindContext context = new BindContext(target.root.name(), file, target.label);
     try {
       bytes = reader.apply(target);
       value = json.bind(bytes, target.type, context);
+      original = (ObjectNode) json.readTree(bytes, context);
     } catch (AssetLoadException e) {
       return refused(target, file, e.problems());
     }
@@ -131,7 +134,6 @@ final class Resaver {
       }
     });
 
-    ObjectNode original = (ObjectNode) json.readTree(bytes);
     ObjectNode body = original.deepCopy();
     body.remove(VersionHeader.FIELD);
     context.upgrade.apply(body);
@@ -177,7 +179,7 @@ final class Resaver {
     try {
       target.root.source().write(target.path, JsonLayout.toBytes(updated));
     } catch (IOException | RuntimeException e) {
-      return refused(target, file, List.of(Problem.error("Overture/WriteFailed", "Could not write it: " + e.getMessage())
+      return refused(target, file, List.of(Problem.error("Overture/WriteFailed", "Could not write it: " + Failures.describe(e))
           .withAsset(target.label)
           .at(SourceLocation.ofFile(file))));
     }

@@ -1,5 +1,7 @@
 package dev.overture.asset;
 
+import dev.overture.core.Failures;
+
 /** A start-up job that failed; its cause says why. Later jobs did not run. */
 public final class StartupJobException extends RuntimeException {
 
@@ -12,7 +14,7 @@ public final class StartupJobException extends RuntimeException {
    * @param cause why it failed
    */
   public StartupJobException(String job, Throwable cause) {
-    super("Start-up job \"" + job + "\" failed: " + (cause.getMessage() != null ? cause.getMessage() : cause.toString()), cause);
+    super("Start-up job \"" + job + "\" failed: " + Failures.describe(cause), cause);
     this.job = job;
   }
 

@@ -1,5 +1,6 @@
 package dev.overture.experience;
 
+import dev.overture.core.Failures;
 import dev.overture.asset.LoadHandle;
 import dev.overture.asset.LoadResult;
 import dev.overture.asset.PrimaryAssetId;
@@ -173,16 +174,15 @@ final class ExperienceLoad {
       failWhenLocated(wrong);
       return;
     }
-    if (manager.enter(this, LoadState.LOADING_GAME_FEATURES)) {
+    if (plugins.plugins().isEmpty()) {
+      // As Lyra's OnExperienceLoadComplete: with no plugin to load, straight on to the actions.
+      afterGameFeatures();
+    } else if (manager.enter(this, LoadState.LOADING_GAME_FEATURES)) {
       requestPlugins(plugins.plugins());
     }
   }
 
   private void requestPlugins(List<PluginId> plugins) {
-    if (plugins.isEmpty()) {
-      afterGameFeatures();
-      return;
-    }
     GameFeatures features = services.features();
     int[] remaining = {plugins.size()};
     List<Problem> problems = new ArrayList<>();
@@ -273,7 +273,7 @@ final class ExperienceLoad {
       body.run();
     } catch (RuntimeException e) {
       log.error("A step of loading {} in world {} threw", id, world.name(), e);
-      fail(List.of(Problem.error("Overture/LoadStepFailed", "Loading stopped: " + e).withAsset(id.toString())));
+      fail(List.of(Problem.error("Overture/LoadStepFailed", "Loading stopped: " + Failures.describe(e)).withAsset(id.toString())));
     }
   }
 

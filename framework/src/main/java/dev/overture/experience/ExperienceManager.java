@@ -23,7 +23,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>States.</b> {@code Unloaded -> Loading -> LoadingGameFeatures -> LoadingChaosTestingDelay
  * (when configured) -> ExecutingActions -> Loaded}, then {@code Deactivating -> Unloaded}; and
- * {@code Failed}. Unlike Lyra: the definition itself loads asynchronously; a failure anywhere (an
+ * {@code Failed}. An experience that enables no plugin goes from {@code Loading} straight on, without
+ * {@code LoadingGameFeatures}, as Lyra's does. Unlike Lyra: the definition itself loads asynchronously; a failure anywhere (an
  * asset, a plugin, an action) ends in {@code Failed} with the cause, after rolling back everything
  * the load had done (actions, plugin requests, pinned assets); an experience can be switched; end
  * of play during a load cancels it cleanly; deactivation waits for every pause its actions ask for

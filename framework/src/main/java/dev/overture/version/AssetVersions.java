@@ -1,5 +1,6 @@
 package dev.overture.version;
 
+import dev.overture.core.Failures;
 import dev.overture.core.Choices;
 import dev.overture.core.DataException;
 import dev.overture.core.Problem;
@@ -285,7 +286,7 @@ public final class AssetVersions {
         } catch (DataException e) {
           throw new DataException(UPGRADE_FAILED, e.pointer(), name + " failed: " + e.getMessage());
         } catch (RuntimeException e) {
-          throw new DataException(UPGRADE_FAILED, "", name + " failed: " + e);
+          throw new DataException(UPGRADE_FAILED, "", name + " failed: " + Failures.describe(e));
         }
         String overflow = nonFinite(asset, "");
         if (overflow != null) {

@@ -1,5 +1,6 @@
 package dev.overture.sample;
 
+import dev.overture.core.Failures;
 import dev.overture.core.ProblemException;
 import dev.overture.version.BuildVersion;
 import java.io.PrintWriter;
@@ -96,7 +97,7 @@ public final class OvertureCommand {
               || exception instanceof dev.overture.archive.ArchiveFormatException) {
             err.println("overture: " + exception.getMessage());
           } else {
-            err.println("overture: " + exception);
+            err.println("overture: " + Failures.describe(exception));
           }
           if (debug) {
             exception.printStackTrace(err);
@@ -116,6 +117,6 @@ public final class OvertureCommand {
     if (error instanceof StackOverflowError) {
       return "the command failed: its input nests too deeply (stack overflow)";
     }
-    return "the command failed with an internal error: " + error.getClass().getSimpleName() + detail;
+    return "the command failed with an internal error" + (detail.isEmpty() ? " without a message" : detail);
   }
 }
