@@ -225,11 +225,12 @@ final class AssetJson {
 
   /**
    * {@code where} with the line and column its pointer has in the file. For an upgraded file, only
-   * when the upgrade left the value at that pointer as the file has it: otherwise the place in the
-   * file would be another value's, and the location keeps just the file and the pointer.
+   * when the upgrade left the value at that pointer as the file has it (or it is in the version
+   * header, which no step sees): otherwise the place in the file would be another value's, and the
+   * location keeps just the file and the pointer.
    */
   private SourceLocation locate(byte[] json, SourceLocation where, BindContext context) {
-    if (context.upgraded != null) {
+    if (context.upgraded != null && !where.pointer().startsWith("/" + VersionHeader.FIELD + "/")) {
       try {
         JsonPointer pointer = JsonPointer.compile(where.pointer());
         JsonNode before = context.beforeUpgrade.at(pointer);
