@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -41,7 +42,15 @@ final class AssetFiles {
       ContentRoot root = rootOf(entry.root(), id.toString());
       byte[] bytes = read(root, entry.path(), id.toString());
       BindContext context = new BindContext(root.name(), entry.file(), id.toString());
-      Object value = json.bind(bytes, entry.assetClass(), context);
+      Object value;
+      try {
+        value = json.bind(bytes, entry.assetClass(), context);
+      } catch (AssetLoadException e) {
+        // A newer engine saved it: from now on it is not listed (the seed's content browser).
+        e.problems().stream().filter(problem -> problem.id().equals(AssetJson.NEWER_ENGINE)).findFirst()
+            .ifPresent(problem -> index.hideNewer(entry, problem));
+        throw e;
+      }
       return new Loaded(value, List.copyOf(context.warnings), entry.file());
     }
     SoftRef<?> ref = (SoftRef<?>) key;
@@ -69,6 +78,36 @@ final class AssetFiles {
     return new BoundFile<>(value, context.warnings);
   }
 
+  /**
+   * Reads the version header of every listed asset and hides those a newer engine saved; returns
+   * the assets hidden so far. Blocks on IO on the calling thread. A file that cannot be read stays
+   * listed: loading it says why.
+   */
+  Map<PrimaryAssetId, Problem> checkVersions() {
+    IndexSnapshot snapshot = index.snapshot();
+    for (PrimaryAssetId id : snapshot.ids()) {
+      AssetEntry entry = snapshot.get(id);
+      ContentRoot root = index.root(entry.root());
+      if (root == null) {
+        continue;
+      }
+      byte[] bytes;
+      try {
+        bytes = root.source().read(entry.path(), limits.maxDocumentBytes());
+      } catch (IOException | RuntimeException e) {
+        continue;
+      }
+      json.newerEngine(bytes, entry.assetClass(), new BindContext(root.name(), entry.file(), id.toString()))
+          .ifPresent(problem -> index.hideNewer(entry, problem));
+    }
+    return index.snapshot().newerAssets();
+  }
+
+  /** The hidden asset {@code id} a newer engine saved, or null. */
+  IndexSnapshot.Newer newer(PrimaryAssetId id) {
+    return index.snapshot().newer(id);
+  }
+
   /** Whether {@code id} is in the index now. */
   boolean isIndexed(PrimaryAssetId id) {
     return index.snapshot().get(id) != null;
@@ -82,7 +121,7 @@ final class AssetFiles {
   /** The file of {@code key} as shown to users. */
   String fileOf(AssetKey key) {
     if (key instanceof PrimaryAssetId id) {
-      AssetEntry entry = index.snapshot().get(id);
+      AssetEntry entry = index.snapshot().anyEntry(id);
       return entry == null ? id.toString() : entry.file();
     }
     SoftRef<?> ref = (SoftRef<?>) key;

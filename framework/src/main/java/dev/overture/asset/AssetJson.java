@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
@@ -179,6 +180,27 @@ final class AssetJson {
     }
     return value;
   }
+
+  /**
+   * The problem of a file a newer engine saved ({@code Overture/NewerEngine}, located at its header),
+   * from its version header alone; empty when this build can read it (or it has no header, or does
+   * not parse: binding reports that).
+   */
+  Optional<Problem> newerEngine(byte[] json, Class<?> type, BindContext context) {
+    try {
+      versions.plan(peekHeader(json), type);
+      return Optional.empty();
+    } catch (DataException e) {
+      if (!e.problemId().equals(NEWER_ENGINE)) {
+        return Optional.empty();
+      }
+      return Optional.of(e.toProblem().withAsset(context.asset)
+          .at(new JsonLocator(mapper).locate(json, SourceLocation.at(context.file, e.pointer()))));
+    }
+  }
+
+  /** The problem id of a file a newer engine saved. */
+  static final String NEWER_ENGINE = "Overture/NewerEngine";
 
   private static String describeNode(JsonNode node) {
     if (node.isArray()) {

@@ -139,7 +139,11 @@ public final class ExperienceManager extends ActorComponent {
     return state == LoadState.LOADED ? Optional.of(current.experience()) : Optional.empty();
   }
 
-  /** The experience's default pawn data, once loaded, if it names one. */
+  /**
+   * The pawn data players get, once loaded: the experience's {@code defaultPawnData}, else (it names
+   * none, or it loaded as null) the asset manager's {@link dev.overture.asset.AssetManager#defaultPawnData()},
+   * as Lyra's game mode falls back to {@code ULyraAssetManager::GetDefaultPawnData}.
+   */
   public Optional<PawnData> pawnData() {
     world().checkGameThread();
     return state == LoadState.LOADED ? Optional.ofNullable(current.pawnData()) : Optional.empty();
@@ -161,7 +165,8 @@ public final class ExperienceManager extends ActorComponent {
     }
     PawnData pawnData = current.pawnData();
     if (pawnData == null) {
-      throw new IllegalStateException("Cannot spawn a pawn: experience " + current.id() + " names no defaultPawnData");
+      throw new IllegalStateException("Cannot spawn a pawn: experience " + current.id() + " names no defaultPawnData"
+          + " and the asset manager has no default pawn data");
     }
     return Pawns.spawn(world(), services.assets(), pawnData, name);
   }

@@ -44,7 +44,10 @@ final class BuiltInChecks {
     return List.of(new Plugins(), new DefaultExperience(), new SettingsFiles());
   }
 
-  /** Every reference resolves: to an indexed asset, or an existing file. */
+  /**
+   * Every reference resolves: to an indexed asset, or an existing file. A reference to an asset a
+   * newer engine saved is left to the load, which warns that it is treated as null.
+   */
   static final class References implements AssetValidator<Object> {
     @Override
     public Class<Object> assetClass() {
@@ -55,7 +58,7 @@ final class BuiltInChecks {
     public void isDataValid(Object asset, ValidationContext context) {
       for (AssetReferences.Reference reference : AssetReferences.of(asset)) {
         if (reference.target() instanceof PrimaryAssetId id) {
-          if (context.assets().index().find(id).isEmpty()) {
+          if (context.assets().index().find(id).isEmpty() && !context.assets().index().newerAssets().containsKey(id)) {
             List<String> sameType = context.assets().index().ids(id.type()).stream().map(PrimaryAssetId::toString).toList();
             context.error("Overture/UnresolvedReference", reference.pointer(), "Refers to " + id + ", which is not indexed",
                 "indexed " + id.type(), Choices.closest(id.toString(), sameType));

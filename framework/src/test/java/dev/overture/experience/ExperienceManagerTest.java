@@ -155,7 +155,8 @@ class ExperienceManagerTest {
     manager.setCurrentExperience(LOBBY);
     game.pump();
 
-    assertEquals("Cannot spawn a pawn: experience Experience:Lobby names no defaultPawnData",
+    assertEquals("Cannot spawn a pawn: experience Experience:Lobby names no defaultPawnData and the asset manager has no default"
+            + " pawn data",
         assertThrows(IllegalStateException.class, () -> manager.spawnPawn("Player")).getMessage());
   }
 

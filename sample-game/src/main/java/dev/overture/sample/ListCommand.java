@@ -10,6 +10,7 @@ import dev.overture.feature.GameFeatures;
 import dev.overture.inject.Overture;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -18,7 +19,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code overture list}: indexes the content (with the plugins registered at start-up) and prints
- * every primary asset by type.
+ * every primary asset by type; an asset a newer engine saved is not listed, only named at the end.
  */
 @Command(name = "list", mixinStandardHelpOptions = true, description = "Index the content and list its primary assets by type.")
 final class ListCommand implements Callable<Integer> {
@@ -37,6 +38,8 @@ final class ListCommand implements Callable<Integer> {
       GameFeatures features = overture.features();
       // Plugins registered at start-up add their content to the index.
       features.ready().join();
+      // An asset a newer engine saved is not listed, as the seed says of Unreal's content browser.
+      Map<PrimaryAssetId, Problem> newer = assets.tools().checkVersions();
       AssetIndex index = assets.index();
       out.printf("%d primary assets in %s%n", index.size(),
           String.join(", ", assets.contentRoots().stream().map(root -> root.name() + " (" + root.source().name() + ")").toList()));
@@ -58,6 +61,7 @@ final class ListCommand implements Callable<Integer> {
       for (Problem warning : index.warnings()) {
         out.printf("%nwarning: %s%n", warning);
       }
+      newer.forEach((id, problem) -> out.printf("%nnot listed: %s, which a newer engine saved%n  %s%n", id, problem));
     }
     out.flush();
     return 0;
