@@ -9,7 +9,8 @@ public class Runner extends Pawn {
 
   @Property double speed = 5;
   @Property double goal = 100;
-  private double distance;
+  /** Saved with the race, so a server can read the last result. */
+  @Property double distance;
 
   /** Built by the object factory. */
   public Runner(ObjectInitializer initializer) {}

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.overture.testing.Content;
 import dev.overture.testing.OvertureExtension;
 import dev.overture.testing.TestWorld;
-import dev.overture.world.Actor;
-import dev.overture.world.ActorComponent;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -60,10 +58,9 @@ class RaceServerTest {
                 { "actorClass": "Runner", "componentClass": "Stride" },
                 { "actorClass": "GameState", "componentClass": "Referee" } ] } ] }
               """))
-      .configure(builder -> builder
-          .kind(Actor.class, "Runner", Runner.class)
-          .kind(ActorComponent.class, "Stride", Stride.class)
-          .kind(ActorComponent.class, "Referee", Referee.class));
+      .actor("Runner", Runner.class)
+      .component("Stride", Stride.class)
+      .component("Referee", Referee.class);
 
   @Test
   void theRacingPluginMakesRunnersRun_andTheRefereeCallsTheWinner() {

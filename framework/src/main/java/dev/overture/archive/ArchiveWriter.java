@@ -21,6 +21,9 @@ public final class ArchiveWriter {
   private byte[] bytes = new byte[64];
   private int size;
 
+  /** An empty archive. */
+  public ArchiveWriter() {}
+
   private void ensure(int more) {
     if (size + more > bytes.length) {
       bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, size + more));

@@ -1,6 +1,6 @@
 package dev.overture.asset;
 
-import dev.overture.core.Choices;
+import dev.overture.internal.Choices;
 import java.util.Arrays;
 import java.util.List;
 import tools.jackson.core.JsonGenerator;

@@ -1,11 +1,11 @@
 package dev.overture.asset;
 
-import dev.overture.core.Choices;
-import dev.overture.core.Failures;
-import dev.overture.core.NotARegularFileException;
 import dev.overture.core.Problem;
 import dev.overture.core.Severity;
 import dev.overture.core.SourceLocation;
+import dev.overture.internal.Choices;
+import dev.overture.internal.Failures;
+import dev.overture.internal.NotARegularFileException;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;

@@ -2,7 +2,6 @@ package dev.overture.asset;
 
 import dev.overture.core.Ticker;
 import dev.overture.version.AssetVersions;
-import dev.overture.version.BuildVersion;
 import dev.overture.version.CustomVersion;
 import dev.overture.version.EngineVersion;
 import dev.overture.version.UpgradeStep;
@@ -15,6 +14,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
@@ -223,16 +223,20 @@ public interface AssetManager extends AutoCloseable {
   record Stats(int loaded, int pinned, int loading, int retained, int kept) {}
 
   /**
-   * Configures an {@link AssetManager}. Each setting may be given once; {@link #build()} checks
-   * that the combination works and indexes every content root. Not thread-safe; use it from one
-   * thread.
+   * Configures an {@link AssetManager}: the content vocabulary every Overture builder shares
+   * ({@link ContentSetup}: roots, rules, kinds, versions) and the settings only an asset manager
+   * has (workers, retention, limits, ticker, game threads). Each setting may be given once; {@link
+   * #build()} checks that the combination works and indexes every content root. Not thread-safe;
+   * use it from one thread.
    */
-  final class Builder {
+  final class Builder implements ContentSetup<Builder> {
     final Map<String, ContentRoot> roots = new LinkedHashMap<>();
     final List<ScanRule> rules = new ArrayList<>();
     final Map<String, Class<?>> assetClasses = new LinkedHashMap<>();
     final KindRegistry kinds = new KindRegistry();
     final AssetVersions.Builder versions = AssetVersions.builder();
+    /** Applied to {@link #versions} at build, after every custom version, in the order given. */
+    private final List<Consumer<AssetVersions.Builder>> versionUses = new ArrayList<>();
     Executor workers;
     RetentionPolicy retention;
     AssetLimits limits;
@@ -244,91 +248,49 @@ public interface AssetManager extends AutoCloseable {
 
     Builder() {}
 
-    /** Adds the game's content root, named {@value ContentRoot#GAME}. */
-    public Builder contentRoot(AssetSource source) {
-      return contentRoot(ContentRoot.of(ContentRoot.GAME, source));
+    /** Applies {@code step} to this builder. */
+    @Override
+    public Builder assets(Consumer<AssetManager.Builder> step) {
+      step.accept(this);
+      return this;
     }
 
-    /** Adds a content root. */
-    public Builder contentRoot(ContentRoot root) {
-      Objects.requireNonNull(root, "root");
+    void addContentRoot(ContentRoot root) {
       if (roots.putIfAbsent(root.name(), root) != null) {
         throw new IllegalStateException("content root " + root.name() + " was already added");
       }
-      return this;
     }
 
-    /** Adds a scan rule that applies to every content root. */
-    public Builder scanRule(ScanRule rule) {
-      rules.add(Objects.requireNonNull(rule, "rule"));
-      return this;
+    void addScanRule(ScanRule rule) {
+      rules.add(rule);
     }
 
-    /**
-     * Registers {@code type} as an asset class that {@code overture.json} files may name as {@code
-     * name} in their scan rules.
-     */
-    public Builder assetClass(String name, Class<?> type) {
-      Objects.requireNonNull(name, "name");
-      Objects.requireNonNull(type, "type");
+    void addAssetClass(String name, Class<?> type) {
       Class<?> previous = assetClasses.putIfAbsent(name, type);
       if (previous != null && previous != type) {
         throw new IllegalStateException(
             "asset class name \"" + name + "\" is already registered for " + previous.getName());
       }
-      return this;
     }
 
-    /**
-     * Gives {@code type}, a subtype of {@code base}, the name {@code name} in content. When {@code
-     * base} carries {@code @JsonTypeInfo(use = NAME, property = "...")}, it is a kind of that
-     * polymorphic member ({@code "action": "AddComponents"}); and {@link ClassRef} fields of a
-     * supertype of {@code type} accept the name. JSON names classes only by registered names.
-     */
-    public <B> Builder kind(Class<B> base, String name, Class<? extends B> type) {
+    <B> void addKind(Class<B> base, String name, Class<? extends B> type) {
       kinds.register(base, name, type);
-      return this;
     }
 
-    /**
-     * The running build's version, from its version file: files whose compatible version is newer
-     * are refused. By default the version is unknown (changelist 0), which reads everything.
-     */
-    public Builder engineVersion(BuildVersion build) {
-      versions.engine(build);
-      return this;
-    }
-
-    /** The running build's version and the oldest version that can read what it saves. */
-    public Builder engineVersion(EngineVersion current, EngineVersion compatible) {
+    void setEngineVersion(EngineVersion current, EngineVersion compatible) {
       versions.engine(current, compatible);
-      return this;
     }
 
-    /**
-     * Registers a system's custom version, used by files that bind to {@code assetClasses} (or their
-     * subclasses): files saved with a newer version of it are refused, older ones upgraded.
-     *
-     * @throws IllegalArgumentException when its GUID or name is already registered
-     */
-    public Builder customVersion(CustomVersion version, Class<?>... assetClasses) {
-      versions.customVersion(version, assetClasses);
-      return this;
+    void addCustomVersion(CustomVersion version, Class<?>[] classes) {
+      versions.customVersion(version, classes);
     }
 
-    /** Registers a step that upgrades files of one asset class to a version of a custom version. */
-    public Builder upgrade(UpgradeStep step) {
-      versions.upgrade(step);
-      return this;
+    void addUpgrade(UpgradeStep step) {
+      versionUses.add(builder -> builder.upgrade(step));
     }
 
-    /**
-     * Reads files without a version header at {@code version} of {@code customVersion} instead of
-     * its latest (see {@link AssetVersions}).
-     */
-    public Builder readUnversionedAs(CustomVersion customVersion, int version) {
-      versions.readUnversionedAs(customVersion, version);
-      return this;
+    void addUnversionedRead(CustomVersion customVersion, int version) {
+      versionUses.add(builder -> builder.readUnversionedAs(customVersion, version));
     }
 
     /**
@@ -392,6 +354,13 @@ public interface AssetManager extends AutoCloseable {
       return this;
     }
 
+    /** The versions, with the upgrade steps and unversioned reads checked against the custom versions. */
+    AssetVersions buildVersions() {
+      versionUses.forEach(use -> use.accept(versions));
+      versionUses.clear();
+      return versions.build();
+    }
+
     /**
      * The game data asset (Lyra's {@code LyraGameDataPath}), instead of the one the game's {@code
      * overture.json} names: one primary asset, of a type a scan rule declares, loaded and kept by
@@ -422,6 +391,8 @@ public interface AssetManager extends AutoCloseable {
      *
      * @throws AssetIndexException listing every problem, when the content cannot be indexed
      * @throws IllegalStateException when no content root was added
+     * @throws IllegalArgumentException when an upgrade step or unversioned read does not fit the
+     *     registered custom versions
      */
     public AssetManager build() {
       if (roots.isEmpty()) {

@@ -66,9 +66,9 @@ public interface AssetSource extends AutoCloseable {
    * @throws java.nio.file.NoSuchFileException when there is no such file
    * @throws AssetTooLargeException when the file is larger than {@code maxBytes}
    * @throws InvalidAssetPathException when the file lies outside the root (through a link)
-   * @throws dev.overture.core.NotARegularFileException when it is a folder, a named pipe, a device or
-   *     a socket; a source refuses such a file from its attributes, without opening it (opening a
-   *     named pipe blocks until something writes to it)
+   * @throws java.nio.file.FileSystemException when it is a folder, a named pipe, a device or a socket;
+   *     the built-in sources refuse such a file from its attributes, without opening it (opening a
+   *     named pipe blocks until something writes to it), with a message that says what it is
    */
   byte[] read(AssetPath path, int maxBytes) throws IOException;
 

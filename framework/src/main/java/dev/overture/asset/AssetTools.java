@@ -70,11 +70,19 @@ public interface AssetTools {
   CompletableFuture<SourceLocation> locate(PrimaryAssetId id, String pointer);
 
   /**
+   * Where the value at {@code pointer} is in {@code json}, the bytes of a file that is not an
+   * indexed asset (a plugin descriptor, a settings file) shown as {@code file}: with its line and
+   * column when the pointer is found, the file and pointer alone otherwise. Runs on the calling
+   * thread.
+   */
+  SourceLocation locate(byte[] json, String file, String pointer);
+
+  /**
    * Reads the version header of every listed asset, on the calling thread, and takes those a newer
    * engine saved out of the index's ids, as the seed says Unreal's content browser does not show
    * them; a reference to one then loads as null, with a warning. Returns every asset hidden so far
-   * ({@link AssetIndex#newerAssets()}). The index lists files without reading them (indexing
-   * 100,000 files would take about three times as long reading each header), so listings that must
+   * ({@link AssetIndex#newerAssets()}). The index lists files without reading them (reading every
+   * header made indexing 100,000 small files two to three times as slow), so listings that must
    * leave such assets out call this first; loads hide an asset when they first read it anyway.
    */
   Map<PrimaryAssetId, Problem> checkVersions();

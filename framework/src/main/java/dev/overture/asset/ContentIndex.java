@@ -1,8 +1,8 @@
 package dev.overture.asset;
 
-import dev.overture.core.Choices;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
+import dev.overture.internal.Choices;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;

@@ -52,7 +52,7 @@ final class DefaultAssetManager implements AssetManager {
 
   DefaultAssetManager(AssetManager.Builder builder) {
     AssetLimits limits = builder.limits != null ? builder.limits : AssetLimits.defaults();
-    AssetVersions versions = builder.versions.build();
+    AssetVersions versions = builder.buildVersions();
     AssetJson json = new AssetJson(limits, builder.kinds, versions);
     Map<String, Class<?>> assetClasses = Map.copyOf(builder.assetClasses);
     Ticker ticker = builder.ticker != null ? builder.ticker : Ticker.system();

@@ -95,6 +95,11 @@ final class DefaultAssetTools implements AssetTools {
   }
 
   @Override
+  public SourceLocation locate(byte[] json, String file, String pointer) {
+    return files.locate(json, SourceLocation.at(file, pointer));
+  }
+
+  @Override
   public Map<PrimaryAssetId, Problem> checkVersions() {
     manager.checkOpen();
     return files.checkVersions();

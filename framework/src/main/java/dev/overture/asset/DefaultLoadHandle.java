@@ -1,6 +1,6 @@
 package dev.overture.asset;
 
-import dev.overture.core.Failures;
+import dev.overture.internal.Failures;
 import dev.overture.core.Problem;
 import java.time.Duration;
 import java.util.ArrayDeque;

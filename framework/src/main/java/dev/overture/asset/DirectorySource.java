@@ -1,6 +1,6 @@
 package dev.overture.asset;
 
-import dev.overture.core.AtomicFiles;
+import dev.overture.internal.AtomicFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

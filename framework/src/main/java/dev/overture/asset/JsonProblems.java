@@ -1,9 +1,9 @@
 package dev.overture.asset;
 
-import dev.overture.core.Choices;
 import dev.overture.core.DataException;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
+import dev.overture.internal.Choices;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;

@@ -20,8 +20,8 @@ final class KindRegistry {
   /** Each registered class's name (the first it was given), for messages and ownership checks. */
   private final Map<Class<?>, String> namesByClass = new java.util.HashMap<>();
 
-  /** Registers {@code name} for {@code type}, a subtype of {@code base}. */
-  <B> void register(Class<B> base, String name, Class<? extends B> type) {
+  /** Checks a registration's name and type, without registering: builders check at once what they apply later. */
+  static void check(Class<?> base, String name, Class<?> type) {
     if (!PrimaryAssetType.isValidName(name)) {
       throw new IllegalArgumentException(
           "Invalid kind name \"" + name + "\": expected a letter followed by letters, digits or '_'");
@@ -30,6 +30,11 @@ final class KindRegistry {
       throw new IllegalArgumentException(
           "Kind \"" + name + "\": " + type.getName() + " is not a concrete subtype of " + base.getName());
     }
+  }
+
+  /** Registers {@code name} for {@code type}, a subtype of {@code base}. */
+  <B> void register(Class<B> base, String name, Class<? extends B> type) {
+    check(base, name, type);
     Map<String, Class<?>> names = kinds.computeIfAbsent(base, b -> new TreeMap<>());
     Class<?> previous = names.putIfAbsent(name, type);
     if (previous != null && previous != type) {

@@ -1,6 +1,6 @@
 package dev.overture.asset;
 
-import dev.overture.core.Failures;
+import dev.overture.internal.Failures;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.overture.asset;
 
-import dev.overture.core.Failures;
-import dev.overture.core.JsonLayout;
+import dev.overture.internal.Failures;
+import dev.overture.internal.JsonLayout;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
 import dev.overture.version.AssetVersions;

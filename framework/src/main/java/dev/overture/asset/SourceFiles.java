@@ -1,6 +1,6 @@
 package dev.overture.asset;
 
-import dev.overture.core.NotARegularFileException;
+import dev.overture.internal.NotARegularFileException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;

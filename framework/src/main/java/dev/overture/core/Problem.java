@@ -1,5 +1,6 @@
 package dev.overture.core;
 
+import dev.overture.internal.Choices;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

@@ -1,17 +1,17 @@
 package dev.overture.experience;
 
-import dev.overture.core.Failures;
+import dev.overture.internal.Failures;
 import dev.overture.asset.LoadHandle;
 import dev.overture.asset.LoadResult;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.core.Problem;
 import dev.overture.experience.ExperienceContents.SourcedAction;
-import dev.overture.feature.FeatureActivation;
-import dev.overture.feature.FeatureActivationException;
 import dev.overture.feature.GameFeatureAction;
 import dev.overture.feature.GameFeatures;
 import dev.overture.feature.PluginId;
 import dev.overture.feature.PluginSet;
+import dev.overture.feature.internal.FeatureActivation;
+import dev.overture.feature.internal.FeatureActivationException;
 import dev.overture.world.Handle;
 import dev.overture.world.World;
 import java.util.ArrayList;

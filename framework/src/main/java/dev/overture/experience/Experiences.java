@@ -2,8 +2,8 @@ package dev.overture.experience;
 
 import dev.overture.asset.AssetManager;
 import dev.overture.asset.ScanRule;
-import dev.overture.feature.Features;
 import dev.overture.feature.GameFeatures;
+import dev.overture.feature.internal.BuiltIns;
 import dev.overture.object.ObjectArchetype;
 import dev.overture.version.CustomVersion;
 import dev.overture.version.Guid;
@@ -71,6 +71,6 @@ public record Experiences(AssetManager assets, GameFeatures features, Experience
         .assetClass("UserFacingExperience", UserFacingExperience.class)
         .assetClass("MapDefinition", MapDefinition.class)
         .assetClass("ObjectArchetype", ObjectArchetype.class);
-    return Features.registerBuiltIns(builder);
+    return BuiltIns.register(builder);
   }
 }

@@ -6,11 +6,10 @@ import dev.overture.asset.AssetPath;
 import dev.overture.asset.AssetSource;
 import dev.overture.asset.BoundFile;
 import dev.overture.asset.ContentRoot;
-import dev.overture.asset.JsonLocations;
 import dev.overture.asset.PrimaryAssetId;
-import dev.overture.core.Choices;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
+import dev.overture.internal.Choices;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
@@ -158,7 +157,7 @@ final class PluginCatalog {
   SourceLocation locateInDescriptor(Plugin plugin, String pointer) {
     try {
       byte[] bytes = plugin.source.read(DESCRIPTOR, Integer.MAX_VALUE);
-      return JsonLocations.locate(bytes, plugin.descriptorFile, pointer);
+      return assets.tools().locate(bytes, plugin.descriptorFile, pointer);
     } catch (IOException | RuntimeException e) {
       return SourceLocation.at(plugin.descriptorFile, pointer);
     }

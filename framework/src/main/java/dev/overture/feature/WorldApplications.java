@@ -3,6 +3,8 @@ package dev.overture.feature;
 import dev.overture.asset.AssetManager;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
+import dev.overture.feature.internal.FeatureActivation;
+import dev.overture.feature.internal.FeatureActivationException;
 import dev.overture.world.World;
 import java.util.ArrayList;
 import java.util.Comparator;

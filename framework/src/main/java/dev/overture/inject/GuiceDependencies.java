@@ -23,6 +23,7 @@ import java.util.Objects;
  * A parameter's binding annotation ({@code @Named("...")}) selects the binding. Thread-safe as the
  * injector is.
  */
+@SuppressWarnings("exports") // Guice is optional: a host that uses this class requires Guice itself
 public final class GuiceDependencies implements Dependencies {
 
   private final Injector injector;

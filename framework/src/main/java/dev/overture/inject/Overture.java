@@ -4,10 +4,12 @@ import dev.overture.asset.AssetManager;
 import dev.overture.asset.AssetSource;
 import dev.overture.asset.ContentRoot;
 import dev.overture.asset.ScanRule;
+import dev.overture.core.MissingDependencyException;
 import dev.overture.core.Ticker;
 import dev.overture.experience.ExperienceSettings;
 import dev.overture.experience.Experiences;
 import dev.overture.feature.GameFeatures;
+import dev.overture.internal.OptionalDependency;
 import dev.overture.object.Dependencies;
 import dev.overture.object.ObjectFactory;
 import dev.overture.persistence.ClassNames;
@@ -114,8 +116,9 @@ public final class Overture implements AutoCloseable {
       objects = builder.objects.build();
       settingsFolder = builder.settingsFolder;
       localSettings = settingsFolder == null ? null : localSettings(settingsFolder);
-      store = builder.storeFile == null ? null
-          : WorldStore.builder(builder.storeFile).name(builder.storeName).open(ClassNames.from(assets));
+      WorldStore.Builder storeBuilder = builder.storeFile != null ? WorldStore.builder(builder.storeFile)
+          : builder.storeDataSource != null ? WorldStore.builder(builder.storeDataSource) : null;
+      store = storeBuilder == null ? null : storeBuilder.name(builder.storeName).open(ClassNames.from(assets));
       if (store != null) {
         opened.push(store);
       }
@@ -304,10 +307,12 @@ public final class Overture implements AutoCloseable {
   }
 
   /**
-   * Configures an {@link Overture} runtime. Everything but the content root is optional. Not
-   * thread-safe.
+   * Configures an {@link Overture} runtime: the vocabulary every Overture builder shares ({@link
+   * RuntimeSetup}: content roots, scan rules, kinds, versions, upgrade steps, validators) and the
+   * settings of the runtime itself (executors, ticker, settings folder, world store, experience
+   * settings). Everything but the content root is optional. Not thread-safe.
    */
-  public static final class Builder {
+  public static final class Builder implements RuntimeSetup<Builder> {
     private final AssetManager.Builder assets = Experiences.register(AssetManager.builder());
     private final ObjectFactory.Builder objects = ObjectFactory.builder();
     private final List<AssetValidator<?>> assetValidators = new ArrayList<>();
@@ -318,10 +323,34 @@ public final class Overture implements AutoCloseable {
     private Ticker ticker;
     private SettingsFolder settingsFolder;
     private Path storeFile;
+    private javax.sql.DataSource storeDataSource;
     private String storeName;
     private java.time.Duration closeWait = java.time.Duration.ofSeconds(5);
 
     private Builder() {}
+
+    /** Applies {@code step} to this builder. */
+    @Override
+    public Builder overture(Consumer<Overture.Builder> step) {
+      step.accept(this);
+      return this;
+    }
+
+    void applyToAssets(Consumer<AssetManager.Builder> step) {
+      step.accept(assets);
+    }
+
+    void addValidator(AssetValidator<?> check) {
+      assetValidators.add(check);
+    }
+
+    void addValidator(ActionValidator<?> check) {
+      actionValidators.add(check);
+    }
+
+    void addValidator(ProjectValidator check) {
+      projectValidators.add(check);
+    }
 
     /**
      * How long {@link Overture#close()} waits for the plugin releases of the worlds it closes (5
@@ -333,51 +362,6 @@ public final class Overture implements AutoCloseable {
         throw new IllegalArgumentException("the close timeout must not be negative: " + timeout);
       }
       closeWait = timeout;
-      return this;
-    }
-
-    /** Adds the game's content root (named {@value ContentRoot#GAME}; plugins live in its {@code plugins} folder). */
-    public Builder contentRoot(AssetSource source) {
-      assets.contentRoot(source);
-      return this;
-    }
-
-    /** Adds another content root. */
-    public Builder contentRoot(ContentRoot root) {
-      assets.contentRoot(root);
-      return this;
-    }
-
-    /** Adds a scan rule (a primary asset type and where its files live). */
-    public Builder scanRule(ScanRule rule) {
-      assets.scanRule(rule);
-      return this;
-    }
-
-    /**
-     * Gives {@code type}, a subtype of {@code base}, the name {@code name} in content: an action
-     * kind ({@code GameFeatureAction}), a component or actor class, an ability...
-     */
-    public <B> Builder kind(Class<B> base, String name, Class<? extends B> type) {
-      assets.kind(base, name, type);
-      return this;
-    }
-
-    /** Registers a custom version used by {@code assetClasses}. */
-    public Builder customVersion(CustomVersion version, Class<?>... assetClasses) {
-      assets.customVersion(version, assetClasses);
-      return this;
-    }
-
-    /** Adds an upgrade step of a registered custom version. */
-    public Builder upgrade(UpgradeStep step) {
-      assets.upgrade(step);
-      return this;
-    }
-
-    /** The running build's version: newer content is refused, resaved content is stamped with it. */
-    public Builder engineVersion(BuildVersion build) {
-      assets.engineVersion(build);
       return this;
     }
 
@@ -446,6 +430,9 @@ public final class Overture implements AutoCloseable {
     /**
      * Opens (creating when missing) the world store {@code file}; its ids go to every world. Its
      * database work runs on a thread of its own, {@code overture-store}, stopped on close.
+     *
+     * @throws MissingDependencyException when sqlite-jdbc, which the store's files need, is not on
+     *     the class path
      */
     public Builder worldStore(Path file) {
       return worldStore(file, file.toString());
@@ -454,34 +441,33 @@ public final class Overture implements AutoCloseable {
     /**
      * Opens the world store {@code file}, which messages call {@code name}: the file the user knows
      * when {@code file} is a working copy of it.
+     *
+     * @throws MissingDependencyException when sqlite-jdbc, which the store's files need, is not on
+     *     the class path
      */
     public Builder worldStore(Path file, String name) {
-      storeFile = Objects.requireNonNull(file, "file");
+      Objects.requireNonNull(file, "file");
+      Objects.requireNonNull(name, "name");
+      OptionalDependency driver = OptionalDependency.SQLITE_JDBC;
+      if (!driver.isPresent()) {
+        throw new MissingDependencyException("Overture.Builder.worldStore(Path)", driver.artifactId(), driver.coordinates(),
+            "open the store over a DataSource of your own (worldStore(dataSource, name))");
+      }
+      storeFile = file;
+      storeDataSource = null;
+      storeName = name;
+      return this;
+    }
+
+    /**
+     * Opens the world store of the host's {@code dataSource} (SQLite, or PostgreSQL shared by a
+     * fleet of servers: pool it), which messages call {@code name} (its URL, without credentials).
+     * The data source stays the host's: closing the runtime does not close it.
+     */
+    public Builder worldStore(javax.sql.DataSource dataSource, String name) {
+      storeDataSource = Objects.requireNonNull(dataSource, "dataSource");
+      storeFile = null;
       storeName = Objects.requireNonNull(name, "name");
-      return this;
-    }
-
-    /** Adds a check of one asset class to the validator. */
-    public Builder validator(AssetValidator<?> check) {
-      assetValidators.add(Objects.requireNonNull(check, "check"));
-      return this;
-    }
-
-    /** Adds a check of one action kind to the validator. */
-    public Builder validator(ActionValidator<?> check) {
-      actionValidators.add(Objects.requireNonNull(check, "check"));
-      return this;
-    }
-
-    /** Adds a project-wide check to the validator. */
-    public Builder validator(ProjectValidator check) {
-      projectValidators.add(Objects.requireNonNull(check, "check"));
-      return this;
-    }
-
-    /** Anything else of the asset manager (limits, retention, unversioned files). */
-    public Builder assets(Consumer<AssetManager.Builder> configure) {
-      configure.accept(assets);
       return this;
     }
 

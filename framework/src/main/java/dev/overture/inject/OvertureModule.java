@@ -6,29 +6,17 @@ import com.google.inject.Injector;
 import com.google.inject.ProvisionException;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
-import com.google.inject.TypeLiteral;
 import com.google.inject.multibindings.Multibinder;
 import dev.overture.asset.AssetManager;
 import dev.overture.asset.AssetSource;
-import dev.overture.asset.ContentRoot;
-import dev.overture.asset.ScanRule;
 import dev.overture.experience.ExperienceSettings;
-import dev.overture.feature.GameFeatureAction;
 import dev.overture.feature.GameFeatures;
 import dev.overture.object.ObjectFactory;
 import dev.overture.persistence.WorldStore;
 import dev.overture.settings.LocalSettings;
 import dev.overture.settings.Settings;
-import dev.overture.validation.ActionValidator;
-import dev.overture.validation.AssetValidator;
-import dev.overture.validation.ProjectValidator;
 import dev.overture.validation.Validator;
 import dev.overture.version.AssetVersions;
-import dev.overture.version.CustomVersion;
-import dev.overture.version.UpgradeStep;
-import dev.overture.world.Actor;
-import dev.overture.world.ActorComponent;
-import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -40,9 +28,10 @@ import java.util.function.Consumer;
  * configured, {@link WorldStore} and {@code Settings<LocalSettings>}. Actors and components get
  * their constructor parameters from the injector ({@link GuiceDependencies}).
  *
- * <p>The host and plugin modules contribute through multibinders, most easily with {@link
- * #extend(Binder)}: content roots, scan rules, kinds (actions, components, actors...), custom
- * versions, upgrade steps and validators. Contributions from every module are collected, in the
+ * <p>The host and plugin modules contribute with {@link #extend(Binder)}, which speaks the same
+ * {@link RuntimeSetup vocabulary} as {@link Overture.Builder}: content roots, scan rules, kinds
+ * (actions, components, actors...), custom versions, upgrade steps and validators. Contributions
+ * from every module are applied to the runtime's builder after the host's configuration, in the
  * order the modules were installed.
  *
  * <pre>{@code
@@ -64,41 +53,15 @@ import java.util.function.Consumer;
  * <p>Guice does not close what it made: the host closes {@code injector.getInstance(Overture.class)}
  * when it shuts down. Thread-safe as Guice is; the parts say what each allows.
  */
+@SuppressWarnings("exports") // Guice is optional: a host that uses this class requires Guice itself
 public final class OvertureModule extends AbstractModule {
 
-  /** A registered name of a class in content: {@code Kind.of(ActorComponent.class, "Score", ScoreComponent.class)}. */
-  public record Kind(Class<?> base, String name, Class<?> type) {
-
-    public Kind {
-      Objects.requireNonNull(base, "base");
-      Objects.requireNonNull(name, "name");
-      Objects.requireNonNull(type, "type");
-      if (!base.isAssignableFrom(type)) {
-        throw new IllegalArgumentException(type.getName() + " is not a " + base.getName());
-      }
-    }
-
-    /** {@code type}, a {@code base}, named {@code name} in content. */
-    public static <B> Kind of(Class<B> base, String name, Class<? extends B> type) {
-      return new Kind(base, name, type);
-    }
-  }
-
-  /** A custom version and the asset classes whose files record it. */
-  public record VersionUse(CustomVersion version, List<Class<?>> assetClasses) {
-
-    public VersionUse {
-      Objects.requireNonNull(version, "version");
-      assetClasses = List.copyOf(assetClasses);
-    }
-  }
-
-  private static final TypeLiteral<AssetValidator<?>> ASSET_VALIDATOR = new TypeLiteral<>() {};
-  private static final TypeLiteral<ActionValidator<?>> ACTION_VALIDATOR = new TypeLiteral<>() {};
+  /** One module's contribution, applied to the runtime's builder when it is built. */
+  record Contribution(Consumer<Overture.Builder> step) {}
 
   private final Consumer<Overture.Builder> configure;
 
-  /** The module, configured only through the multibinders. */
+  /** The module, configured only through contributions ({@link #extend}). */
   public OvertureModule() {
     this(builder -> {});
   }
@@ -119,38 +82,17 @@ public final class OvertureModule extends AbstractModule {
 
   @Override
   protected void configure() {
-    // Declares every set, so that a host contributing nothing still gets empty ones.
+    // Declares the set of contributions, so that a host contributing nothing still gets an empty one.
     new Extensions(binder());
   }
 
   @Provides
   @Singleton
-  Overture overture(
-      Injector injector,
-      Set<ContentRoot> roots,
-      Set<ScanRule> rules,
-      Set<Kind> kinds,
-      Set<VersionUse> versions,
-      Set<UpgradeStep> upgrades,
-      Set<AssetValidator<?>> assetValidators,
-      Set<ActionValidator<?>> actionValidators,
-      Set<ProjectValidator> projectValidators) {
+  Overture overture(Injector injector, Set<Contribution> contributions) {
     Overture.Builder builder = Overture.builder().dependencies(GuiceDependencies.of(injector));
     configure.accept(builder);
-    roots.forEach(builder::contentRoot);
-    rules.forEach(builder::scanRule);
-    kinds.forEach(kind -> register(builder, kind));
-    versions.forEach(use -> builder.customVersion(use.version(), use.assetClasses().toArray(Class<?>[]::new)));
-    upgrades.forEach(builder::upgrade);
-    assetValidators.forEach(builder::validator);
-    actionValidators.forEach(builder::validator);
-    projectValidators.forEach(builder::validator);
+    contributions.forEach(contribution -> builder.overture(contribution.step()));
     return builder.build();
-  }
-
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  private static void register(Overture.Builder builder, Kind kind) {
-    builder.kind((Class) kind.base(), kind.name(), (Class) kind.type());
   }
 
   @Provides
@@ -201,97 +143,23 @@ public final class OvertureModule extends AbstractModule {
   }
 
   /**
-   * What a module contributes to the runtime, through the multibinders of {@link ContentRoot},
-   * {@link ScanRule}, {@link Kind}, {@link VersionUse}, {@link UpgradeStep}, {@code
-   * AssetValidator<?>}, {@code ActionValidator<?>} and {@link ProjectValidator} (a module may also
-   * use those directly). Used while a module configures.
+   * What a module contributes to the runtime, in the vocabulary every Overture builder shares
+   * ({@link RuntimeSetup}). Each contribution is kept (in a multibinder) and applied to the
+   * runtime's {@link Overture.Builder} when the injector provides the runtime, so a contribution
+   * that does not fit (a content root added twice, an upgrade step of an unknown version) fails
+   * then, as a provision error. Used while a module configures.
    */
-  public static final class Extensions {
-    private final Multibinder<ContentRoot> roots;
-    private final Multibinder<ScanRule> rules;
-    private final Multibinder<Kind> kinds;
-    private final Multibinder<VersionUse> versions;
-    private final Multibinder<UpgradeStep> upgrades;
-    private final Multibinder<AssetValidator<?>> assetValidators;
-    private final Multibinder<ActionValidator<?>> actionValidators;
-    private final Multibinder<ProjectValidator> projectValidators;
+  public static final class Extensions implements RuntimeSetup<Extensions> {
+    private final Multibinder<Contribution> contributions;
 
     private Extensions(Binder binder) {
-      roots = Multibinder.newSetBinder(binder, ContentRoot.class);
-      rules = Multibinder.newSetBinder(binder, ScanRule.class);
-      kinds = Multibinder.newSetBinder(binder, Kind.class);
-      versions = Multibinder.newSetBinder(binder, VersionUse.class);
-      upgrades = Multibinder.newSetBinder(binder, UpgradeStep.class);
-      assetValidators = Multibinder.newSetBinder(binder, ASSET_VALIDATOR);
-      actionValidators = Multibinder.newSetBinder(binder, ACTION_VALIDATOR);
-      projectValidators = Multibinder.newSetBinder(binder, ProjectValidator.class);
+      contributions = Multibinder.newSetBinder(binder, Contribution.class);
     }
 
-    /** Adds the game's content root (named {@value ContentRoot#GAME}). */
-    public Extensions contentRoot(AssetSource source) {
-      return contentRoot(ContentRoot.of(ContentRoot.GAME, source));
-    }
-
-    /** Adds a content root. */
-    public Extensions contentRoot(ContentRoot root) {
-      roots.addBinding().toInstance(root);
-      return this;
-    }
-
-    /** Adds a scan rule. */
-    public Extensions scanRule(ScanRule rule) {
-      rules.addBinding().toInstance(rule);
-      return this;
-    }
-
-    /** Names {@code type}, a {@code base}, in content. */
-    public <B> Extensions kind(Class<B> base, String name, Class<? extends B> type) {
-      kinds.addBinding().toInstance(Kind.of(base, name, type));
-      return this;
-    }
-
-    /** Adds an action kind: {@code "action": name} in experiences, action sets and plugins. */
-    public Extensions action(String name, Class<? extends GameFeatureAction> type) {
-      return kind(GameFeatureAction.class, name, type);
-    }
-
-    /** Adds a component class that content names {@code name} (AddComponents, archetypes). */
-    public Extensions component(String name, Class<? extends ActorComponent> type) {
-      return kind(ActorComponent.class, name, type);
-    }
-
-    /** Adds an actor class that content names {@code name} (pawn data, archetypes). */
-    public Extensions actor(String name, Class<? extends Actor> type) {
-      return kind(Actor.class, name, type);
-    }
-
-    /** Registers a custom version used by {@code assetClasses}. */
-    public Extensions customVersion(CustomVersion version, Class<?>... assetClasses) {
-      versions.addBinding().toInstance(new VersionUse(version, List.of(assetClasses)));
-      return this;
-    }
-
-    /** Adds an upgrade step. */
-    public Extensions upgrade(UpgradeStep step) {
-      upgrades.addBinding().toInstance(step);
-      return this;
-    }
-
-    /** Adds a check of one asset class. */
-    public Extensions validator(AssetValidator<?> check) {
-      assetValidators.addBinding().toInstance(check);
-      return this;
-    }
-
-    /** Adds a check of one action kind. */
-    public Extensions validator(ActionValidator<?> check) {
-      actionValidators.addBinding().toInstance(check);
-      return this;
-    }
-
-    /** Adds a project-wide check. */
-    public Extensions validator(ProjectValidator check) {
-      projectValidators.addBinding().toInstance(check);
+    /** Keeps {@code step}, to apply to the runtime's builder when the runtime is built. */
+    @Override
+    public Extensions overture(Consumer<Overture.Builder> step) {
+      contributions.addBinding().toInstance(new Contribution(Objects.requireNonNull(step, "step")));
       return this;
     }
   }

@@ -1,7 +1,7 @@
 package dev.overture.object;
 
-import dev.overture.core.Choices;
 import dev.overture.core.DataException;
+import dev.overture.internal.Choices;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;

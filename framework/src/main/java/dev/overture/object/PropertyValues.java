@@ -1,8 +1,8 @@
 package dev.overture.object;
 
-import dev.overture.core.Choices;
 import dev.overture.core.DataException;
-import dev.overture.core.FiniteNumbers;
+import dev.overture.internal.Choices;
+import dev.overture.internal.FiniteNumbers;
 import java.lang.reflect.Field;
 import java.math.BigDecimal;
 import java.math.BigInteger;

@@ -4,7 +4,7 @@ import dev.overture.archive.ArchiveFormatException;
 import dev.overture.archive.ArchiveHeader;
 import dev.overture.archive.ArchiveReader;
 import dev.overture.archive.IdArchives;
-import dev.overture.core.AtomicFiles;
+import dev.overture.internal.AtomicFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -31,8 +31,9 @@ import org.sqlite.SQLiteDataSource;
  * StableId v0), the values unchanged (a null legacy id becomes the new layout's null).
  *
  * <ul>
- *   <li>Rows are read in order and rewritten in batches, each batch one transaction: a run that is
- *       stopped leaves whole batches behind, and running again finishes the job.
+ *   <li>Rows are read in the order of their key (actor, component, property) and rewritten in
+ *       batches, each batch one transaction: a run that is stopped leaves whole batches behind, and
+ *       running again finishes the job.
  *   <li>It is idempotent: a second run finds everything current and changes nothing.
  *   <li>A blob it cannot parse is left untouched and reported with the reason, never dropped. So is
  *       a blob holding an id whose value the target layout reads as null (the smallest 64-bit
@@ -45,6 +46,10 @@ import org.sqlite.SQLiteDataSource;
  *       failed or killed backup leaves none (the temporary file is removed, or, after a kill, by
  *       the next run, which says so).
  * </ul>
+ *
+ * <p>It runs on an SQLite file ({@link #run(Path, Target, boolean, boolean, int)}, which makes the
+ * backup) or on any world store's {@link DataSource}, PostgreSQL included ({@link #run(DataSource,
+ * Target, boolean, int)}), where backing up the database is the operator's job.
  *
  * <p>Run it with the game stopped. Stateless; each run uses its own connection.
  *
@@ -92,13 +97,12 @@ public final class IdMigration {
   /**
    * A blob left as it is.
    *
-   * @param rowId the row of {@code properties}
    * @param actorId the actor it belongs to
    * @param component its component ({@code ""} for the actor)
    * @param property the property
    * @param reason why it could not be read
    */
-  public record Refusal(long rowId, long actorId, String component, String property, String reason) {}
+  public record Refusal(long actorId, String component, String property, String reason) {}
 
   /**
    * What a run did (or, dry, would do).
@@ -131,9 +135,8 @@ public final class IdMigration {
       lines.add("Not ids: " + otherValues);
       lines.add("Refused: " + refused.size());
       for (Refusal refusal : refused) {
-        lines.add("  row " + refusal.rowId + " (actor " + refusal.actorId + ", "
-            + (refusal.component.isEmpty() ? "" : "component " + refusal.component + ", ") + "property " + refusal.property + "): "
-            + refusal.reason);
+        lines.add("  actor " + refusal.actorId + ", " + (refusal.component.isEmpty() ? "" : "component " + refusal.component + ", ")
+            + "property " + refusal.property + ": " + refusal.reason);
       }
       if (dryRun) {
         lines.add("Dry run: nothing was written.");
@@ -150,6 +153,7 @@ public final class IdMigration {
    * @throws PersistenceException when the database cannot be used, is no world store, was written
    *     by a newer schema, or cannot be backed up (then nothing was changed); batches already
    *     committed stay
+   * @throws dev.overture.core.MissingDependencyException when sqlite-jdbc is not on the class path
    */
   public static Report run(Path file, Target target, boolean dryRun, boolean backup, int batchSize) {
     if (Files.isDirectory(file)) {
@@ -163,6 +167,7 @@ public final class IdMigration {
     if (batchSize < 1) {
       throw new IllegalArgumentException("batch size < 1: " + batchSize);
     }
+    SqliteDriver.require("IdMigration.run(Path, ...)", "migrate over a DataSource of your own (IdMigration.run(dataSource, ...))");
     SQLiteDataSource sqlite = new SQLiteDataSource();
     sqlite.setUrl("jdbc:sqlite:" + file.toAbsolutePath());
     requireStore(sqlite, file.toString());
@@ -179,7 +184,7 @@ public final class IdMigration {
     if (backup && !dryRun && needsConverting(sqlite, file.toString(), target, batchSize)) {
       copy = backUp(sqlite, file);
     }
-    Report report = run(sqlite, target, dryRun, batchSize);
+    Report report = run(sqlite, file.toString(), target, dryRun, batchSize);
     return new Report(report.rowsRead, report.converted, report.alreadyCurrent, report.otherValues, report.refused, dryRun,
         Optional.ofNullable(copy), leftovers);
   }
@@ -190,7 +195,7 @@ public final class IdMigration {
    */
   private static void requireStore(DataSource dataSource, String name) {
     try (Connection connection = dataSource.getConnection()) {
-      if (!StoreDatabase.tables(connection).contains("properties")) {
+      if (!StoreDatabase.tables(connection, name).contains("properties")) {
         throw new PersistenceException(name + " is not a world store: it has no properties table");
       }
       StoreDatabase.checkSchema(connection, name);
@@ -201,7 +206,7 @@ public final class IdMigration {
 
   /** Whether any row would be rewritten: without one, a run changes nothing and needs no backup. */
   private static boolean needsConverting(DataSource dataSource, String name, Target target, int batchSize) {
-    long after = Long.MIN_VALUE;
+    Row after = null;
     try (Connection connection = dataSource.getConnection()) {
       while (true) {
         List<Row> batch = readBatch(connection, after, batchSize);
@@ -213,7 +218,7 @@ public final class IdMigration {
             return true;
           }
         }
-        after = batch.get(batch.size() - 1).rowId;
+        after = batch.get(batch.size() - 1);
       }
     } catch (SQLException e) {
       throw new PersistenceException("Cannot read " + name + ": " + e.getMessage(), e);
@@ -262,7 +267,7 @@ public final class IdMigration {
       if (!"ok".equals(verdict)) {
         throw new PersistenceException("the copy failed its integrity check (" + verdict + ")");
       }
-      for (String table : StoreDatabase.tables(original)) {
+      for (String table : StoreDatabase.tables(original, copy.toString())) {
         long expected = count(original, table);
         long found = count(connection, table);
         if (expected != found) {
@@ -297,20 +302,29 @@ public final class IdMigration {
   }
 
   /**
-   * Migrates the store behind {@code dataSource} (no backup: the host's to make).
+   * Migrates the store behind {@code dataSource}, SQLite or PostgreSQL. It makes no backup: on a
+   * database server that is the operator's job (for example {@code pg_dump}), done before.
    *
    * @throws PersistenceException when the database cannot be used, is no world store or was written
    *     by a newer schema; batches already committed stay
    */
   public static Report run(DataSource dataSource, Target target, boolean dryRun, int batchSize) {
+    return run(dataSource, "the data source", target, dryRun, batchSize);
+  }
+
+  /**
+   * Migrates the store behind {@code dataSource}, as {@link #run(DataSource, Target, boolean, int)}
+   * does, naming it {@code name} in messages (its URL, without credentials).
+   */
+  public static Report run(DataSource dataSource, String name, Target target, boolean dryRun, int batchSize) {
     Objects.requireNonNull(target, "target");
     if (batchSize < 1) {
       throw new IllegalArgumentException("batch size < 1: " + batchSize);
     }
-    requireStore(dataSource, "the data source");
+    requireStore(dataSource, name);
     int[] counts = new int[4]; // read, converted, current, other
     List<Refusal> refused = new ArrayList<>();
-    long after = Long.MIN_VALUE;
+    Row after = null;
     try (Connection connection = dataSource.getConnection()) {
       connection.setAutoCommit(false);
       while (true) {
@@ -319,13 +333,16 @@ public final class IdMigration {
           connection.commit();
           break;
         }
-        try (PreparedStatement update = connection.prepareStatement("UPDATE properties SET value = ? WHERE rowid = ?")) {
+        try (PreparedStatement update = connection.prepareStatement(
+            "UPDATE properties SET value = ? WHERE actor_id = ? AND component = ? AND name = ?")) {
           for (Row row : batch) {
             counts[0]++;
             byte[] rewritten = classify(row, target, counts, refused);
             if (rewritten != null && !dryRun) {
               update.setBytes(1, rewritten);
-              update.setLong(2, row.rowId);
+              update.setLong(2, row.actorId);
+              update.setString(3, row.component);
+              update.setString(4, row.property);
               update.executeUpdate();
             }
           }
@@ -335,26 +352,39 @@ public final class IdMigration {
         } else {
           connection.commit();
         }
-        after = batch.get(batch.size() - 1).rowId;
+        after = batch.get(batch.size() - 1);
       }
     } catch (SQLException e) {
-      throw new PersistenceException("The id migration stopped after row " + after + ": " + e.getMessage()
-          + " (the batches before it are committed; run it again to finish)", e);
+      throw new PersistenceException("The id migration stopped " + (after == null ? "at its first batch" : "after " + after.describe())
+          + ": " + e.getMessage() + " (the batches before it are committed; run it again to finish)", e);
     }
     return new Report(counts[0], counts[1], counts[2], counts[3], refused, dryRun, Optional.empty(), List.of());
   }
 
-  private record Row(long rowId, long actorId, String component, String property, byte[] value) {}
+  /** A property row, named by its key. */
+  private record Row(long actorId, String component, String property, byte[] value) {
+    String describe() {
+      return "actor " + actorId + ", " + (component.isEmpty() ? "" : "component " + component + ", ") + "property " + property;
+    }
+  }
 
-  private static List<Row> readBatch(Connection connection, long after, int size) throws SQLException {
+  /** The {@code size} rows after {@code after} (from the first when null), in key order. */
+  private static List<Row> readBatch(Connection connection, Row after, int size) throws SQLException {
     List<Row> rows = new ArrayList<>();
-    try (PreparedStatement select = connection.prepareStatement(
-        "SELECT rowid, actor_id, component, name, value FROM properties WHERE rowid > ? ORDER BY rowid LIMIT ?")) {
-      select.setLong(1, after);
-      select.setInt(2, size);
+    String order = " ORDER BY actor_id, component, name LIMIT ?";
+    try (PreparedStatement select = connection.prepareStatement(after == null
+        ? "SELECT actor_id, component, name, value FROM properties" + order
+        : "SELECT actor_id, component, name, value FROM properties WHERE (actor_id, component, name) > (?, ?, ?)" + order)) {
+      int parameter = 1;
+      if (after != null) {
+        select.setLong(parameter++, after.actorId);
+        select.setString(parameter++, after.component);
+        select.setString(parameter++, after.property);
+      }
+      select.setInt(parameter, size);
       try (ResultSet result = select.executeQuery()) {
         while (result.next()) {
-          rows.add(new Row(result.getLong(1), result.getLong(2), result.getString(3), result.getString(4), result.getBytes(5)));
+          rows.add(new Row(result.getLong(1), result.getString(2), result.getString(3), result.getBytes(4)));
         }
       }
     }
@@ -384,14 +414,14 @@ public final class IdMigration {
         rewritten = IdArchives.encodeValues(layout, decoded.values(), header.fileVersionUE4(), header.fileVersionUE5());
       } catch (IllegalArgumentException e) {
         // The seed's null of the target layout is a real id here: written, it would become null.
-        refused.add(new Refusal(row.rowId, row.actorId, row.component, row.property,
+        refused.add(new Refusal(row.actorId, row.component, row.property,
             "it cannot become " + IdArchives.describe(layout) + ": " + e.getMessage() + "; it was left as it is"));
         return null;
       }
       counts[1]++;
       return rewritten;
     } catch (ArchiveFormatException e) {
-      refused.add(new Refusal(row.rowId, row.actorId, row.component, row.property, e.getMessage()));
+      refused.add(new Refusal(row.actorId, row.component, row.property, e.getMessage()));
       return null;
     }
   }

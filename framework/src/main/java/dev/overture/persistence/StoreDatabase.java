@@ -10,31 +10,46 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 import javax.sql.DataSource;
 
 /**
  * The store's SQL: the schema, id blocks, writing a snapshot and reading a world back. Every
  * operation is one transaction on a connection of its own. The statements keep to what SQLite and
- * PostgreSQL both understand (no {@code RETURNING}, no scalar {@code max}), so another database
- * needs no second copy.
+ * PostgreSQL both understand; the few differences are the {@link Dialect}'s.
  *
- * <p>Thread-safe (it holds no state but the data source); each call blocks on the database.
+ * <p>Schema 2 added the save order of properties ({@code properties.position}, where schema 1
+ * relied on SQLite's rowid) and the version of each saved world ({@code worlds}), which a save
+ * checks and moves on: two writers that saved from the same version cannot both win. A store of
+ * schema 1 is upgraded, in one transaction, when it is opened.
+ *
+ * <p>Thread-safe (it holds no state but the data source and the dialect, found once when the schema
+ * is opened); each call blocks on the database.
  */
 final class StoreDatabase {
 
   /** The schema this build writes and reads. */
-  static final int SCHEMA = 1;
+  static final int SCHEMA = 2;
 
   private static final String MARKER_TABLE = "overture_store";
   private static final int CAS_ATTEMPTS = 100;
 
+  /** Called in each transaction just before it commits, with what the transaction does (tests hold there). */
+  @FunctionalInterface
+  interface TransactionHook {
+    TransactionHook NONE = operation -> {};
+
+    void beforeCommit(String operation);
+  }
+
   private final DataSource dataSource;
   private final String name;
+  private final TransactionHook hook;
+  private volatile Dialect dialect;
 
-  StoreDatabase(DataSource dataSource, String name) {
+  StoreDatabase(DataSource dataSource, String name, TransactionHook hook) {
     this.dataSource = dataSource;
     this.name = name;
+    this.hook = hook;
   }
 
   /** How messages name the store. */
@@ -42,88 +57,127 @@ final class StoreDatabase {
     return name;
   }
 
+  /** The database's dialect (known once {@link #openSchema} ran). */
+  Dialect dialect() {
+    return dialect;
+  }
+
   /**
-   * Creates the tables of a new (empty) database; checks an existing store's schema.
+   * Creates the tables of a new (empty) database, upgrades an older store's schema, checks a
+   * current one; and makes sure the id counter exists.
    *
    * @throws PersistenceException when it holds other tables but no store's, or a newer schema
    */
-  void createSchema() {
+  void openSchema() {
     inTransaction("opening the store", connection -> {
-      List<String> tables = tables(connection);
-      if (!tables.isEmpty() && !tables.contains(MARKER_TABLE)) {
-        throw new PersistenceException(name + " is not an Overture world store: it holds the tables " + String.join(", ", tables)
-            + " but no " + MARKER_TABLE + "; it was left as it is");
-      }
+      Dialect found = Dialect.of(connection, name);
+      dialect = found;
       try (Statement sql = connection.createStatement()) {
-        sql.executeUpdate("CREATE TABLE IF NOT EXISTS overture_store (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
-        sql.executeUpdate("CREATE TABLE IF NOT EXISTS id_allocator (name TEXT PRIMARY KEY, next_id BIGINT NOT NULL)");
-        sql.executeUpdate("CREATE TABLE IF NOT EXISTS actors (id BIGINT PRIMARY KEY, world TEXT NOT NULL, class TEXT NOT NULL,"
-            + " name TEXT NOT NULL)");
-        sql.executeUpdate("CREATE TABLE IF NOT EXISTS components (actor_id BIGINT NOT NULL REFERENCES actors (id) ON DELETE CASCADE,"
-            + " name TEXT NOT NULL, class TEXT NOT NULL, origin TEXT NOT NULL, position INTEGER NOT NULL,"
-            + " PRIMARY KEY (actor_id, name))");
-        sql.executeUpdate("CREATE TABLE IF NOT EXISTS properties (actor_id BIGINT NOT NULL REFERENCES actors (id) ON DELETE CASCADE,"
-            + " component TEXT NOT NULL, name TEXT NOT NULL, value BLOB NOT NULL, PRIMARY KEY (actor_id, component, name))");
-        sql.executeUpdate("INSERT INTO overture_store (key, value) SELECT 'schema', '" + SCHEMA
-            + "' WHERE NOT EXISTS (SELECT 1 FROM overture_store WHERE key = 'schema')");
+        found.lockSchema(sql);
+        List<String> tables = found.tables(connection);
+        if (!tables.contains(MARKER_TABLE)) {
+          if (!tables.isEmpty()) {
+            throw new PersistenceException(name + " is not an Overture world store: it holds the tables " + String.join(", ", tables)
+                + " but no " + MARKER_TABLE + "; it was left as it is");
+          }
+          create(sql, found);
+        } else {
+          int schema = schema(connection, name);
+          if (schema > SCHEMA) {
+            throw newer(name, schema);
+          }
+          if (schema < 2) {
+            upgradeFrom1(sql, found);
+          }
+        }
+        sql.executeUpdate("INSERT INTO id_allocator (name, next_id) SELECT 'actors', 1"
+            + " WHERE NOT EXISTS (SELECT 1 FROM id_allocator WHERE name = 'actors')");
       }
-      checkSchema(connection, name);
       return null;
     });
   }
 
-  /** The names of the database's tables, sorted (SQLite's catalogue, or the standard one). */
-  static List<String> tables(Connection connection) throws SQLException {
-    TreeSet<String> tables = new TreeSet<>();
-    try (ResultSet rows = connection.getMetaData().getTables(null, null, "%", new String[] {"TABLE"})) {
-      while (rows.next()) {
-        String table = rows.getString("TABLE_NAME");
-        if (!table.startsWith("sqlite_")) { // SQLite's own bookkeeping
-          tables.add(table);
-        }
-      }
+  private static void create(Statement sql, Dialect dialect) throws SQLException {
+    sql.executeUpdate("CREATE TABLE overture_store (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+    sql.executeUpdate("CREATE TABLE id_allocator (name TEXT PRIMARY KEY, next_id BIGINT NOT NULL)");
+    sql.executeUpdate("CREATE TABLE worlds (name TEXT PRIMARY KEY, version BIGINT NOT NULL)");
+    sql.executeUpdate("CREATE TABLE actors (id BIGINT PRIMARY KEY, world TEXT NOT NULL, class TEXT NOT NULL, name TEXT NOT NULL)");
+    sql.executeUpdate("CREATE INDEX actors_world ON actors (world)");
+    sql.executeUpdate("CREATE TABLE components (actor_id BIGINT NOT NULL REFERENCES actors (id) ON DELETE CASCADE,"
+        + " name TEXT NOT NULL, class TEXT NOT NULL, origin TEXT NOT NULL, position INTEGER NOT NULL, PRIMARY KEY (actor_id, name))");
+    sql.executeUpdate("CREATE TABLE properties (actor_id BIGINT NOT NULL REFERENCES actors (id) ON DELETE CASCADE,"
+        + " component TEXT NOT NULL, name TEXT NOT NULL, position INTEGER NOT NULL DEFAULT 0, value " + dialect.blob() + " NOT NULL,"
+        + " PRIMARY KEY (actor_id, component, name))");
+    sql.executeUpdate("INSERT INTO overture_store (key, value) VALUES ('schema', '" + SCHEMA + "')");
+  }
+
+  /**
+   * Schema 1 to 2: properties get their save order (schema 1's was SQLite's rowid), and every saved
+   * world its version 1.
+   */
+  private static void upgradeFrom1(Statement sql, Dialect dialect) throws SQLException {
+    sql.executeUpdate("ALTER TABLE properties ADD COLUMN position INTEGER NOT NULL DEFAULT 0");
+    String saveOrder = dialect.saveOrderOfSchema1();
+    if (saveOrder != null) {
+      sql.executeUpdate(saveOrder);
     }
-    return List.copyOf(tables);
+    sql.executeUpdate("CREATE TABLE worlds (name TEXT PRIMARY KEY, version BIGINT NOT NULL)");
+    sql.executeUpdate("INSERT INTO worlds (name, version) SELECT world, 1 FROM actors GROUP BY world");
+    sql.executeUpdate("CREATE INDEX IF NOT EXISTS actors_world ON actors (world)");
+    sql.executeUpdate("DELETE FROM overture_store WHERE key = 'schema'");
+    sql.executeUpdate("INSERT INTO overture_store (key, value) VALUES ('schema', '2')");
+  }
+
+  /** The names of the store's tables, sorted (SQLite's catalogue, or the current schema's). */
+  static List<String> tables(Connection connection, String name) throws SQLException {
+    return Dialect.of(connection, name).tables(connection);
   }
 
   /**
    * Refuses a store whose {@code overture_store} names a schema newer than this build's (a database
-   * without the table has no schema to check).
+   * without the table has no schema to check). An older schema is fine: opening the store upgrades it.
    */
   static void checkSchema(Connection connection, String name) throws SQLException {
-    if (!tables(connection).contains(MARKER_TABLE)) {
+    if (!tables(connection, name).contains(MARKER_TABLE)) {
       return;
     }
+    int schema = schema(connection, name);
+    if (schema > SCHEMA) {
+      throw newer(name, schema);
+    }
+  }
+
+  /** The schema a store names (1 when it names none: the first schema always did). */
+  private static int schema(Connection connection, String name) throws SQLException {
     try (Statement sql = connection.createStatement();
         ResultSet rows = sql.executeQuery("SELECT value FROM overture_store WHERE key = 'schema'")) {
       String value = rows.next() ? rows.getString(1) : null;
-      int schema;
       try {
-        schema = value == null ? 0 : Integer.parseInt(value.trim());
+        return value == null ? 1 : Integer.parseInt(value.trim());
       } catch (NumberFormatException e) {
         throw new PersistenceException(name + " names store schema \"" + value + "\", which is not a number; it was left as it is");
       }
-      if (schema > SCHEMA) {
-        throw new PersistenceException(name + " was written with store schema " + schema + "; this build knows schema " + SCHEMA
-            + " and leaves it as it is");
-      }
     }
+  }
+
+  private static PersistenceException newer(String name, int schema) {
+    return new PersistenceException(name + " was written with store schema " + schema + "; this build knows schema " + SCHEMA
+        + " and leaves it as it is");
   }
 
   /**
    * Reserves {@code size} ids: never below an id already saved, so that a database copied or
    * imported without its allocator row, or saved by a world that took its ids elsewhere, still
-   * gets fresh ids. The counter moves by compare-and-set, so two writers cannot take one block.
+   * gets fresh ids. The counter moves by compare-and-set, so two writers (threads or servers)
+   * cannot take one block: on PostgreSQL the second waits for the first's row lock, then finds the
+   * counter moved and tries again.
    */
   IdBlock reserveIds(int size) {
     return inTransaction("reserving ids", connection -> {
-      try (PreparedStatement seed = connection.prepareStatement(
-              "INSERT INTO id_allocator (name, next_id) SELECT 'actors', 1 WHERE NOT EXISTS (SELECT 1 FROM id_allocator WHERE name = 'actors')");
-          PreparedStatement counter = connection.prepareStatement("SELECT next_id FROM id_allocator WHERE name = 'actors'");
+      try (PreparedStatement counter = connection.prepareStatement("SELECT next_id FROM id_allocator WHERE name = 'actors'");
           PreparedStatement highest = connection.prepareStatement("SELECT COALESCE(MAX(id), 0) FROM actors");
           PreparedStatement bump = connection.prepareStatement(
               "UPDATE id_allocator SET next_id = ? WHERE name = 'actors' AND next_id = ?")) {
-        seed.executeUpdate();
         for (int attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
           long next = single(counter);
           IdBlock block = IdBlock.next(name, next, single(highest), size);
@@ -140,14 +194,25 @@ final class StoreDatabase {
 
   private static long single(PreparedStatement query) throws SQLException {
     try (ResultSet rows = query.executeQuery()) {
-      rows.next();
+      if (!rows.next()) {
+        throw new SQLException("the id counter is missing from id_allocator");
+      }
       return rows.getLong(1);
     }
   }
 
-  /** Replaces the saved world of {@code snapshot}'s name with it. */
-  void write(WorldSnapshot snapshot) {
-    inTransaction("saving world " + snapshot.world(), connection -> {
+  /**
+   * Replaces the saved world of {@code snapshot}'s name with it, provided the database still holds
+   * {@code expected}, the version this store last read or wrote (0: none); returns the new version.
+   * The version row is claimed first, so a second writer of the same world waits there (on
+   * PostgreSQL) and is then refused, while writers of other worlds go on.
+   *
+   * @throws SaveConflictException when another writer saved the world since; nothing was written
+   */
+  long write(WorldSnapshot snapshot, long expected) {
+    String world = snapshot.world();
+    return inTransaction("saving world " + world, connection -> {
+      long version = claimVersion(connection, world, expected);
       try (PreparedStatement clearProperties = connection.prepareStatement(
               "DELETE FROM properties WHERE actor_id IN (SELECT id FROM actors WHERE world = ?)");
           PreparedStatement clearComponents = connection.prepareStatement(
@@ -157,17 +222,17 @@ final class StoreDatabase {
           PreparedStatement insertComponent = connection.prepareStatement(
               "INSERT INTO components (actor_id, name, class, origin, position) VALUES (?, ?, ?, ?, ?)");
           PreparedStatement insertProperty = connection.prepareStatement(
-              "INSERT INTO properties (actor_id, component, name, value) VALUES (?, ?, ?, ?)")) {
+              "INSERT INTO properties (actor_id, component, name, position, value) VALUES (?, ?, ?, ?, ?)")) {
         for (PreparedStatement delete : List.of(clearProperties, clearComponents, clear)) {
-          delete.setString(1, snapshot.world());
+          delete.setString(1, world);
           delete.executeUpdate();
         }
         for (StoredActor actor : snapshot.actors()) {
           insertActor.setLong(1, actor.id());
-          insertActor.setString(2, snapshot.world());
+          insertActor.setString(2, world);
           insertActor.setString(3, actor.className());
           insertActor.setString(4, actor.name());
-          insertActor.executeUpdate();
+          insertActor.addBatch();
           int position = 0;
           for (StoredActor.Component component : actor.components()) {
             insertComponent.setLong(1, actor.id());
@@ -175,24 +240,75 @@ final class StoreDatabase {
             insertComponent.setString(3, component.className());
             insertComponent.setString(4, component.origin());
             insertComponent.setInt(5, position++);
-            insertComponent.executeUpdate();
+            insertComponent.addBatch();
           }
+          position = 0;
           for (StoredActor.Property property : actor.properties()) {
             insertProperty.setLong(1, actor.id());
             insertProperty.setString(2, property.component());
             insertProperty.setString(3, property.name());
-            insertProperty.setBytes(4, property.value());
-            insertProperty.executeUpdate();
+            insertProperty.setInt(4, position++);
+            insertProperty.setBytes(5, property.value());
+            insertProperty.addBatch();
           }
         }
-        return null;
+        // Actors first: the others refer to them.
+        insertActor.executeBatch();
+        insertComponent.executeBatch();
+        insertProperty.executeBatch();
+        return version;
       }
     });
   }
 
-  /** The actors saved for the world called {@code world}, by id. */
-  List<StoredActor> read(String world) {
+  /** Moves {@code world}'s version from {@code expected} to the next, or refuses. */
+  private long claimVersion(Connection connection, String world, long expected) throws SQLException {
+    int claimed;
+    if (expected == 0) {
+      try (PreparedStatement insert = connection.prepareStatement(
+          "INSERT INTO worlds (name, version) VALUES (?, 1) ON CONFLICT (name) DO NOTHING")) {
+        insert.setString(1, world);
+        claimed = insert.executeUpdate();
+      }
+    } else {
+      try (PreparedStatement update = connection.prepareStatement("UPDATE worlds SET version = ? WHERE name = ? AND version = ?")) {
+        update.setLong(1, expected + 1);
+        update.setString(2, world);
+        update.setLong(3, expected);
+        claimed = update.executeUpdate();
+      }
+    }
+    if (claimed != 1) {
+      throw new SaveConflictException(name, world, expected, version(connection, world));
+    }
+    return expected + 1;
+  }
+
+  /** The version of {@code world} the database holds, 0 when it holds none. */
+  private static long version(Connection connection, String world) throws SQLException {
+    try (PreparedStatement select = connection.prepareStatement("SELECT version FROM worlds WHERE name = ?")) {
+      select.setString(1, world);
+      try (ResultSet rows = select.executeQuery()) {
+        return rows.next() ? rows.getLong(1) : 0;
+      }
+    }
+  }
+
+  /**
+   * A world as read: its version (0 when it was never saved) and its actors.
+   *
+   * @param version the version read
+   * @param actors the actors, by id
+   */
+  record StoredWorld(long version, List<StoredActor> actors) {}
+
+  /** The actors saved for the world called {@code world}, by id, and its version; one snapshot. */
+  StoredWorld read(String world) {
     return inTransaction("reading world " + world, connection -> {
+      try (Statement sql = connection.createStatement()) {
+        dialect.readOneSnapshot(sql);
+      }
+      long version = version(connection, world);
       Map<Long, Builder> actors = new LinkedHashMap<>();
       try (PreparedStatement select = connection.prepareStatement("SELECT id, class, name FROM actors WHERE world = ? ORDER BY id")) {
         select.setString(1, world);
@@ -212,10 +328,10 @@ final class StoreDatabase {
           }
         }
       }
-      // The order properties were written in (SQLite's rowid), so values restore in save order.
+      // The order properties were saved in, so values restore in save order.
       try (PreparedStatement select = connection.prepareStatement(
           "SELECT p.actor_id, p.component, p.name, p.value FROM properties p JOIN actors a ON a.id = p.actor_id"
-              + " WHERE a.world = ? ORDER BY p.actor_id, p.rowid")) {
+              + " WHERE a.world = ? ORDER BY p.actor_id, p.position, p.component, p.name")) {
         select.setString(1, world);
         try (ResultSet rows = select.executeQuery()) {
           while (rows.next()) {
@@ -225,7 +341,7 @@ final class StoreDatabase {
       }
       List<StoredActor> result = new ArrayList<>();
       actors.values().forEach(actor -> result.add(actor.build()));
-      return result;
+      return new StoredWorld(version, result);
     });
   }
 
@@ -257,6 +373,7 @@ final class StoreDatabase {
       connection.setAutoCommit(false);
       try {
         T result = work.run(connection);
+        hook.beforeCommit(what);
         connection.commit();
         return result;
       } catch (SQLException | RuntimeException e) {

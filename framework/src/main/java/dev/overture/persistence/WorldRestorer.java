@@ -35,11 +35,11 @@ final class WorldRestorer {
   }
 
   /** Restores {@code rows} into {@code world}. Call on its game thread. */
-  static WorldStore.Restored restore(World world, ClassNames classes, List<StoredActor> rows) {
+  static WorldStore.Restored restore(World world, ClassNames classes, List<StoredActor> rows, long version) {
     world.checkGameThread();
     WorldRestorer restorer = new WorldRestorer(world, classes);
     rows.forEach(restorer::restore);
-    return new WorldStore.Restored(restorer.actors, restorer.components, restorer.properties, restorer.warnings);
+    return new WorldStore.Restored(restorer.actors, restorer.components, restorer.properties, restorer.warnings, version);
   }
 
   private void restore(StoredActor row) {

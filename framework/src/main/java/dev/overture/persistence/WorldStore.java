@@ -15,10 +15,13 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -33,15 +36,17 @@ import org.sqlite.SQLiteDataSource;
 
 /**
  * Saves worlds to a database and restores them: {@code game.db}, SQLite through sqlite-jdbc by
- * default, or a host's own {@link DataSource}. Ids are BIGINT keys; property values are blobs in the
- * archive format (ids in the StableId layout).
+ * default, or a host's own {@link DataSource}, SQLite or PostgreSQL (a database server that a fleet
+ * of game servers shares). Ids are BIGINT keys; property values are blobs in the archive format (ids
+ * in the StableId layout).
  *
  * <pre>
  * actors         (id BIGINT PRIMARY KEY, world, class, name)
  * components     (actor_id BIGINT, name, class, origin 'default' | 'added', position)
- * properties     (actor_id BIGINT, component ('' for the actor), name, value BLOB)
+ * properties     (actor_id BIGINT, component ('' for the actor), name, position, value BLOB | BYTEA)
+ * worlds         (name PRIMARY KEY, version BIGINT)  -- each saved world's version
  * id_allocator   (name PRIMARY KEY, next_id BIGINT)
- * overture_store (key PRIMARY KEY, value)       -- the schema version
+ * overture_store (key PRIMARY KEY, value)            -- the schema version
  * </pre>
  *
  * <pre>{@code
@@ -68,14 +73,21 @@ import org.sqlite.SQLiteDataSource;
  * <p><b>Safety.</b> Every save is one transaction that replaces the world's previous save: a
  * failure (or a crash) mid-save leaves the previous save whole. A database that is not a world
  * store (other tables and no {@code overture_store}) or that a newer schema wrote is refused and
- * left as it is.
+ * left as it is; an older schema is upgraded when the store opens.
+ *
+ * <p><b>Several writers.</b> Each saved world has a version. A store remembers the version it last
+ * restored or saved of each world, and a save succeeds only if the database still holds it: when
+ * another store (another server) saved the world meanwhile, the save fails with a {@link
+ * SaveConflictException} instead of overwriting that save. So a store saves a world it has
+ * restored, or a new one. Ids never collide between stores of one database.
  *
  * <p><b>Threading.</b> Opening creates or checks the schema on the calling thread (do it at start
  * up, or on a worker). {@link #saveAsync} and {@link #restoreAsync} are called on the world's game
  * thread, which they never block on the database: a save takes its snapshot there, then writes it
  * on the store's executor; a restore reads there and spawns the actors back on the game thread.
- * Their futures complete on the game thread (through {@link World#executor()}). Operations run on
- * the executor one at a time, in the order they were asked for, so a later save always wins. The
+ * Their futures complete on the game thread (through {@link World#executor()}). Operations on one
+ * world run on the executor one at a time, in the order they were asked for, so a later save always
+ * wins; operations on different worlds may run at once on an executor with several threads. The
  * executor is the host's ({@link Builder#executor}) or a single daemon thread named {@code
  * overture-store} that {@link #close()} stops. {@link #save} and {@link #restore} are the blocking
  * forms for tools and tests: they wait for earlier operations, then do the database work on the
@@ -93,6 +105,9 @@ public final class WorldStore implements AutoCloseable {
   static final int SCHEMA = StoreDatabase.SCHEMA;
 
   private static final int ID_BLOCK = 256;
+  private static final String OWN_DATA_SOURCE = "open the store over a DataSource of your own (WorldStore.builder(dataSource))";
+  /** How long a connection of the store's own SQLite file waits for another process's write. */
+  private static final int SQLITE_BUSY_MILLIS = 10_000;
   private static final byte[] SQLITE_MAGIC = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
 
   private final StoreDatabase database;
@@ -101,13 +116,16 @@ public final class WorldStore implements AutoCloseable {
   private final ExecutorService ownExecutor;
   private final StableIdAllocator ids;
   private final Object order = new Object();
-  private CompletableFuture<Void> tail = CompletableFuture.completedFuture(null);
+  /** Per world, the last operation asked for (guarded by {@code order}); gone once it finished. */
+  private final Map<String, CompletableFuture<Void>> tails = new HashMap<>();
+  /** Per world, the version this store last restored or saved; absent: neither. */
+  private final Map<String, Long> versions = new ConcurrentHashMap<>();
   private boolean closed;
 
   private WorldStore(Builder builder, ClassNames classes) {
-    this.database = new StoreDatabase(builder.dataSource, builder.name);
+    this.database = new StoreDatabase(builder.dataSource, builder.name, builder.hook);
     this.classes = Objects.requireNonNull(classes, "classes");
-    database.createSchema();
+    database.openSchema();
     if (builder.executor != null) {
       this.executor = builder.executor;
       this.ownExecutor = null;
@@ -120,7 +138,7 @@ public final class WorldStore implements AutoCloseable {
       this.executor = ownExecutor;
     }
     try {
-      this.ids = StableIdAllocator.reservingAhead(database::reserveIds, ID_BLOCK, executor);
+      this.ids = StableIdAllocator.reservingAhead(database::reserveIds, builder.idBlockSize, executor);
     } catch (RuntimeException e) {
       if (ownExecutor != null) {
         ownExecutor.shutdown(); // nothing else holds it
@@ -134,27 +152,43 @@ public final class WorldStore implements AutoCloseable {
    *
    * @throws PersistenceException when it cannot be opened, is not a world store, or was written by
    *     a newer schema
+   * @throws dev.overture.core.MissingDependencyException when sqlite-jdbc is not on the class path
    */
   public static WorldStore open(Path file, ClassNames classes) {
     return builder(file).open(classes);
   }
 
-  /** A store over the host's {@code dataSource} (an SQLite database, pooled for instance). */
+  /**
+   * A store over the host's {@code dataSource}: an SQLite database, or a PostgreSQL one that several
+   * servers share (pooled, for instance).
+   */
   public static WorldStore open(DataSource dataSource, ClassNames classes) {
     return builder(dataSource).open(classes);
   }
 
-  /** A store of the SQLite database {@code file}, to configure. */
+  /**
+   * A store of the SQLite database {@code file}, to configure.
+   *
+   * @throws dev.overture.core.MissingDependencyException when sqlite-jdbc is not on the class path
+   */
   public static Builder builder(Path file) {
+    SqliteDriver.require("A world store's own database file", OWN_DATA_SOURCE);
     SQLiteConfig config = new SQLiteConfig();
     config.enforceForeignKeys(true);
-    config.setBusyTimeout(10_000);
+    config.setBusyTimeout(SQLITE_BUSY_MILLIS);
+    // Each transaction takes the write lock when it begins: two processes on one file then wait
+    // for each other, where a read that turned into a write would fail with "database is locked".
+    config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
     SQLiteDataSource sqlite = new SQLiteDataSource(config);
     sqlite.setUrl("jdbc:sqlite:" + file.toAbsolutePath());
     return new Builder(sqlite, file.toString());
   }
 
-  /** A store over the host's {@code dataSource}, to configure. */
+  /**
+   * A store over the host's {@code dataSource}, to configure. For an SQLite database that several
+   * processes write, give its connections a busy timeout and immediate transactions, as {@link
+   * #builder(Path)} does.
+   */
   public static Builder builder(DataSource dataSource) {
     return new Builder(Objects.requireNonNull(dataSource, "dataSource"), "the data source");
   }
@@ -165,6 +199,7 @@ public final class WorldStore implements AutoCloseable {
    * than this build's. For a tool about to read or replace a file a user named.
    *
    * @throws PersistenceException naming the file and what it is instead
+   * @throws dev.overture.core.MissingDependencyException when sqlite-jdbc is not on the class path
    */
   public static void check(Path file) {
     if (Files.isDirectory(file)) {
@@ -187,12 +222,13 @@ public final class WorldStore implements AutoCloseable {
     if (read < head.length || !Arrays.equals(head, SQLITE_MAGIC)) {
       throw new PersistenceException(file + " is not a world store: it is " + (read == 0 ? "empty" : "not an SQLite database"));
     }
+    SqliteDriver.require("WorldStore.check(Path)", null);
     SQLiteConfig config = new SQLiteConfig();
     config.setReadOnly(true);
     SQLiteDataSource sqlite = new SQLiteDataSource(config);
     sqlite.setUrl("jdbc:sqlite:" + file.toAbsolutePath());
     try (Connection connection = sqlite.getConnection()) {
-      List<String> tables = StoreDatabase.tables(connection);
+      List<String> tables = StoreDatabase.tables(connection, file.toString());
       if (!tables.contains("overture_store")) {
         throw new PersistenceException(file + " is an SQLite database but not an Overture world store"
             + (tables.isEmpty() ? " (it holds no table)" : " (it holds the tables " + String.join(", ", tables) + ")"));
@@ -214,8 +250,9 @@ public final class WorldStore implements AutoCloseable {
    * @param actors actors saved
    * @param components components saved
    * @param properties property values saved
+   * @param version the world's version the save made (1 for its first save, then one more each time)
    */
-  public record Saved(int actors, int components, int properties) {}
+  public record Saved(int actors, int components, int properties, long version) {}
 
   /**
    * What a restore did.
@@ -226,8 +263,10 @@ public final class WorldStore implements AutoCloseable {
    * @param warnings what could not be restored (a class no longer registered, a property the code
    *     no longer has, a blob that cannot be read); the rest was restored, and the database is
    *     unchanged
+   * @param version the world's version that was read (0 when it was never saved); this store's
+   *     next save of the world builds on it
    */
-  public record Restored(int actors, int components, int properties, List<Problem> warnings) {
+  public record Restored(int actors, int components, int properties, List<Problem> warnings, long version) {
     public Restored {
       warnings = List.copyOf(warnings);
     }
@@ -238,7 +277,8 @@ public final class WorldStore implements AutoCloseable {
    * on its game thread, writes it on the store's executor, and completes on the game thread.
    *
    * @return the future of what was written; it fails with a {@link PersistenceException} when the
-   *     world cannot be saved (a class without a registered name, the database failing), and the
+   *     world cannot be saved (a class without a registered name, the database failing, a {@link
+   *     SaveConflictException} when another writer saved it since this store read it), and the
    *     previous save is then unchanged
    * @throws IllegalStateException when not called on the world's game thread
    * @throws PersistenceException when the world takes its ids from another allocator
@@ -251,7 +291,7 @@ public final class WorldStore implements AutoCloseable {
     } catch (PersistenceException e) {
       return CompletableFuture.failedFuture(e); // failed here and now, on the game thread
     }
-    return onGameThread(world, inOrder(() -> write(snapshot)));
+    return onGameThread(world, inOrder(world.name(), () -> write(snapshot)));
   }
 
   /**
@@ -263,7 +303,7 @@ public final class WorldStore implements AutoCloseable {
   public Saved save(World world) {
     checkSaving(world);
     WorldSnapshot snapshot = WorldSnapshot.of(world, classes);
-    return inOrderHere(() -> write(snapshot));
+    return inOrderHere(world.name(), () -> write(snapshot));
   }
 
   /**
@@ -277,13 +317,13 @@ public final class WorldStore implements AutoCloseable {
    */
   public CompletableFuture<Restored> restoreAsync(World world) {
     world.checkGameThread();
-    CompletableFuture<List<StoredActor>> rows = inOrder(() -> database.read(world.name()));
+    CompletableFuture<StoreDatabase.StoredWorld> rows = inOrder(world.name(), () -> read(world.name()));
     CompletableFuture<Restored> result = new CompletableFuture<>();
     rows.whenComplete((read, error) -> handOver(world, result, () -> {
       if (error != null) {
         throw unwrap(error);
       }
-      return WorldRestorer.restore(world, classes, read);
+      return WorldRestorer.restore(world, classes, read.actors(), read.version());
     }));
     return result;
   }
@@ -296,8 +336,8 @@ public final class WorldStore implements AutoCloseable {
    */
   public Restored restore(World world) {
     world.checkGameThread();
-    List<StoredActor> rows = inOrderHere(() -> database.read(world.name()));
-    return WorldRestorer.restore(world, classes, rows);
+    StoreDatabase.StoredWorld rows = inOrderHere(world.name(), () -> read(world.name()));
+    return WorldRestorer.restore(world, classes, rows.actors(), rows.version());
   }
 
   private void checkSaving(World world) {
@@ -308,19 +348,27 @@ public final class WorldStore implements AutoCloseable {
     }
   }
 
+  /** Runs in the world's order, so the version read here is the one the previous operation left. */
   private Saved write(WorldSnapshot snapshot) {
-    database.write(snapshot);
-    return new Saved(snapshot.actors().size(), snapshot.components(), snapshot.properties());
+    long version = database.write(snapshot, versions.getOrDefault(snapshot.world(), 0L));
+    versions.put(snapshot.world(), version);
+    return new Saved(snapshot.actors().size(), snapshot.components(), snapshot.properties(), version);
   }
 
-  /** Queues {@code work} on the executor after every operation asked for before it. */
-  private <T> CompletableFuture<T> inOrder(Supplier<T> work) {
+  private StoreDatabase.StoredWorld read(String world) {
+    StoreDatabase.StoredWorld read = database.read(world);
+    versions.put(world, read.version());
+    return read;
+  }
+
+  /** Queues {@code work} on the executor after every operation on {@code world} asked for before it. */
+  private <T> CompletableFuture<T> inOrder(String world, Supplier<T> work) {
     synchronized (order) {
       if (closed) {
         return CompletableFuture.failedFuture(new PersistenceException(database.name() + " is closed"));
       }
       CompletableFuture<T> step = new CompletableFuture<>();
-      tail.whenComplete((ignored, earlier) -> {
+      tail(world).whenComplete((ignored, earlier) -> {
         try {
           executor.execute(() -> {
             try {
@@ -333,21 +381,21 @@ public final class WorldStore implements AutoCloseable {
           step.completeExceptionally(new PersistenceException(database.name() + " is closed: its executor refused the work", e));
         }
       });
-      tail = step.handle((value, error) -> null);
+      follow(world, step.handle((value, error) -> null));
       return step;
     }
   }
 
-  /** Runs {@code work} on the calling thread, after every operation asked for before it. */
-  private <T> T inOrderHere(Supplier<T> work) {
+  /** Runs {@code work} on the calling thread, after every operation on {@code world} asked for before it. */
+  private <T> T inOrderHere(String world, Supplier<T> work) {
     CompletableFuture<Void> earlier;
     CompletableFuture<Void> mine = new CompletableFuture<>();
     synchronized (order) {
       if (closed) {
         throw new PersistenceException(database.name() + " is closed");
       }
-      earlier = tail;
-      tail = mine;
+      earlier = tail(world);
+      follow(world, mine);
     }
     try {
       earlier.join();
@@ -355,6 +403,22 @@ public final class WorldStore implements AutoCloseable {
     } finally {
       mine.complete(null);
     }
+  }
+
+  /** The last operation asked for on {@code world}, or a completed one. Holding {@code order}. */
+  private CompletableFuture<Void> tail(String world) {
+    CompletableFuture<Void> tail = tails.get(world);
+    return tail != null ? tail : CompletableFuture.completedFuture(null);
+  }
+
+  /** Makes {@code last} the world's tail, forgotten once done (a store may see many worlds). Holding {@code order}. */
+  private void follow(String world, CompletableFuture<Void> last) {
+    tails.put(world, last);
+    last.whenComplete((ignored, error) -> {
+      synchronized (order) {
+        tails.remove(world, last);
+      }
+    });
   }
 
   /** Completes {@code result} with {@code step}'s outcome on the world's game thread. */
@@ -428,6 +492,8 @@ public final class WorldStore implements AutoCloseable {
     private final DataSource dataSource;
     private String name;
     private Executor executor;
+    private int idBlockSize = ID_BLOCK;
+    private StoreDatabase.TransactionHook hook = StoreDatabase.TransactionHook.NONE;
 
     private Builder(DataSource dataSource, String name) {
       this.dataSource = dataSource;
@@ -453,7 +519,27 @@ public final class WorldStore implements AutoCloseable {
     }
 
     /**
-     * Opens the store, creating the schema of a new database on the calling thread.
+     * How many ids one reservation takes from the database (256 by default). A server that spawns
+     * many actors a second makes fewer round trips with larger blocks; ids of a block a server did
+     * not use before it stopped are skipped, never reused.
+     */
+    public Builder idBlockSize(int size) {
+      if (size < 1) {
+        throw new IllegalArgumentException("id block size < 1: " + size);
+      }
+      this.idBlockSize = size;
+      return this;
+    }
+
+    /** Tests only: called in each transaction just before it commits (to hold one there). */
+    Builder beforeCommit(StoreDatabase.TransactionHook hook) {
+      this.hook = Objects.requireNonNull(hook, "hook");
+      return this;
+    }
+
+    /**
+     * Opens the store, creating the schema of a new database (or upgrading an older store's) on
+     * the calling thread.
      *
      * @throws PersistenceException when it cannot be opened, is not a world store, or was written
      *     by a newer schema

@@ -1,14 +1,14 @@
 package dev.overture.settings;
 
-import dev.overture.core.AtomicFiles;
-import dev.overture.core.BoundedFiles;
 import dev.overture.core.DataException;
-import dev.overture.core.FileTooLargeException;
-import dev.overture.core.FiniteNumbers;
-import dev.overture.core.JsonLayout;
-import dev.overture.core.NotARegularFileException;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
+import dev.overture.internal.AtomicFiles;
+import dev.overture.internal.BoundedFiles;
+import dev.overture.internal.FileTooLargeException;
+import dev.overture.internal.FiniteNumbers;
+import dev.overture.internal.JsonLayout;
+import dev.overture.internal.NotARegularFileException;
 import dev.overture.version.AssetVersions;
 import dev.overture.version.UpgradeStep;
 import dev.overture.version.VersionHeader;

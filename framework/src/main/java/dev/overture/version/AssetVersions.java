@@ -1,7 +1,7 @@
 package dev.overture.version;
 
-import dev.overture.core.Failures;
-import dev.overture.core.Choices;
+import dev.overture.internal.Failures;
+import dev.overture.internal.Choices;
 import dev.overture.core.DataException;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;

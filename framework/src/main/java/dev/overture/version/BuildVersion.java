@@ -1,13 +1,13 @@
 package dev.overture.version;
 
-import dev.overture.core.AtomicFiles;
-import dev.overture.core.BoundedFiles;
-import dev.overture.core.FileTooLargeException;
-import dev.overture.core.JsonLayout;
-import dev.overture.core.NotARegularFileException;
 import dev.overture.core.Problem;
 import dev.overture.core.ProblemException;
 import dev.overture.core.SourceLocation;
+import dev.overture.internal.AtomicFiles;
+import dev.overture.internal.BoundedFiles;
+import dev.overture.internal.FileTooLargeException;
+import dev.overture.internal.JsonLayout;
+import dev.overture.internal.NotARegularFileException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.NoSuchFileException;

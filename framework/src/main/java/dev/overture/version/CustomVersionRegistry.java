@@ -19,6 +19,9 @@ public final class CustomVersionRegistry {
   private final Map<Guid, CustomVersion> byGuid = new LinkedHashMap<>();
   private final Map<String, CustomVersion> byName = new LinkedHashMap<>();
 
+  /** An empty registry. */
+  public CustomVersionRegistry() {}
+
   /**
    * Registers {@code version}.
    *

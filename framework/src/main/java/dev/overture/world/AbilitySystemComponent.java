@@ -16,6 +16,9 @@ public class AbilitySystemComponent extends ActorComponent {
   private final Map<String, Integer> abilities = new LinkedHashMap<>();
   private final List<AttributeSet> attributeSets = new ArrayList<>();
 
+  /** A component with no ability and no attribute set; the object factory creates it. */
+  public AbilitySystemComponent() {}
+
   /**
    * A named set of attributes with their values.
    *

@@ -16,6 +16,9 @@ public final class HudModel implements WorldSubsystem {
   private final Map<String, List<String>> layers = new LinkedHashMap<>();
   private final Map<String, List<String>> slots = new LinkedHashMap<>();
 
+  /** An empty HUD; the world creates it as a subsystem. */
+  public HudModel() {}
+
   /** Pushes {@code layout} on top of {@code layer} until the handle is released. */
   public Handle pushLayout(String layer, String layout) {
     return add(layers, layer, layout);

@@ -35,6 +35,9 @@ public class InputComponent extends ActorComponent {
   private final List<Binding> bindings = new ArrayList<>();
   private long added;
 
+  /** A component with no mapping context and no binding; the object factory creates it. */
+  public InputComponent() {}
+
   /** Puts a mapping context in force until the handle is released. */
   public Handle addMappingContext(String name, Object context, int priority) {
     MappingContext entry = new MappingContext(Objects.requireNonNull(name, "name"), context, priority, added++);

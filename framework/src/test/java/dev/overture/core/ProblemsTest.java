@@ -3,6 +3,7 @@ package dev.overture.core;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.overture.internal.Choices;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

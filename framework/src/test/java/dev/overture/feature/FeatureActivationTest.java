@@ -10,6 +10,9 @@ import dev.overture.asset.AssetSource;
 import dev.overture.asset.ClassRef;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.asset.ScanRule;
+import dev.overture.feature.internal.BuiltIns;
+import dev.overture.feature.internal.FeatureActivation;
+import dev.overture.feature.internal.FeatureActivationException;
 import dev.overture.testing.Content;
 import dev.overture.testing.ManualExecutor;
 import dev.overture.world.AbilitySystemComponent;
@@ -64,7 +67,7 @@ class FeatureActivationTest {
         .file("input/config.json", "{ \"nativeInputActions\": [ { \"inputAction\": \"Move\", \"inputTag\": \"InputTag.Move\" } ] }")
         .file("abilities/hero.json", "{ \"grantedAbilities\": [\"Dash\"] }")
         .writeTo(temp.resolve("assets"));
-    assets = Features.registerBuiltIns(AssetManager.builder())
+    assets = BuiltIns.register(AssetManager.builder())
         .contentRoot(AssetSource.directory(root))
         .scanRule(ScanRule.of("Bag", Bag.class, "bags"))
         .kind(ActorComponent.class, "Score", TestActions.Score.class)

@@ -9,6 +9,7 @@ import dev.overture.asset.AssetSource;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.asset.ScanRule;
 import dev.overture.core.Problem;
+import dev.overture.feature.internal.BuiltIns;
 import dev.overture.testing.Content;
 import dev.overture.testing.ManualExecutor;
 import dev.overture.world.ActorComponent;
@@ -60,7 +61,7 @@ class GameFeaturesTest {
         .file("plugins/Eager/plugin.json", "{ \"version\": \"1.0.0\", \"initialState\": \"active\", \"dependencies\": [ { \"name\": \"Core\" } ] }")
         .file("plugins/Flaky/plugin.json", "{ \"version\": \"1.0.0\", \"initialState\": \"installed\", \"actions\": [ { \"action\": \"Flaky\", \"name\": \"Flaky\" } ] }")
         .writeTo(temp.resolve("assets"));
-    assets = Features.registerBuiltIns(AssetManager.builder())
+    assets = BuiltIns.register(AssetManager.builder())
         .contentRoot(AssetSource.directory(root))
         .assetClass("Note", Note.class)
         .kind(ActorComponent.class, "Score", TestActions.Score.class)
@@ -362,7 +363,7 @@ class GameFeaturesTest {
         .file("plugins/Good/plugin.json", "{ \"version\": \"1.0.0\" }")
         .file("plugins/Bad Name/plugin.json", "{ \"version\": \"1.0.0\" }")
         .writeTo(temp.resolve("other"));
-    try (AssetManager otherAssets = Features.registerBuiltIns(AssetManager.builder())
+    try (AssetManager otherAssets = BuiltIns.register(AssetManager.builder())
             .contentRoot(AssetSource.directory(other)).executor(workers).build();
         GameFeatures otherFeatures = GameFeatures.builder(otherAssets).executor(serial).build()) {
       pump();
@@ -386,7 +387,7 @@ class GameFeaturesTest {
    */
   @Test
   void aWorldClosingOnItsThread_undoesPluginsNewestFirst_inTheOrderThePluginThreadActivatedThem() {
-    try (AssetManager ownAssets = Features.registerBuiltIns(AssetManager.builder())
+    try (AssetManager ownAssets = BuiltIns.register(AssetManager.builder())
             .contentRoot(AssetSource.directory(root))
             .assetClass("Note", Note.class)
             .kind(ActorComponent.class, "Score", TestActions.Score.class)

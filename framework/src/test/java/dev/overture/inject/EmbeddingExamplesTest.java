@@ -6,12 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.inject.AbstractModule;
 import com.google.inject.Guice;
 import com.google.inject.Injector;
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.overture.asset.AssetManager;
 import dev.overture.asset.AssetSource;
+import dev.overture.asset.ContentSetup;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.experience.ExperienceManager;
+import dev.overture.experience.Experiences;
 import dev.overture.experience.LoadState;
 import dev.overture.object.ObjectInitializer;
+import dev.overture.persistence.SaveConflictException;
+import dev.overture.persistence.WorldStore;
 import dev.overture.testing.FakeTicker;
+import dev.overture.testing.TestPostgres;
 import dev.overture.world.ActorComponent;
 import dev.overture.world.FixedStepLoop;
 import dev.overture.world.NetMode;
@@ -25,6 +33,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -98,8 +107,8 @@ class EmbeddingExamplesTest {
     // tag::plain[]
     try (Overture overture = Overture.builder()
         .contentRoot(AssetSource.directory(contentFolder))
-        .kind(ActorComponent.class, "Score", MatchContent.Score.class)
-        .kind(ActorComponent.class, "Duelist", MatchContent.Duelist.class)
+        .component("Score", MatchContent.Score.class)
+        .component("Duelist", MatchContent.Duelist.class)
         .build()) {
       World world = overture.worlds().create("Match", NetMode.STANDALONE);
       ExperienceManager experience = ExperienceManager.of(world).orElseThrow();
@@ -117,6 +126,37 @@ class EmbeddingExamplesTest {
       world.close();
     }
     // end::plain[]
+  }
+
+  // tag::shared-setup[]
+  /** The game's content and classes, said once for whichever builder assembles them. */
+  static <S extends ContentSetup<S>> S duelGame(S setup, Path content) {
+    return setup
+        .contentRoot(AssetSource.directory(content))
+        .kind(ActorComponent.class, "Score", MatchContent.Score.class)
+        .kind(ActorComponent.class, "Duelist", MatchContent.Duelist.class);
+  }
+  // end::shared-setup[]
+
+  @Test
+  void oneSetup_configuresEveryBuilder() {
+    // tag::shared-setup-use[]
+    Overture plain = duelGame(Overture.builder(), contentFolder).build();
+    Injector injector = Guice.createInjector(new OvertureModule(), new AbstractModule() {
+      @Override
+      protected void configure() {
+        duelGame(OvertureModule.extend(binder()), contentFolder);
+      }
+    });
+    AssetManager alone = duelGame(Experiences.register(AssetManager.builder()), contentFolder).build();
+    // end::shared-setup-use[]
+    try (plain; Overture guiced = injector.getInstance(Overture.class); alone) {
+      List<String> components = List.of("AbilitySystemComponent", "Duelist", "InputComponent", "Score");
+      assertEquals(components, plain.assets().tools().kinds(ActorComponent.class));
+      assertEquals(components, guiced.assets().tools().kinds(ActorComponent.class));
+      assertEquals(components, alone.tools().kinds(ActorComponent.class));
+      assertEquals(plain.assets().index().ids(), alone.index().ids());
+    }
   }
 
   @Test
@@ -152,8 +192,8 @@ class EmbeddingExamplesTest {
     // tag::server[]
     try (Overture overture = Overture.builder()
         .contentRoot(AssetSource.directory(contentFolder))
-        .kind(ActorComponent.class, "Score", MatchContent.Score.class)
-        .kind(ActorComponent.class, "Duelist", MatchContent.Duelist.class)
+        .component("Score", MatchContent.Score.class)
+        .component("Duelist", MatchContent.Duelist.class)
         .build()) {
       FixedStepLoop loop = loopBuilder(1.0 / 30).maxStepsPerFrame(4).build();
       List<ExperienceManager> matches = new ArrayList<>();
@@ -180,6 +220,47 @@ class EmbeddingExamplesTest {
     // end::server[]
   }
 
+  @Test
+  void aServerOfAFleet_keepsItsMatchesInASharedPostgresStore() {
+    TestPostgres.Database server = TestPostgres.newDatabase();
+    String databaseUrl = server.url();
+    String user = server.user();
+    String password = server.password();
+    // tag::fleet[]
+    HikariConfig config = new HikariConfig();
+    config.setJdbcUrl(databaseUrl); // jdbc:postgresql://HOST:PORT/DATABASE, shared by every server
+    config.setUsername(user); // from the environment or a secret store, never a command line
+    config.setPassword(password);
+    try (HikariDataSource database = new HikariDataSource(config);
+        Overture overture = Overture.builder()
+            .contentRoot(AssetSource.directory(contentFolder))
+            .component("Score", MatchContent.Score.class)
+            .component("Duelist", MatchContent.Duelist.class)
+            .worldStore(database, databaseUrl)
+            .build()) {
+      WorldStore store = overture.worldStore().orElseThrow();
+      FixedStepLoop loop = loopBuilder(1.0 / 30).build();
+      World match = overture.worlds().create("eu-1/Duel", NetMode.DEDICATED_SERVER); // one name per server and match
+      loop.add(match);
+      CompletableFuture<WorldStore.Restored> last = store.restoreAsync(match); // the last save, and its version
+      loop.runUntil(last::isDone);
+      ExperienceManager.of(match).orElseThrow().setCurrentExperience(PrimaryAssetId.parse("Experience:Duel"));
+      loop.runUntil(() -> match.timeSeconds() >= 10);
+
+      CompletableFuture<WorldStore.Saved> saved = store.saveAsync(match).whenComplete((done, error) -> {
+        if (error instanceof SaveConflictException conflict) {
+          // Another server saved this world since we read it; nothing was written. Restore, then decide.
+          System.err.println(conflict.getMessage());
+        }
+      });
+      loop.runUntil(saved::isDone);
+
+      assertEquals(1, saved.join().version());
+      match.close();
+    }
+    // end::fleet[]
+  }
+
   private static final Pattern TAG =
       Pattern.compile("(?m)^[ \\t]*// tag::([a-z-]+)\\[\\]\\n(.*?)^[ \\t]*// end::\\1\\[\\]", Pattern.DOTALL);
 
@@ -195,6 +276,6 @@ class EmbeddingExamplesTest {
       assertTrue(guide.contains(example), "docs/embedding.md does not show the example \"" + tags.group(1)
           + "\" as it is in EmbeddingExamplesTest; copy it from there:\n" + example);
     }
-    assertEquals(List.of("guice-service", "plain", "guice", "server"), names);
+    assertEquals(List.of("guice-service", "plain", "shared-setup", "shared-setup-use", "guice", "server", "fleet"), names);
   }
 }

@@ -109,6 +109,55 @@ class OvertureModuleTest {
   }
 
   @Test
+  void aModule_mayUpgradeAVersionThatAModuleInstalledAfterItRegisters() {
+    AbstractModule upgrades = new AbstractModule() {
+      @Override
+      protected void configure() {
+        OvertureModule.extend(binder()).upgrade(UpgradeStep.of(BANNER_FORMAT, 2, Banner.class, "title is now text",
+            dev.overture.version.JsonUpgrade.rename("/title", "text")));
+      }
+    };
+    AbstractModule banners = new AbstractModule() {
+      @Override
+      protected void configure() {
+        OvertureModule.extend(binder()).scanRule(ScanRule.of("Banner", Banner.class, "banners")).customVersion(BANNER_FORMAT, Banner.class);
+      }
+    };
+    Injector injector = injector(host(), upgrades, banners);
+    try (Overture overture = injector.getInstance(Overture.class)) {
+      Banner welcome = overture.assets().loadSynchronously(PrimaryAssetId.parse("Banner:Welcome"), Banner.class);
+      assertEquals("hello", welcome.text()); // saved at version 1 as "title", upgraded
+    }
+  }
+
+  @Test
+  void aContributionThatDoesNotFit_failsWhenTheRuntimeIsProvided() {
+    AbstractModule again = new AbstractModule() {
+      @Override
+      protected void configure() {
+        OvertureModule.extend(binder()).contentRoot(AssetSource.directory(temp));
+      }
+    };
+    Injector injector = injector(host(), again);
+    ProvisionException e = assertThrows(ProvisionException.class, () -> injector.getInstance(Overture.class));
+    assertEquals("content root Game was already added", e.getCause().getMessage());
+  }
+
+  @Test
+  void aKindThatCannotBe_isRefusedWhereTheModuleNamesIt() {
+    AbstractModule wrong = new AbstractModule() {
+      @Override
+      @SuppressWarnings({"unchecked", "rawtypes"})
+      protected void configure() {
+        OvertureModule.extend(binder()).kind((Class) ActorComponent.class, "Banner", Banner.class);
+      }
+    };
+    com.google.inject.CreationException e = assertThrows(com.google.inject.CreationException.class, () -> injector(host(), wrong));
+    assertEquals("Kind \"Banner\": " + Banner.class.getName() + " is not a concrete subtype of " + ActorComponent.class.getName(),
+        e.getCause().getMessage());
+  }
+
+  @Test
   void withoutAStoreOrSettings_askingForThemSaysHowToConfigureThem() {
     Injector injector = injector(host());
     try (Overture overture = injector.getInstance(Overture.class)) {

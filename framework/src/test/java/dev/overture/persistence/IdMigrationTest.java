@@ -11,21 +11,31 @@ import dev.overture.archive.IdArchives.Layout;
 import dev.overture.id.StableId;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
-/** A database mixing every id layout with other values and corrupt blobs, migrated (twice). */
+/**
+ * A database mixing every id layout with other values and corrupt blobs, migrated (twice): an
+ * SQLite file (with its backup) and a PostgreSQL database (where the backup is the operator's).
+ */
+@ParameterizedClass
+@EnumSource(Backend.class)
 class IdMigrationTest {
 
+  @Parameter Backend backend;
   @TempDir Path temp;
+  private Backend.Place place;
   private Path db;
   private final Map<String, byte[]> original = new LinkedHashMap<>();
 
@@ -38,8 +48,9 @@ class IdMigrationTest {
 
   @BeforeEach
   void database() throws Exception {
-    db = temp.resolve("game.db");
-    WorldStore.open(db, ClassNames.of(Map.of())).close(); // the schema
+    place = backend.fresh(temp);
+    db = place.file();
+    place.open(ClassNames.of(Map.of())).close(); // the schema
     original.put("v2", IdArchives.encode(Layout.LEGACY_V2, List.of(StableId.of(1001))));
     original.put("v2null", IdArchives.encode(Layout.LEGACY_V2, List.of(StableId.NONE)));
     original.put("v2many", IdArchives.encode(Layout.LEGACY_V2, List.of(StableId.of(5), StableId.NONE, StableId.of(6))));
@@ -50,7 +61,7 @@ class IdMigrationTest {
     original.put("truncated", java.util.Arrays.copyOf(IdArchives.encode(Layout.LEGACY_V2, List.of(StableId.of(7))), 60));
     original.put("garbage", new byte[] {1, 2, 3});
     original.put("ammo", PropertyCodec.encode(12, int.class));
-    try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + db);
+    try (Connection connection = place.connect();
         Statement sql = connection.createStatement();
         PreparedStatement insert = connection.prepareStatement("INSERT INTO properties (actor_id, component, name, value) VALUES (1, '', ?, ?)")) {
       sql.executeUpdate("INSERT INTO actors (id, world, class, name) VALUES (1, 'Arena', 'Tank', 'Tiger')");
@@ -62,11 +73,34 @@ class IdMigrationTest {
     }
   }
 
-  private Map<String, byte[]> blobs(Path file) throws Exception {
+  @AfterEach
+  void closeDatabase() {
+    place.close();
+  }
+
+  /** Migrates the test's database: a file with its backup, or a data source (no backup). */
+  private IdMigration.Report migrate(IdMigration.Target target, boolean dryRun, boolean backup, int batch) {
+    return backend == Backend.SQLITE
+        ? IdMigration.run(db, target, dryRun, backup, batch)
+        : IdMigration.run(place.pool(), target, dryRun, batch);
+  }
+
+  private Map<String, byte[]> blobs() throws Exception {
+    try (Connection connection = place.connect()) {
+      return blobs(connection);
+    }
+  }
+
+  private static Map<String, byte[]> blobs(Path file) throws Exception {
+    try (Connection connection = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file)) {
+      return blobs(connection);
+    }
+  }
+
+  private static Map<String, byte[]> blobs(Connection connection) throws Exception {
     Map<String, byte[]> blobs = new LinkedHashMap<>();
-    try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file);
-        Statement sql = connection.createStatement();
-        ResultSet rows = sql.executeQuery("SELECT name, value FROM properties ORDER BY rowid")) {
+    try (Statement sql = connection.createStatement();
+        ResultSet rows = sql.executeQuery("SELECT name, value FROM properties ORDER BY name")) {
       while (rows.next()) {
         blobs.put(rows.getString(1), rows.getBytes(2));
       }
@@ -76,16 +110,17 @@ class IdMigrationTest {
 
   @Test
   void toStableId_rewritesEveryLegacyBlob_keepsValues_refusesCorruptOnes_andASecondRunChangesNothing() throws Exception {
-    IdMigration.Report first = IdMigration.run(db, IdMigration.Target.STABLE_ID, false, true, 3);
+    IdMigration.Report first = migrate(IdMigration.Target.STABLE_ID, false, true, 3);
 
     assertEquals(10, first.rowsRead());
     assertEquals(6, first.converted(), "v2, v2null, v2many, v3, v3null, both");
     assertEquals(1, first.alreadyCurrent());
     assertEquals(1, first.otherValues());
-    assertEquals(List.of("truncated", "garbage"), first.refused().stream().map(IdMigration.Refusal::property).toList());
-    assertEquals("At byte 56: truncated: ClassPath says 31 characters (31 bytes), 0 left", first.refused().get(0).reason());
+    assertEquals(List.of("garbage", "truncated"), first.refused().stream().map(IdMigration.Refusal::property).toList(),
+        "in key order");
+    assertEquals("At byte 56: truncated: ClassPath says 31 characters (31 bytes), 0 left", first.refused().get(1).reason());
 
-    Map<String, byte[]> after = blobs(db);
+    Map<String, byte[]> after = blobs();
     assertArrayEquals(IdArchives.encode(Layout.STABLE_ID, List.of(StableId.of(1001))), after.get("v2"));
     assertArrayEquals(IdArchives.encode(Layout.STABLE_ID, List.of(StableId.NONE)), after.get("v2null"), "null becomes 0");
     assertEquals(List.of(StableId.of(5), StableId.NONE, StableId.of(6)), IdArchives.decode(after.get("v2many")).ids());
@@ -94,54 +129,40 @@ class IdMigrationTest {
     for (String untouched : List.of("stable", "truncated", "garbage", "ammo")) {
       assertArrayEquals(original.get(untouched), after.get(untouched), untouched);
     }
-    Map<String, byte[]> backup = blobs(first.backup().orElseThrow());
-    original.forEach((name, bytes) -> assertArrayEquals(bytes, backup.get(name), "backup of " + name));
+    if (backend == Backend.SQLITE) {
+      Map<String, byte[]> backup = blobs(first.backup().orElseThrow());
+      original.forEach((name, bytes) -> assertArrayEquals(bytes, backup.get(name), "backup of " + name));
+    } else {
+      assertTrue(first.backup().isEmpty(), "on a server, the backup is the operator's");
+    }
 
-    IdMigration.Report second = IdMigration.run(db, IdMigration.Target.STABLE_ID, false, false, 3);
+    IdMigration.Report second = migrate(IdMigration.Target.STABLE_ID, false, false, 3);
     assertEquals(0, second.converted());
     assertEquals(7, second.alreadyCurrent());
     assertEquals(2, second.refused().size(), "still reported, still there");
-    Map<String, byte[]> again = blobs(db);
+    Map<String, byte[]> again = blobs();
     after.forEach((name, bytes) -> assertArrayEquals(bytes, again.get(name), name));
   }
 
   @Test
   void toV3_rewritesOnlyV2Blobs() throws Exception {
-    IdMigration.Report report = IdMigration.run(db, IdMigration.Target.V3, false, false, 100);
+    IdMigration.Report report = migrate(IdMigration.Target.V3, false, false, 100);
 
     assertEquals(3, report.converted());
     assertEquals(4, report.alreadyCurrent(), "v3, v3null, stable, both");
-    Map<String, byte[]> after = blobs(db);
+    Map<String, byte[]> after = blobs();
     assertArrayEquals(IdArchives.encode(Layout.LEGACY_V3, List.of(StableId.NONE)), after.get("v2null"), "null becomes MIN_INT64");
     assertArrayEquals(original.get("stable"), after.get("stable"));
   }
 
   @Test
   void aDryRun_countsTheSame_andWritesNothing() throws Exception {
-    IdMigration.Report report = IdMigration.run(db, IdMigration.Target.STABLE_ID, true, true, 4);
+    IdMigration.Report report = migrate(IdMigration.Target.STABLE_ID, true, true, 4);
 
     assertEquals(6, report.converted());
     assertTrue(report.backup().isEmpty(), "no backup of a database that is not written");
     assertTrue(report.format().endsWith("Dry run: nothing was written."), report.format());
-    Map<String, byte[]> after = blobs(db);
+    Map<String, byte[]> after = blobs();
     original.forEach((name, bytes) -> assertArrayEquals(bytes, after.get(name), name));
-  }
-
-  @Test
-  void aDatabaseThatIsNoStore_isRefusedBeforeAnythingIsDone_andBackupsNeverOverwriteEachOther() throws Exception {
-    Path other = temp.resolve("other.db");
-    try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + other);
-        Statement sql = connection.createStatement()) {
-      sql.executeUpdate("CREATE TABLE notes (text TEXT)");
-    }
-    PersistenceException e = org.junit.jupiter.api.Assertions.assertThrows(PersistenceException.class,
-        () -> IdMigration.run(other, IdMigration.Target.STABLE_ID, false, true, 10));
-    assertEquals(other + " is not a world store: it has no properties table", e.getMessage());
-    assertTrue(java.nio.file.Files.notExists(temp.resolve("other.db.before-migrate-ids")));
-
-    assertEquals(temp.resolve("game.db.before-migrate-ids"),
-        IdMigration.run(db, IdMigration.Target.V3, false, true, 10).backup().orElseThrow());
-    assertEquals(temp.resolve("game.db.before-migrate-ids-2"),
-        IdMigration.run(db, IdMigration.Target.STABLE_ID, false, true, 10).backup().orElseThrow());
   }
 }

@@ -12,7 +12,6 @@ import dev.overture.id.StableId;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -20,9 +19,13 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Seed 002 (issue 18), from its own words and byte layouts:
@@ -35,7 +38,11 @@ import org.junit.jupiter.api.io.TempDir;
  *       none: a v3 (or v2) id of value 0 is a real id, read as such, and the step to StableId, where
  *       it would become none, refuses it the same way.
  * </ul>
+ *
+ * <p>On SQLite and on PostgreSQL.
  */
+@ParameterizedClass
+@EnumSource(Backend.class)
 class StableIdSeedRulesTest {
 
   // The seed's diagrams, word by word, little-endian ("the raw bytes will read in the opposite order").
@@ -65,20 +72,21 @@ class StableIdSeedRulesTest {
     return bytes(PACKAGE, "01000000", UNIQUE_ID, "03000000", value);
   }
 
+  @Parameter Backend backend;
   @TempDir Path temp;
-  private Path db;
+  private Backend.Place place;
   private final Map<String, byte[]> original = new LinkedHashMap<>();
 
   @BeforeEach
   void database() throws Exception {
-    db = temp.resolve("game.db");
-    WorldStore.open(db, ClassNames.of(Map.of())).close();
+    place = backend.fresh(temp);
+    place.open(ClassNames.of(Map.of())).close();
     original.put("v2min", v2(MIN_INT64));
     original.put("v2zero", v2(ZERO));
     original.put("v3zero", v3(ZERO));
     original.put("v3null", v3(MIN_INT64));
     original.put("v2seven", v2("0700000000000000"));
-    try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + db);
+    try (Connection connection = place.connect();
         Statement sql = connection.createStatement();
         PreparedStatement insert = connection.prepareStatement("INSERT INTO properties (actor_id, component, name, value) VALUES (1, '', ?, ?)")) {
       sql.executeUpdate("INSERT INTO actors (id, world, class, name) VALUES (1, 'Arena', 'Pawn', 'Tiger')");
@@ -90,11 +98,16 @@ class StableIdSeedRulesTest {
     }
   }
 
+  @AfterEach
+  void closeDatabase() {
+    place.close();
+  }
+
   private Map<String, byte[]> blobs() throws Exception {
     Map<String, byte[]> blobs = new LinkedHashMap<>();
-    try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + db);
+    try (Connection connection = place.connect();
         Statement sql = connection.createStatement();
-        ResultSet rows = sql.executeQuery("SELECT name, value FROM properties ORDER BY rowid")) {
+        ResultSet rows = sql.executeQuery("SELECT name, value FROM properties ORDER BY name")) {
       while (rows.next()) {
         blobs.put(rows.getString(1), rows.getBytes(2));
       }
@@ -102,15 +115,21 @@ class StableIdSeedRulesTest {
     return blobs;
   }
 
+  private IdMigration.Report migrate(IdMigration.Target target) {
+    return backend == Backend.SQLITE
+        ? IdMigration.run(place.file(), target, false, false, 10)
+        : IdMigration.run(place.pool(), target, false, 10);
+  }
+
   @Test
   void aV2IdOfTheSmallestValue_cannotBecomeV3_soItsRowIsRefusedReportedAndLeftUntouched() throws Exception {
     assertEquals(List.of(Value.of(Long.MIN_VALUE)), IdArchives.decode(original.get("v2min")).values(), "bIsNull = 0: a real id");
 
-    IdMigration.Report report = IdMigration.run(db, IdMigration.Target.V3, false, false, 10);
+    IdMigration.Report report = migrate(IdMigration.Target.V3);
 
-    assertEquals(List.of(new IdMigration.Refusal(1, 1, "", "v2min", "it cannot become UniqueID v3: its id has the value"
+    assertEquals(List.of(new IdMigration.Refusal(1, "", "v2min", "it cannot become UniqueID v3: its id has the value"
         + " -9223372036854775808 (the smallest 64-bit integer), which UniqueID v3 reads as null; it was left as it is")), report.refused());
-    assertTrue(report.format().contains("Refused: 1" + System.lineSeparator() + "  row 1 (actor 1, property v2min): it cannot become"
+    assertTrue(report.format().contains("Refused: 1" + System.lineSeparator() + "  actor 1, property v2min: it cannot become"
         + " UniqueID v3"), report.format());
     Map<String, byte[]> after = blobs();
     assertArrayEquals(original.get("v2min"), after.get("v2min"), "untouched, never turned into null");
@@ -126,7 +145,7 @@ class StableIdSeedRulesTest {
     IllegalStateException e = assertThrows(IllegalStateException.class, () -> IdArchives.decode(original.get("v3zero")).ids());
     assertEquals("UniqueID 0 is a real id in a UniqueID v3 archive, which a StableId cannot hold (0 is none there)", e.getMessage());
 
-    IdMigration.Report report = IdMigration.run(db, IdMigration.Target.STABLE_ID, false, false, 10);
+    IdMigration.Report report = migrate(IdMigration.Target.STABLE_ID);
 
     assertEquals(List.of("v2zero", "v3zero"), report.refused().stream().map(IdMigration.Refusal::property).toList());
     assertEquals("it cannot become StableId v0: its id has the value 0, a real legacy id, which StableId v0 reads as none; it was left"

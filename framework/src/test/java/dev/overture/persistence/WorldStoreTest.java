@@ -13,15 +13,22 @@ import dev.overture.world.Pawn;
 import dev.overture.world.World;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
+/** The world store's contract, on SQLite and on PostgreSQL. */
+@ParameterizedClass
+@EnumSource(Backend.class)
 class WorldStoreTest {
 
   enum Mood {
@@ -91,10 +98,22 @@ class WorldStoreTest {
       Map.entry("Beacon", Beacon.class), Map.entry("Lighthouse", Lighthouse.class), Map.entry("Match", Match.class),
       Map.entry("Holder", Holder.class), Map.entry("Buddy", Buddy.class), Map.entry("StringHolder", StringHolder.class)));
 
+  @Parameter Backend backend;
   @TempDir Path temp;
+  private Backend.Place place;
+
+  @BeforeEach
+  void database() {
+    place = backend.fresh(temp);
+  }
+
+  @AfterEach
+  void closeDatabase() {
+    place.close();
+  }
 
   private WorldStore store() {
-    return WorldStore.open(temp.resolve("game.db"), CLASSES);
+    return place.open(CLASSES);
   }
 
   private static World world(WorldStore store) {
@@ -161,6 +180,27 @@ class WorldStoreTest {
   }
 
   @Test
+  void properties_keepTheOrderTheyWereSavedIn_inTheirOwnColumn() throws Exception {
+    try (WorldStore store = store()) {
+      World world = world(store);
+      world.spawnActor(Tank.class, "Tiger");
+      store.save(world);
+    }
+    List<String> saved = new ArrayList<>();
+    try (Connection db = place.connect();
+        Statement sql = db.createStatement();
+        java.sql.ResultSet rows = sql.executeQuery("SELECT p.name FROM properties p JOIN actors a ON a.id = p.actor_id"
+            + " WHERE a.name = 'Tiger' ORDER BY p.position")) {
+      while (rows.next()) {
+        saved.add(rows.getString(1));
+      }
+    }
+    List<String> declared = new ArrayList<>(dev.overture.object.ObjectProperties.names(Tank.class));
+    declared.addAll(dev.overture.object.ObjectProperties.names(Turret.class));
+    assertEquals(declared, saved);
+  }
+
+  @Test
   void ids_neverRepeat_acrossRestarts_evenWhenTheProcessStoppedMidBlock() {
     List<StableId> handedOut = new ArrayList<>();
     for (int restart = 0; restart < 3; restart++) {
@@ -214,7 +254,7 @@ class WorldStoreTest {
       tank.ammo = 4;
       store.save(world);
     }
-    try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + temp.resolve("game.db"));
+    try (Connection db = place.connect();
         PreparedStatement corrupt = db.prepareStatement("UPDATE properties SET value = ? WHERE name = 'fuel'");
         Statement sql = db.createStatement()) {
       corrupt.setBytes(1, new byte[] {1, 2, 3});
@@ -239,14 +279,14 @@ class WorldStoreTest {
   @Test
   void aStoreWrittenByANewerSchema_isRefusedAndLeftAlone() throws Exception {
     store().close();
-    try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + temp.resolve("game.db"));
+    try (Connection db = place.connect();
         Statement sql = db.createStatement()) {
-      sql.executeUpdate("UPDATE overture_store SET value = '2' WHERE key = 'schema'");
+      sql.executeUpdate("UPDATE overture_store SET value = '3' WHERE key = 'schema'");
     }
 
     PersistenceException e = assertThrows(PersistenceException.class, this::store);
 
-    assertTrue(e.getMessage().endsWith(temp.resolve("game.db") + " was written with store schema 2; this build knows schema 1"
+    assertTrue(e.getMessage().endsWith(place.name() + " was written with store schema 3; this build knows schema 2"
         + " and leaves it as it is"), e.getMessage());
   }
 
@@ -275,8 +315,14 @@ class WorldStoreTest {
 
   @Test
   void aHostsDataSource_savesAgainAndAgain() {
-    org.sqlite.SQLiteDataSource plain = new org.sqlite.SQLiteDataSource();
-    plain.setUrl("jdbc:sqlite:" + temp.resolve("host.db"));
+    javax.sql.DataSource plain;
+    if (backend == Backend.SQLITE) {
+      org.sqlite.SQLiteDataSource sqlite = new org.sqlite.SQLiteDataSource();
+      sqlite.setUrl("jdbc:sqlite:" + temp.resolve("host.db"));
+      plain = sqlite;
+    } else {
+      plain = place.server().dataSource();
+    }
     try (WorldStore store = WorldStore.open(plain, CLASSES)) {
       World world = world(store);
       Tank tank = world.spawnActor(Tank.class, "Tiger");
@@ -298,7 +344,7 @@ class WorldStoreTest {
       assertEquals("World Arena takes its ids from another allocator, so they could collide with this store's; build it with"
           + " World.builder(name).ids(store.ids())", e.getMessage());
     }
-    try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + temp.resolve("game.db"));
+    try (Connection db = place.connect();
         Statement sql = db.createStatement()) {
       sql.executeUpdate("DELETE FROM id_allocator");
       sql.executeUpdate("INSERT INTO actors (id, world, class, name) VALUES (5000, 'Imported', 'Pawn', 'Old')");

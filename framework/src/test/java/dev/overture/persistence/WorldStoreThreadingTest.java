@@ -13,19 +13,25 @@ import dev.overture.world.Pawn;
 import dev.overture.world.World;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Saves and restores do not block the game thread on JDBC: the database work runs on the store's
  * executor (here a manual one), and the futures complete on the world's game thread (issue 15).
  */
+@ParameterizedClass
+@EnumSource(Backend.class)
 class WorldStoreThreadingTest {
 
   public static class Crate extends Pawn {
@@ -34,15 +40,27 @@ class WorldStoreThreadingTest {
 
   private static final ClassNames CLASSES = ClassNames.of(Map.of("Crate", Crate.class));
 
+  @Parameter Backend backend;
   @TempDir Path temp;
+  private Backend.Place place;
   private final ManualExecutor database = new ManualExecutor();
 
+  @BeforeEach
+  void database() {
+    place = backend.fresh(temp);
+  }
+
+  @AfterEach
+  void closeDatabase() {
+    place.close();
+  }
+
   private WorldStore store() {
-    return WorldStore.builder(temp.resolve("game.db")).executor(database).open(CLASSES);
+    return place.builder().executor(database).open(CLASSES);
   }
 
   private int savedActors() throws Exception {
-    try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + temp.resolve("game.db"));
+    try (Connection connection = place.connect();
         Statement sql = connection.createStatement();
         ResultSet rows = sql.executeQuery("SELECT COUNT(*) FROM actors")) {
       rows.next();
@@ -65,7 +83,7 @@ class WorldStoreThreadingTest {
       assertEquals(2, savedActors(), "written on the executor: the crate and the game state");
       assertFalse(saved.isDone(), "the completion waits for the game thread");
       world.runPendingTasks();
-      assertEquals(new WorldStore.Saved(2, 0, 1), saved.join());
+      assertEquals(new WorldStore.Saved(2, 0, 1, 1), saved.join());
 
       World again = World.builder("Warehouse").ids(store.ids()).build();
       CompletableFuture<WorldStore.Restored> restored = store.restoreAsync(again);

@@ -14,7 +14,7 @@ import dev.overture.asset.AssetSource;
 import dev.overture.asset.LoadHandle;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.asset.ResaveReport;
-import dev.overture.core.JsonLayout;
+import dev.overture.internal.JsonLayout;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
 import dev.overture.experience.Experiences;

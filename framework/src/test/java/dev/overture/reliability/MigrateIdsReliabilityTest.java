@@ -83,14 +83,14 @@ class MigrateIdsReliabilityTest {
     Path db = storeWithALegacyId(0);
     try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + db);
         Statement sql = connection.createStatement()) {
-      sql.executeUpdate("UPDATE overture_store SET value = '2' WHERE key = 'schema'");
+      sql.executeUpdate("UPDATE overture_store SET value = '3' WHERE key = 'schema'");
     }
     byte[] before = Files.readAllBytes(db);
 
     PersistenceException e = assertThrows(PersistenceException.class,
         () -> IdMigration.run(db, IdMigration.Target.STABLE_ID, false, true, 10));
 
-    assertEquals(db + " was written with store schema 2; this build knows schema 1 and leaves it as it is", e.getMessage());
+    assertEquals(db + " was written with store schema 3; this build knows schema 2 and leaves it as it is", e.getMessage());
     assertArrayEquals(before, Files.readAllBytes(db));
     assertEquals(List.of("game.db"), names(), "no backup");
   }

@@ -4,7 +4,7 @@ import dev.overture.archive.ArchiveFormatException;
 import dev.overture.archive.ArchiveHeader;
 import dev.overture.archive.ArchiveReader;
 import dev.overture.archive.IdArchives;
-import dev.overture.core.BoundedFiles;
+import dev.overture.internal.BoundedFiles;
 import dev.overture.version.CustomVersionRegistry;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -13,13 +13,13 @@ import java.nio.file.Path;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code overture archive inspect FILE | --hex HEX}: what a binary archive (a game.db blob) holds. */
 @Command(name = "archive", mixinStandardHelpOptions = true, description = "Binary archive tools.", subcommands = {ArchiveCommand.Inspect.class, CommandLine.HelpCommand.class})

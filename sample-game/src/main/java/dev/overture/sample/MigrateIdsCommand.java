@@ -3,24 +3,49 @@ package dev.overture.sample;
 import dev.overture.persistence.IdMigration;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.postgresql.ds.PGSimpleDataSource;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code overture migrate-ids --db FILE}: rewrites the legacy id blobs of a world store (game.db)
- * to UniqueID v3 or StableId v0. Exits 1 when a blob could not be read (it is left as it is).
+ * {@code overture migrate-ids --db FILE} or {@code --jdbc-url URL}: rewrites the legacy id blobs of
+ * a world store (game.db, or a PostgreSQL database that servers share) to UniqueID v3 or StableId
+ * v0. Exits 1 when a blob could not be read (it is left as it is).
+ *
+ * <p>A server's credentials come from the environment ({@value #USER_VARIABLE}, {@value
+ * #PASSWORD_VARIABLE}), never from the command line, which every process of the machine can read;
+ * a URL that carries them is refused, and nothing here prints them.
  */
 @Command(name = "migrate-ids", mixinStandardHelpOptions = true, description = "Rewrite the legacy id blobs of a world store (game.db) in a newer layout.")
 final class MigrateIdsCommand implements Callable<Integer> {
 
+  /** The user of {@code --jdbc-url}'s database. */
+  static final String USER_VARIABLE = "OVERTURE_DB_USER";
+  /** The password of {@code --jdbc-url}'s user. */
+  static final String PASSWORD_VARIABLE = "OVERTURE_DB_PASSWORD";
+
   @Spec CommandSpec spec;
 
-  @Option(names = "--db", paramLabel = "FILE", required = true, description = "The world store.")
-  Path db;
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  Store store;
+
+  /** Where the store is: one of the two. */
+  static final class Store {
+    @Option(names = "--db", paramLabel = "FILE", required = true, description = "The world store, an SQLite file.")
+    Path db;
+
+    @Option(names = "--jdbc-url", paramLabel = "URL", required = true,
+        description = "A world store on PostgreSQL, jdbc:postgresql://HOST:PORT/DATABASE; the user and password come from"
+            + " OVERTURE_DB_USER and OVERTURE_DB_PASSWORD. The backup is yours to make first.")
+    String jdbcUrl;
+  }
 
   @Option(names = "--to", paramLabel = "LAYOUT", defaultValue = "stable-id", converter = TargetConverter.class,
       description = "v3 or stable-id (default: ${DEFAULT-VALUE}).")
@@ -29,7 +54,7 @@ final class MigrateIdsCommand implements Callable<Integer> {
   @Option(names = "--dry-run", description = "Count what would change; write nothing.")
   boolean dryRun;
 
-  @Option(names = "--no-backup", description = "Do not copy the database first.")
+  @Option(names = "--no-backup", description = "Do not copy the database first (--db).")
   boolean noBackup;
 
   @Option(names = "--batch", paramLabel = "N", defaultValue = "1000", description = "Rows per transaction (default: ${DEFAULT-VALUE}).")
@@ -38,13 +63,55 @@ final class MigrateIdsCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     if (batch < 1) {
-      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--batch must be 1 or more, not " + batch);
+      throw new ParameterException(spec.commandLine(), "--batch must be 1 or more, not " + batch);
     }
-    IdMigration.Report report = IdMigration.run(db, target, dryRun, !noBackup, batch);
     PrintWriter out = spec.commandLine().getOut();
+    IdMigration.Report report;
+    if (store.db != null) {
+      report = IdMigration.run(store.db, target, dryRun, !noBackup, batch);
+    } else {
+      report = IdMigration.run(server(store.jdbcUrl), store.jdbcUrl, target, dryRun, batch);
+      if (!dryRun) {
+        out.println("Backup: none made. On a database server, backing it up first is the operator's job (for example"
+            + " pg_dump); each batch of " + batch + " rows commits on its own, so a stopped run can be run again.");
+      }
+    }
     out.println(report.format());
     out.flush();
     return report.refused().isEmpty() ? 0 : OvertureCommand.FAILED;
+  }
+
+  /**
+   * The data source of {@code url}, with the credentials of the environment.
+   *
+   * @throws ParameterException when the URL is not PostgreSQL's or carries credentials (the message
+   *     never repeats the URL, which may hold a password)
+   */
+  private PGSimpleDataSource server(String url) {
+    if (!url.startsWith("jdbc:postgresql:")) {
+      throw new ParameterException(spec.commandLine(), "--jdbc-url takes a PostgreSQL URL (jdbc:postgresql://HOST:PORT/DATABASE);"
+          + " for an SQLite file, use --db FILE");
+    }
+    String query = url.contains("?") ? url.substring(url.indexOf('?')).toLowerCase(Locale.ROOT) : "";
+    if (query.matches(".*[?&](user|password)=.*")) {
+      throw new ParameterException(spec.commandLine(), "--jdbc-url must not carry the user or the password, since any process of"
+          + " the machine can read a command line: give them in " + USER_VARIABLE + " and " + PASSWORD_VARIABLE);
+    }
+    PGSimpleDataSource server = new PGSimpleDataSource();
+    try {
+      server.setUrl(url);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), "--jdbc-url is not a valid PostgreSQL URL (jdbc:postgresql://HOST:PORT/DATABASE)");
+    }
+    String user = System.getenv(USER_VARIABLE);
+    if (user != null && !user.isEmpty()) {
+      server.setUser(user);
+    }
+    String password = System.getenv(PASSWORD_VARIABLE);
+    if (password != null) {
+      server.setPassword(password);
+    }
+    return server;
   }
 
   /** {@code v3} or {@code stable-id}. */

@@ -1,6 +1,6 @@
 package dev.overture.sample;
 
-import dev.overture.core.Failures;
+import dev.overture.internal.Failures;
 import dev.overture.core.ProblemException;
 import dev.overture.version.BuildVersion;
 import java.io.PrintWriter;

@@ -2,8 +2,8 @@ package dev.overture.sample;
 
 import dev.overture.asset.AssetManager;
 import dev.overture.asset.ResaveReport;
-import dev.overture.core.AtomicFiles;
 import dev.overture.inject.Overture;
+import dev.overture.internal.AtomicFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package dev.overture.sample;
 
-import dev.overture.core.AtomicFiles;
+import dev.overture.internal.AtomicFiles;
 import dev.overture.persistence.PersistenceException;
 import dev.overture.persistence.WorldStore;
 import java.io.IOException;

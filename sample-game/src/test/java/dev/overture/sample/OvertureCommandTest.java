@@ -389,7 +389,7 @@ class OvertureCommandTest {
             "Already current: 0",
             "Not ids: 0",
             "Refused: 1",
-            "  row 2 (actor 1, property broken): At byte 0: truncated: FileVersionUE4 needs 4 bytes, 1 left"),
+            "  actor 1, property broken: At byte 0: truncated: FileVersionUE4 needs 4 bytes, 1 left"),
         lines());
     out.getBuffer().setLength(0);
     assertEquals(1, run("migrate-ids", "--db", db.toString(), "--no-backup", "--dry-run"));

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.overture.core.AtomicFiles;
+import dev.overture.internal.AtomicFiles;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -122,7 +122,7 @@ class SaveFilesReliabilityTest {
     Files.copy(newer, broken);
     try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + newer);
         Statement sql = connection.createStatement()) {
-      sql.executeUpdate("UPDATE overture_store SET value = '2' WHERE key = 'schema'");
+      sql.executeUpdate("UPDATE overture_store SET value = '3' WHERE key = 'schema'");
     }
     try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + broken);
         Statement sql = connection.createStatement()) {
@@ -132,7 +132,7 @@ class SaveFilesReliabilityTest {
     Path text = Files.writeString(temp.resolve("text.db"), "hello");
 
     assertEquals(1, run("play", "--restore", newer.toString(), "--ticks", "1"));
-    assertEquals("overture: --restore " + newer + " was written with store schema 2; this build knows schema 1 and leaves it as it is",
+    assertEquals("overture: --restore " + newer + " was written with store schema 3; this build knows schema 2 and leaves it as it is",
         err.toString().strip());
     assertEquals(1, run("play", "--restore", text.toString(), "--ticks", "1"));
     assertEquals("overture: --restore " + text + " is not a world store: it is not an SQLite database", err.toString().strip());

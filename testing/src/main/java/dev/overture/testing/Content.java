@@ -34,6 +34,9 @@ public final class Content {
 
   private final Map<String, String> files = new LinkedHashMap<>();
 
+  /** Empty content, as {@link #of()} gives. */
+  public Content() {}
+
   /** Empty content. */
   public static Content of() {
     return new Content();

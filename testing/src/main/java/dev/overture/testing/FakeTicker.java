@@ -9,6 +9,9 @@ public final class FakeTicker implements Ticker {
 
   private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
 
+  /** A ticker at one second, so that durations measured from zero are never mistaken for unset. */
+  public FakeTicker() {}
+
   @Override
   public long read() {
     return nanos.get();

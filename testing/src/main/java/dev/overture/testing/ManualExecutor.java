@@ -12,6 +12,9 @@ public final class ManualExecutor implements Executor {
 
   private final Deque<Runnable> queue = new ArrayDeque<>();
 
+  /** An executor with nothing queued. */
+  public ManualExecutor() {}
+
   @Override
   public synchronized void execute(Runnable task) {
     queue.addLast(task);

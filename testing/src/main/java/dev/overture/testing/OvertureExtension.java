@@ -1,9 +1,10 @@
 package dev.overture.testing;
 
+import dev.overture.inject.Overture;
+import dev.overture.inject.RuntimeSetup;
+import dev.overture.world.NetMode;
 import java.util.Objects;
 import java.util.function.Consumer;
-import dev.overture.inject.Overture;
-import dev.overture.world.NetMode;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  *   final OvertureExtension overture = OvertureExtension.withContent(Content.of()
  *           .file("experiences/Arena.json", "{ \"gameFeaturesToEnable\": [\"Combat\"] }")
  *           .file("plugins/Combat/plugin.json", "{ \"version\": \"1.0.0\" }"))
- *       .configure(builder -> builder.kind(ActorComponent.class, "Score", Score.class));
+ *       .component("Score", Score.class);
  *
  *   @Test
  *   void arenaActivatesCombat() {
@@ -28,10 +29,11 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * }
  * }</pre>
  *
- * Register it on an instance field (one runtime per test). The methods other than the configuring
- * ones are for the test's thread, during a test.
+ * Register it on an instance field (one runtime per test). It is configured in the vocabulary every
+ * Overture builder shares ({@link RuntimeSetup}). The methods other than the configuring ones are
+ * for the test's thread, during a test.
  */
-public final class OvertureExtension implements BeforeEachCallback, AfterEachCallback {
+public final class OvertureExtension implements BeforeEachCallback, AfterEachCallback, RuntimeSetup<OvertureExtension> {
 
   private final Content content;
   private final TestRuntime.Builder template;
@@ -47,10 +49,19 @@ public final class OvertureExtension implements BeforeEachCallback, AfterEachCal
     return new OvertureExtension(content);
   }
 
-  /** Configures every runtime further (kinds, custom versions, validators...). Repeatable. */
-  public OvertureExtension configure(Consumer<Overture.Builder> step) {
-    template.configure(step);
+  /**
+   * Keeps {@code step}, to apply to the builder of every runtime: what the shared vocabulary
+   * ({@link RuntimeSetup}: kinds, custom versions, validators...) says goes through here. Repeatable.
+   */
+  @Override
+  public OvertureExtension overture(Consumer<Overture.Builder> step) {
+    template.overture(step);
     return this;
+  }
+
+  /** The same as {@link #overture}: configures every runtime further. Repeatable. */
+  public OvertureExtension configure(Consumer<Overture.Builder> step) {
+    return overture(step);
   }
 
   /** Writes the content to a temporary folder for each test, instead of keeping it in memory. */

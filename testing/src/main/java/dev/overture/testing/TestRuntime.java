@@ -2,6 +2,7 @@ package dev.overture.testing;
 
 import dev.overture.asset.AssetSource;
 import dev.overture.inject.Overture;
+import dev.overture.inject.RuntimeSetup;
 import dev.overture.world.NetMode;
 import dev.overture.world.World;
 import java.io.IOException;
@@ -24,7 +25,7 @@ import java.util.stream.Stream;
  * sleeps.
  *
  * <pre>{@code
- * try (TestRuntime runtime = TestRuntime.builder(content).configure(b -> b.kind(...)).build()) {
+ * try (TestRuntime runtime = TestRuntime.builder(content).component("Score", Score.class).build()) {
  *   TestWorld world = runtime.world("Match").load("Arena").assertLoaded();
  *   assertEquals(List.of(PluginId.of("Core"), PluginId.of("Combat")), world.activePlugins());
  * }
@@ -170,8 +171,12 @@ public final class TestRuntime implements AutoCloseable {
     }
   }
 
-  /** Configures a {@link TestRuntime}. */
-  public static final class Builder {
+  /**
+   * Configures a {@link TestRuntime}: the content, and anything of the runtime in the vocabulary
+   * every Overture builder shares ({@link RuntimeSetup}: kinds, custom versions, validators...),
+   * applied to the runtime's {@link Overture.Builder} when it is built, in order.
+   */
+  public static final class Builder implements RuntimeSetup<Builder> {
     private final Content content;
     private final List<Consumer<Overture.Builder>> configure = new ArrayList<>();
     private boolean onDisk;
@@ -180,10 +185,16 @@ public final class TestRuntime implements AutoCloseable {
       this.content = Objects.requireNonNull(content, "content");
     }
 
-    /** Configures the runtime further: kinds, custom versions, validators... Repeatable. */
-    public Builder configure(Consumer<Overture.Builder> step) {
+    /** Keeps {@code step}, to apply to the runtime's builder when the runtime is built. Repeatable. */
+    @Override
+    public Builder overture(Consumer<Overture.Builder> step) {
       configure.add(Objects.requireNonNull(step, "step"));
       return this;
+    }
+
+    /** The same as {@link #overture}: configures the runtime further. Repeatable. */
+    public Builder configure(Consumer<Overture.Builder> step) {
+      return overture(step);
     }
 
     /** Writes the content to a temporary folder (deleted on close) instead of keeping it in memory. */

@@ -28,7 +28,7 @@ class OvertureExtensionTest {
               { "version": "1.0.0", "actions": [ { "action": "AddComponents",
                 "componentList": [ { "actorClass": "Pawn", "componentClass": "Score" } ] } ] }
               """))
-      .configure(overture -> overture.kind(ActorComponent.class, "Score", Score.class));
+      .component("Score", Score.class);
 
   @Test
   void theArenaGivesEveryPawnAScore() {

@@ -69,7 +69,7 @@ class TestRuntimeTest {
         { "actions": [ { "action": "Hold", "name": "the referee" } ] }
         """);
     try (TestRuntime runtime = TestRuntime.builder(content)
-        .configure(overture -> overture.kind(GameFeatureAction.class, "Hold", Hold.class))
+        .action("Hold", Hold.class)
         .build()) {
       TestWorld world = runtime.world("W").load("Held").assertLoaded();
 

@@ -1,4 +1,4 @@
-package dev.overture.core;
+package dev.overture.internal;
 
 import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryNotEmptyException;
@@ -10,7 +10,7 @@ import java.nio.file.NotDirectoryException;
 
 /**
  * Says in words what a caught exception means, for a message a user reads: never the exception's
- * class name (a {@code java.nio.file.NoSuchFileException: x} tells a player nothing that {@code x
+ * class name (a failure made of problems is better reported as those problems, by its caller) (a {@code java.nio.file.NoSuchFileException: x} tells a player nothing that {@code x
  * does not exist} does not). File system failures name the file and what is wrong with it; an
  * exception with a message gives that message; one without says it was an internal error, since
  * only a bug throws without saying why (the stack trace is the log's, not the message's).
@@ -23,11 +23,6 @@ public final class Failures {
 
   /** {@code failure} in words, without its class name. */
   public static String describe(Throwable failure) {
-    if (failure instanceof ProblemException problems) {
-      Problem first = problems.problems().get(0);
-      return problems.heading() + ": " + first.message() + (problems.problems().size() > 1
-          ? " (and " + (problems.problems().size() - 1) + " more problem(s))" : "");
-    }
     if (failure instanceof NotARegularFileException || failure instanceof FileTooLargeException) {
       return failure.getMessage();
     }

@@ -1,6 +1,9 @@
-package dev.overture.feature;
+package dev.overture.feature.internal;
 
-/** An action that threw while activating; the message names the action, the cause says why. */
+/**
+ * An action that threw while activating; the message names the action, the cause says why. Not
+ * API: whoever activates turns it into its own failure (a failed load, a plugin error).
+ */
 public final class FeatureActivationException extends RuntimeException {
 
   private static final long serialVersionUID = 1L;

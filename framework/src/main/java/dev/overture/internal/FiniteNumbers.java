@@ -1,4 +1,4 @@
-package dev.overture.core;
+package dev.overture.internal;
 
 import java.lang.reflect.Array;
 import java.lang.reflect.RecordComponent;

@@ -1,6 +1,7 @@
-package dev.overture.feature;
+package dev.overture.feature.internal;
 
 import dev.overture.asset.AssetManager;
+import dev.overture.feature.GameFeatureAction;
 import dev.overture.world.World;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +15,8 @@ import org.slf4j.LoggerFactory;
  * experience (or a plugin, per world) runs. If an action throws while activating, the ones already
  * activated are deactivated at once and {@link FeatureActivationException} names the action.
  * Confined to the world's game thread.
+ *
+ * <p>Not API: the experience manager and the plugins' per-world application share it.
  */
 public final class FeatureActivation {
 
@@ -25,7 +28,7 @@ public final class FeatureActivation {
    * @param label how the action is named in messages, for example {@code Experience:Elimination
    *     actions[0] AddComponents}
    */
-  private record Active(GameFeatureAction action, FeatureContext context, String label) {}
+  private record Active(GameFeatureAction action, ActionContext context, String label) {}
 
   private final World world;
   private final boolean fullLifecycle;
@@ -51,8 +54,10 @@ public final class FeatureActivation {
   /**
    * Activates a plugin's own actions in one world: only {@code onActivating} here and {@code
    * onDeactivating} later, since the plugin registers and loads its actions once for all worlds.
+   *
+   * @throws FeatureActivationException when an action throws; what was activated is undone
    */
-  static FeatureActivation activateInWorld(
+  public static FeatureActivation activateInWorld(
       List<? extends GameFeatureAction> actions, List<String> labels, World world, AssetManager assets) {
     return activate(actions, labels, world, assets, false);
   }
@@ -72,7 +77,7 @@ public final class FeatureActivation {
         activation.undoNow();
         throw new FeatureActivationException(label, new NullPointerException("the action is null"));
       }
-      FeatureContext context = new FeatureContext(world, assets, label);
+      ActionContext context = new ActionContext(world, assets, label);
       int reached = 0;
       try {
         if (full) {

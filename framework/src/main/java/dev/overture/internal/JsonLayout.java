@@ -1,4 +1,4 @@
-package dev.overture.core;
+package dev.overture.internal;
 
 import java.nio.charset.StandardCharsets;
 import tools.jackson.core.util.DefaultIndenter;

@@ -1,4 +1,4 @@
-package dev.overture.core;
+package dev.overture.internal;
 
 import java.util.AbstractList;
 import java.util.ArrayList;
@@ -73,7 +73,7 @@ public final class Choices {
   /**
    * {@code message} completed by {@code (label: "a", "b")}, or {@code (label: none)}. A message that ends with a full stop keeps it at the end.
    */
-  static String appendTo(String message, String label, List<String> choices) {
+  public static String appendTo(String message, String label, List<String> choices) {
     String body = message.endsWith(".") ? message.substring(0, message.length() - 1) : message;
     StringBuilder out = new StringBuilder(body).append(" (").append(label).append(": ");
     out.append(choices.isEmpty() ? "none" : quoted(choices));

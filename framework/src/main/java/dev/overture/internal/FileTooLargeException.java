@@ -1,4 +1,4 @@
-package dev.overture.core;
+package dev.overture.internal;
 
 import java.nio.file.FileSystemException;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package dev.overture.core;
+package dev.overture.internal;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -1,8 +1,15 @@
-package dev.overture.feature;
+package dev.overture.feature.internal;
 
 import dev.overture.asset.AssetManager;
+import dev.overture.feature.AddAbilities;
+import dev.overture.feature.AddComponents;
+import dev.overture.feature.AddInputBinding;
+import dev.overture.feature.AddInputMapping;
+import dev.overture.feature.AddWidgets;
+import dev.overture.feature.GameFeatureAction;
 import dev.overture.world.AbilitySystemComponent;
 import dev.overture.world.Actor;
+import dev.overture.world.ActorComponent;
 import dev.overture.world.GameState;
 import dev.overture.world.InputComponent;
 import dev.overture.world.Pawn;
@@ -12,16 +19,16 @@ import dev.overture.world.Pawn;
  * {@code AddInputMapping}, {@code AddInputBinding}, {@code AddAbilities}, {@code AddWidgets}), the
  * world's actor classes ({@code Actor}, {@code Pawn}, {@code GameState}) and built-in components
  * ({@code InputComponent}, {@code AbilitySystemComponent}). Games add their own with {@link
- * AssetManager.Builder#kind}.
+ * AssetManager.Builder#kind}. Not API: hosts get them with {@code Experiences.register}.
  *
  * <p>Stateless; call it while configuring a builder, on that builder's thread.
  */
-public final class Features {
+public final class BuiltIns {
 
-  private Features() {}
+  private BuiltIns() {}
 
   /** Registers the built-ins on {@code builder}; returns it. */
-  public static AssetManager.Builder registerBuiltIns(AssetManager.Builder builder) {
+  public static AssetManager.Builder register(AssetManager.Builder builder) {
     return builder
         .kind(GameFeatureAction.class, "AddComponents", AddComponents.class)
         .kind(GameFeatureAction.class, "AddInputMapping", AddInputMapping.class)
@@ -31,7 +38,7 @@ public final class Features {
         .kind(Actor.class, "Actor", Actor.class)
         .kind(Actor.class, "Pawn", Pawn.class)
         .kind(Actor.class, "GameState", GameState.class)
-        .kind(dev.overture.world.ActorComponent.class, "InputComponent", InputComponent.class)
-        .kind(dev.overture.world.ActorComponent.class, "AbilitySystemComponent", AbilitySystemComponent.class);
+        .kind(ActorComponent.class, "InputComponent", InputComponent.class)
+        .kind(ActorComponent.class, "AbilitySystemComponent", AbilitySystemComponent.class);
   }
 }

@@ -1,0 +1,144 @@
+package dev.overture.feature.internal;
+
+import dev.overture.asset.AssetManager;
+import dev.overture.feature.FeatureContext;
+import dev.overture.feature.GameFeatureAction;
+import dev.overture.world.Handle;
+import dev.overture.world.World;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The framework's side of a {@link FeatureContext}: besides what the action sees, the steps that
+ * end it ({@link #releaseKept}, the deactivation window in which {@link GameFeatureAction#onDeactivating}
+ * may pause, giving up on pauses when the world closes). Created and driven by {@link
+ * FeatureActivation}. Confined to the world's game thread.
+ */
+final class ActionContext implements FeatureContext {
+
+  private static final Logger log = LoggerFactory.getLogger(ActionContext.class);
+
+  private final World world;
+  private final AssetManager assets;
+  private final String owner;
+  private final List<Runnable> kept = new ArrayList<>();
+  private final Set<String> pausers = new LinkedHashSet<>();
+  private CompletableFuture<Void> paused;
+  private boolean deactivating;
+
+  ActionContext(World world, AssetManager assets, String owner) {
+    this.world = Objects.requireNonNull(world, "world");
+    this.assets = Objects.requireNonNull(assets, "assets");
+    this.owner = owner;
+  }
+
+  @Override
+  public World world() {
+    return world;
+  }
+
+  @Override
+  public AssetManager assets() {
+    return assets;
+  }
+
+  @Override
+  public <H extends Handle> H keep(H handle) {
+    Objects.requireNonNull(handle, "handle");
+    kept.add(handle::release);
+    return handle;
+  }
+
+  @Override
+  public void keepUndo(Runnable undo) {
+    kept.add(Objects.requireNonNull(undo, "undo"));
+  }
+
+  @Override
+  public int keptCount() {
+    return kept.size();
+  }
+
+  @Override
+  public Runnable pauseDeactivationUntilComplete(String tag) {
+    Objects.requireNonNull(tag, "tag");
+    if (!deactivating) {
+      throw new IllegalStateException("pauseDeactivationUntilComplete(\"" + tag + "\") outside onDeactivating");
+    }
+    String unique = tag;
+    for (int i = 2; pausers.contains(unique); i++) {
+      unique = tag + "#" + i;
+    }
+    String pauser = unique;
+    pausers.add(pauser);
+    if (paused == null) {
+      paused = new CompletableFuture<>();
+    }
+    boolean[] done = new boolean[1];
+    return () -> world.executor().execute(() -> {
+      if (!done[0]) {
+        done[0] = true;
+        resume(pauser);
+      }
+    });
+  }
+
+  private void resume(String pauser) {
+    pausers.remove(pauser);
+    if (pausers.isEmpty() && paused != null) {
+      paused.complete(null);
+    }
+  }
+
+  @Override
+  public Set<String> pendingPausers() {
+    return Set.copyOf(pausers);
+  }
+
+  void beginDeactivation() {
+    deactivating = true;
+  }
+
+  void endDeactivation() {
+    deactivating = false;
+  }
+
+  /** Completes when every pause has ended; at once when there is none. */
+  CompletableFuture<Void> pauses() {
+    return pausers.isEmpty() ? CompletableFuture.completedFuture(null) : paused;
+  }
+
+  /** Releases what was kept, newest first; a failing undo is logged and the rest still run. */
+  void releaseKept() {
+    for (int i = kept.size() - 1; i >= 0; i--) {
+      try {
+        kept.get(i).run();
+      } catch (RuntimeException e) {
+        log.error("Releasing what {} kept in world {} failed", owner, world.name(), e);
+      }
+    }
+    kept.clear();
+  }
+
+  /** Gives up on pending pauses (the world is closing). */
+  void abandonPauses() {
+    if (!pausers.isEmpty()) {
+      log.warn("World {} closed while {} still paused deactivation ({}); not waiting", world.name(), owner, pausers);
+      pausers.clear();
+      if (paused != null) {
+        paused.complete(null);
+      }
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "ActionContext[" + owner + " in " + world.name() + ", " + kept.size() + " kept]";
+  }
+}
