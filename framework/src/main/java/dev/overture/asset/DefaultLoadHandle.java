@@ -1,7 +1,7 @@
 package dev.overture.asset;
 
-import dev.overture.internal.Failures;
 import dev.overture.core.Problem;
+import dev.overture.internal.Failures;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.LinkedHashMap;

@@ -1,9 +1,9 @@
 package dev.overture.asset;
 
-import dev.overture.internal.Choices;
-import dev.overture.internal.Failures;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
+import dev.overture.internal.Choices;
+import dev.overture.internal.Failures;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;

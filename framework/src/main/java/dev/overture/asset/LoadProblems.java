@@ -1,8 +1,8 @@
 package dev.overture.asset;
 
-import dev.overture.internal.Failures;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
+import dev.overture.internal.Failures;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

@@ -1,9 +1,9 @@
 package dev.overture.asset;
 
-import dev.overture.internal.Failures;
-import dev.overture.internal.JsonLayout;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
+import dev.overture.internal.Failures;
+import dev.overture.internal.JsonLayout;
 import dev.overture.version.AssetVersions;
 import dev.overture.version.VersionHeader;
 import java.io.IOException;

@@ -1,6 +1,5 @@
 package dev.overture.experience;
 
-import dev.overture.internal.Failures;
 import dev.overture.asset.LoadHandle;
 import dev.overture.asset.LoadResult;
 import dev.overture.asset.PrimaryAssetId;
@@ -12,6 +11,7 @@ import dev.overture.feature.PluginId;
 import dev.overture.feature.PluginSet;
 import dev.overture.feature.internal.FeatureActivation;
 import dev.overture.feature.internal.FeatureActivationException;
+import dev.overture.internal.Failures;
 import dev.overture.world.Handle;
 import dev.overture.world.World;
 import java.util.ArrayList;

@@ -15,6 +15,7 @@ import dev.overture.feature.PluginDescriptor;
 import dev.overture.feature.PluginId;
 import dev.overture.feature.PluginState;
 import dev.overture.internal.Choices;
+import dev.overture.internal.Failures;
 import dev.overture.object.ObjectArchetype;
 import dev.overture.settings.Settings;
 import dev.overture.settings.SettingsKind;
@@ -306,7 +307,7 @@ final class BuiltInChecks {
           }
         }
       } catch (IOException e) {
-        context.report(Problem.error("Overture/ReadFailed", "Cannot list the settings folder " + folder.get() + ": " + e.getMessage()));
+        context.report(Problem.error("Overture/ReadFailed", "Cannot list the settings folder " + folder.get() + ": " + Failures.describe(e)));
       }
     }
   }

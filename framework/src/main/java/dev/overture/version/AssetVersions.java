@@ -1,10 +1,10 @@
 package dev.overture.version;
 
-import dev.overture.internal.Failures;
-import dev.overture.internal.Choices;
 import dev.overture.core.DataException;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
+import dev.overture.internal.Choices;
+import dev.overture.internal.Failures;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;

@@ -1,13 +1,13 @@
 package dev.overture.sample;
 
-import dev.overture.internal.Failures;
 import dev.overture.core.ProblemException;
+import dev.overture.internal.Failures;
 import dev.overture.version.BuildVersion;
 import java.io.PrintWriter;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
+import picocli.CommandLine;
 
 /**
  * The {@code overture} command line: the sample game and the content tools. Errors a user can
