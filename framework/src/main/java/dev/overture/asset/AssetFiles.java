@@ -51,7 +51,7 @@ final class AssetFiles {
             .ifPresent(problem -> index.hideNewer(entry, problem));
         throw e;
       }
-      return new Loaded(value, List.copyOf(context.warnings), entry.file());
+      return new Loaded(value, List.copyOf(context.warnings), entry.file(), bytes.length);
     }
     SoftRef<?> ref = (SoftRef<?>) key;
     String label = AssetKey.label(ref);
@@ -59,11 +59,11 @@ final class AssetFiles {
     byte[] bytes = read(root, ref.path(), label);
     String file = root.source().displayPath(ref.path());
     if (ref.type() == RawAsset.class) {
-      return new Loaded(new RawAsset(ref.path(), bytes), List.of(), file);
+      return new Loaded(new RawAsset(ref.path(), bytes), List.of(), file, bytes.length);
     }
     BindContext context = new BindContext(root.name(), file, label);
     Object value = json.bind(bytes, ref.type(), context);
-    return new Loaded(value, List.copyOf(context.warnings), file);
+    return new Loaded(value, List.copyOf(context.warnings), file, bytes.length);
   }
 
   /**

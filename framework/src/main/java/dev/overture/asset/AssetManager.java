@@ -201,6 +201,13 @@ public interface AssetManager extends AutoCloseable {
   Stats stats();
 
   /**
+   * Every asset in memory with its pins, kept bundles and estimated memory, and the loads in
+   * flight with their progress: for diagnostics such as the inspector. It costs a pass over the
+   * assets in memory, so a game loop asks {@link #stats()} instead.
+   */
+  AssetSnapshot snapshot();
+
+  /**
    * The tool side of this manager: resave, reindex, binding files that are not assets, locating
    * values in files, registered names. What a running game calls is here; what editors and
    * tools call is there.

@@ -299,6 +299,11 @@ final class DefaultAssetManager implements AssetManager {
     return slots.stats(bundleStates.size());
   }
 
+  @Override
+  public AssetSnapshot snapshot() {
+    return slots.snapshot(bundleStates.all());
+  }
+
   void checkOpen() {
     if (closed) {
       throw new IllegalStateException("the asset manager is closed");

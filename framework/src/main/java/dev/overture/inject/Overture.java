@@ -4,6 +4,9 @@ import dev.overture.asset.AssetManager;
 import dev.overture.asset.AssetSource;
 import dev.overture.asset.ContentRoot;
 import dev.overture.asset.ScanRule;
+import dev.overture.core.ProblemException;
+import dev.overture.core.ReportKind;
+import dev.overture.core.Reports;
 import dev.overture.core.MissingDependencyException;
 import dev.overture.core.Ticker;
 import dev.overture.experience.ExperienceSettings;
@@ -94,12 +97,14 @@ public final class Overture implements AutoCloseable {
   private final Validator validator;
   private final WorldFactory worlds;
   private final ExperienceSettings experienceSettings;
+  private final Reports reports;
   private volatile boolean closed;
   private final java.util.concurrent.atomic.AtomicBoolean closing = new java.util.concurrent.atomic.AtomicBoolean();
   private final java.time.Duration closeWait;
 
   private Overture(Builder builder) {
     closeWait = builder.closeWait;
+    reports = builder.reports != null ? builder.reports : Reports.create();
     // What is opened is closed again, newest first, if a later step fails.
     Deque<AutoCloseable> opened = new ArrayDeque<>();
     try {
@@ -113,6 +118,12 @@ public final class Overture implements AutoCloseable {
       }
       features = featureBuilder.build();
       opened.push(features);
+      features.ready().whenComplete((ignored, error) -> {
+        Throwable cause = error instanceof java.util.concurrent.CompletionException ? error.getCause() : error;
+        if (cause instanceof ProblemException problems) {
+          reports.publish(ReportKind.PLUGIN_FAILED, problems.heading(), problems.problems());
+        }
+      });
       objects = builder.objects.build();
       settingsFolder = builder.settingsFolder;
       localSettings = settingsFolder == null ? null : localSettings(settingsFolder);
@@ -138,7 +149,7 @@ public final class Overture implements AutoCloseable {
       builder.actionValidators.forEach(validation::validator);
       builder.projectValidators.forEach(validation::validator);
       validator = validation.build();
-      worlds = new WorldFactory(new Experiences(assets, features, experienceSettings), objects, store);
+      worlds = new WorldFactory(new Experiences(assets, features, experienceSettings), objects, store, reports);
     } catch (RuntimeException | Error e) {
       while (!opened.isEmpty()) {
         try {
@@ -214,6 +225,15 @@ public final class Overture implements AutoCloseable {
   /** How experiences load in this runtime's worlds (chaos delay, ticker, local settings). */
   public ExperienceSettings experienceSettings() {
     return experienceSettings;
+  }
+
+  /**
+   * What went wrong while the game runs, for tools to show (the inspector does): the experience
+   * loads of this runtime's worlds that failed, the plugins that could not start, and whatever
+   * other systems publish. Any thread.
+   */
+  public Reports reports() {
+    return reports;
   }
 
   /** The world store, when the builder named one. */
@@ -326,6 +346,7 @@ public final class Overture implements AutoCloseable {
     private javax.sql.DataSource storeDataSource;
     private String storeName;
     private java.time.Duration closeWait = java.time.Duration.ofSeconds(5);
+    private Reports reports;
 
     private Builder() {}
 
@@ -350,6 +371,19 @@ public final class Overture implements AutoCloseable {
 
     void addValidator(ProjectValidator check) {
       projectValidators.add(check);
+    }
+
+    /**
+     * The feed this runtime publishes its reports into ({@link Overture#reports()}): the host's own,
+     * to share one feed between systems or to time reports by its clock. By default a feed of its
+     * own on the system clock.
+     */
+    public Builder reports(Reports feed) {
+      if (reports != null) {
+        throw new IllegalStateException("the reports feed was already set");
+      }
+      reports = Objects.requireNonNull(feed, "feed");
+      return this;
     }
 
     /**

@@ -1,19 +1,17 @@
 package dev.overture.sample;
 
 import dev.overture.experience.UserFacingExperience;
-import dev.overture.sample.game.ArenaGameState;
 import dev.overture.sample.game.ArenaLevel;
 import dev.overture.sample.game.ArenaLevel.Cell;
 import dev.overture.sample.game.ArenaMatch;
 import dev.overture.sample.game.ControlPoints;
 import dev.overture.sample.game.HealthPickups;
+import dev.overture.sample.game.HudText;
 import dev.overture.sample.game.Hero;
 import dev.overture.sample.game.TopDownCamera;
 import dev.overture.world.HudModel;
 import dev.overture.world.World;
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -120,52 +118,6 @@ final class ArenaView {
   }
 
   private static String widget(World world, String widget) {
-    Optional<ArenaMatch> found = match(world);
-    if (found.isEmpty()) {
-      return widget + ": no match";
-    }
-    ArenaMatch match = found.get();
-    ArenaGameState state = match.state();
-    switch (widget) {
-      case "ScoreWidget": {
-        List<String> scores = new ArrayList<>();
-        for (int team = 0; team < match.config().teams().size(); team++) {
-          scores.add(match.config().teams().get(team) + " " + match.teamScore(team));
-        }
-        return String.join(" | ", scores) + "  (first to " + match.config().scoreLimit() + ")";
-      }
-      case "HealthBar": {
-        Optional<Hero> player = match.heroes().stream().filter(hero -> hero.name().equals(ArenaMatch.PLAYER)).findFirst();
-        if (player.isEmpty()) {
-          return "Health: no player";
-        }
-        int health = player.get().health();
-        int filled = health / 10;
-        return "Health [" + "#".repeat(filled) + "-".repeat(Hero.MAX_HEALTH / 10 - filled) + "] " + health
-            + (player.get().isAlive() ? "" : " (eliminated, back soon)");
-      }
-      case "ControlPointsWidget": {
-        List<String> points = new ArrayList<>();
-        List<Cell> cells = match.level().capturePoints();
-        for (int i = 0; i < cells.size(); i++) {
-          int owner = ControlPoints.owner(state, i);
-          int progress = ControlPoints.progress(state, i);
-          points.add((char) ('A' + i) + ": " + (owner < 0 ? "free" : match.config().teams().get(owner))
-              + (progress > 0 ? " (" + match.config().teams().get(ControlPoints.capturer(state, i)) + " taking, " + progress + "/5)" : ""));
-        }
-        return "Points " + String.join(", ", points);
-      }
-      case "Leaderboard": {
-        List<Hero> heroes = match.heroes();
-        heroes.sort(Comparator.comparingInt(Hero::score).reversed().thenComparingInt(Hero::slot));
-        List<String> leaders = new ArrayList<>();
-        for (Hero hero : heroes) {
-          leaders.add(hero.name() + " " + hero.score());
-        }
-        return "Leaders " + String.join(", ", leaders);
-      }
-      default:
-        return widget;
-    }
+    return match(world).map(match -> HudText.of(match, widget)).orElse(widget + ": no match");
   }
 }

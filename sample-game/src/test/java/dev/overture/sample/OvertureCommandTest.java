@@ -108,6 +108,19 @@ class OvertureCommandTest {
     assertTrue(err.toString().contains("'lan' is not a net mode (standalone, listen, dedicated, client)"), err.toString());
   }
 
+  /** Issue 19: the inspector's and the pace's options say what they take. */
+  @Test
+  void inspectorAndPaceMistakes_exitWithTwo() {
+    assertEquals(2, run("play", "--inspect-address", "0.0.0.0"));
+    assertTrue(err.toString().contains("--inspect-address needs --inspect"), err.toString());
+    assertEquals(2, run("play", "--inspect", "70000"));
+    assertTrue(err.toString().contains("--inspect PORT must be 0 (any free port) to 65535: 70000"), err.toString());
+    assertEquals(2, run("play", "--turns-per-second", "0"));
+    assertTrue(err.toString().contains("--turns-per-second must be more than 0 and at most 1000: 0.0"), err.toString());
+    assertEquals(2, run("play", "--inspect", "--inspect-address", "[::zz]"));
+    assertTrue(err.toString().contains("'[::zz]' is not an address of this machine"), err.toString());
+  }
+
   // ---- versions
 
   /** A copy of the sample content to change. */

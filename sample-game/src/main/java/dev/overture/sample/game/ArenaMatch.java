@@ -7,6 +7,8 @@ import dev.overture.object.ObjectArchetype;
 import dev.overture.sample.game.ArenaLevel.Cell;
 import dev.overture.world.ActorComponent;
 import dev.overture.world.ComponentManager;
+import dev.overture.world.EndPlayReason;
+import dev.overture.world.Handle;
 import dev.overture.world.Pawn;
 import dev.overture.world.World;
 import java.util.ArrayList;
@@ -26,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * LineOfSightWeapon} (when the experience gave it those), the {@link MatchRules} on the game state
  * score, and once a team reaches the score limit the match ends: the team with the highest score
  * wins, and teams that share it draw. Kills, captures and pickups are published to the world's
- * {@link MatchEvents}.
+ * {@link MatchEvents}, and while it runs the match contributes its picture ({@link ArenaPicture}) to
+ * the world's {@link dev.overture.world.WorldViews}, for tools such as the inspector.
  *
  * <p>Fair and deterministic for a seed: each turn the heroes act in an order shuffled by the game
  * state's seeded sequence (a fixed order would let the first slots shoot first every turn, and the
@@ -44,6 +47,8 @@ public class ArenaMatch extends ActorComponent {
   private ConfigureMatch config;
   private AssetManager assets;
   private boolean started;
+  /** The match's picture for tools (the inspector), contributed while the match runs. */
+  private Handle picture;
 
   /** Built by the object factory. */
   public ArenaMatch() {}
@@ -117,6 +122,15 @@ public class ArenaMatch extends ActorComponent {
       }
     }
     started = true;
+    picture = ArenaPicture.contribute(this);
+  }
+
+  @Override
+  protected void endPlay(EndPlayReason reason) {
+    if (picture != null) {
+      picture.release();
+      picture = null;
+    }
   }
 
   /** A bot: built from the pawn data through the object factory, as the player is, but not local. */
