@@ -9,13 +9,14 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonPointer;
 import tools.jackson.core.JsonToken;
-import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.StreamReadFeature;
+import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.core.json.JsonFactory;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
@@ -55,6 +56,7 @@ final class AssetJson {
       JsonProblems problems,
       Map<Class<?>, ObjectReader> readers) {}
 
+  private final JsonLimits limits;
   private final JsonFactory factory;
   private volatile Generation current;
 
@@ -63,16 +65,10 @@ final class AssetJson {
   }
 
   AssetJson(AssetLimits limits, KindRegistry kinds, Map<String, Class<?>> assetClasses, AssetVersions versions) {
+    this.limits = new JsonLimits(limits);
     this.factory =
         JsonFactory.builder()
-            .streamReadConstraints(
-                StreamReadConstraints.builder()
-                    .maxDocumentLength(limits.maxDocumentBytes())
-                    .maxNestingDepth(limits.maxNestingDepth())
-                    .maxStringLength(limits.maxStringLength())
-                    .maxNameLength(limits.maxNameLength())
-                    .maxNumberLength(limits.maxNumberLength())
-                    .build())
+            .streamReadConstraints(this.limits.all())
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build();
     this.current = generation(kinds, assetClasses, versions);
@@ -146,6 +142,9 @@ final class AssetJson {
           context.asset, List.of(problem.at(new JsonLocator(mapper).locate(json, SourceLocation.at(context.file, e.pointer())))));
     }
     context.upgrade = upgrade;
+    for (Problem warning : versions.warnings(context.header, context.file)) {
+      context.warnings.add(warning.withAsset(context.asset));
+    }
     if (context.header != null) {
       for (String ignored : context.header.ignored()) {
         context.warnings.add(Problem.warning("Overture/UnknownProperty",
@@ -177,10 +176,18 @@ final class AssetJson {
         }
         tree.remove(VersionHeader.FIELD);
         context.beforeUpgrade = tree.deepCopy();
-        upgrade.apply(tree);
+        try {
+          upgrade.apply(tree);
+        } catch (DataException e) {
+          // A step failed or overflowed: at the value it concerns, which the file has where it began.
+          throw new AssetLoadException(context.asset, List.of(e.toProblem().withAsset(context.asset)
+              .at(new JsonLocator(mapper).locate(json, SourceLocation.at(context.file, e.pointer())))));
+        }
         context.upgraded = tree;
         value = reader.readValue(tree);
       }
+    } catch (StreamConstraintsException e) {
+      throw new AssetLoadException(context.asset, List.of(limits.problem(json, context)));
     } catch (JacksonException e) {
       Problem problem = problems.toProblem(e, context);
       if (e.getCause() instanceof DataException || context.upgraded != null) {
@@ -212,6 +219,29 @@ final class AssetJson {
     }
     return value;
   }
+
+  /**
+   * The problem of a file a newer engine saved ({@code Overture/NewerEngine}, located at its header),
+   * from its version header alone; empty when this build can read it (or it has no header, or does
+   * not parse: binding reports that).
+   */
+  Optional<Problem> newerEngine(byte[] json, Class<?> type, BindContext context) {
+    Generation generation = current;
+    JsonMapper mapper = generation.mapper();
+    try {
+      generation.versions().plan(peekHeader(mapper, json), type);
+      return Optional.empty();
+    } catch (DataException e) {
+      if (!e.problemId().equals(NEWER_ENGINE)) {
+        return Optional.empty();
+      }
+      return Optional.of(e.toProblem().withAsset(context.asset)
+          .at(new JsonLocator(mapper).locate(json, SourceLocation.at(context.file, e.pointer()))));
+    }
+  }
+
+  /** The problem id of a file a newer engine saved. */
+  static final String NEWER_ENGINE = "Overture/NewerEngine";
 
   private static String describeNode(JsonNode node) {
     if (node.isArray()) {
@@ -245,12 +275,29 @@ final class AssetJson {
   }
 
   /**
+   * {@link #readTree} of a file that binding already accepted; a limit it crosses only as a tree
+   * (a long string in a property the record skips) is refused, located.
+   *
+   * @throws AssetLoadException with the located problem
+   */
+  JsonNode readTree(byte[] json, BindContext context) {
+    try {
+      return readTree(json);
+    } catch (StreamConstraintsException e) {
+      throw new AssetLoadException(context.asset, List.of(limits.problem(json, context)));
+    } catch (JacksonException e) {
+      throw new AssetLoadException(context.asset, List.of(current.problems().toProblem(e, context)));
+    }
+  }
+
+  /**
    * {@code where} with the line and column its pointer has in the file. For an upgraded file, only
-   * when the upgrade left the value at that pointer as the file has it: otherwise the place in the
-   * file would be another value's, and the location keeps just the file and the pointer.
+   * when the upgrade left the value at that pointer as the file has it (or it is in the version
+   * header, which no step sees): otherwise the place in the file would be another value's, and the
+   * location keeps just the file and the pointer.
    */
   private static SourceLocation locate(JsonMapper mapper, byte[] json, SourceLocation where, BindContext context) {
-    if (context.upgraded != null) {
+    if (context.upgraded != null && !where.pointer().startsWith("/" + VersionHeader.FIELD + "/")) {
       try {
         JsonPointer pointer = JsonPointer.compile(where.pointer());
         JsonNode before = context.beforeUpgrade.at(pointer);

@@ -105,6 +105,52 @@ public interface AssetManager extends AutoCloseable {
   <T> T loadSynchronously(PrimaryAssetId id, Class<T> type);
 
   /**
+   * The secondary asset {@code ref}, loading it on the calling thread when it is not loaded, like
+   * Lyra's {@code ULyraAssetManager::GetAsset(AssetPointer, bKeepInMemory)}: with {@code
+   * keepInMemory} the manager keeps it until it closes (Lyra's {@code LoadedAssets}); without, it
+   * stays only while something else pins it. Only the file itself is read, not what it refers to.
+   * For tools and start-up code: the asynchronous path ({@link #loadPrimaryAssets} and {@link
+   * #getAsset(SoftRef)}) stays the one for games, and on a game thread this logs a warning, as it
+   * blocks the frame on IO. It must not be called from a worker of this asset manager.
+   *
+   * @throws AssetLoadException when it cannot be loaded
+   */
+  <T> T getAsset(SoftRef<T> ref, boolean keepInMemory);
+
+  /**
+   * The game data asset named in configuration, like Lyra's {@code LyraGameDataPath}: {@link
+   * Builder#gameData}, else {@code "gameData"} in the game's own content root's {@code
+   * overture.json}.
+   */
+  Optional<PrimaryAssetId> gameDataId();
+
+  /**
+   * The game data, like Lyra's {@code GetGameData()}: kept in memory by {@link
+   * #startInitialLoading}, or loaded now on the calling thread (and kept) when start-up has not
+   * loaded it yet, with the cautions of {@link #loadSynchronously}.
+   *
+   * @throws IllegalStateException when no game data is configured
+   * @throws IllegalArgumentException when it is not a {@code type}
+   * @throws AssetLoadException when it cannot be loaded
+   */
+  <T> T gameData(Class<T> type);
+
+  /**
+   * The pawn data an experience that names none uses, like Lyra's {@code DefaultPawnData}: {@link
+   * Builder#defaultPawnData}, else {@code "defaultPawnData"} in the game's own content root's {@code
+   * overture.json}.
+   */
+  Optional<PrimaryAssetId> defaultPawnData();
+
+  /**
+   * Starts the manager's start-up jobs on its workers, like Lyra's {@code StartInitialLoading}: the
+   * content is already indexed ({@code Index content}), then the game data is loaded and kept
+   * ({@code Load game data}, weight 25 as in Lyra, when one is configured). The first call starts
+   * them; every call returns the same jobs, for their progress and {@link StartupJobs#done()}.
+   */
+  StartupJobs startInitialLoading();
+
+  /**
    * Changes the bundles the manager itself keeps loaded for {@code ids}, like Unreal's {@code
    * ChangeBundleStateForPrimaryAssets}: each id's bundle state becomes its current one plus {@code
    * addBundles} minus {@code removeBundles}, and the asset stays loaded with those bundles until
@@ -228,6 +274,8 @@ public interface AssetManager extends AutoCloseable {
     Ticker ticker;
     Predicate<Thread> gameThread;
     int workerThreads;
+    PrimaryAssetId gameData;
+    PrimaryAssetId defaultPawnData;
 
     Builder() {}
 
@@ -334,6 +382,31 @@ public interface AssetManager extends AutoCloseable {
         throw new IllegalStateException("the game thread test was already set");
       }
       gameThread = Objects.requireNonNull(isGameThread, "isGameThread");
+      return this;
+    }
+
+    /**
+     * The game data asset (Lyra's {@code LyraGameDataPath}), instead of the one the game's {@code
+     * overture.json} names: one primary asset, of a type a scan rule declares, loaded and kept by
+     * {@link AssetManager#startInitialLoading} and returned by {@link AssetManager#gameData}.
+     */
+    public Builder gameData(PrimaryAssetId id) {
+      if (gameData != null) {
+        throw new IllegalStateException("the game data was already set: " + gameData);
+      }
+      gameData = Objects.requireNonNull(id, "id");
+      return this;
+    }
+
+    /**
+     * The pawn data experiences that name none use (Lyra's {@code DefaultPawnData}), instead of the
+     * one the game's {@code overture.json} names.
+     */
+    public Builder defaultPawnData(PrimaryAssetId id) {
+      if (defaultPawnData != null) {
+        throw new IllegalStateException("the default pawn data was already set: " + defaultPawnData);
+      }
+      defaultPawnData = Objects.requireNonNull(id, "id");
       return this;
     }
 

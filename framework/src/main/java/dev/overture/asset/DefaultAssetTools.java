@@ -1,5 +1,6 @@
 package dev.overture.asset;
 
+import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
 import dev.overture.version.AssetVersions;
 import java.util.LinkedHashMap;
@@ -93,6 +94,12 @@ final class DefaultAssetTools implements AssetTools {
   }
 
   @Override
+  public Map<PrimaryAssetId, Problem> checkVersions() {
+    manager.checkOpen();
+    return files.checkVersions();
+  }
+
+  @Override
   public AssetVersions versions() {
     return json.versions();
   }
@@ -100,6 +107,8 @@ final class DefaultAssetTools implements AssetTools {
   @Override
   public ResaveReport resave(boolean dryRun) {
     manager.checkOpen();
+    // Hides the assets a newer engine saved first, so that every reference to one is refused.
+    files.checkVersions();
     Map<String, ContentRoot> roots = new LinkedHashMap<>();
     ContentIndex.State state = index.state();
     state.roots().forEach((name, root) -> roots.put(name, root.root()));

@@ -21,16 +21,6 @@ public final class Problems {
   private Problems() {}
 
   /**
-   * What went wrong, for a message a user reads: the exception's own message, never its class
-   * name ({@code "no further detail"} when it has none; the stack trace is for developers, who ask
-   * for it with the tool's {@code --debug}).
-   */
-  public static String reasonOf(Throwable error) {
-    String message = error == null ? null : error.getMessage();
-    return message == null || message.isBlank() ? "no further detail" : message;
-  }
-
-  /**
    * The one of {@code options} that {@code wanted} most likely meant, when one is a typo away (at
    * most a third of its letters off; a swap of neighbours counts as one): for messages that end in
    * "did you mean scoreLimit?". Checks of plugins and games use it as the framework does.

@@ -202,7 +202,7 @@ final class PluginCatalog {
 
   /** An exception's message, or what it is when it has none, for users (never the class name alone). */
   static String message(Throwable e) {
-    return dev.overture.core.Problems.reasonOf(e);
+    return dev.overture.internal.Failures.describe(e);
   }
 
   /** Every plugin, in discovery order. */

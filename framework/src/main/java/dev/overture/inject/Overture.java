@@ -110,6 +110,8 @@ public final class Overture implements AutoCloseable {
     try {
       assets = builder.assets.build();
       opened.push(assets);
+      // The game data starts loading in the background, as the plugins do; ready() waits for both.
+      assets.startInitialLoading();
       GameFeatures.Builder featureBuilder = GameFeatures.builder(assets);
       if (builder.pluginExecutor != null) {
         featureBuilder.executor(builder.pluginExecutor);
@@ -180,11 +182,20 @@ public final class Overture implements AutoCloseable {
   }
 
   /**
-   * Completes once every feature plugin has reached its initial state; fails with the problems of
-   * the plugins that could not. Worlds may be created before.
+   * Completes once every feature plugin has reached its initial state and the asset manager's
+   * start-up jobs are done (the game data is loaded, when one is configured: {@link
+   * AssetManager#startInitialLoading}); fails with the problems of the plugins that could not, or
+   * of the game data. Worlds may be created before.
    */
   public CompletableFuture<Void> ready() {
-    return features.ready();
+    CompletableFuture<Void> startup = assets.startInitialLoading().done().exceptionallyCompose(error -> {
+      Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null ? error.getCause() : error;
+      // A job that failed to load its asset says why in the load's own problems.
+      return CompletableFuture.failedFuture(
+          cause instanceof dev.overture.asset.StartupJobException job && job.getCause() instanceof dev.overture.core.ProblemException problems
+              ? problems : cause);
+    });
+    return CompletableFuture.allOf(features.ready(), startup);
   }
 
   /** The asset manager. */

@@ -265,7 +265,7 @@ public final class ObjectFactory {
         throw e;
       } catch (RuntimeException e) {
         throw new ObjectConstructionException(
-            "The postConstruct of " + type.getSimpleName() + " failed: " + dev.overture.core.Problems.reasonOf(e), e);
+            "The postConstruct of " + type.getSimpleName() + " failed: " + dev.overture.internal.Failures.describe(e), e);
       }
     }
     return object;
@@ -318,7 +318,7 @@ public final class ObjectFactory {
       throw e;
     } catch (Throwable e) {
       throw new ObjectConstructionException(
-          "The constructor of " + type.getSimpleName() + " failed: " + dev.overture.core.Problems.reasonOf(e), e);
+          "The constructor of " + type.getSimpleName() + " failed: " + dev.overture.internal.Failures.describe(e), e);
     } finally {
       initializer.pop();
     }

@@ -15,6 +15,7 @@ import dev.overture.feature.PluginDescriptor;
 import dev.overture.feature.PluginId;
 import dev.overture.feature.PluginState;
 import dev.overture.internal.Choices;
+import dev.overture.internal.Failures;
 import dev.overture.object.ObjectArchetype;
 import dev.overture.settings.Settings;
 import dev.overture.settings.SettingsKind;
@@ -44,7 +45,10 @@ final class BuiltInChecks {
     return List.of(new Plugins(), new DefaultExperience(), new SettingsFiles());
   }
 
-  /** Every reference resolves: to an indexed asset, or an existing file. */
+  /**
+   * Every reference resolves: to an indexed asset, or an existing file. A reference to an asset a
+   * newer engine saved is left to the load, which warns that it is treated as null.
+   */
   static final class References implements AssetValidator<Object> {
     @Override
     public Class<Object> assetClass() {
@@ -65,7 +69,7 @@ final class BuiltInChecks {
           continue;
         }
         if (reference.target() instanceof PrimaryAssetId id) {
-          if (context.assets().index().find(id).isEmpty()) {
+          if (context.assets().index().find(id).isEmpty() && !context.assets().index().newerAssets().containsKey(id)) {
             List<String> sameType = context.assets().index().ids(id.type()).stream().map(PrimaryAssetId::toString).toList();
             context.error("Overture/UnresolvedReference", reference.pointer(), "Refers to " + id + ", which is not indexed",
                 "indexed " + id.type(), Choices.closest(id.toString(), sameType));
@@ -237,7 +241,7 @@ final class BuiltInChecks {
           }
         }
       } catch (IOException e) {
-        context.report(Problem.error("Overture/ReadFailed", "Cannot list the settings folder " + folder.get() + ": " + e.getMessage()));
+        context.report(Problem.error("Overture/ReadFailed", "Cannot list the settings folder " + folder.get() + ": " + Failures.describe(e)));
       }
     }
   }

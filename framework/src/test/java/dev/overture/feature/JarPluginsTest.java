@@ -366,7 +366,8 @@ class JarPluginsTest {
         new Broken("Throws", "Overture/EntryPointFailed",
             "The entry point \"throwing.Plugin\" of plugin Throws failed while registering: the lamp oil ran out", "/entryPoint"),
         new Broken("Silent", "Overture/EntryPointFailed",
-            "The entry point \"silent.Plugin\" of plugin Silent failed while registering: no further detail", "/entryPoint"),
+            "The entry point \"silent.Plugin\" of plugin Silent failed while registering: an internal error without a message"
+                + " (the log has its stack trace)", "/entryPoint"),
         new Broken("Stranger", "Overture/NotAnEntryPoint",
             "The entry point \"stranger.Plugin\" of plugin Stranger does not implement dev.overture.feature.OverturePlugin",
             "/entryPoint"),

@@ -39,7 +39,7 @@ class StrictUnknownPropertiesTest {
         .file("banners/Current.json", "{ \"caption\": \"Onward\", \"widht\": 3 }")
         .file("banners/Old.json", """
             {
-              "$version": { "custom": [ { "name": "Banners", "guid": "0F1E2D3C-4B5A-4978-8695-A4B3C2D1E0F1", "version": 1 } ] },
+              "$version": { "engine": "1.0.0-500", "custom": [ { "name": "Banners", "guid": "0F1E2D3C-4B5A-4978-8695-A4B3C2D1E0F1", "version": 1 } ] },
               "motto": "Steady"
             }
             """)

@@ -13,6 +13,7 @@ import dev.overture.feature.PluginId;
 import dev.overture.inject.Overture;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -22,8 +23,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code overture list}: indexes the content (with the plugins registered at start-up) and prints
- * every primary asset by type, then every plugin with its state, where it is, and, for a plugin in
- * {@code Error}, why. A plugin that cannot come up is listed, never left out.
+ * every primary asset by type (an asset a newer engine saved is not listed, only named at the end),
+ * then every plugin with its state, where it is, and, for a plugin in {@code Error}, why. A plugin
+ * that cannot come up is listed, never left out.
  */
 @Command(name = "list", mixinStandardHelpOptions = true, description = "Index the content and list its primary assets by type, and the plugins with their states.")
 final class ListCommand implements Callable<Integer> {
@@ -47,6 +49,8 @@ final class ListCommand implements Callable<Integer> {
       // Plugins registered at start-up add their content to the index; those that cannot are listed below.
       features.ready().handle((ok, failed) -> null).join();
       PluginId only = plugin == null ? null : pluginNamed(features, plugin);
+      // An asset a newer engine saved is not listed, as the seed says of Unreal's content browser.
+      Map<PrimaryAssetId, Problem> newer = assets.tools().checkVersions();
       AssetIndex index = assets.index();
       out.printf("%d primary assets in %s%n", index.size(),
           String.join(", ", assets.contentRoots().stream().map(root -> root.name() + " (" + root.source().name() + ")").toList()));
@@ -76,6 +80,7 @@ final class ListCommand implements Callable<Integer> {
       for (Problem warning : index.warnings()) {
         out.printf("%nwarning: %s%n", warning);
       }
+      newer.forEach((id, problem) -> out.printf("%nnot listed: %s, which a newer engine saved%n  %s%n", id, problem));
     }
     out.flush();
     return 0;

@@ -1,6 +1,7 @@
 package dev.overture.sample;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
@@ -180,19 +181,39 @@ class OvertureCommandTest {
   @Test
   void contentSavedByANewerBuild_isRefusedByPlayAndResave_andLeftAsItIs(@TempDir Path temp) throws Exception {
     Path assets = copyOfTheContent(temp);
-    Path hero = assets.resolve("pawns/HeroPawn.json");
-    Files.writeString(hero, Files.readString(hero).replace("\"compatible\": \"0.1.0-1000+++Overture+Main\"",
+    Path elimination = assets.resolve("experiences/Elimination.json");
+    Files.writeString(elimination, Files.readString(elimination).replace("\"compatible\": \"0.1.0-1000+++Overture+Main\"",
         "\"compatible\": \"0.1.0-2000+++Overture+Main\""));
-    byte[] before = Files.readAllBytes(hero);
+    byte[] before = Files.readAllBytes(elimination);
 
     assertEquals(1, run("play", "--assets", assets.toString(), "--ticks", "0"));
     assertTrue(err.toString().contains("[Overture/NewerEngine] Saved by engine 0.1.0-1000, which needs 0.1.0-2000 or newer to read it;"
         + " this build is 0.1.0-1000 (the file is left as it is)"), err.toString());
-    assertTrue(err.toString().contains("at " + hero + ":4:19 (/$version/compatible)"), err.toString());
+    assertTrue(err.toString().contains("at " + elimination + ":4:19 (/$version/compatible)"), err.toString());
 
     assertEquals(1, run("resave", "--assets", assets.toString()));
-    assertTrue(out.toString().contains("refused " + hero), out.toString());
-    assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(hero)), "never rewritten");
+    assertTrue(out.toString().contains("refused " + elimination), out.toString());
+    assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(elimination)), "never rewritten");
+  }
+
+  /**
+   * Seed 000: "An asset saved with a newer engine version does not appear in the Content Browser.
+   * References to that asset are treated as null." (issue 18)
+   */
+  @Test
+  void pawnDataSavedByANewerBuild_isNotListed_andTheExperiencesThatNameItPlayWithoutIt(@TempDir Path temp) throws Exception {
+    Path assets = copyOfTheContent(temp);
+    Path hero = assets.resolve("pawns/HeroPawn.json");
+    Files.writeString(hero, Files.readString(hero).replace("\"compatible\": \"0.1.0-1000+++Overture+Main\"",
+        "\"compatible\": \"0.1.0-2000+++Overture+Main\""));
+
+    assertEquals(0, run("list", "--type", "PawnData", "--assets", assets.toString()), err.toString());
+    assertFalse(out.toString().contains("  PawnData:HeroPawn "), out.toString());
+    assertTrue(out.toString().contains("not listed: PawnData:HeroPawn, which a newer engine saved"), out.toString());
+
+    // The reference loads as null (the load logs the warning, NewerAssetsTest checks its words): the experience still loads.
+    assertEquals(0, run("play", "--experience", "Elimination", "--assets", assets.toString(), "--ticks", "0"), err.toString());
+    assertTrue(lines().contains("  Loaded"), out.toString());
   }
 
   @Test
