@@ -160,6 +160,9 @@ public final class Overture implements AutoCloseable {
       validator = validation.build();
       if (builder.liveContent != null) {
         LiveContent.Builder liveBuilder = LiveContent.builder(assets, features, validator).reports(reports);
+        if (builder.pluginJars != null) {
+          liveBuilder.pluginsFolder(builder.pluginJars);
+        }
         builder.liveContent.forEach(step -> step.accept(liveBuilder));
         live = liveBuilder.start();
         opened.push(live);

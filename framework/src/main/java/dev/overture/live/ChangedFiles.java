@@ -51,7 +51,11 @@ final class ChangedFiles {
     return folders;
   }
 
-  static Sorted sort(Set<Path> paths, AssetManager assets, Set<String> plugins) {
+  /**
+   * Sorts {@code paths}: the content files among them, and the plugin jars of {@code jars} (the
+   * plugins folder, or null), whose change only a restart applies.
+   */
+  static Sorted sort(Set<Path> paths, AssetManager assets, Set<String> plugins, Path jars) {
     Map<String, ContentRoot> roots = new LinkedHashMap<>();
     assets.contentRoots().forEach(root -> roots.put(root.name(), root));
     Map<String, Path> folders = folders(assets);
@@ -60,6 +64,13 @@ final class ChangedFiles {
     List<Problem> restart = new ArrayList<>();
     AssetIndex index = assets.index();
     for (Path changed : paths) {
+      Problem jar = jarChanged(changed, jars);
+      if (jar != null) {
+        if (!restart.contains(jar)) {
+          restart.add(jar);
+        }
+        continue;
+      }
       for (Map.Entry<String, Path> folder : folders.entrySet()) {
         Optional<AssetPath> relative = relative(changed, folder.getValue());
         if (relative.isEmpty()) {
@@ -145,6 +156,24 @@ final class ChangedFiles {
       }
     }
     return null;
+  }
+
+  /** The problem of a plugin jar of the plugins folder that appeared, changed or went away, or null. */
+  private static Problem jarChanged(Path changed, Path jars) {
+    if (jars == null) {
+      return null;
+    }
+    Path absolute = changed.toAbsolutePath().normalize();
+    if (!jars.equals(absolute.getParent()) || !absolute.getFileName().toString().endsWith(".jar")) {
+      return null;
+    }
+    String display = absolute.toString();
+    String name = absolute.getFileName().toString();
+    String message = Files.exists(absolute)
+        ? display + " appeared or changed: plugin jars are loaded when the game starts (their code cannot be swapped in a running"
+            + " game); restart to install or update " + name
+        : display + " was deleted: its plugin stays as it was, code and content, until the game restarts";
+    return problem(display, message);
   }
 
   /** Whether the file is an installed plugin's descriptor seen from the root that holds the plugin's folder. */

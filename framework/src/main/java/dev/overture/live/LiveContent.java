@@ -121,13 +121,16 @@ public final class LiveContent implements AutoCloseable {
     this.executor = builder.executor != null ? builder.executor : ownThread;
     Timer timer = builder.timer != null ? builder.timer
         : (delay, task) -> ownThread.schedule(task, delay.toNanos(), TimeUnit.NANOSECONDS);
-    this.pipeline = new ReloadPipeline(assets, builder.features, builder.validator, builder.reports, executor, ticker, activity,
+    this.pipeline = new ReloadPipeline(assets, builder.pluginJars, builder.features, builder.validator, builder.reports, executor, ticker, activity,
         managers, tracked);
     this.debouncer = new Debouncer(ticker, timer, builder.quietPeriod, builder.maxDelay, activity, batch -> {
       activity.enter();
       executor.execute(() -> pipeline.process(batch));
     });
     List<Path> folders = new ArrayList<>(ChangedFiles.folders(assets).values());
+    if (builder.pluginJars != null && java.nio.file.Files.isDirectory(builder.pluginJars)) {
+      folders.add(builder.pluginJars);
+    }
     if (builder.watch) {
       OptionalDependency library = OptionalDependency.DIRECTORY_WATCHER;
       if (!library.isPresent()) {
@@ -302,6 +305,7 @@ public final class LiveContent implements AutoCloseable {
     private Timer timer;
     private Executor executor;
     private Reports reports;
+    private Path pluginJars;
 
     private Builder(AssetManager assets, GameFeatures features, Validator validator) {
       this.assets = Objects.requireNonNull(assets, "assets");
@@ -361,6 +365,17 @@ public final class LiveContent implements AutoCloseable {
     public Builder executor(Executor newExecutor) {
       check(executor == null, "the executor");
       executor = Objects.requireNonNull(newExecutor, "newExecutor");
+      return this;
+    }
+
+    /**
+     * The plugins folder of jars ({@code Overture.Builder.plugins}), watched too: a jar that
+     * appears, changes or goes away is refused with a message that a restart applies it, since a
+     * plugin's code cannot be swapped in a running game. {@code Overture} passes its own.
+     */
+    public Builder pluginsFolder(Path folder) {
+      check(pluginJars == null, "the plugins folder");
+      pluginJars = folder.toAbsolutePath().normalize();
       return this;
     }
 

@@ -65,6 +65,8 @@ final class ReloadPipeline {
   record Tracked(World world, PrimaryAssetId id, Consumer<Object> apply) {}
 
   private final AssetManager assets;
+  /** The plugins folder (absolute), whose jars only a restart applies; null when there is none. */
+  private final java.nio.file.Path jars;
   private final GameFeatures features;
   private final Validator validator;
   private final Reports reports;
@@ -78,9 +80,10 @@ final class ReloadPipeline {
   /** The problems of the last refusal, so that the same broken save is reported once. */
   private List<Problem> lastRefused = List.of();
 
-  ReloadPipeline(AssetManager assets, GameFeatures features, Validator validator, Reports reports, Executor executor,
+  ReloadPipeline(AssetManager assets, java.nio.file.Path jars, GameFeatures features, Validator validator, Reports reports, Executor executor,
       Ticker ticker, Activity activity, Map<World, ExperienceManager> managers, List<Tracked> tracked) {
     this.assets = assets;
+    this.jars = jars;
     this.features = features;
     this.validator = validator;
     this.reports = reports;
@@ -103,12 +106,13 @@ final class ReloadPipeline {
     try {
       Set<String> plugins = new LinkedHashSet<>();
       features.plugins().forEach(plugin -> plugins.add(plugin.name()));
-      ChangedFiles.Sorted sorted = ChangedFiles.sort(batch.paths(), assets, plugins);
+      ChangedFiles.Sorted sorted = ChangedFiles.sort(batch.paths(), assets, plugins, jars);
       if (!sorted.restartNeeded().isEmpty()) {
         List<String> shown = new ArrayList<>();
         sorted.restartNeeded().forEach(problem -> problem.location().ifPresent(where -> shown.add(where.file())));
         refuse(shown, sorted.restartNeeded(), batch.firstNanos());
       }
+      sorted = withoutPassingFiles(sorted);
       if (sorted.files().isEmpty()) {
         return;
       }
@@ -123,6 +127,36 @@ final class ReloadPipeline {
         activity.exit();
       }
     }
+  }
+
+  /**
+   * {@code sorted} without the files that came and went unnoticed by the game: not on disk, not
+   * indexed, and read by no world (an editor's temporary file, written and renamed within a save).
+   */
+  private ChangedFiles.Sorted withoutPassingFiles(ChangedFiles.Sorted sorted) {
+    Map<String, java.nio.file.Path> folders = ChangedFiles.folders(assets);
+    Map<ContentFile, PrimaryAssetId> indexed = idsByFile(assets.index(), sorted.files());
+    Set<ContentFile> kept = new java.util.TreeSet<>();
+    Map<ContentFile, String> shown = new LinkedHashMap<>();
+    for (ContentFile file : sorted.files()) {
+      java.nio.file.Path folder = folders.get(file.root());
+      boolean onDisk = folder != null && java.nio.file.Files.exists(folder.resolve(file.path().value()));
+      if (onDisk || indexed.containsKey(file) || readByAWorld(file)) {
+        kept.add(file);
+        shown.put(file, sorted.shown().get(file));
+      }
+    }
+    return new ChangedFiles.Sorted(kept, shown, sorted.restartNeeded());
+  }
+
+  private boolean readByAWorld(ContentFile file) {
+    for (ExperienceManager manager : managers.values()) {
+      Optional<LoadedExperience> loaded = manager.loadedExperience();
+      if (loaded.isPresent() && loaded.get().content().keySet().stream().anyMatch(key -> key instanceof SoftRef<?> ref && file.isFileOf(ref))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

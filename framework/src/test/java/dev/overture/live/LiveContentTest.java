@@ -49,6 +49,7 @@ class LiveContentTest {
       """;
 
   @TempDir Path folder;
+  @TempDir Path jars;
   private Overture overture;
   private final List<LiveReload> heard = new CopyOnWriteArrayList<>();
   private final List<World> worlds = new CopyOnWriteArrayList<>();
@@ -71,6 +72,7 @@ class LiveContentTest {
         .contentRoot(AssetSource.directory(folder))
         .kind(ActorComponent.class, "Shield", Shield.class)
         .kind(ActorComponent.class, "Banner", Banner.class)
+        .plugins(jars)
         .liveContent()
         .build();
     overture.liveContent().orElseThrow().subscribe(heard::add);
@@ -210,5 +212,42 @@ class LiveContentTest {
         refused.problems().toString());
     assertTrue(has(world, Shield.class), "the old content stays in force");
     assertEquals(LoadState.LOADED, ExperienceManager.of(world).orElseThrow().state());
+  }
+
+  @Test
+  void aNewExperience_isIndexed_andLoads() throws IOException {
+    write("experiences/Arena.json", """
+        { "defaultPawnData": "Fighter" }
+        """);
+
+    tickUntil(() -> count(LiveReload.Status.APPLIED) == 1);
+    assertEquals(List.of("Experience:Arena added"), heard.get(0).changes());
+    assertTrue(heard.get(0).summary().endsWith(": no running world uses it"), heard.get(0).summary());
+    World world = play("Match", "Arena");
+    assertEquals("Fighter", displayName(world));
+  }
+
+  @Test
+  void aPluginJarDroppedIn_isRefused_untilTheGameRestarts() throws IOException {
+    World world = play("Match", "Duel");
+    assertEquals(List.of(folder, jars), overture.liveContent().orElseThrow().watchedFolders());
+
+    Files.write(jars.resolve("Extra.jar"), new byte[] {'P', 'K'});
+
+    tickUntil(() -> count(LiveReload.Status.REFUSED) == 1);
+    Problem problem = heard.get(0).problems().get(0);
+    assertEquals("Overture/RestartNeeded", problem.id());
+    assertEquals(jars.resolve("Extra.jar") + " appeared or changed: plugin jars are loaded when the game starts (their code cannot be"
+        + " swapped in a running game); restart to install or update Extra.jar", problem.message());
+    assertEquals(LoadState.LOADED, ExperienceManager.of(world).orElseThrow().state());
+  }
+
+  @Test
+  void aShippingConfiguration_refusesLiveContent() {
+    IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+        () -> Overture.builder().contentRoot(AssetSource.directory(folder)).liveContent().shipping().build());
+    assertEquals("This runtime is marked as a shipping configuration (Overture.Builder.shipping()), which refuses development modes,"
+        + " but live content (Overture.Builder.liveContent) is turned on; turn it off, or drop shipping() in development builds",
+        e.getMessage());
   }
 }
