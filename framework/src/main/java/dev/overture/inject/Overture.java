@@ -543,20 +543,8 @@ public final class Overture implements AutoCloseable {
 
     /** Refuses the development modes of a shipping configuration, naming each. */
     void checkShipping() {
-      if (!shipping) {
-        return;
-      }
-      List<String> modes = new ArrayList<>();
-      if (liveContent != null) {
-        modes.add("live content (Overture.Builder.liveContent)");
-      }
-      if (editorOnlySubobjects) {
-        modes.add("editor-only subobjects (Overture.Builder.developmentMode)");
-      }
-      if (!modes.isEmpty()) {
-        throw new IllegalStateException("This runtime is marked as a shipping configuration (Overture.Builder.shipping()), which refuses"
-            + " development modes, but " + String.join(" and ", modes) + (modes.size() == 1 ? " is" : " are")
-            + " turned on; turn " + (modes.size() == 1 ? "it" : "them") + " off, or drop shipping() in development builds");
+      if (shipping) {
+        ShippingConfiguration.refuse(liveContent != null, editorOnlySubobjects);
       }
     }
 

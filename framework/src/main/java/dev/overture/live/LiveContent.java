@@ -135,8 +135,8 @@ public final class LiveContent implements AutoCloseable {
       OptionalDependency library = OptionalDependency.DIRECTORY_WATCHER;
       if (!library.isPresent()) {
         close();
-        throw new MissingDependencyException("live content's file watcher", library.artifactId(), library.coordinates(),
-            "turn watching off (LiveContent.Builder.watch(false)) and announce changed files yourself");
+        throw new MissingDependencyException("Live content's file watcher (Overture.Builder.liveContent)", library.artifactId(),
+            library.coordinates(), "turn watching off (LiveContent.Builder.watch(false)) and announce changed files yourself");
       }
       if (folders.isEmpty()) {
         close();

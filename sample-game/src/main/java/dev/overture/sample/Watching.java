@@ -53,8 +53,12 @@ final class Watching implements AutoCloseable {
     afterApplied = show;
   }
 
-  /** Prints the reloads heard since the last call: a summary, what changed, the problems. */
+  /**
+   * Prints the reloads heard since the last call (a summary, what changed, the problems), and flushes
+   * what the turn printed: a person reads the match as it goes, not when the buffer fills.
+   */
   void print(World world, PrintWriter out) {
+    out.flush();
     LiveReload reload;
     while ((reload = heard.poll()) != null) {
       out.println(reload.summary());
