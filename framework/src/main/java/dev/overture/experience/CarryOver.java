@@ -4,8 +4,8 @@ package dev.overture.experience;
  * A component whose state survives a live reload of its world's experience. Applying a reload
  * deactivates the experience's actions and activates them again from the new content, so the
  * components the actions added are removed and new ones added in their place; a component that
- * implements this hands its state to its successor: the component of the same class and name on
- * the same actor that the new actions add. What a component does not carry over starts afresh,
+ * implements this hands its state to its successor: the component of the same class on the same
+ * actor that the new actions add (the first to the first, when an actor has several). What a component does not carry over starts afresh,
  * and what lives elsewhere (actors' properties, the game state, subsystems) is untouched by a
  * reload anyway.
  *

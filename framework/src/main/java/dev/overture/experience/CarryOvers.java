@@ -3,6 +3,7 @@ package dev.overture.experience;
 import dev.overture.world.Actor;
 import dev.overture.world.ActorComponent;
 import dev.overture.world.World;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -11,14 +12,16 @@ import org.slf4j.LoggerFactory;
 /**
  * Takes the state of a world's {@link CarryOver} components before a reload deactivates them, and
  * hands it to their successors after: a component's successor is the component of the same class
- * and name on the same actor. Stateless; game thread.
+ * on the same actor, the first to the first when there are several (names do not match: an action
+ * adds its components under generated names, {@code Tally_1} before and {@code Tally_2} after).
+ * Stateless; game thread.
  */
 final class CarryOvers {
 
   private static final Logger log = LoggerFactory.getLogger(CarryOvers.class);
 
-  /** Who a state belongs to. */
-  record Key(Actor actor, Class<?> type, String name) {}
+  /** Who a state belongs to: the {@code ordinal}-th component of {@code type} on {@code actor}. */
+  record Key(Actor actor, Class<?> type, int ordinal) {}
 
   private CarryOvers() {}
 
@@ -26,10 +29,12 @@ final class CarryOvers {
   static Map<Key, Object> carryOut(World world) {
     Map<Key, Object> carried = new LinkedHashMap<>();
     for (Actor actor : world.actors()) {
+      Map<Class<?>, Integer> seen = new HashMap<>();
       for (ActorComponent component : actor.components()) {
         if (component instanceof CarryOver<?> carrier) {
+          int ordinal = seen.merge(component.getClass(), 1, Integer::sum) - 1;
           try {
-            carried.put(new Key(actor, component.getClass(), component.name()), carrier.carryOut());
+            carried.put(new Key(actor, component.getClass(), ordinal), carrier.carryOut());
           } catch (RuntimeException e) {
             log.error("{} of {} failed to carry its state out of a reload in world {}", component.getClass().getSimpleName(),
                 actor.name(), world.name(), e);
@@ -47,11 +52,12 @@ final class CarryOvers {
       return;
     }
     for (Actor actor : world.actors()) {
+      Map<Class<?>, Integer> seen = new HashMap<>();
       for (ActorComponent component : actor.components()) {
         if (!(component instanceof CarryOver<?> carrier)) {
           continue;
         }
-        Key key = new Key(actor, component.getClass(), component.name());
+        Key key = new Key(actor, component.getClass(), seen.merge(component.getClass(), 1, Integer::sum) - 1);
         if (!carried.containsKey(key)) {
           continue;
         }

@@ -357,15 +357,19 @@ final class ReloadPipeline {
           reload.discard(); // the world's assets mean the same as before
         }
       }
+      // The new values of tracked assets, as the stage read them: the manager keeps a value only
+      // while something pins it, and nothing may pin an asset a world tracks.
+      Map<Tracked, Object> trackedValues = new LinkedHashMap<>();
+      for (Tracked hit : trackedHits) {
+        Object value = stage.staged(hit.id()).orElseGet(() -> assets.getAsset(hit.id()).orElse(null));
+        if (value != null) {
+          trackedValues.put(hit, value);
+        }
+      }
       stage.commit();
       releaseChecks();
       List<CompletableFuture<?>> handed = new ArrayList<>();
-      for (Tracked hit : trackedHits) {
-        Object value = assets.getAsset(hit.id()).orElse(null);
-        if (value != null) {
-          handed.add(handTracked(hit, value));
-        }
-      }
+      trackedValues.forEach((hit, value) -> handed.add(handTracked(hit, value)));
       List<CompletableFuture<LiveReload.WorldUpdate>> updates = new ArrayList<>();
       for (ExperienceReload reload : applying) {
         updates.add(reload.apply().thenApply(result -> {

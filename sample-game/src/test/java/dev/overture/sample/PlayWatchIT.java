@@ -84,7 +84,7 @@ class PlayWatchIT {
     Files.writeString(experience, text.replace("\"scoreLimit\": 25", "\"scoreLimit\": 30"));
     awaitOutput("  [Score] ");
     assertTrue(all().matches("(?s).*\nReloaded assets/experiences/Elimination\\.json in \\d+ ms: applied to world Sample\n"
-        + "  Experience:Elimination /actions/1/scoreLimit: 25 -> 30\n  \\[Score\\] Red \\d+ \\| Blue \\d+  \\(first to 30\\)\n.*"), all());
+        + "  Experience:Elimination /actions/1/scoreLimit: 25 -> 30\n  \\[Score\\] Red \\d+ \\| Blue \\d+  \\(first to 30\\).*"), all());
 
     Files.writeString(experience, text.replace("\"scoreLimit\": 25", "\"scoreLimit\": 0"));
     awaitOutput("Refused assets/experiences/Elimination.json: 1 error; the old content stays in force");
