@@ -227,7 +227,7 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
           }
           ExperienceSelection.Selected selected = join(selection.build().select(assets));
           experienceId = selected.id();
-          mapId = Tiles.forExperience(tiles, experienceId).flatMap(tile -> tile.tile().map()).map(Object::toString).orElse("");
+          mapId = Tiles.forExperience(tiles, experienceId).flatMap(tile -> Tiles.map(assets, tile)).map(Object::toString).orElse("");
           state.seed(seed);
           out.printf("Experience %s, chosen by %s; %s world; seed %d%n", experienceId, selected.source(), describe(netMode), seed);
         }

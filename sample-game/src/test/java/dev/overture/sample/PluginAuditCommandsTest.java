@@ -130,6 +130,35 @@ class PluginAuditCommandsTest {
     assertFalse(JAVA_NAMES.matcher(report).find(), report);
   }
 
+  @Test
+  void aPluginsTileNamingTheMapOfAPluginItDoesNotDependOn_isALocatedError_inValidateAndInPlay() throws Exception {
+    Path plugins = Files.createDirectories(temp.resolve("plugins"));
+    Files.copy(SampleContent.defaultPlugins().resolve("top-down-arena.jar"), plugins.resolve("top-down-arena.jar"));
+    PluginJar.of()
+        .file("plugin.json", "{ \"name\": \"Sneaky\", \"version\": \"1.0.0\", \"dependencies\": [ { \"name\": \"ShooterCore\" } ] }")
+        .file("experiences/Sneak.json", """
+            { "gameFeaturesToEnable": ["ShooterCore", "Sneaky"], "defaultPawnData": "HeroPawn",
+              "actionSets": ["ShooterCoreComponents"],
+              "actions": [ { "action": "ConfigureMatch", "teams": ["Red", "Blue"], "teamSize": 1 } ] }
+            """)
+        .file("ui/experiences/SneakTile.json", "{ \"mapId\": \"Map:Pit\", \"experienceId\": \"Experience:Sneak\" }")
+        .writeTo(plugins.resolve("sneaky.jar"));
+    String problem = "1) [Overture/UndeclaredDependency] Refers to Map:Pit of \"TopDownArena\", which the content of \"Sneaky\" may not"
+        + " name: a plugin's content names the game's, its own and that of the plugins it depends on; add \"TopDownArena\" to the"
+        + " dependencies of Sneaky (may name: \"Game\", \"ShooterCore\", \"Sneaky\")" + System.lineSeparator()
+        + "   at " + plugins.resolve("sneaky.jar") + "!/ui/experiences/SneakTile.json:1:12 (/mapId)";
+
+    Run validate = run("validate", "--assets", "../assets", "--plugins", plugins.toString());
+    assertEquals(1, validate.exit(), validate.all());
+    assertTrue(validate.out().contains(problem), validate.out());
+
+    Run play = run("play", "--assets", "../assets", "--plugins", plugins.toString(), "--experience", "Sneak", "--ticks", "1");
+    assertEquals(1, play.exit(), play.all());
+    assertTrue(play.err().contains("Cannot play the map of UserFacingExperience:SneakTile, see the following problem:"), play.err());
+    assertTrue(play.err().contains(problem), play.err());
+    assertFalse(play.out().contains("Match on"), play.out());
+  }
+
   /** {@code report} has a problem that starts with {@code problem} and whose next line starts with {@code at}. */
   private static void assertProblem(String report, String problem, String at) {
     int start = report.indexOf(") " + problem);
