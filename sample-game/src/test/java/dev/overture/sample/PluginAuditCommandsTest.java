@@ -114,6 +114,8 @@ class PluginAuditCommandsTest {
     Path game = copyOfTheSampleContent();
     Path elimination = game.resolve("experiences/Elimination.json");
     Files.writeString(elimination, Files.readString(elimination).replace("\"teamSize\": 3", "\"teamSize\": 3000000000"));
+    Path tile = game.resolve("ui/experiences/EliminationTile.json");
+    Files.writeString(tile, Files.readString(tile).replace("\"maxPlayerCount\": 8", "\"maxPlayerCount\": 0"));
 
     Run validate = run("validate", "--assets", game.toString(), "--plugins", plugins.toString());
 
@@ -127,6 +129,8 @@ class PluginAuditCommandsTest {
         + " \"entryPoint\"?", "at " + plugins.resolve("cased.jar") + "!/plugin.json:1:");
     assertProblem(report, "[Overture/OutOfRange] \"teamSize\" is outside the whole numbers accepted here"
         + " (-2147483648 to 2147483647)", "at " + game.resolve("experiences/Elimination.json") + ":41:29 (/actions/1/teamSize)");
+    assertProblem(report, "[Overture/OutOfRange] \"maxPlayerCount\" must be 1 or more, not 0",
+        "at " + tile + ":20:21 (/maxPlayerCount)");
     assertFalse(JAVA_NAMES.matcher(report).find(), report);
   }
 
