@@ -62,9 +62,9 @@ final class DescribeCommand implements Callable<Integer> {
             .map(name -> EXPERIENCE + ":" + name)
             .or(() -> id.type().equals(EXPERIENCE) ? java.util.Optional.empty() : Choices.didYouMean(id.toString(), names))
             .map(name -> "; did you mean " + name + "?").orElse("");
-        throw new ProblemException("Cannot describe " + experience, List.of(
+        throw SampleContent.withPluginsInError(new ProblemException("Cannot describe " + experience, List.of(
             Problem.error("Overture/UnknownExperience", "No experience " + id + " is indexed" + guess)
-                .withChoices("experiences", Choices.closest(id.toString(), names))));
+                .withChoices("experiences", Choices.closest(id.toString(), names)))), features);
       }
       ExperienceDefinition definition = assets.loadSynchronously(id, ExperienceDefinition.class);
       out.printf("%s (%s)%n", id, assets.index().find(id).orElseThrow().file());

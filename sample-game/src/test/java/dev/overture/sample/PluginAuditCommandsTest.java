@@ -135,6 +135,51 @@ class PluginAuditCommandsTest {
   }
 
   @Test
+  void aMatchThatNoTilePlaysOnAMap_isCaughtByValidate_asPlayWouldRefuseIt() throws Exception {
+    Path game = copyOfTheSampleContent();
+    Files.delete(game.resolve("ui/experiences/EliminationTile.json"));
+
+    Run validate = run("validate", "--assets", game.toString());
+
+    assertEquals(1, validate.exit(), validate.all());
+    assertEquals("""
+        Validation found 1 error(s) and 0 warning(s), see the following problem:
+
+        1) [Sample/NoArena] ConfigureMatch starts a match, but no tile plays Experience:Elimination on a map, so it has no \
+        arena: add a tile (ui/experiences) whose experienceId names it and whose mapId names a map with "tiles", such as Map:Arena
+           at %s:35:5 (/actions/1)
+
+        1 problem
+        """.formatted(game.resolve("experiences/Elimination.json")), validate.out());
+    Run play = run("play", "--assets", game.toString(), "--experience", "Elimination", "--ticks", "1");
+    assertEquals(1, play.exit(), play.all());
+    assertTrue(play.err().contains("the world's map is not set"), play.err());
+  }
+
+  @Test
+  void anExperienceInsideAPluginInError_isNotJustMissing_playAndDescribeSayWhichPluginHoldsBackItsContent() {
+    Path plugins = temp.resolve("plugins");
+    PluginJar.of()
+        .file("plugin.json", "{ \"name\": \"Lanterns\", \"version\": \"1.0.0\", \"entryPoint\": \"lanterns.Missing\" }")
+        .file("experiences/Lanterns.json", "{ \"gameFeaturesToEnable\": [\"Lanterns\"] }")
+        .writeTo(plugins.resolve("lanterns.jar"));
+    String inError = "2) [Overture/PluginInError] Plugin Lanterns is in Error, so its content is not indexed; an experience it holds"
+        + " is found once its problem (above, or in overture list) is fixed" + System.lineSeparator()
+        + "   at " + plugins.resolve("lanterns.jar");
+
+    Run play = run("play", "--assets", "../assets", "--plugins", plugins.toString(), "--experience", "Lanterns", "--ticks", "1");
+    assertEquals(1, play.exit(), play.all());
+    assertTrue(play.err().contains("[Overture/EntryPointNotFound] Plugin Lanterns names the entry point \"lanterns.Missing\""),
+        play.err());
+    assertTrue(play.err().contains("1) [Overture/UnknownExperience] No experience Experience:Lanterns is indexed"), play.err());
+    assertTrue(play.err().contains(inError), play.err());
+
+    Run describe = run("describe", "--assets", "../assets", "--plugins", plugins.toString(), "Lanterns");
+    assertEquals(1, describe.exit(), describe.all());
+    assertTrue(describe.err().contains(inError), describe.err());
+  }
+
+  @Test
   void aPluginsTileNamingTheMapOfAPluginItDoesNotDependOn_isALocatedError_inValidateAndInPlay() throws Exception {
     Path plugins = Files.createDirectories(temp.resolve("plugins"));
     Files.copy(SampleContent.defaultPlugins().resolve("top-down-arena.jar"), plugins.resolve("top-down-arena.jar"));
