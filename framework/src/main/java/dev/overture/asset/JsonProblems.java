@@ -3,7 +3,11 @@ package dev.overture.asset;
 import dev.overture.core.DataException;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
+import com.fasterxml.jackson.annotation.JsonCreator;
 import dev.overture.internal.Choices;
+import dev.overture.internal.Failures;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
@@ -12,6 +16,7 @@ import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.TokenStreamContext;
 import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.core.exc.InputCoercionException;
 import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.exc.InvalidFormatException;
@@ -111,11 +116,12 @@ final class JsonProblems {
     if (e instanceof ValueInstantiationException instantiation) {
       Throwable cause = instantiation.getCause() == null ? instantiation : instantiation.getCause();
       String type = instantiation.getType() == null ? "the value" : instantiation.getType().getRawClass().getSimpleName();
+      // Never the exception's class name: a content author cannot act on "NullPointerException".
       String why =
           cause.getMessage() != null
-              ? cause.getMessage()
-              : "Cannot create " + type + ": its constructor failed with " + cause.getClass().getSimpleName()
-                  + (cause instanceof NullPointerException ? " (a required value is missing?)" : "");
+              ? Failures.describe(cause)
+              : "Cannot create " + type + " from these values"
+                  + (cause instanceof NullPointerException ? " (a required value is missing or null?)" : "");
       return Problem.error("Overture/InvalidValue", why);
     }
     if (e instanceof MismatchedInputException mismatch) {
@@ -127,6 +133,12 @@ final class JsonProblems {
             "Expected " + expected + (field.isEmpty() ? "" : " for \"" + field + "\"") + " but found " + found);
       }
       return Problem.error("Overture/WrongType", jacksonMessage(e, parser));
+    }
+    if (e instanceof InputCoercionException coercion && coercion.getTargetType() != null) {
+      // A number too large for the field's type: Jackson's words ("out of range of `int`") name Java
+      // types, so say it with the field and the range it accepts.
+      return Problem.error("Overture/OutOfRange", (field.isEmpty() ? "This number" : "\"" + field + "\"")
+          + " is outside " + range(coercion.getTargetType()));
     }
     if (e instanceof StreamConstraintsException) {
       return Problem.error("Overture/LimitExceeded", jacksonMessage(e, parser) + " (see AssetLimits)");
@@ -184,11 +196,29 @@ final class JsonProblems {
     return path.get(path.size() - 1).getPropertyName();
   }
 
+  /** The numbers a Java number type holds, in words. */
+  private static String range(Class<?> type) {
+    if (type == int.class || type == Integer.class) {
+      return "the whole numbers accepted here (" + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE + ")";
+    }
+    if (type == long.class || type == Long.class) {
+      return "the whole numbers accepted here (" + Long.MIN_VALUE + " to " + Long.MAX_VALUE + ")";
+    }
+    if (type == short.class || type == Short.class) {
+      return "the whole numbers accepted here (" + Short.MIN_VALUE + " to " + Short.MAX_VALUE + ")";
+    }
+    if (type == byte.class || type == Byte.class) {
+      return "the whole numbers accepted here (" + Byte.MIN_VALUE + " to " + Byte.MAX_VALUE + ")";
+    }
+    return "the numbers accepted here";
+  }
+
   private static String expected(Class<?> type) {
     if (type == null) {
       return null;
     }
-    if (type == String.class || type == PrimaryAssetId.class || type == AssetPath.class || type == SoftRef.class) {
+    if (type == String.class || type == PrimaryAssetId.class || type == AssetPath.class || type == SoftRef.class
+        || fromString(type)) {
       return "a string";
     }
     if (type == boolean.class || type == Boolean.class) {
@@ -207,6 +237,17 @@ final class JsonProblems {
       return "a string";
     }
     return "an object";
+  }
+
+  /** Whether content writes {@code type} as a string: it has a static {@code @JsonCreator} taking one (a plugin's version, a name). */
+  private static boolean fromString(Class<?> type) {
+    for (Method method : type.getDeclaredMethods()) {
+      if (Modifier.isStatic(method.getModifiers()) && method.isAnnotationPresent(JsonCreator.class)
+          && method.getParameterCount() == 1 && method.getParameterTypes()[0] == String.class) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static String found(MismatchedInputException e, JsonParser parser) {

@@ -11,6 +11,7 @@ import dev.overture.internal.Choices;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
@@ -178,8 +179,14 @@ public final class ExperienceSelection {
 
   /** {@code "; did you mean Experience:Elimination?"} when one experience's name is a typo away from {@code id}'s. */
   static String didYouMean(AssetManager assets, PrimaryAssetId id) {
-    List<String> names = assets.index().ids(EXPERIENCE).stream().map(PrimaryAssetId::name).toList();
-    return Choices.didYouMean(id.name(), names).map(name -> "; did you mean " + EXPERIENCE + ":" + name + "?").orElse("");
+    List<PrimaryAssetId> experiences = assets.index().ids(EXPERIENCE);
+    Optional<String> guess = Choices.didYouMean(id.name(), experiences.stream().map(PrimaryAssetId::name).toList())
+        .map(name -> EXPERIENCE + ":" + name);
+    if (guess.isEmpty() && !id.type().equals(EXPERIENCE)) {
+      // A typo in the type ("Experiance:Elimination") rather than in the name.
+      guess = Choices.didYouMean(id.toString(), experiences.stream().map(PrimaryAssetId::toString).toList());
+    }
+    return guess.map(name -> "; did you mean " + name + "?").orElse("");
   }
 
   private static List<String> experienceNames(AssetManager assets, String wanted) {

@@ -5,6 +5,7 @@ import dev.overture.asset.AssetBundles;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.asset.RawAsset;
 import dev.overture.asset.SoftRef;
+import dev.overture.core.DataException;
 import java.util.Map;
 import java.util.Optional;
 
@@ -51,7 +52,8 @@ public record UserFacingExperience(
     showInFrontEnd = showInFrontEnd == null || showInFrontEnd;
     maxPlayerCount = maxPlayerCount == null ? 16 : maxPlayerCount;
     if (maxPlayerCount < 1) {
-      throw new IllegalArgumentException("\"maxPlayerCount\" must be at least 1: " + maxPlayerCount);
+      // At the field, as every out-of-range number is: the author sees which line to change.
+      throw new DataException("Overture/OutOfRange", "/maxPlayerCount", "\"maxPlayerCount\" must be 1 or more, not " + maxPlayerCount);
     }
   }
 

@@ -67,7 +67,9 @@ final class FeatureQueue implements AutoCloseable {
         CompletableFuture<T> inner;
         try {
           inner = step.get();
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
+          // An Error too (a plugin's assertion, a stack overflow): left uncaught, the request would
+          // never complete and the serial thread's queue would stall behind it.
           result.completeExceptionally(e);
           return;
         }

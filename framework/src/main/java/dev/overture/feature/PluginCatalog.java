@@ -1,5 +1,6 @@
 package dev.overture.feature;
 
+import dev.overture.asset.AssetLimits;
 import dev.overture.asset.AssetLoadException;
 import dev.overture.asset.AssetManager;
 import dev.overture.asset.AssetPath;
@@ -186,7 +187,9 @@ final class PluginCatalog {
 
   private static SourceLocation locate(AssetManager assets, AssetSource source, String file, String pointer) {
     try {
-      return assets.tools().locate(source.read(DESCRIPTOR, Integer.MAX_VALUE), file, pointer);
+      // Bounded like every content read: the descriptor may have changed since it was bound (grown,
+      // or become a named pipe, which the source refuses from its attributes without opening it).
+      return assets.tools().locate(source.read(DESCRIPTOR, AssetLimits.defaults().maxDocumentBytes()), file, pointer);
     } catch (IOException | RuntimeException e) {
       return SourceLocation.at(file, pointer);
     }

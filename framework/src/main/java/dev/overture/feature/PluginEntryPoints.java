@@ -83,7 +83,10 @@ final class PluginEntryPoints {
       Throwable cause = e.getCause() == null ? e : e.getCause();
       problems.add(failed(plugin, name, cause, locate));
       code.failedWith(cause);
-    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+    } catch (Exception | LinkageError | AssertionError | StackOverflowError e) {
+      // A plugin's own bug (an assertion, endless recursion) is its problem, not the host's: caught
+      // here, the plugin goes to Error and its requests fail, instead of the plugins' thread dying
+      // and every later request waiting forever.
       problems.add(failed(plugin, name, e, locate));
       code.failedWith(e);
     } finally {
@@ -99,6 +102,12 @@ final class PluginEntryPoints {
           "The code of plugin " + plugin.id + " needs the class " + needed + ", which neither "
               + (plugin.origin.isolated() ? "its jar, " : "")
               + "the host nor the plugins it depends on provide; add the plugin that has it to its \"dependencies\"",
+          locate);
+    }
+    if (cause instanceof StackOverflowError) {
+      return problem("Overture/EntryPointFailed",
+          "The entry point \"" + name + "\" of plugin " + plugin.id + " failed while registering: it overflowed the stack"
+              + " (a call that never ends calling itself?)",
           locate);
     }
     if (cause instanceof UnsupportedClassVersionError) {

@@ -52,7 +52,8 @@ final class SerialExecutor implements Executor {
       }
       try {
         next.run();
-      } catch (RuntimeException e) {
+      } catch (RuntimeException | Error e) {
+        // Keep draining: an Error escaping here would leave this executor marked running forever.
         log.error("A feature plugin task failed", e);
       }
     }

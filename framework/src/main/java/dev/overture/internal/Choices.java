@@ -101,8 +101,9 @@ public final class Choices {
 
   /**
    * The option {@code wanted} was most likely meant to be, when one is close enough to be a typo
-   * (ignoring case, at most a third of its letters off, and at least one, a swap of two neighbours
-   * counting as one): for "did you mean scoreLimit?".
+   * (ignoring case, so that a difference of case alone is the closest, then at most a third of its
+   * letters off, and at least one, a swap of two neighbours counting as one): for "did you mean
+   * scoreLimit?".
    */
   public static java.util.Optional<String> didYouMean(String wanted, Collection<String> options) {
     String key = wanted.toLowerCase(Locale.ROOT);
@@ -116,7 +117,8 @@ public final class Choices {
       }
     }
     int allowed = Math.max(1, wanted.length() / 3);
-    return best != null && bestDistance > 0 && bestDistance <= allowed ? java.util.Optional.of(best) : java.util.Optional.empty();
+    // A distance of 0 ignoring case is the likeliest typo of all ("elimination" for "Elimination").
+    return best != null && !best.equals(wanted) && bestDistance <= allowed ? java.util.Optional.of(best) : java.util.Optional.empty();
   }
 
   /** Edits between two strings, a swap of neighbours being one (optimal string alignment). */

@@ -7,6 +7,7 @@ import java.nio.file.FileSystemException;
 import java.nio.file.FileSystemLoopException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
+import java.util.regex.Pattern;
 
 /**
  * Says in words what a caught exception means, for a message a user reads: never the exception's
@@ -18,6 +19,10 @@ import java.nio.file.NotDirectoryException;
  * <p>Stateless; safe from any thread.
  */
 public final class Failures {
+
+  /** A fully qualified exception or error class name and the colon after it. */
+  private static final Pattern CLASS_NAME =
+      Pattern.compile("\\b(?:[a-z_][a-z0-9_]*\\.)+(?:[A-Z][A-Za-z0-9_]*\\$)*[A-Z][A-Za-z0-9_]*(?:Exception|Error): ?");
 
   private Failures() {}
 
@@ -36,13 +41,29 @@ public final class Failures {
       return "its input nests too deeply (the stack overflowed)";
     }
     String message = failure.getMessage();
-    if (message != null && !message.isBlank()) {
-      return message;
+    Throwable cause = failure.getCause();
+    if (cause != null && cause != failure && message != null && message.equals(cause.toString())) {
+      // new RuntimeException(cause) takes the cause's toString() as its message, class name and all:
+      // the cause says it in words.
+      return describe(cause);
+    }
+    String words = message == null ? "" : withoutClassName(message);
+    if (!words.isBlank()) {
+      return words;
     }
     if (failure.getCause() != null && failure.getCause() != failure) {
       return describe(failure.getCause());
     }
     return "an internal error without a message (the log has its stack trace)";
+  }
+
+  /**
+   * {@code message} without the {@code java.io.IOException: } its writer put in front by quoting
+   * another exception ({@code "failed: " + e} is a common habit), so the words stay and the class
+   * name goes.
+   */
+  private static String withoutClassName(String message) {
+    return CLASS_NAME.matcher(message).replaceAll("");
   }
 
   private static String describe(FileSystemException failure) {

@@ -59,10 +59,12 @@ final class DescribeCommand implements Callable<Integer> {
       if (!id.type().equals(EXPERIENCE) || assets.index().find(id).isEmpty()) {
         List<String> names = assets.index().ids(EXPERIENCE).stream().map(PrimaryAssetId::toString).toList();
         String guess = Choices.didYouMean(id.name(), assets.index().ids(EXPERIENCE).stream().map(PrimaryAssetId::name).toList())
-            .map(name -> "; did you mean " + EXPERIENCE + ":" + name + "?").orElse("");
-        throw new ProblemException("Cannot describe " + experience, List.of(
+            .map(name -> EXPERIENCE + ":" + name)
+            .or(() -> id.type().equals(EXPERIENCE) ? java.util.Optional.empty() : Choices.didYouMean(id.toString(), names))
+            .map(name -> "; did you mean " + name + "?").orElse("");
+        throw SampleContent.withPluginsInError(new ProblemException("Cannot describe " + experience, List.of(
             Problem.error("Overture/UnknownExperience", "No experience " + id + " is indexed" + guess)
-                .withChoices("experiences", Choices.closest(id.toString(), names))));
+                .withChoices("experiences", Choices.closest(id.toString(), names)))), features);
       }
       ExperienceDefinition definition = assets.loadSynchronously(id, ExperienceDefinition.class);
       out.printf("%s (%s)%n", id, assets.index().find(id).orElseThrow().file());

@@ -8,6 +8,24 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
+    if (isValidate(args) && System.getProperty(LOG_LEVEL) == null) {
+      // validate's report holds every problem the load met, warnings included; the library's log
+      // would print each warning again (once per load that met it) before the report. Before any
+      // logger exists, so the logging binding reads it.
+      System.setProperty(LOG_LEVEL, "error");
+    }
     System.exit(OvertureCommand.commandLine().execute(args));
+  }
+
+  private static final String LOG_LEVEL = "org.slf4j.simpleLogger.defaultLogLevel";
+
+  /** Whether the command is {@code validate} (the options before it are the top command's). */
+  static boolean isValidate(String[] args) {
+    for (String arg : args) {
+      if (!arg.startsWith("-")) {
+        return arg.equals("validate");
+      }
+    }
+    return false;
   }
 }

@@ -238,9 +238,14 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
           if (experience != null) {
             selection.named(ExperienceSelection.Source.URL_OPTION, experience);
           }
-          ExperienceSelection.Selected selected = join(selection.build().select(assets));
+          ExperienceSelection.Selected selected;
+          try {
+            selected = join(selection.build().select(assets));
+          } catch (ProblemException e) {
+            throw SampleContent.withPluginsInError(e, features);
+          }
           experienceId = selected.id();
-          mapId = Tiles.forExperience(tiles, experienceId).flatMap(tile -> tile.tile().map()).map(Object::toString).orElse("");
+          mapId = Tiles.forExperience(tiles, experienceId).flatMap(tile -> Tiles.map(assets, tile)).map(Object::toString).orElse("");
           state.seed(seed);
           out.printf("Experience %s, chosen by %s; %s world; seed %d%n", experienceId, selected.source(), describe(netMode), seed);
         }

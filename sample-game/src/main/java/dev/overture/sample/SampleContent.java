@@ -4,6 +4,9 @@ import dev.overture.asset.AssetSource;
 import dev.overture.core.Problem;
 import dev.overture.core.ProblemException;
 import dev.overture.core.Problems;
+import dev.overture.feature.GameFeatures;
+import dev.overture.feature.PluginId;
+import dev.overture.feature.PluginState;
 import dev.overture.inject.Overture;
 import dev.overture.object.ObjectArchetype;
 import dev.overture.sample.game.Hero;
@@ -83,6 +86,26 @@ final class SampleContent {
       }
       throw e;
     }
+  }
+
+  /**
+   * {@code failure} with, when it says an experience is not indexed and some plugins are in
+   * {@code Error}, a problem for each such plugin saying that its content is not indexed: an
+   * experience inside a plugin that cannot come up would otherwise only "not exist".
+   */
+  static ProblemException withPluginsInError(ProblemException failure, GameFeatures features) {
+    if (failure.problems().stream().noneMatch(problem -> problem.id().equals("Overture/UnknownExperience"))) {
+      return failure;
+    }
+    List<Problem> problems = new java.util.ArrayList<>(failure.problems());
+    for (PluginId id : features.plugins()) {
+      if (features.state(id) == PluginState.ERROR) {
+        problems.add(Problem.error("Overture/PluginInError", "Plugin " + id + " is in Error, so its content is not indexed;"
+                + " an experience it holds is found once its problem (above, or in overture list) is fixed")
+            .at(dev.overture.core.SourceLocation.ofFile(features.location(id))));
+      }
+    }
+    return problems.size() == failure.problems().size() ? failure : new ProblemException(failure.heading(), problems, failure);
   }
 
   /** {@code folder} when it is one, else null. */

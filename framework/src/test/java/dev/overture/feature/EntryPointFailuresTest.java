@@ -1,0 +1,144 @@
+package dev.overture.feature;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.overture.asset.AssetManager;
+import dev.overture.asset.AssetPath;
+import dev.overture.asset.AssetSource;
+import dev.overture.asset.ContentRoot;
+import dev.overture.core.Problem;
+import dev.overture.feature.internal.BuiltIns;
+import dev.overture.core.SourceLocation;
+import dev.overture.inject.Overture;
+import dev.overture.testing.Content;
+import dev.overture.testing.FakeTicker;
+import dev.overture.testing.ManualExecutor;
+import dev.overture.testing.PluginJar;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Entry points that fail in the ways a plugin's bugs do (issue 16, found by the audit): an Error
+ * (a stack overflow, an assertion) left the plugins' thread stuck, so {@code ready()} and the tool
+ * waited forever; an exception wrapping another showed the inner one's class name. Each is now the
+ * plugin's {@code Error} with a problem in words, and the plugins after it still come up.
+ */
+class EntryPointFailuresTest {
+
+  @TempDir Path temp;
+  private final ManualExecutor workers = new ManualExecutor();
+  private final ManualExecutor serial = new ManualExecutor();
+  private Overture overture;
+
+  @AfterEach
+  void close() {
+    if (overture != null) {
+      pump();
+      overture.close();
+    }
+  }
+
+  private void pump() {
+    while (workers.runAll() + serial.runAll() > 0) {
+      // until both queues are empty
+    }
+  }
+
+  private static String entryPoint(String pkg, String body) {
+    return "package " + pkg + ";\n\npublic final class Plugin implements dev.overture.feature.OverturePlugin {\n"
+        + "  @Override\n  public void register(dev.overture.feature.PluginRegistration plugin) {\n    " + body + "\n  }\n"
+        + "  static int deeper(int n) { return deeper(n + 1) + 1; }\n}\n";
+  }
+
+  private void jar(String name, String pkg, String body) {
+    PluginJar.of()
+        .file("plugin.json", "{ \"name\": \"" + name + "\", \"version\": \"1.0.0\", \"entryPoint\": \"" + pkg + ".Plugin\" }")
+        .java(pkg + ".Plugin", entryPoint(pkg, body))
+        .writeTo(temp.resolve("plugins/" + pkg + ".jar"));
+  }
+
+  @Test
+  void anEntryPointThatThrowsAnErrorOrWrapsAnException_isInErrorInWords_andThePluginsAfterItRegister() {
+    jar("Recursive", "recursive", "deeper(0);");
+    jar("Asserting", "asserting", "throw new AssertionError(\"the lamp must be lit\");");
+    jar("Wrapping", "wrapping", "throw new RuntimeException(new java.io.UncheckedIOException(new java.io.IOException(\"disk gone\")));");
+    jar("Quoting", "quoting", "throw new IllegalStateException(\"could not start: \" + new java.io.IOException(\"disk gone\"));");
+    jar("Zhealthy", "zhealthy", "");
+    Path game = Content.of().file("pawns/Keeper.json", "{ \"pawnClass\": \"Pawn\" }").writeTo(temp.resolve("game"));
+    overture = Overture.builder()
+        .contentRoot(AssetSource.directory(game))
+        .plugins(temp.resolve("plugins"))
+        .workers(workers)
+        .pluginExecutor(serial)
+        .ticker(new FakeTicker())
+        .closeTimeout(Duration.ZERO)
+        .build();
+    pump();
+    GameFeatures features = overture.features();
+
+    CompletableFuture<Void> ready = features.ready();
+    assertTrue(ready.isDone(), "ready() completes; it does not wait for a thread that died");
+    assertThrows(CompletionException.class, ready::join);
+    Map<String, String> expected = Map.of(
+        "Recursive", "The entry point \"recursive.Plugin\" of plugin Recursive failed while registering: it overflowed the stack"
+            + " (a call that never ends calling itself?)",
+        "Asserting", "The entry point \"asserting.Plugin\" of plugin Asserting failed while registering: the lamp must be lit",
+        "Wrapping", "The entry point \"wrapping.Plugin\" of plugin Wrapping failed while registering: disk gone",
+        "Quoting", "The entry point \"quoting.Plugin\" of plugin Quoting failed while registering: could not start: disk gone");
+    expected.forEach((name, message) -> {
+      PluginId id = PluginId.of(name);
+      assertEquals(PluginState.ERROR, features.state(id), name);
+      Problem problem = features.failure(id).orElseThrow().problems().get(0);
+      assertEquals("Overture/EntryPointFailed", problem.id());
+      assertEquals(message, problem.message());
+      assertFalse(JarPluginsTest.JAVA_NAMES.matcher(problem.message()).find(), problem.message());
+      assertEquals("/entryPoint", problem.location().orElseThrow().pointer());
+
+      CompletableFuture<Void> request = features.loadAndActivate(id);
+      pump();
+      PluginException again = assertInstanceOf(PluginException.class, assertThrows(CompletionException.class, request::join).getCause());
+      assertEquals(problem, again.problems().get(0), "a later request fails with the same problem");
+    });
+    assertEquals(PluginState.REGISTERED, features.state(PluginId.of("Zhealthy")), "the plugins' thread goes on after an Error");
+  }
+
+  @Test
+  void locatingInADescriptor_readsItBounded_andRefusesANamedPipe() throws Exception {
+    Path game = Content.of()
+        .file("plugins/Grown/plugin.json", "{ \"name\": \"Grown\", \"version\": \"1.0.0\" }")
+        .file("plugins/Piped/plugin.json", "{ \"name\": \"Piped\", \"version\": \"1.0.0\" }")
+        .writeTo(temp.resolve("game"));
+    try (AssetManager assets = BuiltIns.register(AssetManager.builder()).contentRoot(AssetSource.directory(game)).executor(workers).build()) {
+      PluginCatalog catalog = PluginCatalog.discover(assets, ContentRoot.GAME, AssetPath.parse("plugins"), null);
+      Plugin grown = catalog.get(PluginId.of("Grown"));
+      assertEquals(1, catalog.locateInDescriptor(grown, "/version").line(), "found while the file is small");
+
+      // Changed after it was read: grown past the limit, or replaced by a named pipe (which would block a read).
+      Path big = game.resolve("plugins/Grown/plugin.json");
+      try (var out = Files.newOutputStream(big, java.nio.file.StandardOpenOption.APPEND)) {
+        out.write(new byte[17 * 1024 * 1024]);
+      }
+      Path pipe = game.resolve("plugins/Piped/plugin.json");
+      Files.delete(pipe);
+      Process mkfifo = new ProcessBuilder("mkfifo", pipe.toString()).start();
+      assertEquals(0, mkfifo.waitFor());
+
+      SourceLocation large = catalog.locateInDescriptor(grown, "/version");
+      assertEquals(SourceLocation.at(grown.descriptorFile(), "/version"), large, "the file, not its bytes");
+      Plugin piped = catalog.get(PluginId.of("Piped"));
+      SourceLocation fifo = catalog.locateInDescriptor(piped, "/version");
+      assertEquals(SourceLocation.at(piped.descriptorFile(), "/version"), fifo, "never opened");
+    }
+  }
+}

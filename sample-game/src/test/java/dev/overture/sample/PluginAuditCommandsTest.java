@@ -1,0 +1,212 @@
+package dev.overture.sample;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.overture.testing.PluginJar;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * What the audit of issue 16 found by trying the tool as a user would, each shown as the user sees
+ * it: a name on the command line that differs only in case (or a typo in its type) gets "did you
+ * mean"; a plugin whose entry point overflows the stack is reported by validate instead of hanging
+ * it; a plugin.json field of the wrong type says what it should be; a number too large for its
+ * field names the field and the range; an unknown property differing only in case gets the closest.
+ */
+class PluginAuditCommandsTest {
+
+  /** No Java exception class name in what a content author reads. */
+  private static final Pattern JAVA_NAMES = Pattern.compile("\\b[A-Z][A-Za-z]*(Exception|Error)\\b|\\bjava\\.[a-z]");
+
+  @TempDir Path temp;
+
+  private record Run(int exit, String out, String err) {
+    String all() {
+      return out + err;
+    }
+  }
+
+  private static Run run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine command = OvertureCommand.commandLine();
+    command.setOut(new PrintWriter(out));
+    command.setErr(new PrintWriter(err));
+    return new Run(command.execute(args), out.toString(), err.toString());
+  }
+
+  @Test
+  void namesOnTheCommandLine_thatDifferOnlyInCase_orInTheirType_getTheClosest() {
+    Run play = run("play", "--assets", "../assets", "--experience", "elimination", "--ticks", "1");
+    assertEquals(1, play.exit(), play.all());
+    assertTrue(play.all().contains("[Overture/UnknownExperience] No experience Experience:elimination is indexed (named by the URL"
+        + " option); did you mean Experience:Elimination? (experiences: "), play.all());
+
+    Run typeTypo = run("play", "--assets", "../assets", "--experience", "Experiance:Elimination", "--ticks", "1");
+    assertEquals(1, typeTypo.exit(), typeTypo.all());
+    assertTrue(typeTypo.all().contains("No experience Experiance:Elimination is indexed (named by the URL option); did you mean"
+        + " Experience:Elimination?"), typeTypo.all());
+
+    Run describe = run("describe", "--assets", "../assets", "control");
+    assertEquals(1, describe.exit(), describe.all());
+    assertTrue(describe.all().contains("No experience Experience:control is indexed; did you mean Experience:Control?"), describe.all());
+
+    Run list = run("list", "--assets", "../assets", "--type", "experience");
+    assertEquals(1, list.exit(), list.all());
+    assertTrue(list.err().contains("overture: --type experience: no asset of that type is indexed; did you mean Experience?"), list.err());
+
+    Run plugin = run("list", "--assets", "../assets", "--plugin", "shootercore");
+    assertEquals(2, plugin.exit(), plugin.all());
+    assertTrue(plugin.err().startsWith("--plugin shootercore: no such plugin; did you mean ShooterCore?"), plugin.err());
+  }
+
+  @Test
+  void validate_reportsAPluginWhoseEntryPointOverflowsTheStack_insteadOfHanging() {
+    Path plugins = temp.resolve("plugins");
+    PluginJar.of()
+        .file("plugin.json", "{ \"name\": \"Recursive\", \"version\": \"1.0.0\", \"entryPoint\": \"recursive.Plugin\" }")
+        .java("recursive.Plugin", """
+            package recursive;
+
+            public final class Plugin implements dev.overture.feature.OverturePlugin {
+              @Override
+              public void register(dev.overture.feature.PluginRegistration plugin) {
+                deeper(0);
+              }
+
+              static int deeper(int n) {
+                return deeper(n + 1) + 1;
+              }
+            }
+            """)
+        .writeTo(plugins.resolve("recursive.jar"));
+
+    Run validate = run("validate", "--assets", "../assets", "--plugins", plugins.toString());
+
+    assertEquals(1, validate.exit(), validate.all());
+    assertEquals("""
+        Validation found 1 error(s) and 0 warning(s), see the following problem:
+
+        1) [Overture/EntryPointFailed] The entry point "recursive.Plugin" of plugin Recursive failed while registering: it \
+        overflowed the stack (a call that never ends calling itself?)
+           at %s!/plugin.json:1:58 (/entryPoint)
+
+        1 problem
+        """.formatted(plugins.resolve("recursive.jar")), validate.out());
+  }
+
+  @Test
+  void validate_saysWhatAPluginJsonFieldShouldBe_andNamesAFieldWhoseNumberIsTooLarge() throws Exception {
+    Path plugins = temp.resolve("plugins");
+    PluginJar.of().file("plugin.json", "{ \"name\": \"Typed\", \"version\": 1 }").writeTo(plugins.resolve("typed.jar"));
+    PluginJar.of().file("plugin.json", "{ \"name\": [\"Listed\"], \"version\": \"1.0.0\" }").writeTo(plugins.resolve("listed.jar"));
+    PluginJar.of().file("plugin.json", "{ \"name\": \"Cased\", \"version\": \"1.0.0\", \"entrypoint\": \"cased.Plugin\" }")
+        .writeTo(plugins.resolve("cased.jar"));
+    Path game = copyOfTheSampleContent();
+    Path elimination = game.resolve("experiences/Elimination.json");
+    Files.writeString(elimination, Files.readString(elimination).replace("\"teamSize\": 3", "\"teamSize\": 3000000000"));
+    Path tile = game.resolve("ui/experiences/EliminationTile.json");
+    Files.writeString(tile, Files.readString(tile).replace("\"maxPlayerCount\": 8", "\"maxPlayerCount\": 0"));
+
+    Run validate = run("validate", "--assets", game.toString(), "--plugins", plugins.toString());
+
+    assertEquals(1, validate.exit(), validate.all());
+    String report = validate.out();
+    assertProblem(report, "[Overture/WrongType] Expected a string for \"version\" but found a whole number",
+        "at " + plugins.resolve("typed.jar") + "!/plugin.json:1:31 (/version)");
+    assertProblem(report, "[Overture/WrongType] Expected a string for \"name\" but found an array",
+        "at " + plugins.resolve("listed.jar") + "!/plugin.json:1:11 (/name)");
+    assertProblem(report, "[Overture/UnknownProperty] Unknown property \"entrypoint\" in plugin.json was ignored; did you mean"
+        + " \"entryPoint\"?", "at " + plugins.resolve("cased.jar") + "!/plugin.json:1:");
+    assertProblem(report, "[Overture/OutOfRange] \"teamSize\" is outside the whole numbers accepted here"
+        + " (-2147483648 to 2147483647)", "at " + game.resolve("experiences/Elimination.json") + ":41:29 (/actions/1/teamSize)");
+    assertProblem(report, "[Overture/OutOfRange] \"maxPlayerCount\" must be 1 or more, not 0",
+        "at " + tile + ":20:21 (/maxPlayerCount)");
+    assertFalse(JAVA_NAMES.matcher(report).find(), report);
+  }
+
+  @Test
+  void anExperienceInsideAPluginInError_isNotJustMissing_playAndDescribeSayWhichPluginHoldsBackItsContent() {
+    Path plugins = temp.resolve("plugins");
+    PluginJar.of()
+        .file("plugin.json", "{ \"name\": \"Lanterns\", \"version\": \"1.0.0\", \"entryPoint\": \"lanterns.Missing\" }")
+        .file("experiences/Lanterns.json", "{ \"gameFeaturesToEnable\": [\"Lanterns\"] }")
+        .writeTo(plugins.resolve("lanterns.jar"));
+    String inError = "2) [Overture/PluginInError] Plugin Lanterns is in Error, so its content is not indexed; an experience it holds"
+        + " is found once its problem (above, or in overture list) is fixed" + System.lineSeparator()
+        + "   at " + plugins.resolve("lanterns.jar");
+
+    Run play = run("play", "--assets", "../assets", "--plugins", plugins.toString(), "--experience", "Lanterns", "--ticks", "1");
+    assertEquals(1, play.exit(), play.all());
+    assertTrue(play.err().contains("[Overture/EntryPointNotFound] Plugin Lanterns names the entry point \"lanterns.Missing\""),
+        play.err());
+    assertTrue(play.err().contains("1) [Overture/UnknownExperience] No experience Experience:Lanterns is indexed"), play.err());
+    assertTrue(play.err().contains(inError), play.err());
+
+    Run describe = run("describe", "--assets", "../assets", "--plugins", plugins.toString(), "Lanterns");
+    assertEquals(1, describe.exit(), describe.all());
+    assertTrue(describe.err().contains(inError), describe.err());
+  }
+
+  @Test
+  void aPluginsTileNamingTheMapOfAPluginItDoesNotDependOn_isALocatedError_inValidateAndInPlay() throws Exception {
+    Path plugins = Files.createDirectories(temp.resolve("plugins"));
+    Files.copy(SampleContent.defaultPlugins().resolve("top-down-arena.jar"), plugins.resolve("top-down-arena.jar"));
+    PluginJar.of()
+        .file("plugin.json", "{ \"name\": \"Sneaky\", \"version\": \"1.0.0\", \"dependencies\": [ { \"name\": \"ShooterCore\" } ] }")
+        .file("experiences/Sneak.json", """
+            { "gameFeaturesToEnable": ["ShooterCore", "Sneaky"], "defaultPawnData": "HeroPawn",
+              "actionSets": ["ShooterCoreComponents"],
+              "actions": [ { "action": "ConfigureMatch", "teams": ["Red", "Blue"], "teamSize": 1 } ] }
+            """)
+        .file("ui/experiences/SneakTile.json", "{ \"mapId\": \"Map:Pit\", \"experienceId\": \"Experience:Sneak\" }")
+        .writeTo(plugins.resolve("sneaky.jar"));
+    String problem = "1) [Overture/UndeclaredDependency] Refers to Map:Pit of \"TopDownArena\", which the content of \"Sneaky\" may not"
+        + " name: a plugin's content names the game's, its own and that of the plugins it depends on; add \"TopDownArena\" to the"
+        + " dependencies of Sneaky (may name: \"Game\", \"ShooterCore\", \"Sneaky\")" + System.lineSeparator()
+        + "   at " + plugins.resolve("sneaky.jar") + "!/ui/experiences/SneakTile.json:1:12 (/mapId)";
+
+    Run validate = run("validate", "--assets", "../assets", "--plugins", plugins.toString());
+    assertEquals(1, validate.exit(), validate.all());
+    assertTrue(validate.out().contains(problem), validate.out());
+
+    Run play = run("play", "--assets", "../assets", "--plugins", plugins.toString(), "--experience", "Sneak", "--ticks", "1");
+    assertEquals(1, play.exit(), play.all());
+    assertTrue(play.err().contains("Cannot play the map of UserFacingExperience:SneakTile, see the following problem:"), play.err());
+    assertTrue(play.err().contains(problem), play.err());
+    assertFalse(play.out().contains("Match on"), play.out());
+  }
+
+  /** {@code report} has a problem that starts with {@code problem} and whose next line starts with {@code at}. */
+  private static void assertProblem(String report, String problem, String at) {
+    int start = report.indexOf(") " + problem);
+    assertTrue(start >= 0, problem + " in " + report);
+    String next = report.substring(start).lines().skip(1).findFirst().orElse("").trim();
+    assertTrue(next.startsWith(at), at + " after " + problem + " in " + report);
+  }
+
+  private Path copyOfTheSampleContent() throws Exception {
+    Path from = Path.of("../assets");
+    Path to = temp.resolve("assets");
+    try (Stream<Path> files = Files.walk(from)) {
+      for (Path file : (Iterable<Path>) files::iterator) {
+        Path target = to.resolve(from.relativize(file).toString());
+        if (Files.isDirectory(file)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(file, target);
+        }
+      }
+    }
+    return to;
+  }
+}
