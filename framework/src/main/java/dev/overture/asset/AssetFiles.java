@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Reads the file behind an {@link AssetKey} through the content index and binds it: the primary
@@ -21,6 +23,9 @@ import java.util.Optional;
  * run on asset workers, or on a thread that chose to block).
  */
 final class AssetFiles {
+
+  /** The loads' logger, so that hosts' log settings for loads keep covering binding warnings. */
+  private static final Logger log = LoggerFactory.getLogger(LoadHandle.class);
 
   private final ContentIndex index;
   private final AssetJson json;
@@ -51,7 +56,7 @@ final class AssetFiles {
             .ifPresent(problem -> index.hideNewer(entry, problem));
         throw e;
       }
-      return new Loaded(value, List.copyOf(context.warnings), entry.file(), bytes.length);
+      return bound(value, context, entry.file(), bytes.length);
     }
     SoftRef<?> ref = (SoftRef<?>) key;
     String label = AssetKey.label(ref);
@@ -63,7 +68,17 @@ final class AssetFiles {
     }
     BindContext context = new BindContext(root.name(), file, label);
     Object value = json.bind(bytes, ref.type(), context);
-    return new Loaded(value, List.copyOf(context.warnings), file, bytes.length);
+    return bound(value, context, file, bytes.length);
+  }
+
+  /**
+   * The file read and bound, its binding warnings logged here: once per read of the file, however
+   * many loads then share the result (a load logs only the problems it found itself).
+   */
+  private static Loaded bound(Object value, BindContext context, String file, long size) {
+    List<Problem> warnings = List.copyOf(context.warnings);
+    warnings.forEach(warning -> log.warn("{}", warning));
+    return new Loaded(value, warnings, file, size);
   }
 
   /**

@@ -221,7 +221,6 @@ final class DefaultAssetManager implements AssetManager {
         }
         throw e;
       }
-      value.warnings().forEach(warning -> log.warn("{}", warning));
       if (keepInMemory) {
         kept = keptFiles.putIfAbsent(ref, pin.slot()) == null;
       }

@@ -59,6 +59,8 @@ final class DefaultLoadHandle implements LoadHandle {
   private final AtomicInteger pending = new AtomicInteger(1);
   private final Map<AssetKey, Node> nodes = new ConcurrentHashMap<>();
   private final LoadProblems problems;
+  /** The binding warnings of the files this load met: logged when each file was read, not again here. */
+  private final Set<Problem> readWarnings = ConcurrentHashMap.newKeySet();
   private final LoadProgress progress;
   private final ReferenceCycles cycles = new ReferenceCycles();
   private final HandleFuture<LoadResult> future = new HandleFuture<>();
@@ -223,6 +225,7 @@ final class DefaultLoadHandle implements LoadHandle {
       return;
     }
     problems.addAll(loaded.warnings());
+    readWarnings.addAll(loaded.warnings());
     AssetKey from = ready.key();
     Node reached = nodes.get(from);
     if (reached != null) {
@@ -313,7 +316,9 @@ final class DefaultLoadHandle implements LoadHandle {
       future.failByHandle(failure);
     } else {
       for (Problem warning : all) {
-        log.warn("{}", warning);
+        if (!readWarnings.contains(warning)) {
+          log.warn("{}", warning); // a file's binding warnings were logged when it was read
+        }
       }
       future.completeByHandle(new LoadResult(assets, reached, all, elapsed()));
     }

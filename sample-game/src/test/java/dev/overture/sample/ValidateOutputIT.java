@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code overture validate} run as a user runs it, in its own JVM (failsafe, after {@code
  * package}): each problem is said once, in the report. Before the audit of issue 16 the library's
  * log printed every load warning on stderr, once per load that met it, before the report said it
- * again; {@code play} keeps those warnings, since it has no report.
+ * again; {@code play} keeps those warnings, since it has no report, and says each once, however many
+ * loads share the file.
  */
 class ValidateOutputIT {
 
@@ -75,7 +76,9 @@ class ValidateOutputIT {
 
     Run play = run("play", "--assets", game.toString(), "--ticks", "1", "--view-every", "0");
     assertEquals(0, play.exit(), play.out() + play.err());
-    assertTrue(play.err().contains("warning: Unknown property \"scoreLimt\" in ConfigureMatch was ignored; did you mean"
-        + " \"scoreLimit\"?"), "play still warns: " + play.err());
+    String warning = "warning: Unknown property \"scoreLimt\" in ConfigureMatch was ignored; did you mean \"scoreLimit\"?";
+    assertTrue(play.err().contains(warning), "play still warns: " + play.err());
+    assertEquals(play.err().indexOf(warning), play.err().lastIndexOf(warning),
+        "once, though the experience's definition and its bundle are two loads of the same file: " + play.err());
   }
 }
