@@ -11,6 +11,8 @@ module dev.overture.testing {
   // TestPostgres: a real PostgreSQL server, its driver and a pool of its connections.
   requires transitive com.zaxxer.hikari; // Database.pool gives one
   requires org.postgresql.jdbc;
+  // PluginJar compiles a plugin's sources with the system Java compiler.
+  requires java.compiler;
 
   exports dev.overture.testing;
 }

@@ -12,6 +12,8 @@ import tools.jackson.databind.JavaType;
 import tools.jackson.databind.SerializationContext;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.ValueSerializer;
+import tools.jackson.databind.deser.jdk.NumberDeserializers;
+import tools.jackson.databind.deser.std.DelegatingDeserializer;
 import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.module.SimpleModule;
 
@@ -56,7 +58,49 @@ final class AssetDeserializers {
     module.addSerializer(PrimaryAssetType.class, new StringSerializer<>());
     module.addSerializer(AssetPath.class, new StringSerializer<>());
     module.addSerializer(softRefClass, new SoftRefSerializer());
+    for (Class<?> number : List.of(Double.class, double.class, Float.class, float.class)) {
+      finite(module, number);
+    }
     return module;
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static void finite(SimpleModule module, Class number) {
+    module.addDeserializer(number, new FiniteNumberDeserializer(NumberDeserializers.find(number)));
+  }
+
+  /**
+   * Jackson's own double and float deserializers (so every coercion rule and message stays), with
+   * one more rule: the value must be finite. Jackson reads the strings {@code "NaN"} and {@code
+   * "Infinity"} into a double whatever the coercion settings, and a literal too large for a double
+   * ({@code 1e999}) as an infinity; such a value then passes every range check ({@code NaN > max} is
+   * false), and a resave would write it as a string.
+   */
+  private static final class FiniteNumberDeserializer extends DelegatingDeserializer {
+    private static final long serialVersionUID = 1L;
+
+    FiniteNumberDeserializer(ValueDeserializer<?> delegate) {
+      super(delegate);
+    }
+
+    @Override
+    protected ValueDeserializer<?> newDelegatingInstance(ValueDeserializer<?> delegate) {
+      return new FiniteNumberDeserializer(delegate);
+    }
+
+    @Override
+    public Object deserialize(JsonParser parser, DeserializationContext ctxt) {
+      Object value = super.deserialize(parser, ctxt);
+      if (value instanceof Number number && !Double.isFinite(number.doubleValue())) {
+        String written = parser.currentToken() == JsonToken.VALUE_STRING ? "\"" + parser.getString() + "\"" : parser.getText();
+        throw new AssetReferenceException(parser, "Overture/InvalidValue",
+            parser.currentToken() == JsonToken.VALUE_STRING
+                ? "Expected a finite number but found " + written
+                : written + " is too large for a number here (it would be " + number + "); write a finite number",
+            List.of());
+      }
+      return value;
+    }
   }
 
   private static String expectString(JsonParser parser, DeserializationContext ctxt, Class<?> target) {
@@ -134,7 +178,11 @@ final class AssetDeserializers {
     }
   }
 
-  /** Binds a path string to a soft reference relative to the content root being read. */
+  /**
+   * Binds a path string to a soft reference: relative to the content root being read ({@code
+   * "maps/Arena.json"}), or, starting with a slash, to the root the first segment names ({@code
+   * "/Game/ui/icon.png"}, {@code "/ShooterCore/maps/Arena.json"}), like Unreal's mount points.
+   */
   private static final class SoftRefDeserializer extends ValueDeserializer<SoftRef<?>> {
     private final Class<?> target;
 
@@ -160,7 +208,18 @@ final class AssetDeserializers {
 
     @Override
     public SoftRef<?> deserialize(JsonParser parser, DeserializationContext ctxt) {
-      AssetPath path = parsePath(parser, expectString(parser, ctxt, SoftRef.class));
+      String text = expectString(parser, ctxt, SoftRef.class);
+      if (text.startsWith("/")) {
+        int slash = text.indexOf('/', 1);
+        String root = slash < 0 ? text.substring(1) : text.substring(1, slash);
+        if (slash < 0 || !PrimaryAssetType.isValidName(root)) {
+          throw new AssetReferenceException(parser, "Overture/InvalidPath", "Asset path \"" + text + "\" starts with '/':"
+              + " write it relative to the content root (\"maps/Arena.json\"), or name another root first"
+              + " (\"/Game/maps/Arena.json\", \"/ShooterCore/maps/Arena.json\")", List.of());
+        }
+        return SoftRef.of(root, parsePath(parser, text.substring(slash + 1)), target);
+      }
+      AssetPath path = parsePath(parser, text);
       String root =
           ctxt.getAttribute(BindContext.ATTRIBUTE) instanceof BindContext context
               ? context.rootName

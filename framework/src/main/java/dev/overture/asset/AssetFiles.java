@@ -4,10 +4,13 @@ import dev.overture.core.Problem;
 import dev.overture.core.Severity;
 import dev.overture.core.SourceLocation;
 import dev.overture.internal.Choices;
+import dev.overture.internal.Failures;
+import dev.overture.internal.NotARegularFileException;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -39,8 +42,16 @@ final class AssetFiles {
       ContentRoot root = rootOf(entry.root(), id.toString());
       byte[] bytes = read(root, entry.path(), id.toString());
       BindContext context = new BindContext(root.name(), entry.file(), id.toString());
-      Object value = json.bind(bytes, entry.assetClass(), context);
-      return new Loaded(value, List.copyOf(context.warnings), entry.file());
+      Object value;
+      try {
+        value = json.bind(bytes, entry.assetClass(), context);
+      } catch (AssetLoadException e) {
+        // A newer engine saved it: from now on it is not listed (the seed's content browser).
+        e.problems().stream().filter(problem -> problem.id().equals(AssetJson.NEWER_ENGINE)).findFirst()
+            .ifPresent(problem -> index.hideNewer(entry, problem));
+        throw e;
+      }
+      return new Loaded(value, List.copyOf(context.warnings), entry.file(), bytes.length);
     }
     SoftRef<?> ref = (SoftRef<?>) key;
     String label = AssetKey.label(ref);
@@ -48,11 +59,11 @@ final class AssetFiles {
     byte[] bytes = read(root, ref.path(), label);
     String file = root.source().displayPath(ref.path());
     if (ref.type() == RawAsset.class) {
-      return new Loaded(new RawAsset(ref.path(), bytes), List.of(), file);
+      return new Loaded(new RawAsset(ref.path(), bytes), List.of(), file, bytes.length);
     }
     BindContext context = new BindContext(root.name(), file, label);
     Object value = json.bind(bytes, ref.type(), context);
-    return new Loaded(value, List.copyOf(context.warnings), file);
+    return new Loaded(value, List.copyOf(context.warnings), file, bytes.length);
   }
 
   /**
@@ -67,6 +78,36 @@ final class AssetFiles {
     return new BoundFile<>(value, context.warnings);
   }
 
+  /**
+   * Reads the version header of every listed asset and hides those a newer engine saved; returns
+   * the assets hidden so far. Blocks on IO on the calling thread. A file that cannot be read stays
+   * listed: loading it says why.
+   */
+  Map<PrimaryAssetId, Problem> checkVersions() {
+    IndexSnapshot snapshot = index.snapshot();
+    for (PrimaryAssetId id : snapshot.ids()) {
+      AssetEntry entry = snapshot.get(id);
+      ContentRoot root = index.root(entry.root());
+      if (root == null) {
+        continue;
+      }
+      byte[] bytes;
+      try {
+        bytes = root.source().read(entry.path(), limits.maxDocumentBytes());
+      } catch (IOException | RuntimeException e) {
+        continue;
+      }
+      json.newerEngine(bytes, entry.assetClass(), new BindContext(root.name(), entry.file(), id.toString()))
+          .ifPresent(problem -> index.hideNewer(entry, problem));
+    }
+    return index.snapshot().newerAssets();
+  }
+
+  /** The hidden asset {@code id} a newer engine saved, or null. */
+  IndexSnapshot.Newer newer(PrimaryAssetId id) {
+    return index.snapshot().newer(id);
+  }
+
   /** Whether {@code id} is in the index now. */
   boolean isIndexed(PrimaryAssetId id) {
     return index.snapshot().get(id) != null;
@@ -77,10 +118,33 @@ final class AssetFiles {
     return index.unknownAsset(id);
   }
 
+  /**
+   * The problem of a reference from {@code from} to {@code target} when {@code from}'s content
+   * root may not name {@code target}'s ({@link ContentRoot#mayName}); null when it may, or when
+   * either is not indexed (that has its own problem).
+   */
+  Problem undeclaredReference(AssetKey from, AssetKey target) {
+    ContentRoot fromRoot = index.root(rootNameOf(from));
+    String targetRoot = rootNameOf(target);
+    if (fromRoot == null || targetRoot == null || fromRoot.mayName(targetRoot)) {
+      return null;
+    }
+    String label = target instanceof PrimaryAssetId id ? id.toString() : ((SoftRef<?>) target).path().value();
+    return fromRoot.undeclared(label, targetRoot);
+  }
+
+  private String rootNameOf(AssetKey key) {
+    if (key instanceof PrimaryAssetId id) {
+      AssetEntry entry = index.snapshot().get(id);
+      return entry == null ? null : entry.root();
+    }
+    return ((SoftRef<?>) key).root();
+  }
+
   /** The file of {@code key} as shown to users. */
   String fileOf(AssetKey key) {
     if (key instanceof PrimaryAssetId id) {
-      AssetEntry entry = index.snapshot().get(id);
+      AssetEntry entry = index.snapshot().anyEntry(id);
       return entry == null ? id.toString() : entry.file();
     }
     SoftRef<?> ref = (SoftRef<?>) key;
@@ -152,17 +216,30 @@ final class AssetFiles {
               Optional.of(asset),
               Optional.of(SourceLocation.ofFile(file)),
               siblings(root, path));
-    } else if (failure instanceof AssetTooLargeException) {
-      problem = Problem.error("Overture/LimitExceeded", failure.getMessage()).withAsset(asset).at(SourceLocation.ofFile(file));
-    } else if (failure instanceof InvalidAssetPathException) {
-      problem = Problem.error("Overture/PathEscapesRoot", failure.getMessage()).withAsset(asset).at(SourceLocation.ofFile(file));
     } else {
-      problem =
-          Problem.error("Overture/ReadFailed", "Could not read " + file + ": " + failure)
-              .withAsset(asset)
-              .at(SourceLocation.ofFile(file));
+      problem = readProblem(file, failure).withAsset(asset);
     }
     return new AssetLoadException(asset, List.of(problem));
+  }
+
+  /**
+   * The problem of a content file that could not be read, at the file: a special file, one past
+   * the size limit, one outside its root, or another failure, in words.
+   */
+  static Problem readProblem(String file, Exception failure) {
+    Problem problem;
+    if (failure instanceof NotARegularFileException) {
+      problem = Problem.error("Overture/NotARegularFile", failure.getMessage());
+    } else if (failure instanceof AssetTooLargeException) {
+      problem = Problem.error("Overture/LimitExceeded", failure.getMessage());
+    } else if (failure instanceof InvalidAssetPathException) {
+      problem = Problem.error("Overture/PathEscapesRoot", failure.getMessage());
+    } else if (failure instanceof NoSuchFileException) {
+      problem = Problem.error("Overture/MissingFile", "File " + file + " does not exist");
+    } else {
+      problem = Problem.error("Overture/ReadFailed", "Could not read " + file + ": " + Failures.describe(failure));
+    }
+    return problem.at(SourceLocation.ofFile(file));
   }
 
   private static List<String> siblings(ContentRoot root, AssetPath path) {

@@ -2,12 +2,13 @@ package dev.overture.asset;
 
 import dev.overture.core.Problem;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 /**
  * The primary assets an asset manager knows, by id and by type, found by its scan rules without
- * reading any file. Each instance is an immutable snapshot: adding or removing a content root and
+ * reading any file; less those found to need a newer engine ({@link #newerAssets()}). Each instance is an immutable snapshot: adding or removing a content root and
  * {@link AssetTools#reindex re-indexing} a file publish a new one, which {@link
  * AssetManager#index()} returns from then on.
  *
@@ -29,6 +30,15 @@ public interface AssetIndex {
 
   /** How many assets are indexed. */
   int size();
+
+  /**
+   * The assets hidden from the ids because a newer engine saved them, each with the problem that
+   * says which version it needs, sorted by id. As the seed says of Unreal's content browser, such an
+   * asset is not listed, and a reference to it loads as null, with a warning. The index lists
+   * files without reading them, so an asset joins this map when its file is first read (a load, a
+   * validation, a resave) or when {@link AssetTools#checkVersions} reads every header.
+   */
+  Map<PrimaryAssetId, Problem> newerAssets();
 
   /**
    * Warnings found while indexing (a scan rule folder that does not exist), in the order found.

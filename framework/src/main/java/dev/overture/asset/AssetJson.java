@@ -9,13 +9,14 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonPointer;
 import tools.jackson.core.JsonToken;
-import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.StreamReadFeature;
+import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.core.json.JsonFactory;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
@@ -29,40 +30,52 @@ import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.databind.type.LogicalType;
 
 /**
- * The one Jackson mapper of an asset manager, configured once with Jackson's public features:
+ * The Jackson mapper of an asset manager, configured with Jackson's public features:
  * strict reading ({@link StreamReadFeature#STRICT_DUPLICATE_DETECTION}, trailing tokens, scalar
  * coercion, fractions for whole numbers and nulls for primitives are errors), explicit stream
  * limits, unknown properties reported as warnings ({@link UnknownPropertyWarnings}), our value
  * types bound from strings ({@link AssetDeserializers}), and polymorphic members resolved only
  * through registered kind names. Binding also reads the version header and upgrades older files
- * first; failures become located problems ({@link JsonProblems}). Immutable and thread-safe after
- * construction.
+ * first; failures become located problems ({@link JsonProblems}). The mapper is built again, whole,
+ * when plugins add or remove registrations ({@link #replace}). Thread-safe: each bind works with the
+ * registrations current when it starts.
  */
 final class AssetJson {
 
-  private final JsonMapper mapper;
-  private final KindRegistry kinds;
-  private final JsonProblems problems;
-  private final AssetVersions versions;
-  private final Map<Class<?>, ObjectReader> readers = new ConcurrentHashMap<>();
+  /**
+   * What binding works with for one set of registrations: the kinds, asset classes and versions,
+   * and the mapper configured with them (Jackson's caches live in it). Replaced whole when a plugin
+   * adds or removes its registrations, so that a removed plugin's classes leave Jackson's caches
+   * with the old mapper. Immutable.
+   */
+  private record Generation(
+      KindRegistry kinds,
+      Map<String, Class<?>> assetClasses,
+      AssetVersions versions,
+      JsonMapper mapper,
+      JsonProblems problems,
+      Map<Class<?>, ObjectReader> readers) {}
+
+  private final JsonLimits limits;
+  private final JsonFactory factory;
+  private volatile Generation current;
 
   AssetJson(AssetLimits limits, KindRegistry kinds, AssetVersions versions) {
-    this.kinds = kinds;
-    this.problems = new JsonProblems(kinds);
-    this.versions = versions;
-    JsonFactory factory =
+    this(limits, kinds, Map.of(), versions);
+  }
+
+  AssetJson(AssetLimits limits, KindRegistry kinds, Map<String, Class<?>> assetClasses, AssetVersions versions) {
+    this.limits = new JsonLimits(limits);
+    this.factory =
         JsonFactory.builder()
-            .streamReadConstraints(
-                StreamReadConstraints.builder()
-                    .maxDocumentLength(limits.maxDocumentBytes())
-                    .maxNestingDepth(limits.maxNestingDepth())
-                    .maxStringLength(limits.maxStringLength())
-                    .maxNameLength(limits.maxNameLength())
-                    .maxNumberLength(limits.maxNumberLength())
-                    .build())
+            .streamReadConstraints(this.limits.all())
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build();
-    this.mapper =
+    this.current = generation(kinds, assetClasses, versions);
+  }
+
+  private Generation generation(KindRegistry kinds, Map<String, Class<?>> assetClasses, AssetVersions versions) {
+    JsonMapper mapper =
         JsonMapper.builder(factory)
             .enable(
                 DeserializationFeature.FAIL_ON_TRAILING_TOKENS,
@@ -79,14 +92,31 @@ final class AssetJson {
             .addModule(AssetDeserializers.module(kinds))
             .registerSubtypes(kinds.namedTypes())
             .build();
+    return new Generation(kinds, Map.copyOf(assetClasses), versions, mapper, new JsonProblems(kinds), new ConcurrentHashMap<>());
+  }
+
+  /**
+   * Binds with these registrations from now on. Binds already running finish with the previous
+   * ones; nothing keeps the previous mapper (or the classes in its caches) once they have.
+   */
+  void replace(KindRegistry kinds, Map<String, Class<?>> assetClasses, AssetVersions versions) {
+    current = generation(kinds, assetClasses, versions);
   }
 
   JsonMapper mapper() {
-    return mapper;
+    return current.mapper();
   }
 
   KindRegistry kinds() {
-    return kinds;
+    return current.kinds();
+  }
+
+  Map<String, Class<?>> assetClasses() {
+    return current.assetClasses();
+  }
+
+  AssetVersions versions() {
+    return current.versions();
   }
 
   /**
@@ -96,10 +126,15 @@ final class AssetJson {
    * @throws AssetLoadException with one problem, when the file cannot be bound
    */
   <T> T bind(byte[] json, Class<T> type, BindContext context) {
-    ObjectReader reader = readers.computeIfAbsent(type, mapper::readerFor).withAttribute(BindContext.ATTRIBUTE, context);
+    Generation generation = current;
+    JsonMapper mapper = generation.mapper();
+    AssetVersions versions = generation.versions();
+    JsonProblems problems = generation.problems();
+    ObjectReader reader =
+        generation.readers().computeIfAbsent(type, mapper::readerFor).withAttribute(BindContext.ATTRIBUTE, context);
     AssetVersions.Upgrade upgrade;
     try {
-      context.header = peekHeader(json);
+      context.header = peekHeader(mapper, json);
       upgrade = versions.plan(context.header, type);
     } catch (DataException e) {
       Problem problem = e.toProblem().withAsset(context.asset);
@@ -107,6 +142,9 @@ final class AssetJson {
           context.asset, List.of(problem.at(new JsonLocator(mapper).locate(json, SourceLocation.at(context.file, e.pointer())))));
     }
     context.upgrade = upgrade;
+    for (Problem warning : versions.warnings(context.header, context.file)) {
+      context.warnings.add(warning.withAsset(context.asset));
+    }
     if (context.header != null) {
       for (String ignored : context.header.ignored()) {
         context.warnings.add(Problem.warning("Overture/UnknownProperty",
@@ -122,7 +160,7 @@ final class AssetJson {
         value = reader.readValue(json);
       } else {
         // An older format: upgrade the tree, then bind it.
-        JsonNode parsed = readTree(json);
+        JsonNode parsed = readTree(mapper, json);
         if (!(parsed instanceof ObjectNode tree)) {
           throw new AssetLoadException(context.asset, List.of(Problem.error("Overture/WrongType",
                   "File holds " + (parsed == null || parsed.isMissingNode() ? "nothing" : describeNode(parsed))
@@ -138,15 +176,23 @@ final class AssetJson {
         }
         tree.remove(VersionHeader.FIELD);
         context.beforeUpgrade = tree.deepCopy();
-        upgrade.apply(tree);
+        try {
+          upgrade.apply(tree);
+        } catch (DataException e) {
+          // A step failed or overflowed: at the value it concerns, which the file has where it began.
+          throw new AssetLoadException(context.asset, List.of(e.toProblem().withAsset(context.asset)
+              .at(new JsonLocator(mapper).locate(json, SourceLocation.at(context.file, e.pointer())))));
+        }
         context.upgraded = tree;
         value = reader.readValue(tree);
       }
+    } catch (StreamConstraintsException e) {
+      throw new AssetLoadException(context.asset, List.of(limits.problem(json, context)));
     } catch (JacksonException e) {
       Problem problem = problems.toProblem(e, context);
       if (e.getCause() instanceof DataException || context.upgraded != null) {
         // The constructor named a place inside its value (or the tree knew no lines): find its line and column.
-        problem = problem.at(locate(json, problem.location().orElseThrow(), context));
+        problem = problem.at(locate(mapper, json, problem.location().orElseThrow(), context));
       }
       throw new AssetLoadException(context.asset, List.of(problem));
     }
@@ -159,7 +205,7 @@ final class AssetJson {
     for (int i = 0; i < context.warnings.size(); i++) {
       Problem warning = context.warnings.get(i);
       if (warning.location().isPresent()) {
-        context.warnings.set(i, warning.at(locate(json, warning.location().get(), context)));
+        context.warnings.set(i, warning.at(locate(mapper, json, warning.location().get(), context)));
       }
     }
     if (value == null) {
@@ -173,6 +219,29 @@ final class AssetJson {
     }
     return value;
   }
+
+  /**
+   * The problem of a file a newer engine saved ({@code Overture/NewerEngine}, located at its header),
+   * from its version header alone; empty when this build can read it (or it has no header, or does
+   * not parse: binding reports that).
+   */
+  Optional<Problem> newerEngine(byte[] json, Class<?> type, BindContext context) {
+    Generation generation = current;
+    JsonMapper mapper = generation.mapper();
+    try {
+      generation.versions().plan(peekHeader(mapper, json), type);
+      return Optional.empty();
+    } catch (DataException e) {
+      if (!e.problemId().equals(NEWER_ENGINE)) {
+        return Optional.empty();
+      }
+      return Optional.of(e.toProblem().withAsset(context.asset)
+          .at(new JsonLocator(mapper).locate(json, SourceLocation.at(context.file, e.pointer()))));
+    }
+  }
+
+  /** The problem id of a file a newer engine saved. */
+  static final String NEWER_ENGINE = "Overture/NewerEngine";
 
   private static String describeNode(JsonNode node) {
     if (node.isArray()) {
@@ -195,6 +264,10 @@ final class AssetJson {
    * so that upgrading or resaving it changes no number it does not mean to.
    */
   JsonNode readTree(byte[] json) {
+    return readTree(current.mapper(), json);
+  }
+
+  private static JsonNode readTree(JsonMapper mapper, byte[] json) {
     return mapper.reader()
         .with(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
         .without(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
@@ -202,12 +275,29 @@ final class AssetJson {
   }
 
   /**
-   * {@code where} with the line and column its pointer has in the file. For an upgraded file, only
-   * when the upgrade left the value at that pointer as the file has it: otherwise the place in the
-   * file would be another value's, and the location keeps just the file and the pointer.
+   * {@link #readTree} of a file that binding already accepted; a limit it crosses only as a tree
+   * (a long string in a property the record skips) is refused, located.
+   *
+   * @throws AssetLoadException with the located problem
    */
-  private SourceLocation locate(byte[] json, SourceLocation where, BindContext context) {
-    if (context.upgraded != null) {
+  JsonNode readTree(byte[] json, BindContext context) {
+    try {
+      return readTree(json);
+    } catch (StreamConstraintsException e) {
+      throw new AssetLoadException(context.asset, List.of(limits.problem(json, context)));
+    } catch (JacksonException e) {
+      throw new AssetLoadException(context.asset, List.of(current.problems().toProblem(e, context)));
+    }
+  }
+
+  /**
+   * {@code where} with the line and column its pointer has in the file. For an upgraded file, only
+   * when the upgrade left the value at that pointer as the file has it (or it is in the version
+   * header, which no step sees): otherwise the place in the file would be another value's, and the
+   * location keeps just the file and the pointer.
+   */
+  private static SourceLocation locate(JsonMapper mapper, byte[] json, SourceLocation where, BindContext context) {
+    if (context.upgraded != null && !where.pointer().startsWith("/" + VersionHeader.FIELD + "/")) {
       try {
         JsonPointer pointer = JsonPointer.compile(where.pointer());
         JsonNode before = context.beforeUpgrade.at(pointer);
@@ -225,7 +315,7 @@ final class AssetJson {
    * The version header, when the file's first property is {@code "$version"}; null otherwise (and
    * when the file does not parse: binding reports that).
    */
-  private VersionHeader peekHeader(byte[] json) {
+  private static VersionHeader peekHeader(JsonMapper mapper, byte[] json) {
     if (!mayStartWithHeader(json)) {
       return null;
     }

@@ -105,6 +105,52 @@ public interface AssetManager extends AutoCloseable {
   <T> T loadSynchronously(PrimaryAssetId id, Class<T> type);
 
   /**
+   * The secondary asset {@code ref}, loading it on the calling thread when it is not loaded, like
+   * Lyra's {@code ULyraAssetManager::GetAsset(AssetPointer, bKeepInMemory)}: with {@code
+   * keepInMemory} the manager keeps it until it closes (Lyra's {@code LoadedAssets}); without, it
+   * stays only while something else pins it. Only the file itself is read, not what it refers to.
+   * For tools and start-up code: the asynchronous path ({@link #loadPrimaryAssets} and {@link
+   * #getAsset(SoftRef)}) stays the one for games, and on a game thread this logs a warning, as it
+   * blocks the frame on IO. It must not be called from a worker of this asset manager.
+   *
+   * @throws AssetLoadException when it cannot be loaded
+   */
+  <T> T getAsset(SoftRef<T> ref, boolean keepInMemory);
+
+  /**
+   * The game data asset named in configuration, like Lyra's {@code LyraGameDataPath}: {@link
+   * Builder#gameData}, else {@code "gameData"} in the game's own content root's {@code
+   * overture.json}.
+   */
+  Optional<PrimaryAssetId> gameDataId();
+
+  /**
+   * The game data, like Lyra's {@code GetGameData()}: kept in memory by {@link
+   * #startInitialLoading}, or loaded now on the calling thread (and kept) when start-up has not
+   * loaded it yet, with the cautions of {@link #loadSynchronously}.
+   *
+   * @throws IllegalStateException when no game data is configured
+   * @throws IllegalArgumentException when it is not a {@code type}
+   * @throws AssetLoadException when it cannot be loaded
+   */
+  <T> T gameData(Class<T> type);
+
+  /**
+   * The pawn data an experience that names none uses, like Lyra's {@code DefaultPawnData}: {@link
+   * Builder#defaultPawnData}, else {@code "defaultPawnData"} in the game's own content root's {@code
+   * overture.json}.
+   */
+  Optional<PrimaryAssetId> defaultPawnData();
+
+  /**
+   * Starts the manager's start-up jobs on its workers, like Lyra's {@code StartInitialLoading}: the
+   * content is already indexed ({@code Index content}), then the game data is loaded and kept
+   * ({@code Load game data}, weight 25 as in Lyra, when one is configured). The first call starts
+   * them; every call returns the same jobs, for their progress and {@link StartupJobs#done()}.
+   */
+  StartupJobs startInitialLoading();
+
+  /**
    * Changes the bundles the manager itself keeps loaded for {@code ids}, like Unreal's {@code
    * ChangeBundleStateForPrimaryAssets}: each id's bundle state becomes its current one plus {@code
    * addBundles} minus {@code removeBundles}, and the asset stays loaded with those bundles until
@@ -151,8 +197,36 @@ public interface AssetManager extends AutoCloseable {
   /** The content roots, in the order added. */
   List<ContentRoot> contentRoots();
 
+  /**
+   * Adds the kinds, asset classes, custom versions and upgrade steps of {@code extension} (a
+   * feature plugin's code) under the name {@code owner}: files bound from now on see them. All or
+   * nothing: when one contradicts what is registered (a kind name taken by another class, an
+   * upgrade step of an unknown custom version), nothing is added.
+   *
+   * @throws IllegalArgumentException saying what contradicts what, when it cannot be added
+   * @throws IllegalStateException when {@code owner} already has an extension, or a name it gives
+   *     is taken
+   */
+  void addExtension(String owner, AssetExtension extension);
+
+  /**
+   * Removes the extension of {@code owner}: its names and versions are no longer known, and nothing
+   * the manager keeps refers to its classes any more (assets bound with them stay usable until
+   * released).
+   *
+   * @return whether {@code owner} had one
+   */
+  boolean removeExtension(String owner);
+
   /** Counts of what is in memory now, for diagnostics and leak checks. */
   Stats stats();
+
+  /**
+   * Every asset in memory with its pins, kept bundles and estimated memory, and the loads in
+   * flight with their progress: for diagnostics such as the inspector. It costs a pass over the
+   * assets in memory, so a game loop asks {@link #stats()} instead.
+   */
+  AssetSnapshot snapshot();
 
   /**
    * The tool side of this manager: resave, reindex, binding files that are not assets, locating
@@ -186,17 +260,22 @@ public interface AssetManager extends AutoCloseable {
   final class Builder implements ContentSetup<Builder> {
     final Map<String, ContentRoot> roots = new LinkedHashMap<>();
     final List<ScanRule> rules = new ArrayList<>();
-    final Map<String, Class<?>> assetClasses = new LinkedHashMap<>();
-    final KindRegistry kinds = new KindRegistry();
-    final AssetVersions.Builder versions = AssetVersions.builder();
-    /** Applied to {@link #versions} at build, after every custom version, in the order given. */
-    private final List<Consumer<AssetVersions.Builder>> versionUses = new ArrayList<>();
+    /**
+     * The game's own registrations, replayed with every plugin's whenever those change (see {@link
+     * AssetExtension}). Kinds, asset classes and custom versions are checked as they are given;
+     * upgrade steps and unversioned reads when the manager is built, after every custom version.
+     */
+    final AssetExtension.Builder code = new AssetExtension.Builder(true);
+    EngineVersion engineCurrent;
+    EngineVersion engineCompatible;
     Executor workers;
     RetentionPolicy retention;
     AssetLimits limits;
     Ticker ticker;
     Predicate<Thread> gameThread;
     int workerThreads;
+    PrimaryAssetId gameData;
+    PrimaryAssetId defaultPawnData;
 
     Builder() {}
 
@@ -218,31 +297,31 @@ public interface AssetManager extends AutoCloseable {
     }
 
     void addAssetClass(String name, Class<?> type) {
-      Class<?> previous = assetClasses.putIfAbsent(name, type);
-      if (previous != null && previous != type) {
-        throw new IllegalStateException(
-            "asset class name \"" + name + "\" is already registered for " + previous.getName());
-      }
+      code.assetClass(name, type);
     }
 
     <B> void addKind(Class<B> base, String name, Class<? extends B> type) {
-      kinds.register(base, name, type);
+      code.kind(base, name, type);
     }
 
     void setEngineVersion(EngineVersion current, EngineVersion compatible) {
-      versions.engine(current, compatible);
+      if (engineCurrent != null) {
+        throw new IllegalStateException("the engine version was already set to " + engineCurrent);
+      }
+      engineCurrent = current;
+      engineCompatible = compatible;
     }
 
     void addCustomVersion(CustomVersion version, Class<?>[] classes) {
-      versions.customVersion(version, classes);
+      code.customVersion(version, classes);
     }
 
     void addUpgrade(UpgradeStep step) {
-      versionUses.add(builder -> builder.upgrade(step));
+      code.upgrade(step);
     }
 
     void addUnversionedRead(CustomVersion customVersion, int version) {
-      versionUses.add(builder -> builder.readUnversionedAs(customVersion, version));
+      code.readUnversionedAs(customVersion, version);
     }
 
     /**
@@ -306,11 +385,29 @@ public interface AssetManager extends AutoCloseable {
       return this;
     }
 
-    /** The versions, with the upgrade steps and unversioned reads checked against the custom versions. */
-    AssetVersions buildVersions() {
-      versionUses.forEach(use -> use.accept(versions));
-      versionUses.clear();
-      return versions.build();
+    /**
+     * The game data asset (Lyra's {@code LyraGameDataPath}), instead of the one the game's {@code
+     * overture.json} names: one primary asset, of a type a scan rule declares, loaded and kept by
+     * {@link AssetManager#startInitialLoading} and returned by {@link AssetManager#gameData}.
+     */
+    public Builder gameData(PrimaryAssetId id) {
+      if (gameData != null) {
+        throw new IllegalStateException("the game data was already set: " + gameData);
+      }
+      gameData = Objects.requireNonNull(id, "id");
+      return this;
+    }
+
+    /**
+     * The pawn data experiences that name none use (Lyra's {@code DefaultPawnData}), instead of the
+     * one the game's {@code overture.json} names.
+     */
+    public Builder defaultPawnData(PrimaryAssetId id) {
+      if (defaultPawnData != null) {
+        throw new IllegalStateException("the default pawn data was already set: " + defaultPawnData);
+      }
+      defaultPawnData = Objects.requireNonNull(id, "id");
+      return this;
     }
 
     /**

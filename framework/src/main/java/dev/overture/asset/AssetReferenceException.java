@@ -6,8 +6,8 @@ import tools.jackson.core.JsonParser;
 import tools.jackson.databind.exc.MismatchedInputException;
 
 /**
- * A reference in JSON that cannot be bound (a malformed id, a type the field does not allow, a path
- * that leaves the root). Jackson adds the location and the path as it unwinds; the loader turns it
+ * A value in JSON that cannot be bound: a reference (a malformed id, a type the field does not
+ * allow, a path that leaves the root), or a number that is not finite. Jackson adds the location and the path as it unwinds; the loader turns it
  * into a problem with {@link #problemId()} and {@link #choices()}.
  */
 final class AssetReferenceException extends MismatchedInputException {

@@ -66,10 +66,16 @@ public interface AssetSource extends AutoCloseable {
    * @throws java.nio.file.NoSuchFileException when there is no such file
    * @throws AssetTooLargeException when the file is larger than {@code maxBytes}
    * @throws InvalidAssetPathException when the file lies outside the root (through a link)
+   * @throws java.nio.file.FileSystemException when it is a folder, a named pipe, a device or a socket;
+   *     the built-in sources refuse such a file from its attributes, without opening it (opening a
+   *     named pipe blocks until something writes to it), with a message that says what it is
    */
   byte[] read(AssetPath path, int maxBytes) throws IOException;
 
-  /** Whether there is a file at {@code path}. */
+  /**
+   * Whether there is a file at {@code path}, not a folder. A special file (a named pipe, say)
+   * counts: {@link #read} is what refuses it, naming what it is.
+   */
   boolean exists(AssetPath path);
 
   /**

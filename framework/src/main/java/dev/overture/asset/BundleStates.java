@@ -109,6 +109,15 @@ final class BundleStates {
     return released.size();
   }
 
+  /** The bundles kept, by id: a copy. */
+  Map<PrimaryAssetId, Set<String>> all() {
+    synchronized (lock) {
+      Map<PrimaryAssetId, Set<String>> copy = new HashMap<>();
+      holds.forEach((id, hold) -> copy.put(id, hold.bundles()));
+      return copy;
+    }
+  }
+
   /** How many ids are kept. */
   int size() {
     synchronized (lock) {

@@ -30,8 +30,11 @@ final class ContentIndex {
 
   private static final Logger log = LoggerFactory.getLogger(AssetManager.class);
 
-  /** A content root and the scan rules in use for it (global, its own, its {@code overture.json}'s). */
-  record Root(ContentRoot root, List<ScanRule> rules) {}
+  /**
+   * A content root, the scan rules in use for it (global, its own, its {@code overture.json}'s) and
+   * what else its {@code overture.json} says.
+   */
+  record Root(ContentRoot root, List<ScanRule> rules, ProjectSettings settings) {}
 
   /** One state of the roots (in the order added) and their index. */
   record State(Map<String, Root> roots, IndexSnapshot snapshot) {
@@ -86,6 +89,12 @@ final class ContentIndex {
     return state.roots().values().stream().map(Root::root).toList();
   }
 
+  /** What the game's own content root's {@code overture.json} says; nothing when it has none. */
+  ProjectSettings gameSettings() {
+    Root game = state.roots().get(ContentRoot.GAME);
+    return game == null ? ProjectSettings.NONE : game.settings();
+  }
+
   List<String> rootNames() {
     return List.copyOf(state.roots().keySet());
   }
@@ -133,7 +142,7 @@ final class ContentIndex {
           }
         }
         for (AssetEntry entry : scan.entries()) {
-          AssetEntry clash = current.snapshot().get(entry.id());
+          AssetEntry clash = current.snapshot().anyEntry(entry.id());
           if (clash != null) {
             problems.add(Indexer.duplicate(clash, entry));
           }
@@ -145,7 +154,7 @@ final class ContentIndex {
         List<Problem> warnings = new ArrayList<>(current.snapshot().warnings());
         warnings.addAll(problems);
         IndexSnapshot next = current.snapshot().change(List.of(), scan.entries(), typeClasses, warnings);
-        state = current.with(new Root(root, scan.rules()), next);
+        state = current.with(new Root(root, scan.rules(), scan.settings()), next);
       }
       for (Problem warning : problems) {
         log.warn("{}", warning);
@@ -168,7 +177,14 @@ final class ContentIndex {
       }
       IndexSnapshot snapshot = current.snapshot();
       List<AssetEntry> removed = snapshot.entriesOf(name);
-      state = current.without(name, snapshot.change(removed, List.of(), snapshot.typeClasses(), snapshot.warnings()));
+      // The types of the roots that stay: a removed plugin's asset classes must not outlive it.
+      Map<PrimaryAssetType, Class<?>> typeClasses = new HashMap<>();
+      current.roots().forEach((other, kept) -> {
+        if (!other.equals(name)) {
+          kept.rules().forEach(rule -> typeClasses.putIfAbsent(rule.type(), rule.assetClass()));
+        }
+      });
+      state = current.without(name, snapshot.change(removed, List.of(), typeClasses, snapshot.warnings()).withoutNewer(name, null));
       return new Removed(root.root(), removed);
     }
   }
@@ -209,17 +225,27 @@ final class ContentIndex {
   private Reindexed merge(
       State current, ContentRoot root, AssetPath path, boolean indexable, AssetEntry entry, List<Problem> problems) {
     IndexSnapshot snapshot = current.snapshot();
+    // A file hidden as saved by a newer engine changed: whether it still is is found when it is read again.
+    IndexSnapshot.Newer hidden = snapshot.newerAt(root.name(), path);
+    if (hidden != null) {
+      snapshot = snapshot.withoutNewer(root.name(), path);
+    }
     PrimaryAssetId existingId = snapshot.idAt(root.name(), path);
     AssetEntry existing = existingId == null ? null : snapshot.get(existingId);
+    PrimaryAssetId previous = existingId != null ? existingId : hidden == null ? null : hidden.entry().id();
     if (!indexable) {
       if (existing == null) {
-        return new Reindexed(IndexChange.UNCHANGED, null);
+        if (hidden == null) {
+          return new Reindexed(IndexChange.UNCHANGED, null);
+        }
+        state = new State(current.roots(), snapshot);
+        return new Reindexed(IndexChange.REMOVED, previous);
       }
       state = new State(current.roots(), snapshot.change(List.of(existing), List.of(), snapshot.typeClasses(), snapshot.warnings()));
       return new Reindexed(IndexChange.REMOVED, existingId);
     }
     if (entry != null) {
-      AssetEntry clash = snapshot.get(entry.id());
+      AssetEntry clash = snapshot.anyEntry(entry.id());
       if (clash != null && !(clash.root().equals(root.name()) && clash.path().equals(path))) {
         problems.add(Indexer.duplicate(clash, entry));
       }
@@ -232,7 +258,24 @@ final class ContentIndex {
     }
     List<AssetEntry> removed = existing == null ? List.of() : List.of(existing);
     state = new State(current.roots(), snapshot.change(removed, List.of(entry), snapshot.typeClasses(), snapshot.warnings()));
-    return new Reindexed(existing == null ? IndexChange.ADDED : IndexChange.UPDATED, existingId);
+    return new Reindexed(existing == null && hidden == null ? IndexChange.ADDED : IndexChange.UPDATED, previous);
+  }
+
+  /**
+   * Takes {@code entry} out of the ids, as saved by a newer engine ({@code problem} says which
+   * version it needs), if it is still the indexed entry of its id: the seed's content browser does
+   * not show such an asset. Called when its file is read; false when the index changed meanwhile.
+   */
+  boolean hideNewer(AssetEntry entry, Problem problem) {
+    synchronized (lock) {
+      State current = state;
+      if (!entry.equals(current.snapshot().get(entry.id()))) {
+        return false;
+      }
+      state = new State(current.roots(), current.snapshot().hide(entry, problem));
+    }
+    log.warn("{} is not listed: a newer engine saved it ({})", entry.id(), problem.message());
+    return true;
   }
 
   /** Refuses further changes and gives the roots to close. */
@@ -252,6 +295,10 @@ final class ContentIndex {
   /** The problem for a reference to, or a request of, an id that is not indexed. */
   Problem unknownAsset(PrimaryAssetId id) {
     IndexSnapshot current = snapshot();
+    IndexSnapshot.Newer newer = current.newer(id);
+    if (newer != null) {
+      return newer.problem();
+    }
     List<String> sameType = current.ids(id.type()).stream().map(PrimaryAssetId::toString).toList();
     if (sameType.isEmpty() && !current.typeClasses().containsKey(id.type())) {
       List<String> types = current.types().stream().map(PrimaryAssetType::name).toList();

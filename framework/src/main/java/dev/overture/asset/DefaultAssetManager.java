@@ -1,7 +1,6 @@
 package dev.overture.asset;
 
 import dev.overture.core.Ticker;
-import dev.overture.version.AssetVersions;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -9,7 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,23 +41,34 @@ final class DefaultAssetManager implements AssetManager {
   private final AssetWorkers workers;
   private final Predicate<Thread> gameThread;
   private final AssetTools tools;
+  private final Extensions extensions;
+  private final Ticker ticker;
+  private final PrimaryAssetId gameData;
+  private final PrimaryAssetId defaultPawnData;
+  /** Files {@link #getAsset(SoftRef, boolean)} keeps, with the pin that keeps each (Lyra's LoadedAssets). */
+  private final Map<SoftRef<?>, Slot> keptFiles = new ConcurrentHashMap<>();
+  private final AtomicReference<StartupJobs> initialLoading = new AtomicReference<>();
   private volatile boolean closed;
 
   DefaultAssetManager(AssetManager.Builder builder) {
     AssetLimits limits = builder.limits != null ? builder.limits : AssetLimits.defaults();
-    AssetVersions versions = builder.buildVersions();
-    AssetJson json = new AssetJson(limits, builder.kinds, versions);
-    Map<String, Class<?>> assetClasses = Map.copyOf(builder.assetClasses);
+    this.extensions = new Extensions(builder.code.build(), builder.engineCurrent, builder.engineCompatible);
+    AssetExtension.Target initial = extensions.initial();
+    AssetJson json = new AssetJson(limits, initial.kinds, initial.assetClasses, initial.versions.build());
+    extensions.bindTo(json);
     Ticker ticker = builder.ticker != null ? builder.ticker : Ticker.system();
+    this.ticker = ticker;
+    this.gameData = builder.gameData;
+    this.defaultPawnData = builder.defaultPawnData;
     this.gameThread = builder.gameThread != null ? builder.gameThread : thread -> false;
-    this.index = new ContentIndex(new Indexer(builder.rules, assetClasses, json, limits));
+    this.index = new ContentIndex(new Indexer(builder.rules, json, limits));
     this.files = new AssetFiles(index, json, limits);
     this.workers = new AssetWorkers(builder.workers, builder.workerThreads);
     this.slots =
         new SlotTable(
             builder.retention != null ? builder.retention : RetentionPolicy.none(), ticker, workers.executor(), files::readAndBind);
     this.bundleStates = new BundleStates(this::newHandle);
-    this.tools = new DefaultAssetTools(this, index, slots, files, json, versions, assetClasses);
+    this.tools = new DefaultAssetTools(this, index, slots, files, json);
     try {
       for (ContentRoot root : builder.roots.values()) {
         addContentRoot(root);
@@ -103,6 +116,22 @@ final class DefaultAssetManager implements AssetManager {
     return index.contentRoots();
   }
 
+  @Override
+  public void addExtension(String owner, AssetExtension extension) {
+    checkOpen();
+    extensions.add(java.util.Objects.requireNonNull(owner, "owner"), java.util.Objects.requireNonNull(extension, "extension"));
+  }
+
+  @Override
+  public boolean removeExtension(String owner) {
+    boolean removed = extensions.remove(owner);
+    if (removed) {
+      // Unpinned assets bound with the owner's classes would keep them (and their loader) alive.
+      slots.dropUnpinnedAll();
+    }
+    return removed;
+  }
+
   // ---------------------------------------------------------------- loading
 
   @Override
@@ -144,18 +173,7 @@ final class DefaultAssetManager implements AssetManager {
 
   @Override
   public <T> T loadSynchronously(PrimaryAssetId id, Class<T> type) {
-    Thread current = Thread.currentThread();
-    if (workers.isOwnThread(current) || LoadTask.isRunningOnThisThread()) {
-      throw new IllegalStateException(
-          "loadSynchronously(" + id + ") was called on an asset worker thread, where it could wait for itself;"
-              + " chain on the handle's future instead");
-    }
-    if (gameThread.test(current)) {
-      log.warn(
-          "loadSynchronously({}) was called on the game thread: it blocks the frame while the file is read;"
-              + " use loadPrimaryAssets with a completion callback",
-          id);
-    }
+    checkBlockingAllowed("loadSynchronously(" + id + ")");
     DefaultLoadHandle handle = newHandle(List.of(id), List.of());
     handle.enableHelping();
     handle.start();
@@ -173,6 +191,98 @@ final class DefaultAssetManager implements AssetManager {
     } finally {
       handle.release();
     }
+  }
+
+  @Override
+  public <T> T getAsset(SoftRef<T> ref, boolean keepInMemory) {
+    Object loaded = slots.loadedValue(ref);
+    if (loaded != null && (!keepInMemory || keptFiles.containsKey(ref))) {
+      return ref.type().cast(loaded);
+    }
+    checkBlockingAllowed("getAsset(" + AssetKey.label(ref) + ", " + keepInMemory + ")");
+    SlotTable.Pin pin = slots.pin(ref);
+    boolean kept = false;
+    try {
+      LoadTask task = slots.pendingTask(ref);
+      if (task != null) {
+        task.run(); // no worker has started it: read it here rather than wait in the queue
+      }
+      Loaded value;
+      try {
+        value = pin.load().join();
+      } catch (CompletionException e) {
+        if (e.getCause() instanceof AssetLoadException failure) {
+          throw failure;
+        }
+        throw e;
+      }
+      value.warnings().forEach(warning -> log.warn("{}", warning));
+      if (keepInMemory) {
+        kept = keptFiles.putIfAbsent(ref, pin.slot()) == null;
+      }
+      return ref.type().cast(value.value());
+    } finally {
+      if (!kept) {
+        slots.unpin(pin.slot());
+      }
+    }
+  }
+
+  /** Refuses a blocking load on a worker of this manager (it could wait for itself) and warns on a game thread. */
+  private void checkBlockingAllowed(String call) {
+    Thread current = Thread.currentThread();
+    if (workers.isOwnThread(current) || LoadTask.isRunningOnThisThread()) {
+      throw new IllegalStateException(
+          call + " was called on an asset worker thread, where it could wait for itself; chain on the handle's future instead");
+    }
+    if (gameThread.test(current)) {
+      log.warn("{} was called on the game thread: it blocks the frame while the file is read; use loadPrimaryAssets"
+          + " with a completion callback", call);
+    }
+  }
+
+  @Override
+  public Optional<PrimaryAssetId> gameDataId() {
+    return Optional.ofNullable(gameData != null ? gameData : index.gameSettings().gameData());
+  }
+
+  @Override
+  public <T> T gameData(Class<T> type) {
+    PrimaryAssetId id = gameDataId().orElseThrow(() -> new IllegalStateException(
+        "No game data is configured: name it as \"gameData\" in the game's overture.json, or with AssetManager.Builder.gameData"));
+    if (bundleState(id).isPresent()) {
+      Optional<T> kept = getAsset(id, type);
+      if (kept.isPresent()) {
+        return kept.get();
+      }
+    }
+    log.debug("Loading the game data {} now: start-up has not loaded it yet", id);
+    return loadSynchronously(id, type);
+  }
+
+  @Override
+  public Optional<PrimaryAssetId> defaultPawnData() {
+    return Optional.ofNullable(defaultPawnData != null ? defaultPawnData : index.gameSettings().defaultPawnData());
+  }
+
+  @Override
+  public StartupJobs startInitialLoading() {
+    StartupJobs started = initialLoading.get();
+    if (started != null) {
+      return started;
+    }
+    int indexed = index.snapshot().size();
+    StartupJobs.Builder jobs = StartupJobs.builder().ticker(ticker)
+        // Indexing happened when the manager was built; the job keeps Lyra's order of start-up.
+        .add("Index content", 1, context -> CompletableFuture.completedFuture(indexed));
+    gameDataId().ifPresent(id -> jobs.add("Load game data", 25,
+        context -> context.track(changeBundleState(List.of(id), List.of(), List.of()))));
+    StartupJobs built = jobs.build();
+    if (initialLoading.compareAndSet(null, built)) {
+      built.start(slots.workers());
+      return built;
+    }
+    return initialLoading.get();
   }
 
   // ---------------------------------------------------------------- bundle state
@@ -204,6 +314,11 @@ final class DefaultAssetManager implements AssetManager {
   @Override
   public Stats stats() {
     return slots.stats(bundleStates.size());
+  }
+
+  @Override
+  public AssetSnapshot snapshot() {
+    return slots.snapshot(bundleStates.all());
   }
 
   void checkOpen() {

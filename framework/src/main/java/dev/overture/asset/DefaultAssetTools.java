@@ -1,5 +1,6 @@
 package dev.overture.asset;
 
+import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
 import dev.overture.version.AssetVersions;
 import java.util.LinkedHashMap;
@@ -17,24 +18,18 @@ final class DefaultAssetTools implements AssetTools {
   private final SlotTable slots;
   private final AssetFiles files;
   private final AssetJson json;
-  private final AssetVersions versions;
-  private final Map<String, Class<?>> assetClasses;
 
   DefaultAssetTools(
       DefaultAssetManager manager,
       ContentIndex index,
       SlotTable slots,
       AssetFiles files,
-      AssetJson json,
-      AssetVersions versions,
-      Map<String, Class<?>> assetClasses) {
+      AssetJson json) {
     this.manager = manager;
     this.index = index;
     this.slots = slots;
     this.files = files;
     this.json = json;
-    this.versions = versions;
-    this.assetClasses = Map.copyOf(assetClasses);
   }
 
   @Override
@@ -73,7 +68,7 @@ final class DefaultAssetTools implements AssetTools {
 
   @Override
   public Map<String, Class<?>> assetClasses() {
-    return assetClasses;
+    return json.assetClasses();
   }
 
   @Override
@@ -99,17 +94,25 @@ final class DefaultAssetTools implements AssetTools {
   }
 
   @Override
+  public Map<PrimaryAssetId, Problem> checkVersions() {
+    manager.checkOpen();
+    return files.checkVersions();
+  }
+
+  @Override
   public AssetVersions versions() {
-    return versions;
+    return json.versions();
   }
 
   @Override
   public ResaveReport resave(boolean dryRun) {
     manager.checkOpen();
+    // Hides the assets a newer engine saved first, so that every reference to one is refused.
+    files.checkVersions();
     Map<String, ContentRoot> roots = new LinkedHashMap<>();
     ContentIndex.State state = index.state();
     state.roots().forEach((name, root) -> roots.put(name, root.root()));
-    return new Resaver(json, versions, state.snapshot(), roots, files::read).run(dryRun);
+    return new Resaver(json, json.versions(), state.snapshot(), roots, files::read).run(dryRun);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.overture.asset;
 
 import dev.overture.core.Problem;
+import dev.overture.internal.Failures;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.LinkedHashMap;
@@ -184,7 +185,7 @@ final class DefaultLoadHandle implements LoadHandle {
         }
       } catch (RuntimeException e) {
         String label = AssetKey.label(next.key());
-        problems.add(Problem.error("Overture/InternalError", "Processing " + label + " failed: " + e).withAsset(label));
+        problems.add(Problem.error("Overture/InternalError", "Processing " + label + " failed: " + Failures.describe(e)).withAsset(label));
         log.error("Processing {} failed", label, e);
       } finally {
         progress.processed();
@@ -210,7 +211,8 @@ final class DefaultLoadHandle implements LoadHandle {
         bundles,
         found -> {
           AssetKey target = found.target();
-          if (problems.unknownReference(target, from, loaded.file(), found.where())) {
+          if (problems.unknownReference(target, from, loaded.file(), found.where())
+              || problems.undeclaredReference(target, from, loaded.file(), found.where())) {
             return;
           }
           if (found.acyclic()) {
@@ -244,7 +246,7 @@ final class DefaultLoadHandle implements LoadHandle {
   }
 
   private void internalError(String step, Throwable e) {
-    problems.add(Problem.error("Overture/InternalError", step + " of " + what + " failed: " + e));
+    problems.add(Problem.error("Overture/InternalError", step + " of " + what + " failed: " + Failures.describe(e)));
     log.error("{} of {} failed", step, what, e);
   }
 

@@ -69,7 +69,9 @@ final class DirectorySource implements AssetSource {
 
   @Override
   public boolean exists(AssetPath path) {
-    return Files.isRegularFile(realRoot.resolve(path.value()));
+    // A special file exists too: reading it is what refuses it, naming what it is.
+    Path file = realRoot.resolve(path.value());
+    return Files.exists(file) && !Files.isDirectory(file);
   }
 
   @Override

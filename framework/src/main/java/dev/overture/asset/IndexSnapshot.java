@@ -21,8 +21,11 @@ final class IndexSnapshot implements AssetIndex {
   /** A file of a content root. */
   record RootFile(String root, AssetPath path) {}
 
+  /** An asset hidden from the ids because a newer engine saved it, and the problem that says so. */
+  record Newer(AssetEntry entry, Problem problem) {}
+
   static final IndexSnapshot EMPTY =
-      new IndexSnapshot(Map.of(), Map.of(), null, Map.of(), List.of());
+      new IndexSnapshot(Map.of(), Map.of(), null, Map.of(), List.of(), Map.of());
 
   private final Map<PrimaryAssetId, AssetEntry> byId;
   private final Map<PrimaryAssetType, List<PrimaryAssetId>> byType;
@@ -35,18 +38,22 @@ final class IndexSnapshot implements AssetIndex {
   private volatile Map<RootFile, PrimaryAssetId> byFile;
   private final Map<PrimaryAssetType, Class<?>> typeClasses;
   private final List<Problem> warnings;
+  /** Assets a newer engine saved, found when their files were read: in no list of ids. */
+  private final Map<PrimaryAssetId, Newer> newer;
 
   private IndexSnapshot(
       Map<PrimaryAssetId, AssetEntry> byId,
       Map<PrimaryAssetType, List<PrimaryAssetId>> byType,
       Map<RootFile, PrimaryAssetId> byFile,
       Map<PrimaryAssetType, Class<?>> typeClasses,
-      List<Problem> warnings) {
+      List<Problem> warnings,
+      Map<PrimaryAssetId, Newer> newer) {
     this.byId = byId;
     this.byType = byType;
     this.byFile = byFile;
     this.typeClasses = typeClasses;
     this.warnings = warnings;
+    this.newer = newer;
   }
 
   @Override
@@ -73,6 +80,59 @@ final class IndexSnapshot implements AssetIndex {
 
   AssetEntry get(PrimaryAssetId id) {
     return byId.get(id);
+  }
+
+  @Override
+  public Map<PrimaryAssetId, Problem> newerAssets() {
+    Map<PrimaryAssetId, Problem> problems = new TreeMap<>();
+    newer.forEach((id, hidden) -> problems.put(id, hidden.problem()));
+    return Collections.unmodifiableMap(problems);
+  }
+
+  /** The hidden assets, in no order. */
+  java.util.Collection<Newer> newerEntries() {
+    return newer.values();
+  }
+
+  /** The hidden asset {@code id}, or null. */
+  Newer newer(PrimaryAssetId id) {
+    return newer.get(id);
+  }
+
+  /** The entry of {@code id}, listed or hidden as newer; null when there is neither. */
+  AssetEntry anyEntry(PrimaryAssetId id) {
+    AssetEntry entry = byId.get(id);
+    if (entry == null) {
+      Newer hidden = newer.get(id);
+      return hidden == null ? null : hidden.entry();
+    }
+    return entry;
+  }
+
+  /** The hidden asset whose file is {@code path} of {@code root}, or null. */
+  Newer newerAt(String root, AssetPath path) {
+    for (Newer hidden : newer.values()) {
+      if (hidden.entry().root().equals(root) && hidden.entry().path().equals(path)) {
+        return hidden;
+      }
+    }
+    return null;
+  }
+
+  /** This index with {@code entry} out of the ids and kept as saved by a newer engine, because of {@code problem}. */
+  IndexSnapshot hide(AssetEntry entry, Problem problem) {
+    IndexSnapshot without = change(List.of(entry), List.of(), typeClasses, warnings);
+    Map<PrimaryAssetId, Newer> more = new HashMap<>(newer);
+    more.put(entry.id(), new Newer(entry, problem));
+    return new IndexSnapshot(without.byId, without.byType, without.byFile, typeClasses, warnings, Map.copyOf(more));
+  }
+
+  /** This index without the hidden assets of content root {@code root} ({@code path} only, unless null). */
+  IndexSnapshot withoutNewer(String root, AssetPath path) {
+    Map<PrimaryAssetId, Newer> kept = new HashMap<>(newer);
+    kept.values().removeIf(hidden -> hidden.entry().root().equals(root) && (path == null || hidden.entry().path().equals(path)));
+    return kept.size() == newer.size() ? this
+        : new IndexSnapshot(byId, byType, byFile, typeClasses, warnings, Map.copyOf(kept));
   }
 
   PrimaryAssetId idAt(String root, AssetPath path) {
@@ -185,7 +245,7 @@ final class IndexSnapshot implements AssetIndex {
     // The maps are new and never escape: wrapping them spares a second copy of every entry.
     return new IndexSnapshot(
         Collections.unmodifiableMap(ids), Collections.unmodifiableMap(types), files == null ? null : Collections.unmodifiableMap(files),
-        Map.copyOf(newTypeClasses), List.copyOf(newWarnings));
+        Map.copyOf(newTypeClasses), List.copyOf(newWarnings), newer);
   }
 
   /** The entries of the content root {@code root}. */
@@ -201,6 +261,6 @@ final class IndexSnapshot implements AssetIndex {
 
   @Override
   public String toString() {
-    return "AssetIndex[" + byId.size() + " assets, types=" + types() + "]";
+    return "AssetIndex[" + byId.size() + " assets, types=" + types() + (newer.isEmpty() ? "" : ", " + newer.size() + " newer") + "]";
   }
 }

@@ -3,6 +3,7 @@ package dev.overture.asset;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
 import dev.overture.internal.Choices;
+import dev.overture.internal.Failures;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
@@ -21,19 +22,17 @@ final class Indexer {
    * The outcome of scanning one root: its entries sorted by id (each id once), the rules used, and
    * what was wrong.
    */
-  record Scan(List<AssetEntry> entries, List<ScanRule> rules, List<Problem> problems) {}
+  record Scan(List<AssetEntry> entries, List<ScanRule> rules, ProjectSettings settings, List<Problem> problems) {}
 
   /** A file a rule matched, in listing order. */
   private record Match(AssetPath path, ScanRule rule) {}
 
   private final List<ScanRule> globalRules;
-  private final Map<String, Class<?>> assetClasses;
   private final AssetJson json;
   private final AssetLimits limits;
 
-  Indexer(List<ScanRule> globalRules, Map<String, Class<?>> assetClasses, AssetJson json, AssetLimits limits) {
+  Indexer(List<ScanRule> globalRules, AssetJson json, AssetLimits limits) {
     this.globalRules = List.copyOf(globalRules);
-    this.assetClasses = Map.copyOf(assetClasses);
     this.json = json;
     this.limits = limits;
   }
@@ -41,7 +40,8 @@ final class Indexer {
   /** Scans every file of {@code root}. */
   Scan scan(ContentRoot root) {
     List<Problem> problems = new ArrayList<>();
-    List<ScanRule> rules = rulesOf(root, problems);
+    Settings settings = settings(root, problems);
+    List<ScanRule> rules = rulesOf(root, settings);
     java.util.Set<ScanRule> global = java.util.Set.copyOf(globalRules);
     // A file can be listed twice only when more than one folder is listed: with one (the usual
     // root of 100,000 files under one rule) the matches need no map. Hashing every path into one
@@ -72,7 +72,7 @@ final class Indexer {
           problems.add(
               Problem.error(
                       "Overture/ReadFailed",
-                      "Could not list folder \"" + directory + "\" of " + root.source().name() + ": " + e)
+                      "Could not list folder \"" + directory + "\" of " + root.source().name() + ": " + Failures.describe(e))
                   .at(SourceLocation.ofFile(root.source().name())));
           continue;
         }
@@ -102,7 +102,7 @@ final class Indexer {
         entries.add(entry);
       }
     }
-    return new Scan(sortedWithoutDuplicates(entries, problems), rules, problems);
+    return new Scan(sortedWithoutDuplicates(entries, problems), rules, settings.values(), problems);
   }
 
   /**
@@ -151,17 +151,23 @@ final class Indexer {
   }
 
   /** The rules for {@code root}: global, the root's own, then its settings file's. */
-  List<ScanRule> rulesOf(ContentRoot root, List<Problem> problems) {
+  List<ScanRule> rulesOf(ContentRoot root, Settings settings) {
     List<ScanRule> rules = new ArrayList<>(globalRules);
     rules.addAll(root.rules());
-    rules.addAll(settingsRules(root, problems));
+    rules.addAll(settings.rules());
     return rules;
   }
 
-  private List<ScanRule> settingsRules(ContentRoot root, List<Problem> problems) {
+  /** A root's {@code overture.json}, read and bound, and the scan rules it declares. */
+  record Settings(ProjectSettings values, List<ScanRule> rules) {
+    static final Settings NONE = new Settings(ProjectSettings.NONE, List.of());
+  }
+
+  /** {@code root}'s {@code overture.json}; none when it has none or it cannot be read (a problem says why). */
+  Settings settings(ContentRoot root, List<Problem> problems) {
     AssetPath settingsPath = AssetPath.parse(ContentRoot.SETTINGS_FILE);
     if (!root.source().exists(settingsPath)) {
-      return List.of();
+      return Settings.NONE;
     }
     String file = root.source().displayPath(settingsPath);
     byte[] bytes;
@@ -170,15 +176,26 @@ final class Indexer {
     try {
       bytes = root.source().read(settingsPath, limits.maxDocumentBytes());
       settings = json.bind(bytes, ProjectSettings.class, context);
-    } catch (IOException e) {
-      problems.add(Problem.error("Overture/ReadFailed", "Could not read " + file + ": " + e).at(SourceLocation.ofFile(file)));
-      return List.of();
+    } catch (IOException | InvalidAssetPathException e) {
+      problems.add(AssetFiles.readProblem(file, e));
+      return Settings.NONE;
     } catch (AssetLoadException e) {
       problems.addAll(e.problems());
-      return List.of();
+      return Settings.NONE;
     }
     problems.addAll(context.warnings);
     JsonLocator locator = new JsonLocator(json.mapper());
+    Map<String, Class<?>> assetClasses = json.assetClasses();
+    if (!root.name().equals(ContentRoot.GAME)) {
+      for (String field : List.of("gameData", "defaultPawnData")) {
+        if (field.equals("gameData") ? settings.gameData() != null : settings.defaultPawnData() != null) {
+          problems.add(Problem.warning("Overture/IgnoredSetting", "\"" + field + "\" is ignored here: only the game's own content root ("
+                  + ContentRoot.GAME + ") names it, not " + root.name())
+              .at(locator.locate(bytes, SourceLocation.at(file, "/" + field))));
+        }
+      }
+      settings = new ProjectSettings(settings.primaryAssetTypesToScan(), null, null);
+    }
     List<ScanRule> rules = new ArrayList<>();
     for (int i = 0; i < settings.primaryAssetTypesToScan().size(); i++) {
       ScanRuleDeclaration declared = settings.primaryAssetTypesToScan().get(i);
@@ -200,7 +217,7 @@ final class Indexer {
                 .at(locator.locate(bytes, SourceLocation.at(file, pointer))));
       }
     }
-    return rules;
+    return new Settings(settings, rules);
   }
 
   private static AssetPath checkedPath(ContentRoot root, String raw, List<Problem> problems) {

@@ -2,6 +2,7 @@ package dev.overture.asset;
 
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
+import dev.overture.internal.Failures;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -72,13 +73,42 @@ final class LoadProblems {
     if (!(target instanceof PrimaryAssetId id) || files.isIndexed(id)) {
       return false;
     }
+    IndexSnapshot.Newer newer = files.newer(id);
     Problem problem =
-        files.unknownAsset(id)
+        (newer != null ? treatedAsNull(id, newer.problem()) : files.unknownAsset(id))
             .withAsset(AssetKey.label(from))
             .at(SourceLocation.at(file, ReferenceScanner.Step.pointerOf(where)));
     unlocated.add(new Unlocated(problem, from));
     return true;
   }
+
+  /**
+   * Whether {@code target}, referenced from {@code from} (bound from {@code file}) at {@code
+   * where}, lies in a content root that {@code from}'s root may not name; the problem is recorded
+   * at the reference.
+   */
+  boolean undeclaredReference(AssetKey target, AssetKey from, String file, ReferenceScanner.Step where) {
+    Problem problem = files.undeclaredReference(from, target);
+    if (problem == null) {
+      return false;
+    }
+    unlocated.add(new Unlocated(
+        problem.withAsset(AssetKey.label(from)).at(SourceLocation.at(file, ReferenceScanner.Step.pointerOf(where))), from));
+    return true;
+  }
+
+  /**
+   * The warning for a reference to {@code target}, which a newer engine saved ({@code why}): as the
+   * seed says, the reference is treated as null. It names the target's file; its location is the
+   * reference, in the referring file.
+   */
+  private Problem treatedAsNull(AssetKey target, Problem why) {
+    return Problem.warning(NEWER_REFERENCE, AssetKey.label(target) + " (" + files.fileOf(target) + ") was saved by a newer"
+        + " engine, so this reference to it is treated as null: " + why.message());
+  }
+
+  /** The problem id of a reference to an asset a newer engine saved. */
+  static final String NEWER_REFERENCE = "Overture/NewerAssetReference";
 
   /** Records {@code problem} at the reference {@code where} in {@code referrer}, to be located. */
   void atReference(Problem problem, AssetKey referrer, ReferenceScanner.Step where) {
@@ -87,19 +117,25 @@ final class LoadProblems {
   }
 
   /**
-   * Records why {@code key} could not be loaded. A file that does not exist or leaves its root is
-   * reported at the reference that named it ({@code referrer}, {@code where}), when there is one.
+   * Records why {@code key} could not be loaded. A file that does not exist, leaves its root or is
+   * not a regular file is reported at the reference that named it ({@code referrer}, {@code where}),
+   * when there is one; one a newer engine saved makes that reference a warning (it is treated as
+   * null), and an error only when it was requested itself.
    */
   void loadFailed(AssetKey key, Throwable error, AssetKey referrer, ReferenceScanner.Step where) {
     if (!(error instanceof AssetLoadException failure)) {
       problems.add(
-          Problem.error("Overture/ReadFailed", "Loading " + AssetKey.label(key) + " failed: " + error)
+          Problem.error("Overture/ReadFailed", "Loading " + AssetKey.label(key) + " failed: " + Failures.describe(error))
               .withAsset(AssetKey.label(key)));
       return;
     }
     for (Problem problem : failure.problems()) {
-      boolean aboutTheFileItself =
-          problem.id().equals("Overture/MissingFile") || problem.id().equals("Overture/PathEscapesRoot");
+      if (referrer != null && problem.id().equals(AssetJson.NEWER_ENGINE)) {
+        atReference(treatedAsNull(key, problem).withAsset(AssetKey.label(referrer)), referrer, where);
+        continue;
+      }
+      boolean aboutTheFileItself = problem.id().equals("Overture/MissingFile") || problem.id().equals("Overture/PathEscapesRoot")
+          || problem.id().equals("Overture/NotARegularFile");
       if (!aboutTheFileItself) {
         problems.add(problem);
         continue;

@@ -9,5 +9,6 @@ import java.util.List;
  * @param value the bound asset
  * @param warnings warnings from binding (unknown properties)
  * @param file the file as shown to users
+ * @param bytes the size of the file, the estimate of the asset's memory that diagnostics show
  */
-record Loaded(Object value, List<Problem> warnings, String file) {}
+record Loaded(Object value, List<Problem> warnings, String file, long bytes) {}

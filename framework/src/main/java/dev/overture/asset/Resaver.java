@@ -2,6 +2,7 @@ package dev.overture.asset;
 
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
+import dev.overture.internal.Failures;
 import dev.overture.internal.JsonLayout;
 import dev.overture.version.AssetVersions;
 import dev.overture.version.VersionHeader;
@@ -9,6 +10,7 @@ import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -26,8 +28,9 @@ import tools.jackson.databind.node.ObjectNode;
  * left out) stays.
  *
  * <p>Refused, and left byte for byte as they are: files that cannot be read (saved by a newer
- * build, malformed), files holding references that do not resolve (saving would lose them, as
- * Unreal warns), and files in roots that cannot be written.
+ * build, malformed), files holding references that do not resolve or that lead to an asset a
+ * newer engine saved (which this build reads as null: saving would lose them, as the seed warns),
+ * and files in roots that cannot be written.
  *
  * <p>Runs on the calling thread; not for use while the files are being edited.
  */
@@ -41,7 +44,13 @@ final class Resaver {
   private final IndexSnapshot index;
   private final Map<String, ContentRoot> roots;
   private final Function<Target, byte[]> reader;
+  /** Whether a newer engine saved each referenced JSON file looked at, by root and path. */
+  private final Map<String, Boolean> newerFiles = new HashMap<>();
 
+  /**
+   * @param index the index to resave, whose assets a newer engine saved are already hidden ({@link
+   *     AssetFiles#checkVersions}), so that references to them are refused
+   */
   Resaver(AssetJson json, AssetVersions versions, IndexSnapshot index, Map<String, ContentRoot> roots, ReadFile read) {
     this.json = json;
     this.versions = versions;
@@ -57,16 +66,21 @@ final class Resaver {
 
   ResaveReport run(boolean dryRun) {
     Deque<Target> queue = new ArrayDeque<>();
-    for (PrimaryAssetId id : index.ids().stream().sorted((a, b) -> a.toString().compareTo(b.toString())).toList()) {
-      AssetEntry entry = index.find(id).orElseThrow();
+    // Assets a newer engine saved are not listed, but their files are looked at too: each is refused,
+    // and so left as it is.
+    List<AssetEntry> entries = new ArrayList<>();
+    index.ids().forEach(id -> entries.add(index.find(id).orElseThrow()));
+    index.newerEntries().forEach(hidden -> entries.add(hidden.entry()));
+    entries.sort((a, b) -> a.id().toString().compareTo(b.id().toString()));
+    for (AssetEntry entry : entries) {
       ContentRoot root = roots.get(entry.root());
       if (root != null) {
-        queue.add(new Target(id, id.toString(), root, entry.path(), entry.assetClass()));
+        queue.add(new Target(entry.id(), entry.id().toString(), root, entry.path(), entry.assetClass()));
       }
     }
     // A file is visited once, as the first type that reaches it (primary assets come first).
     Set<String> seen = new HashSet<>();
-    List<ResaveReport.Entry> entries = new ArrayList<>();
+    List<ResaveReport.Entry> outcomes = new ArrayList<>();
     int unchanged = 0;
     while (!queue.isEmpty()) {
       Target target = queue.poll();
@@ -79,17 +93,17 @@ final class Resaver {
       } catch (RuntimeException e) {
         // A bug in an upgrade step, say: this file is left as it is, the others still resaved.
         entry = refused(target, target.root.source().displayPath(target.path), List.of(Problem.error(
-                "Overture/ResaveFailed", "Not saved: " + e)
+                "Overture/ResaveFailed", "Not saved: " + Failures.describe(e))
             .withAsset(target.label)
             .at(SourceLocation.ofFile(target.root.source().displayPath(target.path)))));
       }
       if (entry == null) {
         unchanged++;
       } else {
-        entries.add(entry);
+        outcomes.add(entry);
       }
     }
-    return new ResaveReport(entries, unchanged, dryRun);
+    return new ResaveReport(outcomes, unchanged, dryRun);
   }
 
   /** Resaves one file; null when it is already current. Adds the JSON files it references to {@code queue}. */
@@ -97,10 +111,12 @@ final class Resaver {
     String file = target.root.source().displayPath(target.path);
     byte[] bytes;
     Object value;
+    ObjectNode original;
     BindContext context = new BindContext(target.root.name(), file, target.label);
     try {
       bytes = reader.apply(target);
       value = json.bind(bytes, target.type, context);
+      original = (ObjectNode) json.readTree(bytes, context);
     } catch (AssetLoadException e) {
       return refused(target, file, e.problems());
     }
@@ -110,7 +126,10 @@ final class Resaver {
       String where = ReferenceScanner.Step.pointerOf(found.where());
       String why = null;
       if (found.target() instanceof PrimaryAssetId id) {
-        if (index.find(id).isEmpty()) {
+        IndexSnapshot.Newer newer = index.newer(id);
+        if (newer != null) {
+          why = id + " (" + newer.entry().file() + "), which a newer engine saved and this build reads as null";
+        } else if (index.find(id).isEmpty()) {
           why = id + ", which is not indexed";
         }
       } else if (found.target() instanceof SoftRef<?> ref) {
@@ -120,6 +139,9 @@ final class Resaver {
         } else if (!root.source().exists(ref.path())) {
           why = root.source().displayPath(ref.path()) + ", which does not exist";
         } else if (ref.type() != RawAsset.class) {
+          if (savedByANewerEngine(root, ref)) {
+            why = root.source().displayPath(ref.path()) + ", which a newer engine saved and this build reads as null";
+          }
           queue.add(new Target(ref, AssetKey.label(ref), root, ref.path(), ref.type()));
         }
       }
@@ -131,7 +153,6 @@ final class Resaver {
       }
     });
 
-    ObjectNode original = (ObjectNode) json.readTree(bytes);
     ObjectNode body = original.deepCopy();
     body.remove(VersionHeader.FIELD);
     context.upgrade.apply(body);
@@ -177,11 +198,24 @@ final class Resaver {
     try {
       target.root.source().write(target.path, JsonLayout.toBytes(updated));
     } catch (IOException | RuntimeException e) {
-      return refused(target, file, List.of(Problem.error("Overture/WriteFailed", "Could not write it: " + e.getMessage())
+      return refused(target, file, List.of(Problem.error("Overture/WriteFailed", "Could not write it: " + Failures.describe(e))
           .withAsset(target.label)
           .at(SourceLocation.ofFile(file))));
     }
     return new ResaveReport.Entry(target.label, file, ResaveReport.Outcome.REWRITTEN, changes, List.of());
+  }
+
+  /** Whether a newer engine saved the JSON file {@code ref} names (read now; a file that cannot be read is not). */
+  private boolean savedByANewerEngine(ContentRoot root, SoftRef<?> ref) {
+    return newerFiles.computeIfAbsent(root.name() + ":" + ref.path().value(), key -> {
+      try {
+        byte[] bytes = reader.apply(new Target(ref, AssetKey.label(ref), root, ref.path(), ref.type()));
+        return json.newerEngine(bytes, ref.type(), new BindContext(root.name(), root.source().displayPath(ref.path()), AssetKey.label(ref)))
+            .isPresent();
+      } catch (AssetLoadException e) {
+        return false; // its own visit refuses it, saying why
+      }
+    });
   }
 
   private static ResaveReport.Entry refused(Target target, String file, List<Problem> problems) {

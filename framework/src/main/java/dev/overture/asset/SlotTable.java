@@ -6,7 +6,9 @@ import com.github.benmanes.caffeine.cache.Expiry;
 import dev.overture.core.Problem;
 import dev.overture.core.Ticker;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -236,6 +238,13 @@ final class SlotTable {
     }
   }
 
+  /** Drops every unpinned copy (retained ones included): registrations changed, so they may be stale. */
+  void dropUnpinnedAll() {
+    for (AssetKey key : slots.asMap().keySet()) {
+      dropUnpinned(key);
+    }
+  }
+
   /** Registers a load in progress, so that {@link #close()} cancels it; cancels it at once when closed. */
   void loadingStarted(DefaultLoadHandle handle) {
     loading.add(handle);
@@ -272,6 +281,40 @@ final class SlotTable {
       }
     }
     return new AssetManager.Stats(loaded, pinned, inFlight, retained, kept);
+  }
+
+  /** Every slot and load in progress now, each read once without a lock; {@code kept} are the bundle states. */
+  AssetSnapshot snapshot(Map<PrimaryAssetId, Set<String>> kept) {
+    if (retains) {
+      slots.cleanUp(); // evictions due by now
+    }
+    List<AssetSnapshot.Asset> assets = new ArrayList<>();
+    for (Slot slot : slots.asMap().values()) {
+      CompletableFuture<Loaded> load = slot.load;
+      AssetSnapshot.State state;
+      Loaded loaded = null;
+      if (load == null || !load.isDone()) {
+        state = AssetSnapshot.State.LOADING;
+      } else if (load.isCompletedExceptionally()) {
+        state = AssetSnapshot.State.FAILED;
+      } else {
+        state = AssetSnapshot.State.LOADED;
+        loaded = load.getNow(null);
+      }
+      AssetKey key = slot.key;
+      String type = key instanceof PrimaryAssetId id ? id.type().name() : ((SoftRef<?>) key).type().getSimpleName();
+      Set<String> bundles = key instanceof PrimaryAssetId id ? kept.getOrDefault(id, Set.of()) : Set.of();
+      assets.add(new AssetSnapshot.Asset(AssetKey.label(key), type, state, Math.max(0, slot.pins), bundles,
+          loaded == null ? "" : loaded.file(), loaded == null ? 0 : loaded.bytes()));
+    }
+    List<AssetSnapshot.Load> loads = new ArrayList<>();
+    for (DefaultLoadHandle handle : loading) {
+      if (handle.status() == LoadHandle.Status.LOADING) {
+        loads.add(new AssetSnapshot.Load(handle.requested(), handle.bundles(), handle.loadedCount(), handle.totalCount(),
+            handle.progress(), handle.elapsed()));
+      }
+    }
+    return new AssetSnapshot(assets, loads);
   }
 
   /** Cancels the loads in progress and drops every slot; later tasks abandon themselves. */

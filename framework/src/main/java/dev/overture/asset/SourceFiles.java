@@ -1,5 +1,6 @@
 package dev.overture.asset;
 
+import dev.overture.internal.NotARegularFileException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -26,9 +27,9 @@ final class SourceFiles {
   private SourceFiles() {}
 
   /**
-   * The regular files below {@code folder} (one level, or all when {@code recursive}), relative to
-   * {@code root} with '/' separators. Links to files are listed (reads check where they lead);
-   * links to folders are not followed.
+   * The files below {@code folder} (one level, or all when {@code recursive}), relative to {@code
+   * root} with '/' separators: regular files, special files (which reads refuse, by name) and links
+   * to either (reads check where they lead); links to folders are not followed.
    */
   static List<String> walk(Path root, Path folder, boolean recursive) throws IOException {
     if (!Files.isDirectory(folder)) {
@@ -42,8 +43,9 @@ final class SourceFiles {
         new SimpleFileVisitor<>() {
           @Override
           public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
-            if (attributes.isRegularFile()
-                || (attributes.isSymbolicLink() && Files.isRegularFile(file))) {
+            // Special files (named pipes, devices, sockets) are listed too, so that the read that
+            // refuses them names them, located, instead of their asset silently not existing.
+            if (attributes.isSymbolicLink() ? Files.exists(file) && !Files.isDirectory(file) : !attributes.isDirectory()) {
               files.add(relative(root, file));
             }
             return FileVisitResult.CONTINUE;
@@ -76,12 +78,14 @@ final class SourceFiles {
   }
 
   /**
-   * Reads the files of one folder root, refusing any whose real location is outside it. Folders
-   * are checked once (their real path resolved and cached); files are opened without following
-   * links, so the common case costs no more than a plain read, and only a file that is itself a
-   * link is resolved. A folder swapped for a link after its check is not noticed: the guard is
-   * against content that points outside the root, not against a concurrent local attacker.
-   * Thread-safe.
+   * Reads the files of one folder root, refusing any whose real location is outside it, and any
+   * that is not a regular file (from its attributes, before opening it: opening a named pipe blocks
+   * until something writes to it). Folders are checked once (their real path resolved and cached);
+   * a file's own attributes are read without following links, which also gives its size, so the
+   * common case costs one status call and one plain read; only a file that is itself a link is
+   * resolved. A folder swapped for a link, or a file for a pipe, after its check is not noticed: the
+   * guard is against content that points outside the root or at a special file, not against a
+   * concurrent local attacker. Thread-safe.
    */
   static final class ContainedFiles {
     private static final Set<OpenOption> READ_NOT_FOLLOWING_LINKS =
@@ -104,6 +108,7 @@ final class SourceFiles {
      * @param relative the file relative to the root
      * @param display how the file is shown in errors; asked only when one is thrown (building the
      *     text for every read of a bundle showed in profiles)
+     * @throws NotARegularFileException when it is a folder, a pipe, a device or a socket (not opened)
      */
     byte[] read(Path file, AssetPath relative, java.util.function.Supplier<String> display, int maxBytes)
         throws IOException {
@@ -115,15 +120,11 @@ final class SourceFiles {
         checkedFolders.put(folderKey, inside);
       }
       if (inside) {
-        try (FileChannel channel = FileChannel.open(file, READ_NOT_FOLLOWING_LINKS)) {
-          return readFully(channel, display, maxBytes);
-        } catch (IOException e) {
-          // Opening a link without following it fails (ELOOP); anything else is a real failure.
-          if (!Files.isSymbolicLink(file)) {
-            throw e;
-          }
-          // A link: allowed only while it stays inside the root.
+        BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        if (!attributes.isSymbolicLink()) {
+          return readRegular(file, attributes, READ_NOT_FOLLOWING_LINKS, display, maxBytes);
         }
+        // A link: allowed only while it stays inside the root.
       }
       Path real = file.toRealPath();
       if (!real.startsWith(realRoot)) {
@@ -134,18 +135,26 @@ final class SourceFiles {
                 + real
                 + "\")");
       }
-      try (FileChannel channel = FileChannel.open(real, StandardOpenOption.READ)) {
-        return readFully(channel, display, maxBytes);
-      }
+      return readRegular(real, Files.readAttributes(real, BasicFileAttributes.class), Set.of(StandardOpenOption.READ), display,
+          maxBytes);
     }
   }
 
-  private static byte[] readFully(FileChannel channel, java.util.function.Supplier<String> display, int maxBytes)
-      throws IOException {
-    long size = channel.size();
-    if (size > maxBytes) {
-      throw new AssetTooLargeException(display.get(), size, maxBytes);
+  private static byte[] readRegular(Path file, BasicFileAttributes attributes, Set<OpenOption> options,
+      java.util.function.Supplier<String> display, int maxBytes) throws IOException {
+    if (!attributes.isRegularFile()) {
+      throw new NotARegularFileException(display.get(), NotARegularFileException.kindOf(file, attributes));
     }
+    if (attributes.size() > maxBytes) {
+      throw new AssetTooLargeException(display.get(), attributes.size(), maxBytes);
+    }
+    try (FileChannel channel = FileChannel.open(file, options)) {
+      return readFully(channel, attributes.size());
+    }
+  }
+
+  /** Reads the {@code size} bytes {@code channel}'s attributes gave (a file that grows meanwhile is read as it was). */
+  private static byte[] readFully(FileChannel channel, long size) throws IOException {
     ByteBuffer buffer = ByteBuffer.allocate((int) size);
     while (buffer.hasRemaining()) {
       if (channel.read(buffer) < 0) {

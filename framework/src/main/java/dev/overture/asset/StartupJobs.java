@@ -184,6 +184,14 @@ public final class StartupJobs {
     listeners.forEach(ProgressListener::schedule);
   }
 
+  /**
+   * Completes when every job has, or fails with {@link StartupJobException}; before {@link #start},
+   * it waits for the start.
+   */
+  public CompletableFuture<Void> done() {
+    return done.copy();
+  }
+
   /** The combined progress in [0, 1]; 1.0 only once every job is done. */
   public double progress() {
     if (done.isDone() && !done.isCompletedExceptionally()) {

@@ -2,6 +2,7 @@ package dev.overture.asset;
 
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
+import dev.overture.internal.Choices;
 import dev.overture.version.VersionHeader;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -53,11 +54,16 @@ final class UnknownPropertyWarnings extends DeserializationProblemHandler {
       return true;
     }
     Class<?> owner = beanOrClass instanceof Class<?> c ? c : beanOrClass.getClass();
+    // A class that stands for a file by another name says so (plugin.json's reader, say).
+    com.fasterxml.jackson.annotation.JsonRootName named = owner.getAnnotation(com.fasterxml.jackson.annotation.JsonRootName.class);
+    String ownerName = named != null && !named.value().isEmpty() ? named.value() : owner.getSimpleName();
+    List<String> known = sortedNames(deserializer.getKnownPropertyNames());
+    String guess = Choices.didYouMean(propertyName, known).map(name -> "; did you mean \"" + name + "\"?").orElse("");
     Problem warning =
         Problem.warning(
                 "Overture/UnknownProperty",
-                "Unknown property \"" + propertyName + "\" in " + owner.getSimpleName() + " was ignored")
-            .withChoices("known properties", sortedNames(deserializer.getKnownPropertyNames()))
+                "Unknown property \"" + propertyName + "\" in " + ownerName + " was ignored" + guess)
+            .withChoices("known properties", known)
             .withAsset(context.asset)
             .at(new SourceLocation(context.file, Math.max(at.getLineNr(), 0), Math.max(at.getColumnNr(), 0), pointer));
     context.warnings.add(warning);

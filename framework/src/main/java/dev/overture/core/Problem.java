@@ -78,6 +78,11 @@ public record Problem(
     return new Problem(severity, id, withList, asset, location, newChoices);
   }
 
+  /** This problem as an error: what a strict check (the validator) makes of a warning. */
+  public Problem asError() {
+    return severity == Severity.ERROR ? this : new Problem(Severity.ERROR, id, message, asset, location, choices);
+  }
+
   /** Whether this is an {@link Severity#ERROR error}. */
   public boolean isError() {
     return severity == Severity.ERROR;

@@ -20,7 +20,15 @@ public class ProblemException extends RuntimeException {
    * @param problems what was wrong, at least one
    */
   public ProblemException(String heading, List<Problem> problems) {
-    super(Problems.format(heading, problems), null, false, true);
+    this(heading, problems, null);
+  }
+
+  /**
+   * With the exception that caused it, kept for the stack trace a developer asks for ({@code
+   * --debug}); the problems alone say what a user needs.
+   */
+  public ProblemException(String heading, List<Problem> problems, Throwable cause) {
+    super(Problems.format(heading, problems), cause, false, true);
     if (problems.isEmpty()) {
       throw new IllegalArgumentException("a ProblemException needs at least one problem");
     }

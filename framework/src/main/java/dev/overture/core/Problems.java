@@ -21,6 +21,15 @@ public final class Problems {
   private Problems() {}
 
   /**
+   * The one of {@code options} that {@code wanted} most likely meant, when one is a typo away (at
+   * most a third of its letters off; a swap of neighbours counts as one): for messages that end in
+   * "did you mean scoreLimit?". Checks of plugins and games use it as the framework does.
+   */
+  public static java.util.Optional<String> didYouMean(String wanted, java.util.Collection<String> options) {
+    return dev.overture.internal.Choices.didYouMean(wanted, options);
+  }
+
+  /**
    * The report: {@code heading}, a blank line, each problem numbered from 1 with its location on
    * the next line, and a count. A heading that ends with neither ':' nor '.' gets ", see the
    * following problems:".

@@ -11,12 +11,14 @@ import dev.overture.feature.PluginId;
 import dev.overture.feature.PluginSet;
 import dev.overture.feature.internal.FeatureActivation;
 import dev.overture.feature.internal.FeatureActivationException;
+import dev.overture.internal.Failures;
 import dev.overture.world.Handle;
 import dev.overture.world.World;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -52,6 +54,8 @@ final class ExperienceLoad {
   private ExperienceLoadException failure;
   private LoadHandle definitionHandle;
   private LoadHandle bundleHandle;
+  /** The asset manager's default pawn data, when the experience has none. */
+  private LoadHandle defaultPawnHandle;
   private final List<PluginId> requestedPlugins = new ArrayList<>();
   private final List<PluginId> activatedPlugins = new ArrayList<>();
   private FeatureActivation activation;
@@ -80,7 +84,10 @@ final class ExperienceLoad {
     return contents == null ? null : contents.experience();
   }
 
-  /** The default pawn data, once the bundles have loaded, or {@code null}. */
+  /**
+   * The pawn data players get, once the bundles have loaded: the experience's, else the asset
+   * manager's default; {@code null} when there is neither.
+   */
   PawnData pawnData() {
     return pawnData;
   }
@@ -145,9 +152,11 @@ final class ExperienceLoad {
     if (world.netMode().hasServer()) {
       bundles.add("server");
     }
+    // The action sets (and the pawn data) are references of the definition, which the load follows
+    // with these bundles: as references, one a newer engine saved loads as null with a warning, as
+    // the seed says, instead of failing the experience.
     List<PrimaryAssetId> ids = new ArrayList<>();
     ids.add(id);
-    ids.addAll(definition.actionSets());
     bundleHandle = services.assets().loadPrimaryAssets(ids, bundles);
     bundleHandle.future().whenCompleteAsync((loaded, failed) -> step(() -> onBundlesLoaded(definition, failed)), world.executor());
   }
@@ -159,9 +168,29 @@ final class ExperienceLoad {
     }
     contents = new ExperienceContents(id, definition, services.assets());
     pawnData = definition.pawnData().flatMap(pawn -> services.assets().getAsset(pawn, PawnData.class)).orElse(null);
+    Optional<PrimaryAssetId> fallback = services.assets().defaultPawnData();
+    if (pawnData == null && fallback.isPresent()) {
+      // As Lyra's game mode: an experience without pawn data (none named, or one that loaded as
+      // null) gets the asset manager's default, loaded now with the same bundles.
+      defaultPawnHandle = services.assets().loadPrimaryAssets(List.of(fallback.get()), bundleHandle.bundles());
+      defaultPawnHandle.future().whenCompleteAsync(
+          (loaded, failed) -> step(() -> onPawnDataLoaded(fallback.get(), failed)), world.executor());
+      return;
+    }
+    onPawnDataLoaded(definition.pawnData().orElse(null), null);
+  }
+
+  /** The pawn data is known ({@code pawnDataId}, or none): check it, then the plugins. */
+  private void onPawnDataLoaded(PrimaryAssetId pawnDataId, Throwable error) {
+    if (error != null) {
+      fail(LoadChecks.problemsOf(error));
+      return;
+    }
+    if (pawnData == null && pawnDataId != null) {
+      pawnData = services.assets().getAsset(pawnDataId, PawnData.class).orElse(null);
+    }
     if (pawnData != null && pawnData.pawnClass().asset().isPresent()) {
-      List<LoadChecks.Found> wrong =
-          LoadChecks.pawnArchetype(definition.pawnData().orElseThrow(), pawnData, services.assets(), world.objects());
+      List<LoadChecks.Found> wrong = LoadChecks.pawnArchetype(pawnDataId, pawnData, services.assets(), world.objects());
       if (!wrong.isEmpty()) {
         failWhenLocated(wrong);
         return;
@@ -173,16 +202,15 @@ final class ExperienceLoad {
       failWhenLocated(wrong);
       return;
     }
-    if (manager.enter(this, LoadState.LOADING_GAME_FEATURES)) {
+    if (plugins.plugins().isEmpty()) {
+      // As Lyra's OnExperienceLoadComplete: with no plugin to load, straight on to the actions.
+      afterGameFeatures();
+    } else if (manager.enter(this, LoadState.LOADING_GAME_FEATURES)) {
       requestPlugins(plugins.plugins());
     }
   }
 
   private void requestPlugins(List<PluginId> plugins) {
-    if (plugins.isEmpty()) {
-      afterGameFeatures();
-      return;
-    }
     GameFeatures features = services.features();
     int[] remaining = {plugins.size()};
     List<Problem> problems = new ArrayList<>();
@@ -248,7 +276,7 @@ final class ExperienceLoad {
       labels.add(action.label());
     }
     try {
-      activation = FeatureActivation.activate(actions, labels, world, services.assets());
+      activation = FeatureActivation.activate(actions, labels, world, services.assets(), services.features()::extensions);
     } catch (FeatureActivationException e) {
       ExperienceContents.Origin origin = sourced.get(labels.indexOf(e.action())).origin();
       Problem problem = Problem.error("Overture/ActionFailed", e.getMessage()).withAsset(origin.asset().toString());
@@ -273,7 +301,7 @@ final class ExperienceLoad {
       body.run();
     } catch (RuntimeException e) {
       log.error("A step of loading {} in world {} threw", id, world.name(), e);
-      fail(List.of(Problem.error("Overture/LoadStepFailed", "Loading stopped: " + e).withAsset(id.toString())));
+      fail(List.of(Problem.error("Overture/LoadStepFailed", "Loading stopped: " + Failures.describe(e)).withAsset(id.toString())));
     }
   }
 
@@ -371,6 +399,10 @@ final class ExperienceLoad {
     if (bundleHandle != null) {
       bundleHandle.release();
       bundleHandle = null;
+    }
+    if (defaultPawnHandle != null) {
+      defaultPawnHandle.release();
+      defaultPawnHandle = null;
     }
   }
 

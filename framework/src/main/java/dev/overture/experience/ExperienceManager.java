@@ -23,7 +23,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>States.</b> {@code Unloaded -> Loading -> LoadingGameFeatures -> LoadingChaosTestingDelay
  * (when configured) -> ExecutingActions -> Loaded}, then {@code Deactivating -> Unloaded}; and
- * {@code Failed}. Unlike Lyra: the definition itself loads asynchronously; a failure anywhere (an
+ * {@code Failed}. An experience that enables no plugin goes from {@code Loading} straight on, without
+ * {@code LoadingGameFeatures}, as Lyra's does. Unlike Lyra: the definition itself loads asynchronously; a failure anywhere (an
  * asset, a plugin, an action) ends in {@code Failed} with the cause, after rolling back everything
  * the load had done (actions, plugin requests, pinned assets); an experience can be switched; end
  * of play during a load cancels it cleanly; deactivation waits for every pause its actions ask for
@@ -138,7 +139,11 @@ public final class ExperienceManager extends ActorComponent {
     return state == LoadState.LOADED ? Optional.of(current.experience()) : Optional.empty();
   }
 
-  /** The experience's default pawn data, once loaded, if it names one. */
+  /**
+   * The pawn data players get, once loaded: the experience's {@code defaultPawnData}, else (it names
+   * none, or it loaded as null) the asset manager's {@link dev.overture.asset.AssetManager#defaultPawnData()},
+   * as Lyra's game mode falls back to {@code ULyraAssetManager::GetDefaultPawnData}.
+   */
   public Optional<PawnData> pawnData() {
     world().checkGameThread();
     return state == LoadState.LOADED ? Optional.ofNullable(current.pawnData()) : Optional.empty();
@@ -160,7 +165,8 @@ public final class ExperienceManager extends ActorComponent {
     }
     PawnData pawnData = current.pawnData();
     if (pawnData == null) {
-      throw new IllegalStateException("Cannot spawn a pawn: experience " + current.id() + " names no defaultPawnData");
+      throw new IllegalStateException("Cannot spawn a pawn: experience " + current.id() + " names no defaultPawnData"
+          + " and the asset manager has no default pawn data");
     }
     return Pawns.spawn(world(), services.assets(), pawnData, name);
   }

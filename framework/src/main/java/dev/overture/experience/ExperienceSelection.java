@@ -2,6 +2,7 @@ package dev.overture.experience;
 
 import dev.overture.asset.AssetManager;
 import dev.overture.asset.LoadHandle;
+import dev.overture.asset.LoadResult;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.asset.PrimaryAssetType;
 import dev.overture.core.Problem;
@@ -91,13 +92,11 @@ public final class ExperienceSelection {
         return CompletableFuture.failedFuture(e);
       }
     }
-    List<PrimaryAssetId> tiles = assets.index().ids(TILE);
-    LoadHandle handle = assets.loadPrimaryAssets(tiles, List.of());
-    return handle.future().handle((result, error) -> {
+    return loadTiles(assets, 2).thenApply(loaded -> {
+      List<PrimaryAssetId> tiles = loaded.tiles();
+      LoadResult result = loaded.result();
+      LoadHandle handle = loaded.handle();
       try {
-        if (error != null) {
-          throw error instanceof CompletionException && error.getCause() instanceof RuntimeException cause ? cause : new CompletionException(error);
-        }
         List<UserFacingExperience> defaults = new ArrayList<>();
         List<String> named = new ArrayList<>();
         for (PrimaryAssetId tile : tiles) {
@@ -126,9 +125,10 @@ public final class ExperienceSelection {
         } catch (ProblemException unknown) {
           String tile = named.get(0);
           String file = assets.index().find(PrimaryAssetId.parse(tile)).map(entry -> entry.file()).orElse(tile);
-          throw new ProblemException("No experience was selected", List.of(unknown.problems().get(0)
-              .withAsset(tile)
-              .at(dev.overture.core.SourceLocation.at(file, "/experienceId"))));
+          Problem problem = unknown.problems().get(0).withAsset(tile);
+          // An experience a newer engine saved is located in its own file; an unknown one at the tile that names it.
+          throw new ProblemException("No experience was selected", List.of(problem.location().isPresent() ? problem
+              : problem.at(dev.overture.core.SourceLocation.at(file, "/experienceId"))));
         }
         return new Selected(id, Source.DEFAULT_USER_FACING_EXPERIENCE);
       } finally {
@@ -137,14 +137,49 @@ public final class ExperienceSelection {
     });
   }
 
+  /** The listed tiles, loaded, and the handle that pins them (the caller releases it). */
+  private record TileLoad(List<PrimaryAssetId> tiles, LoadHandle handle, LoadResult result) {}
+
+  /**
+   * Loads the tiles the index lists. Reading a tile a newer engine saved takes it out of the index
+   * (it is not listed, as the seed's content browser does not show it), so a load that failed while
+   * the list changed is tried again, once, without it.
+   */
+  private static CompletableFuture<TileLoad> loadTiles(AssetManager assets, int attempts) {
+    List<PrimaryAssetId> tiles = assets.index().ids(TILE);
+    LoadHandle handle = assets.loadPrimaryAssets(tiles, List.of());
+    return handle.future().handle((result, error) -> {
+      if (error == null) {
+        return CompletableFuture.completedFuture(new TileLoad(tiles, handle, result));
+      }
+      handle.release();
+      if (attempts > 1 && !assets.index().ids(TILE).equals(tiles)) {
+        return loadTiles(assets, attempts - 1);
+      }
+      return CompletableFuture.<TileLoad>failedFuture(
+          error instanceof CompletionException && error.getCause() != null ? error.getCause() : error);
+    }).thenCompose(next -> next);
+  }
+
   private static PrimaryAssetId check(AssetManager assets, PrimaryAssetId id, Source source) {
+    Problem newer = assets.index().newerAssets().get(id);
+    if (newer != null) {
+      // Not listed, but asked for by id: it needs a newer engine, which is what the user must hear.
+      throw new ProblemException("No experience was selected", List.of(newer));
+    }
     if (!id.type().equals(EXPERIENCE) || assets.index().find(id).isEmpty()) {
       throw new ProblemException("No experience was selected", List.of(Problem.error(
               "Overture/UnknownExperience",
-              "No experience " + id + " is indexed (named by " + source + ")")
+              "No experience " + id + " is indexed (named by " + source + ")" + didYouMean(assets, id))
           .withChoices("experiences", experienceNames(assets, id.toString()))));
     }
     return id;
+  }
+
+  /** {@code "; did you mean Experience:Elimination?"} when one experience's name is a typo away from {@code id}'s. */
+  static String didYouMean(AssetManager assets, PrimaryAssetId id) {
+    List<String> names = assets.index().ids(EXPERIENCE).stream().map(PrimaryAssetId::name).toList();
+    return Choices.didYouMean(id.name(), names).map(name -> "; did you mean " + EXPERIENCE + ":" + name + "?").orElse("");
   }
 
   private static List<String> experienceNames(AssetManager assets, String wanted) {

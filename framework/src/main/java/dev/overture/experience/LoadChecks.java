@@ -40,7 +40,7 @@ final class LoadChecks {
     if (cause instanceof CancellationException) {
       return List.of(Problem.error("Overture/Cancelled", "The load was cancelled"));
     }
-    return List.of(Problem.error("Overture/LoadFailed", String.valueOf(cause)));
+    return List.of(Problem.error("Overture/LoadFailed", "The load failed: " + dev.overture.internal.Failures.describe(cause)));
   }
 
   /** {@code id} named something that is not an experience. */
@@ -59,9 +59,16 @@ final class LoadChecks {
    */
   static List<Found> pawnArchetype(PrimaryAssetId pawnDataId, PawnData pawnData, AssetManager assets, ObjectFactory objects) {
     PrimaryAssetId archetypeId = pawnData.pawnClass().asset().orElseThrow();
-    ObjectArchetype archetype = assets.getAsset(archetypeId, ObjectArchetype.class).orElseThrow(
-        () -> new IllegalStateException(archetypeId + " should have loaded with " + pawnDataId));
     List<Found> found = new ArrayList<>();
+    ObjectArchetype archetype = assets.getAsset(archetypeId, ObjectArchetype.class).orElse(null);
+    if (archetype == null) {
+      // It loaded as null: a newer engine saved it (the load warned); a pawn needs a class all the same.
+      found.add(new Found(Problem.error("Overture/WrongClass", "The pawn class of " + pawnDataId + " is " + archetypeId
+                  + ", which this build cannot read (a newer engine saved it), so no pawn can be built")
+              .withAsset(pawnDataId.toString()),
+          new Origin(pawnDataId, "/pawnClass")));
+      return found;
+    }
     if (!Pawn.class.isAssignableFrom(archetype.objectClass())) {
       found.add(new Found(Problem.error(
                   "Overture/WrongClass",

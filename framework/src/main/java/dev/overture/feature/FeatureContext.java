@@ -4,6 +4,7 @@ import dev.overture.asset.AssetManager;
 import dev.overture.world.Handle;
 import dev.overture.world.NetMode;
 import dev.overture.world.World;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -27,6 +28,13 @@ public interface FeatureContext {
 
   /** The asset manager, for the soft references the action's bundles loaded. */
   AssetManager assets();
+
+  /**
+   * The extensions the registered plugins' code added for {@code point} ({@link
+   * GameFeatures#extensions}): how an action finds what other plugins contribute to it (the HUD
+   * widgets a match shows, say) without naming them. A snapshot, taken when asked.
+   */
+  <T> List<T> extensions(Class<T> point);
 
   /** Keeps {@code handle} until the action deactivates; returns it. */
   <H extends Handle> H keep(H handle);

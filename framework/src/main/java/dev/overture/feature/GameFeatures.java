@@ -22,14 +22,21 @@ import java.util.concurrent.Executor;
  * with Lyra's request counting built in. Plugins are named by {@link PluginId}.
  *
  * <p><b>Discovery.</b> Every {@code plugins/<Name>/plugin.json} of the game's content root is a
- * plugin; its folder is its content root. A plugin whose descriptor cannot be read stays in {@link
- * PluginState#ERROR} with the descriptor's problems; the others are unaffected.
+ * plugin, its folder its content root and its code (if it has any) on the host's class path; so is
+ * every jar of the {@linkplain Builder#pluginJars plugins folder} with a {@code plugin.json} at its
+ * top, its code loaded by a class loader of its own (see docs/plugins.md for the rules). A plugin
+ * whose descriptor cannot be read, or whose dependencies cannot be met (missing, of a version the
+ * range refuses, in a cycle), stays in {@link PluginState#ERROR} with located problems from the
+ * start; the others are unaffected.
  *
  * <p><b>States.</b> {@link #loadAndActivate} drives a plugin through {@code Installed -> Registered
- * -> Loaded -> Active}, its dependencies first (each must be installed and of an accepted version;
- * a cycle is an error naming the chain). Registering checks the kinds the plugin says it contributes
- * and adds its folder to the asset index. A failed transition leaves the plugin in {@code Error} with
- * the cause ({@link #failure}); asking again retries.
+ * -> Loaded -> Active}, its dependencies first. Registering runs the plugin's {@link OverturePlugin
+ * entry point} (its kinds, versions and {@linkplain #extensions extensions} join the runtime),
+ * checks the kinds the plugin says it contributes and adds its content to the asset index;
+ * unregistering removes all of it and releases a jar plugin's class loader. A failed transition
+ * leaves the plugin in {@code Error} with the cause ({@link #failure}) and nothing of the attempt
+ * behind; {@link #ready()} and every later request for the plugin fail with its problems (asking
+ * again retries the transition, which fails the same way until the cause is fixed).
  *
  * <p><b>Requests.</b> Each {@link #loadAndActivate} counts a request and each {@link #deactivate}
  * releases one: a plugin two worlds asked for stays active until both have released it. A plugin
@@ -60,17 +67,19 @@ public final class GameFeatures implements AutoCloseable {
 
   private GameFeatures(Builder builder) {
     // Discovery first: if it throws, no thread has been started yet.
-    catalog = PluginCatalog.discover(builder.assets, builder.rootName, builder.folder);
+    catalog = PluginCatalog.discover(builder.assets, builder.rootName, builder.folder, builder.jars);
     queue = new FeatureQueue(builder.executor);
-    worlds = new WorldApplications(builder.assets, queue);
-    transitions = new PluginTransitions(builder.assets, catalog, worlds, queue.serial());
+    worlds = new WorldApplications(builder.assets, queue, catalog::extensions);
+    ClassLoader host = builder.classLoader != null ? builder.classLoader : GameFeatures.class.getClassLoader();
+    transitions = new PluginTransitions(builder.assets, catalog, worlds, queue.serial(), host, builder.rootName);
     requests = new PluginRequests(queue, transitions);
     List<CompletableFuture<Void>> initial = new ArrayList<>();
     for (Plugin plugin : catalog.all()) {
       initial.add(queue.submit(() -> transitions.reachInitialState(plugin)));
     }
     ready = CompletableFuture.allOf(initial.toArray(CompletableFuture[]::new)).handle((ignored, error) -> {
-      List<Problem> problems = new ArrayList<>(catalog.unusable());
+      // A fault shared by several plugins (a dependency cycle) is one problem, listed once.
+      java.util.Set<Problem> problems = new java.util.LinkedHashSet<>(catalog.unusable());
       for (Plugin plugin : catalog.all()) {
         PluginException failure = plugin.failure;
         if (failure != null) {
@@ -78,7 +87,7 @@ public final class GameFeatures implements AutoCloseable {
         }
       }
       if (!problems.isEmpty()) {
-        throw new CompletionException(new ProblemException("Could not bring up the feature plugins", problems));
+        throw new CompletionException(new ProblemException("Could not bring up the feature plugins", List.copyOf(problems)));
       }
       return null;
     });
@@ -97,9 +106,45 @@ public final class GameFeatures implements AutoCloseable {
     return ready;
   }
 
-  /** The installed plugins, in discovery (folder name) order. */
+  /** The installed plugins, in discovery order: plugin folders by name, then jars by file name. */
   public List<PluginId> plugins() {
     return catalog.ids();
+  }
+
+  /**
+   * Problems of discovery that belong to no plugin: a folder whose name is no plugin name, a second
+   * plugin of a name already taken. {@link #ready()} fails with them too.
+   */
+  public List<Problem> discoveryProblems() {
+    return catalog.unusable();
+  }
+
+  /** Where the plugin is, as messages show it: its folder or its jar. */
+  public String location(PluginId id) {
+    return catalog.get(id).origin.location();
+  }
+
+  /** Whether the plugin is a jar of the plugins folder, with a class loader of its own. */
+  public boolean isJar(PluginId id) {
+    return catalog.get(id).origin.isolated();
+  }
+
+  /**
+   * The plugins {@code id} depends on, directly or through others: the plugins whose content its
+   * own content may name (see docs/plugins.md, "Naming content of other plugins").
+   */
+  public java.util.Set<PluginId> dependenciesOf(PluginId id) {
+    catalog.get(id);
+    return java.util.Collections.unmodifiableSet(catalog.dependenciesOf(id));
+  }
+
+  /**
+   * The extensions registered for {@code point} by the code of every plugin registered now (in
+   * discovery order, each plugin's in the order it registered them): the validator's checks, a
+   * game's own extension points. A snapshot; call again after plugins change. Any thread.
+   */
+  public <T> List<T> extensions(Class<T> point) {
+    return catalog.extensions(Objects.requireNonNull(point, "point"));
   }
 
   /** Whether a plugin called {@code id} is installed. */
@@ -133,9 +178,17 @@ public final class GameFeatures implements AutoCloseable {
     return catalog.contributorOf(kind);
   }
 
-  /** The plugin's descriptor, if it could be read. */
+  /**
+   * The plugin's descriptor, if it could be read; its {@code actions} are bound (and listed) only
+   * while the plugin is registered, since they may use kinds its code registers.
+   */
   public Optional<PluginDescriptor> descriptor(PluginId id) {
     return Optional.ofNullable(catalog.get(id).descriptor);
+  }
+
+  /** Warnings of reading the plugin's descriptor (unknown properties), located: the validator reports them. */
+  public List<Problem> descriptorWarnings(PluginId id) {
+    return catalog.get(id).warnings;
   }
 
   /** The plugin's state now. */
@@ -171,6 +224,15 @@ public final class GameFeatures implements AutoCloseable {
    */
   public CompletableFuture<Void> deactivate(PluginId id) {
     return requests.release(catalog.get(id));
+  }
+
+  /**
+   * Brings an installed plugin to {@link PluginState#REGISTERED}, its dependencies first: its code
+   * registers and its content joins the index, without counting a request (tools, the validator).
+   * Fails with {@link PluginException} when it cannot; at once when it already is registered.
+   */
+  public CompletableFuture<Void> register(PluginId id) {
+    return requests.register(catalog.get(id));
   }
 
   /** Brings an unrequested plugin back to {@link PluginState#REGISTERED}. */
@@ -252,6 +314,8 @@ public final class GameFeatures implements AutoCloseable {
     private final AssetManager assets;
     private String rootName = ContentRoot.GAME;
     private AssetPath folder = AssetPath.parse("plugins");
+    private java.nio.file.Path jars;
+    private ClassLoader classLoader;
     private Executor executor;
 
     private Builder(AssetManager assets) {
@@ -262,6 +326,30 @@ public final class GameFeatures implements AutoCloseable {
     public Builder pluginsFolder(String root, String pluginFolder) {
       this.rootName = Objects.requireNonNull(root, "root");
       this.folder = AssetPath.parse(pluginFolder);
+      return this;
+    }
+
+    /**
+     * The plugins folder: each {@code *.jar} in it with a {@code plugin.json} at its top is a
+     * plugin, loaded by a class loader of its own. A folder that does not exist holds no plugins.
+     */
+    public Builder pluginJars(java.nio.file.Path folder) {
+      if (jars != null) {
+        throw new IllegalStateException("the plugins folder was already set to " + jars);
+      }
+      jars = Objects.requireNonNull(folder, "folder");
+      return this;
+    }
+
+    /**
+     * The class loader of plugins on the class path (their entry points) and the parent of jar
+     * plugins' loaders: by default the one that loaded Overture.
+     */
+    public Builder classLoader(ClassLoader loader) {
+      if (classLoader != null) {
+        throw new IllegalStateException("the class loader was already set");
+      }
+      classLoader = Objects.requireNonNull(loader, "loader");
       return this;
     }
 
@@ -279,7 +367,7 @@ public final class GameFeatures implements AutoCloseable {
      * GameFeatures#ready()}). When discovery fails, nothing is left running.
      *
      * @throws IllegalArgumentException when the plugins' content root is not added
-     * @throws java.io.UncheckedIOException when the plugins folder exists but cannot be listed
+     * @throws java.io.UncheckedIOException when a plugins folder exists but cannot be listed
      */
     public GameFeatures build() {
       return new GameFeatures(this);

@@ -1,30 +1,35 @@
 package dev.overture.feature;
 
-import dev.overture.asset.AssetSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * One discovered plugin and where it is in its state machine. What discovery found is final; {@link
- * #state}, {@link #failure} and {@link #requests} are volatile so that any thread may read them for
- * diagnostics; every other field is touched only on the plugins' serial executor.
+ * One discovered plugin and where it is in its state machine. What discovery found ({@link #id},
+ * {@link #origin}, {@link #manifest}, {@link #invalid}) is set before the catalog is published and
+ * never changes after. {@link #state}, {@link #failure}, {@link #requests}, {@link #descriptor} and
+ * {@link #extensions} are volatile so that any thread may read them; every other field is touched
+ * only on the plugins' serial executor.
  */
 final class Plugin {
 
   final PluginId id;
-  /** The descriptor's path as messages print it. */
-  final String descriptorFile;
-  /** The plugin's folder: its content root once registered. */
-  final AssetSource source;
-  /** The descriptor, or {@code null} when it could not be read ({@link #invalid} says why). */
-  final PluginDescriptor descriptor;
-  final PluginException invalid;
+  final PluginOrigin origin;
+  /** The descriptor without its actions, or {@code null} when it could not be read ({@link #invalid} says why). */
+  final PluginDescriptor manifest;
+  /** Why the plugin can never register: a bad descriptor, or dependencies that cannot be met. */
+  PluginException invalid;
+  /** Warnings of reading the descriptor (unknown properties), for the validator. */
+  final List<dev.overture.core.Problem> warnings;
 
   volatile PluginState state = PluginState.INSTALLED;
   volatile PluginException failure;
   /** Requests from hosts and experiences; written on the serial executor only. */
   volatile int requests;
+  /** The full descriptor, actions bound, while registered; the manifest otherwise. */
+  volatile PluginDescriptor descriptor;
+  /** The extensions its code registered, while registered. */
+  volatile List<PluginCode.Extension> extensions = List.of();
 
   /** The last resting state reached; {@link #state} may be a transition or {@code Error}. */
   PluginState stable = PluginState.INSTALLED;
@@ -36,17 +41,35 @@ final class Plugin {
   final List<Plugin> held = new ArrayList<>();
   CompletableFuture<Void> toActive;
   CompletableFuture<Void> toInactive;
+  /** Its class loader while registered (its own for a jar, the host's for a folder). */
+  ClassLoader loader;
+  /** Whether its code's asset extension is added to the asset manager. */
+  boolean extensionAdded;
 
-  Plugin(PluginId id, String descriptorFile, AssetSource source, PluginDescriptor descriptor, PluginException invalid) {
+  Plugin(PluginId id, PluginOrigin origin, PluginDescriptor manifest, PluginException invalid,
+      List<dev.overture.core.Problem> warnings) {
     this.id = id;
-    this.descriptorFile = descriptorFile;
-    this.source = source;
-    this.descriptor = descriptor;
+    this.origin = origin;
+    this.manifest = manifest;
+    this.descriptor = manifest;
     this.invalid = invalid;
+    this.warnings = List.copyOf(warnings);
     if (invalid != null) {
       state = PluginState.ERROR;
       failure = invalid;
     }
+  }
+
+  /** Marks the plugin unusable for good (discovery only, before the catalog is published). */
+  void invalidate(PluginException why) {
+    invalid = why;
+    state = PluginState.ERROR;
+    failure = why;
+  }
+
+  /** The descriptor file, as messages show it. */
+  String descriptorFile() {
+    return origin.descriptorFile();
   }
 
   /** How each of its own actions is named in messages and logs. */

@@ -12,10 +12,14 @@ import dev.overture.core.SourceLocation;
 import dev.overture.internal.Choices;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -26,18 +30,20 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The plugins found in the plugins folder, by id, in folder order, and what their descriptors say:
- * who contributes a kind, where a descriptor's pointer is, which plugins a list of names enables.
- * Filled once by {@link #discover} and never changed after, so any thread may read it.
+ * The plugins found at start-up, by id, in discovery order (plugin folders of the game's content,
+ * then the jars of the plugins folder, each by name), and what their descriptors say: who
+ * contributes a kind, where a descriptor's pointer is, which plugins a list of names enables. Filled
+ * once by {@link #discover}, which also finds every dependency that cannot be met (missing, wrong
+ * version, a cycle), and never changed after, so any thread may read it.
  */
 final class PluginCatalog {
 
   private static final Logger log = LoggerFactory.getLogger(PluginCatalog.class);
-  private static final AssetPath DESCRIPTOR = AssetPath.parse("plugin.json");
+  private static final AssetPath DESCRIPTOR = PluginOrigin.DESCRIPTOR;
 
   private final AssetManager assets;
   private final Map<PluginId, Plugin> plugins;
-  /** Folders that cannot be plugins (their names are not plugin names): reported by {@code ready()}. */
+  /** What could not become a plugin at all (a folder whose name is no plugin name, a second plugin of one name). */
   private final List<Problem> unusable;
 
   private PluginCatalog(AssetManager assets, Map<PluginId, Plugin> plugins, List<Problem> unusable) {
@@ -47,13 +53,14 @@ final class PluginCatalog {
   }
 
   /**
-   * Reads every {@code <folder>/<Name>/plugin.json} of content root {@code rootName}. A descriptor
-   * that cannot be read makes a plugin in {@code Error}; the others are unaffected.
+   * Reads every {@code <folder>/<Name>/plugin.json} of content root {@code rootName}, then every
+   * jar of {@code jars} (when not null). A descriptor that cannot be read, or dependencies that
+   * cannot be met, make a plugin in {@code Error}; the others are unaffected.
    *
    * @throws IllegalArgumentException when there is no such content root
-   * @throws UncheckedIOException when the folder exists but cannot be listed
+   * @throws UncheckedIOException when a folder exists but cannot be listed
    */
-  static PluginCatalog discover(AssetManager assets, String rootName, AssetPath folder) {
+  static PluginCatalog discover(AssetManager assets, String rootName, AssetPath folder, Path jars) {
     ContentRoot root =
         assets.contentRoots().stream()
             .filter(r -> r.name().equals(rootName))
@@ -61,11 +68,22 @@ final class PluginCatalog {
             .orElseThrow(() -> new IllegalArgumentException("No content root \"" + rootName + "\" to find plugins in"));
     Map<PluginId, Plugin> found = new LinkedHashMap<>();
     List<Problem> unusable = new ArrayList<>();
+    discoverFolders(assets, root, folder, found, unusable);
+    if (jars != null) {
+      discoverJars(assets, jars, found, unusable);
+    }
+    PluginCatalog catalog = new PluginCatalog(assets, found, unusable);
+    PluginDependencies.check(found, catalog::locateInDescriptor);
+    return catalog;
+  }
+
+  private static void discoverFolders(
+      AssetManager assets, ContentRoot root, AssetPath folder, Map<PluginId, Plugin> found, List<Problem> unusable) {
     List<String> files;
     try {
       files = new ArrayList<>(root.source().list(folder, true));
     } catch (NoSuchFileException e) {
-      return new PluginCatalog(assets, found, unusable); // no plugins
+      return; // no plugin folders
     } catch (IOException e) {
       throw new UncheckedIOException("Could not list " + root.source().displayPath(folder), e);
     }
@@ -77,48 +95,127 @@ final class PluginCatalog {
       if (parts.length != 2 || !parts[1].equals(DESCRIPTOR.value())) {
         continue;
       }
-      AssetSource source = AssetSource.within(root.source(), folder.resolve(parts[0]));
-      String descriptorFile = source.displayPath(DESCRIPTOR);
+      PluginOrigin.Folder origin = new PluginOrigin.Folder(AssetSource.within(root.source(), folder.resolve(parts[0])));
       if (!PrimaryAssetId.isValidName(parts[0])) {
         unusable.add(Problem.error("Overture/InvalidPluginName", "Plugin folder \"" + parts[0] + "\" is not a plugin name:"
                 + " use letters, digits, '_', '-' and '.', starting with a letter, a digit or '_'")
-            .at(SourceLocation.at(descriptorFile, "")));
+            .at(SourceLocation.at(origin.descriptorFile(), "")));
         continue;
       }
       PluginId id = PluginId.of(parts[0]);
-      found.put(id, read(assets, id, source, descriptorFile));
+      found.put(id, read(assets, id, origin, true));
     }
-    return new PluginCatalog(assets, found, unusable);
   }
 
-  private static Plugin read(AssetManager assets, PluginId id, AssetSource source, String descriptorFile) {
-    try {
-      BoundFile<PluginDescriptor> bound = assets.tools().bindFile(source, id.name(), DESCRIPTOR, PluginDescriptor.class);
-      bound.warnings().forEach(warning -> log.warn("{}", warning));
-      PluginDescriptor descriptor = bound.value();
-      if (descriptor.name() != null && !descriptor.name().equals(id)) {
-        return new Plugin(id, descriptorFile, source, null, new PluginException(id, "install", List.of(
-            Problem.error("Overture/PluginNameMismatch",
-                    "Plugin \"" + descriptor.name() + "\" lives in folder \"" + id + "\"; the names must match")
-                .at(SourceLocation.at(descriptorFile, "/name")))));
+  private static void discoverJars(AssetManager assets, Path jars, Map<PluginId, Plugin> found, List<Problem> unusable) {
+    if (!Files.isDirectory(jars)) {
+      return; // no plugins folder: no jar plugins
+    }
+    List<Path> files = new ArrayList<>();
+    try (DirectoryStream<Path> listed = Files.newDirectoryStream(jars, "*.jar")) {
+      listed.forEach(files::add);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Could not list the plugins folder " + jars, e);
+    }
+    files.sort(null);
+    for (Path jar : files) {
+      PluginOrigin.Jar origin = new PluginOrigin.Jar(jar);
+      PluginId fallback = idFromFileName(jar);
+      Plugin plugin = read(assets, fallback, origin, false);
+      PluginId id = plugin.manifest != null && plugin.manifest.name() != null ? plugin.manifest.name() : fallback;
+      if (plugin.manifest != null && plugin.manifest.name() == null) {
+        plugin = new Plugin(fallback, origin, null, new PluginException(fallback, "install", List.of(
+            Problem.error("Overture/MissingPluginName",
+                    "The plugin.json of a jar plugin must give its \"name\", for example \"name\": \"" + fallback + "\"")
+                .at(SourceLocation.ofFile(origin.descriptorFile())))), plugin.warnings);
+      } else if (!id.equals(plugin.id)) {
+        plugin = new Plugin(id, origin, plugin.manifest, plugin.invalid, plugin.warnings);
       }
-      return new Plugin(id, descriptorFile, source, descriptor, null);
-    } catch (AssetLoadException e) {
-      return new Plugin(id, descriptorFile, source, null, new PluginException(id, "install", e.problems()));
+      Plugin other = found.get(id);
+      if (other != null) {
+        unusable.add(Problem.error("Overture/DuplicatePlugin", "Plugin \"" + id + "\" is both " + other.origin.location()
+                + " and " + origin.location() + "; remove one of them")
+            .at(SourceLocation.ofFile(origin.descriptorFile())));
+        continue;
+      }
+      found.put(id, plugin);
     }
   }
 
-  /** Every plugin, in folder order. */
+  /** A plugin name from a jar's file name, for messages about a jar whose descriptor gives none. */
+  private static PluginId idFromFileName(Path jar) {
+    String name = jar.getFileName().toString();
+    name = name.substring(0, name.length() - ".jar".length()).replaceAll("[^\\p{L}\\p{N}_.-]", "_");
+    return PluginId.of(PrimaryAssetId.isValidName(name) ? name : "_" + name);
+  }
+
+  private static Plugin read(AssetManager assets, PluginId id, PluginOrigin origin, boolean nameFromFolder) {
+    AssetSource source;
+    try {
+      source = origin.open();
+    } catch (IOException e) {
+      return new Plugin(id, origin, null, new PluginException(id, "install", List.of(
+          Problem.error("Overture/UnreadablePlugin", "Cannot read the plugin " + origin.location() + ": " + message(e))
+              .at(SourceLocation.ofFile(origin.location())))), List.of());
+    }
+    try {
+      if (!source.exists(DESCRIPTOR)) {
+        return new Plugin(id, origin, null, new PluginException(id, "install", List.of(
+            Problem.error("Overture/MissingDescriptor", "The jar " + origin.location() + " holds no plugin.json at its top;"
+                    + " a plugin jar carries its descriptor there, beside its content folders")
+                .at(SourceLocation.ofFile(origin.location())))), List.of());
+      }
+      BoundFile<PluginManifest> bound = assets.tools().bindFile(source, ContentRoot.GAME, DESCRIPTOR, PluginManifest.class);
+      bound.warnings().forEach(warning -> log.warn("{}", warning));
+      PluginDescriptor manifest = bound.value().descriptor;
+      if (nameFromFolder && manifest.name() != null && !manifest.name().equals(id)) {
+        return new Plugin(id, origin, null, new PluginException(id, "install", List.of(
+            Problem.error("Overture/PluginNameMismatch",
+                    "Plugin \"" + manifest.name() + "\" lives in folder \"" + id + "\"; the names must match")
+                .at(locate(assets, source, origin.descriptorFile(), "/name")))), bound.warnings());
+      }
+      return new Plugin(id, origin, manifest, null, bound.warnings());
+    } catch (AssetLoadException e) {
+      return new Plugin(id, origin, null, new PluginException(id, "install", e.problems()), List.of());
+    } finally {
+      if (origin.isolated()) {
+        closeQuietly(source);
+      }
+    }
+  }
+
+  private static SourceLocation locate(AssetManager assets, AssetSource source, String file, String pointer) {
+    try {
+      return assets.tools().locate(source.read(DESCRIPTOR, Integer.MAX_VALUE), file, pointer);
+    } catch (IOException | RuntimeException e) {
+      return SourceLocation.at(file, pointer);
+    }
+  }
+
+  static void closeQuietly(AssetSource source) {
+    try {
+      source.close();
+    } catch (IOException e) {
+      log.warn("Could not close {}: {}", source.name(), message(e));
+    }
+  }
+
+  /** An exception's message, or what it is when it has none, for users (never the class name alone). */
+  static String message(Throwable e) {
+    return dev.overture.internal.Failures.describe(e);
+  }
+
+  /** Every plugin, in discovery order. */
   Collection<Plugin> all() {
     return plugins.values();
   }
 
-  /** The ids of every plugin, in folder order. */
+  /** The ids of every plugin, in discovery order. */
   List<PluginId> ids() {
     return List.copyOf(plugins.keySet());
   }
 
-  /** Problems of folders that could not become plugins. */
+  /** Problems of what could not become a plugin. */
   List<Problem> unusable() {
     return unusable;
   }
@@ -137,30 +234,70 @@ final class PluginCatalog {
     return plugin;
   }
 
-  private List<String> names() {
+  List<String> names() {
     return plugins.keySet().stream().map(PluginId::name).toList();
   }
 
   /** The plugin whose descriptor says it contributes {@code kind} (an action kind or a component). */
   Optional<PluginId> contributorOf(String kind) {
     for (Plugin plugin : plugins.values()) {
-      PluginDescriptor descriptor = plugin.descriptor;
-      if (descriptor != null
-          && (descriptor.contributes().actions().contains(kind) || descriptor.contributes().components().contains(kind))) {
+      PluginDescriptor manifest = plugin.manifest;
+      if (manifest != null
+          && (manifest.contributes().actions().contains(kind) || manifest.contributes().components().contains(kind))) {
         return Optional.of(plugin.id);
       }
     }
     return Optional.empty();
   }
 
+  /** See {@link GameFeatures#extensions}. */
+  <T> List<T> extensions(Class<T> point) {
+    List<T> found = new ArrayList<>();
+    for (Plugin plugin : plugins.values()) {
+      for (PluginCode.Extension extension : plugin.extensions) {
+        if (extension.point() == point) {
+          found.add(point.cast(extension.instance()));
+        }
+      }
+    }
+    return List.copyOf(found);
+  }
+
   /** {@code pointer} in the plugin's descriptor file, with its line and column when found. */
   SourceLocation locateInDescriptor(Plugin plugin, String pointer) {
+    AssetSource source = null;
     try {
-      byte[] bytes = plugin.source.read(DESCRIPTOR, Integer.MAX_VALUE);
-      return assets.tools().locate(bytes, plugin.descriptorFile, pointer);
+      source = plugin.origin.open();
+      return locate(assets, source, plugin.descriptorFile(), pointer);
     } catch (IOException | RuntimeException e) {
-      return SourceLocation.at(plugin.descriptorFile, pointer);
+      return SourceLocation.at(plugin.descriptorFile(), pointer);
+    } finally {
+      if (source != null && plugin.origin.isolated()) {
+        closeQuietly(source);
+      }
     }
+  }
+
+  /**
+   * The plugins {@code id} depends on, directly or through others, that can be installed: whose
+   * content its own may name.
+   */
+  Set<PluginId> dependenciesOf(PluginId id) {
+    Set<PluginId> found = new LinkedHashSet<>();
+    List<PluginId> pending = new ArrayList<>(List.of(id));
+    while (!pending.isEmpty()) {
+      Plugin plugin = plugins.get(pending.remove(pending.size() - 1));
+      if (plugin == null || plugin.manifest == null) {
+        continue;
+      }
+      for (PluginDescriptor.Dependency dependency : plugin.manifest.dependencies()) {
+        if (found.add(dependency.name())) {
+          pending.add(dependency.name());
+        }
+      }
+    }
+    found.remove(id);
+    return found;
   }
 
   /** See {@link GameFeatures#resolve}. */
@@ -180,41 +317,46 @@ final class PluginCatalog {
     Set<PluginId> enabled = new LinkedHashSet<>();
     for (PluginId id : installed) {
       enabled.add(id);
-      addDependencies(id, enabled);
+      enabled.addAll(dependenciesOf(id));
     }
     List<PluginId> ordered = new ArrayList<>();
     for (PluginId id : installed) {
-      addAfterDependencies(id, installed, ordered, new java.util.HashSet<>());
+      addAfterDependencies(id, installed, ordered);
     }
     return new PluginSet(ordered, enabled, unknown, this::contributorOf, assets);
   }
 
-  /** Adds what {@code id} depends on, directly or not, installed or not, to {@code enabled}. */
-  private void addDependencies(PluginId id, Set<PluginId> enabled) {
-    PluginDescriptor descriptor = plugins.get(id).descriptor;
-    if (descriptor == null) {
-      return;
-    }
-    for (PluginDescriptor.Dependency dependency : descriptor.dependencies()) {
-      if (enabled.add(dependency.name()) && plugins.containsKey(dependency.name())) {
-        addDependencies(dependency.name(), enabled);
+  /**
+   * Adds {@code start} to {@code ordered} after those of {@code among} it depends on, directly or
+   * not. Iterative, and safe on cycles (a plugin on one is visited once), so no dependency graph
+   * can exhaust the stack.
+   */
+  private void addAfterDependencies(PluginId start, List<PluginId> among, List<PluginId> ordered) {
+    record Step(PluginId id, boolean expanded) {}
+    Set<PluginId> visiting = new HashSet<>();
+    List<Step> stack = new ArrayList<>(List.of(new Step(start, false)));
+    while (!stack.isEmpty()) {
+      Step step = stack.remove(stack.size() - 1);
+      if (ordered.contains(step.id())) {
+        continue;
       }
-    }
-  }
-
-  /** Adds {@code id} to {@code ordered} after those of {@code among} it depends on, directly or not. */
-  private void addAfterDependencies(PluginId id, List<PluginId> among, List<PluginId> ordered, Set<PluginId> visiting) {
-    if (ordered.contains(id) || !visiting.add(id)) {
-      return;
-    }
-    PluginDescriptor descriptor = plugins.get(id).descriptor;
-    if (descriptor != null) {
-      for (PluginDescriptor.Dependency dependency : descriptor.dependencies()) {
-        if (among.contains(dependency.name())) {
-          addAfterDependencies(dependency.name(), among, ordered, visiting);
+      if (step.expanded()) {
+        ordered.add(step.id());
+        continue;
+      }
+      if (!visiting.add(step.id())) {
+        continue;
+      }
+      stack.add(new Step(step.id(), true));
+      Plugin plugin = plugins.get(step.id());
+      List<PluginDescriptor.Dependency> dependencies = plugin == null || plugin.manifest == null
+          ? List.of() : plugin.manifest.dependencies();
+      for (int i = dependencies.size() - 1; i >= 0; i--) {
+        PluginId dependency = dependencies.get(i).name();
+        if (among.contains(dependency)) {
+          stack.add(new Step(dependency, false));
         }
       }
     }
-    ordered.add(id);
   }
 }

@@ -28,7 +28,7 @@ final class PluginRequests {
   CompletableFuture<Void> request(Plugin plugin) {
     return queue.submit(() -> {
       plugin.requests++;
-      return transitions.toActive(plugin, List.of());
+      return transitions.toActive(plugin);
     });
   }
 
@@ -42,6 +42,11 @@ final class PluginRequests {
       plugin.requests--;
       return transitions.releaseIfUnused(plugin);
     });
+  }
+
+  /** Brings an installed plugin to {@code Registered}, dependencies first, without counting a request. */
+  CompletableFuture<Void> register(Plugin plugin) {
+    return queue.submit(() -> transitions.register(plugin));
   }
 
   /** Brings an unrequested plugin back to {@code Registered}; refused while it is in use. */

@@ -1,13 +1,16 @@
 package dev.overture.feature;
 
 import dev.overture.asset.AssetIndexException;
+import dev.overture.asset.AssetLoadException;
 import dev.overture.asset.AssetManager;
+import dev.overture.asset.AssetSource;
 import dev.overture.asset.ContentRoot;
 import dev.overture.asset.ScanRule;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
 import dev.overture.internal.Choices;
 import dev.overture.world.ActorComponent;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -33,13 +36,19 @@ final class PluginTransitions {
   private final PluginCatalog catalog;
   private final WorldApplications worlds;
   private final Executor serial;
+  private final PluginEntryPoints entryPoints;
+  /** The game's content root, which every plugin's content may name. */
+  private final String gameRoot;
   private long activations;
 
-  PluginTransitions(AssetManager assets, PluginCatalog catalog, WorldApplications worlds, Executor serial) {
+  PluginTransitions(
+      AssetManager assets, PluginCatalog catalog, WorldApplications worlds, Executor serial, ClassLoader host, String gameRoot) {
+    this.gameRoot = gameRoot;
     this.assets = assets;
     this.catalog = catalog;
     this.worlds = worlds;
     this.serial = serial;
+    this.entryPoints = new PluginEntryPoints(host);
   }
 
   /** Brings a plugin to the initial state its descriptor names ({@code Active} counts a request). */
@@ -52,27 +61,22 @@ final class PluginTransitions {
       case LOADED -> register(plugin).thenComposeAsync(v -> load(plugin), serial);
       case ACTIVE -> {
         plugin.requests++;
-        yield toActive(plugin, List.of());
+        yield toActive(plugin);
       }
       default -> CompletableFuture.completedFuture(null);
     };
   }
 
-  /** Activates {@code plugin}, its dependencies first; {@code chain} is the path that led here. */
-  CompletableFuture<Void> toActive(Plugin plugin, List<PluginId> chain) {
+  /**
+   * Activates {@code plugin}, its dependencies first. Discovery refused every plugin whose
+   * dependencies cannot be met (missing, wrong version, a cycle), so this recursion ends.
+   */
+  CompletableFuture<Void> toActive(Plugin plugin) {
     if (plugin.invalid != null) {
       return CompletableFuture.failedFuture(plugin.invalid);
     }
-    if (chain.contains(plugin.id)) {
-      List<String> cycle = new ArrayList<>();
-      chain.subList(chain.indexOf(plugin.id), chain.size()).forEach(id -> cycle.add(id.name()));
-      cycle.add(plugin.id.name());
-      return CompletableFuture.failedFuture(new PluginException(plugin.id, "activate", List.of(
-          Problem.error("Overture/DependencyCycle", "Plugin dependencies form a cycle: " + String.join(" -> ", cycle))
-              .at(SourceLocation.at(plugin.descriptorFile, "/dependencies")))));
-    }
     if (plugin.toInactive != null) {
-      return plugin.toInactive.thenComposeAsync(v -> toActive(plugin, chain), serial);
+      return plugin.toInactive.thenComposeAsync(v -> toActive(plugin), serial);
     }
     if (plugin.stable == PluginState.ACTIVE && plugin.state == PluginState.ACTIVE) {
       return CompletableFuture.completedFuture(null);
@@ -80,33 +84,14 @@ final class PluginTransitions {
     if (plugin.toActive != null) {
       return plugin.toActive;
     }
-    List<PluginId> path = new ArrayList<>(chain);
-    path.add(plugin.id);
     List<CompletableFuture<Void>> dependencies = new ArrayList<>();
-    List<PluginDescriptor.Dependency> declared = plugin.descriptor.dependencies();
-    for (int i = 0; i < declared.size(); i++) {
-      PluginDescriptor.Dependency dependency = declared.get(i);
-      Plugin other = catalog.find(dependency.name()).orElse(null);
-      String pointer = "/dependencies/" + i;
-      if (other == null) {
-        return fail(plugin, "activate", Problem.error(
-                "Overture/MissingDependency",
-                "Plugin " + plugin.id + " depends on \"" + dependency.name() + "\", which is not installed")
-            .withChoices("installed", Choices.closest(dependency.name().name(), catalog.ids().stream().map(PluginId::name).toList()))
-            .at(SourceLocation.at(plugin.descriptorFile, pointer + "/name")));
-      }
-      if (other.descriptor != null && !dependency.versions().accepts(other.descriptor.version())) {
-        return fail(plugin, "activate", Problem.error(
-                "Overture/DependencyVersion",
-                "Plugin " + plugin.id + " needs " + other.id + " " + dependency.versions() + ", but "
-                    + other.id + " is " + other.descriptor.version())
-            .at(SourceLocation.at(plugin.descriptorFile, pointer + "/versions")));
-      }
+    for (PluginDescriptor.Dependency dependency : plugin.manifest.dependencies()) {
+      Plugin other = catalog.get(dependency.name());
       if (!plugin.held.contains(other)) {
         plugin.held.add(other);
         other.dependents++;
       }
-      dependencies.add(toActive(other, path));
+      dependencies.add(toActive(other));
     }
     if (plugin.state == PluginState.ERROR) {
       plugin.state = plugin.stable; // a new attempt
@@ -128,43 +113,178 @@ final class PluginTransitions {
     return plugin.toActive;
   }
 
+  /**
+   * Registers {@code plugin}, its dependencies first: its code (a class loader of its own for a jar,
+   * its entry point run, what that registered added), then its content (its folder or jar joins the
+   * index, its actions are bound). Whatever fails leaves nothing behind and the plugin in {@code
+   * Error} with located problems.
+   */
   CompletableFuture<Void> register(Plugin plugin) {
+    if (plugin.invalid != null) {
+      return CompletableFuture.failedFuture(plugin.invalid);
+    }
     if (plugin.stable != PluginState.INSTALLED) {
       return CompletableFuture.completedFuture(null);
     }
-    plugin.state = PluginState.REGISTERING;
-    List<Problem> problems = contributionProblems(plugin);
-    List<ScanRule> rules = new ArrayList<>();
-    for (int i = 0; i < plugin.descriptor.primaryAssetTypesToScan().size(); i++) {
-      try {
-        rules.add(plugin.descriptor.primaryAssetTypesToScan().get(i).toScanRule(assets.tools().assetClasses()));
-      } catch (IllegalArgumentException e) {
-        problems.add(Problem.error("Overture/InvalidScanRule", e.getMessage())
-            .at(SourceLocation.at(plugin.descriptorFile, "/primaryAssetTypesToScan/" + i)));
+    List<PluginClassLoader> loaders = new ArrayList<>();
+    List<PluginDescriptor.Dependency> dependencies = plugin.manifest.dependencies();
+    for (int i = 0; i < dependencies.size(); i++) {
+      Plugin other = catalog.get(dependencies.get(i).name());
+      CompletableFuture<Void> registered = register(other);
+      if (registered.isCompletedExceptionally()) {
+        return fail(plugin, "register", Problem.error("Overture/PluginDependencyFailed",
+                "Plugin " + plugin.id + " depends on " + other.id + ", which could not register (see the problems of "
+                    + other.id + ")")
+            .at(catalog.locateInDescriptor(plugin, "/dependencies/" + i + "/name")));
+      }
+      if (other.loader instanceof PluginClassLoader own) {
+        loaders.add(own);
       }
     }
-    if (!problems.isEmpty()) {
-      return CompletableFuture.failedFuture(new PluginException(plugin.id, "register", problems));
+    if (plugin.state == PluginState.ERROR) {
+      plugin.failure = null; // a new attempt
     }
+    plugin.state = PluginState.REGISTERING;
+    Registering attempt = new Registering(plugin);
     try {
-      assets.addContentRoot(new ContentRoot(plugin.id.name(), plugin.source, rules));
-    } catch (AssetIndexException e) {
-      return CompletableFuture.failedFuture(new PluginException(plugin.id, "register", e.problems()));
-    }
-    try {
-      plugin.descriptor.actions().forEach(GameFeatureAction::onRegistering);
-    } catch (RuntimeException e) {
-      assets.removeContentRoot(plugin.id.name());
-      return CompletableFuture.failedFuture(actionFailure(plugin, "register", e));
+      List<Problem> problems = attempt.run(loaders);
+      if (!problems.isEmpty()) {
+        attempt.undo();
+        return CompletableFuture.failedFuture(
+            recordFailure(plugin, "register", new PluginException(plugin.id, "register", problems, attempt.cause)));
+      }
+    } catch (RuntimeException | LinkageError e) {
+      attempt.undo();
+      return CompletableFuture.failedFuture(recordFailure(plugin, "register", new PluginException(plugin.id, "register", List.of(
+          Problem.error("Overture/PluginFailed", "Plugin " + plugin.id + " failed while registering: " + PluginCatalog.message(e))
+              .at(SourceLocation.ofFile(plugin.descriptorFile()))), e)));
     }
     settle(plugin, PluginState.REGISTERED);
     return CompletableFuture.completedFuture(null);
   }
 
+  /**
+   * One attempt to register a plugin, and what it has done so far, so that a failure at any step
+   * undoes exactly that, newest first. Serial executor only.
+   */
+  private final class Registering {
+    private final Plugin plugin;
+    private ClassLoader loader;
+    private AssetSource source;
+    private boolean extensionAdded;
+    private boolean rootAdded;
+    /** What the entry point failed with, if it did. */
+    private Throwable cause;
+
+    Registering(Plugin plugin) {
+      this.plugin = plugin;
+    }
+
+    List<Problem> run(List<PluginClassLoader> dependencyLoaders) {
+      try {
+        loader = plugin.origin instanceof PluginOrigin.Jar jar
+            ? jar.classLoader(plugin.id, entryPoints.host(), dependencyLoaders)
+            : entryPoints.host();
+        source = plugin.origin.open();
+      } catch (IOException e) {
+        return List.of(Problem.error("Overture/UnreadablePlugin",
+                "Cannot read the plugin " + plugin.origin.location() + ": " + PluginCatalog.message(e))
+            .at(SourceLocation.ofFile(plugin.origin.location())));
+      }
+      PluginCode code = new PluginCode(plugin.id);
+      List<Problem> problems = entryPoints.run(plugin, loader, code, pointer -> catalog.locateInDescriptor(plugin, pointer));
+      cause = code.failure();
+      if (!problems.isEmpty()) {
+        return problems;
+      }
+      try {
+        assets.addExtension(plugin.id.name(), code.assetExtension());
+        extensionAdded = true;
+      } catch (IllegalArgumentException | IllegalStateException e) {
+        return List.of(Problem.error("Overture/RegistrationConflict",
+                "Plugin " + plugin.id + " cannot register its code: " + PluginCatalog.message(e))
+            .at(catalog.locateInDescriptor(plugin, "/entryPoint")));
+      }
+      problems.addAll(contributionProblems(plugin));
+      List<ScanRule> rules = new ArrayList<>();
+      for (int i = 0; i < plugin.manifest.primaryAssetTypesToScan().size(); i++) {
+        try {
+          rules.add(plugin.manifest.primaryAssetTypesToScan().get(i).toScanRule(assets.tools().assetClasses()));
+        } catch (IllegalArgumentException e) {
+          problems.add(Problem.error("Overture/InvalidScanRule", e.getMessage())
+              .at(catalog.locateInDescriptor(plugin, "/primaryAssetTypesToScan/" + i)));
+        }
+      }
+      if (!problems.isEmpty()) {
+        return problems;
+      }
+      PluginDescriptor full;
+      try {
+        full = assets.tools().bindFile(source, plugin.id.name(), PluginOrigin.DESCRIPTOR, PluginDescriptor.class).value();
+      } catch (AssetLoadException e) {
+        return e.problems();
+      }
+      ContentRoot root;
+      try {
+        // A plugin's content names the game's, its own and its dependencies' (docs/plugins.md).
+        java.util.Set<String> visible = new java.util.TreeSet<>(List.of(gameRoot));
+        catalog.dependenciesOf(plugin.id).forEach(dependency -> visible.add(dependency.name()));
+        root = new ContentRoot(plugin.id.name(), source, rules).withReferences(visible);
+      } catch (IllegalArgumentException e) {
+        return List.of(Problem.error("Overture/InvalidPluginName", "Plugin \"" + plugin.id + "\" cannot name a content root:"
+                + " use letters, digits and '_', starting with a letter")
+            .at(catalog.locateInDescriptor(plugin, "/name")));
+      }
+      try {
+        assets.addContentRoot(root);
+        rootAdded = true;
+      } catch (AssetIndexException e) {
+        return e.problems();
+      }
+      plugin.descriptor = full;
+      try {
+        full.actions().forEach(GameFeatureAction::onRegistering);
+      } catch (RuntimeException e) {
+        return actionFailure(plugin, "register", e).problems();
+      }
+      plugin.loader = loader;
+      plugin.extensionAdded = extensionAdded;
+      plugin.extensions = code.extensions();
+      return List.of();
+    }
+
+    /** Undoes what {@link #run} did, newest first. */
+    void undo() {
+      plugin.descriptor = plugin.manifest;
+      plugin.extensions = List.of();
+      plugin.loader = null;
+      plugin.extensionAdded = false;
+      if (rootAdded) {
+        assets.removeContentRoot(plugin.id.name()); // closes the source
+      } else if (source != null && plugin.origin.isolated()) {
+        PluginCatalog.closeQuietly(source);
+      }
+      if (extensionAdded) {
+        assets.removeExtension(plugin.id.name());
+      }
+      closeLoader(plugin, loader);
+    }
+  }
+
+  private static void closeLoader(Plugin plugin, ClassLoader loader) {
+    if (loader instanceof PluginClassLoader own) {
+      try {
+        own.close();
+      } catch (IOException e) {
+        log.warn("Could not close the class loader of plugin {}: {}", plugin.id, PluginCatalog.message(e));
+      }
+    }
+  }
+
   /** The kinds the descriptor says the plugin contributes and no code registered. */
   private List<Problem> contributionProblems(Plugin plugin) {
     List<Problem> problems = new ArrayList<>();
-    PluginDescriptor.Contributions contributes = plugin.descriptor.contributes();
+    PluginDescriptor.Contributions contributes = plugin.manifest.contributes();
     for (int i = 0; i < contributes.components().size(); i++) {
       String component = contributes.components().get(i);
       if (assets.tools().kind(ActorComponent.class, component).isEmpty()) {
@@ -172,7 +292,7 @@ final class PluginTransitions {
                 "Overture/UnregisteredContribution",
                 "Plugin " + plugin.id + " contributes the component \"" + component + "\", which no code registered")
             .withChoices("registered components", Choices.closest(component, assets.tools().kinds(ActorComponent.class)))
-            .at(SourceLocation.at(plugin.descriptorFile, "/contributes/components/" + i)));
+            .at(catalog.locateInDescriptor(plugin, "/contributes/components/" + i)));
       }
     }
     for (int i = 0; i < contributes.actions().size(); i++) {
@@ -182,7 +302,7 @@ final class PluginTransitions {
                 "Overture/UnregisteredContribution",
                 "Plugin " + plugin.id + " contributes the action \"" + action + "\", which no code registered")
             .withChoices("registered actions", Choices.closest(action, assets.tools().kinds(GameFeatureAction.class)))
-            .at(SourceLocation.at(plugin.descriptorFile, "/contributes/actions/" + i)));
+            .at(catalog.locateInDescriptor(plugin, "/contributes/actions/" + i)));
       }
     }
     return problems;
@@ -269,14 +389,36 @@ final class PluginTransitions {
     return CompletableFuture.completedFuture(null);
   }
 
-  /** Back from {@code Registered} to {@code Installed}: its content leaves the index. */
+  /**
+   * Back from {@code Registered} to {@code Installed}: its content leaves the index, what its code
+   * registered is removed and its class loader closed, so that nothing keeps its classes. Refused
+   * while a registered plugin depends on it (its classes may link to this one's).
+   */
   CompletableFuture<Void> unregisterNow(Plugin plugin) {
     if (plugin.stable != PluginState.REGISTERED) {
       return CompletableFuture.completedFuture(null);
     }
+    for (Plugin other : catalog.all()) {
+      if (other.stable != PluginState.INSTALLED && other.manifest != null
+          && other.manifest.dependencies().stream().anyMatch(dependency -> dependency.name().equals(plugin.id))) {
+        return CompletableFuture.failedFuture(new PluginException(plugin.id, "unregister", List.of(Problem.error(
+            "Overture/PluginInUse",
+            "Plugin " + plugin.id + " is needed by plugin " + other.id + ", which is " + other.stable.lowerName()
+                + "; unregister " + other.id + " first"))));
+      }
+    }
     plugin.state = PluginState.UNREGISTERING;
     runQuietly(plugin, GameFeatureAction::onUnregistering);
     assets.removeContentRoot(plugin.id.name());
+    if (plugin.extensionAdded) {
+      assets.removeExtension(plugin.id.name());
+      plugin.extensionAdded = false;
+    }
+    plugin.extensions = List.of();
+    plugin.descriptor = plugin.manifest;
+    ClassLoader loader = plugin.loader;
+    plugin.loader = null;
+    closeLoader(plugin, loader);
     settle(plugin, PluginState.INSTALLED);
     return CompletableFuture.completedFuture(null);
   }
@@ -305,7 +447,8 @@ final class PluginTransitions {
     PluginException failure =
         error instanceof PluginException known
             ? known
-            : new PluginException(plugin.id, what, List.of(Problem.error("Overture/PluginFailed", String.valueOf(error))));
+            : new PluginException(plugin.id, what, List.of(Problem.error("Overture/PluginFailed",
+                "Plugin " + plugin.id + " failed: " + PluginCatalog.message(error))), error);
     plugin.state = PluginState.ERROR;
     plugin.failure = failure;
     releaseHeld(plugin);
@@ -313,9 +456,9 @@ final class PluginTransitions {
     return failure;
   }
 
-  private static PluginException actionFailure(Plugin plugin, String what, RuntimeException e) {
+  private PluginException actionFailure(Plugin plugin, String what, RuntimeException e) {
     return new PluginException(plugin.id, what, List.of(
-        Problem.error("Overture/ActionFailed", "An action of plugin " + plugin.id + " threw: " + e)
-            .at(SourceLocation.at(plugin.descriptorFile, "/actions"))));
+        Problem.error("Overture/ActionFailed", "An action of plugin " + plugin.id + " failed: " + PluginCatalog.message(e))
+            .at(catalog.locateInDescriptor(plugin, "/actions"))), e);
   }
 }

@@ -50,12 +50,15 @@ final class WorldApplications {
   }
 
   private final AssetManager assets;
+  /** Where the plugins' actions find the plugins' extensions. */
+  private final dev.overture.feature.internal.Extensions extensions;
   private final FeatureQueue queue;
   private final List<World> attached = new ArrayList<>(); // serial only
   /** Per world, the application of each plugin applied there. */
   private final Map<World, Map<Plugin, Application>> applications = new ConcurrentHashMap<>();
 
-  WorldApplications(AssetManager assets, FeatureQueue queue) {
+  WorldApplications(AssetManager assets, FeatureQueue queue, dev.overture.feature.internal.Extensions extensions) {
+    this.extensions = extensions;
     this.assets = assets;
     this.queue = queue;
   }
@@ -137,7 +140,7 @@ final class WorldApplications {
       }
       try {
         application.activation =
-            FeatureActivation.activateInWorld(plugin.descriptor.actions(), plugin.actionLabels(), world, assets);
+            FeatureActivation.activateInWorld(plugin.descriptor.actions(), plugin.actionLabels(), world, assets, extensions);
         application.applied.complete(null);
       } catch (FeatureActivationException e) {
         PluginException failure = failureIn(plugin, world, e);
@@ -192,7 +195,7 @@ final class WorldApplications {
     int index = plugin.actionLabels().indexOf(e.action());
     return new PluginException(plugin.id, "apply in world " + world.name() + " the actions of", List.of(
         Problem.error("Overture/ActionFailed", e.getMessage())
-            .at(SourceLocation.at(plugin.descriptorFile, index < 0 ? "/actions" : "/actions/" + index))));
+            .at(SourceLocation.at(plugin.descriptorFile(), index < 0 ? "/actions" : "/actions/" + index))));
   }
 
   private static boolean runOnWorld(World world, Runnable task) {

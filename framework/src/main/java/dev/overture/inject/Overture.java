@@ -4,6 +4,9 @@ import dev.overture.asset.AssetManager;
 import dev.overture.asset.AssetSource;
 import dev.overture.asset.ContentRoot;
 import dev.overture.asset.ScanRule;
+import dev.overture.core.ProblemException;
+import dev.overture.core.ReportKind;
+import dev.overture.core.Reports;
 import dev.overture.core.MissingDependencyException;
 import dev.overture.core.Ticker;
 import dev.overture.experience.ExperienceSettings;
@@ -94,23 +97,39 @@ public final class Overture implements AutoCloseable {
   private final Validator validator;
   private final WorldFactory worlds;
   private final ExperienceSettings experienceSettings;
+  private final Reports reports;
   private volatile boolean closed;
   private final java.util.concurrent.atomic.AtomicBoolean closing = new java.util.concurrent.atomic.AtomicBoolean();
   private final java.time.Duration closeWait;
 
   private Overture(Builder builder) {
     closeWait = builder.closeWait;
+    reports = builder.reports != null ? builder.reports : Reports.create();
     // What is opened is closed again, newest first, if a later step fails.
     Deque<AutoCloseable> opened = new ArrayDeque<>();
     try {
       assets = builder.assets.build();
       opened.push(assets);
+      // The game data starts loading in the background, as the plugins do; ready() waits for both.
+      assets.startInitialLoading();
       GameFeatures.Builder featureBuilder = GameFeatures.builder(assets);
       if (builder.pluginExecutor != null) {
         featureBuilder.executor(builder.pluginExecutor);
       }
+      if (builder.pluginJars != null) {
+        featureBuilder.pluginJars(builder.pluginJars);
+      }
+      if (builder.pluginClassLoader != null) {
+        featureBuilder.classLoader(builder.pluginClassLoader);
+      }
       features = featureBuilder.build();
       opened.push(features);
+      features.ready().whenComplete((ignored, error) -> {
+        Throwable cause = error instanceof java.util.concurrent.CompletionException ? error.getCause() : error;
+        if (cause instanceof ProblemException problems) {
+          reports.publish(ReportKind.PLUGIN_FAILED, problems.heading(), problems.problems());
+        }
+      });
       objects = builder.objects.build();
       settingsFolder = builder.settingsFolder;
       localSettings = settingsFolder == null ? null : localSettings(settingsFolder);
@@ -136,7 +155,7 @@ public final class Overture implements AutoCloseable {
       builder.actionValidators.forEach(validation::validator);
       builder.projectValidators.forEach(validation::validator);
       validator = validation.build();
-      worlds = new WorldFactory(new Experiences(assets, features, experienceSettings), objects, store);
+      worlds = new WorldFactory(new Experiences(assets, features, experienceSettings), objects, store, reports);
     } catch (RuntimeException | Error e) {
       while (!opened.isEmpty()) {
         try {
@@ -163,11 +182,20 @@ public final class Overture implements AutoCloseable {
   }
 
   /**
-   * Completes once every feature plugin has reached its initial state; fails with the problems of
-   * the plugins that could not. Worlds may be created before.
+   * Completes once every feature plugin has reached its initial state and the asset manager's
+   * start-up jobs are done (the game data is loaded, when one is configured: {@link
+   * AssetManager#startInitialLoading}); fails with the problems of the plugins that could not, or
+   * of the game data. Worlds may be created before.
    */
   public CompletableFuture<Void> ready() {
-    return features.ready();
+    CompletableFuture<Void> startup = assets.startInitialLoading().done().exceptionallyCompose(error -> {
+      Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null ? error.getCause() : error;
+      // A job that failed to load its asset says why in the load's own problems.
+      return CompletableFuture.failedFuture(
+          cause instanceof dev.overture.asset.StartupJobException job && job.getCause() instanceof dev.overture.core.ProblemException problems
+              ? problems : cause);
+    });
+    return CompletableFuture.allOf(features.ready(), startup);
   }
 
   /** The asset manager. */
@@ -203,6 +231,15 @@ public final class Overture implements AutoCloseable {
   /** How experiences load in this runtime's worlds (chaos delay, ticker, local settings). */
   public ExperienceSettings experienceSettings() {
     return experienceSettings;
+  }
+
+  /**
+   * What went wrong while the game runs, for tools to show (the inspector does): the experience
+   * loads of this runtime's worlds that failed, the plugins that could not start, and whatever
+   * other systems publish. Any thread.
+   */
+  public Reports reports() {
+    return reports;
   }
 
   /** The world store, when the builder named one. */
@@ -309,12 +346,15 @@ public final class Overture implements AutoCloseable {
     private final List<ProjectValidator> projectValidators = new ArrayList<>();
     private ExperienceSettings experienceSettings = ExperienceSettings.defaults();
     private Executor pluginExecutor;
+    private Path pluginJars;
+    private ClassLoader pluginClassLoader;
     private Ticker ticker;
     private SettingsFolder settingsFolder;
     private Path storeFile;
     private javax.sql.DataSource storeDataSource;
     private String storeName;
     private java.time.Duration closeWait = java.time.Duration.ofSeconds(5);
+    private Reports reports;
 
     private Builder() {}
 
@@ -342,6 +382,19 @@ public final class Overture implements AutoCloseable {
     }
 
     /**
+     * The feed this runtime publishes its reports into ({@link Overture#reports()}): the host's own,
+     * to share one feed between systems or to time reports by its clock. By default a feed of its
+     * own on the system clock.
+     */
+    public Builder reports(Reports feed) {
+      if (reports != null) {
+        throw new IllegalStateException("the reports feed was already set");
+      }
+      reports = Objects.requireNonNull(feed, "feed");
+      return this;
+    }
+
+    /**
      * How long {@link Overture#close()} waits for the plugin releases of the worlds it closes (5
      * seconds by default). A host whose plugin executor only runs when the host runs it (a test's
      * manual executor) runs it itself before closing, or sets zero.
@@ -351,6 +404,32 @@ public final class Overture implements AutoCloseable {
         throw new IllegalArgumentException("the close timeout must not be negative: " + timeout);
       }
       closeWait = timeout;
+      return this;
+    }
+
+    /**
+     * The plugins folder: each {@code *.jar} in it with a {@code plugin.json} at its top is a
+     * feature plugin, its content and code together, its code loaded by a class loader of its own
+     * (see docs/plugins.md). A folder that does not exist holds no plugins. Plugin folders in the
+     * game's content ({@code plugins/<Name>/}) are found as well.
+     */
+    public Builder plugins(Path folder) {
+      if (pluginJars != null) {
+        throw new IllegalStateException("the plugins folder was already set to " + pluginJars);
+      }
+      pluginJars = Objects.requireNonNull(folder, "folder");
+      return this;
+    }
+
+    /**
+     * The class loader that finds the entry points of plugin folders (code on the host's class path)
+     * and is the parent of jar plugins' loaders; by default the one that loaded Overture.
+     */
+    public Builder pluginClassLoader(ClassLoader loader) {
+      if (pluginClassLoader != null) {
+        throw new IllegalStateException("the plugin class loader was already set");
+      }
+      pluginClassLoader = Objects.requireNonNull(loader, "loader");
       return this;
     }
 

@@ -1,6 +1,9 @@
 package dev.overture.inject;
 
+import dev.overture.core.ReportKind;
+import dev.overture.core.Reports;
 import dev.overture.experience.ExperienceManager;
+import dev.overture.experience.LoadState;
 import dev.overture.experience.Experiences;
 import dev.overture.persistence.WorldStore;
 import dev.overture.world.GameState;
@@ -15,7 +18,8 @@ import java.util.Set;
 /**
  * Creates the worlds of one {@link Overture} runtime: each with the runtime's object factory, its
  * world store's ids (when it has a store, so saved ids never repeat), an {@link ExperienceManager}
- * on its game state, and attached to the shared feature plugins. Worlds of one runtime share loaded
+ * on its game state whose failed loads are published to the runtime's {@linkplain Overture#reports()
+ * reports}, and attached to the shared feature plugins. Worlds of one runtime share loaded
  * assets and plugins (both are request counted) and nothing else: actors, components, timers and
  * experiences are per world.
  *
@@ -33,13 +37,15 @@ public final class WorldFactory {
   private final Experiences services;
   private final dev.overture.object.ObjectFactory objects;
   private final WorldStore store;
+  private final Reports reports;
   private final Set<World> open = new LinkedHashSet<>();
   private boolean closed;
 
-  WorldFactory(Experiences services, dev.overture.object.ObjectFactory objects, WorldStore store) {
+  WorldFactory(Experiences services, dev.overture.object.ObjectFactory objects, WorldStore store, Reports reports) {
     this.services = services;
     this.objects = objects;
     this.store = store;
+    this.reports = reports;
   }
 
   /** A standalone world called {@code name}. */
@@ -69,7 +75,14 @@ public final class WorldFactory {
       builder.ids(store.ids());
     }
     World world = builder.build();
-    ExperienceManager.install(world, services);
+    ExperienceManager manager = ExperienceManager.install(world, services);
+    // Every failed load is reported, whoever started it and whether or not anyone listens for it.
+    manager.onStateChanged(change -> {
+      if (change.to() == LoadState.FAILED) {
+        manager.failure().ifPresent(failure ->
+            reports.publish(ReportKind.LOAD_FAILED, failure.heading() + " (world " + name + ")", failure.problems()));
+      }
+    });
     boolean kept;
     synchronized (open) {
       kept = !closed && open.add(world);

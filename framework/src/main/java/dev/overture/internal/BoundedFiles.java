@@ -45,7 +45,7 @@ public final class BoundedFiles {
     }
     BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
     if (!attributes.isRegularFile()) {
-      throw new NotARegularFileException(file, attributes.isDirectory() ? "a folder" : specialKind(file));
+      throw new NotARegularFileException(file, NotARegularFileException.kindOf(file, attributes));
     }
     if (attributes.size() > maxBytes) {
       throw new FileTooLargeException(file, attributes.size(), maxBytes, limitName);
@@ -65,21 +65,6 @@ public final class BoundedFiles {
         }
       }
       return Arrays.copyOf(buffer.array(), buffer.position());
-    }
-  }
-
-  /** What a file that is neither regular nor a folder is, from its Unix mode where there is one. */
-  private static String specialKind(Path file) {
-    try {
-      int mode = (Integer) Files.getAttribute(file, "unix:mode");
-      return switch (mode & 0170000) {
-        case 0010000 -> "a named pipe";
-        case 0020000, 0060000 -> "a device";
-        case 0140000 -> "a socket";
-        default -> "a special file";
-      };
-    } catch (IOException | RuntimeException e) {
-      return "a special file";
     }
   }
 }

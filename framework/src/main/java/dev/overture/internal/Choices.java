@@ -99,6 +99,47 @@ public final class Choices {
     return out.toString();
   }
 
+  /**
+   * The option {@code wanted} was most likely meant to be, when one is close enough to be a typo
+   * (ignoring case, at most a third of its letters off, and at least one, a swap of two neighbours
+   * counting as one): for "did you mean scoreLimit?".
+   */
+  public static java.util.Optional<String> didYouMean(String wanted, Collection<String> options) {
+    String key = wanted.toLowerCase(Locale.ROOT);
+    String best = null;
+    int bestDistance = Integer.MAX_VALUE;
+    for (String option : options) {
+      int d = typoDistance(key, option.toLowerCase(Locale.ROOT));
+      if (d < bestDistance || (d == bestDistance && best != null && option.compareTo(best) < 0)) {
+        best = option;
+        bestDistance = d;
+      }
+    }
+    int allowed = Math.max(1, wanted.length() / 3);
+    return best != null && bestDistance > 0 && bestDistance <= allowed ? java.util.Optional.of(best) : java.util.Optional.empty();
+  }
+
+  /** Edits between two strings, a swap of neighbours being one (optimal string alignment). */
+  static int typoDistance(String a, String b) {
+    int[][] d = new int[a.length() + 1][b.length() + 1];
+    for (int i = 0; i <= a.length(); i++) {
+      d[i][0] = i;
+    }
+    for (int j = 0; j <= b.length(); j++) {
+      d[0][j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      for (int j = 1; j <= b.length(); j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        d[i][j] = Math.min(d[i - 1][j - 1] + cost, Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1));
+        if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+          d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+      }
+    }
+    return d[a.length()][b.length()];
+  }
+
   /** Levenshtein distance, two rows. */
   static int distance(String a, String b) {
     int[] previous = new int[b.length() + 1];

@@ -10,8 +10,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * How Overture writes the JSON files people read and edit (resaved assets, the build version file,
- * settings): two spaces of indentation, one member or element per line, {@code "name": value}, and
- * a final newline, whatever the platform. Stateless; thread-safe.
+ * settings, schemas): two spaces of indentation, one member or element per line, {@code "name": value}, and
+ * a final newline, whatever the platform; never a number that is not finite. Stateless; thread-safe.
  */
 public final class JsonLayout {
 
@@ -27,8 +27,42 @@ public final class JsonLayout {
 
   private JsonLayout() {}
 
-  /** {@code json} laid out for people, as UTF-8 bytes. */
+  /**
+   * {@code json} laid out for people, as UTF-8 bytes.
+   *
+   * @throws IllegalArgumentException when it holds a number that is not finite (NaN, an infinity):
+   *     JSON has no such number, and Jackson would write it as a string that no longer reads back as
+   *     a number, so nothing is written
+   */
   public static byte[] toBytes(JsonNode json) {
+    String notFinite = nonFinite(json, "");
+    if (notFinite != null) {
+      throw new IllegalArgumentException("Not written: " + (notFinite.isEmpty() ? "the value" : notFinite) + " is "
+          + json.at(notFinite).doubleValue() + ", which is not a finite number (JSON has none)");
+    }
     return (WRITER.writeValueAsString(json) + "\n").getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** The pointer of the first number in {@code node} that is not finite, or null. */
+  private static String nonFinite(JsonNode node, String at) {
+    if (node.isNumber()) {
+      return (node.isDouble() || node.isFloat()) && !Double.isFinite(node.doubleValue()) ? at : null;
+    }
+    if (node.isObject()) {
+      for (var entry : node.properties()) {
+        String found = nonFinite(entry.getValue(), at + "/" + entry.getKey().replace("~", "~0").replace("/", "~1"));
+        if (found != null) {
+          return found;
+        }
+      }
+    } else if (node.isArray()) {
+      for (int i = 0; i < node.size(); i++) {
+        String found = nonFinite(node.get(i), at + "/" + i);
+        if (found != null) {
+          return found;
+        }
+      }
+    }
+    return null;
   }
 }

@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Builds every object the world creates (actors, components, subsystems), like Unreal's {@code
@@ -41,7 +40,18 @@ public final class ObjectFactory {
 
   private final Dependencies dependencies;
   private final boolean developmentMode;
-  private final Map<Class<?>, ClassDefaults<?>> defaults = new ConcurrentHashMap<>();
+  /**
+   * The class defaults built, kept in each class itself (a class value) rather than in a map of
+   * this factory: a map would keep a plugin's classes, and so its class loader, alive after the
+   * plugin is gone.
+   */
+  private final ClassValue<DefaultsSlot> defaults = new ClassValue<>() {
+    @Override
+    protected DefaultsSlot computeValue(Class<?> type) {
+      return new DefaultsSlot();
+    }
+  };
+  private final java.util.concurrent.atomic.AtomicInteger defaultsBuilt = new java.util.concurrent.atomic.AtomicInteger();
   private final Object defaultsLock = new Object();
   private final Set<Class<?>> building = new HashSet<>();
   /** Whether any class default was ever set: until then, instances skip the defaults walk. */
@@ -108,12 +118,13 @@ public final class ObjectFactory {
    */
   @SuppressWarnings("unchecked")
   public <T> ClassDefaults<T> classDefaults(Class<T> type) {
-    ClassDefaults<?> existing = defaults.get(type);
+    DefaultsSlot slot = defaults.get(type);
+    ClassDefaults<?> existing = slot.built;
     if (existing != null) {
       return (ClassDefaults<T>) existing;
     }
     synchronized (defaultsLock) {
-      existing = defaults.get(type);
+      existing = slot.built;
       if (existing != null) {
         return (ClassDefaults<T>) existing;
       }
@@ -128,7 +139,8 @@ public final class ObjectFactory {
         T object = type.cast(run(type, initializer));
         ClassDefaults<T> created = new ClassDefaults<>(this, type, object, initializer);
         applyDefaults(type, object);
-        defaults.put(type, created);
+        slot.built = created;
+        defaultsBuilt.incrementAndGet();
         return created;
       } finally {
         building.remove(type);
@@ -138,7 +150,12 @@ public final class ObjectFactory {
 
   /** The class defaults of {@code type} if they were built, without building them. */
   ClassDefaults<?> existingDefaults(Class<?> type) {
-    return defaults.get(type);
+    return defaults.get(type).built;
+  }
+
+  /** Where a class's defaults are kept once built. */
+  private static final class DefaultsSlot {
+    volatile ClassDefaults<?> built;
   }
 
   void defaultsChanged() {
@@ -247,7 +264,8 @@ public final class ObjectFactory {
       } catch (ObjectConstructionException | ObjectInitializer.Misuse | Error e) {
         throw e;
       } catch (RuntimeException e) {
-        throw new ObjectConstructionException("The postConstruct of " + type.getSimpleName() + " threw: " + e, e);
+        throw new ObjectConstructionException(
+            "The postConstruct of " + type.getSimpleName() + " failed: " + dev.overture.internal.Failures.describe(e), e);
       }
     }
     return object;
@@ -256,7 +274,7 @@ public final class ObjectFactory {
   /** Gives {@code object} the defaults set for its class and its base classes, base classes first. */
   private void applyDefaults(Class<?> type, Object object) {
     for (Class<?> c : Plans.HIERARCHY.get(type)) {
-      ClassDefaults<?> classDefaults = defaults.get(c);
+      ClassDefaults<?> classDefaults = defaults.get(c).built;
       if (classDefaults != null) {
         classDefaults.applyTo(object);
       }
@@ -299,7 +317,8 @@ public final class ObjectFactory {
     } catch (ObjectConstructionException | ObjectInitializer.Misuse | Error e) {
       throw e;
     } catch (Throwable e) {
-      throw new ObjectConstructionException("The constructor of " + type.getSimpleName() + " threw: " + e, e);
+      throw new ObjectConstructionException(
+          "The constructor of " + type.getSimpleName() + " failed: " + dev.overture.internal.Failures.describe(e), e);
     } finally {
       initializer.pop();
     }
@@ -309,7 +328,7 @@ public final class ObjectFactory {
 
   @Override
   public String toString() {
-    return "ObjectFactory[" + defaults.size() + " class defaults" + (developmentMode ? ", development mode" : "") + "]";
+    return "ObjectFactory[" + defaultsBuilt.get() + " class defaults" + (developmentMode ? ", development mode" : "") + "]";
   }
 
   /** Configures an {@link ObjectFactory}. Not thread-safe. */

@@ -153,13 +153,11 @@ final class PropertyCodec {
     ArchiveReader in = new ArchiveReader(blob);
     ArchiveHeader header = ArchiveHeader.read(in);
     if (IdArchives.holdsIds(header)) {
-      List<StableId> ids = IdArchives.decode(blob).ids();
       if (type == StableId.class) {
-        if (ids.size() != 1) {
-          throw new ArchiveFormatException(0, "the property holds one id, but the archive has " + ids.size());
-        }
-        return ids.get(0);
+        // decodeOne refuses an archive cut after its header, which the layouts cannot tell by count.
+        return IdArchives.decodeOne(blob).ids().get(0);
       }
+      List<StableId> ids = IdArchives.decode(blob).ids();
       if (isIdList(type)) {
         return new ArrayList<>(ids);
       }

@@ -75,7 +75,7 @@ final class WorldRestorer {
       });
       actors++;
     } catch (RuntimeException e) {
-      warning("Overture/RestoreFailed", "Actor " + row.name() + " (" + id + ") was not restored: " + e);
+      warning("Overture/RestoreFailed", "Actor " + row.name() + " (" + id + ") was not restored: " + dev.overture.internal.Failures.describe(e));
     }
   }
 

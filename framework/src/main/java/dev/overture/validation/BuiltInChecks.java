@@ -15,6 +15,7 @@ import dev.overture.feature.PluginDescriptor;
 import dev.overture.feature.PluginId;
 import dev.overture.feature.PluginState;
 import dev.overture.internal.Choices;
+import dev.overture.internal.Failures;
 import dev.overture.object.ObjectArchetype;
 import dev.overture.settings.Settings;
 import dev.overture.settings.SettingsKind;
@@ -44,7 +45,10 @@ final class BuiltInChecks {
     return List.of(new Plugins(), new DefaultExperience(), new SettingsFiles());
   }
 
-  /** Every reference resolves: to an indexed asset, or an existing file. */
+  /**
+   * Every reference resolves: to an indexed asset, or an existing file. A reference to an asset a
+   * newer engine saved is left to the load, which warns that it is treated as null.
+   */
   static final class References implements AssetValidator<Object> {
     @Override
     public Class<Object> assetClass() {
@@ -53,9 +57,19 @@ final class BuiltInChecks {
 
     @Override
     public void isDataValid(Object asset, ValidationContext context) {
+      Optional<ContentRoot> from = context.assets().index().find(context.asset())
+          .flatMap(entry -> context.assets().contentRoots().stream().filter(r -> r.name().equals(entry.root())).findFirst());
       for (AssetReferences.Reference reference : AssetReferences.of(asset)) {
+        String targetRoot = reference.target() instanceof PrimaryAssetId id
+            ? context.assets().index().find(id).map(entry -> entry.root()).orElse(null)
+            : reference.target() instanceof SoftRef<?> ref ? ref.root() : null;
+        if (from.isPresent() && targetRoot != null && !from.get().mayName(targetRoot)) {
+          String label = reference.target() instanceof SoftRef<?> ref ? ref.path().value() : reference.target().toString();
+          context.report(from.get().undeclared(label, targetRoot), reference.pointer());
+          continue;
+        }
         if (reference.target() instanceof PrimaryAssetId id) {
-          if (context.assets().index().find(id).isEmpty()) {
+          if (context.assets().index().find(id).isEmpty() && !context.assets().index().newerAssets().containsKey(id)) {
             List<String> sameType = context.assets().index().ids(id.type()).stream().map(PrimaryAssetId::toString).toList();
             context.error("Overture/UnresolvedReference", reference.pointer(), "Refers to " + id + ", which is not indexed",
                 "indexed " + id.type(), Choices.closest(id.toString(), sameType));
@@ -166,8 +180,9 @@ final class BuiltInChecks {
   }
 
   /**
-   * The plugins: each descriptor reads; each dependency exists and its version is accepted; no
-   * plugin depends on itself through others.
+   * The plugins: every problem that keeps one from being installed or registered (its descriptor,
+   * its dependencies, its code), each fault once even when several plugins share it (a cycle), and
+   * the unknown properties of descriptors, as errors.
    */
   static final class Plugins implements ProjectValidator {
     @Override
@@ -176,91 +191,14 @@ final class BuiltInChecks {
         return;
       }
       GameFeatures features = context.features().get();
-      Map<PluginId, PluginDescriptor> descriptors = new LinkedHashMap<>();
+      Set<Problem> problems = new java.util.LinkedHashSet<>(features.discoveryProblems());
       for (PluginId id : features.plugins()) {
-        Optional<PluginDescriptor> descriptor = features.descriptor(id);
-        if (descriptor.isEmpty() || features.state(id) == PluginState.ERROR) {
-          features.failure(id).ifPresent(failure -> failure.problems().forEach(context::report));
-          continue;
-        }
-        descriptors.put(id, descriptor.get());
-      }
-      descriptors.forEach((id, descriptor) -> {
-        for (int i = 0; i < descriptor.dependencies().size(); i++) {
-          PluginDescriptor.Dependency dependency = descriptor.dependencies().get(i);
-          if (!features.isInstalled(dependency.name())) {
-            context.report(Problem.error("Overture/MissingPluginDependency",
-                    "Plugin " + id + " depends on \"" + dependency.name() + "\", which is not installed")
-                .withChoices("installed", Choices.closest(dependency.name().name(), pluginNames(features)))
-                .at(features.locateInDescriptor(id, "/dependencies/" + i + "/name")));
-            continue;
-          }
-          Optional<PluginDescriptor> other = features.descriptor(dependency.name());
-          if (other.isPresent() && !dependency.versions().accepts(other.get().version())) {
-            context.report(Problem.error("Overture/PluginVersionMismatch",
-                    "Plugin " + id + " needs " + dependency.name() + " " + dependency.versions() + ", but version "
-                        + other.get().version() + " is installed")
-                .at(features.locateInDescriptor(id, "/dependencies/" + i + "/versions")));
-          }
-        }
-      });
-      reportCycles(descriptors, features, context);
-    }
-
-    private static void reportCycles(Map<PluginId, PluginDescriptor> descriptors, GameFeatures features, ProjectContext context) {
-      Set<PluginId> done = new HashSet<>();
-      Set<List<PluginId>> reported = new HashSet<>();
-      for (PluginId start : descriptors.keySet()) {
-        findCycles(start, new ArrayList<>(), descriptors, done, reported, features, context);
-      }
-    }
-
-    private static void findCycles(PluginId name, List<PluginId> path, Map<PluginId, PluginDescriptor> descriptors,
-        Set<PluginId> done, Set<List<PluginId>> reported, GameFeatures features, ProjectContext context) {
-      int at = path.indexOf(name);
-      if (at >= 0) {
-        List<PluginId> cycle = new ArrayList<>(path.subList(at, path.size()));
-        List<PluginId> key = canonical(cycle);
-        if (reported.add(key)) {
-          PluginId first = cycle.get(0);
-          PluginId next = cycle.size() > 1 ? cycle.get(1) : first;
-          PluginDescriptor descriptor = descriptors.get(first);
-          int index = 0;
-          for (int i = 0; i < descriptor.dependencies().size(); i++) {
-            if (descriptor.dependencies().get(i).name().equals(next)) {
-              index = i;
-            }
-          }
-          cycle.add(first);
-          context.report(Problem.error("Overture/PluginCycle",
-                  "Plugins depend on each other in a cycle: " + String.join(" -> ", cycle.stream().map(PluginId::name).toList())
-                      + "; none of them can activate")
-              .at(features.locateInDescriptor(first, "/dependencies/" + index + "/name")));
-        }
-        return;
-      }
-      if (done.contains(name) || !descriptors.containsKey(name)) {
-        return;
-      }
-      path.add(name);
-      for (PluginDescriptor.Dependency dependency : descriptors.get(name).dependencies()) {
-        findCycles(dependency.name(), path, descriptors, done, reported, features, context);
-      }
-      path.remove(path.size() - 1);
-      done.add(name);
-    }
-
-    /** A cycle starting at its smallest name, so that each is reported once. */
-    private static List<PluginId> canonical(List<PluginId> cycle) {
-      int smallest = 0;
-      for (int i = 1; i < cycle.size(); i++) {
-        if (cycle.get(i).compareTo(cycle.get(smallest)) < 0) {
-          smallest = i;
+        features.descriptorWarnings(id).forEach(warning -> problems.add(Validator.strict(warning)));
+        if (features.state(id) == PluginState.ERROR) {
+          features.failure(id).ifPresent(failure -> problems.addAll(failure.problems()));
         }
       }
-      List<PluginId> rotated = new ArrayList<>(cycle.subList(smallest, cycle.size()));
-      rotated.addAll(cycle.subList(0, smallest));
-      return rotated;
+      problems.forEach(context::report);
     }
   }
 
@@ -303,7 +241,7 @@ final class BuiltInChecks {
           }
         }
       } catch (IOException e) {
-        context.report(Problem.error("Overture/ReadFailed", "Cannot list the settings folder " + folder.get() + ": " + e.getMessage()));
+        context.report(Problem.error("Overture/ReadFailed", "Cannot list the settings folder " + folder.get() + ": " + Failures.describe(e)));
       }
     }
   }

@@ -16,6 +16,7 @@ import dev.overture.asset.ScanRule;
 import dev.overture.asset.SoftRef;
 import dev.overture.feature.PluginDescriptor;
 import dev.overture.internal.AtomicFiles;
+import dev.overture.internal.BoundedFiles;
 import dev.overture.internal.JsonLayout;
 import dev.overture.object.ObjectArchetype;
 import java.io.IOException;
@@ -30,7 +31,10 @@ import java.lang.reflect.WildcardType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -110,19 +114,42 @@ public final class SchemaGenerator {
   /**
    * Writes every schema into {@code folder}, in Overture's JSON layout, each atomically; a file
    * already holding the same schema is left alone. Returns the files written.
+   *
+   * @throws java.nio.file.NotDirectoryException when {@code folder} is a file
+   * @throws IOException when a schema cannot be written (a special or read-only file in its place,
+   *     say: such a file is left as it is)
    */
   public List<Path> writeTo(Path folder) throws IOException {
+    if (Files.exists(folder) && !Files.isDirectory(folder)) {
+      throw new NotDirectoryException(folder.toString());
+    }
     Files.createDirectories(folder);
     List<Path> written = new ArrayList<>();
     for (Map.Entry<String, ObjectNode> schema : generate().entrySet()) {
       Path file = folder.resolve(schema.getKey());
       byte[] bytes = JsonLayout.toBytes(schema.getValue());
-      if (!Files.exists(file) || !Arrays.equals(Files.readAllBytes(file), bytes)) {
+      if (!holds(file, bytes)) {
         AtomicFiles.write(file, bytes);
         written.add(file);
       }
     }
     return written;
+  }
+
+  /**
+   * Whether {@code file} is a regular file holding exactly {@code bytes}. Only a file of the same
+   * size is read, so what is read is bounded by the schema itself; a special file is never opened
+   * (writing it is then refused, by name).
+   */
+  private static boolean holds(Path file, byte[] bytes) throws IOException {
+    BasicFileAttributes attributes;
+    try {
+      attributes = Files.readAttributes(file, BasicFileAttributes.class);
+    } catch (NoSuchFileException e) {
+      return false;
+    }
+    return attributes.isRegularFile() && attributes.size() == bytes.length
+        && Arrays.equals(BoundedFiles.read(file, bytes.length, "the schema's own size"), bytes);
   }
 
   /** One schema being built: its definitions, and the soft-referenced records it found. */

@@ -9,6 +9,8 @@ import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
 import dev.overture.feature.GameFeatureAction;
 import dev.overture.feature.GameFeatures;
+import dev.overture.feature.PluginId;
+import dev.overture.feature.PluginState;
 import dev.overture.object.ObjectFactory;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -35,10 +37,23 @@ import java.util.concurrent.TimeoutException;
  *   <li><b>Project</b>: the {@link ProjectValidator}s.
  * </ol>
  *
- * The built-in checks: every reference resolves; named plugins exist, their versions satisfy the
- * ranges and their dependencies have no cycle; actions have no null entries (and their own checks);
- * pawn archetypes build; archetypes fit their class; at most one user-facing experience is the
- * default; settings files parse. Problems carry their file, line, column and JSON pointer.
+ * An asset a newer engine saved is an error of its own (this build cannot read it); a reference to
+ * it is a warning, since it loads as null.
+ *
+ * <p>The built-in checks: every reference resolves, and a plugin's content names only content of the
+ * game and of the plugins it depends on; named plugins exist; every plugin could be installed and
+ * registered (its descriptor reads, its dependencies are met, its code registers); actions have no
+ * null entries (and their own checks); pawn archetypes build; archetypes fit their class; at most
+ * one user-facing experience is the default; settings files parse. Then every check the plugins'
+ * code registered as an extension ({@code AssetValidator}, {@code ActionValidator}, {@code
+ * ProjectValidator}: see {@link GameFeatures#extensions}), so that what a plugin's rules would
+ * reject at play time is caught here first. Problems carry their file, line, column and JSON
+ * pointer.
+ *
+ * <p>Stricter than loading for play: an unknown property, a warning when a game loads (older code
+ * must read newer content), is an error here, with the closest known name ("did you mean
+ * scoreLimit?"). A property an upgrade step renames or removes never reaches the check: steps run
+ * before the file is bound.
  *
  * <pre>{@code
  * ValidationReport report = Validator.builder(assets).features(features).build().run();
@@ -79,18 +94,85 @@ public final class Validator {
     return new Builder(assets);
   }
 
-  /** Validates everything; see the class comment. */
+  /**
+   * Validates everything; see the class comment. Plugins still in {@code Installed} are registered
+   * first, so that their code's checks run and their content is checked too, and unregistered
+   * again at the end; the run waits for that on the plugin executor.
+   */
   public ValidationReport run() {
+    List<PluginId> installed = new ArrayList<>();
+    if (features != null) {
+      for (PluginId id : features.plugins()) {
+        if (features.state(id) == PluginState.INSTALLED) {
+          installed.add(id);
+        }
+      }
+      installed.forEach(id -> await(features.register(id)));
+    }
+    try {
+      return check();
+    } finally {
+      unregisterAgain(installed);
+    }
+  }
+
+  /**
+   * Takes the plugins this run registered back to {@code Installed}; dependents first, since a
+   * plugin another registered plugin depends on refuses to go.
+   */
+  private void unregisterAgain(List<PluginId> installed) {
+    List<PluginId> left = new ArrayList<>(installed);
+    boolean progress = true;
+    while (progress) {
+      progress = false;
+      for (PluginId id : List.copyOf(left)) {
+        if (features.state(id) != PluginState.REGISTERED) {
+          left.remove(id);
+          continue;
+        }
+        await(features.unregister(id));
+        if (features.state(id) == PluginState.INSTALLED) {
+          left.remove(id);
+          progress = true;
+        }
+      }
+    }
+  }
+
+  /** Waits for a plugin change; its failure is the plugin's, reported by the plugin check. */
+  private static void await(CompletableFuture<Void> change) {
+    try {
+      change.get(LOAD_TIMEOUT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (java.util.concurrent.ExecutionException | TimeoutException e) {
+      // the plugin's state and failure say what happened
+    }
+  }
+
+  private ValidationReport check() {
     Run run = new Run();
-    for (PrimaryAssetId id : assets.index().ids()) {
+    // Assets a newer engine saved are not listed; each is still reported, as its own load refuses it.
+    java.util.Set<PrimaryAssetId> all = new java.util.TreeSet<>(assets.index().ids());
+    all.addAll(assets.index().newerAssets().keySet());
+    for (PrimaryAssetId id : all) {
       load(run, id);
     }
     run.loaded.forEach((id, value) -> checkAsset(run, id, value));
     ProjectContext project = new ProjectContext(run);
-    for (ProjectValidator validator : projectValidators) {
+    for (ProjectValidator validator : run.projectValidators) {
       validator.isDataValid(project);
     }
     return new ValidationReport(run.locate());
+  }
+
+  /** {@code host}'s checks, then those the plugins registered now contribute for {@code point}. */
+  private <T> List<T> withPlugins(List<T> host, Class<T> point) {
+    List<T> all = new ArrayList<>(host);
+    if (features != null) {
+      all.addAll(features.extensions(point));
+    }
+    return List.copyOf(all);
   }
 
   private void load(Run run, PrimaryAssetId id) {
@@ -98,7 +180,7 @@ public final class Validator {
     try {
       LoadResult result = handle.waitUntilComplete(LOAD_TIMEOUT);
       run.loaded.put(id, result.assets().get(id));
-      result.warnings().forEach(warning -> run.report(null, null, attribute(warning, id)));
+      result.warnings().forEach(warning -> run.report(null, null, attribute(strict(warning), id)));
     } catch (AssetLoadException e) {
       e.problems().forEach(problem -> run.report(null, null, attribute(problem, id)));
     } catch (InterruptedException e) {
@@ -113,6 +195,11 @@ public final class Validator {
     }
   }
 
+  /** An unknown property is an error here, though only a warning for play (see the class comment). */
+  static Problem strict(Problem problem) {
+    return problem.id().equals("Overture/UnknownProperty") ? problem.asError() : problem;
+  }
+
   private static Problem attribute(Problem problem, PrimaryAssetId id) {
     return problem.asset().isPresent() ? problem : problem.withAsset(id.toString());
   }
@@ -120,7 +207,7 @@ public final class Validator {
   @SuppressWarnings({"unchecked", "rawtypes"})
   private void checkAsset(Run run, PrimaryAssetId id, Object value) {
     ValidationContext context = new ValidationContext(id, "", run);
-    for (AssetValidator validator : assetValidators) {
+    for (AssetValidator validator : run.assetValidators) {
       if (validator.assetClass().isInstance(value)) {
         validator.isDataValid(value, context);
       }
@@ -132,7 +219,7 @@ public final class Validator {
         return;
       }
       action.validate(at);
-      for (ActionValidator validator : actionValidators) {
+      for (ActionValidator validator : run.actionValidators) {
         if (validator.actionClass().isInstance(action)) {
           validator.isDataValid(action, at);
         }
@@ -165,8 +252,13 @@ public final class Validator {
   }
 
   /** One run: what loaded, and the problems found, to be located at the end. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
   final class Run {
     private final Map<PrimaryAssetId, Object> loaded = new LinkedHashMap<>();
+    /** The checks of this run: the host's, then those of the plugins registered when it starts. */
+    private final List<AssetValidator<?>> assetValidators = withPlugins((List) Validator.this.assetValidators, (Class) AssetValidator.class);
+    private final List<ActionValidator<?>> actionValidators = withPlugins((List) Validator.this.actionValidators, (Class) ActionValidator.class);
+    private final List<ProjectValidator> projectValidators = withPlugins(Validator.this.projectValidators, ProjectValidator.class);
     private record Pending(PrimaryAssetId asset, String pointer, Problem problem) {}
     private final List<Pending> pending = new ArrayList<>();
 

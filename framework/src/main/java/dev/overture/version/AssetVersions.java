@@ -4,6 +4,7 @@ import dev.overture.core.DataException;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
 import dev.overture.internal.Choices;
+import dev.overture.internal.Failures;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -285,7 +286,7 @@ public final class AssetVersions {
         } catch (DataException e) {
           throw new DataException(UPGRADE_FAILED, e.pointer(), name + " failed: " + e.getMessage());
         } catch (RuntimeException e) {
-          throw new DataException(UPGRADE_FAILED, "", name + " failed: " + e);
+          throw new DataException(UPGRADE_FAILED, "", name + " failed: " + Failures.describe(e));
         }
         String overflow = nonFinite(asset, "");
         if (overflow != null) {

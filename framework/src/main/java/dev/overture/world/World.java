@@ -420,6 +420,16 @@ public final class World implements AutoCloseable {
     return type.cast(existing);
   }
 
+  /**
+   * The subsystem of {@code type} if something created it, without creating it: for tools that
+   * only look (an inspector must not leave a HUD model in a server's world).
+   */
+  public <T extends WorldSubsystem> Optional<T> findSubsystem(Class<T> type) {
+    checkGameThread();
+    WorldSubsystem existing = subsystems.get(type);
+    return existing == null ? Optional.empty() : Optional.of(type.cast(existing));
+  }
+
   /** Runs {@code listener} on the game thread when the world closes, before its actors end. */
   public Handle onClose(Runnable listener) {
     Objects.requireNonNull(listener, "listener");

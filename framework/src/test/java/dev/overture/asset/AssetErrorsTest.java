@@ -299,7 +299,10 @@ class AssetErrorsTest {
 
     Problem tooDeep = only(failure(assets.loadPrimaryAsset(id("Arena:Dust"))));
     assertEquals("Overture/LimitExceeded", tooDeep.id());
-    assertTrue(tooDeep.message().contains("Document nesting depth (65) exceeds the maximum allowed (64"), tooDeep.message());
+    assertEquals("Objects and arrays nest more than 64 levels deep here; the deepest accepted is 64 (AssetLimits.maxNestingDepth)",
+        tooDeep.message());
+    assertEquals(new SourceLocation(file("arenas/Dust.json"), 1, 104, "/notes" + "/0".repeat(63)), tooDeep.location().orElseThrow(),
+        "the line, column and pointer of the bracket that goes one level too deep (issue 14)");
 
     Problem tooLarge = only(failure(assets.loadPrimaryAsset(id("Pawn:Villain"))));
     assertEquals("Overture/LimitExceeded", tooLarge.id());

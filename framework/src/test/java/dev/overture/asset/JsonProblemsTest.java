@@ -193,6 +193,14 @@ class JsonProblemsTest {
     cases.put("long name", "{ \"" + "n".repeat(100) + "\": 1 }");
     cases.put("long number", "{ \"count\": " + "1".repeat(60) + " }");
     cases.put("utf-16", "\0{\0}");
+    cases.put("NaN as a string", "{ \"ratio\": \"NaN\" }");
+    cases.put("Infinity as a string", "{ \"ratio\": \"-Infinity\" }");
+    cases.put("a literal beyond a double", "{\n  \"ratio\": 1e999 }");
+    cases.put("NaN in a list of doubles", "{ \"inner\": { \"name\": \"x\", \"weights\": [1.0, \"NaN\"] } }");
+    cases.put("long string deep inside", "{ \"inners\": { \"k\": { \"name\": \"" + "y".repeat(300) + "\" } } }");
+    cases.put("long string in an unknown property", "{ \"title\": \"a\",\n  \"x\": \"" + "y".repeat(300) + "\" }");
+    cases.put("too many tokens", "{ \"tags\": [\n" + "\"a\", ".repeat(400) + "\"b\"] }");
+    cases.put("deep nesting on the second line", "{ \"title\": \"a\",\n  \"deep\": {\"d\": " + "[".repeat(70) + "]".repeat(70) + "} }");
     cases.put("invalid utf-8", "{ \"title\": \"\u00ff\" }");
     return cases;
   }
@@ -209,6 +217,8 @@ class JsonProblemsTest {
     cases.put("upgraded, trailing content", "{ " + V1 + " } { }");
     cases.put("upgraded, null file", "null");
     cases.put("upgraded, malformed", "{ " + V1 + ", \"name\" }");
+    cases.put("upgraded, a step that overflows", "{ " + V1 + ",\n  \"name\": \"a\",\n  \"speed\": 1e10 }");
+    cases.put("current, speed not finite", "{ \"name\": \"a\", \"speed\": \"Infinity\" }");
     return cases;
   }
 
@@ -222,9 +232,14 @@ class JsonProblemsTest {
         AssetVersions.builder()
             .engine(EngineVersion.parse("1.0.0-500"), EngineVersion.parse("1.0.0-400"))
             .customVersion(SHIPS, Ship.class)
-            .upgrade(UpgradeStep.of(SHIPS, 2, Ship.class, "hp is now health", JsonUpgrade.rename("/hp", "health")))
+            .upgrade(UpgradeStep.of(SHIPS, 2, Ship.class, "hp is now health and speed in tiny units", ship -> {
+              JsonUpgrade.rename("/hp", "health").upgrade(ship);
+              if (ship.path("speed").isNumber()) {
+                ship.put("speed", ship.get("speed").asDouble() * 1e300); // overflows, as an unchecked step can
+              }
+            }))
             .build();
-    AssetLimits limits = new AssetLimits(1 << 20, 64, 200, 50, 40);
+    AssetLimits limits = new AssetLimits(1 << 20, 64, 200, 50, 40, 300);
     AssetJson json = new AssetJson(limits, kinds, versions);
 
     StringBuilder out = new StringBuilder();

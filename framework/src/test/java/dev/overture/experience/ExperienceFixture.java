@@ -42,12 +42,17 @@ final class ExperienceFixture implements AutoCloseable {
 
   /** The fixture, with {@code extra} files added to its content. */
   ExperienceFixture(Path temp, java.util.function.Consumer<Content> extra) {
+    this(temp, extra, builder -> {});
+  }
+
+  /** The fixture, with {@code extra} files added to its content and its asset manager further {@code configured}. */
+  ExperienceFixture(Path temp, java.util.function.Consumer<Content> extra, java.util.function.Consumer<AssetManager.Builder> configured) {
     TestActions.LOG.clear();
     TestActions.PAUSES.clear();
     Content content = content();
     extra.accept(content);
     root = content.writeTo(temp.resolve("assets"));
-    assets = Experiences.register(AssetManager.builder())
+    AssetManager.Builder builder = Experiences.register(AssetManager.builder())
         .contentRoot(AssetSource.directory(root))
         .kind(ActorComponent.class, "Score", TestActions.Score.class)
         .kind(ActorComponent.class, "Health", TestActions.Health.class)
@@ -56,8 +61,9 @@ final class ExperienceFixture implements AutoCloseable {
         .kind(ActorComponent.class, "Shield", Shield.class)
         .kind(Actor.class, "Cursed", Cursed.class)
         .executor(workers)
-        .ticker(ticker)
-        .build();
+        .ticker(ticker);
+    configured.accept(builder);
+    assets = builder.build();
     features = GameFeatures.builder(assets).executor(serial).build();
     settings = ExperienceSettings.defaults().withTicker(ticker);
     pump();

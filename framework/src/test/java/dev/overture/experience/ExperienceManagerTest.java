@@ -99,6 +99,22 @@ class ExperienceManagerTest {
         manager.activeActions());
   }
 
+  /**
+   * Seed 001, OnExperienceLoadComplete: {@code if (NumGameFeaturePluginsLoading > 0) { LoadState =
+   * LoadingGameFeatures; ... } else { OnExperienceFullLoadCompleted(); }} (issue 18).
+   */
+  @Test
+  void anExperienceWithNoPlugins_goesStraightFromLoadingToTheActions_withoutLoadingGameFeatures() {
+    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
+
+    manager.setCurrentExperience(LOBBY);
+    game.pump();
+
+    assertEquals(List.of(LoadState.LOADING, LoadState.EXECUTING_ACTIONS, LoadState.LOADED), states(manager));
+    assertEquals(List.of(), manager.activePlugins());
+    assertTrue(TestActions.LOG.contains("activate lobby in World"), "its actions ran: " + TestActions.LOG);
+  }
+
   @Test
   void spawnPawn_buildsThePawnFromThePawnDatasArchetype_whichLoadedWithIt() {
     ExperienceManager manager = game.install("World", NetMode.STANDALONE);
@@ -139,7 +155,8 @@ class ExperienceManagerTest {
     manager.setCurrentExperience(LOBBY);
     game.pump();
 
-    assertEquals("Cannot spawn a pawn: experience Experience:Lobby names no defaultPawnData",
+    assertEquals("Cannot spawn a pawn: experience Experience:Lobby names no defaultPawnData and the asset manager has no default"
+            + " pawn data",
         assertThrows(IllegalStateException.class, () -> manager.spawnPawn("Player")).getMessage());
   }
 
@@ -169,7 +186,7 @@ class ExperienceManagerTest {
     assertTrue(loaded.isCompletedExceptionally());
     Problem problem = onlyProblem(manager);
     assertEquals("Overture/ConstructionFailed", problem.id());
-    assertEquals("Cannot build Cursed: The constructor of Cursed threw: java.lang.IllegalStateException: cursed", problem.message());
+    assertEquals("Cannot build Cursed: The constructor of Cursed failed: cursed", problem.message());
     assertEquals(new dev.overture.core.SourceLocation(game.root + "/archetypes/Cursed.json", 1, 12, "/class"),
         problem.location().orElseThrow());
     assertNothingLeft(manager);
@@ -243,8 +260,8 @@ class ExperienceManagerTest {
     manager.world().tick(0.02);
 
     assertEquals(LoadState.LOADED, manager.state());
-    assertEquals(List.of(LoadState.LOADING, LoadState.LOADING_GAME_FEATURES, LoadState.LOADING_CHAOS_TESTING_DELAY,
-        LoadState.EXECUTING_ACTIONS, LoadState.LOADED), states(manager));
+    assertEquals(List.of(LoadState.LOADING, LoadState.LOADING_CHAOS_TESTING_DELAY, LoadState.EXECUTING_ACTIONS, LoadState.LOADED),
+        states(manager), "the lobby enables no plugin, so there is no LoadingGameFeatures");
   }
 
   @Test
@@ -329,7 +346,7 @@ class ExperienceManagerTest {
     game.pump();
 
     assertEquals(LoadState.FAILED, manager.state());
-    assertEquals("Overture/MissingDependency", onlyProblem(manager).id());
+    assertEquals("Overture/MissingPluginDependency", onlyProblem(manager).id(), "the id validate reports (issue 14)");
     CompletionException e = assertThrows(CompletionException.class, loaded::join);
     assertTrue(e.getCause() instanceof ExperienceLoadException);
     assertNothingLeft(manager);
@@ -345,7 +362,7 @@ class ExperienceManagerTest {
     Problem problem = onlyProblem(manager);
     assertEquals("Overture/ActionFailed", problem.id());
     assertEquals(
-        "Experience:Throws actions[2] Record failed to activate: java.lang.IllegalStateException: bad refuses to activate",
+        "Experience:Throws actions[2] Record failed to activate: bad refuses to activate",
         problem.message());
     assertEquals(game.root + "/experiences/Throws.json:6:5 (/actions/2)", problem.location().orElseThrow().toString());
     assertTrue(pawn.findComponent(TestActions.Score.class).isEmpty(), "the first action was undone");
@@ -635,7 +652,7 @@ class ExperienceManagerTest {
     assertEquals(0, game.assets.stats().loaded(), "no asset stays loaded");
     assertEquals(List.of(manager.world().gameState(), pawn), manager.world().actors());
     assertEquals(List.of(), pawn.components(), "every component the experiences added is gone");
-    assertEquals(List.of(LoadState.LOADING, LoadState.LOADING_GAME_FEATURES, LoadState.EXECUTING_ACTIONS,
-        LoadState.LOADED, LoadState.DEACTIVATING, LoadState.UNLOADED), states(manager), "no history kept");
+    assertEquals(List.of(LoadState.LOADING, LoadState.EXECUTING_ACTIONS, LoadState.LOADED, LoadState.DEACTIVATING,
+        LoadState.UNLOADED), states(manager), "no history kept");
   }
 }

@@ -72,7 +72,8 @@ class ExperienceSelectionTest {
         select(builder.build()));
     Problem unknown = failure(ExperienceSelection.builder()
         .named(ExperienceSelection.Source.URL_OPTION, PrimaryAssetId.of("Experience", "Lobbby")).build());
-    assertEquals("No experience Experience:Lobbby is indexed (named by the URL option)", unknown.message().split(" \\(experiences")[0]);
+    assertEquals("No experience Experience:Lobbby is indexed (named by the URL option); did you mean Experience:Lobby?",
+        unknown.message().split(" \\(experiences")[0]);
     IllegalArgumentException found = assertThrows(IllegalArgumentException.class, () -> ExperienceSelection.builder()
         .named(ExperienceSelection.Source.DEFAULT_USER_FACING_EXPERIENCE, PrimaryAssetId.of("Experience", "Lobby")));
     assertEquals("the default user-facing experience is found, not given: name another source", found.getMessage());
@@ -84,7 +85,8 @@ class ExperienceSelectionTest {
 
     assertEquals("Overture/UnknownExperience", problem.id());
     assertEquals(
-        "No experience Experience:Arean is indexed (named by the command line) (experiences: \"Experience:Arena\", \"Experience:Needy\","
+        "No experience Experience:Arean is indexed (named by the command line); did you mean Experience:Arena?"
+            + " (experiences: \"Experience:Arena\", \"Experience:Needy\","
             + " \"Experience:Curse\", \"Experience:Joust\", \"Experience:Lobby\", \"Experience:Pausing\", \"Experience:Throws\","
             + " \"Experience:Clumsy\" and 4 more)",
         problem.message());

@@ -9,6 +9,7 @@ import dev.overture.asset.LoadHandle;
 import dev.overture.asset.LoadResult;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.asset.ResaveReport;
+import dev.overture.version.EngineVersion;
 import dev.overture.testing.ManualExecutor;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -87,7 +88,11 @@ class FrozenFixturesTest {
       }
     }
     ManualExecutor workers = new ManualExecutor();
-    try (AssetManager assets = Experiences.register(AssetManager.builder()).contentRoot(AssetSource.directory(copy)).executor(workers).build()) {
+    // Resaved by a build with a real changelist: one with changelist 0 would stamp files the seed
+    // calls unsuitable for saved data, and loading them would warn.
+    EngineVersion build = EngineVersion.parse("0.1.0-1000+++Overture+Main");
+    try (AssetManager assets = Experiences.register(AssetManager.builder()).engineVersion(build, build)
+        .contentRoot(AssetSource.directory(copy)).executor(workers).build()) {
       ResaveReport first = assets.tools().resave(false);
       assertEquals(8, first.changed().size(), "the five assets and the three files they reach: " + first.format());
       assertTrue(first.refused().isEmpty(), first.format());

@@ -151,7 +151,7 @@ class FeatureActivationTest {
         FeatureActivationException.class,
         () -> FeatureActivation.activate(actions, List.of("first", "components", "broken"), world, assets));
 
-    assertEquals("broken failed to activate: java.lang.IllegalStateException: broken refuses to activate", e.getMessage());
+    assertEquals("broken failed to activate: broken refuses to activate", e.getMessage());
     assertEquals(
         List.of("activate first in Test", "unregister broken", "deactivate first in Test", "undo first in Test", "unregister first"),
         TestActions.LOG,

@@ -182,10 +182,10 @@ class GameFeaturesTest {
 
     PluginException plugin = assertInstanceOf(PluginException.class, failure);
     Problem problem = plugin.problems().get(0);
-    assertEquals("Overture/MissingDependency", problem.id());
+    assertEquals("Overture/MissingPluginDependency", problem.id(), "one id for the fault, as validate reports it (issue 14)");
     assertTrue(problem.message().startsWith("Plugin Needy depends on \"Cor\", which is not installed (installed: "), problem.message());
     assertTrue(problem.choices().contains("Core"));
-    assertEquals(root + "/plugins/Needy/plugin.json (/dependencies/0/name)", problem.location().orElseThrow().toString());
+    assertEquals(root + "/plugins/Needy/plugin.json:1:51 (/dependencies/0/name)", problem.location().orElseThrow().toString());
     assertEquals(PluginState.ERROR, features.state(id("Needy")));
     assertEquals(plugin, features.failure(id("Needy")).orElseThrow());
   }
@@ -196,8 +196,9 @@ class GameFeaturesTest {
     pump();
 
     Problem problem = ((PluginException) failureOf(result)).problems().get(0);
-    assertEquals("Overture/DependencyVersion", problem.id());
-    assertEquals("Plugin Picky needs Core ^2.0.0, but Core is 1.0.0", problem.message());
+    assertEquals("Overture/PluginVersionMismatch", problem.id());
+    assertEquals("Plugin Picky needs Core ^2.0.0, but version 1.0.0 is installed", problem.message());
+    assertEquals(root + "/plugins/Picky/plugin.json:1:71 (/dependencies/0/versions)", problem.location().orElseThrow().toString());
   }
 
   @Test
@@ -206,8 +207,11 @@ class GameFeaturesTest {
     pump();
 
     Problem problem = ((PluginException) failureOf(result)).problems().get(0);
-    assertEquals("Overture/DependencyCycle", problem.id());
-    assertEquals("Plugin dependencies form a cycle: Ping -> Pong -> Ping", problem.message());
+    assertEquals("Overture/PluginCycle", problem.id());
+    assertEquals("Plugins depend on each other in a cycle: Ping -> Pong -> Ping; none of them can activate", problem.message());
+    assertEquals(root + "/plugins/Ping/plugin.json:1:51 (/dependencies/0/name)", problem.location().orElseThrow().toString());
+    Problem pong = features.failure(id("Pong")).orElseThrow().problems().get(0);
+    assertEquals(problem, pong, "one cycle, one problem, whichever plugin of it is asked for");
   }
 
   @Test

@@ -236,7 +236,7 @@ class ObjectArchetypeTest {
         { "class": "Wreck" }
         """);
     List<DataException> problems = ObjectFactory.create().check(load("Wreck"));
-    assertEquals(List.of("Cannot build Wreck: The constructor of Wreck threw: java.lang.IllegalStateException: beyond repair"),
+    assertEquals(List.of("Cannot build Wreck: The constructor of Wreck failed: beyond repair"),
         problems.stream().map(Exception::getMessage).toList());
     assertEquals("/class", problems.get(0).pointer());
   }

@@ -76,7 +76,7 @@ class ValidatorTest {
             .kind(ActorComponent.class, "Shield", Shield.class)
             .build();
         GameFeatures features = GameFeatures.builder(assets).build()) {
-      features.ready().join();
+      features.ready().handle((ok, failed) -> null).join(); // plugins that cannot come up are the validator's to report
       Validator.Builder builder = Validator.builder(assets).features(features);
       configure.accept(builder);
       return builder.build().run();
@@ -111,7 +111,7 @@ class ValidatorTest {
     assertEquals("Map:Broken", malformed.asset().orElseThrow());
     assertEquals(1, malformed.location().orElseThrow().line());
     Problem unknown = report.problems().stream().filter(p -> p.id().equals("Overture/UnknownProperty")).findFirst().orElseThrow();
-    assertEquals(Severity.WARNING, unknown.severity());
+    assertEquals(Severity.ERROR, unknown.severity(), "issue 16: a warning for play, an error in validate");
     assertEquals(at("maps/Odd.json", 1, 29, "/colour"), unknown.location().orElseThrow());
   }
 
@@ -135,6 +135,19 @@ class ValidatorTest {
     assertEquals("Overture/UnknownPlugin", problem.id());
     assertEquals("Plugin \"Cor\" is not installed (installed: \"Core\")", problem.message());
     assertEquals(at("experiences/Arena.json", 1, 83, "/gameFeaturesToEnable/0"), problem.location().orElseThrow());
+  }
+
+  @Test
+  void anUnknownPropertyOfAPluginDescriptor_isAnError_withTheClosestName() throws Exception {
+    Problem problem = only(validate(game().file("plugins/Core/plugin.json", """
+        { "version": "1.0.0", "descriptoin": "The core" }
+        """)));
+
+    assertEquals("Overture/UnknownProperty", problem.id());
+    assertEquals(Severity.ERROR, problem.severity(), "a warning when the game loads, an error here (issue 16)");
+    assertTrue(problem.message().startsWith("Unknown property \"descriptoin\" in plugin.json was ignored; did you mean"
+        + " \"description\"?"), problem.message());
+    assertEquals(at("plugins/Core/plugin.json", 1, 38, "/descriptoin"), problem.location().orElseThrow());
   }
 
   @Test

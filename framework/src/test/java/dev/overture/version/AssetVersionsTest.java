@@ -269,7 +269,7 @@ class AssetVersionsTest {
     DataException e = upgradeFailure(versions, "{}");
 
     assertEquals("", e.pointer());
-    assertEquals("The upgrade step \"split the name\" (Maps 0 -> 1) failed: java.lang.IllegalStateException: no name", e.getMessage());
+    assertEquals("The upgrade step \"split the name\" (Maps 0 -> 1) failed: no name", e.getMessage());
   }
 
   @Test

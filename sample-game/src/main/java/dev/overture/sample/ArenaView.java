@@ -1,19 +1,20 @@
 package dev.overture.sample;
 
 import dev.overture.experience.UserFacingExperience;
-import dev.overture.sample.game.ArenaGameState;
+import dev.overture.feature.GameFeatures;
+import dev.overture.sample.game.ArenaCamera;
 import dev.overture.sample.game.ArenaLevel;
 import dev.overture.sample.game.ArenaLevel.Cell;
 import dev.overture.sample.game.ArenaMatch;
 import dev.overture.sample.game.ControlPoints;
-import dev.overture.sample.game.HealthPickups;
+import dev.overture.sample.game.HudText;
 import dev.overture.sample.game.Hero;
-import dev.overture.sample.game.TopDownCamera;
+import dev.overture.sample.game.MatchRules;
+import dev.overture.sample.game.hud.HudSlot;
+import dev.overture.sample.game.hud.HudWidget;
 import dev.overture.world.HudModel;
 import dev.overture.world.World;
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,17 +22,21 @@ import java.util.Optional;
 /**
  * Prints a world as the sample game's player sees it: the arena in ASCII and the HUD's widgets,
  * each as a line of text. {@code #} wall, {@code .} floor, {@code *} a free capture point (a
- * lowercase team letter once owned), {@code +} a health pickup, {@code @} the player, a team's
- * letter for the other heroes. Game thread only.
+ * lowercase team letter once owned), {@code @} the player, a team's letter for the other heroes,
+ * and what the match's rules mark (a health pickup's {@code +}). It knows no plugin: the rules mark
+ * the arena ({@link MatchRules#marks}), a hero's {@link ArenaCamera} crops it, and each widget is
+ * drawn by the {@link HudWidget} the plugins registered under its name. Game thread only.
  */
 final class ArenaView {
 
   private final PrintWriter out;
   private final List<Tiles.Tile> tiles;
+  private final GameFeatures features;
 
-  ArenaView(PrintWriter out, List<Tiles.Tile> tiles) {
+  ArenaView(PrintWriter out, List<Tiles.Tile> tiles, GameFeatures features) {
     this.out = out;
     this.tiles = tiles;
+    this.features = features;
   }
 
   static Optional<ArenaMatch> match(World world) {
@@ -61,11 +66,9 @@ final class ArenaView {
       int owner = ControlPoints.owner(match.state(), i);
       grid[points.get(i).y()][points.get(i).x()] = owner < 0 ? '*' : Character.toLowerCase(letter(match, owner));
     }
-    world.gameState().findComponent(HealthPickups.class).ifPresent(pickups -> {
-      for (Cell cell : pickups.pickups(match)) {
-        grid[cell.y()][cell.x()] = '+';
-      }
-    });
+    for (MatchRules rules : match.rules()) {
+      rules.marks(match).forEach((cell, mark) -> grid[cell.y()][cell.x()] = mark);
+    }
     Hero player = null;
     for (Hero hero : match.heroes()) {
       if (hero.isAlive()) {
@@ -79,7 +82,7 @@ final class ArenaView {
     int top = 0;
     int right = level.width() - 1;
     int bottom = level.height() - 1;
-    Optional<TopDownCamera> camera = player == null ? Optional.empty() : player.findComponent(TopDownCamera.class);
+    Optional<ArenaCamera> camera = player == null ? Optional.empty() : player.findComponent(ArenaCamera.class);
     if (camera.isPresent()) {
       int r = camera.get().radius();
       left = Math.max(0, player.cell().x() - r);
@@ -88,7 +91,7 @@ final class ArenaView {
       bottom = Math.min(level.height() - 1, player.cell().y() + r);
     }
     out.printf("Turn %d%s%n", match.state().turn(),
-        camera.map(c -> " (top-down camera on " + ArenaMatch.PLAYER + ", " + c.radius() + " cells around)").orElse(""));
+        camera.map(c -> " (" + c.describe() + " on " + ArenaMatch.PLAYER + ", " + c.radius() + " cells around)").orElse(""));
     for (int y = top; y <= bottom; y++) {
       out.println("  " + new String(grid[y], left, right - left + 1));
     }
@@ -112,60 +115,17 @@ final class ArenaView {
         }
       }
     }
+    Map<String, String> labels = new java.util.HashMap<>();
+    features.extensions(HudSlot.class).forEach(slot -> labels.putIfAbsent(slot.id(), slot.label()));
     for (Map.Entry<String, List<String>> slot : hud.slots().entrySet()) {
       for (String widget : slot.getValue()) {
-        out.println("  [" + slot.getKey().replace("HUD.Slot.", "") + "] " + widget(world, widget));
+        out.println("  [" + labels.getOrDefault(slot.getKey(), slot.getKey()) + "] " + widget(world, widget));
       }
     }
   }
 
+  /** The widget as the plugin that defines it draws it (as the inspector's picture shows it too). */
   private static String widget(World world, String widget) {
-    Optional<ArenaMatch> found = match(world);
-    if (found.isEmpty()) {
-      return widget + ": no match";
-    }
-    ArenaMatch match = found.get();
-    ArenaGameState state = match.state();
-    switch (widget) {
-      case "ScoreWidget": {
-        List<String> scores = new ArrayList<>();
-        for (int team = 0; team < match.config().teams().size(); team++) {
-          scores.add(match.config().teams().get(team) + " " + match.teamScore(team));
-        }
-        return String.join(" | ", scores) + "  (first to " + match.config().scoreLimit() + ")";
-      }
-      case "HealthBar": {
-        Optional<Hero> player = match.heroes().stream().filter(hero -> hero.name().equals(ArenaMatch.PLAYER)).findFirst();
-        if (player.isEmpty()) {
-          return "Health: no player";
-        }
-        int health = player.get().health();
-        int filled = health / 10;
-        return "Health [" + "#".repeat(filled) + "-".repeat(Hero.MAX_HEALTH / 10 - filled) + "] " + health
-            + (player.get().isAlive() ? "" : " (eliminated, back soon)");
-      }
-      case "ControlPointsWidget": {
-        List<String> points = new ArrayList<>();
-        List<Cell> cells = match.level().capturePoints();
-        for (int i = 0; i < cells.size(); i++) {
-          int owner = ControlPoints.owner(state, i);
-          int progress = ControlPoints.progress(state, i);
-          points.add((char) ('A' + i) + ": " + (owner < 0 ? "free" : match.config().teams().get(owner))
-              + (progress > 0 ? " (" + match.config().teams().get(ControlPoints.capturer(state, i)) + " taking, " + progress + "/5)" : ""));
-        }
-        return "Points " + String.join(", ", points);
-      }
-      case "Leaderboard": {
-        List<Hero> heroes = match.heroes();
-        heroes.sort(Comparator.comparingInt(Hero::score).reversed().thenComparingInt(Hero::slot));
-        List<String> leaders = new ArrayList<>();
-        for (Hero hero : heroes) {
-          leaders.add(hero.name() + " " + hero.score());
-        }
-        return "Leaders " + String.join(", ", leaders);
-      }
-      default:
-        return widget;
-    }
+    return match(world).map(match -> HudText.of(match, widget)).orElse(widget + ": no match");
   }
 }

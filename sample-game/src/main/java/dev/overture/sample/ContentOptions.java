@@ -4,7 +4,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
-/** Where the content comes from: {@code --assets DIR}, else {@code ./assets}, else the jar's own. */
+/**
+ * Where the content and the plugins come from: {@code --assets DIR}, else {@code ./assets}, else the
+ * jar's own content; {@code --plugins DIR}, else the {@code plugins} folder beside the game's jar.
+ */
 final class ContentOptions {
 
   @Option(
@@ -12,6 +15,12 @@ final class ContentOptions {
       paramLabel = "DIR",
       description = "The content folder (default: ./assets if there is one, else the content inside the jar).")
   Path assets;
+
+  @Option(
+      names = "--plugins",
+      paramLabel = "DIR",
+      description = "The plugins folder: every plugin jar in it is loaded (default: the plugins folder beside overture.jar).")
+  Path plugins;
 
   /** The folder to read, or null for the content inside the jar. */
   Path folderOrNull() {
@@ -23,5 +32,17 @@ final class ContentOptions {
     }
     Path local = Path.of("assets");
     return Files.isDirectory(local) ? local : null;
+  }
+
+  /** The plugins folder, or null when there is none (no jar plugins then). */
+  Path pluginsOrNull() {
+    if (plugins != null) {
+      if (!Files.isDirectory(plugins)) {
+        throw new IllegalArgumentException("--plugins " + plugins + ": no such folder");
+      }
+      return plugins;
+    }
+    Path beside = SampleContent.defaultPlugins();
+    return Files.isDirectory(beside) ? beside : null;
   }
 }

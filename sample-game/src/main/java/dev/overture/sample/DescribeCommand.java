@@ -13,6 +13,8 @@ import dev.overture.feature.GameFeatures;
 import dev.overture.feature.PluginDescriptor;
 import dev.overture.feature.PluginId;
 import dev.overture.inject.Overture;
+import dev.overture.feature.PluginDescriptor;
+import dev.overture.feature.PluginSet;
 import dev.overture.internal.Choices;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -45,14 +47,21 @@ final class DescribeCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    try (Overture overture = SampleContent.openReady(content.folderOrNull())) {
+    try (Overture overture = SampleContent.openReady(content, spec.commandLine().getErr())) {
       AssetManager assets = overture.assets();
       GameFeatures features = overture.features();
-      PrimaryAssetId id = PrimaryAssetId.parse(experience.trim(), EXPERIENCE);
+      PrimaryAssetId id;
+      try {
+        id = PrimaryAssetId.parse(experience.trim(), EXPERIENCE);
+      } catch (IllegalArgumentException e) {
+        throw new picocli.CommandLine.ParameterException(spec.commandLine(), "ID " + experience + ": " + e.getMessage());
+      }
       if (!id.type().equals(EXPERIENCE) || assets.index().find(id).isEmpty()) {
         List<String> names = assets.index().ids(EXPERIENCE).stream().map(PrimaryAssetId::toString).toList();
+        String guess = Choices.didYouMean(id.name(), assets.index().ids(EXPERIENCE).stream().map(PrimaryAssetId::name).toList())
+            .map(name -> "; did you mean " + EXPERIENCE + ":" + name + "?").orElse("");
         throw new ProblemException("Cannot describe " + experience, List.of(
-            Problem.error("Overture/UnknownExperience", "No experience " + id + " is indexed")
+            Problem.error("Overture/UnknownExperience", "No experience " + id + " is indexed" + guess)
                 .withChoices("experiences", Choices.closest(id.toString(), names))));
       }
       ExperienceDefinition definition = assets.loadSynchronously(id, ExperienceDefinition.class);
@@ -64,13 +73,24 @@ final class DescribeCommand implements Callable<Integer> {
       for (int i = 0; i < definition.actions().size(); i++) {
         actions.add(id + " actions[" + i + "] " + kind(definition.actions().get(i)));
       }
+      Set<PrimaryAssetId> seenSets = new LinkedHashSet<>();
       for (PrimaryAssetId set : definition.actionSets()) {
-        include(assets, set, "", sets, actions, pluginNames, new LinkedHashSet<>());
+        include(assets, set, sets, actions, pluginNames, seenSets);
       }
 
-      List<PluginId> ordered = new ArrayList<>();
-      for (PluginId name : pluginNames) {
-        activationOrder(features, name, ordered);
+      PluginSet resolved = features.resolve(pluginNames);
+      if (!resolved.unknown().isEmpty()) {
+        throw new ProblemException("Cannot describe " + id, List.copyOf(resolved.unknown().values()));
+      }
+      List<PluginId> ordered = activationOrder(features, pluginNames);
+      List<Problem> broken = new ArrayList<>();
+      for (PluginId name : ordered) {
+        features.failure(name).ifPresent(failure -> broken.addAll(failure.problems()));
+      }
+      if (!broken.isEmpty()) {
+        // One fault, one problem: plugins on one cycle share theirs.
+        throw new ProblemException("Cannot describe " + id + ": plugins it needs cannot be used",
+            List.copyOf(new java.util.LinkedHashSet<>(broken)));
       }
       out.println("Plugins (in activation order):");
       for (PluginId name : ordered) {
@@ -111,35 +131,50 @@ final class DescribeCommand implements Callable<Integer> {
     return action.getClass().getSimpleName();
   }
 
-  private static void include(AssetManager assets, PrimaryAssetId set, String indent, List<String> sets, List<String> actions,
+  /**
+   * Lists {@code top} and the sets it includes (indented under it), each once, their plugins and
+   * actions. Iterative, so no chain of includes can exhaust the stack; an include cycle never gets
+   * here, since loading the set refuses it, located.
+   */
+  private static void include(AssetManager assets, PrimaryAssetId top, List<String> sets, List<String> actions,
       Set<PluginId> plugins, Set<PrimaryAssetId> seen) {
-    if (!seen.add(set)) {
-      return;
-    }
-    ExperienceActionSet loaded = assets.loadSynchronously(set, ExperienceActionSet.class);
-    sets.add(indent + set);
-    for (PrimaryAssetId included : loaded.actionSets()) {
-      include(assets, included, indent + "  ", sets, actions, plugins, seen);
-    }
-    plugins.addAll(loaded.gameFeaturesToEnable());
-    for (int i = 0; i < loaded.actions().size(); i++) {
-      actions.add(set + " actions[" + i + "] " + kind(loaded.actions().get(i)));
+    // Sets are listed as they are reached, their actions once their includes' are (the order they run).
+    record Pending(PrimaryAssetId set, String indent, ExperienceActionSet loaded) {}
+    java.util.Deque<Pending> stack = new java.util.ArrayDeque<>(List.of(new Pending(top, "", null)));
+    while (!stack.isEmpty()) {
+      Pending next = stack.pop();
+      if (next.loaded() != null) {
+        plugins.addAll(next.loaded().gameFeaturesToEnable());
+        for (int i = 0; i < next.loaded().actions().size(); i++) {
+          actions.add(next.set() + " actions[" + i + "] " + kind(next.loaded().actions().get(i)));
+        }
+        continue;
+      }
+      if (!seen.add(next.set())) {
+        continue;
+      }
+      ExperienceActionSet loaded = assets.loadSynchronously(next.set(), ExperienceActionSet.class);
+      sets.add(next.indent() + next.set());
+      stack.push(new Pending(next.set(), next.indent(), loaded));
+      List<PrimaryAssetId> included = loaded.actionSets();
+      for (int i = included.size() - 1; i >= 0; i--) {
+        stack.push(new Pending(included.get(i), next.indent() + "  ", null));
+      }
     }
   }
 
-  static void activationOrder(GameFeatures features, PluginId name, List<PluginId> ordered) {
-    if (ordered.contains(name)) {
-      return;
+  /**
+   * The plugins {@code names} enable, each after those it depends on: what activates, in order.
+   * The catalog orders them without recursion, so no dependency graph can exhaust the stack.
+   */
+  static List<PluginId> activationOrder(GameFeatures features, java.util.Collection<PluginId> names) {
+    PluginSet named = features.resolve(names);
+    List<PluginId> enabled = new ArrayList<>();
+    for (PluginId plugin : named.enabled()) {
+      if (features.isInstalled(plugin)) {
+        enabled.add(plugin);
+      }
     }
-    if (!features.isInstalled(name)) {
-      throw new IllegalArgumentException("Plugin \"" + name + "\" is not installed (installed: "
-          + String.join(", ", features.plugins().stream().map(PluginId::name).toList()) + ")");
-    }
-    PluginDescriptor plugin = features.descriptor(name).orElseThrow(
-        () -> new IllegalArgumentException("Plugin \"" + name + "\" could not be read: " + features.failure(name).map(Exception::getMessage).orElse("")));
-    for (PluginDescriptor.Dependency dependency : plugin.dependencies()) {
-      activationOrder(features, dependency.name(), ordered);
-    }
-    ordered.add(name);
+    return features.resolve(enabled).plugins();
   }
 }

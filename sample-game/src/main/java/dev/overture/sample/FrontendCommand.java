@@ -24,7 +24,7 @@ final class FrontendCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    try (Overture overture = SampleContent.openReady(content.folderOrNull())) {
+    try (Overture overture = SampleContent.openReady(content, spec.commandLine().getErr())) {
       AssetManager assets = overture.assets();
       int shown = 0;
       for (Tiles.Tile entry : Tiles.load(assets)) {

@@ -1,12 +1,13 @@
 package dev.overture.sample;
 
 import dev.overture.core.ProblemException;
+import dev.overture.internal.Failures;
 import dev.overture.version.BuildVersion;
 import java.io.PrintWriter;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
+import picocli.CommandLine;
 
 /**
  * The {@code overture} command line: the sample game and the content tools. Errors a user can
@@ -96,7 +97,7 @@ public final class OvertureCommand {
               || exception instanceof dev.overture.archive.ArchiveFormatException) {
             err.println("overture: " + exception.getMessage());
           } else {
-            err.println("overture: " + exception);
+            err.println("overture: " + Failures.describe(exception));
           }
           if (debug) {
             exception.printStackTrace(err);
@@ -116,6 +117,6 @@ public final class OvertureCommand {
     if (error instanceof StackOverflowError) {
       return "the command failed: its input nests too deeply (stack overflow)";
     }
-    return "the command failed with an internal error: " + error.getClass().getSimpleName() + detail;
+    return "the command failed with an internal error" + (detail.isEmpty() ? " without a message" : detail);
   }
 }

@@ -23,6 +23,7 @@ import dev.overture.world.NetMode;
 import dev.overture.world.Pawn;
 import dev.overture.world.World;
 import java.io.PrintWriter;
+import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -53,6 +54,10 @@ import picocli.CommandLine.Spec;
  * show the match). Elsewhere (a file, a pipe, a test) it prints the event lines and no times, so
  * two runs of one seed print the same bytes and can be compared; {@code --[no-]timings} and {@code
  * --[no-]events} choose either way.
+ *
+ * <p>{@code --inspect} serves the inspector's live page of the run (see {@link Inspection}): the
+ * turns then go at a pace a person can follow ({@code --turns-per-second}), and once the match is
+ * over, or the load has failed, the page stays up until Ctrl+C.
  */
 @Command(name = "play", mixinStandardHelpOptions = true, description = "Load an experience in a headless world and play it.")
 final class PlayCommand implements java.util.concurrent.Callable<Integer> {
@@ -61,6 +66,8 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
   private static final double TURN = 1.0 / 30;
   private static final long LOAD_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(60);
   static final String WORLD = "Sample";
+  static final int DEFAULT_INSPECT_PORT = 7007;
+  private static final double INSPECTED_TURNS_PER_SECOND = 5;
 
   /** How loading progress is shown. */
   enum Progress {
@@ -110,6 +117,21 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
   @Option(names = "--restore", paramLabel = "FILE", description = "Continue the match saved in this game.db.")
   Path restore;
 
+  @Option(names = "--inspect", arity = "0..1", paramLabel = "PORT", fallbackValue = "" + DEFAULT_INSPECT_PORT,
+      description = "Serve a live web page of the run (worlds, timeline, plugins, assets, problems) on PORT of this machine (default:"
+          + " ${FALLBACK-VALUE}; 0 for any free port), play at a pace a person can follow, and keep serving after the match until"
+          + " Ctrl+C.")
+  Integer inspect;
+
+  @Option(names = "--inspect-address", paramLabel = "ADDRESS", converter = AddressConverter.class,
+      description = "Serve the inspector on ADDRESS instead of the loopback address (0.0.0.0 for every interface); the page's"
+          + " address then carries a random token, printed here.")
+  InetAddress inspectAddress;
+
+  @Option(names = "--turns-per-second", paramLabel = "N",
+      description = "Play at most N turns a second (default: 5 with --inspect, otherwise as fast as it goes).")
+  Double turnsPerSecond;
+
   /** What was saved to the working copy, printed once it has replaced --save's file. */
   private String saved;
 
@@ -135,12 +157,27 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
       throw new ParameterException(spec.commandLine(),
           "--restore needs a world with a server (standalone, listen or dedicated): a client has no match to continue");
     }
+    if (turnsPerSecond != null && !(turnsPerSecond > 0 && turnsPerSecond <= 1000)) {
+      throw new ParameterException(spec.commandLine(), "--turns-per-second must be more than 0 and at most 1000: " + turnsPerSecond);
+    }
+    if (inspect != null && (inspect < 0 || inspect > 65_535)) {
+      throw new ParameterException(spec.commandLine(), "--inspect PORT must be 0 (any free port) to 65535: " + inspect);
+    }
+    if (inspectAddress != null && inspect == null) {
+      throw new ParameterException(spec.commandLine(), "--inspect-address needs --inspect");
+    }
     PrintWriter out = spec.commandLine().getOut();
+    try (Interruption interruption = inspect != null ? Interruption.watch() : Interruption.none()) {
+      return call(out, interruption);
+    }
+  }
+
+  private Integer call(PrintWriter out, Interruption interruption) {
     // The game runs on a working copy: --restore's file is only read, and --save's file is replaced,
     // whole, only when the run succeeds; "Saved to" is printed after that, never before.
     try (WorkingCopy copy = restore != null || save != null
         ? WorkingCopy.create(save, restore, out, spec.commandLine().getErr()) : null) {
-      int exit = run(copy, out);
+      int exit = run(copy, out, interruption);
       if (exit == 0 && save != null) {
         copy.commit();
         out.println(saved);
@@ -150,15 +187,16 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     }
   }
 
-  private int run(WorkingCopy database, PrintWriter out) {
-    Overture.Builder runtime = SampleContent.builder(content.folderOrNull());
+  private int run(WorkingCopy database, PrintWriter out, Interruption interruption) {
+    Overture.Builder runtime = SampleContent.builder(content.folderOrNull(), content.pluginsOrNull());
     if (database != null) {
       runtime.worldStore(database.file(), database.name()); // messages name the user's file
     }
-    try (Overture overture = runtime.build()) {
+    try (Overture overture = runtime.build();
+        Inspection inspection = inspect == null ? null : Inspection.start(overture, inspect, inspectAddress, interruption, out)) {
       AssetManager assets = overture.assets();
       GameFeatures features = overture.features();
-      join(features.ready());
+      SampleContent.awaitPlugins(overture, spec.commandLine().getErr());
       List<Tiles.Tile> tiles = Tiles.load(assets);
       WorldStore store = overture.worldStore().orElse(null);
       // As a host would: the runtime's world has its store's ids and an experience manager.
@@ -214,11 +252,13 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
         if (manager.state() == LoadState.FAILED) {
           spec.commandLine().getErr().println(manager.failure().orElseThrow().getMessage());
           spec.commandLine().getErr().flush();
+          if (inspection != null) {
+            inspection.serveUntilInterrupted(world, out, "The load failed (the page shows its problems)");
+          }
           return OvertureCommand.FAILED;
         }
         // The plugins the experience asked for and those they depend on, dependencies first.
-        List<PluginId> plugins = new ArrayList<>();
-        manager.activePlugins().stream().sorted().forEach(name -> DescribeCommand.activationOrder(features, name, plugins));
+        List<PluginId> plugins = DescribeCommand.activationOrder(features, manager.activePlugins().stream().sorted().toList());
         out.printf("Plugins activated: %s%n", plugins.isEmpty() ? "none" : String.join(", ", plugins.stream().map(PluginId::name).toList()));
         out.println("Actions run:");
         manager.activeActions().forEach(action -> out.printf("  %s%n", action));
@@ -226,7 +266,8 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
           spec.commandLine().getErr().printf("--save %s: %s starts no match, so there is nothing to save%n", save, experienceId);
           return OvertureCommand.FAILED;
         }
-        int exit = play(world, manager, tiles, out, events != null ? events : !terminal);
+        Double pace = turnsPerSecond != null ? turnsPerSecond : inspection != null ? INSPECTED_TURNS_PER_SECOND : null;
+        int exit = play(world, manager, tiles, features, out, events != null ? events : !terminal, Inspection.Pace.of(pace, interruption));
         if (save != null) {
           // Said once the file has its place (see call), never before.
           WorldStore.Saved written = store.save(world);
@@ -234,6 +275,9 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
               state.turn());
         }
         out.flush();
+        if (inspection != null && !interruption.requested()) {
+          inspection.serveUntilInterrupted(world, out, "The match is over");
+        }
         endExperience(world, manager);
         return exit;
       } finally {
@@ -242,8 +286,9 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     }
   }
 
-  private int play(World world, ExperienceManager manager, List<Tiles.Tile> tiles, PrintWriter out, boolean printEvents) {
-    ArenaView view = new ArenaView(out, tiles);
+  private int play(World world, ExperienceManager manager, List<Tiles.Tile> tiles, GameFeatures features, PrintWriter out,
+      boolean printEvents, Inspection.Pace pace) {
+    ArenaView view = new ArenaView(out, tiles, features);
     boolean views = viewEvery > 0;
     ArenaMatch match = ArenaView.match(world).orElse(null);
     if (match == null) {
@@ -251,7 +296,10 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
       if (views) {
         view.printHud(world);
       }
-      for (int i = 0; i < ticks; i++) {
+      long next = System.nanoTime();
+      for (int i = 0; i < ticks && !pace.interruption().requested(); i++) {
+        pace.awaitTurn(world, next);
+        next += pace.turnNanos();
         world.tick(TURN);
       }
       out.printf("Played %d ticks (%.1f s of game time); %s%n", ticks, ticks / 30.0,
@@ -271,7 +319,10 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
         : null;
     ArenaGameState state = match.state();
     int played = 0;
-    while (played < ticks && !state.isOver()) {
+    long next = System.nanoTime();
+    while (played < ticks && !state.isOver() && !pace.interruption().requested()) {
+      pace.awaitTurn(world, next);
+      next += pace.turnNanos();
       world.tick(TURN);
       played++;
       if (views && state.turn() % viewEvery == 0 && !state.isOver() && played < ticks) { // the last turn is shown below
@@ -281,6 +332,9 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     }
     if (eventLines != null) {
       eventLines.release();
+    }
+    if (pace.interruption().requested()) {
+      out.printf("Stopped at turn %d (Ctrl+C)%n", state.turn());
     }
     if (views) {
       out.println();
@@ -485,6 +539,18 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
         return PrimaryAssetId.parse(value.trim(), PrimaryAssetType.of("Experience"));
       } catch (IllegalArgumentException e) {
         throw new picocli.CommandLine.TypeConversionException(e.getMessage());
+      }
+    }
+  }
+
+  /** Reads an address to serve the inspector on: a numeric address, or a name of this machine. */
+  static final class AddressConverter implements ITypeConverter<InetAddress> {
+    @Override
+    public InetAddress convert(String value) {
+      try {
+        return InetAddress.getByName(value.trim());
+      } catch (java.net.UnknownHostException e) {
+        throw new picocli.CommandLine.TypeConversionException("'" + value + "' is not an address of this machine");
       }
     }
   }

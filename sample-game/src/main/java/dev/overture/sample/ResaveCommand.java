@@ -45,7 +45,8 @@ final class ResaveCommand implements Callable<Integer> {
         throw new IllegalArgumentException("resave cannot look through " + folder + " (" + e.getMessage() + ")");
       }
     }
-    try (Overture overture = SampleContent.openReady(folder)) {
+    try (Overture overture = SampleContent.builder(folder, content.pluginsOrNull()).build()) {
+      SampleContent.awaitPlugins(overture, spec.commandLine().getErr());
       AssetManager assets = overture.assets();
       ResaveReport report = assets.tools().resave(dryRun);
       out.println(report.format());

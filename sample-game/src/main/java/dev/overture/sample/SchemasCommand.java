@@ -5,6 +5,7 @@ import dev.overture.inject.Overture;
 import dev.overture.validation.SchemaGenerator;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -28,7 +29,11 @@ final class SchemasCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    try (Overture overture = SampleContent.openReady(null)) {
+    if (Files.exists(out) && !Files.isDirectory(out)) {
+      throw new IllegalArgumentException("--out " + out + " is a file, not a folder: the schemas are written into a folder");
+    }
+    try (Overture overture = SampleContent.builder(null, SampleContent.existing(SampleContent.defaultPlugins())).build()) {
+      SampleContent.awaitPlugins(overture, spec.commandLine().getErr());
       AssetManager assets = overture.assets();
       List<Path> written = new SchemaGenerator(assets).writeTo(out);
       PrintWriter printer = spec.commandLine().getOut();

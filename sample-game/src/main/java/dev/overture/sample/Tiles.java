@@ -19,8 +19,10 @@ final class Tiles {
 
   private Tiles() {}
 
-  /** Every indexed tile, by id; loading failures are thrown as problems. */
+  /** Every listed tile, by id (not those a newer engine saved); loading failures are thrown as problems. */
   static List<Tile> load(AssetManager assets) {
+    // A tile a newer engine saved is not listed (seed 000): its header is read before the list is made.
+    assets.tools().checkVersions();
     List<PrimaryAssetId> ids = assets.index().ids(PrimaryAssetType.of("UserFacingExperience"));
     LoadHandle handle = assets.loadPrimaryAssets(ids, List.of());
     try {

@@ -1,12 +1,15 @@
 package dev.overture.sample;
 
 import dev.overture.asset.AssetManager;
+import dev.overture.core.Problem;
+import dev.overture.core.ProblemException;
 import dev.overture.feature.GameFeatures;
 import dev.overture.inject.Overture;
 import dev.overture.validation.ValidationReport;
 import dev.overture.validation.Validator;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -15,8 +18,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code overture validate}: loads every asset for real and runs every check; exits 1 when there
- * is an error, 0 otherwise (warnings included). Text in the numbered style, or JSON for CI tools.
+ * {@code overture validate}: loads every asset for real and runs every check, the plugins' own
+ * included (a plugin that cannot be installed or registered is one of the problems); exits 1 when
+ * there is an error, 0 otherwise (warnings included). Stricter than play: an unknown property is an
+ * error. Text in the numbered style, or JSON for CI tools; the JSON report is written even when the
+ * content cannot be indexed (with the problems that stopped it), so a tool always has one to read.
  */
 @Command(name = "validate", mixinStandardHelpOptions = true, description = "Check the content (every asset loaded for real, every check run); exit 1 on an error.")
 final class ValidateCommand implements Callable<Integer> {
@@ -39,17 +45,30 @@ final class ValidateCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    try (Overture overture = SampleContent.openReady(content.folderOrNull())) {
+    ValidationReport report;
+    try (Overture overture = SampleContent.open(content)) {
       AssetManager assets = overture.assets();
       GameFeatures features = overture.features();
+      // A plugin that cannot come up is the validator's to report, with the rest, in the report's format.
+      features.ready().handle((ok, failed) -> null).join();
       Validator.Builder validator = Validator.builder(assets).features(features);
       if (settings != null) {
         validator.settingsFolder(settings);
       }
-      ValidationReport report = validator.build().run();
-      out.println(format == Format.json ? report.toJson() : report.format());
-      out.flush();
-      return report.hasErrors() ? OvertureCommand.FAILED : 0;
+      report = validator.build().run();
+    } catch (ProblemException | IllegalArgumentException e) {
+      if (format == Format.text) {
+        throw e;
+      }
+      // A tool reading the JSON gets a report whatever stopped the validation (content that
+      // cannot be indexed, a plugin that cannot start, a folder that is not there): its problems.
+      report = new ValidationReport(e instanceof ProblemException problems ? problems.problems()
+          : List.of(Problem.error("Overture/CannotValidate", e.getMessage())));
+      spec.commandLine().getErr().println(e instanceof ProblemException ? e.getMessage() : "overture: " + e.getMessage());
+      spec.commandLine().getErr().flush();
     }
+    out.println(format == Format.json ? report.toJson() : report.format());
+    out.flush();
+    return report.hasErrors() ? OvertureCommand.FAILED : 0;
   }
 }

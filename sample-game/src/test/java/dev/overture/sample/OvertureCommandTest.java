@@ -1,6 +1,7 @@
 package dev.overture.sample;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
@@ -35,7 +36,10 @@ class OvertureCommandTest {
 
     String text = out.toString();
     assertTrue(text.startsWith("19 primary assets in Game (../assets), ShooterCore (../assets/plugins/ShooterCore),"
-        + " TopDownArena (../assets/plugins/TopDownArena)"), text);
+        + " TopDownArena (" + SampleContent.defaultPlugins().resolve("top-down-arena.jar") + ")"), text);
+    assertTrue(text.contains("  ShooterCore          1.1.0    Registered  ../assets/plugins/ShooterCore" + System.lineSeparator()), text);
+    assertTrue(text.contains("  TopDownArena         1.0.0    Registered  " + SampleContent.defaultPlugins().resolve("top-down-arena.jar")
+        + " (jar, own class loader)"), text);
     assertTrue(text.contains("ActionSet:ShooterCoreComponents"), text);
     assertTrue(text.contains("Experience (4)"), text);
     assertTrue(text.contains("../assets/experiences/Elimination.json"), text);
@@ -78,7 +82,8 @@ class OvertureCommandTest {
     String nl = System.lineSeparator();
     assertEquals(
         "No experience was selected, see the following problem:" + nl + nl
-            + "1) [Overture/UnknownExperience] No experience Experience:Elimnation is indexed (named by the URL option)"
+            + "1) [Overture/UnknownExperience] No experience Experience:Elimnation is indexed (named by the URL option);"
+            + " did you mean Experience:Elimination?"
             + " (experiences: \"Experience:Control\", \"Experience:Elimination\", \"Experience:FrontEnd\","
             + " \"Experience:TopDownArena\")" + nl + nl
             + "1 problem" + nl,
@@ -91,7 +96,8 @@ class OvertureCommandTest {
     Files.createDirectories(assets.resolve("experiences"));
     Files.writeString(assets.resolve("experiences/Broken.json"), "{ \"gameFeaturesToEnable\": [ }");
 
-    assertEquals(1, run("play", "--experience", "Broken", "--assets", assets.toString()));
+    Path noPlugins = Files.createDirectories(temp.resolve("plugins"));
+    assertEquals(1, run("play", "--experience", "Broken", "--assets", assets.toString(), "--plugins", noPlugins.toString()));
 
     String text = err.toString();
     assertTrue(text.startsWith("Could not load experience Experience:Broken, see the following problem:"), text);
@@ -105,6 +111,19 @@ class OvertureCommandTest {
     assertTrue(err.toString().contains("Invalid value for option '--ticks': 'many' is not an int"), err.toString());
     assertEquals(2, run("play", "--net-mode", "lan"));
     assertTrue(err.toString().contains("'lan' is not a net mode (standalone, listen, dedicated, client)"), err.toString());
+  }
+
+  /** Issue 19: the inspector's and the pace's options say what they take. */
+  @Test
+  void inspectorAndPaceMistakes_exitWithTwo() {
+    assertEquals(2, run("play", "--inspect-address", "0.0.0.0"));
+    assertTrue(err.toString().contains("--inspect-address needs --inspect"), err.toString());
+    assertEquals(2, run("play", "--inspect", "70000"));
+    assertTrue(err.toString().contains("--inspect PORT must be 0 (any free port) to 65535: 70000"), err.toString());
+    assertEquals(2, run("play", "--turns-per-second", "0"));
+    assertTrue(err.toString().contains("--turns-per-second must be more than 0 and at most 1000: 0.0"), err.toString());
+    assertEquals(2, run("play", "--inspect", "--inspect-address", "[::zz]"));
+    assertTrue(err.toString().contains("'[::zz]' is not an address of this machine"), err.toString());
   }
 
   // ---- versions
@@ -162,19 +181,39 @@ class OvertureCommandTest {
   @Test
   void contentSavedByANewerBuild_isRefusedByPlayAndResave_andLeftAsItIs(@TempDir Path temp) throws Exception {
     Path assets = copyOfTheContent(temp);
-    Path hero = assets.resolve("pawns/HeroPawn.json");
-    Files.writeString(hero, Files.readString(hero).replace("\"compatible\": \"0.1.0-1000+++Overture+Main\"",
+    Path elimination = assets.resolve("experiences/Elimination.json");
+    Files.writeString(elimination, Files.readString(elimination).replace("\"compatible\": \"0.1.0-1000+++Overture+Main\"",
         "\"compatible\": \"0.1.0-2000+++Overture+Main\""));
-    byte[] before = Files.readAllBytes(hero);
+    byte[] before = Files.readAllBytes(elimination);
 
     assertEquals(1, run("play", "--assets", assets.toString(), "--ticks", "0"));
     assertTrue(err.toString().contains("[Overture/NewerEngine] Saved by engine 0.1.0-1000, which needs 0.1.0-2000 or newer to read it;"
         + " this build is 0.1.0-1000 (the file is left as it is)"), err.toString());
-    assertTrue(err.toString().contains("at " + hero + ":4:19 (/$version/compatible)"), err.toString());
+    assertTrue(err.toString().contains("at " + elimination + ":4:19 (/$version/compatible)"), err.toString());
 
     assertEquals(1, run("resave", "--assets", assets.toString()));
-    assertTrue(out.toString().contains("refused " + hero), out.toString());
-    assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(hero)), "never rewritten");
+    assertTrue(out.toString().contains("refused " + elimination), out.toString());
+    assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(elimination)), "never rewritten");
+  }
+
+  /**
+   * Seed 000: "An asset saved with a newer engine version does not appear in the Content Browser.
+   * References to that asset are treated as null." (issue 18)
+   */
+  @Test
+  void pawnDataSavedByANewerBuild_isNotListed_andTheExperiencesThatNameItPlayWithoutIt(@TempDir Path temp) throws Exception {
+    Path assets = copyOfTheContent(temp);
+    Path hero = assets.resolve("pawns/HeroPawn.json");
+    Files.writeString(hero, Files.readString(hero).replace("\"compatible\": \"0.1.0-1000+++Overture+Main\"",
+        "\"compatible\": \"0.1.0-2000+++Overture+Main\""));
+
+    assertEquals(0, run("list", "--type", "PawnData", "--assets", assets.toString()), err.toString());
+    assertFalse(out.toString().contains("  PawnData:HeroPawn "), out.toString());
+    assertTrue(out.toString().contains("not listed: PawnData:HeroPawn, which a newer engine saved"), out.toString());
+
+    // The reference loads as null (the load logs the warning, NewerAssetsTest checks its words): the experience still loads.
+    assertEquals(0, run("play", "--experience", "Elimination", "--assets", assets.toString(), "--ticks", "0"), err.toString());
+    assertTrue(lines().contains("  Loaded"), out.toString());
   }
 
   @Test

@@ -19,7 +19,8 @@ class SampleFixturesTest {
   @ValueSource(strings = {"1", "2"})
   void aVeteranHero_turns270DegreesPerSecond_atEveryVersion(String version) throws Exception {
     Path folder = Path.of(SampleFixturesTest.class.getResource("/fixtures/Sample-Hero/" + version).toURI());
-    try (Overture overture = SampleContent.open(folder)) {
+    // The fixtures hold archetypes alone; ShooterCore (a plugin folder of the real content) gives "Hero" its name.
+    try (Overture overture = SampleContent.builder(folder, null).kind(dev.overture.world.Actor.class, "Hero", Hero.class).build()) {
       AssetManager assets = overture.assets();
       ObjectArchetype veteran = assets.loadSynchronously(PrimaryAssetId.parse("Archetype:Veteran"), ObjectArchetype.class);
 

@@ -202,7 +202,8 @@ class SampleGameTest {
     assertTrue(out.toString().contains("Map (4)"), out.toString());
     assertFalse(out.toString().contains("Experience ("), out.toString());
     assertEquals(1, run("list", "--type", "Mapp"));
-    assertTrue(err.toString().startsWith("overture: --type Mapp: no asset of that type is indexed (types: "), err.toString());
+    assertTrue(err.toString().startsWith("overture: --type Mapp: no asset of that type is indexed; did you mean Map? (types: "),
+        err.toString());
   }
 
   @Test
@@ -234,8 +235,8 @@ class SampleGameTest {
   @Test
   void describe_anUnknownExperience_namesTheChoices_andDebugAddsTheStackTraceOnlyWhenAsked() {
     assertEquals(1, run("describe", "Contrl"));
-    assertTrue(err.toString().contains("1) [Overture/UnknownExperience] No experience Experience:Contrl is indexed (experiences:"
-        + " \"Experience:Control\""), err.toString());
+    assertTrue(err.toString().contains("1) [Overture/UnknownExperience] No experience Experience:Contrl is indexed;"
+        + " did you mean Experience:Control? (experiences: \"Experience:Control\""), err.toString());
 
     assertEquals(1, run("play", "--restore", "no-such.db"));
     assertEquals("overture: --restore no-such.db: no such file; give a game.db written by play --save" + System.lineSeparator(),

@@ -51,10 +51,17 @@ class SchemasTest {
     overture.close();
   }
 
+  /** The plugin jar's content, as its module holds it; its files name the schemas of assets/schemas too. */
+  private static final Path PLUGIN_CONTENT = Path.of("../sample-plugins/top-down-arena/src/main/resources");
+
   private static List<Path> contentFiles() throws Exception {
-    try (Stream<Path> files = Files.walk(ASSETS)) {
-      return files.filter(path -> path.toString().endsWith(".json") && !path.startsWith(SCHEMAS)).sorted().toList();
+    List<Path> all = new ArrayList<>();
+    for (Path root : List.of(ASSETS, PLUGIN_CONTENT)) {
+      try (Stream<Path> files = Files.walk(root)) {
+        files.filter(path -> path.toString().endsWith(".json") && !path.startsWith(SCHEMAS)).sorted().forEach(all::add);
+      }
     }
+    return all;
   }
 
   @Test

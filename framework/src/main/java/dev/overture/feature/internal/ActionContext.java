@@ -26,16 +26,23 @@ final class ActionContext implements FeatureContext {
 
   private final World world;
   private final AssetManager assets;
+  private final Extensions extensions;
   private final String owner;
   private final List<Runnable> kept = new ArrayList<>();
   private final Set<String> pausers = new LinkedHashSet<>();
   private CompletableFuture<Void> paused;
   private boolean deactivating;
 
-  ActionContext(World world, AssetManager assets, String owner) {
+  ActionContext(World world, AssetManager assets, Extensions extensions, String owner) {
     this.world = Objects.requireNonNull(world, "world");
     this.assets = Objects.requireNonNull(assets, "assets");
+    this.extensions = Objects.requireNonNull(extensions, "extensions");
     this.owner = owner;
+  }
+
+  @Override
+  public <T> List<T> extensions(Class<T> point) {
+    return extensions.of(Objects.requireNonNull(point, "point"));
   }
 
   @Override

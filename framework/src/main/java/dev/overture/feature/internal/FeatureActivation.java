@@ -48,7 +48,13 @@ public final class FeatureActivation {
    */
   public static FeatureActivation activate(
       List<? extends GameFeatureAction> actions, List<String> labels, World world, AssetManager assets) {
-    return activate(actions, labels, world, assets, true);
+    return activate(actions, labels, world, assets, Extensions.NONE, true);
+  }
+
+  /** {@link #activate}, the actions' contexts finding the plugins' extensions in {@code extensions}. */
+  public static FeatureActivation activate(
+      List<? extends GameFeatureAction> actions, List<String> labels, World world, AssetManager assets, Extensions extensions) {
+    return activate(actions, labels, world, assets, extensions, true);
   }
 
   /**
@@ -58,12 +64,12 @@ public final class FeatureActivation {
    * @throws FeatureActivationException when an action throws; what was activated is undone
    */
   public static FeatureActivation activateInWorld(
-      List<? extends GameFeatureAction> actions, List<String> labels, World world, AssetManager assets) {
-    return activate(actions, labels, world, assets, false);
+      List<? extends GameFeatureAction> actions, List<String> labels, World world, AssetManager assets, Extensions extensions) {
+    return activate(actions, labels, world, assets, extensions, false);
   }
 
-  private static FeatureActivation activate(
-      List<? extends GameFeatureAction> actions, List<String> labels, World world, AssetManager assets, boolean full) {
+  private static FeatureActivation activate(List<? extends GameFeatureAction> actions, List<String> labels, World world,
+      AssetManager assets, Extensions extensions, boolean full) {
     Objects.requireNonNull(world, "world");
     world.checkGameThread();
     if (actions.size() != labels.size()) {
@@ -77,7 +83,7 @@ public final class FeatureActivation {
         activation.undoNow();
         throw new FeatureActivationException(label, new NullPointerException("the action is null"));
       }
-      ActionContext context = new ActionContext(world, assets, label);
+      ActionContext context = new ActionContext(world, assets, extensions, label);
       int reached = 0;
       try {
         if (full) {

@@ -15,7 +15,7 @@ public final class FeatureActivationException extends RuntimeException {
    * @param cause what it threw
    */
   public FeatureActivationException(String action, Throwable cause) {
-    super(action + " failed to activate: " + cause, cause);
+    super(action + " failed to activate: " + dev.overture.internal.Failures.describe(cause), cause);
     this.action = action;
   }
 

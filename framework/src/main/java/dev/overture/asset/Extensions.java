@@ -1,0 +1,84 @@
+package dev.overture.asset;
+
+import dev.overture.version.AssetVersions;
+import dev.overture.version.EngineVersion;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The registrations an asset manager binds with: the game's own, from the builder, and each
+ * plugin's extension, by owner. Every change replays them all into a fresh kind registry, asset
+ * class map and versions, and gives those to {@link AssetJson} whole; a change that contradicts
+ * what is there changes nothing. Changes are serialized by this object's lock (they are rare: a
+ * plugin registering or unregistering); binding never takes it.
+ */
+final class Extensions {
+
+  private final AssetExtension base;
+  private final EngineVersion current;
+  private final EngineVersion compatible;
+  private final Map<String, AssetExtension> added = new LinkedHashMap<>();
+  private AssetJson json;
+
+  Extensions(AssetExtension base, EngineVersion current, EngineVersion compatible) {
+    this.base = base;
+    this.current = current;
+    this.compatible = compatible;
+  }
+
+  /** The registrations of the builder alone, to build the manager's first {@link AssetJson} with. */
+  AssetExtension.Target initial() {
+    return replay(List.of(base));
+  }
+
+  /** The binder changes go to. */
+  synchronized void bindTo(AssetJson binder) {
+    json = binder;
+  }
+
+  synchronized void add(String owner, AssetExtension extension) {
+    if (added.containsKey(owner)) {
+      throw new IllegalStateException(owner + " already added its registrations; remove them first");
+    }
+    List<AssetExtension> all = new ArrayList<>();
+    all.add(base);
+    all.addAll(added.values());
+    all.add(extension);
+    AssetExtension.Target target = replay(all);
+    added.put(owner, extension);
+    publish(target);
+  }
+
+  synchronized boolean remove(String owner) {
+    if (added.remove(owner) == null) {
+      return false;
+    }
+    List<AssetExtension> all = new ArrayList<>();
+    all.add(base);
+    all.addAll(added.values());
+    publish(replay(all));
+    return true;
+  }
+
+  private void publish(AssetExtension.Target target) {
+    json.replace(target.kinds, target.assetClasses, target.versions.build());
+  }
+
+  /** Every registration of {@code extensions}, in order, on an empty registry and versions builder. */
+  private AssetExtension.Target replay(List<AssetExtension> extensions) {
+    AssetVersions.Builder versions = AssetVersions.builder();
+    if (current != null) {
+      versions.engine(current, compatible);
+    }
+    AssetExtension.Target target = new AssetExtension.Target(versions);
+    for (AssetExtension extension : extensions) {
+      extension.applyDefinitions(target);
+    }
+    for (AssetExtension extension : extensions) {
+      extension.applyUses(target);
+    }
+    return target;
+  }
+}

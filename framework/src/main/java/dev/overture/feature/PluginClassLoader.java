@@ -1,0 +1,112 @@
+package dev.overture.feature;
+
+import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.List;
+
+/**
+ * The class loader of one jar plugin. A class is looked for in this order (PF4J's order, with the
+ * parent first):
+ *
+ * <ol>
+ *   <li>the parent, the loader of the host and the framework: the JDK, Overture's API and the
+ *       libraries it is built on, and plugins on the class path. The parent comes first so that a
+ *       plugin and the framework always agree on the classes they share ({@code GameFeatureAction},
+ *       Jackson's annotations); a plugin cannot replace a library the host has;
+ *   <li>the plugin's own jar;
+ *   <li>the jars of the plugins it declares as dependencies, their own classes only.
+ * </ol>
+ *
+ * So a plugin sees another plugin's classes only when it depends on it. Closed when the plugin
+ * unregisters; the plugin's classes can then be collected once nothing refers to them.
+ * Parallel capable; thread-safe.
+ */
+final class PluginClassLoader extends URLClassLoader {
+
+  static {
+    ClassLoader.registerAsParallelCapable();
+  }
+
+  private final PluginId plugin;
+  private final List<PluginClassLoader> dependencies;
+
+  PluginClassLoader(PluginId plugin, Path jar, ClassLoader parent, List<PluginClassLoader> dependencies) throws IOException {
+    super("plugin " + plugin, new URL[] {jar.toUri().toURL()}, parent);
+    this.plugin = plugin;
+    this.dependencies = List.copyOf(dependencies);
+  }
+
+  @Override
+  protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+    synchronized (getClassLoadingLock(name)) {
+      Class<?> found = findLoadedClass(name);
+      if (found == null) {
+        try {
+          found = getParent().loadClass(name);
+        } catch (ClassNotFoundException notInHost) {
+          found = ownClass(name);
+          for (int i = 0; found == null && i < dependencies.size(); i++) {
+            found = dependencies.get(i).ownClass(name);
+          }
+          if (found == null) {
+            throw new ClassNotFoundException(name + " (plugin " + plugin + ": not in its jar, the plugins it depends on or the host)");
+          }
+        }
+      }
+      if (resolve) {
+        resolveClass(found);
+      }
+      return found;
+    }
+  }
+
+  /** The class {@code name} of this plugin's own jar, or null: what dependents may see. */
+  Class<?> ownClass(String name) {
+    synchronized (getClassLoadingLock(name)) {
+      Class<?> loaded = findLoadedClass(name);
+      if (loaded != null) {
+        return loaded.getClassLoader() == this ? loaded : null;
+      }
+      try {
+        return findClass(name);
+      } catch (ClassNotFoundException e) {
+        return null;
+      }
+    }
+  }
+
+  @Override
+  public URL findResource(String name) {
+    URL own = super.findResource(name);
+    for (int i = 0; own == null && i < dependencies.size(); i++) {
+      own = dependencies.get(i).ownResource(name);
+    }
+    return own;
+  }
+
+  @Override
+  public Enumeration<URL> findResources(String name) throws IOException {
+    List<URL> found = new ArrayList<>(Collections.list(super.findResources(name)));
+    for (PluginClassLoader dependency : dependencies) {
+      URL url = dependency.ownResource(name);
+      if (url != null) {
+        found.add(url);
+      }
+    }
+    return Collections.enumeration(found);
+  }
+
+  private URL ownResource(String name) {
+    return super.findResource(name);
+  }
+
+  @Override
+  public String toString() {
+    return "PluginClassLoader[" + plugin + "]";
+  }
+}

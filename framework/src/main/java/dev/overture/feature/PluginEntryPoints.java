@@ -1,0 +1,118 @@
+package dev.overture.feature;
+
+import dev.overture.core.Problem;
+import dev.overture.core.SourceLocation;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Finds, builds and runs a plugin's entry point, turning every way it can fail into a problem at
+ * the descriptor's {@code entryPoint}, in words a content author can act on (never an exception's
+ * class name): the class is not there, is no {@link OverturePlugin}, cannot be built, or its
+ * {@code register} failed or needed a class nothing the plugin may see provides. The exception
+ * stays as the problem's cause for a developer's stack trace. Serial executor only; stateless but
+ * for the host's class loader.
+ */
+final class PluginEntryPoints {
+
+  private static final String POINTER = "/entryPoint";
+
+  private final ClassLoader host;
+
+  PluginEntryPoints(ClassLoader host) {
+    this.host = host;
+  }
+
+  /** The loader of plugins on the class path, and the parent of jar plugins' loaders. */
+  ClassLoader host() {
+    return host;
+  }
+
+  /**
+   * Runs the entry point of {@code plugin}, loaded by {@code loader}, registering into {@code code}
+   * (frozen afterwards, also when it fails). A plugin without an entry point registers nothing.
+   *
+   * @return the problems; empty when it registered
+   */
+  List<Problem> run(Plugin plugin, ClassLoader loader, PluginCode code, Function<String, SourceLocation> locate) {
+    List<Problem> problems = new ArrayList<>();
+    String name = plugin.manifest.entryPoint();
+    if (name == null) {
+      code.freeze();
+      return problems;
+    }
+    String where = plugin.origin.isolated() ? "its jar " + plugin.origin.location() : "the class path";
+    try {
+      Class<?> type;
+      try {
+        type = Class.forName(name, false, loader);
+      } catch (ClassNotFoundException e) {
+        problems.add(problem("Overture/EntryPointNotFound",
+            "Plugin " + plugin.id + " names the entry point \"" + name + "\", which " + where + " does not hold", locate));
+        code.failedWith(e);
+        return problems;
+      }
+      if (!OverturePlugin.class.isAssignableFrom(type)) {
+        problems.add(problem("Overture/NotAnEntryPoint",
+            "The entry point \"" + name + "\" of plugin " + plugin.id + " does not implement " + OverturePlugin.class.getName(),
+            locate));
+        return problems;
+      }
+      Constructor<?> constructor;
+      try {
+        constructor = type.getConstructor();
+      } catch (NoSuchMethodException e) {
+        problems.add(problem("Overture/NotAnEntryPoint",
+            "The entry point \"" + name + "\" of plugin " + plugin.id + " needs a public constructor without parameters",
+            locate));
+        return problems;
+      }
+      if (Modifier.isAbstract(type.getModifiers()) || !Modifier.isPublic(type.getModifiers())) {
+        problems.add(problem("Overture/NotAnEntryPoint",
+            "The entry point \"" + name + "\" of plugin " + plugin.id + " must be a public class that is not abstract",
+            locate));
+        return problems;
+      }
+      OverturePlugin entryPoint = (OverturePlugin) constructor.newInstance();
+      entryPoint.register(code.registration());
+    } catch (InvocationTargetException | ExceptionInInitializerError e) {
+      Throwable cause = e.getCause() == null ? e : e.getCause();
+      problems.add(failed(plugin, name, cause, locate));
+      code.failedWith(cause);
+    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+      problems.add(failed(plugin, name, e, locate));
+      code.failedWith(e);
+    } finally {
+      code.freeze();
+    }
+    return problems;
+  }
+
+  private static Problem failed(Plugin plugin, String name, Throwable cause, Function<String, SourceLocation> locate) {
+    if (cause instanceof NoClassDefFoundError missing) {
+      String needed = PluginCatalog.message(missing).replace('/', '.');
+      return problem("Overture/MissingClass",
+          "The code of plugin " + plugin.id + " needs the class " + needed + ", which neither "
+              + (plugin.origin.isolated() ? "its jar, " : "")
+              + "the host nor the plugins it depends on provide; add the plugin that has it to its \"dependencies\"",
+          locate);
+    }
+    if (cause instanceof UnsupportedClassVersionError) {
+      return problem("Overture/EntryPointFailed",
+          "The code of plugin " + plugin.id + " was compiled for a newer Java than this one (Java "
+              + Runtime.version().feature() + "): " + PluginCatalog.message(cause),
+          locate);
+    }
+    return problem("Overture/EntryPointFailed",
+        "The entry point \"" + name + "\" of plugin " + plugin.id + " failed while registering: " + PluginCatalog.message(cause),
+        locate);
+  }
+
+  private static Problem problem(String id, String message, Function<String, SourceLocation> locate) {
+    return Problem.error(id, message).at(locate.apply(POINTER));
+  }
+}

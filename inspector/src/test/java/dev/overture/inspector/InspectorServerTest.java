@@ -1,0 +1,275 @@
+package dev.overture.inspector;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.WebSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The inspector's server as an attacker or a careless host meets it (issue 19): loopback by
+ * default, no other address without a token, read-only, no path that serves a file, the security
+ * headers on every answer, and the live feed open only to its own page. Requests are written byte
+ * for byte on a socket, so no client library tidies a path before it is sent.
+ */
+class InspectorServerTest {
+
+  @TempDir Path temp;
+  private TestGame game;
+
+  @BeforeEach
+  void startGame() {
+    game = TestGame.start(temp.resolve("content"));
+  }
+
+  @AfterEach
+  void stopGame() {
+    game.close();
+  }
+
+  /** A raw HTTP/1.1 exchange: status line, headers and body as received. */
+  record Answer(int status, String head, String body) {
+    String header(String name) {
+      for (String line : head.split("\r\n")) {
+        int colon = line.indexOf(':');
+        if (colon > 0 && line.substring(0, colon).trim().equalsIgnoreCase(name)) {
+          return line.substring(colon + 1).trim();
+        }
+      }
+      return null;
+    }
+  }
+
+  static Answer exchange(int port, String method, String path, String host, String... headers) throws IOException {
+    try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+      socket.setSoTimeout(10_000);
+      StringBuilder request = new StringBuilder(method + " " + path + " HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n");
+      for (String header : headers) {
+        request.append(header).append("\r\n");
+      }
+      request.append(method.equals("POST") ? "Content-Length: 0\r\n" : "").append("\r\n");
+      OutputStream out = socket.getOutputStream();
+      out.write(request.toString().getBytes(StandardCharsets.ISO_8859_1));
+      out.flush();
+      InputStream in = socket.getInputStream();
+      java.io.ByteArrayOutputStream headBytes = new java.io.ByteArrayOutputStream();
+      int matched = 0;
+      int next;
+      while (matched < 4 && (next = in.read()) >= 0) { // up to the blank line that ends the head
+        headBytes.write(next);
+        matched = next == "\r\n\r\n".charAt(matched) ? matched + 1 : next == '\r' ? 1 : 0;
+      }
+      String head = headBytes.toString(StandardCharsets.ISO_8859_1).strip();
+      int status = Integer.parseInt(head.substring(9, 12));
+      // An upgraded connection stays open and streams frames: its head is the answer.
+      String body = status == 101 ? "" : new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      return new Answer(status, head, body);
+    }
+  }
+
+  private static Answer get(Inspector inspector, String path) throws IOException {
+    int port = inspector.address().getPort();
+    return exchange(port, "GET", path, "127.0.0.1:" + port);
+  }
+
+  @Test
+  void itBindsTheLoopbackAddressByDefault() {
+    try (Inspector inspector = Inspector.builder(game.overture).start()) {
+      assertTrue(inspector.address().getAddress().isLoopbackAddress(), inspector.address().toString());
+      assertEquals("http://127.0.0.1:" + inspector.address().getPort() + "/", inspector.uri().toString());
+    }
+  }
+
+  @Test
+  void itRefusesAnotherAddress_withoutAToken() throws Exception {
+    Inspector.Builder builder = Inspector.builder(game.overture).bindAddress(InetAddress.getByName("0.0.0.0"));
+
+    IllegalStateException refused = assertThrows(IllegalStateException.class, builder::start);
+
+    assertEquals("The inspector would serve on 0.0.0.0, which other machines can reach, without a token: give it one"
+        + " (token(...) or randomToken()) and hand out the address it prints, or serve on the loopback address", refused.getMessage());
+  }
+
+  @Test
+  void onAnotherAddress_theLiveFeedNeedsTheToken_whichTheAddressCarries() throws Exception {
+    String token = "abcdefghijklmnopqrstuvwxyz012345";
+    try (Inspector inspector = Inspector.builder(game.overture).bindAddress(InetAddress.getByName("0.0.0.0")).token(token).start()) {
+      int port = inspector.address().getPort();
+      assertEquals("http://0.0.0.0:" + port + "/#token=" + token, inspector.uri().toString());
+      String host = "127.0.0.1:" + port;
+
+      Answer without = exchange(port, "GET", "/live", host, upgrade());
+      Answer wrong = exchange(port, "GET", "/live?token=" + token.toUpperCase(Locale.ROOT), host, upgrade());
+      Answer right = exchange(port, "GET", "/live?token=" + token, host, upgrade());
+
+      assertEquals(403, without.status());
+      assertEquals("The inspector's live feed needs the token it was started with: open the address it printed, with its #token=.\n",
+          without.body());
+      assertEquals(403, wrong.status());
+      assertEquals(101, right.status(), right.head());
+    }
+  }
+
+  private static String[] upgrade() {
+    return new String[] {"Upgrade: websocket", "Connection: Upgrade", "Sec-WebSocket-Version: 13",
+      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=="};
+  }
+
+  @Test
+  void everyAnswerCarriesTheSecurityHeaders() throws Exception {
+    try (Inspector inspector = Inspector.builder(game.overture).start()) {
+      int port = inspector.address().getPort();
+      List<Answer> answers = List.of(get(inspector, "/"), get(inspector, "/inspector.js"), get(inspector, "/inspector.css"),
+          get(inspector, "/missing"), exchange(port, "POST", "/", "127.0.0.1:" + port), exchange(port, "GET", "/%2e%2e/x", "127.0.0.1:" + port));
+
+      for (Answer answer : answers) {
+        assertEquals("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none';"
+            + " form-action 'none'; frame-ancestors 'none'", answer.header("Content-Security-Policy"), answer.head());
+        assertEquals("nosniff", answer.header("X-Content-Type-Options"), answer.head());
+        assertEquals("DENY", answer.header("X-Frame-Options"), answer.head());
+        assertEquals("no-referrer", answer.header("Referrer-Policy"), answer.head());
+        assertEquals("no-store", answer.header("Cache-Control"), answer.head());
+        assertEquals(null, answer.header("Server"), "no server version: " + answer.head());
+      }
+      assertEquals("text/html; charset=utf-8", answers.get(0).header("Content-Type"));
+      assertTrue(answers.get(0).body().contains("<script src=\"/inspector.js\" defer></script>"), answers.get(0).body());
+      assertFalse(answers.get(0).body().contains("<script>"), "no inline script: the policy forbids it");
+      assertEquals("text/javascript; charset=utf-8", answers.get(1).header("Content-Type"));
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+    "/../pom.xml", "/inspector.js/../../pom.xml", "/%2e%2e/%2e%2e/pom.xml", "/..%2f..%2fpom.xml", "/pom.xml", "//etc/passwd",
+    "/etc/passwd", "/..%5c..%5cpom.xml", "/dev/overture/inspector/page/index.html", "/page/inspector.js", "/index.html",
+    "/WEB-INF/web.xml", "/META-INF/MANIFEST.MF", "/%00", "/inspector.js%00.txt", "/live/../../pom.xml", "/file:///etc/passwd"
+  })
+  void noPathServesAFile(String path) throws Exception {
+    try (Inspector inspector = Inspector.builder(game.overture).start()) {
+      Answer answer = get(inspector, path);
+
+      assertTrue(answer.status() == 404 || answer.status() == 400, path + " answered " + answer.head());
+      assertFalse(answer.body().contains("<artifactId>"), path + " served " + answer.body());
+      assertFalse(answer.body().contains("root:"), path + " served " + answer.body());
+      assertTrue(answer.body().length() < 200, path + " answered " + answer.body());
+    }
+  }
+
+  @Test
+  void itIsReadOnly_answeringGetOnly() throws Exception {
+    try (Inspector inspector = Inspector.builder(game.overture).start()) {
+      int port = inspector.address().getPort();
+      for (String method : List.of("POST", "PUT", "DELETE", "PATCH", "OPTIONS")) {
+        Answer answer = exchange(port, method, "/", "127.0.0.1:" + port);
+
+        assertEquals(405, answer.status(), method + ": " + answer.head());
+        assertEquals("GET", answer.header("Allow"));
+        assertEquals("The inspector is read-only: it answers GET only.\n", answer.body());
+      }
+    }
+  }
+
+  @Test
+  void onLoopback_itAnswersOnlyToLoopbackNames_soARebindingPageCannotReadIt() throws Exception {
+    try (Inspector inspector = Inspector.builder(game.overture).start()) {
+      int port = inspector.address().getPort();
+
+      Answer rebound = exchange(port, "GET", "/", "attacker.example:" + port);
+      Answer local = exchange(port, "GET", "/", "localhost:" + port);
+
+      assertEquals(403, rebound.status());
+      assertEquals("The inspector answers on this machine only, at http://127.0.0.1:" + port + "/\n", rebound.body());
+      assertEquals(200, local.status());
+    }
+  }
+
+  @Test
+  void theLiveFeed_isOpenToItsOwnPageOnly() throws Exception {
+    try (Inspector inspector = Inspector.builder(game.overture).start()) {
+      int port = inspector.address().getPort();
+      String host = "127.0.0.1:" + port;
+      String[] foreign = List.of(upgrade()).toArray(String[]::new);
+      foreign = java.util.stream.Stream.concat(java.util.Arrays.stream(foreign), java.util.stream.Stream.of("Origin: https://attacker.example"))
+          .toArray(String[]::new);
+      String[] own = java.util.stream.Stream.concat(java.util.Arrays.stream(upgrade()), java.util.stream.Stream.of("Origin: http://" + host))
+          .toArray(String[]::new);
+
+      Answer fromElsewhere = exchange(port, "GET", "/live", host, foreign);
+      Answer fromItsPage = exchange(port, "GET", "/live", host, own);
+
+      assertEquals(403, fromElsewhere.status());
+      assertEquals("The inspector's live feed is for its own page only, not for https://attacker.example.\n", fromElsewhere.body());
+      assertEquals(101, fromItsPage.status(), fromItsPage.head());
+    }
+  }
+
+  @Test
+  void aPortInUse_isRefusedWithWhatToDo() throws Exception {
+    try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      Inspector.Builder builder = Inspector.builder(game.overture).port(taken.getLocalPort());
+
+      IllegalStateException refused = assertThrows(IllegalStateException.class, builder::start);
+
+      assertEquals("Could not serve the inspector on 127.0.0.1:" + taken.getLocalPort()
+          + ": the port is in use (choose another port, or 0 for any free one)", refused.getMessage());
+    }
+  }
+
+  @Test
+  void whatAPageSays_changesOnlyWhatItIsSent() throws Exception {
+    try (Inspector inspector = Inspector.builder(game.overture).start()) {
+      List<String> messages = new CopyOnWriteArrayList<>();
+      WebSocket socket = HttpClient.newHttpClient().newWebSocketBuilder()
+          .buildAsync(URI.create("ws://127.0.0.1:" + inspector.address().getPort() + "/live"), new WebSocket.Listener() {
+            private final StringBuilder partial = new StringBuilder();
+
+            @Override
+            public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
+              partial.append(data);
+              if (last) {
+                messages.add(partial.toString());
+                partial.setLength(0);
+              }
+              webSocket.request(1);
+              return null;
+            }
+          }).join();
+      await().atMost(Duration.ofSeconds(20)).until(() -> messages.stream().anyMatch(message -> message.contains("\"section\":\"plugins\"")));
+
+      socket.sendText("{\"shutdown\": true}", true).join();
+      socket.sendText("not json at all", true).join();
+      socket.sendText("{\"assets\": {\"offset\": -5, \"limit\": 100000, \"filter\": \"SWORD\"}}", true).join();
+
+      await().atMost(Duration.ofSeconds(20)).until(() -> messages.stream().anyMatch(message -> message.contains("\"filter\":\"sword\"")));
+      assertEquals(1, inspector.pages());
+      socket.sendClose(WebSocket.NORMAL_CLOSURE, "done").join();
+      await().atMost(Duration.ofSeconds(20)).until(() -> inspector.pages() == 0);
+    } catch (CompletionException e) {
+      throw new AssertionError("the live feed refused a client of its own machine", e);
+    }
+  }
+}

@@ -1,0 +1,146 @@
+package dev.overture.sample;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Rules of the content commands ({@code validate}, {@code schemas}, {@code list}, {@code frontend},
+ * {@code resave}) on hostile content (issue 14): a special file never blocks them, the JSON report
+ * is always written, and nothing they print names a Java class.
+ */
+class ContentCommandsReliabilityTest {
+
+  /** A Java class name: package-qualified, or a type named for an exception or error (problem ids in brackets aside). */
+  private static final Pattern CLASS_NAME =
+      Pattern.compile("\\b(?:java|javax|jdk|sun|tools|com|org|dev)\\.[a-z]\\w*\\.|(?<!/)\\b[A-Z]\\w*(?:Exception|Error)\\b");
+
+  @TempDir Path temp;
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private int run(String... args) {
+    out.getBuffer().setLength(0);
+    err.getBuffer().setLength(0);
+    CommandLine commandLine = OvertureCommand.commandLine();
+    commandLine.setOut(new PrintWriter(out));
+    commandLine.setErr(new PrintWriter(err));
+    return commandLine.execute(args);
+  }
+
+  private Path copyOfTheSampleContent() throws Exception {
+    Path copy = temp.resolve("assets");
+    try (var files = Files.walk(Path.of("../assets"))) {
+      for (Path source : files.toList()) {
+        Path target = copy.resolve(Path.of("../assets").relativize(source).toString());
+        if (Files.isDirectory(source)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(source, target);
+        }
+      }
+    }
+    return copy;
+  }
+
+  private static void mkfifo(Path pipe) throws Exception {
+    Files.deleteIfExists(pipe);
+    assertEquals(0, new ProcessBuilder("mkfifo", pipe.toString()).start().waitFor(), "mkfifo");
+  }
+
+  private void assertNoClassName() {
+    String printed = out + "\n" + err;
+    assertFalse(CLASS_NAME.matcher(printed).find(), printed);
+  }
+
+  @Test
+  void validateAndPlay_refuseANamedPipe_whereAReferenceIsExpected_insteadOfWaitingForever() throws Exception {
+    Path assets = copyOfTheSampleContent();
+    mkfifo(assets.resolve("cameras/ThirdPerson.json"));
+
+    assertEquals(1, run("validate", "--assets", assets.toString()));
+    assertTrue(out.toString().contains("[Overture/NotARegularFile] " + assets.resolve("cameras/ThirdPerson.json")
+        + " is a named pipe, not a regular file; it was not opened, referenced by PawnData:HeroPawn\n   at "
+        + assets.resolve("pawns/HeroPawn.json") + ":20:24 (/defaultCameraMode)"), out.toString());
+    assertNoClassName();
+
+    assertEquals(1, run("play", "--experience", "Elimination", "--ticks", "3", "--assets", assets.toString()));
+    assertTrue(err.toString().contains("is a named pipe, not a regular file; it was not opened"), err.toString());
+    assertNoClassName();
+  }
+
+  @Test
+  void validateAsJson_writesItsReport_evenWhenTheContentCannotBeIndexed() throws Exception {
+    Path assets = copyOfTheSampleContent();
+    Files.writeString(assets.resolve("overture.json"), "{ \"primaryAssetTypesToScan\": 5 }");
+
+    assertEquals(1, run("validate", "--format", "json", "--assets", assets.toString()));
+
+    JsonNode report = JsonMapper.builder().build().readTree(out.toString());
+    assertEquals(1, report.get("errors").asInt());
+    JsonNode problem = report.get("problems").get(0);
+    assertEquals("Overture/WrongType", problem.get("id").asString());
+    assertEquals(assets.resolve("overture.json").toString(), problem.get("file").asString());
+    assertEquals(1, problem.get("line").asInt());
+    assertEquals("/primaryAssetTypesToScan", problem.get("pointer").asString());
+    assertNoClassName();
+  }
+
+  @Test
+  void validateAsJson_writesItsReport_forAFolderThatIsNotThere() throws Exception {
+    assertEquals(1, run("validate", "--format", "json", "--assets", temp.resolve("nowhere").toString()));
+
+    JsonNode report = JsonMapper.builder().build().readTree(out.toString());
+    assertEquals("Overture/CannotValidate", report.get("problems").get(0).get("id").asString());
+    assertEquals("--assets " + temp.resolve("nowhere") + ": no such folder", report.get("problems").get(0).get("message").asString());
+  }
+
+  @Test
+  void schemas_intoAFile_orOverAPipe_isRefusedInWords() throws Exception {
+    Path file = Files.writeString(temp.resolve("schemas.txt"), "mine");
+
+    assertEquals(1, run("schemas", "--out", file.toString()));
+    assertEquals("overture: --out " + file + " is a file, not a folder: the schemas are written into a folder", err.toString().strip());
+    assertEquals("mine", Files.readString(file));
+
+    Path folder = Files.createDirectories(temp.resolve("schemas"));
+    mkfifo(folder.resolve("Experience.schema.json"));
+    assertEquals(1, run("schemas", "--out", folder.toString()));
+    assertEquals("overture: " + folder.resolve("Experience.schema.json") + ": it is not a regular file (a device, a pipe or a socket)",
+        err.toString().strip());
+    assertNoClassName();
+  }
+
+  @Test
+  void noContentCommand_printsAJavaClassName_onBrokenContent() throws Exception {
+    Path assets = copyOfTheSampleContent();
+    mkfifo(assets.resolve("cameras/ThirdPerson.json"));
+    Files.writeString(assets.resolve("maps/Arena.json"), "{ \"title\": ");
+    Files.writeString(assets.resolve("experiences/Control.json"), "{ \"defaultPawnData\": \"HeroPawn\", \"x\": " + "[".repeat(80));
+    Files.writeString(assets.resolve("pawns/SpectatorPawn.json"), "{ \"pawnClass\": \"Pawn\", \"displayName\": \"NaN\","
+        + " \"defaultCameraMode\": \"cameras/Nan.json\" }");
+    Files.writeString(assets.resolve("cameras/Nan.json"), "{ \"distance\": \"NaN\", \"height\": 1e999 }");
+
+    for (String[] command : new String[][] {
+        {"validate", "--assets", assets.toString()},
+        {"validate", "--format", "json", "--assets", assets.toString()},
+        {"list", "--assets", assets.toString()},
+        {"frontend", "--assets", assets.toString()},
+        {"resave", "--dry-run", "--assets", assets.toString()},
+        {"play", "--experience", "Control", "--ticks", "3", "--assets", assets.toString()}}) {
+      run(command);
+      assertNoClassName();
+    }
+  }
+}

@@ -1,0 +1,120 @@
+package dev.overture.sample;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * Rule: every walk over a graph that content defines (plugin dependencies, action set includes)
+ * finds its cycles and reports each once, located, from every command; none ends in a stack
+ * overflow (issue 14: {@code describe} on a plugin dependency cycle died with StackOverflowError).
+ */
+class ContentCycleReliabilityTest {
+
+  @TempDir Path temp;
+
+  private record Run(int exit, String out, String err) {
+    String all() {
+      return out + err;
+    }
+  }
+
+  private static Run run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine command = OvertureCommand.commandLine();
+    command.setOut(new PrintWriter(out));
+    command.setErr(new PrintWriter(err));
+    return new Run(command.execute(args), out.toString(), err.toString());
+  }
+
+  private Path copyOfTheContent() throws Exception {
+    Path source = Path.of("../assets");
+    Path copy = temp.resolve("assets");
+    try (Stream<Path> files = Files.walk(source)) {
+      for (Path file : files.toList()) {
+        Path target = copy.resolve(source.relativize(file).toString());
+        if (Files.isDirectory(file)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(file, target);
+        }
+      }
+    }
+    return copy;
+  }
+
+  private static int count(String text, String part) {
+    Matcher found = Pattern.compile(Pattern.quote(part)).matcher(text);
+    int n = 0;
+    while (found.find()) {
+      n++;
+    }
+    return n;
+  }
+
+  @Test
+  void aPluginDependencyCycle_isOneLocatedProblem_forDescribeValidatePlayAndList() throws Exception {
+    Path assets = copyOfTheContent();
+    Files.createDirectories(assets.resolve("plugins/Loop"));
+    Files.writeString(assets.resolve("plugins/Loop/plugin.json"),
+        "{ \"version\": \"1.0.0\", \"dependencies\": [ { \"name\": \"ShooterCore\" } ] }\n");
+    Path core = assets.resolve("plugins/ShooterCore/plugin.json");
+    Files.writeString(core, Files.readString(core).replace("\"initialState\": \"Registered\",",
+        "\"initialState\": \"Registered\",\n  \"dependencies\": [ { \"name\": \"Loop\" } ],"));
+    String cycle = "[Overture/PluginCycle] Plugins depend on each other in a cycle: Loop -> ShooterCore -> Loop; none of them can"
+        + " activate" + System.lineSeparator() + "   at " + assets + "/plugins/Loop/plugin.json:1:51 (/dependencies/0/name)";
+
+    Run describe = run("describe", "Elimination", "--assets", assets.toString());
+    assertEquals(1, describe.exit(), describe.all());
+    assertEquals(1, count(describe.err(), cycle), "the cycle once, located: " + describe.err());
+    assertFalse(describe.all().contains("stack overflow") || describe.all().contains("StackOverflow"), describe.all());
+
+    Run validate = run("validate", "--assets", assets.toString());
+    assertEquals(1, validate.exit(), validate.all());
+    assertEquals(1, count(validate.out(), cycle), "the cycle once, though two plugins are on it: " + validate.out());
+
+    Run play = run("play", "--experience", "Elimination", "--assets", assets.toString(), "--ticks", "1");
+    assertEquals(1, play.exit(), play.all());
+    assertEquals(1, count(play.err(), cycle), play.err());
+
+    Run list = run("list", "--assets", assets.toString());
+    assertEquals(0, list.exit(), list.all());
+    assertTrue(list.out().contains("  ShooterCore          1.1.0    Error       "), list.out());
+    assertTrue(list.out().contains("  Loop                 1.0.0    Error       "), list.out());
+  }
+
+  @Test
+  void anActionSetIncludeCycle_isALocatedProblem_forDescribeValidateAndPlay() throws Exception {
+    Path assets = copyOfTheContent();
+    Path hud = assets.resolve("actionsets/StandardHUD.json");
+    Files.writeString(hud, Files.readString(hud).replace("\"actions\": [", "\"actionSets\": [\"SharedInput\"],\n  \"actions\": ["));
+    Path input = assets.resolve("actionsets/SharedInput.json");
+    Files.writeString(input, Files.readString(input).replace("\"actions\": [", "\"actionSets\": [\"StandardHUD\"],\n  \"actions\": ["));
+    String cycle = "[Overture/ReferenceCycle] Reference cycle: ";
+
+    Run describe = run("describe", "Elimination", "--assets", assets.toString());
+    assertEquals(1, describe.exit(), describe.all());
+    assertTrue(describe.err().contains(cycle), describe.err());
+
+    Run validate = run("validate", "--assets", assets.toString());
+    assertEquals(1, validate.exit(), validate.all());
+    assertTrue(validate.out().contains(cycle), validate.out());
+    assertTrue(validate.out().contains("   at " + assets + "/actionsets/"), "located: " + validate.out());
+
+    Run play = run("play", "--experience", "Elimination", "--assets", assets.toString(), "--ticks", "1");
+    assertEquals(1, play.exit(), play.all());
+    assertTrue(play.err().contains(cycle), play.err());
+  }
+}

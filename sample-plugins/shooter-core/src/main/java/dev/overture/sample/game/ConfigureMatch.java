@@ -1,0 +1,96 @@
+package dev.overture.sample.game;
+
+import dev.overture.core.DataException;
+import dev.overture.core.ProblemReporter;
+import dev.overture.feature.FeatureContext;
+import dev.overture.feature.WorldActionBase;
+import dev.overture.world.World;
+import java.util.List;
+
+/**
+ * ShooterCore's action that starts a match in the world while active: it adds the {@link
+ * ArenaMatch} component to the game state, configured by these fields. Servers only (a client
+ * follows the server's match).
+ *
+ * <pre>{@code
+ * { "action": "ConfigureMatch", "teams": ["Red", "Blue"], "teamSize": 3, "scoreLimit": 10 }
+ * }</pre>
+ *
+ * <p>Immutable; applied on each world's game thread.
+ *
+ * @param teams the teams' names, 1 to 4 (default Red and Blue); the player joins the first
+ * @param teamSize heroes per team, the player included (default 3)
+ * @param scoreLimit the team score that wins (default 10)
+ * @param respawnTurns turns an eliminated hero waits (default 8)
+ * @param weaponRange how many cells a weapon reaches in a straight line (default 6)
+ * @param damage health a hit takes (default 34)
+ */
+public record ConfigureMatch(
+    List<String> teams, Integer teamSize, Integer scoreLimit, Integer respawnTurns, Integer weaponRange, Integer damage)
+    implements WorldActionBase {
+
+  public ConfigureMatch {
+    teams = teams == null ? List.of("Red", "Blue") : List.copyOf(teams);
+    teamSize = teamSize == null ? 3 : teamSize;
+    scoreLimit = scoreLimit == null ? 10 : scoreLimit;
+    respawnTurns = respawnTurns == null ? 8 : respawnTurns;
+    weaponRange = weaponRange == null ? 6 : weaponRange;
+    damage = damage == null ? 34 : damage;
+    if (teams.isEmpty() || teams.size() > 4) {
+      throw new DataException("Sample/OutOfRange", "/teams", "\"teams\" must name 1 to 4 teams, not " + teams.size());
+    }
+    atLeastOne("teamSize", teamSize);
+    atLeastOne("scoreLimit", scoreLimit);
+    atLeastOne("respawnTurns", respawnTurns);
+    atLeastOne("weaponRange", weaponRange);
+    atLeastOne("damage", damage);
+  }
+
+  /** Each number is checked on its own, so that the problem names its field and points at it. */
+  static void atLeastOne(String field, int value) {
+    if (value < 1) {
+      throw new DataException("Sample/OutOfRange", "/" + field, "\"" + field + "\" must be 1 or more, not " + value);
+    }
+  }
+
+  @Override
+  public void addToWorld(World world, FeatureContext context) {
+    if (!world.netMode().hasServer()) {
+      return;
+    }
+    if (!(world.gameState() instanceof ArenaGameState state)) {
+      throw new IllegalStateException("ConfigureMatch needs a world whose game state is an ArenaGameState, not a "
+          + world.gameState().getClass().getSimpleName());
+    }
+    ArenaLevel level = world.subsystem(ArenaLevel.class);
+    if (!level.hasGrid()) {
+      throw new IllegalStateException("ConfigureMatch needs a map with tiles to play on, but the world's map is "
+          + (level.id().isEmpty() ? "not set" : level.id() + ", which has no \"tiles\"")
+          + "; play a tile whose mapId names an arena (for example Map:Arena)");
+    }
+    for (int team = 0; team < teams.size(); team++) {
+      if (level.spawns(team).isEmpty()) {
+        throw new IllegalStateException("Map " + level.id() + " has no spawn for team " + teams.get(team) + " (tile '" + (team + 1)
+            + "'), but ConfigureMatch names " + teams.size() + " teams");
+      }
+    }
+    int heroes = teams.size() * teamSize;
+    int cells = level.floor().size();
+    if (heroes > cells) {
+      throw new IllegalStateException("ConfigureMatch puts " + heroes + " heroes (" + teams.size() + " teams of " + teamSize
+          + ") on map " + level.id() + ", which has " + cells + " floor cells; lower \"teamSize\" to at most " + cells / teams.size());
+    }
+    ArenaMatch match = state.addComponent(ArenaMatch.class, "ArenaMatch");
+    match.configure(this, context.assets());
+    // The widgets of every registered plugin, found without naming one (TopDownArena's leaderboard, say).
+    match.showWidgets(context.extensions(dev.overture.sample.game.hud.HudWidget.class));
+    context.keepUndo(() -> state.removeComponent(match));
+  }
+
+  @Override
+  public void validate(ProblemReporter problems) {
+    if (teams.size() == 1 && teamSize == 1) {
+      problems.warning("Sample/LonelyMatch", "/teams", "A match of one team of one hero has nobody to fight");
+    }
+  }
+}

@@ -1,0 +1,144 @@
+package dev.overture.sample.game.checks;
+
+import dev.overture.asset.PrimaryAssetId;
+import dev.overture.experience.ExperienceActionSet;
+import dev.overture.experience.ExperienceDefinition;
+import dev.overture.experience.MapDefinition;
+import dev.overture.experience.UserFacingExperience;
+import dev.overture.feature.GameFeatureAction;
+import dev.overture.sample.game.ConfigureMatch;
+import dev.overture.validation.ProjectContext;
+import dev.overture.validation.ProjectValidator;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * ShooterCore's rules for a match on the map it is played on, checked for every user-facing
+ * experience (a tile names the experience and the map), so that what would stop a match from
+ * starting is found before anyone plays:
+ *
+ * <ul>
+ *   <li>{@code Sample/NoArena}: the experience configures a match, but the map has no tiles;
+ *   <li>{@code Sample/TooManyTeams}: more teams than the map has teams' spawns;
+ *   <li>{@code Sample/TeamWithoutSpawn}: a team whose spawn tile ({@code 1} to {@code 4}) the map
+ *       lacks;
+ *   <li>{@code Sample/TooManyHeroes}: more heroes than the map has floor.
+ * </ul>
+ *
+ * Each at the {@code ConfigureMatch} that asks for it (in the experience or one of its action
+ * sets). Stateless; the action sets are walked without recursion, each once.
+ */
+public final class MatchSetup implements ProjectValidator {
+
+  /** A ConfigureMatch and where it is written. */
+  private record Found(ConfigureMatch match, PrimaryAssetId asset, String pointer) {}
+
+  @Override
+  public void isDataValid(ProjectContext context) {
+    Set<String> reported = new HashSet<>();
+    for (PrimaryAssetId id : context.assets().index().ids()) {
+      Optional<UserFacingExperience> tile = context.asset(id).filter(UserFacingExperience.class::isInstance)
+          .map(UserFacingExperience.class::cast);
+      if (tile.isEmpty() || tile.get().map().isEmpty()) {
+        continue;
+      }
+      PrimaryAssetId mapId = tile.get().map().get();
+      Optional<MapDefinition> map = context.asset(mapId).filter(MapDefinition.class::isInstance).map(MapDefinition.class::cast);
+      if (map.isEmpty()) {
+        continue; // not loaded: its own problem
+      }
+      for (Found found : matches(context, tile.get().experienceId())) {
+        if (reported.add(found.asset() + found.pointer() + " " + mapId)) {
+          check(context, found, id, tile.get().experienceId(), mapId, map.get());
+        }
+      }
+    }
+  }
+
+  private static void check(
+      ProjectContext context, Found found, PrimaryAssetId tile, PrimaryAssetId experience, PrimaryAssetId mapId, MapDefinition map) {
+    String where = "map " + mapId + ", which " + tile + " plays " + experience + " on";
+    List<String> teams = found.match().teams();
+    if (map.tiles().isEmpty()) {
+      context.about(found.asset()).error("Sample/NoArena", found.pointer(),
+          "ConfigureMatch starts a match, but " + where + ", has no \"tiles\" to play on");
+      return;
+    }
+    Set<Character> spawns = new LinkedHashSet<>();
+    int floor = 0;
+    for (String row : map.tiles()) {
+      for (char cell : row.toCharArray()) {
+        if (cell >= '1' && cell <= '4') {
+          spawns.add(cell);
+        }
+        if (cell != '#') {
+          floor++;
+        }
+      }
+    }
+    if (teams.size() > spawns.size()) {
+      context.about(found.asset()).error("Sample/TooManyTeams", found.pointer() + "/teams",
+          "ConfigureMatch names " + teams.size() + " teams, but " + where + ", has spawns for " + spawns.size()
+              + " (tiles " + quoted(spawns) + ")");
+    } else {
+      for (int team = 0; team < teams.size(); team++) {
+        char spawn = (char) ('1' + team);
+        if (!spawns.contains(spawn)) {
+          context.about(found.asset()).error("Sample/TeamWithoutSpawn", found.pointer() + "/teams/" + team,
+              "Team " + teams.get(team) + " has no spawn on " + where + ": put a '" + spawn + "' on its floor");
+        }
+      }
+    }
+    int heroes = teams.size() * found.match().teamSize();
+    if (heroes > floor) {
+      context.about(found.asset()).error("Sample/TooManyHeroes", found.pointer() + "/teamSize",
+          "ConfigureMatch puts " + heroes + " heroes (" + teams.size() + " teams of " + found.match().teamSize() + ") on "
+              + where + ", which has " + floor + " floor cells");
+    }
+  }
+
+  private static String quoted(Set<Character> spawns) {
+    List<String> names = new ArrayList<>();
+    spawns.stream().sorted().forEach(spawn -> names.add("'" + spawn + "'"));
+    return names.isEmpty() ? "none" : String.join(", ", names);
+  }
+
+  /** The ConfigureMatch actions of the experience and of the action sets it reaches. */
+  private static List<Found> matches(ProjectContext context, PrimaryAssetId experienceId) {
+    List<Found> found = new ArrayList<>();
+    Optional<ExperienceDefinition> experience = context.asset(experienceId)
+        .filter(ExperienceDefinition.class::isInstance).map(ExperienceDefinition.class::cast);
+    if (experience.isEmpty()) {
+      return found;
+    }
+    collect(experienceId, experience.get().actions(), found);
+    Deque<PrimaryAssetId> pending = new ArrayDeque<>(experience.get().actionSets());
+    Set<PrimaryAssetId> seen = new HashSet<>();
+    while (!pending.isEmpty()) {
+      PrimaryAssetId setId = pending.poll();
+      if (!seen.add(setId)) {
+        continue;
+      }
+      context.asset(setId).filter(ExperienceActionSet.class::isInstance).map(ExperienceActionSet.class::cast)
+          .ifPresent(set -> {
+            collect(setId, set.actions(), found);
+            pending.addAll(set.actionSets());
+          });
+    }
+    return found;
+  }
+
+  private static void collect(PrimaryAssetId asset, List<GameFeatureAction> actions, List<Found> found) {
+    for (int i = 0; i < actions.size(); i++) {
+      if (actions.get(i) instanceof ConfigureMatch match) {
+        found.add(new Found(match, asset, "/actions/" + i));
+      }
+    }
+  }
+}

@@ -1,0 +1,48 @@
+package dev.overture.sample.topdown;
+
+import dev.overture.core.DataException;
+import dev.overture.feature.FeatureContext;
+import dev.overture.sample.game.ArenaMatch;
+import dev.overture.feature.WorldActionBase;
+import dev.overture.world.World;
+
+/**
+ * TopDownArena's action: health pickups on the arena's floor while active (the {@link
+ * HealthPickups} rule on the game state). Servers only; needs a match ({@code ConfigureMatch}
+ * before it).
+ *
+ * <pre>{@code
+ * { "action": "SpawnPickups", "count": 3, "heal": 50 }
+ * }</pre>
+ *
+ * <p>Immutable; applied on each world's game thread.
+ *
+ * @param count pickups on the floor at once (default 3)
+ * @param heal health a pickup gives back (default 50)
+ */
+public record SpawnPickups(Integer count, Integer heal) implements WorldActionBase {
+
+  public SpawnPickups {
+    count = count == null ? 3 : count;
+    heal = heal == null ? 50 : heal;
+    if (count < 1) {
+      throw new DataException("Sample/OutOfRange", "/count", "\"count\" must be 1 or more, not " + count);
+    }
+    if (heal < 1) {
+      throw new DataException("Sample/OutOfRange", "/heal", "\"heal\" must be 1 or more, not " + heal);
+    }
+  }
+
+  @Override
+  public void addToWorld(World world, FeatureContext context) {
+    if (!world.netMode().hasServer()) {
+      return;
+    }
+    if (world.gameState().findComponent(ArenaMatch.class).isEmpty()) {
+      throw new IllegalStateException("SpawnPickups needs a match: put a ConfigureMatch action before it");
+    }
+    HealthPickups pickups = world.gameState().addComponent(HealthPickups.class, "HealthPickups");
+    pickups.configure(this);
+    context.keepUndo(() -> world.gameState().removeComponent(pickups));
+  }
+}
