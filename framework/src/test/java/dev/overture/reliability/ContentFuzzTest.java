@@ -75,7 +75,7 @@ import org.junit.jupiter.api.Timeout;
 class ContentFuzzTest {
 
   /** Small limits, so that the fuzzer's inputs (at most a few kilobytes) reach each of them. */
-  static final AssetLimits LIMITS = new AssetLimits(2048, 12, 200, 40, 30);
+  static final AssetLimits LIMITS = new AssetLimits(2048, 12, 200, 40, 30, 300);
 
   /** A format of the fuzzer's own, whose upgrades change units and names. */
   static final CustomVersion TUNING_FORMAT = new CustomVersion(Guid.parse("5E1F0A2B-3C4D-4E5F-8A9B-0C1D2E3F4A5B"), 3, "Fuzz-Tuning");
@@ -193,7 +193,8 @@ class ContentFuzzTest {
   /** A parser without limits (and without binding), to measure what a file that bound holds. */
   private static final JsonFactory UNLIMITED = JsonFactory.builder()
       .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(Integer.MAX_VALUE)
-          .maxNameLength(Integer.MAX_VALUE).maxNumberLength(Integer.MAX_VALUE).maxNestingDepth(Integer.MAX_VALUE).build())
+          .maxNameLength(Integer.MAX_VALUE).maxNumberLength(Integer.MAX_VALUE).maxNestingDepth(Integer.MAX_VALUE)
+          .maxTokenCount(Long.MAX_VALUE).build())
       .build();
 
   private static final Map<Target, Project> PROJECTS = new EnumMap<>(Target.class);
@@ -251,8 +252,11 @@ class ContentFuzzTest {
   private static void assertWithinLimits(byte[] file) {
     assertTrue(file.length <= LIMITS.maxDocumentBytes(), "a file of " + file.length + " bytes bound");
     int depth = 0;
+    int tokens = 0;
     try (JsonParser parser = UNLIMITED.createParser(file)) {
       for (JsonToken token = parser.nextToken(); token != null; token = parser.nextToken()) {
+        tokens++;
+        assertTrue(tokens <= LIMITS.maxTokenCount(), "a file of more than " + LIMITS.maxTokenCount() + " tokens bound");
         switch (token) {
           case START_OBJECT, START_ARRAY -> {
             depth++;
