@@ -185,8 +185,13 @@ class ContentFuzzTest {
           { "speed": 10, "health": 100, "count": 3, "name": "base", "weights": [0.5], "limits": { "a": 1 } }
           """));
 
+  /**
+   * What a message quotes from the file: in double quotes (ours) or in single quotes (the JSON
+   * parser's, for a token it did not recognise). It may be anything, an exception's name too.
+   */
+  private static final Pattern QUOTED = Pattern.compile("\"(?:[^\"\\\\]|\\\\.)*\"|'[^']*'");
+
   /** The name of an exception or error class, as its toString shows it: what no problem message may carry. */
-  private static final Pattern QUOTED = Pattern.compile("\"(?:[^\"\\\\]|\\\\.)*\"");
 
   private static final Pattern EXCEPTION_NAME = Pattern.compile("\\b[A-Z][A-Za-z0-9_$]*(Exception|Error)\\b");
 
