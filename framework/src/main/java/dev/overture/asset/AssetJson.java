@@ -188,6 +188,8 @@ final class AssetJson {
       }
     } catch (StreamConstraintsException e) {
       throw new AssetLoadException(context.asset, List.of(limits.problem(json, context)));
+    } catch (NumberFormatException e) {
+      throw new AssetLoadException(context.asset, List.of(unreadableNumber(mapper, json, context)));
     } catch (JacksonException e) {
       Problem problem = problems.toProblem(e, context);
       if (e.getCause() instanceof DataException || context.upgraded != null) {
@@ -285,9 +287,40 @@ final class AssetJson {
       return readTree(json);
     } catch (StreamConstraintsException e) {
       throw new AssetLoadException(context.asset, List.of(limits.problem(json, context)));
+    } catch (NumberFormatException e) {
+      throw new AssetLoadException(context.asset, List.of(unreadableNumber(current.mapper(), json, context)));
     } catch (JacksonException e) {
       throw new AssetLoadException(context.asset, List.of(current.problems().toProblem(e, context)));
     }
+  }
+
+  /**
+   * The problem of a decimal no number can hold exactly (an exponent past what a big decimal
+   * keeps, such as {@code 1.5e30888888888}), which Jackson reports without a place when it reads a
+   * file as a tree (older formats, resave): found again token by token, so it is located.
+   */
+  private static Problem unreadableNumber(JsonMapper mapper, byte[] json, BindContext context) {
+    try (JsonParser parser = mapper.createParser(json)) {
+      for (JsonToken token = parser.nextToken(); token != null; token = parser.nextToken()) {
+        if (token != JsonToken.VALUE_NUMBER_FLOAT) {
+          continue;
+        }
+        try {
+          parser.getDecimalValue();
+        } catch (NumberFormatException e) {
+          var at = parser.currentTokenLocation();
+          return Problem.error("Overture/OutOfRange", parser.getText()
+                  + " has an exponent too large for any number; write a number of ordinary size")
+              .withAsset(context.asset)
+              .at(SourceLocation.at(context.file, Pointers.ofValueAt(parser))
+                  .withPosition(Math.max(at.getLineNr(), 0), Math.max(at.getColumnNr(), 0)));
+        }
+      }
+    } catch (JacksonException e) {
+      // Not reached for a file the tree read got as far as its numbers; the file alone names the place.
+    }
+    return Problem.error("Overture/OutOfRange", "A number has an exponent too large for any number; write a number of"
+        + " ordinary size").withAsset(context.asset).at(SourceLocation.ofFile(context.file));
   }
 
   /**

@@ -252,6 +252,22 @@ class ContentReliabilityTest {
   }
 
   @Test
+  void aDecimalWhoseExponentNoNumberHolds_inAnOlderFormat_isRefusedWhereItIs_byLoadAndResave() throws Exception {
+    // An older format is read as a tree of exact decimals, where Jackson's own failure has no place (found by fuzzing).
+    open(hero("cameras/old.json").file("cameras/old.json", "{ " + CAMERAS_V1 + ",\n  \"distance\": 1.5e30888888888,\n  \"height\": 2 }"));
+    byte[] before = Files.readAllBytes(root().resolve("cameras/old.json"));
+
+    Problem loaded = loadFailure(assets, HERO).get(0);
+    ResaveReport resave = assets.tools().resave(false);
+
+    assertEquals(Problem.error("Overture/OutOfRange", "1.5e30888888888 has an exponent too large for any number; write a number"
+            + " of ordinary size").withAsset("Game:/cameras/old.json")
+        .at(new SourceLocation(file("cameras/old.json"), 2, 15, "/distance")), loaded);
+    assertEquals("Overture/OutOfRange", resave.refused().get(0).problems().get(0).id());
+    assertArrayEquals(before, Files.readAllBytes(root().resolve("cameras/old.json")), "a refused file is left as it is");
+  }
+
+  @Test
   void anUpgradeStepThatOverflows_isRefusedAtTheValue_byLoadValidateAndResave_andNothingIsWritten() throws Exception {
     open(hero("cameras/old.json").file("cameras/old.json", "{ " + CAMERAS_V1 + ",\n  \"distance\": 1e303,\n  \"height\": 2 }"));
     byte[] before = Files.readAllBytes(root().resolve("cameras/old.json"));
