@@ -8,6 +8,6 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
-    System.exit(OvertureCommand.commandLine().execute(args));
+    System.exit(OvertureCommand.commandLine(args).execute(args));
   }
 }
