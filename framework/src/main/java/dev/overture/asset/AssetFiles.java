@@ -51,19 +51,18 @@ final class AssetFiles {
             .ifPresent(problem -> index.hideNewer(entry, problem));
         throw e;
       }
-      return new Loaded(value, List.copyOf(context.warnings), entry.file(), bytes.length);
+      return Loaded.named(value, List.copyOf(context.warnings), entry.file(), bytes.length);
     }
     SoftRef<?> ref = (SoftRef<?>) key;
     String label = AssetKey.label(ref);
     ContentRoot root = rootOf(ref.root(), label);
     byte[] bytes = read(root, ref.path(), label);
-    String file = root.source().displayPath(ref.path());
     if (ref.type() == RawAsset.class) {
-      return new Loaded(new RawAsset(ref.path(), bytes), List.of(), file, bytes.length);
+      return Loaded.at(new RawAsset(ref.path(), bytes), List.of(), root, ref.path(), bytes.length);
     }
-    BindContext context = new BindContext(root.name(), file, label);
+    BindContext context = new BindContext(root.name(), root.source().displayPath(ref.path()), label);
     Object value = json.bind(bytes, ref.type(), context);
-    return new Loaded(value, List.copyOf(context.warnings), file, bytes.length);
+    return Loaded.at(value, List.copyOf(context.warnings), root, ref.path(), bytes.length);
   }
 
   /**

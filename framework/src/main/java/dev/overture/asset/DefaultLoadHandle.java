@@ -74,7 +74,12 @@ final class DefaultLoadHandle implements LoadHandle {
         AtomicIntegerFieldUpdater.newUpdater(Node.class, "pinned");
 
     final AssetKey from;
-    final ReferenceScanner.Step where;
+    /**
+     * Where the reference was, for the problem of a load that fails; dropped once the asset has
+     * loaded (a load completes once), so a held handle keeps no path per asset. Written and read by
+     * the thread that processes the asset's completed load.
+     */
+    ReferenceScanner.Step where;
     /** The slot pinned, written before {@code pinned} becomes 1. */
     Slot slot;
     volatile int pinned;
@@ -203,6 +208,10 @@ final class DefaultLoadHandle implements LoadHandle {
       Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
       problems.loadFailed(ready.key(), cause, node == null ? null : node.from, node == null ? null : node.where);
       return;
+    }
+    Node reached = nodes.get(ready.key());
+    if (reached != null) {
+      reached.where = null;
     }
     problems.addAll(loaded.warnings());
     AssetKey from = ready.key();
