@@ -20,7 +20,8 @@ import java.util.concurrent.TimeUnit;
  * <ul>
  *   <li>Start-up: a JVM that prints hello; the sample's launcher ({@code sample-game/target/overture},
  *       with its start-up archive) and {@code java -jar overture.jar}, each running {@code play
- *       --ticks 0} (to Loaded, then the result and exit) and {@code validate}.
+ *       --ticks 0}, timed to the moment it prints the state {@code Loaded} and to its exit, and
+ *       {@code validate}, timed to its exit.
  *   <li>Cold load: a fresh JVM loading N generated items through Overture against a fresh JVM
  *       running the sequential Jackson loop over the same files.
  *   <li>Warm load: a fresh JVM that loads the items three times, then is timed on the fourth load,
@@ -43,35 +44,93 @@ final class StartupBenchmark {
     }
   }
 
+  /** One whole process to time; with a marker, also the moment it prints a line that is the marker (trimmed). */
+  record Command(String name, List<String> command, String marker) {}
+
+  /** A command's medians: to the marker line (or to exit when it has none), and to exit. */
+  record CommandTiming(String name, Timing toMarker, Timing toExit) {}
+
   /**
    * Times the sample's commands: hello, then for each of {@code commands} the launcher and {@code
-   * java -jar}. The game is the folder holding {@code overture} and {@code overture.jar}.
+   * java -jar}, each to the line {@code marker} (when not null) and to exit. The game is the folder
+   * holding {@code overture} and {@code overture.jar}.
    */
-  static List<Timing> commands(Path game, List<List<String>> commands, int warmup, int rounds) {
+  static List<CommandTiming> commands(Path game, List<List<String>> commands, List<String> markers, int warmup, int rounds) {
     Path launcher = game.resolve("overture").toAbsolutePath();
     Path jar = game.resolve("overture.jar").toAbsolutePath();
     if (!Files.isExecutable(launcher) || !Files.isRegularFile(jar)) {
       throw new IllegalStateException("no launcher and jar in " + game.toAbsolutePath() + "; build with mvn -B -q -DskipTests package");
     }
-    List<Variant> variants = new ArrayList<>();
-    variants.add(process(HELLO, List.of(java(), "-cp", ownJar(), Hello.class.getName())));
-    for (List<String> command : commands) {
+    List<Command> all = new ArrayList<>();
+    all.add(new Command(HELLO, List.of(java(), "-cp", ownJar(), Hello.class.getName()), null));
+    for (int c = 0; c < commands.size(); c++) {
+      List<String> command = commands.get(c);
       String shown = String.join(" ", command);
       List<String> viaLauncher = new ArrayList<>(List.of(launcher.toString()));
       viaLauncher.addAll(command);
-      variants.add(process("`overture " + shown + "` (launcher)", viaLauncher));
+      all.add(new Command("`overture " + shown + "` (launcher)", viaLauncher, markers.get(c)));
       List<String> viaJar = new ArrayList<>(List.of(java(), "-jar", jar.toString()));
       viaJar.addAll(command);
-      variants.add(process("`java -jar overture.jar " + shown + "`", viaJar));
+      all.add(new Command("`java -jar overture.jar " + shown + "`", viaJar, markers.get(c)));
     }
-    return Rounds.measure(variants, warmup, rounds, Rounds.ResultCheck.equalTo(0));
+    long[][] toMarker = new long[all.size()][rounds];
+    long[][] toExit = new long[all.size()][rounds];
+    for (int round = 0; round < warmup + rounds; round++) {
+      for (int v = 0; v < all.size(); v++) {
+        long[] times = time(all.get(v));
+        if (round >= warmup) {
+          toMarker[v][round - warmup] = times[0];
+          toExit[v][round - warmup] = times[1];
+        }
+      }
+    }
+    List<CommandTiming> timings = new ArrayList<>();
+    for (int v = 0; v < all.size(); v++) {
+      String name = all.get(v).name();
+      timings.add(new CommandTiming(name, new Timing(name, toMarker[v]), new Timing(name, toExit[v])));
+    }
+    return timings;
+  }
+
+  /** Nanoseconds from starting {@code command} to its marker line (to exit without one) and to its exit; it must exit 0. */
+  private static long[] time(Command command) {
+    try {
+      long start = System.nanoTime();
+      Process process = new ProcessBuilder(command.command()).redirectErrorStream(true).start();
+      long marked = -1;
+      StringBuilder output = new StringBuilder();
+      try (java.io.BufferedReader lines = process.inputReader(StandardCharsets.UTF_8)) {
+        String line;
+        while ((line = lines.readLine()) != null) {
+          if (marked < 0 && command.marker() != null && line.trim().equals(command.marker())) {
+            marked = System.nanoTime() - start;
+          }
+          output.append(line).append('\n');
+        }
+      }
+      if (!process.waitFor(5, TimeUnit.MINUTES)) {
+        process.destroyForcibly();
+        throw new IllegalStateException(command.name() + " did not finish within 5 minutes");
+      }
+      long exited = System.nanoTime() - start;
+      if (process.exitValue() != 0 || (command.marker() != null && marked < 0)) {
+        throw new IllegalStateException(command.name() + " exited " + process.exitValue()
+            + (command.marker() != null && marked < 0 ? " without printing " + command.marker() : "") + ":\n" + output);
+      }
+      return new long[] {command.marker() != null ? marked : exited, exited};
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
   }
 
   /** A fresh JVM loading the items under {@code root} through Overture, against the sequential loop. */
   static List<Timing> coldLoad(Path root, int warmup, int rounds, long expected) {
     List<Variant> variants = List.of(
-        process("Overture, fresh JVM", child("overture", root), true),
-        process("Jackson readValue, sequential loop, fresh JVM", child("jackson", root), true));
+        process("Overture, fresh JVM", child("overture", root)),
+        process("Jackson readValue, sequential loop, fresh JVM", child("jackson", root)));
     return Rounds.measure(variants, warmup, rounds, Rounds.ResultCheck.equalTo(expected));
   }
 
@@ -92,30 +151,9 @@ final class StartupBenchmark {
     return List.of(java(), "-cp", ownJar(), ColdLoad.class.getName(), variant, root.toString());
   }
 
+  /** Runs {@code command} once per round and returns the number it printed (a checksum). */
   private static Variant process(String name, List<String> command) {
-    return process(name, command, false);
-  }
-
-  /** Runs {@code command} once per round: returns its exit code, or (with {@code checksum}) the number it printed. */
-  private static Variant process(String name, List<String> command, boolean checksum) {
-    return new Variant(name, () -> {
-      if (checksum) {
-        return Long.parseLong(output(command).trim());
-      }
-      try {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        if (!process.waitFor(5, TimeUnit.MINUTES)) {
-          process.destroyForcibly();
-          throw new IllegalStateException(name + " did not finish within 5 minutes");
-        }
-        return process.exitValue();
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException(e);
-      }
-    });
+    return new Variant(name, () -> Long.parseLong(output(command).trim()));
   }
 
   /** What {@code command} printed; fails unless it exited 0. */
