@@ -6,8 +6,9 @@ import java.util.concurrent.CompletableFuture;
  * The record of one asset in the {@link SlotTable}: how many pins hold it and its current load.
  * Fields are written only inside the table's {@code compute} on the slot's key, which serializes
  * every change, except that a load task, once a thread has started it, clears {@code task} with a
- * compare-and-set (so a newer load's task is never cleared); they are volatile so that {@code getAsset}, the retention policy's weigher and the
- * fast paths of the load tasks can read them without a lock.
+ * compare-and-set (so a newer load's task is never cleared); they are volatile so that {@code
+ * getAsset}, the retention policy's weigher and the fast paths of the load tasks can read them
+ * without a lock.
  */
 final class Slot {
 
