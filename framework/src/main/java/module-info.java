@@ -19,7 +19,7 @@
  * tools.jackson.databind} and {@code dev.overture.framework} (the object factory constructs them
  * and sets their properties).
  */
-@SuppressWarnings("requires-automatic") // Guice 7 names its module only in its manifest
+@SuppressWarnings("requires-automatic") // Guice 7 names its module only in its manifest; the watcher not at all
 module dev.overture.framework {
   requires transitive com.fasterxml.jackson.annotation;
   requires transitive java.sql;
@@ -30,6 +30,8 @@ module dev.overture.framework {
   // OvertureModule requires Guice itself (it calls Guice.createInjector anyway).
   requires static com.google.guice;
   requires static org.xerial.sqlitejdbc;
+  // Live content's watcher, for development only (its jar has no module name of its own).
+  requires static directory.watcher;
 
   exports dev.overture.archive;
   exports dev.overture.asset;
@@ -38,6 +40,7 @@ module dev.overture.framework {
   exports dev.overture.feature;
   exports dev.overture.id;
   exports dev.overture.inject;
+  exports dev.overture.live;
   exports dev.overture.object;
   exports dev.overture.persistence;
   exports dev.overture.settings;

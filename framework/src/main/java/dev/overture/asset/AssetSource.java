@@ -3,6 +3,7 @@ package dev.overture.asset;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Where a content root's files come from: a folder on disk, the classpath, a zip archive, or
@@ -100,6 +101,15 @@ public interface AssetSource extends AutoCloseable {
   /** How a file of this source is shown to users: {@code assets/textures/icon.png}. */
   default String displayPath(AssetPath path) {
     return name() + '/' + path.value();
+  }
+
+  /**
+   * The folder on disk whose files this source reads, as a real path (links resolved), when it is
+   * one: what a watcher of live content watches. The classpath, archives and hosts' own sources
+   * have none (the default).
+   */
+  default Optional<Path> folder() {
+    return Optional.empty();
   }
 
   /** Releases what the source holds open (an archive); the default does nothing. */

@@ -36,6 +36,16 @@ public interface AssetTools {
   IndexChange reindex(String root, AssetPath path);
 
   /**
+   * Starts a stage of the {@code changed} files: loads there read them afresh, without touching the
+   * manager's copies, until the stage is committed ({@link StagedContent}). Reindex each changed
+   * file first ({@link #reindex}): the stage finds primary assets' files through the index. What
+   * live content uses to check an edit before anything in the game sees it.
+   *
+   * @throws IllegalArgumentException when {@code changed} is empty
+   */
+  StagedContent stage(java.util.Collection<ContentFile> changed);
+
+  /**
    * Every scan rule in use, from code and from every content root's {@code overture.json}, in the
    * order roots were added (each rule once).
    */

@@ -69,6 +69,7 @@ final class CombinedLoadHandle implements LoadHandle {
   private void settle() {
     List<Problem> problems = new ArrayList<>();
     Map<PrimaryAssetId, Object> assets = new LinkedHashMap<>();
+    Map<AssetKey, Object> reached = new LinkedHashMap<>();
     Duration elapsed = Duration.ZERO;
     boolean cancelled = false;
     for (LoadHandle part : parts) {
@@ -76,6 +77,7 @@ final class CombinedLoadHandle implements LoadHandle {
       try {
         LoadResult result = part.future().join();
         assets.putAll(result.assets());
+        reached.putAll(result.reached());
         problems.addAll(result.warnings());
       } catch (CancellationException e) {
         cancelled = true;
@@ -92,7 +94,7 @@ final class CombinedLoadHandle implements LoadHandle {
     } else if (problems.stream().anyMatch(Problem::isError)) {
       future.failByHandle(new AssetLoadException(describe(), LoadProblems.sorted(problems)));
     } else {
-      future.completeByHandle(new LoadResult(assets, LoadProblems.sorted(problems), elapsed));
+      future.completeByHandle(new LoadResult(assets, reached, LoadProblems.sorted(problems), elapsed));
     }
   }
 

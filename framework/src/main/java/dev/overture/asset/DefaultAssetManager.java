@@ -143,6 +143,11 @@ final class DefaultAssetManager implements AssetManager {
 
   /** A load of {@code ids} with {@code bundles}, not started yet. */
   private DefaultLoadHandle newHandle(Collection<PrimaryAssetId> ids, Collection<String> bundles) {
+    return newHandle(ids, bundles, null);
+  }
+
+  /** A load of {@code ids} with {@code bundles} that reads the changed files of {@code staging} afresh (null: none), not started yet. */
+  DefaultLoadHandle newHandle(Collection<PrimaryAssetId> ids, Collection<String> bundles, Staging staging) {
     checkOpen();
     List<PrimaryAssetId> requested = List.copyOf(new LinkedHashSet<>(ids));
     Set<String> bundleSet = Set.copyOf(bundles);
@@ -151,7 +156,7 @@ final class DefaultAssetManager implements AssetManager {
         throw new IllegalArgumentException("bundle names must not be blank: " + bundles);
       }
     }
-    return new DefaultLoadHandle(slots, new LoadProblems(files), requested, bundleSet);
+    return new DefaultLoadHandle(slots, staging, new LoadProblems(files), requested, bundleSet);
   }
 
   @Override

@@ -3,6 +3,7 @@ package dev.overture.asset;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
 import dev.overture.version.AssetVersions;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +44,15 @@ final class DefaultAssetTools implements AssetTools {
       slots.dropUnpinnedFiles(root, path);
     }
     return reindexed.change();
+  }
+
+  @Override
+  public StagedContent stage(Collection<ContentFile> changed) {
+    manager.checkOpen();
+    if (changed.isEmpty()) {
+      throw new IllegalArgumentException("a stage needs at least one changed file");
+    }
+    return new Staging(manager, index, files, slots, changed);
   }
 
   @Override

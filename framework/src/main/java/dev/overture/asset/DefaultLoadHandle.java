@@ -46,6 +46,8 @@ final class DefaultLoadHandle implements LoadHandle {
   private static final Logger log = LoggerFactory.getLogger(LoadHandle.class);
 
   private final SlotTable slots;
+  /** The stage whose changed files this load reads afresh; null for an ordinary load. */
+  private final Staging staging;
   private final List<PrimaryAssetId> requested;
   private final Set<String> bundles;
   private final String what;
@@ -66,8 +68,9 @@ final class DefaultLoadHandle implements LoadHandle {
 
   /**
    * An asset this load reached: the asset whose reference led here (none for a requested one) and
-   * where in it, and whether this load still pins it. The pin is released exactly once, by whoever
-   * flips {@code pinned} from 1 to 0.
+   * where in it, its value once bound, and whether this load still pins it. The pin is released
+   * exactly once, by whoever flips {@code pinned} from 1 to 0. A node a {@link Staging} read has no
+   * slot (and no pin) until the stage is committed.
    */
   private static final class Node {
     private static final AtomicIntegerFieldUpdater<Node> PINNED =
@@ -80,13 +83,17 @@ final class DefaultLoadHandle implements LoadHandle {
      * the thread that processes the asset's completed load.
      */
     ReferenceScanner.Step where;
+    final boolean staged;
     /** The slot pinned, written before {@code pinned} becomes 1. */
     Slot slot;
     volatile int pinned;
+    /** The bound value, once processed; read when the load completes. */
+    volatile Object value;
 
-    Node(AssetKey from, ReferenceScanner.Step where) {
+    Node(AssetKey from, ReferenceScanner.Step where, boolean staged) {
       this.from = from;
       this.where = where;
+      this.staged = staged;
     }
 
     void markPinned(Slot pinnedSlot) {
@@ -103,7 +110,12 @@ final class DefaultLoadHandle implements LoadHandle {
   private record Ready(AssetKey key, CompletableFuture<Loaded> load) {}
 
   DefaultLoadHandle(SlotTable slots, LoadProblems problems, List<PrimaryAssetId> requested, Set<String> bundles) {
+    this(slots, null, problems, requested, bundles);
+  }
+
+  DefaultLoadHandle(SlotTable slots, Staging staging, LoadProblems problems, List<PrimaryAssetId> requested, Set<String> bundles) {
     this.slots = slots;
+    this.staging = staging;
     this.problems = problems;
     this.requested = requested;
     this.bundles = bundles;
@@ -151,19 +163,25 @@ final class DefaultLoadHandle implements LoadHandle {
   }
 
   private void reach(AssetKey key, AssetKey from, ReferenceScanner.Step where, ArrayDeque<Ready> ready) {
-    Node node = new Node(from, where);
+    boolean staged = staging != null && staging.covers(key);
+    Node node = new Node(from, where, staged);
     if (nodes.putIfAbsent(key, node) != null) {
       return;
     }
     pending.incrementAndGet();
     progress.reached();
-    SlotTable.Pin pin = slots.pin(key);
-    CompletableFuture<Loaded> load = pin.load();
-    node.markPinned(pin.slot());
-    if (status.get() != Status.LOADING && node.unpinOnce()) {
-      slots.unpin(node.slot);
+    CompletableFuture<Loaded> load;
+    if (staged) {
+      load = staging.read(key); // pinned only if the stage is committed
+    } else {
+      SlotTable.Pin pin = slots.pin(key);
+      load = pin.load();
+      node.markPinned(pin.slot());
+      if (status.get() != Status.LOADING && node.unpinOnce()) {
+        slots.unpin(node.slot);
+      }
     }
-    if (helping.isEnabled() && !load.isDone()) {
+    if (!staged && helping.isEnabled() && !load.isDone()) {
       LoadTask task = slots.pendingTask(key);
       if (task != null) {
         helping.offer(task);
@@ -209,12 +227,13 @@ final class DefaultLoadHandle implements LoadHandle {
       problems.loadFailed(ready.key(), cause, node == null ? null : node.from, node == null ? null : node.where);
       return;
     }
-    Node reached = nodes.get(ready.key());
-    if (reached != null) {
-      reached.where = null;
-    }
     problems.addAll(loaded.warnings());
     AssetKey from = ready.key();
+    Node reached = nodes.get(from);
+    if (reached != null) {
+      reached.value = loaded.value();
+      reached.where = null;
+    }
     ReferenceScanner.scan(
         loaded.value(),
         bundles,
@@ -273,11 +292,19 @@ final class DefaultLoadHandle implements LoadHandle {
     List<Problem> all = problems.sorted();
     boolean failed = all.stream().anyMatch(Problem::isError);
     Map<PrimaryAssetId, Object> assets = new LinkedHashMap<>();
+    Map<AssetKey, Object> reached = new LinkedHashMap<>();
     if (!failed) {
-      // Read while this handle still pins them: a release can only come after the status changes.
+      // The values this load bound (a stage's nodes have no slot to read them from).
       for (PrimaryAssetId id : requested) {
-        assets.put(id, slots.loadedValue(id));
+        Node node = nodes.get(id);
+        assets.put(id, node == null ? null : node.value);
       }
+      nodes.forEach((key, node) -> {
+        Object value = node.value;
+        if (value != null) {
+          reached.put(key, value);
+        }
+      });
     }
     if (!status.compareAndSet(Status.LOADING, failed ? Status.FAILED : Status.COMPLETED)) {
       return;
@@ -294,7 +321,7 @@ final class DefaultLoadHandle implements LoadHandle {
       for (Problem warning : all) {
         log.warn("{}", warning);
       }
-      future.completeByHandle(new LoadResult(assets, all, elapsed()));
+      future.completeByHandle(new LoadResult(assets, reached, all, elapsed()));
     }
   }
 
@@ -373,6 +400,29 @@ final class DefaultLoadHandle implements LoadHandle {
     if (previous != Status.RELEASED) {
       releasePins();
     }
+  }
+
+  /**
+   * The stage this load belongs to was committed: pins, in the slot table, what the stage read for
+   * it, so that from now on it holds them as any load holds what it reached. A handle released
+   * meanwhile lets go of them at once.
+   */
+  void adoptStaged(java.util.function.Function<AssetKey, Loaded> committed) {
+    nodes.forEach((key, node) -> {
+      if (!node.staged) {
+        return;
+      }
+      Loaded loaded = committed.apply(key);
+      if (loaded == null) {
+        return; // its read failed: there is nothing to hold
+      }
+      Slot slot = slots.pinCommitted(key, loaded);
+      node.markPinned(slot);
+      Status now = status.get();
+      if ((now == Status.CANCELLED || now == Status.RELEASED) && node.unpinOnce()) {
+        slots.unpin(slot);
+      }
+    });
   }
 
   private void releasePins() {

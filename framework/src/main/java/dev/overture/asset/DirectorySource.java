@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /** A content root in a folder on disk. Thread-safe: it holds nothing but the root's paths. */
 final class DirectorySource implements AssetSource {
@@ -46,6 +47,11 @@ final class DirectorySource implements AssetSource {
   @Override
   public byte[] read(AssetPath path, int maxBytes) throws IOException {
     return files.read(realRoot.resolve(path.value()), path, () -> displayPath(path), maxBytes);
+  }
+
+  @Override
+  public Optional<Path> folder() {
+    return Optional.of(realRoot);
   }
 
   @Override

@@ -1,9 +1,11 @@
 package dev.overture.asset;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A folder of another source seen as a source of its own (a feature plugin's folder as its content
@@ -33,6 +35,11 @@ final class FolderSource implements AssetSource {
   @Override
   public String name() {
     return parent.displayPath(folder);
+  }
+
+  @Override
+  public Optional<Path> folder() {
+    return parent.folder().map(root -> root.resolve(folder.value()));
   }
 
   @Override

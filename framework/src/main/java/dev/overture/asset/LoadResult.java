@@ -16,11 +16,13 @@ import java.util.Objects;
 public final class LoadResult {
 
   private final Map<PrimaryAssetId, Object> assets;
+  private final Map<AssetKey, Object> reached;
   private final List<Problem> warnings;
   private final Duration elapsed;
 
-  LoadResult(Map<PrimaryAssetId, Object> assets, List<Problem> warnings, Duration elapsed) {
+  LoadResult(Map<PrimaryAssetId, Object> assets, Map<AssetKey, Object> reached, List<Problem> warnings, Duration elapsed) {
     this.assets = Collections.unmodifiableMap(new LinkedHashMap<>(assets));
+    this.reached = Collections.unmodifiableMap(reached);
     this.warnings = List.copyOf(warnings);
     this.elapsed = Objects.requireNonNull(elapsed, "elapsed");
   }
@@ -28,6 +30,16 @@ public final class LoadResult {
   /** The requested assets, in the order requested. */
   public Map<PrimaryAssetId, Object> assets() {
     return assets;
+  }
+
+  /**
+   * Every asset the load reached and bound, the requested ones and those their bundles' references
+   * led to (an asset a newer engine saved, which loads as null, is left out), with the value it
+   * had when the load completed: what the load depends on. A reloaded file has a new value in the
+   * manager, while this map keeps the one the load saw.
+   */
+  public Map<AssetKey, Object> reached() {
+    return reached;
   }
 
   /**

@@ -223,6 +223,37 @@ final class SlotTable {
         (k, s) -> s != slot || s.load != load || s.pins > 0 || keepsUnpinned(s) ? s : null);
   }
 
+  /**
+   * Puts {@code loaded}, a new version of {@code key} read by a {@link Staging}, in force: the slot
+   * of {@code key}, if there is one, takes it as its value (a read in flight for the old file is
+   * left to settle its own future, which its waiters hold). Nothing is created for a key nobody
+   * holds: its next load reads the file anyway.
+   */
+  void replaceValue(AssetKey key, Loaded loaded) {
+    slots.asMap().computeIfPresent(key, (k, s) -> {
+      s.load = CompletableFuture.completedFuture(loaded);
+      s.task = null;
+      return s;
+    });
+  }
+
+  /**
+   * Pins the slot of {@code key} for a load of a {@link Staging} that read {@code loaded} itself,
+   * creating it with that value when there is none (or its last load failed); returns the slot.
+   */
+  Slot pinCommitted(AssetKey key, Loaded loaded) {
+    return slots.asMap().compute(key, (k, existing) -> {
+      Slot slot = existing != null ? existing : new Slot(k);
+      CompletableFuture<Loaded> load = slot.load;
+      if (load == null || load.isCompletedExceptionally()) {
+        slot.load = CompletableFuture.completedFuture(loaded);
+        slot.task = null;
+      }
+      slot.pins++;
+      return slot;
+    });
+  }
+
   /** Drops the copy of {@code key} if nothing pins it and it is not loading, so the next load reads it again. */
   void dropUnpinned(AssetKey key) {
     slots.asMap().computeIfPresent(

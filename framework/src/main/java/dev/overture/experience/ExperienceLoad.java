@@ -1,5 +1,7 @@
 package dev.overture.experience;
 
+import dev.overture.asset.AssetKey;
+import dev.overture.asset.AssetOverlay;
 import dev.overture.asset.LoadHandle;
 import dev.overture.asset.LoadResult;
 import dev.overture.asset.PrimaryAssetId;
@@ -13,11 +15,14 @@ import dev.overture.feature.internal.FeatureActivation;
 import dev.overture.feature.internal.FeatureActivationException;
 import dev.overture.internal.Failures;
 import dev.overture.world.Handle;
+import dev.overture.world.Pawn;
 import dev.overture.world.World;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
@@ -61,6 +66,8 @@ final class ExperienceLoad {
   private FeatureActivation activation;
   private Handle chaosTimer;
   private boolean discarded;
+  /** The assets in force in the world: what this attempt's loads reached, or what the last reload put in. */
+  private AssetOverlay view;
 
   ExperienceLoad(ExperienceManager manager, Experiences services, World world, Random random, PrimaryAssetId id) {
     this.manager = manager;
@@ -68,6 +75,17 @@ final class ExperienceLoad {
     this.world = world;
     this.random = random;
     this.id = id;
+    this.view = AssetOverlay.of(services.assets(), Map.of());
+  }
+
+  /** What the world's experience code and actions read assets through. */
+  AssetOverlay view() {
+    return view;
+  }
+
+  /** The bundles the experience loaded with; empty before they were asked for. */
+  Set<String> bundles() {
+    return bundleHandle == null ? Set.of() : bundleHandle.bundles();
   }
 
   PrimaryAssetId id() {
@@ -158,39 +176,46 @@ final class ExperienceLoad {
     List<PrimaryAssetId> ids = new ArrayList<>();
     ids.add(id);
     bundleHandle = services.assets().loadPrimaryAssets(ids, bundles);
-    bundleHandle.future().whenCompleteAsync((loaded, failed) -> step(() -> onBundlesLoaded(definition, failed)), world.executor());
+    bundleHandle.future().whenCompleteAsync((loaded, failed) -> step(() -> onBundlesLoaded(definition, loaded, failed)), world.executor());
   }
 
-  private void onBundlesLoaded(ExperienceDefinition definition, Throwable error) {
+  private void onBundlesLoaded(ExperienceDefinition definition, LoadResult loaded, Throwable error) {
     if (error != null) {
       fail(LoadChecks.problemsOf(error));
       return;
     }
-    contents = new ExperienceContents(id, definition, services.assets());
-    pawnData = definition.pawnData().flatMap(pawn -> services.assets().getAsset(pawn, PawnData.class)).orElse(null);
+    // From here on the world reads what this load reached, as it was when the load completed.
+    view = AssetOverlay.of(services.assets(), loaded.reached());
+    contents = new ExperienceContents(id, definition, view);
+    pawnData = definition.pawnData().flatMap(pawn -> view.getAsset(pawn, PawnData.class)).orElse(null);
     Optional<PrimaryAssetId> fallback = services.assets().defaultPawnData();
     if (pawnData == null && fallback.isPresent()) {
       // As Lyra's game mode: an experience without pawn data (none named, or one that loaded as
       // null) gets the asset manager's default, loaded now with the same bundles.
       defaultPawnHandle = services.assets().loadPrimaryAssets(List.of(fallback.get()), bundleHandle.bundles());
       defaultPawnHandle.future().whenCompleteAsync(
-          (loaded, failed) -> step(() -> onPawnDataLoaded(fallback.get(), failed)), world.executor());
+          (pawns, failed) -> step(() -> onPawnDataLoaded(fallback.get(), pawns, failed)), world.executor());
       return;
     }
-    onPawnDataLoaded(definition.pawnData().orElse(null), null);
+    onPawnDataLoaded(definition.pawnData().orElse(null), null, null);
   }
 
   /** The pawn data is known ({@code pawnDataId}, or none): check it, then the plugins. */
-  private void onPawnDataLoaded(PrimaryAssetId pawnDataId, Throwable error) {
+  private void onPawnDataLoaded(PrimaryAssetId pawnDataId, LoadResult pawns, Throwable error) {
     if (error != null) {
       fail(LoadChecks.problemsOf(error));
       return;
     }
+    if (pawns != null) {
+      Map<AssetKey, Object> both = new LinkedHashMap<>(view.values());
+      both.putAll(pawns.reached());
+      view = AssetOverlay.of(services.assets(), both);
+    }
     if (pawnData == null && pawnDataId != null) {
-      pawnData = services.assets().getAsset(pawnDataId, PawnData.class).orElse(null);
+      pawnData = view.getAsset(pawnDataId, PawnData.class).orElse(null);
     }
     if (pawnData != null && pawnData.pawnClass().asset().isPresent()) {
-      List<LoadChecks.Found> wrong = LoadChecks.pawnArchetype(pawnDataId, pawnData, services.assets(), world.objects());
+      List<LoadChecks.Found> wrong = LoadChecks.pawnArchetype(pawnDataId, pawnData, view, world.objects());
       if (!wrong.isEmpty()) {
         failWhenLocated(wrong);
         return;
@@ -268,22 +293,115 @@ final class ExperienceLoad {
     if (!manager.enter(this, LoadState.EXECUTING_ACTIONS)) {
       return;
     }
-    List<SourcedAction> sourced = contents.actions();
+    try {
+      activation = activate(contents);
+    } catch (FeatureActivationException e) {
+      failWhenLocated(List.of(actionFailed(contents, e)));
+      return;
+    }
+    manager.loaded(this);
+  }
+
+  /** Activates the actions of {@code from} in the world, reading assets through the view. */
+  private FeatureActivation activate(ExperienceContents from) {
+    List<SourcedAction> sourced = from.actions();
     List<GameFeatureAction> actions = new ArrayList<>();
     List<String> labels = new ArrayList<>();
     for (SourcedAction action : sourced) {
       actions.add(action.action());
       labels.add(action.label());
     }
+    return FeatureActivation.activate(actions, labels, world, view, services.features()::extensions);
+  }
+
+  /** The problem of an action of {@code from} that threw while activating, to be located where it is written. */
+  private static LoadChecks.Found actionFailed(ExperienceContents from, FeatureActivationException e) {
+    List<SourcedAction> sourced = from.actions();
+    ExperienceContents.Origin origin = sourced.get(0).origin();
+    for (SourcedAction action : sourced) {
+      if (action.label().equals(e.action())) {
+        origin = action.origin();
+        break;
+      }
+    }
+    Problem problem = Problem.error("Overture/ActionFailed", e.getMessage()).withAsset(origin.asset().toString());
+    return new LoadChecks.Found(problem, origin);
+  }
+
+  // ---------------------------------------------------------------- live reload
+
+  /**
+   * Puts {@code next}'s content in force in place of the current one, on the game thread: the old
+   * actions deactivate at once, the new assets and pawn data go in, the new actions activate. When
+   * one of them throws, the old content goes back in and its actions activate again, and the
+   * problem is returned (unlocated); nothing of {@code next} is kept then. Returns no problem when
+   * the new content is in force.
+   *
+   * @throws FeatureActivationException when the old actions, activated again after a failure,
+   *     throw too: the experience cannot go on
+   */
+  List<LoadChecks.Found> reload(ExperienceReload next) {
+    ExperienceContents oldContents = contents;
+    PawnData oldPawnData = pawnData;
+    AssetOverlay oldView = view;
+    activation.deactivateNow();
+    activation = null;
+    contents = next.contents();
+    pawnData = next.pawnData();
+    view = AssetOverlay.of(services.assets(), next.content());
+    handPawnData(oldPawnData, pawnData);
     try {
-      activation = FeatureActivation.activate(actions, labels, world, services.assets(), services.features()::extensions);
+      activation = activate(contents);
     } catch (FeatureActivationException e) {
-      ExperienceContents.Origin origin = sourced.get(labels.indexOf(e.action())).origin();
-      Problem problem = Problem.error("Overture/ActionFailed", e.getMessage()).withAsset(origin.asset().toString());
-      failWhenLocated(List.of(new LoadChecks.Found(problem, origin)));
+      LoadChecks.Found failed = actionFailed(contents, e);
+      contents = oldContents;
+      handPawnData(pawnData, oldPawnData);
+      pawnData = oldPawnData;
+      view = oldView;
+      activation = activate(contents);
+      return List.of(failed);
+    }
+    // The new content's handles pin its assets from now on; the old ones let go.
+    releaseAssets();
+    List<LoadHandle> handles = next.handles();
+    bundleHandle = handles.isEmpty() ? null : handles.get(0);
+    defaultPawnHandle = handles.size() > 1 ? handles.get(1) : null;
+    List<PluginId> dropped = new ArrayList<>(activatedPlugins);
+    dropped.removeAll(next.plugins());
+    List<PluginId> kept = new ArrayList<>(activatedPlugins);
+    kept.retainAll(next.plugins());
+    List<PluginId> added = next.takeRequested();
+    activatedPlugins.clear();
+    activatedPlugins.addAll(next.plugins());
+    requestedPlugins.clear();
+    requestedPlugins.addAll(kept);
+    requestedPlugins.addAll(added);
+    Collections.reverse(dropped);
+    GameFeatures features = services.features();
+    for (PluginId plugin : dropped) {
+      features.deactivate(plugin).exceptionally(error -> {
+        log.error("Releasing plugin {} after a reload of {} failed", plugin, id, error);
+        return null;
+      });
+    }
+    return List.of();
+  }
+
+  /** Gives the pawns that have {@code from} as their pawn data {@code to} instead. */
+  private void handPawnData(PawnData from, PawnData to) {
+    if (from == to || from == null) {
       return;
     }
-    manager.loaded(this);
+    for (Pawn pawn : world.actors(Pawn.class)) {
+      if (pawn.pawnData(Object.class).orElse(null) == from) {
+        pawn.setPawnData(to);
+      }
+    }
+  }
+
+  /** Locates {@code found} on a worker; for a reload rolled back, whose problem the caller reports. */
+  CompletableFuture<List<Problem>> locate(List<LoadChecks.Found> found) {
+    return LoadChecks.locate(services.assets(), found);
   }
 
   // ---------------------------------------------------------------- failure, cancellation, rollback
@@ -307,6 +425,12 @@ final class ExperienceLoad {
 
   private void failWhenLocated(List<LoadChecks.Found> found) {
     LoadChecks.locate(services.assets(), found).thenAcceptAsync(this::fail, world.executor());
+  }
+
+  /** The old content, activated again after a failed reload, failed too: the experience fails with that. */
+  void failBy(FeatureActivationException e) {
+    Problem problem = Problem.error("Overture/ActionFailed", e.getMessage()).withAsset(id.toString());
+    fail(List.of(problem));
   }
 
   private void fail(List<Problem> problems) {

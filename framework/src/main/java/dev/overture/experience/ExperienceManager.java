@@ -2,6 +2,7 @@ package dev.overture.experience;
 
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.feature.PluginId;
+import dev.overture.feature.internal.FeatureActivationException;
 import dev.overture.world.ActorComponent;
 import dev.overture.world.ComponentManager;
 import dev.overture.world.EndPlayReason;
@@ -9,10 +10,12 @@ import dev.overture.world.Handle;
 import dev.overture.world.Pawn;
 import dev.overture.world.World;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -89,6 +92,10 @@ public final class ExperienceManager extends ActorComponent {
   /** The highest {@link #loadProgress()} reported for the current load, so it never goes back. */
   private double progressReported;
   private long startNanos;
+  /** The experience in force, published for other threads (live content); null unless loaded. */
+  private volatile LoadedExperience loadedExperience;
+  /** Reloads queued on the world's executor and not yet applied, so that ending play settles them. */
+  private final Map<ExperienceReload, CompletableFuture<ExperienceReload.Result>> pendingReloads = new ConcurrentHashMap<>();
 
   /** Created by {@link #install}. */
   ExperienceManager() {}
@@ -125,6 +132,19 @@ public final class ExperienceManager extends ActorComponent {
   public Optional<PrimaryAssetId> experienceId() {
     world().checkGameThread();
     return current == null ? Optional.empty() : Optional.of(current.id());
+  }
+
+  /**
+   * The experience in force, with every asset it depends on and the value the world uses: set when
+   * an experience loads and when a live reload applies, empty otherwise. Unlike the rest of the
+   * manager, any thread may ask (live content tracks dependencies with it).
+   */
+  public Optional<LoadedExperience> loadedExperience() {
+    return Optional.ofNullable(loadedExperience);
+  }
+
+  Experiences services() {
+    return services;
   }
 
   /** The manager runs the world's experience; a world store does not save it. */
@@ -168,7 +188,7 @@ public final class ExperienceManager extends ActorComponent {
       throw new IllegalStateException("Cannot spawn a pawn: experience " + current.id() + " names no defaultPawnData"
           + " and the asset manager has no default pawn data");
     }
-    return Pawns.spawn(world(), services.assets(), pawnData, name);
+    return Pawns.spawn(world(), current.view(), pawnData, name);
   }
 
   /** Why the last load failed, while {@link LoadState#FAILED}. */
@@ -338,6 +358,7 @@ public final class ExperienceManager extends ActorComponent {
         return CompletableFuture.completedFuture(null);
       case FAILED:
         current = null;
+        loadedExperience = null;
         setState(LoadState.UNLOADED);
         return CompletableFuture.completedFuture(null);
       case DEACTIVATING:
@@ -347,6 +368,7 @@ public final class ExperienceManager extends ActorComponent {
       default: // loading: cancel
         ExperienceLoad cancelled = current;
         current = null;
+        loadedExperience = null;
         CompletableFuture<Void> released = cancelled.discard();
         cancelled.cancelFuture();
         setState(LoadState.UNLOADED);
@@ -356,6 +378,7 @@ public final class ExperienceManager extends ActorComponent {
 
   private CompletableFuture<Void> deactivateLoaded() {
     ExperienceLoad ending = current;
+    loadedExperience = null;
     startNanos = services.settings().ticker().read();
     CompletableFuture<Void> done = new CompletableFuture<>();
     deactivation = done;
@@ -390,6 +413,7 @@ public final class ExperienceManager extends ActorComponent {
   void loaded(ExperienceLoad load) {
     CompletableFuture<ExperienceDefinition> done = load.takeFuture();
     List<Consumer<ExperienceDefinition>> waiting = listeners.takeLoaded();
+    publish(load);
     setState(LoadState.LOADED);
     if (current == load && state == LoadState.LOADED) { // unless a state listener moved on
       services.settings().localSettings().ifPresent(local -> local.experienceLoaded(String.valueOf(load.id())));
@@ -403,8 +427,95 @@ public final class ExperienceManager extends ActorComponent {
     }
   }
 
+  /** Publishes what {@code load} has in force, for other threads. */
+  private void publish(ExperienceLoad load) {
+    loadedExperience = new LoadedExperience(this, load, world(), load.id(), load.bundles(), load.activatedPlugins(),
+        load.view().values());
+  }
+
+  // ---------------------------------------------------------------- live reloads
+
+  /** {@code reload} is about to be queued on the world's executor (any thread). */
+  void reloadQueued(ExperienceReload reload, CompletableFuture<ExperienceReload.Result> result) {
+    pendingReloads.put(reload, result);
+  }
+
+  /** The world refused the task of {@code reload}: it is closing. Any thread. */
+  void reloadDropped(ExperienceReload reload, CompletableFuture<ExperienceReload.Result> result) {
+    if (pendingReloads.remove(reload) != null) {
+      reload.releaseAcquired();
+      result.complete(new ExperienceReload.Result(ExperienceReload.Outcome.SUPERSEDED, List.of()));
+    }
+  }
+
+  /**
+   * Applies {@code reload} (see {@link ExperienceReload}): game thread, at a tick boundary, in one
+   * go. The manager goes from {@code Loaded} through {@code ExecutingActions} back to {@code
+   * Loaded}, and the loaded listeners registered meanwhile are called.
+   */
+  void applyReload(ExperienceReload reload, CompletableFuture<ExperienceReload.Result> result) {
+    if (pendingReloads.remove(reload) == null) {
+      return; // settled when play ended
+    }
+    ExperienceLoad load = current;
+    if (state != LoadState.LOADED || load == null || loadedExperience != reload.target() || load != reload.target().load()) {
+      reload.releaseAcquired();
+      result.complete(new ExperienceReload.Result(ExperienceReload.Outcome.SUPERSEDED, List.of()));
+      return;
+    }
+    startNanos = services.settings().ticker().read();
+    setState(LoadState.EXECUTING_ACTIONS);
+    if (current != load || state != LoadState.EXECUTING_ACTIONS) { // a state listener moved on
+      reload.releaseAcquired();
+      result.complete(new ExperienceReload.Result(ExperienceReload.Outcome.SUPERSEDED, List.of()));
+      return;
+    }
+    Map<CarryOvers.Key, Object> carried = CarryOvers.carryOut(world());
+    List<LoadChecks.Found> failed;
+    try {
+      failed = load.reload(reload);
+    } catch (FeatureActivationException e) {
+      // The old content could not activate again either: the experience cannot go on.
+      reload.releaseAcquired();
+      log.error("Reloading {} in world {} failed, and so did its content as it was", load.id(), world().name(), e);
+      load.failBy(e);
+      result.complete(new ExperienceReload.Result(ExperienceReload.Outcome.ROLLED_BACK, load.failure() == null ? List.of()
+          : load.failure().problems()));
+      return;
+    }
+    CarryOvers.carryIn(world(), carried);
+    if (failed.isEmpty()) {
+      publish(load);
+    } else {
+      reload.releaseAcquired();
+    }
+    List<Consumer<ExperienceDefinition>> waiting = listeners.takeLoaded();
+    setState(LoadState.LOADED);
+    for (Consumer<ExperienceDefinition> listener : waiting) {
+      listeners.call(listener, load.experience());
+    }
+    if (failed.isEmpty()) {
+      result.complete(new ExperienceReload.Result(ExperienceReload.Outcome.APPLIED, List.of()));
+    } else {
+      load.locate(failed).whenComplete((problems, error) -> result.complete(new ExperienceReload.Result(
+          ExperienceReload.Outcome.ROLLED_BACK, problems != null ? problems : failed.stream().map(LoadChecks.Found::problem).toList())));
+    }
+  }
+
+  /** Play ended: the reloads still queued will never run. */
+  private void settlePendingReloads() {
+    for (ExperienceReload reload : List.copyOf(pendingReloads.keySet())) {
+      CompletableFuture<ExperienceReload.Result> result = pendingReloads.remove(reload);
+      if (result != null) {
+        reload.releaseAcquired();
+        result.complete(new ExperienceReload.Result(ExperienceReload.Outcome.SUPERSEDED, List.of()));
+      }
+    }
+  }
+
   /** {@code load} failed ({@link ExperienceLoad#failure()}): roll it back, then tell the listeners. */
   void failed(ExperienceLoad load) {
+    loadedExperience = null;
     load.discard();
     // Everything is settled before anyone hears of it: a listener may retry at once.
     CompletableFuture<ExperienceDefinition> done = load.takeFuture();
@@ -429,6 +540,8 @@ public final class ExperienceManager extends ActorComponent {
   @Override
   protected void endPlay(EndPlayReason reason) {
     ended = true;
+    loadedExperience = null;
+    settlePendingReloads();
     if (pendingSwitch != null) {
       pendingSwitch.future().cancel(false);
       pendingSwitch = null;

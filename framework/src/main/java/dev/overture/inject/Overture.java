@@ -13,6 +13,7 @@ import dev.overture.experience.ExperienceSettings;
 import dev.overture.experience.Experiences;
 import dev.overture.feature.GameFeatures;
 import dev.overture.internal.OptionalDependency;
+import dev.overture.live.LiveContent;
 import dev.overture.object.Dependencies;
 import dev.overture.object.ObjectFactory;
 import dev.overture.persistence.ClassNames;
@@ -98,12 +99,14 @@ public final class Overture implements AutoCloseable {
   private final WorldFactory worlds;
   private final ExperienceSettings experienceSettings;
   private final Reports reports;
+  private final LiveContent live;
   private volatile boolean closed;
   private final java.util.concurrent.atomic.AtomicBoolean closing = new java.util.concurrent.atomic.AtomicBoolean();
   private final java.time.Duration closeWait;
 
   private Overture(Builder builder) {
     closeWait = builder.closeWait;
+    builder.checkShipping();
     reports = builder.reports != null ? builder.reports : Reports.create();
     // What is opened is closed again, newest first, if a later step fails.
     Deque<AutoCloseable> opened = new ArrayDeque<>();
@@ -155,7 +158,18 @@ public final class Overture implements AutoCloseable {
       builder.actionValidators.forEach(validation::validator);
       builder.projectValidators.forEach(validation::validator);
       validator = validation.build();
-      worlds = new WorldFactory(new Experiences(assets, features, experienceSettings), objects, store, reports);
+      if (builder.liveContent != null) {
+        LiveContent.Builder liveBuilder = LiveContent.builder(assets, features, validator).reports(reports);
+        if (builder.pluginJars != null) {
+          liveBuilder.pluginsFolder(builder.pluginJars);
+        }
+        builder.liveContent.forEach(step -> step.accept(liveBuilder));
+        live = liveBuilder.start();
+        opened.push(live);
+      } else {
+        live = null;
+      }
+      worlds = new WorldFactory(new Experiences(assets, features, experienceSettings), objects, store, reports, live);
     } catch (RuntimeException | Error e) {
       while (!opened.isEmpty()) {
         try {
@@ -242,6 +256,14 @@ public final class Overture implements AutoCloseable {
     return reports;
   }
 
+  /**
+   * Live content, when the builder turned it on ({@link Builder#liveContent()}): edits of the
+   * content folders reach the running worlds.
+   */
+  public Optional<LiveContent> liveContent() {
+    return Optional.ofNullable(live);
+  }
+
   /** The world store, when the builder named one. */
   public Optional<WorldStore> worldStore() {
     return Optional.ofNullable(store);
@@ -283,6 +305,9 @@ public final class Overture implements AutoCloseable {
       return;
     }
     closed = true;
+    if (live != null) {
+      live.close(); // no change may reach a world while they close
+    }
     List<String> leftOpen = new ArrayList<>();
     for (World world : worlds.closeFactory()) {
       if (world.isInGameThread()) {
@@ -355,6 +380,10 @@ public final class Overture implements AutoCloseable {
     private String storeName;
     private java.time.Duration closeWait = java.time.Duration.ofSeconds(5);
     private Reports reports;
+    /** The host's settings of live content, in order; null while it is off. */
+    private List<Consumer<LiveContent.Builder>> liveContent;
+    private boolean shipping;
+    private boolean editorOnlySubobjects;
 
     private Builder() {}
 
@@ -476,7 +505,47 @@ public final class Overture implements AutoCloseable {
     /** Whether editor-only default subobjects are created (tools); off by default. */
     public Builder developmentMode(boolean on) {
       objects.developmentMode(on);
+      editorOnlySubobjects = on;
       return this;
+    }
+
+    /**
+     * Turns live content on, a development mode ({@link LiveContent}): the content roots that are
+     * folders are watched, and edits reach the running worlds. Off by default; refused in a {@link
+     * #shipping()} configuration. Needs io.methvin:directory-watcher on the class path.
+     */
+    public Builder liveContent() {
+      return liveContent(live -> {});
+    }
+
+    /**
+     * Turns live content on, configured by {@code settings} (quiet period, threads, whether it
+     * watches or the host announces changes); repeatable, applied in order. See {@link #liveContent()}.
+     */
+    public Builder liveContent(Consumer<LiveContent.Builder> settings) {
+      Objects.requireNonNull(settings, "settings");
+      if (liveContent == null) {
+        liveContent = new ArrayList<>();
+      }
+      liveContent.add(settings);
+      return this;
+    }
+
+    /**
+     * Marks this a shipping configuration, which the game ships to players: development modes
+     * ({@link #liveContent()}, {@link #developmentMode(boolean) editor-only subobjects}) are refused
+     * when the runtime is built, whatever else turned them on.
+     */
+    public Builder shipping() {
+      shipping = true;
+      return this;
+    }
+
+    /** Refuses the development modes of a shipping configuration, naming each. */
+    void checkShipping() {
+      if (shipping) {
+        ShippingConfiguration.refuse(liveContent != null, editorOnlySubobjects);
+      }
     }
 
     /** How experiences load (chaos delay, seed); the {@link #ticker} and local settings are added. */

@@ -5,6 +5,7 @@ import dev.overture.core.Reports;
 import dev.overture.experience.ExperienceManager;
 import dev.overture.experience.LoadState;
 import dev.overture.experience.Experiences;
+import dev.overture.live.LiveContent;
 import dev.overture.persistence.WorldStore;
 import dev.overture.world.GameState;
 import dev.overture.world.NetMode;
@@ -19,7 +20,7 @@ import java.util.Set;
  * Creates the worlds of one {@link Overture} runtime: each with the runtime's object factory, its
  * world store's ids (when it has a store, so saved ids never repeat), an {@link ExperienceManager}
  * on its game state whose failed loads are published to the runtime's {@linkplain Overture#reports()
- * reports}, and attached to the shared feature plugins. Worlds of one runtime share loaded
+ * reports}, attached to the shared feature plugins, and, with live content on, followed by it. Worlds of one runtime share loaded
  * assets and plugins (both are request counted) and nothing else: actors, components, timers and
  * experiences are per world.
  *
@@ -38,14 +39,16 @@ public final class WorldFactory {
   private final dev.overture.object.ObjectFactory objects;
   private final WorldStore store;
   private final Reports reports;
+  private final LiveContent live;
   private final Set<World> open = new LinkedHashSet<>();
   private boolean closed;
 
-  WorldFactory(Experiences services, dev.overture.object.ObjectFactory objects, WorldStore store, Reports reports) {
+  WorldFactory(Experiences services, dev.overture.object.ObjectFactory objects, WorldStore store, Reports reports, LiveContent live) {
     this.services = services;
     this.objects = objects;
     this.store = store;
     this.reports = reports;
+    this.live = live;
   }
 
   /** A standalone world called {@code name}. */
@@ -83,6 +86,9 @@ public final class WorldFactory {
             reports.publish(ReportKind.LOAD_FAILED, failure.heading() + " (world " + name + ")", failure.problems()));
       }
     });
+    if (live != null) {
+      live.attach(world);
+    }
     boolean kept;
     synchronized (open) {
       kept = !closed && open.add(world);

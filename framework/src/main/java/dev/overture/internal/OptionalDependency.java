@@ -14,7 +14,10 @@ import java.util.Properties;
 public enum OptionalDependency {
 
   /** The SQLite JDBC driver, for the world store's own database files. */
-  SQLITE_JDBC("sqlite-jdbc", "org.sqlite.SQLiteDataSource");
+  SQLITE_JDBC("sqlite-jdbc", "org.sqlite.SQLiteDataSource"),
+
+  /** The file watcher of live content (development mode). */
+  DIRECTORY_WATCHER("directory-watcher", "io.methvin.watcher.DirectoryWatcher");
 
   private static final String COORDINATES = "optional-dependencies.properties";
 

@@ -151,7 +151,7 @@ public final class Validator {
   }
 
   private ValidationReport check() {
-    Run run = new Run();
+    Run run = new Run(assets);
     // Assets a newer engine saved are not listed; each is still reported, as its own load refuses it.
     java.util.Set<PrimaryAssetId> all = new java.util.TreeSet<>(assets.index().ids());
     all.addAll(assets.index().newerAssets().keySet());
@@ -173,6 +173,37 @@ public final class Validator {
       all.addAll(features.extensions(point));
     }
     return List.copyOf(all);
+  }
+
+  /**
+   * Runs the checks of {@link #run()} on {@code changed}, new versions of assets that are bound but
+   * not yet in force (live content checks an edit with this before anything in the game sees it):
+   * each asset's and each action's validators and own checks, then the project validators, of
+   * whose problems only those about {@code changed} are kept. The checks see {@code view} as the
+   * asset manager (the new versions in it); the project validators see the changed assets and
+   * every other asset in memory as loaded. Loading is the caller's: a staged load has already
+   * reported what loading finds. Problems are located in the files as they are on disk.
+   *
+   * @return the problems, errors and warnings, once located (locating reads the files on the
+   *     manager's workers, so the caller never waits for them on its own thread)
+   */
+  public CompletableFuture<List<Problem>> check(Map<PrimaryAssetId, Object> changed, AssetManager view) {
+    Objects.requireNonNull(changed, "changed");
+    Objects.requireNonNull(view, "view");
+    Run run = new Run(view);
+    for (PrimaryAssetId id : view.index().ids()) {
+      view.getAsset(id).ifPresent(value -> run.loaded.put(id, value));
+    }
+    run.loaded.putAll(changed);
+    changed.forEach((id, value) -> checkAsset(run, id, value));
+    ProjectContext project = new ProjectContext(run);
+    for (ProjectValidator validator : run.projectValidators) {
+      validator.isDataValid(project);
+    }
+    java.util.Set<String> about = new java.util.HashSet<>();
+    changed.keySet().forEach(id -> about.add(id.toString()));
+    run.pending.removeIf(pending -> pending.problem.asset().map(asset -> !about.contains(asset)).orElse(true));
+    return run.locateLater();
   }
 
   private void load(Run run, PrimaryAssetId id) {
@@ -254,6 +285,7 @@ public final class Validator {
   /** One run: what loaded, and the problems found, to be located at the end. */
   @SuppressWarnings({"unchecked", "rawtypes"})
   final class Run {
+    private final AssetManager manager;
     private final Map<PrimaryAssetId, Object> loaded = new LinkedHashMap<>();
     /** The checks of this run: the host's, then those of the plugins registered when it starts. */
     private final List<AssetValidator<?>> assetValidators = withPlugins((List) Validator.this.assetValidators, (Class) AssetValidator.class);
@@ -262,8 +294,12 @@ public final class Validator {
     private record Pending(PrimaryAssetId asset, String pointer, Problem problem) {}
     private final List<Pending> pending = new ArrayList<>();
 
+    Run(AssetManager manager) {
+      this.manager = manager;
+    }
+
     AssetManager assets() {
-      return assets;
+      return manager;
     }
 
     GameFeatures features() {
@@ -288,6 +324,11 @@ public final class Validator {
 
     /** Every problem, each with its file, line and column where it concerns a place in an asset. */
     List<Problem> locate() {
+      return locateLater().join();
+    }
+
+    /** {@link #locate()}, completing once the files were read again on the manager's workers. */
+    CompletableFuture<List<Problem>> locateLater() {
       List<CompletableFuture<Problem>> located = new ArrayList<>();
       for (Pending item : pending) {
         if (item.asset == null || item.problem.location().isPresent()) {
@@ -297,11 +338,13 @@ public final class Validator {
               where != null ? item.problem.at(where) : item.problem.at(SourceLocation.at(item.asset.toString(), item.pointer))));
         }
       }
-      List<Problem> problems = new ArrayList<>();
-      for (CompletableFuture<Problem> problem : located) {
-        problems.add(problem.join());
-      }
-      return problems;
+      return CompletableFuture.allOf(located.toArray(CompletableFuture[]::new)).thenApply(ignored -> {
+        List<Problem> problems = new ArrayList<>();
+        for (CompletableFuture<Problem> problem : located) {
+          problems.add(problem.join());
+        }
+        return problems;
+      });
     }
   }
 

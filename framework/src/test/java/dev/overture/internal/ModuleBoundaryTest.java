@@ -43,7 +43,7 @@ class ModuleBoundaryTest {
 
   private static final Set<String> API = Set.of(
       "dev.overture.archive", "dev.overture.asset", "dev.overture.core", "dev.overture.experience", "dev.overture.feature",
-      "dev.overture.id", "dev.overture.inject", "dev.overture.object", "dev.overture.persistence", "dev.overture.settings",
+      "dev.overture.id", "dev.overture.inject", "dev.overture.live", "dev.overture.object", "dev.overture.persistence", "dev.overture.settings",
       "dev.overture.validation", "dev.overture.version", "dev.overture.world");
   private static final Set<String> HIDDEN = Set.of("dev.overture.internal", "dev.overture.feature.internal");
 

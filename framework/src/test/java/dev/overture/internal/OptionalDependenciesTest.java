@@ -27,9 +27,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Guice and sqlite-jdbc are optional: a host with neither on its class path builds a runtime and
- * loads an experience, and what needs sqlite-jdbc says which artifact to add. Checked in a child
- * JVM whose class path is this one's without those two jars.
+ * Guice, sqlite-jdbc and directory-watcher are optional: a host with none of them on its class path
+ * builds a runtime and loads an experience, and what needs sqlite-jdbc or the watcher says which
+ * artifact to add. Checked in a child JVM whose class path is this one's without those three jars.
  */
 class OptionalDependenciesTest {
 
@@ -95,6 +95,7 @@ class OptionalDependenciesTest {
         tell(() -> WorldStore.open(file, ClassNames.from(overture.assets())));
         tell(() -> Overture.builder().worldStore(file));
         tell(() -> IdMigration.run(file, IdMigration.Target.STABLE_ID, true, false, 100));
+        tell(() -> Overture.builder().contentRoot(AssetSource.directory(Path.of(args[0]))).liveContent().build().close());
         world.close();
       }
     }
@@ -124,9 +125,10 @@ class OptionalDependenciesTest {
     Path db = temp.resolve("game.db");
     Files.writeString(db, "not opened"); // IdMigration wants a file; nothing may touch it
     List<Path> classPath = ChildJava.classPath().stream()
-        .filter(entry -> !entry.equals(ChildJava.jar("guice")) && !entry.equals(ChildJava.jar("sqlite-jdbc")))
+        .filter(entry -> !entry.equals(ChildJava.jar("guice")) && !entry.equals(ChildJava.jar("sqlite-jdbc"))
+            && !entry.equals(ChildJava.jar("directory-watcher")))
         .toList();
-    assertEquals(ChildJava.classPath().size() - 2, classPath.size());
+    assertEquals(ChildJava.classPath().size() - 3, classPath.size());
 
     ChildJava.Result child = ChildJava.run(List.of(
         ChildJava.java(), "-cp", ChildJava.pathList(classPath), Host.class.getName(), content.toString(), db.toString()));
@@ -142,7 +144,10 @@ class OptionalDependenciesTest {
         "MissingDependencyException: Overture.Builder.worldStore(Path) needs sqlite-jdbc, which is not on the class path: add "
             + sqlite + " to the host's dependencies, or open the store over a DataSource of your own (worldStore(dataSource, name)).",
         "MissingDependencyException: IdMigration.run(Path, ...) needs sqlite-jdbc, which is not on the class path: add "
-            + sqlite + " to the host's dependencies, or migrate over a DataSource of your own (IdMigration.run(dataSource, ...))."),
+            + sqlite + " to the host's dependencies, or migrate over a DataSource of your own (IdMigration.run(dataSource, ...)).",
+        "MissingDependencyException: Live content's file watcher (Overture.Builder.liveContent) needs directory-watcher, which is not on"
+            + " the class path: add " + System.getProperty("overture.watcherCoordinates") + " to the host's dependencies, or turn"
+            + " watching off (LiveContent.Builder.watch(false)) and announce changed files yourself."),
         withoutLogging(child.lines()), child.output());
     assertEquals(0, child.exit(), child.output());
     assertEquals("not opened", Files.readString(db));
@@ -156,6 +161,8 @@ class OptionalDependenciesTest {
     assertTrue(OptionalDependency.SQLITE_JDBC.isPresent()); // the tests have it
     assertEquals(System.getProperty("overture.sqliteCoordinates"), OptionalDependency.SQLITE_JDBC.coordinates());
     assertFalse(OptionalDependency.SQLITE_JDBC.coordinates().contains("${"));
+    assertEquals(System.getProperty("overture.watcherCoordinates"), OptionalDependency.DIRECTORY_WATCHER.coordinates());
+    assertEquals("io.methvin:directory-watcher:0.19.1", OptionalDependency.DIRECTORY_WATCHER.coordinates());
   }
 
   /** The lines the child printed itself, without the logger's. */

@@ -132,6 +132,14 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
       description = "Play at most N turns a second (default: 5 with --inspect, otherwise as fast as it goes).")
   Double turnsPerSecond;
 
+  @Option(names = "--watch",
+      description = "Development mode: watch the content folder and the plugins folder, apply each saved edit to the running match and"
+          + " print what it changed, play at a pace a person can follow, and keep running after the match until Ctrl+C.")
+  boolean watch;
+
+  /** With --watch: the reloads to print, between turns. */
+  private Watching watching;
+
   /** What was saved to the working copy, printed once it has replaced --save's file. */
   private String saved;
 
@@ -166,8 +174,12 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     if (inspectAddress != null && inspect == null) {
       throw new ParameterException(spec.commandLine(), "--inspect-address needs --inspect");
     }
+    if (watch && content.folderOrNull() == null) {
+      throw new ParameterException(spec.commandLine(), "--watch needs a content folder to watch (--assets DIR, or ./assets): the"
+          + " content inside the jar cannot change while the game runs");
+    }
     PrintWriter out = spec.commandLine().getOut();
-    try (Interruption interruption = inspect != null ? Interruption.watch() : Interruption.none()) {
+    try (Interruption interruption = inspect != null || watch ? Interruption.watch() : Interruption.none()) {
       return call(out, interruption);
     }
   }
@@ -192,8 +204,13 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     if (database != null) {
       runtime.worldStore(database.file(), database.name()); // messages name the user's file
     }
+    if (watch) {
+      runtime.liveContent();
+    }
     try (Overture overture = runtime.build();
-        Inspection inspection = inspect == null ? null : Inspection.start(overture, inspect, inspectAddress, interruption, out)) {
+        Inspection inspection = inspect == null ? null : Inspection.start(overture, inspect, inspectAddress, interruption, out);
+        Watching watched = watch ? Watching.start(overture, interruption, out) : null) {
+      watching = watched;
       AssetManager assets = overture.assets();
       GameFeatures features = overture.features();
       SampleContent.awaitPlugins(overture, spec.commandLine().getErr());
@@ -266,7 +283,7 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
           spec.commandLine().getErr().printf("--save %s: %s starts no match, so there is nothing to save%n", save, experienceId);
           return OvertureCommand.FAILED;
         }
-        Double pace = turnsPerSecond != null ? turnsPerSecond : inspection != null ? INSPECTED_TURNS_PER_SECOND : null;
+        Double pace = turnsPerSecond != null ? turnsPerSecond : inspection != null || watching != null ? INSPECTED_TURNS_PER_SECOND : null;
         int exit = play(world, manager, tiles, features, out, events != null ? events : !terminal, Inspection.Pace.of(pace, interruption));
         if (save != null) {
           // Said once the file has its place (see call), never before.
@@ -275,7 +292,9 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
               state.turn());
         }
         out.flush();
-        if (inspection != null && !interruption.requested()) {
+        if (watching != null && !interruption.requested()) {
+          watching.runUntilInterrupted(world, out, "The match is over");
+        } else if (inspection != null && !interruption.requested()) {
           inspection.serveUntilInterrupted(world, out, "The match is over");
         }
         endExperience(world, manager);
@@ -289,6 +308,9 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
   private int play(World world, ExperienceManager manager, List<Tiles.Tile> tiles, GameFeatures features, PrintWriter out,
       boolean printEvents, Inspection.Pace pace) {
     ArenaView view = new ArenaView(out, tiles, features);
+    if (watching != null) {
+      watching.afterApplied(view::printHud);
+    }
     boolean views = viewEvery > 0;
     ArenaMatch match = ArenaView.match(world).orElse(null);
     if (match == null) {
@@ -301,6 +323,7 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
         pace.awaitTurn(world, next);
         next += pace.turnNanos();
         world.tick(TURN);
+        printReloads(world, out);
       }
       out.printf("Played %d ticks (%.1f s of game time); %s%n", ticks, ticks / 30.0,
           world.netMode().hasServer() ? "the experience starts no match" : "a client shows the server's match, and there is no server");
@@ -324,6 +347,7 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
       pace.awaitTurn(world, next);
       next += pace.turnNanos();
       world.tick(TURN);
+      printReloads(world, out);
       played++;
       if (views && state.turn() % viewEvery == 0 && !state.isOver() && played < ticks) { // the last turn is shown below
         view.printArena(world);
@@ -341,8 +365,16 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
       view.printArena(world);
       view.printHud(world);
     }
-    printResult(match, out);
+    // A reload (--watch) replaces the match component with one of the new configuration.
+    printResult(ArenaView.match(world).orElse(match), out);
     return 0;
+  }
+
+  /** With --watch: the reloads since the last turn, what they changed. */
+  private void printReloads(World world, PrintWriter out) {
+    if (watching != null) {
+      watching.print(world, out);
+    }
   }
 
   private static void describePawn(Pawn pawn, PrintWriter out) {

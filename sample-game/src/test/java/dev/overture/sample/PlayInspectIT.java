@@ -161,6 +161,36 @@ class PlayInspectIT {
   }
 
   @Test
+  void anEditOfAWatchedGame_showsUpInThePage() throws Exception {
+    Path assets = temp.resolve("assets");
+    copy(Path.of("..", "assets"), assets);
+    Path experience = assets.resolve("experiences/Elimination.json");
+    String text = Files.readString(experience);
+    start("play", "--assets", assets.toString(), "--watch", "--inspect", "0", "--ticks", "100000", "--view-every", "0",
+        "--turns-per-second", "10");
+    String address = address();
+    chromium.consoleErrors();
+    chromium.driver().get(address);
+    await().atMost(PATIENCE).until(() -> text("hud").contains("(first to 25)"));
+
+    Files.writeString(experience, text.replace("\"scoreLimit\": 25", "\"scoreLimit\": 30"));
+
+    await().atMost(PATIENCE).until(() -> text("hud").contains("(first to 30)"));
+    await().atMost(PATIENCE).until(() -> text("reports").contains("Reloaded: Reloaded " + experience));
+    assertTrue(text("reports").contains("applied to world Sample"), text("reports"));
+    await().atMost(PATIENCE).until(() -> all().contains("  Experience:Elimination /actions/1/scoreLimit: 25 -> 30"));
+
+    Files.writeString(experience, text.replace("\"scoreLimit\": 25", "\"scoreLimit\": 0"));
+
+    await().atMost(PATIENCE).until(() -> text("reports").contains("EditRefused: Refused " + experience + ": 1 error"));
+    assertTrue(text("hud").contains("(first to 30)"), "the old content stays in force: " + text("hud"));
+    assertEquals(List.of(), chromium.consoleErrors());
+
+    process.toHandle().destroy();
+    assertTrue(process.waitFor(60, TimeUnit.SECONDS), all());
+  }
+
+  @Test
   void anotherAddress_getsATokenThatTheAddressPrintedCarries() throws Exception {
     start("play", "--inspect", "0", "--inspect-address", "0.0.0.0", "--ticks", "20", "--view-every", "0");
     Pattern printed = Pattern.compile("Inspector: http://0\\.0\\.0\\.0:(\\d+)/(#token=[A-Za-z0-9_-]{43}) \\(Ctrl\\+C stops\\)");

@@ -3,6 +3,7 @@ package dev.overture.testing;
 import dev.overture.asset.AssetSource;
 import dev.overture.inject.Overture;
 import dev.overture.inject.RuntimeSetup;
+import dev.overture.live.LiveContent;
 import dev.overture.world.NetMode;
 import dev.overture.world.World;
 import java.io.IOException;
@@ -39,13 +40,15 @@ public final class TestRuntime implements AutoCloseable {
   private final ManualExecutor workers = new ManualExecutor();
   private final ManualExecutor plugins = new ManualExecutor();
   private final FakeTicker ticker = new FakeTicker();
+  private final ManualExecutor live = new ManualExecutor();
+  private final ManualTimer timer = new ManualTimer(ticker);
   private final Path folder;
   private final Overture overture;
   private final List<TestWorld> worlds = new ArrayList<>();
 
   private TestRuntime(Builder builder) {
     AssetSource source;
-    if (builder.onDisk) {
+    if (builder.onDisk || builder.liveContent) {
       try {
         folder = Files.createTempDirectory("overture-test");
       } catch (IOException e) {
@@ -59,6 +62,9 @@ public final class TestRuntime implements AutoCloseable {
     try {
       Overture.Builder assembly =
           Overture.builder().contentRoot(source).workers(workers).pluginExecutor(plugins).ticker(ticker);
+      if (builder.liveContent) {
+        assembly.liveContent(settings -> settings.watch(false).executor(live).timer(timer).ticker(ticker));
+      }
       builder.configure.forEach(configure -> configure.accept(assembly));
       overture = assembly.build();
     } catch (RuntimeException e) {
@@ -103,6 +109,76 @@ public final class TestRuntime implements AutoCloseable {
     return Optional.ofNullable(folder);
   }
 
+  /**
+   * Live content, when the builder turned it on ({@link Builder#liveContent()}): it watches nothing;
+   * {@link #edit}, {@link #delete} and {@link #announce} tell it what changed, and {@link #pump()}
+   * (after the quiet period, which {@link #reload()} lets pass) runs the change.
+   */
+  public LiveContent live() {
+    return overture.liveContent().orElseThrow(() -> new IllegalStateException(
+        "live content is off: build the runtime with TestRuntime.builder(content).liveContent()"));
+  }
+
+  /** The timer of live content's quiet period, on {@link #ticker()}. */
+  public ManualTimer timer() {
+    return timer;
+  }
+
+  /**
+   * Writes {@code text} to the content file {@code path} (relative to the content folder) and
+   * announces it to live content, as an editor's save and the watcher would. Nothing is checked
+   * until {@link #reload()}.
+   */
+  public TestRuntime edit(String path, String text) {
+    Path file = contentFile(path);
+    try {
+      Files.createDirectories(file.getParent());
+      Files.writeString(file, text);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Could not write " + file, e);
+    }
+    live().announce(List.of(file));
+    return this;
+  }
+
+  /** Deletes the content file {@code path} and announces it to live content. */
+  public TestRuntime delete(String path) {
+    Path file = contentFile(path);
+    try {
+      Files.delete(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Could not delete " + file, e);
+    }
+    live().announce(List.of(file));
+    return this;
+  }
+
+  /** Announces the content files {@code paths} (relative to the content folder) to live content, unchanged. */
+  public TestRuntime announce(String... paths) {
+    List<Path> files = new ArrayList<>();
+    for (String path : paths) {
+      files.add(contentFile(path));
+    }
+    live().announce(files);
+    return this;
+  }
+
+  /**
+   * Lets live content's quiet period pass (the ticker moves 1 second) and pumps until the change
+   * is checked and applied in every world of this thread; returns how many tasks ran.
+   */
+  public int reload() {
+    ticker.advance(java.time.Duration.ofSeconds(1));
+    return pump();
+  }
+
+  private Path contentFile(String path) {
+    if (folder == null) {
+      throw new IllegalStateException("the content is in memory: build the runtime with onDisk() or liveContent()");
+    }
+    return folder.resolve(path);
+  }
+
   /** A new standalone world. */
   public TestWorld world(String name) {
     return world(name, NetMode.STANDALONE);
@@ -127,6 +203,8 @@ public final class TestRuntime implements AutoCloseable {
     do {
       ran = workers.runAll();
       ran += plugins.runAll();
+      ran += timer.runDue();
+      ran += live.runAll();
       for (World world : overture.worlds().open()) {
         if (world.isInGameThread()) {
           ran += world.runPendingTasks();
@@ -153,6 +231,7 @@ public final class TestRuntime implements AutoCloseable {
       overture.close();
       workers.runAll();
       plugins.runAll();
+      live.runAll();
     } finally {
       deleteFolder();
     }
@@ -180,6 +259,7 @@ public final class TestRuntime implements AutoCloseable {
     private final Content content;
     private final List<Consumer<Overture.Builder>> configure = new ArrayList<>();
     private boolean onDisk;
+    private boolean liveContent;
 
     private Builder(Content content) {
       this.content = Objects.requireNonNull(content, "content");
@@ -200,6 +280,17 @@ public final class TestRuntime implements AutoCloseable {
     /** Writes the content to a temporary folder (deleted on close) instead of keeping it in memory. */
     public Builder onDisk() {
       onDisk = true;
+      return this;
+    }
+
+    /**
+     * Turns live content on, on the content written to a temporary folder, driven by the test: it
+     * watches nothing, its changes are checked on a manual executor that {@link TestRuntime#pump()}
+     * runs, and its quiet period passes on the runtime's {@link FakeTicker} ({@link
+     * TestRuntime#reload()}).
+     */
+    public Builder liveContent() {
+      liveContent = true;
       return this;
     }
 

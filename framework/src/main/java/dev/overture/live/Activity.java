@@ -1,0 +1,50 @@
+package dev.overture.live;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Counts the work live content has in hand (changes waiting out their quiet period, changes being
+ * checked, reloads queued on game threads), so that {@link LiveContent#whenIdle()} can tell when
+ * there is none. Thread-safe: a short lock; the futures are completed outside it.
+ */
+final class Activity {
+
+  private final Object lock = new Object();
+  private int busy;
+  private List<CompletableFuture<Void>> waiting = new ArrayList<>();
+
+  void enter() {
+    synchronized (lock) {
+      busy++;
+    }
+  }
+
+  void exit() {
+    List<CompletableFuture<Void>> done;
+    synchronized (lock) {
+      if (busy <= 0) {
+        throw new IllegalStateException("live content left more work than it entered");
+      }
+      if (--busy > 0 || waiting.isEmpty()) {
+        return;
+      }
+      done = waiting;
+      waiting = new ArrayList<>();
+    }
+    done.forEach(future -> future.complete(null));
+  }
+
+  /** Completes once nothing is in hand: at once when nothing is now. */
+  CompletableFuture<Void> whenIdle() {
+    synchronized (lock) {
+      if (busy == 0) {
+        return CompletableFuture.completedFuture(null);
+      }
+      CompletableFuture<Void> idle = new CompletableFuture<>();
+      waiting.add(idle);
+      return idle;
+    }
+  }
+}

@@ -1,0 +1,107 @@
+package dev.overture.live;
+
+import dev.overture.asset.PrimaryAssetId;
+import dev.overture.core.Problem;
+import dev.overture.experience.ExperienceReload;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What one change of content did, as {@link LiveContent} tells its subscribers: the files that
+ * changed, what changed in them, the worlds it reached and what each did, and the problems that
+ * stopped it. One per debounced change (an editor's burst of writes is one change).
+ *
+ * <p>Immutable; safe to share between threads.
+ *
+ * @param sequence its number, from 1, in the order the changes were noticed
+ * @param status what happened
+ * @param files the changed files, as users see them ({@code assets/experiences/Elimination.json})
+ * @param changes what changed in the assets, one line each ({@code Experience:Elimination
+ *     /actions/1/scoreLimit: 25 -> 30}); empty when refused
+ * @param worlds the worlds the change reached, with what applying it did in each
+ * @param problems the problems found, located: the errors that stopped a refused change, warnings
+ *     otherwise
+ * @param elapsed from the first write noticed to the change in force in every world it reached
+ *     (or refused)
+ */
+public record LiveReload(
+    long sequence, Status status, List<String> files, List<String> changes, List<WorldUpdate> worlds, List<Problem> problems,
+    Duration elapsed) {
+
+  /** What a change did. */
+  public enum Status {
+    /** It is in force: in the asset manager, and in every world it reached (unless one rolled back, see {@link #worlds}). */
+    APPLIED,
+    /** Nothing in force changed: the files' content means the same as before, or they are not content. */
+    UNCHANGED,
+    /** It had errors: nothing changed anywhere, the old content stays in force; the next good save applies. */
+    REFUSED
+  }
+
+  /**
+   * What a change did in one world.
+   *
+   * @param world the world's name
+   * @param experience its experience
+   * @param outcome what applying did
+   */
+  public record WorldUpdate(String world, PrimaryAssetId experience, ExperienceReload.Outcome outcome) {
+    public WorldUpdate {
+      Objects.requireNonNull(world, "world");
+      Objects.requireNonNull(experience, "experience");
+      Objects.requireNonNull(outcome, "outcome");
+    }
+  }
+
+  public LiveReload {
+    if (sequence < 1) {
+      throw new IllegalArgumentException("sequence < 1: " + sequence);
+    }
+    Objects.requireNonNull(status, "status");
+    files = List.copyOf(files);
+    changes = List.copyOf(changes);
+    worlds = List.copyOf(worlds);
+    problems = List.copyOf(problems);
+    Objects.requireNonNull(elapsed, "elapsed");
+  }
+
+  /**
+   * One sentence: {@code Reloaded assets/experiences/Elimination.json in 34 ms: applied to world
+   * Match}, {@code Refused assets/pawns/HeroPawn.json: 1 error; the old content stays in force}.
+   */
+  public String summary() {
+    String what = files.size() == 1 ? files.get(0) : files.size() + " files";
+    return switch (status) {
+      case REFUSED -> {
+        long errors = problems.stream().filter(Problem::isError).count();
+        yield "Refused " + what + ": " + errors + (errors == 1 ? " error" : " errors") + "; the old content stays in force";
+      }
+      case UNCHANGED -> "Reloaded " + what + ": nothing in force changed";
+      case APPLIED -> "Reloaded " + what + " in " + elapsed.toMillis() + " ms: " + reached();
+    };
+  }
+
+  private String reached() {
+    if (worlds.isEmpty()) {
+      return "no running world uses it";
+    }
+    StringBuilder out = new StringBuilder();
+    for (WorldUpdate update : worlds) {
+      if (!out.isEmpty()) {
+        out.append(", ");
+      }
+      out.append(switch (update.outcome()) {
+        case APPLIED -> "applied to world " + update.world();
+        case ROLLED_BACK -> "rolled back in world " + update.world();
+        case SUPERSEDED -> "world " + update.world() + " moved on";
+      });
+    }
+    return out.toString();
+  }
+
+  @Override
+  public String toString() {
+    return "LiveReload[" + sequence + " " + summary() + "]";
+  }
+}

@@ -1,0 +1,553 @@
+package dev.overture.live;
+
+import dev.overture.asset.AssetIndex;
+import dev.overture.asset.AssetIndexException;
+import dev.overture.asset.AssetKey;
+import dev.overture.asset.AssetManager;
+import dev.overture.asset.AssetOverlay;
+import dev.overture.asset.ContentFile;
+import dev.overture.asset.LoadHandle;
+import dev.overture.asset.LoadResult;
+import dev.overture.asset.PrimaryAssetId;
+import dev.overture.asset.SoftRef;
+import dev.overture.asset.StagedContent;
+import dev.overture.core.Problem;
+import dev.overture.core.ReportKind;
+import dev.overture.core.Reports;
+import dev.overture.core.Ticker;
+import dev.overture.experience.ExperienceManager;
+import dev.overture.experience.ExperienceReload;
+import dev.overture.experience.LoadedExperience;
+import dev.overture.feature.GameFeatures;
+import dev.overture.feature.PluginId;
+import dev.overture.internal.Failures;
+import dev.overture.validation.Validator;
+import dev.overture.world.World;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The path of one change, on live content's serial executor: the files are sorted out and
+ * reindexed, the worlds that depend on them found, everything the change touches is loaded through
+ * a {@link StagedContent} and checked (each changed asset alone with every bundle, as {@code
+ * validate} loads it, then its validators; each world's experience as the world loads it, with the
+ * load's own checks). With any error, nothing is committed and no world is touched: the change is
+ * refused and reported. Otherwise the stage is committed and the reload applied in every world at
+ * its next tick boundary; the report comes once every world has applied it.
+ *
+ * <p>Confined to the serial executor: every step, including the continuations of the futures it
+ * waits for, runs there, so its state needs no lock. Subscribers are called there.
+ */
+final class ReloadPipeline {
+
+  private static final Logger log = LoggerFactory.getLogger(LiveContent.class);
+  /** Every bundle, as {@code validate} loads each asset. */
+  private static final List<String> EVERY_BUNDLE = List.of("equipped", "client", "server");
+  static final ReportKind RELOADED = ReportKind.of("Reloaded");
+  static final ReportKind REFUSED = ReportKind.of("EditRefused");
+
+  /** An asset a world depends on outside its experience, with what to do with its new value. */
+  record Tracked(World world, PrimaryAssetId id, Consumer<Object> apply) {}
+
+  private final AssetManager assets;
+  /** The plugins folder (absolute), whose jars only a restart applies; null when there is none. */
+  private final java.nio.file.Path jars;
+  private final GameFeatures features;
+  private final Validator validator;
+  private final Reports reports;
+  private final Executor executor;
+  private final Ticker ticker;
+  private final Activity activity;
+  private final Map<World, ExperienceManager> managers;
+  private final List<Tracked> tracked;
+  private final List<Consumer<? super LiveReload>> subscribers = new CopyOnWriteArrayList<>();
+  private final AtomicLong sequence = new AtomicLong();
+  /** The problems of the last refusal, so that the same broken save is reported once. */
+  private List<Problem> lastRefused = List.of();
+
+  ReloadPipeline(AssetManager assets, java.nio.file.Path jars, GameFeatures features, Validator validator, Reports reports, Executor executor,
+      Ticker ticker, Activity activity, Map<World, ExperienceManager> managers, List<Tracked> tracked) {
+    this.assets = assets;
+    this.jars = jars;
+    this.features = features;
+    this.validator = validator;
+    this.reports = reports;
+    this.executor = executor;
+    this.ticker = ticker;
+    this.activity = activity;
+    this.managers = managers;
+    this.tracked = tracked;
+  }
+
+  List<Consumer<? super LiveReload>> subscribers() {
+    return subscribers;
+  }
+
+  // ---------------------------------------------------------------- a change of files
+
+  /** Handles the debounced {@code batch}; the activity was entered for it and is left when it is done. */
+  void process(Debouncer.Batch batch) {
+    boolean handedOn = false;
+    try {
+      Set<String> plugins = new LinkedHashSet<>();
+      features.plugins().forEach(plugin -> plugins.add(plugin.name()));
+      ChangedFiles.Sorted sorted = ChangedFiles.sort(batch.paths(), assets, plugins, jars);
+      if (!sorted.restartNeeded().isEmpty()) {
+        List<String> shown = new ArrayList<>();
+        sorted.restartNeeded().forEach(problem -> problem.location().ifPresent(where -> shown.add(where.file())));
+        refuse(shown, sorted.restartNeeded(), batch.firstNanos());
+      }
+      sorted = withoutPassingFiles(sorted);
+      if (sorted.files().isEmpty()) {
+        return;
+      }
+      Change change = new Change(sorted, batch.firstNanos());
+      change.reindex();
+      handedOn = true;
+      change.check();
+    } catch (RuntimeException e) {
+      log.error("Live content could not handle the change of {}", batch.paths(), e);
+    } finally {
+      if (!handedOn) {
+        activity.exit();
+      }
+    }
+  }
+
+  /**
+   * {@code sorted} without the files that came and went unnoticed by the game: not on disk, not
+   * indexed, and read by no world (an editor's temporary file, written and renamed within a save).
+   */
+  private ChangedFiles.Sorted withoutPassingFiles(ChangedFiles.Sorted sorted) {
+    Map<String, java.nio.file.Path> folders = ChangedFiles.folders(assets);
+    Map<ContentFile, PrimaryAssetId> indexed = idsByFile(assets.index(), sorted.files());
+    Set<ContentFile> kept = new java.util.TreeSet<>();
+    Map<ContentFile, String> shown = new LinkedHashMap<>();
+    for (ContentFile file : sorted.files()) {
+      java.nio.file.Path folder = folders.get(file.root());
+      boolean onDisk = folder != null && java.nio.file.Files.exists(folder.resolve(file.path().value()));
+      if (onDisk || indexed.containsKey(file) || readByAWorld(file)) {
+        kept.add(file);
+        shown.put(file, sorted.shown().get(file));
+      }
+    }
+    return new ChangedFiles.Sorted(kept, shown, sorted.restartNeeded());
+  }
+
+  private boolean readByAWorld(ContentFile file) {
+    for (ExperienceManager manager : managers.values()) {
+      Optional<LoadedExperience> loaded = manager.loadedExperience();
+      if (loaded.isPresent() && loaded.get().content().keySet().stream().anyMatch(key -> key instanceof SoftRef<?> ref && file.isFileOf(ref))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * {@code loaded} holds assets the manager has newer versions of (its load raced with a change):
+   * brings the world up to date with them, as a change of their files would.
+   */
+  void catchUp(LoadedExperience loaded, Set<AssetKey> stale) {
+    boolean handedOn = false;
+    try {
+      Set<ContentFile> files = new LinkedHashSet<>();
+      Map<ContentFile, String> shown = new LinkedHashMap<>();
+      AssetIndex index = assets.index();
+      for (AssetKey key : stale) {
+        ContentFile file = fileOf(key, index);
+        if (file != null && files.add(file)) {
+          shown.put(file, displayPath(file));
+        }
+      }
+      if (files.isEmpty()) {
+        return;
+      }
+      Change change = new Change(new ChangedFiles.Sorted(files, shown, List.of()), ticker.read());
+      change.before.putAll(idsByFile(index, files));
+      change.after.putAll(change.before);
+      change.affected.add(loaded);
+      handedOn = true;
+      change.stage();
+    } catch (RuntimeException e) {
+      log.error("Live content could not bring world {} up to date", loaded.world().name(), e);
+    } finally {
+      if (!handedOn) {
+        activity.exit();
+      }
+    }
+  }
+
+  private String displayPath(ContentFile file) {
+    return assets.contentRoots().stream().filter(root -> root.name().equals(file.root())).findFirst()
+        .map(root -> root.source().displayPath(file.path())).orElse(file.toString());
+  }
+
+  private static ContentFile fileOf(AssetKey key, AssetIndex index) {
+    if (key instanceof SoftRef<?> ref) {
+      return new ContentFile(ref.root(), ref.path());
+    }
+    return index.find((PrimaryAssetId) key).map(entry -> new ContentFile(entry.root(), entry.path())).orElse(null);
+  }
+
+  private static Map<ContentFile, PrimaryAssetId> idsByFile(AssetIndex index, Set<ContentFile> files) {
+    Map<ContentFile, PrimaryAssetId> ids = new LinkedHashMap<>();
+    for (PrimaryAssetId id : index.ids()) {
+      index.find(id).ifPresent(entry -> {
+        ContentFile file = new ContentFile(entry.root(), entry.path());
+        if (files.contains(file)) {
+          ids.put(file, id);
+        }
+      });
+    }
+    return ids;
+  }
+
+  /** One change going through the steps; its state is the executor's. */
+  private final class Change {
+    private final ChangedFiles.Sorted files;
+    private final long firstNanos;
+    private final List<Problem> problems = new ArrayList<>();
+    /** The primary assets of the changed files before the change and after it. */
+    private final Map<ContentFile, PrimaryAssetId> before = new LinkedHashMap<>();
+    private final Map<ContentFile, PrimaryAssetId> after = new LinkedHashMap<>();
+    private final List<LoadedExperience> affected = new ArrayList<>();
+    private final List<Tracked> trackedHits = new ArrayList<>();
+    private final Map<PrimaryAssetId, LoadHandle> checks = new LinkedHashMap<>();
+    private final List<ExperienceReload> reloads = new ArrayList<>();
+    private StagedContent stage;
+
+    Change(ChangedFiles.Sorted files, long firstNanos) {
+      this.files = files;
+      this.firstNanos = firstNanos;
+    }
+
+    /** The index follows the disk (it lists files; nothing of a world changes with it). */
+    void reindex() {
+      before.putAll(idsByFile(assets.index(), files.files()));
+      for (ContentFile file : files.files()) {
+        try {
+          assets.tools().reindex(file.root(), file.path());
+        } catch (AssetIndexException e) {
+          problems.addAll(e.problems());
+        } catch (IllegalArgumentException e) {
+          log.debug("Content root {} went away before {} could be reindexed", file.root(), file.path());
+        }
+      }
+      after.putAll(idsByFile(assets.index(), files.files()));
+      Set<PrimaryAssetId> changedIds = new LinkedHashSet<>(before.values());
+      changedIds.addAll(after.values());
+      for (Map.Entry<World, ExperienceManager> world : managers.entrySet()) {
+        Optional<LoadedExperience> loaded = world.getValue().loadedExperience();
+        if (loaded.isPresent() && dependsOn(loaded.get(), changedIds)) {
+          affected.add(loaded.get());
+        }
+      }
+      for (Tracked one : tracked) {
+        if (changedIds.contains(one.id()) && !one.world().isClosed()) {
+          trackedHits.add(one);
+        }
+      }
+    }
+
+    private boolean dependsOn(LoadedExperience loaded, Set<PrimaryAssetId> changedIds) {
+      for (AssetKey key : loaded.content().keySet()) {
+        if (key instanceof PrimaryAssetId id ? changedIds.contains(id)
+            : files.files().contains(new ContentFile(((SoftRef<?>) key).root(), ((SoftRef<?>) key).path()))) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    /** Loads what the change touches through a stage, then decides. */
+    void check() {
+      if (!problems.isEmpty()) {
+        finish();
+        return;
+      }
+      for (PrimaryAssetId id : after.values()) {
+        checks.put(id, null);
+      }
+      stage();
+    }
+
+    void stage() {
+      stage = assets.tools().stage(files.files());
+      List<CompletableFuture<?>> waits = new ArrayList<>();
+      for (PrimaryAssetId id : List.copyOf(checks.keySet())) {
+        LoadHandle handle = stage.load(List.of(id), EVERY_BUNDLE);
+        checks.put(id, handle);
+        waits.add(handle.future().exceptionally(error -> null));
+      }
+      for (LoadedExperience loaded : affected) {
+        waits.add(ExperienceReload.prepare(loaded, stage).thenAccept(reloads::add));
+      }
+      CompletableFuture.allOf(waits.toArray(CompletableFuture[]::new)).whenCompleteAsync((ignored, error) -> step(this::validate),
+          executor);
+    }
+
+    /** The changed assets loaded: their validators, then the decision. */
+    private void validate() {
+      Map<PrimaryAssetId, Object> changed = new LinkedHashMap<>();
+      Map<AssetKey, Object> seen = new LinkedHashMap<>();
+      for (Map.Entry<PrimaryAssetId, LoadHandle> check : checks.entrySet()) {
+        LoadHandle handle = check.getValue();
+        problems.addAll(handle.problems());
+        if (handle.status() == LoadHandle.Status.COMPLETED) {
+          LoadResult result = handle.future().join();
+          changed.put(check.getKey(), result.assets().get(check.getKey()));
+          seen.putAll(result.reached());
+        }
+      }
+      for (ExperienceReload reload : reloads) {
+        problems.addAll(reload.problems());
+      }
+      stage.failures().forEach((key, failed) -> problems.addAll(failed));
+      if (changed.isEmpty() || problems.stream().anyMatch(Problem::isError)) {
+        finish();
+        return;
+      }
+      validator.check(changed, AssetOverlay.of(assets, seen)).whenCompleteAsync((found, error) -> step(() -> {
+        if (error != null) {
+          problems.add(Problem.error("Overture/ValidationFailed", "Checking the change failed: " + error));
+        } else {
+          problems.addAll(found);
+        }
+        finish();
+      }), executor);
+    }
+
+    /** Refuses the change, or commits it and applies it in every world it reaches. */
+    private void finish() {
+      List<Problem> found = List.copyOf(new LinkedHashSet<>(problems));
+      List<String> shown = List.copyOf(files.shown().values());
+      if (found.stream().anyMatch(Problem::isError)) {
+        reloads.forEach(ExperienceReload::discard);
+        releaseChecks();
+        if (stage != null) {
+          stage.close();
+        }
+        refuse(shown, found, firstNanos);
+        activity.exit();
+        return;
+      }
+      lastRefused = List.of();
+      List<String> changes = describe();
+      List<ExperienceReload> applying = new ArrayList<>();
+      for (ExperienceReload reload : reloads) {
+        if (changesWorld(reload)) {
+          applying.add(reload);
+        } else {
+          reload.discard(); // the world's assets mean the same as before
+        }
+      }
+      // The new values of tracked assets, as the stage read them: the manager keeps a value only
+      // while something pins it, and nothing may pin an asset a world tracks.
+      Map<Tracked, Object> trackedValues = new LinkedHashMap<>();
+      for (Tracked hit : trackedHits) {
+        Object value = stage.staged(hit.id()).orElseGet(() -> assets.getAsset(hit.id()).orElse(null));
+        if (value != null) {
+          trackedValues.put(hit, value);
+        }
+      }
+      stage.commit();
+      releaseChecks();
+      List<CompletableFuture<?>> handed = new ArrayList<>();
+      trackedValues.forEach((hit, value) -> handed.add(handTracked(hit, value)));
+      List<CompletableFuture<LiveReload.WorldUpdate>> updates = new ArrayList<>();
+      for (ExperienceReload reload : applying) {
+        updates.add(reload.apply().thenApply(result -> {
+          synchronized (problems) {
+            problems.addAll(result.problems());
+          }
+          return new LiveReload.WorldUpdate(reload.world().name(), reload.experience(), result.outcome());
+        }));
+      }
+      boolean nothing = changes.isEmpty() && applying.isEmpty() && trackedHits.isEmpty();
+      handed.addAll(updates);
+      CompletableFuture.allOf(handed.toArray(CompletableFuture[]::new)).whenCompleteAsync((ignored, error) -> {
+        try {
+          List<LiveReload.WorldUpdate> worlds = new ArrayList<>();
+          for (CompletableFuture<LiveReload.WorldUpdate> update : updates) {
+            if (!update.isCompletedExceptionally()) {
+              worlds.add(update.join());
+            }
+          }
+          List<Problem> all;
+          synchronized (problems) {
+            all = List.copyOf(new LinkedHashSet<>(problems));
+          }
+          publish(nothing ? LiveReload.Status.UNCHANGED : LiveReload.Status.APPLIED, shown, changes, worlds, all, firstNanos);
+        } finally {
+          activity.exit();
+        }
+      }, executor);
+    }
+
+    /**
+     * Hands the new version of a tracked asset to its world, on the world's game thread, in a task
+     * queued before the world's reload: both run at the same tick boundary.
+     */
+    private CompletableFuture<Void> handTracked(Tracked hit, Object value) {
+      CompletableFuture<Void> handed = new CompletableFuture<>();
+      try {
+        hit.world().executor().execute(() -> {
+          try {
+            hit.apply().accept(value);
+          } catch (RuntimeException e) {
+            log.error("World {} could not take the new version of {}", hit.world().name(), hit.id(), e);
+            synchronized (problems) {
+              problems.add(Problem.error("Overture/TrackedAssetFailed", "World " + hit.world().name() + " could not take the new "
+                  + hit.id() + ": " + Failures.describe(e)).withAsset(hit.id().toString()));
+            }
+          } finally {
+            handed.complete(null);
+          }
+        });
+      } catch (java.util.concurrent.RejectedExecutionException e) {
+        log.debug("World {} closed before it could take the new {}", hit.world().name(), hit.id());
+        handed.complete(null);
+      }
+      return handed;
+    }
+
+    private void releaseChecks() {
+      checks.values().forEach(handle -> {
+        if (handle != null) {
+          handle.release();
+        }
+      });
+    }
+
+    /** Whether applying {@code reload} changes anything the world runs. */
+    private boolean changesWorld(ExperienceReload reload) {
+      if (!reload.plugins().equals(reload.target().plugins())) {
+        return true;
+      }
+      for (AssetKey key : reload.changedAssets()) {
+        if (!Objects.equals(reload.target().content().get(key), reload.content().get(key))) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    /** What changed, one line each: each changed asset's differences, the assets added and removed. */
+    private List<String> describe() {
+      List<String> lines = new ArrayList<>();
+      for (ContentFile file : files.files()) {
+        PrimaryAssetId was = before.get(file);
+        PrimaryAssetId now = after.get(file);
+        if (was != null && now == null) {
+          lines.add(was + " removed");
+          continue;
+        }
+        if (now != null && was == null) {
+          lines.add(now + " added");
+          continue;
+        }
+        List<AssetKey> keys = new ArrayList<>();
+        if (now != null) {
+          keys.add(now);
+        } else {
+          for (ExperienceReload reload : reloads) {
+            for (AssetKey key : reload.content().keySet()) {
+              if (key instanceof SoftRef<?> ref && file.isFileOf(ref) && !keys.contains(key)) {
+                keys.add(key);
+              }
+            }
+          }
+        }
+        for (AssetKey key : keys) {
+          Object newer = stage.staged(key).orElse(null);
+          Object older = previous(key);
+          if (newer == null || older == null) {
+            continue;
+          }
+          for (String line : Differences.between(older, newer)) {
+            lines.add(AssetKey.label(key) + " " + line);
+          }
+        }
+      }
+      return lines;
+    }
+
+    /** The value in force before the change: a world's, or the manager's (not committed yet). */
+    private Object previous(AssetKey key) {
+      for (ExperienceReload reload : reloads) {
+        Object value = reload.target().content().get(key);
+        if (value != null) {
+          return value;
+        }
+      }
+      return key instanceof PrimaryAssetId id ? assets.getAsset(id).orElse(null) : assets.getAsset((SoftRef<?>) key).orElse(null);
+    }
+
+    private void step(Runnable body) {
+      try {
+        body.run();
+      } catch (RuntimeException e) {
+        log.error("Live content failed while checking the change of {}", files.shown().values(), e);
+        reloads.forEach(ExperienceReload::discard);
+        releaseChecks();
+        if (stage != null) {
+          stage.close();
+        }
+        activity.exit();
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- what is told
+
+  private void refuse(Collection<String> files, List<Problem> problems, long firstNanos) {
+    if (problems.equals(lastRefused)) {
+      log.debug("The same problems again for {}; reported already", files);
+      return;
+    }
+    lastRefused = List.copyOf(problems);
+    publish(LiveReload.Status.REFUSED, files, List.of(), List.of(), problems, firstNanos);
+  }
+
+  private void publish(LiveReload.Status status, Collection<String> files, List<String> changes, List<LiveReload.WorldUpdate> worlds,
+      List<Problem> problems, long firstNanos) {
+    Duration elapsed = Duration.ofNanos(Math.max(0, ticker.read() - firstNanos));
+    LiveReload reload = new LiveReload(sequence.incrementAndGet(), status, List.copyOf(files), changes, worlds, problems, elapsed);
+    if (status == LiveReload.Status.REFUSED) {
+      log.warn("{}", reload.summary());
+    } else {
+      log.info("{}", reload.summary());
+    }
+    if (reports != null) {
+      reports.publish(status == LiveReload.Status.REFUSED ? REFUSED : RELOADED, reload.summary(), problems);
+    }
+    for (Consumer<? super LiveReload> subscriber : subscribers) {
+      try {
+        subscriber.accept(reload);
+      } catch (RuntimeException e) {
+        log.warn("A live content subscriber failed on {}", reload, e);
+      }
+    }
+  }
+
+  /** The ids of the plugins installed, for messages. */
+  List<PluginId> plugins() {
+    return features.plugins();
+  }
+}

@@ -1,0 +1,126 @@
+package dev.overture.sample;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code play --watch} as the README's tour runs it (issue 17): the built jar in its own JVM, the
+ * sample's content copied to a temporary folder and edited while the match runs. Each saved edit is
+ * printed with what it changed and the HUD after it; a broken one is refused, located, and the match
+ * goes on with what it had; the next good save applies; the run keeps going after the match until
+ * Ctrl+C (a termination signal), then ends cleanly with the result.
+ */
+class PlayWatchIT {
+
+  private static final Path JAR = Path.of("target", "overture.jar").toAbsolutePath();
+  private static final Duration PATIENCE = Duration.ofSeconds(60);
+
+  @TempDir Path temp;
+  private Process process;
+  private final List<String> output = new CopyOnWriteArrayList<>();
+
+  @AfterEach
+  void stopGame() throws Exception {
+    if (process != null && process.isAlive()) {
+      process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+    }
+  }
+
+  private void start(Path directory, String... args) throws IOException {
+    assertTrue(Files.exists(JAR), "run after package: " + JAR);
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+        JAR.toString()));
+    command.addAll(List.of(args));
+    process = new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true).start();
+    Thread reader = new Thread(() -> {
+      try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+        String line;
+        while ((line = lines.readLine()) != null) {
+          output.add(line);
+        }
+      } catch (IOException e) {
+        output.add("(output ended: " + e + ")");
+      }
+    }, "play-output");
+    reader.setDaemon(true);
+    reader.start();
+  }
+
+  private String all() {
+    return String.join("\n", output);
+  }
+
+  private void awaitOutput(String text) {
+    await().atMost(PATIENCE).untilAsserted(() -> assertTrue(all().contains(text), "expected \"" + text + "\" in:\n" + all()));
+  }
+
+  @Test
+  void editsOfARunningMatch_arePrintedAndApplied_aBrokenOneIsRefused_andCtrlCStops() throws Exception {
+    Path assets = temp.resolve("assets");
+    copy(Path.of("..", "assets").toAbsolutePath(), assets);
+    Path experience = assets.resolve("experiences/Elimination.json");
+    String text = Files.readString(experience);
+    start(temp, "play", "--watch", "--ticks", "100000", "--view-every", "0", "--no-events", "--turns-per-second", "20");
+    awaitOutput("for edits; each saved change applies to the running match (Ctrl+C stops)");
+    awaitOutput("first team to 25 wins");
+
+    Files.writeString(experience, text.replace("\"scoreLimit\": 25", "\"scoreLimit\": 30"));
+    awaitOutput("  [Score] ");
+    assertTrue(all().matches("(?s).*\nReloaded assets/experiences/Elimination\\.json in \\d+ ms: applied to world Sample\n"
+        + "  Experience:Elimination /actions/1/scoreLimit: 25 -> 30\n  \\[Score\\] Red \\d+ \\| Blue \\d+  \\(first to 30\\).*"), all());
+
+    Files.writeString(experience, text.replace("\"scoreLimit\": 25", "\"scoreLimit\": 0"));
+    awaitOutput("Refused assets/experiences/Elimination.json: 1 error; the old content stays in force");
+    awaitOutput("at assets/experiences/Elimination.json:42:21 (/actions/1/scoreLimit)");
+    assertTrue(all().contains("[Sample/OutOfRange] \"scoreLimit\" must be 1 or more, not 0"), all());
+
+    Files.writeString(experience, text.replace("\"scoreLimit\": 25", "\"scoreLimit\": 2"));
+    awaitOutput("  Experience:Elimination /actions/1/scoreLimit: 30 -> 2");
+    awaitOutput("The match is over; still watching for edits until you press Ctrl+C");
+
+    process.toHandle().destroy(); // SIGTERM, as Ctrl+C's SIGINT: the shutdown hook lets the run end normally
+    assertTrue(process.waitFor(60, TimeUnit.SECONDS), all());
+    assertTrue(all().matches("(?s).*\nResult: [^\n]*\\(Red \\d+, Blue \\d+\\)\n.*The match is over; still watching.*"), all());
+    assertFalse(all().contains("Exception"), all());
+    assertFalse(all().contains("[WARN]"), "each reload is printed once, by the command: " + all());
+  }
+
+  @Test
+  void watchingTheContentInsideTheJar_isRefused() throws Exception {
+    start(temp, "play", "--watch");
+    assertTrue(process.waitFor(60, TimeUnit.SECONDS), all());
+    assertEquals(2, process.exitValue(), all());
+    assertTrue(all().contains("--watch needs a content folder to watch (--assets DIR, or ./assets): the content inside the jar cannot"
+        + " change while the game runs"), all());
+  }
+
+  private static void copy(Path from, Path to) throws IOException {
+    try (var files = Files.walk(from)) {
+      for (Path file : files.toList()) {
+        Path target = to.resolve(from.relativize(file).toString());
+        if (Files.isDirectory(file)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(file, target);
+        }
+      }
+    }
+  }
+}
