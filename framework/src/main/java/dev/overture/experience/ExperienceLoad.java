@@ -8,17 +8,14 @@ import dev.overture.asset.PrimaryAssetId;
 import dev.overture.core.Problem;
 import dev.overture.experience.ExperienceContents.SourcedAction;
 import dev.overture.feature.GameFeatureAction;
-import dev.overture.feature.GameFeatures;
 import dev.overture.feature.PluginId;
 import dev.overture.feature.PluginSet;
 import dev.overture.feature.internal.FeatureActivation;
 import dev.overture.feature.internal.FeatureActivationException;
 import dev.overture.internal.Failures;
 import dev.overture.world.Handle;
-import dev.overture.world.Pawn;
 import dev.overture.world.World;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -61,8 +58,7 @@ final class ExperienceLoad {
   private LoadHandle bundleHandle;
   /** The asset manager's default pawn data, when the experience has none. */
   private LoadHandle defaultPawnHandle;
-  private final List<PluginId> requestedPlugins = new ArrayList<>();
-  private final List<PluginId> activatedPlugins = new ArrayList<>();
+  private final ExperiencePlugins plugins;
   private FeatureActivation activation;
   private Handle chaosTimer;
   private boolean discarded;
@@ -76,6 +72,7 @@ final class ExperienceLoad {
     this.random = random;
     this.id = id;
     this.view = AssetOverlay.of(services.assets(), Map.of());
+    this.plugins = new ExperiencePlugins(services, world, id);
   }
 
   /** What the world's experience code and actions read assets through. */
@@ -119,7 +116,7 @@ final class ExperienceLoad {
   }
 
   List<PluginId> activatedPlugins() {
-    return List.copyOf(activatedPlugins);
+    return plugins.activated();
   }
 
   List<String> activeActions() {
@@ -136,8 +133,7 @@ final class ExperienceLoad {
       case LOADING -> bundleHandle != null
           ? 0.1 + 0.7 * bundleHandle.progress()
           : definitionHandle != null ? 0.1 * definitionHandle.progress() : 0;
-      case LOADING_GAME_FEATURES -> 0.8 + 0.15
-          * (requestedPlugins.isEmpty() ? 1 : (double) activatedPlugins.size() / requestedPlugins.size());
+      case LOADING_GAME_FEATURES -> 0.8 + 0.15 * plugins.activatedShare();
       case LOADING_CHAOS_TESTING_DELAY -> 0.95;
       case EXECUTING_ACTIONS -> 0.97;
       default -> 1;
@@ -221,59 +217,18 @@ final class ExperienceLoad {
         return;
       }
     }
-    PluginSet plugins = services.features().resolve(contents.pluginNames().keySet());
-    List<LoadChecks.Found> wrong = LoadChecks.plugins(contents, plugins);
+    PluginSet resolved = services.features().resolve(contents.pluginNames().keySet());
+    List<LoadChecks.Found> wrong = LoadChecks.plugins(contents, resolved);
     if (!wrong.isEmpty()) {
       failWhenLocated(wrong);
       return;
     }
-    if (plugins.plugins().isEmpty()) {
+    if (resolved.plugins().isEmpty()) {
       // As Lyra's OnExperienceLoadComplete: with no plugin to load, straight on to the actions.
       afterGameFeatures();
     } else if (manager.enter(this, LoadState.LOADING_GAME_FEATURES)) {
-      requestPlugins(plugins.plugins());
+      plugins.request(resolved.plugins(), this::step, this::afterGameFeatures, this::fail);
     }
-  }
-
-  private void requestPlugins(List<PluginId> plugins) {
-    GameFeatures features = services.features();
-    int[] remaining = {plugins.size()};
-    List<Problem> problems = new ArrayList<>();
-    for (PluginId plugin : plugins) {
-      requestedPlugins.add(plugin);
-      features.loadAndActivate(plugin).whenCompleteAsync((ignored, failed) -> step(() -> {
-        if (failed != null) {
-          problems.addAll(LoadChecks.problemsOf(failed));
-        } else {
-          activatedPlugins.add(plugin);
-        }
-        if (--remaining[0] == 0) {
-          if (problems.isEmpty()) {
-            // Completions arrive in any order; report them dependencies first, then as named.
-            activatedPlugins.clear();
-            activatedPlugins.addAll(plugins);
-            waitForPluginActions(plugins);
-          } else {
-            fail(problems);
-          }
-        }
-      }), world.executor());
-    }
-  }
-
-  /** The plugins are active: wait until their own actions apply in this world too. */
-  private void waitForPluginActions(List<PluginId> plugins) {
-    List<CompletableFuture<Void>> applied = new ArrayList<>();
-    for (PluginId plugin : plugins) {
-      applied.add(services.features().appliedIn(plugin, world));
-    }
-    CompletableFuture.allOf(applied.toArray(CompletableFuture[]::new)).whenCompleteAsync((ignored, error) -> step(() -> {
-      if (error != null) {
-        fail(LoadChecks.problemsOf(error));
-      } else {
-        afterGameFeatures();
-      }
-    }), world.executor());
   }
 
   private void afterGameFeatures() {
@@ -296,7 +251,7 @@ final class ExperienceLoad {
     try {
       activation = activate(contents);
     } catch (FeatureActivationException e) {
-      failWhenLocated(List.of(actionFailed(contents, e)));
+      failWhenLocated(List.of(LoadChecks.actionFailed(contents, e)));
       return;
     }
     manager.loaded(this);
@@ -312,20 +267,6 @@ final class ExperienceLoad {
       labels.add(action.label());
     }
     return FeatureActivation.activate(actions, labels, world, view, services.features()::extensions);
-  }
-
-  /** The problem of an action of {@code from} that threw while activating, to be located where it is written. */
-  private static LoadChecks.Found actionFailed(ExperienceContents from, FeatureActivationException e) {
-    List<SourcedAction> sourced = from.actions();
-    ExperienceContents.Origin origin = sourced.get(0).origin();
-    for (SourcedAction action : sourced) {
-      if (action.label().equals(e.action())) {
-        origin = action.origin();
-        break;
-      }
-    }
-    Problem problem = Problem.error("Overture/ActionFailed", e.getMessage()).withAsset(origin.asset().toString());
-    return new LoadChecks.Found(problem, origin);
   }
 
   // ---------------------------------------------------------------- live reload
@@ -349,13 +290,13 @@ final class ExperienceLoad {
     contents = next.contents();
     pawnData = next.pawnData();
     view = AssetOverlay.of(services.assets(), next.content());
-    handPawnData(oldPawnData, pawnData);
+    Pawns.handPawnData(world, oldPawnData, pawnData);
     try {
       activation = activate(contents);
     } catch (FeatureActivationException e) {
-      LoadChecks.Found failed = actionFailed(contents, e);
+      LoadChecks.Found failed = LoadChecks.actionFailed(contents, e);
       contents = oldContents;
-      handPawnData(pawnData, oldPawnData);
+      Pawns.handPawnData(world, pawnData, oldPawnData);
       pawnData = oldPawnData;
       view = oldView;
       activation = activate(contents);
@@ -366,37 +307,8 @@ final class ExperienceLoad {
     List<LoadHandle> handles = next.handles();
     bundleHandle = handles.isEmpty() ? null : handles.get(0);
     defaultPawnHandle = handles.size() > 1 ? handles.get(1) : null;
-    List<PluginId> dropped = new ArrayList<>(activatedPlugins);
-    dropped.removeAll(next.plugins());
-    List<PluginId> kept = new ArrayList<>(activatedPlugins);
-    kept.retainAll(next.plugins());
-    List<PluginId> added = next.takeRequested();
-    activatedPlugins.clear();
-    activatedPlugins.addAll(next.plugins());
-    requestedPlugins.clear();
-    requestedPlugins.addAll(kept);
-    requestedPlugins.addAll(added);
-    Collections.reverse(dropped);
-    GameFeatures features = services.features();
-    for (PluginId plugin : dropped) {
-      features.deactivate(plugin).exceptionally(error -> {
-        log.error("Releasing plugin {} after a reload of {} failed", plugin, id, error);
-        return null;
-      });
-    }
+    plugins.replaceWith(next);
     return List.of();
-  }
-
-  /** Gives the pawns that have {@code from} as their pawn data {@code to} instead. */
-  private void handPawnData(PawnData from, PawnData to) {
-    if (from == to || from == null) {
-      return;
-    }
-    for (Pawn pawn : world.actors(Pawn.class)) {
-      if (pawn.pawnData(Object.class).orElse(null) == from) {
-        pawn.setPawnData(to);
-      }
-    }
   }
 
   /** Locates {@code found} on a worker; for a reload rolled back, whose problem the caller reports. */
@@ -473,7 +385,7 @@ final class ExperienceLoad {
       activation.deactivateNow();
       activation = null;
     }
-    CompletableFuture<Void> released = releasePlugins();
+    CompletableFuture<Void> released = plugins.release();
     releaseAssets();
     return released;
   }
@@ -484,7 +396,7 @@ final class ExperienceLoad {
    * finishes} on the game thread.
    */
   CompletableFuture<Void> deactivate() {
-    return activation.deactivate().thenCompose(ignored -> releasePlugins());
+    return activation.deactivate().thenCompose(ignored -> plugins.release());
   }
 
   /** Releases the assets once a deactivation has completed; the attempt is over. */
@@ -492,27 +404,6 @@ final class ExperienceLoad {
     discarded = true;
     activation = null;
     releaseAssets();
-  }
-
-  private CompletableFuture<Void> releasePlugins() {
-    List<PluginId> order = new ArrayList<>(activatedPlugins);
-    Collections.reverse(order);
-    for (PluginId plugin : requestedPlugins) {
-      if (!order.contains(plugin)) {
-        order.add(plugin);
-      }
-    }
-    requestedPlugins.clear();
-    activatedPlugins.clear();
-    CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
-    GameFeatures features = services.features();
-    for (PluginId plugin : order) {
-      chain = chain.thenCompose(ignored -> features.deactivate(plugin).exceptionally(error -> {
-        log.error("Releasing plugin {} failed", plugin, error);
-        return null;
-      }));
-    }
-    return chain;
   }
 
   private void releaseAssets() {

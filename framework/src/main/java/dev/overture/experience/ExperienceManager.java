@@ -2,7 +2,6 @@ package dev.overture.experience;
 
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.feature.PluginId;
-import dev.overture.feature.internal.FeatureActivationException;
 import dev.overture.world.ActorComponent;
 import dev.overture.world.ComponentManager;
 import dev.overture.world.EndPlayReason;
@@ -10,12 +9,10 @@ import dev.overture.world.Handle;
 import dev.overture.world.Pawn;
 import dev.overture.world.World;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -77,17 +74,14 @@ public final class ExperienceManager extends ActorComponent {
     void changed(Transition transition);
   }
 
-  /** The experience a switch will load once the current one is deactivated: the last asked for. */
-  private record PendingSwitch(PrimaryAssetId id, CompletableFuture<ExperienceDefinition> future) {}
-
   private Experiences services;
   private Random random;
   private ExperienceListeners listeners;
   private LoadState state = LoadState.UNLOADED;
   /** The attempt loading, loaded, deactivating or (discarded) failed; {@code null} when unloaded. */
   private ExperienceLoad current;
-  private CompletableFuture<Void> deactivation;
-  private PendingSwitch pendingSwitch;
+  /** Deactivations and switches under way. */
+  private final ExperienceEnding ending = new ExperienceEnding(this);
   private boolean ended;
   /** The highest {@link #loadProgress()} reported for the current load, so it never goes back. */
   private double progressReported;
@@ -95,7 +89,7 @@ public final class ExperienceManager extends ActorComponent {
   /** The experience in force, published for other threads (live content); null unless loaded. */
   private volatile LoadedExperience loadedExperience;
   /** Reloads queued on the world's executor and not yet applied, so that ending play settles them. */
-  private final Map<ExperienceReload, CompletableFuture<ExperienceReload.Result>> pendingReloads = new ConcurrentHashMap<>();
+  private final ExperienceLiveReloads liveReloads = new ExperienceLiveReloads(this);
 
   /** Created by {@link #install}. */
   ExperienceManager() {}
@@ -145,6 +139,35 @@ public final class ExperienceManager extends ActorComponent {
 
   Experiences services() {
     return services;
+  }
+
+  /** The live reloads queued for this world and not yet applied. */
+  ExperienceLiveReloads liveReloads() {
+    return liveReloads;
+  }
+
+  /** The attempt in force; {@code null} when unloaded. Game thread. */
+  ExperienceLoad current() {
+    return current;
+  }
+
+  /** The attempt in force is over (deactivated): nothing is current. Game thread. */
+  void clearCurrent() {
+    current = null;
+  }
+
+  /** The experience in force is going away: other threads no longer see it. */
+  void unpublish() {
+    loadedExperience = null;
+  }
+
+  ExperienceListeners listeners() {
+    return listeners;
+  }
+
+  /** A step (a reload) starts now: transitions report the time since. */
+  void markStart() {
+    startNanos = services.settings().ticker().read();
   }
 
   /** The manager runs the world's experience; a world store does not save it. */
@@ -321,29 +344,7 @@ public final class ExperienceManager extends ActorComponent {
     if (state == LoadState.UNLOADED || state == LoadState.FAILED) {
       return setCurrentExperience(id);
     }
-    if (pendingSwitch != null) {
-      pendingSwitch.future().cancel(false);
-    }
-    PendingSwitch next = new PendingSwitch(id, new CompletableFuture<>());
-    pendingSwitch = next;
-    deactivate().whenCompleteAsync((ignored, error) -> {
-      if (pendingSwitch != next) {
-        return; // replaced by a later switch
-      }
-      pendingSwitch = null;
-      try {
-        setCurrentExperience(id).whenComplete((experience, failure) -> {
-          if (failure == null) {
-            next.future().complete(experience);
-          } else {
-            next.future().completeExceptionally(failure);
-          }
-        });
-      } catch (RuntimeException e) {
-        next.future().completeExceptionally(e);
-      }
-    }, world().executor());
-    return next.future();
+    return ending.switchTo(id);
   }
 
   /**
@@ -353,49 +354,7 @@ public final class ExperienceManager extends ActorComponent {
    */
   public CompletableFuture<Void> deactivate() {
     world().checkGameThread();
-    switch (state) {
-      case UNLOADED:
-        return CompletableFuture.completedFuture(null);
-      case FAILED:
-        current = null;
-        loadedExperience = null;
-        setState(LoadState.UNLOADED);
-        return CompletableFuture.completedFuture(null);
-      case DEACTIVATING:
-        return deactivation;
-      case LOADED:
-        return deactivateLoaded();
-      default: // loading: cancel
-        ExperienceLoad cancelled = current;
-        current = null;
-        loadedExperience = null;
-        CompletableFuture<Void> released = cancelled.discard();
-        cancelled.cancelFuture();
-        setState(LoadState.UNLOADED);
-        return released;
-    }
-  }
-
-  private CompletableFuture<Void> deactivateLoaded() {
-    ExperienceLoad ending = current;
-    loadedExperience = null;
-    startNanos = services.settings().ticker().read();
-    CompletableFuture<Void> done = new CompletableFuture<>();
-    deactivation = done;
-    setState(LoadState.DEACTIVATING);
-    ending.deactivate().whenCompleteAsync((ignored, error) -> {
-      if (error != null) {
-        log.error("Deactivating {} in world {} failed", ending.id(), world().name(), error);
-      }
-      if (current == ending) { // end of play may have cleaned up already
-        ending.finishDeactivation();
-        current = null;
-        deactivation = null;
-        setState(LoadState.UNLOADED);
-      }
-      done.complete(null);
-    }, world().executor());
-    return done;
+    return ending.deactivate(state);
   }
 
   // ---------------------------------------------------------------- what an attempt reports
@@ -428,89 +387,9 @@ public final class ExperienceManager extends ActorComponent {
   }
 
   /** Publishes what {@code load} has in force, for other threads. */
-  private void publish(ExperienceLoad load) {
+  void publish(ExperienceLoad load) {
     loadedExperience = new LoadedExperience(this, load, world(), load.id(), load.bundles(), load.activatedPlugins(),
         load.view().values());
-  }
-
-  // ---------------------------------------------------------------- live reloads
-
-  /** {@code reload} is about to be queued on the world's executor (any thread). */
-  void reloadQueued(ExperienceReload reload, CompletableFuture<ExperienceReload.Result> result) {
-    pendingReloads.put(reload, result);
-  }
-
-  /** The world refused the task of {@code reload}: it is closing. Any thread. */
-  void reloadDropped(ExperienceReload reload, CompletableFuture<ExperienceReload.Result> result) {
-    if (pendingReloads.remove(reload) != null) {
-      reload.releaseAcquired();
-      result.complete(new ExperienceReload.Result(ExperienceReload.Outcome.SUPERSEDED, List.of()));
-    }
-  }
-
-  /**
-   * Applies {@code reload} (see {@link ExperienceReload}): game thread, at a tick boundary, in one
-   * go. The manager goes from {@code Loaded} through {@code ExecutingActions} back to {@code
-   * Loaded}, and the loaded listeners registered meanwhile are called.
-   */
-  void applyReload(ExperienceReload reload, CompletableFuture<ExperienceReload.Result> result) {
-    if (pendingReloads.remove(reload) == null) {
-      return; // settled when play ended
-    }
-    ExperienceLoad load = current;
-    if (state != LoadState.LOADED || load == null || loadedExperience != reload.target() || load != reload.target().load()) {
-      reload.releaseAcquired();
-      result.complete(new ExperienceReload.Result(ExperienceReload.Outcome.SUPERSEDED, List.of()));
-      return;
-    }
-    startNanos = services.settings().ticker().read();
-    setState(LoadState.EXECUTING_ACTIONS);
-    if (current != load || state != LoadState.EXECUTING_ACTIONS) { // a state listener moved on
-      reload.releaseAcquired();
-      result.complete(new ExperienceReload.Result(ExperienceReload.Outcome.SUPERSEDED, List.of()));
-      return;
-    }
-    Map<CarryOvers.Key, Object> carried = CarryOvers.carryOut(world());
-    List<LoadChecks.Found> failed;
-    try {
-      failed = load.reload(reload);
-    } catch (FeatureActivationException e) {
-      // The old content could not activate again either: the experience cannot go on.
-      reload.releaseAcquired();
-      log.error("Reloading {} in world {} failed, and so did its content as it was", load.id(), world().name(), e);
-      load.failBy(e);
-      result.complete(new ExperienceReload.Result(ExperienceReload.Outcome.ROLLED_BACK, load.failure() == null ? List.of()
-          : load.failure().problems()));
-      return;
-    }
-    CarryOvers.carryIn(world(), carried);
-    if (failed.isEmpty()) {
-      publish(load);
-    } else {
-      reload.releaseAcquired();
-    }
-    List<Consumer<ExperienceDefinition>> waiting = listeners.takeLoaded();
-    setState(LoadState.LOADED);
-    for (Consumer<ExperienceDefinition> listener : waiting) {
-      listeners.call(listener, load.experience());
-    }
-    if (failed.isEmpty()) {
-      result.complete(new ExperienceReload.Result(ExperienceReload.Outcome.APPLIED, List.of()));
-    } else {
-      load.locate(failed).whenComplete((problems, error) -> result.complete(new ExperienceReload.Result(
-          ExperienceReload.Outcome.ROLLED_BACK, problems != null ? problems : failed.stream().map(LoadChecks.Found::problem).toList())));
-    }
-  }
-
-  /** Play ended: the reloads still queued will never run. */
-  private void settlePendingReloads() {
-    for (ExperienceReload reload : List.copyOf(pendingReloads.keySet())) {
-      CompletableFuture<ExperienceReload.Result> result = pendingReloads.remove(reload);
-      if (result != null) {
-        reload.releaseAcquired();
-        result.complete(new ExperienceReload.Result(ExperienceReload.Outcome.SUPERSEDED, List.of()));
-      }
-    }
   }
 
   /** {@code load} failed ({@link ExperienceLoad#failure()}): roll it back, then tell the listeners. */
@@ -531,7 +410,7 @@ public final class ExperienceManager extends ActorComponent {
     }
   }
 
-  private void setState(LoadState next) {
+  void setState(LoadState next) {
     LoadState previous = state;
     state = next;
     listeners.changed(new Transition(previous, next, world().timeSeconds(), services.settings().ticker().read() - startNanos));
@@ -541,20 +420,14 @@ public final class ExperienceManager extends ActorComponent {
   protected void endPlay(EndPlayReason reason) {
     ended = true;
     loadedExperience = null;
-    settlePendingReloads();
-    if (pendingSwitch != null) {
-      pendingSwitch.future().cancel(false);
-      pendingSwitch = null;
-    }
+    liveReloads.settle();
+    ending.cancelSwitch();
     if (state != LoadState.UNLOADED && state != LoadState.FAILED) {
       ExperienceLoad ending = current;
       current = null;
       ending.discard();
       ending.cancelFuture();
-      if (deactivation != null) {
-        deactivation.complete(null);
-        deactivation = null;
-      }
+      this.ending.completeDeactivation();
       setState(LoadState.UNLOADED);
     }
     listeners.clearOnce();

@@ -279,11 +279,11 @@ public final class ExperienceReload {
     }
     CompletableFuture<Result> result = new CompletableFuture<>();
     ExperienceManager manager = target.manager();
-    manager.reloadQueued(this, result);
+    manager.liveReloads().reloadQueued(this, result);
     try {
-      world.executor().execute(() -> manager.applyReload(this, result));
+      world.executor().execute(() -> manager.liveReloads().applyReload(this, result));
     } catch (RejectedExecutionException e) {
-      manager.reloadDropped(this, result);
+      manager.liveReloads().reloadDropped(this, result);
     }
     return result;
   }

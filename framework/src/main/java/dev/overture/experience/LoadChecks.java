@@ -8,6 +8,7 @@ import dev.overture.core.ProblemException;
 import dev.overture.experience.ExperienceContents.Origin;
 import dev.overture.experience.ExperienceContents.SourcedAction;
 import dev.overture.feature.PluginSet;
+import dev.overture.feature.internal.FeatureActivationException;
 import dev.overture.object.ObjectArchetype;
 import dev.overture.object.ObjectFactory;
 import dev.overture.world.Pawn;
@@ -126,5 +127,19 @@ final class LoadChecks {
       }
       return problems;
     });
+  }
+
+  /** The problem of an action of {@code from} that threw while activating, to be located where it is written. */
+  static Found actionFailed(ExperienceContents from, FeatureActivationException e) {
+    List<SourcedAction> sourced = from.actions();
+    ExperienceContents.Origin origin = sourced.get(0).origin();
+    for (SourcedAction action : sourced) {
+      if (action.label().equals(e.action())) {
+        origin = action.origin();
+        break;
+      }
+    }
+    Problem problem = Problem.error("Overture/ActionFailed", e.getMessage()).withAsset(origin.asset().toString());
+    return new Found(problem, origin);
   }
 }

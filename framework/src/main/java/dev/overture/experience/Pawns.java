@@ -31,4 +31,16 @@ final class Pawns {
     world.componentManager().sendExtensionEvent(pawn, ComponentManager.GAME_ACTOR_READY);
     return pawn;
   }
+
+  /** Gives the pawns that have {@code from} as their pawn data {@code to} instead. */
+  static void handPawnData(World world, PawnData from, PawnData to) {
+    if (from == to || from == null) {
+      return;
+    }
+    for (Pawn pawn : world.actors(Pawn.class)) {
+      if (pawn.pawnData(Object.class).orElse(null) == from) {
+        pawn.setPawnData(to);
+      }
+    }
+  }
 }

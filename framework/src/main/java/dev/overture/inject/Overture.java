@@ -42,10 +42,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -305,51 +302,7 @@ public final class Overture implements AutoCloseable {
       return;
     }
     closed = true;
-    if (live != null) {
-      live.close(); // no change may reach a world while they close
-    }
-    List<String> leftOpen = new ArrayList<>();
-    for (World world : worlds.closeFactory()) {
-      if (world.isInGameThread()) {
-        world.close();
-      } else {
-        leftOpen.add(world.name());
-      }
-    }
-    if (!leftOpen.isEmpty()) {
-      log.warn("Overture closed while worlds {} were still open on other threads; their experiences can no longer load", leftOpen);
-    }
-    try {
-      awaitPluginReleases();
-    } finally {
-      try {
-        features.close();
-      } finally {
-        try {
-          if (store != null) {
-            store.close();
-          }
-        } finally {
-          assets.close();
-        }
-      }
-    }
-  }
-
-  /**
-   * Lets the closed worlds' plugin releases run (they undo plugin-level actions) before the plugin
-   * executor stops. With the host's executor nobody may be running it: wait a bounded time.
-   */
-  private void awaitPluginReleases() {
-    try {
-      features.whenIdle().get(closeWait.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (TimeoutException e) {
-      log.warn("Plugin releases did not finish within {} ms of close; plugins are left as they are", closeWait.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    } catch (ExecutionException e) {
-      log.warn("A plugin release failed while closing", e.getCause());
-    }
+    RuntimeShutdown.close(live, worlds, features, store, assets, closeWait);
   }
 
   @Override

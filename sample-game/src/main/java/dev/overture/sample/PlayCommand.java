@@ -8,7 +8,6 @@ import dev.overture.experience.ExperienceManager;
 import dev.overture.experience.ExperienceSelection;
 import dev.overture.experience.LoadState;
 import dev.overture.experience.MapDefinition;
-import dev.overture.experience.PawnData;
 import dev.overture.feature.GameFeatures;
 import dev.overture.feature.PluginId;
 import dev.overture.inject.Overture;
@@ -18,15 +17,12 @@ import dev.overture.sample.game.ArenaLevel;
 import dev.overture.sample.game.ArenaMatch;
 import dev.overture.sample.game.Hero;
 import dev.overture.sample.game.MatchEvents;
-import dev.overture.world.ActorComponent;
 import dev.overture.world.NetMode;
-import dev.overture.world.Pawn;
 import dev.overture.world.World;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletionException;
@@ -314,7 +310,7 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     boolean views = viewEvery > 0;
     ArenaMatch match = ArenaView.match(world).orElse(null);
     if (match == null) {
-      spawnVisitor(world, manager, out);
+      MatchOutput.spawnVisitor(world, manager, out);
       if (views) {
         view.printHud(world);
       }
@@ -330,8 +326,8 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
       return 0;
     }
     world.actors(Hero.class).stream().filter(hero -> hero.name().equals(ArenaMatch.PLAYER)).findFirst()
-        .ifPresent(player -> describePawn(player, out));
-    describeMatch(match, out);
+        .ifPresent(player -> MatchOutput.describePawn(player, out));
+    MatchOutput.describeMatch(match, out);
     if (views) {
       view.printArena(world);
       view.printHud(world);
@@ -366,7 +362,7 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
       view.printHud(world);
     }
     // A reload (--watch) replaces the match component with one of the new configuration.
-    printResult(ArenaView.match(world).orElse(match), out);
+    MatchOutput.printResult(ArenaView.match(world).orElse(match), out);
     return 0;
   }
 
@@ -374,131 +370,6 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
   private void printReloads(World world, PrintWriter out) {
     if (watching != null) {
       watching.print(world, out);
-    }
-  }
-
-  private static void describePawn(Pawn pawn, PrintWriter out) {
-    PawnData data = pawn.pawnData(PawnData.class).orElse(null);
-    List<String> components = pawn.components().stream().map(ActorComponent::getClass).map(Class::getSimpleName).toList();
-    out.printf("Spawned %s as %s (%s): %s%n", pawn.name(), data == null ? "?" : data.displayName(), data == null ? "?" : data.pawnClass(),
-        components.isEmpty() ? "no components" : String.join(", ", components));
-    if (pawn instanceof Hero hero) {
-      out.printf("Movement: top speed %s m/s, jump %s m, turn %s deg/s%n",
-          hero.movement().maxSpeed(), hero.movement().jumpHeight(), hero.movement().turnRate());
-    }
-  }
-
-  private static void spawnVisitor(World world, ExperienceManager manager, PrintWriter out) {
-    if (manager.pawnData().isEmpty()) {
-      out.println("The experience names no pawn data; nobody spawns");
-      return;
-    }
-    describePawn(manager.spawnPawn(ArenaMatch.PLAYER), out);
-  }
-
-  private static void describeMatch(ArenaMatch match, PrintWriter out) {
-    List<String> teams = new ArrayList<>();
-    for (int team = 0; team < match.config().teams().size(); team++) {
-      List<String> names = new ArrayList<>();
-      for (Hero hero : match.heroes()) {
-        if (hero.team() == team) {
-          names.add(hero.name());
-        }
-      }
-      teams.add(match.config().teams().get(team) + " (" + String.join(", ", names) + ")");
-    }
-    List<String> rules = match.rules().stream().map(rule -> rule.describe(match)).toList();
-    out.printf("Match on %s: %s; first team to %d wins%s%n", match.level().title(), String.join(" vs ", teams),
-        match.config().scoreLimit(), rules.isEmpty() ? "" : "; " + String.join("; ", rules));
-  }
-
-  private static void printResult(ArenaMatch match, PrintWriter out) {
-    ArenaGameState state = match.state();
-    List<String> scores = new ArrayList<>();
-    for (int team = 0; team < match.config().teams().size(); team++) {
-      scores.add(match.config().teams().get(team) + " " + match.teamScore(team));
-    }
-    if (state.isDraw()) {
-      List<Integer> leaders = match.leadingTeams();
-      out.printf("Result: draw at turn %d, %s level on %d (%s)%n", state.turn(),
-          String.join(" and ", leaders.stream().map(match::teamName).toList()), match.teamScore(leaders.get(0)), String.join(", ", scores));
-    } else if (state.isOver()) {
-      out.printf("Result: %s wins at turn %d (%s)%n", state.winner(), state.turn(), String.join(", ", scores));
-    } else {
-      out.printf("Result: no team reached %d by turn %d (%s)%n", match.config().scoreLimit(), state.turn(), String.join(", ", scores));
-    }
-    for (Hero hero : match.heroes()) {
-      out.printf("  %-7s %-6s score %2d, eliminated %2d, out %2d times, health %3d, at (%d,%d)%n", hero.name(),
-          match.config().teams().get(hero.team()), hero.score(), hero.eliminations(), hero.deaths(), hero.health(),
-          hero.cell().x(), hero.cell().y());
-    }
-  }
-
-  /**
-   * Prints the loading timeline: a line per state, with its world time and wall-clock milliseconds
-   * when asked (they differ from run to run), and on a terminal a bar redrawn in place.
-   */
-  private static final class LoadingDisplay {
-    private static final int WIDTH = 20;
-    private final PrintWriter out;
-    private final boolean bar;
-    private final boolean timings;
-    private boolean drawn;
-    private LoadState state = LoadState.UNLOADED;
-    private double done;
-    private int shown = -1;
-
-    LoadingDisplay(PrintWriter out, boolean bar, boolean timings) {
-      this.out = out;
-      this.bar = bar;
-      this.timings = timings;
-    }
-
-    void show(ExperienceManager.Transition change) {
-      clear();
-      if (timings) {
-        out.printf("  %7.3f s  %+6d ms  %s%n", change.worldSeconds(), TimeUnit.NANOSECONDS.toMillis(change.sinceStartNanos()), change.to());
-      } else {
-        out.printf("  %s%n", change.to());
-      }
-      state = change.to();
-      if (state != LoadState.LOADED && state != LoadState.FAILED) {
-        draw();
-      }
-      out.flush();
-    }
-
-    /** The load's aggregate progress ({@link ExperienceManager#loadProgress()}); redraws the bar when it moved. */
-    void progress(double done) {
-      int percent = (int) Math.round(done * 100);
-      if (percent != shown && state != LoadState.LOADED && state != LoadState.FAILED) {
-        this.done = done;
-        clear();
-        draw();
-        out.flush();
-      }
-    }
-
-    private void draw() {
-      if (!bar) {
-        return;
-      }
-      int filled = (int) Math.round(done * WIDTH);
-      shown = (int) Math.round(done * 100);
-      out.printf("\r  [%s%s] %3d%% %s", "#".repeat(filled), ".".repeat(WIDTH - filled), shown, state);
-      drawn = true;
-    }
-
-    void done() {
-      clear();
-      out.flush();
-    }
-
-    private void clear() {
-      if (drawn) {
-        out.print("\r" + " ".repeat(WIDTH + 32) + "\r");
-        drawn = false;
-      }
     }
   }
 

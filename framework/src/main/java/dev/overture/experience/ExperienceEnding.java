@@ -1,0 +1,119 @@
+package dev.overture.experience;
+
+import dev.overture.asset.PrimaryAssetId;
+import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Ends the experience of one world's {@link ExperienceManager}: deactivating a loaded experience
+ * (its actions, waiting for their pauses, then its plugins and assets), and switching to another
+ * once the current one has ended, the last switch asked for winning.
+ *
+ * <p><b>Threading.</b> Confined to the world's game thread, like the manager; the asynchronous
+ * steps come back to it through the world's executor.
+ */
+final class ExperienceEnding {
+
+  /** Logs as the ExperienceManager it was split from, so hosts' log settings still apply. */
+  private static final Logger log = LoggerFactory.getLogger(ExperienceManager.class);
+
+  /** The experience a switch will load once the current one is deactivated: the last asked for. */
+  private record PendingSwitch(PrimaryAssetId id, CompletableFuture<ExperienceDefinition> future) {}
+
+  private final ExperienceManager manager;
+  private CompletableFuture<Void> deactivation;
+  private PendingSwitch pendingSwitch;
+
+  ExperienceEnding(ExperienceManager manager) {
+    this.manager = manager;
+  }
+
+  /** Deactivates the current experience, then loads {@code id}; see {@link ExperienceManager#switchExperience}. */
+  CompletableFuture<ExperienceDefinition> switchTo(PrimaryAssetId id) {
+    cancelSwitch();
+    PendingSwitch next = new PendingSwitch(id, new CompletableFuture<>());
+    pendingSwitch = next;
+    manager.deactivate().whenCompleteAsync((ignored, error) -> {
+      if (pendingSwitch != next) {
+        return; // replaced by a later switch
+      }
+      pendingSwitch = null;
+      try {
+        manager.setCurrentExperience(id).whenComplete((experience, failure) -> {
+          if (failure == null) {
+            next.future().complete(experience);
+          } else {
+            next.future().completeExceptionally(failure);
+          }
+        });
+      } catch (RuntimeException e) {
+        next.future().completeExceptionally(e);
+      }
+    }, manager.world().executor());
+    return next.future();
+  }
+
+  /** Ends the current experience, in {@code state}; see {@link ExperienceManager#deactivate}. */
+  CompletableFuture<Void> deactivate(LoadState state) {
+    switch (state) {
+      case UNLOADED:
+        return CompletableFuture.completedFuture(null);
+      case FAILED:
+        manager.clearCurrent();
+        manager.unpublish();
+        manager.setState(LoadState.UNLOADED);
+        return CompletableFuture.completedFuture(null);
+      case DEACTIVATING:
+        return deactivation;
+      case LOADED:
+        return deactivateLoaded();
+      default: // loading: cancel
+        ExperienceLoad cancelled = manager.current();
+        manager.clearCurrent();
+        manager.unpublish();
+        CompletableFuture<Void> released = cancelled.discard();
+        cancelled.cancelFuture();
+        manager.setState(LoadState.UNLOADED);
+        return released;
+    }
+  }
+
+  private CompletableFuture<Void> deactivateLoaded() {
+    ExperienceLoad ending = manager.current();
+    manager.unpublish();
+    manager.markStart();
+    CompletableFuture<Void> done = new CompletableFuture<>();
+    deactivation = done;
+    manager.setState(LoadState.DEACTIVATING);
+    ending.deactivate().whenCompleteAsync((ignored, error) -> {
+      if (error != null) {
+        log.error("Deactivating {} in world {} failed", ending.id(), manager.world().name(), error);
+      }
+      if (manager.current() == ending) { // end of play may have cleaned up already
+        ending.finishDeactivation();
+        manager.clearCurrent();
+        deactivation = null;
+        manager.setState(LoadState.UNLOADED);
+      }
+      done.complete(null);
+    }, manager.world().executor());
+    return done;
+  }
+
+  /** Cancels the switch waiting for the deactivation, if any. */
+  void cancelSwitch() {
+    if (pendingSwitch != null) {
+      pendingSwitch.future().cancel(false);
+      pendingSwitch = null;
+    }
+  }
+
+  /** Play ended during a deactivation: whoever waits for it goes on. */
+  void completeDeactivation() {
+    if (deactivation != null) {
+      deactivation.complete(null);
+      deactivation = null;
+    }
+  }
+}
