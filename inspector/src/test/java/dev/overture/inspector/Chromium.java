@@ -90,6 +90,17 @@ public final class Chromium implements AutoCloseable {
     return ((JavascriptExecutor) driver).executeScript(script, arguments);
   }
 
+  /**
+   * Opens {@code address} in a clean tab state: first a blank page, so that the page before it (whose
+   * server may be gone) can no longer log reconnection errors, then the console is emptied, then the
+   * address is loaded. The console's errors from then on belong to {@code address}.
+   */
+  public void open(String address) {
+    driver.get("about:blank");
+    consoleErrors();
+    driver.get(address);
+  }
+
   /** The console's errors since the last call (the browser log is emptied as it is read). */
   public List<String> consoleErrors() {
     return driver.manage().logs().get(LogType.BROWSER).getAll().stream()

@@ -62,8 +62,7 @@ class InspectorBrowserTest {
   private void open(TestGame started) {
     game = started;
     inspector = Inspector.builder(game.overture).start();
-    chromium.consoleErrors(); // drop what earlier pages left
-    chromium.driver().get(inspector.uri().toString());
+    chromium.open(inspector.uri().toString());
     await().atMost(PATIENCE).until(() -> text("status").equals("live"));
   }
 

@@ -108,9 +108,8 @@ class PlayInspectIT {
   void thePageShowsTheMatchLive_andCtrlCStopsTheRunCleanly() throws Exception {
     start("play", "--inspect", "0", "--turns-per-second", "10", "--ticks", "100000", "--seed", "7", "--view-every", "0");
     String address = address();
-    chromium.consoleErrors();
     chromium.driver().manage().window().setSize(new Dimension(1280, 1900));
-    chromium.driver().get(address);
+    chromium.open(address);
 
     await().atMost(PATIENCE).until(() -> text("status").equals("live"));
     await().atMost(PATIENCE).until(() -> text("timeline").contains("Loaded"));
@@ -146,8 +145,7 @@ class PlayInspectIT {
     start("play", "--assets", assets.toString(), "--inspect", "0");
     String address = address();
     await().atMost(PATIENCE).until(() -> all().contains("The load failed (the page shows its problems); the inspector goes on serving"));
-    chromium.consoleErrors();
-    chromium.driver().get(address);
+    chromium.open(address);
 
     await().atMost(PATIENCE).until(() -> text("experience-state").equals("Failed"));
     String failure = text("failure");
@@ -169,8 +167,7 @@ class PlayInspectIT {
     start("play", "--assets", assets.toString(), "--watch", "--inspect", "0", "--ticks", "100000", "--view-every", "0",
         "--turns-per-second", "10");
     String address = address();
-    chromium.consoleErrors();
-    chromium.driver().get(address);
+    chromium.open(address);
     await().atMost(PATIENCE).until(() -> text("hud").contains("(first to 25)"));
 
     Files.writeString(experience, text.replace("\"scoreLimit\": 25", "\"scoreLimit\": 30"));
@@ -197,8 +194,7 @@ class PlayInspectIT {
     await().atMost(PATIENCE).until(() -> output.stream().anyMatch(line -> printed.matcher(line).matches()));
     Matcher found = output.stream().map(printed::matcher).filter(Matcher::matches).findFirst().orElseThrow();
 
-    chromium.consoleErrors();
-    chromium.driver().get("http://127.0.0.1:" + found.group(1) + "/" + found.group(2));
+    chromium.open("http://127.0.0.1:" + found.group(1) + "/" + found.group(2));
     await().atMost(PATIENCE).until(() -> text("status").equals("live"));
     await().atMost(PATIENCE).until(() -> text("experience-state").equals("Loaded"));
     assertEquals(List.of(), chromium.consoleErrors());
