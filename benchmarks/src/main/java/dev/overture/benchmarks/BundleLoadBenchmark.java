@@ -83,6 +83,21 @@ public final class BundleLoadBenchmark {
     }
   }
 
+  /** Overture alone on {@code assets} items, for the scale rows: no other variant shares the rounds. */
+  static Timing overtureOnly(int assets, int warmup, int rounds) throws Exception {
+    Path root = Files.createTempDirectory("overture-scale-");
+    try {
+      List<Path> files = GeneratedContent.write(root, assets, 7);
+      long expected = sequential(files, JsonMapper.builder().build());
+      try (AssetManager manager = GeneratedContent.assetManager(root).build()) {
+        return Rounds.measure(List.of(new Variant(OVERTURE, () -> overture(manager, assets))), warmup, rounds,
+            Rounds.ResultCheck.equalTo(expected)).get(0);
+      }
+    } finally {
+      Rounds.deleteTree(root);
+    }
+  }
+
   /** Loads the experience with its client bundle, sums the items' levels, releases it. */
   private static long overture(AssetManager manager, int assets) {
     LoadHandle handle = manager.loadPrimaryAsset(GeneratedContent.EXPERIENCE, "client");
@@ -113,7 +128,7 @@ public final class BundleLoadBenchmark {
     return checksum;
   }
 
-  private static long parallel(ExecutorService pool, int cores, List<Path> files, ObjectMapper mapper) {
+  static long parallel(ExecutorService pool, int cores, List<Path> files, ObjectMapper mapper) {
     List<Future<Long>> parts = new ArrayList<>();
     for (int c = 0; c < cores; c++) {
       int first = c;

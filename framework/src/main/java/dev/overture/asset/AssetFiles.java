@@ -56,29 +56,28 @@ final class AssetFiles {
             .ifPresent(problem -> index.hideNewer(entry, problem));
         throw e;
       }
-      return bound(value, context, entry.file(), bytes.length);
+      return Loaded.named(value, logged(context), entry.file(), bytes.length);
     }
     SoftRef<?> ref = (SoftRef<?>) key;
     String label = AssetKey.label(ref);
     ContentRoot root = rootOf(ref.root(), label);
     byte[] bytes = read(root, ref.path(), label);
-    String file = root.source().displayPath(ref.path());
     if (ref.type() == RawAsset.class) {
-      return new Loaded(new RawAsset(ref.path(), bytes), List.of(), file, bytes.length);
+      return Loaded.at(new RawAsset(ref.path(), bytes), List.of(), root, ref.path(), bytes.length);
     }
-    BindContext context = new BindContext(root.name(), file, label);
+    BindContext context = new BindContext(root.name(), root.source().displayPath(ref.path()), label);
     Object value = json.bind(bytes, ref.type(), context);
-    return bound(value, context, file, bytes.length);
+    return Loaded.at(value, logged(context), root, ref.path(), bytes.length);
   }
 
   /**
-   * The file read and bound, its binding warnings logged here: once per read of the file, however
-   * many loads then share the result (a load logs only the problems it found itself).
+   * The binding warnings of a file just read, logged here: once per read of the file, however many
+   * loads then share the result (a load logs only the problems it found itself).
    */
-  private static Loaded bound(Object value, BindContext context, String file, long size) {
+  private static List<Problem> logged(BindContext context) {
     List<Problem> warnings = List.copyOf(context.warnings);
     warnings.forEach(warning -> log.warn("{}", warning));
-    return new Loaded(value, warnings, file, size);
+    return warnings;
   }
 
   /**

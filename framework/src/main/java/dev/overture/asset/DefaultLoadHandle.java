@@ -79,7 +79,12 @@ final class DefaultLoadHandle implements LoadHandle {
         AtomicIntegerFieldUpdater.newUpdater(Node.class, "pinned");
 
     final AssetKey from;
-    final ReferenceScanner.Step where;
+    /**
+     * Where the reference was, for the problem of a load that fails; dropped once the asset has
+     * loaded (a load completes once), so a held handle keeps no path per asset. Written and read by
+     * the thread that processes the asset's completed load.
+     */
+    ReferenceScanner.Step where;
     final boolean staged;
     /** The slot pinned, written before {@code pinned} becomes 1. */
     Slot slot;
@@ -230,6 +235,7 @@ final class DefaultLoadHandle implements LoadHandle {
     Node reached = nodes.get(from);
     if (reached != null) {
       reached.value = loaded.value();
+      reached.where = null;
     }
     ReferenceScanner.scan(
         loaded.value(),

@@ -38,6 +38,8 @@ final class LoadTask implements Runnable {
     if (!claimed.compareAndSet(false, true)) {
       return;
     }
+    // Nobody can run it any more: the slot stops holding it (48 bytes a loaded asset otherwise keeps).
+    slot.forgetTask(this);
     Boolean outer = RUNNING.get();
     RUNNING.set(Boolean.TRUE);
     try {

@@ -5,8 +5,10 @@ import java.util.concurrent.CompletableFuture;
 /**
  * The record of one asset in the {@link SlotTable}: how many pins hold it and its current load.
  * Fields are written only inside the table's {@code compute} on the slot's key, which serializes
- * every change; they are volatile so that {@code getAsset}, the retention policy's weigher and the
- * fast paths of the load tasks can read them without a lock.
+ * every change, except that a load task, once a thread has started it, clears {@code task} with a
+ * compare-and-set (so a newer load's task is never cleared); they are volatile so that {@code
+ * getAsset}, the retention policy's weigher and the fast paths of the load tasks can read them
+ * without a lock.
  */
 final class Slot {
 
@@ -15,8 +17,16 @@ final class Slot {
   volatile CompletableFuture<Loaded> load;
   volatile LoadTask task;
 
+  private static final java.util.concurrent.atomic.AtomicReferenceFieldUpdater<Slot, LoadTask> TASK =
+      java.util.concurrent.atomic.AtomicReferenceFieldUpdater.newUpdater(Slot.class, LoadTask.class, "task");
+
   Slot(AssetKey key) {
     this.key = key;
+  }
+
+  /** Drops {@code claimed}, a task a thread has started, unless a newer load has replaced it. */
+  void forgetTask(LoadTask claimed) {
+    TASK.compareAndSet(this, claimed, null);
   }
 
   /** The loaded value, or {@code null} when not (yet, or successfully) loaded. */

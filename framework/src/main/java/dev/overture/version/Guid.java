@@ -24,7 +24,11 @@ public record Guid(int a, int b, int c, int d) {
       Pattern.compile("[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}");
   private static final Pattern DIGITS = Pattern.compile("[0-9A-Fa-f]{32}");
   private static final Pattern WORDS = Pattern.compile("[0-9A-Fa-f]{8}(-[0-9A-Fa-f]{8}){3}");
-  private static final SecureRandom RANDOM = new SecureRandom();
+
+  /** Made on first use: seeding a SecureRandom costs start-up time that a parse never needs. */
+  private static final class Random {
+    static final SecureRandom SOURCE = new SecureRandom();
+  }
 
   /**
    * Parses {@code AAAAAAAA-BBBB-BBBB-CCCC-CCCCDDDDDDDD}, the four words {@code
@@ -52,7 +56,8 @@ public record Guid(int a, int b, int c, int d) {
 
   /** A new random GUID, for a system registering its first custom version. */
   public static Guid random() {
-    return new Guid(RANDOM.nextInt(), RANDOM.nextInt(), RANDOM.nextInt(), RANDOM.nextInt());
+    SecureRandom random = Random.SOURCE;
+    return new Guid(random.nextInt(), random.nextInt(), random.nextInt(), random.nextInt());
   }
 
   /** Whether all four words are zero (Unreal's invalid GUID). */

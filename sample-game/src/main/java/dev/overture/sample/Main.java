@@ -14,7 +14,7 @@ public final class Main {
       // logger exists, so the logging binding reads it.
       System.setProperty(LOG_LEVEL, "error");
     }
-    System.exit(OvertureCommand.commandLine().execute(args));
+    System.exit(OvertureCommand.commandLine(args).execute(args));
   }
 
   private static final String LOG_LEVEL = "org.slf4j.simpleLogger.defaultLogLevel";

@@ -4,6 +4,7 @@ import dev.overture.core.ProblemException;
 import dev.overture.internal.Failures;
 import dev.overture.version.BuildVersion;
 import java.io.PrintWriter;
+import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
@@ -22,8 +23,11 @@ import picocli.CommandLine;
     name = "overture",
     mixinStandardHelpOptions = true,
     versionProvider = OvertureCommand.Version.class,
-    description = "The Overture sample game and content tools.",
-    subcommands = {
+    description = "The Overture sample game and content tools.")
+public final class OvertureCommand {
+
+  /** The subcommands, in the order the help lists them. */
+  private static final List<Class<?>> SUBCOMMANDS = List.of(
       ListCommand.class,
       PlayCommand.class,
       FrontendCommand.class,
@@ -35,9 +39,7 @@ import picocli.CommandLine;
       SchemasCommand.class,
       MigrateIdsCommand.class,
       ArchiveCommand.class,
-      CommandLine.HelpCommand.class
-    })
-public final class OvertureCommand {
+      CommandLine.HelpCommand.class);
 
   @Option(names = "--debug", scope = ScopeType.INHERIT, description = "Print the stack trace of an error too.")
   boolean debug;
@@ -58,9 +60,34 @@ public final class OvertureCommand {
     }
   }
 
-  /** The configured command line, for {@link Main} and for tests. */
+  /** The configured command line with every subcommand, for tests and for the help. */
   public static CommandLine commandLine() {
+    return configure(SUBCOMMANDS);
+  }
+
+  /**
+   * The command line that runs {@code args}. picocli reflects over every option of every
+   * subcommand it is given, which costs a start-up a tenth of a second and more; when the first
+   * argument names a subcommand (other than help), only that one is built: it parses the rest of
+   * the arguments, and prints its help and its errors, exactly as the full command line would.
+   * Anything else (no arguments, an option first, help, a mistyped name that deserves the list of
+   * commands) gets the full command line.
+   */
+  static CommandLine commandLine(String[] args) {
+    if (args.length > 0) {
+      for (Class<?> subcommand : SUBCOMMANDS) {
+        Command command = subcommand.getAnnotation(Command.class);
+        if (subcommand != CommandLine.HelpCommand.class && command.name().equals(args[0])) {
+          return configure(List.of(subcommand));
+        }
+      }
+    }
+    return commandLine();
+  }
+
+  private static CommandLine configure(List<Class<?>> subcommands) {
     CommandLine commandLine = new CommandLine(new OvertureCommand());
+    subcommands.forEach(commandLine::addSubcommand);
     // picocli hands the handler below only Exceptions: an Error would leave execute() and end the
     // JVM with a stack trace. Wrap it, so it is reported like any failure.
     CommandLine.IExecutionStrategy run = new CommandLine.RunLast();

@@ -1,0 +1,104 @@
+package dev.overture.benchmarks;
+
+import dev.overture.asset.AssetManager;
+import dev.overture.asset.LoadHandle;
+import dev.overture.asset.SoftRef;
+import dev.overture.experience.ExperienceDefinition;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.stream.Stream;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The child JVM of the cold-load comparisons ({@link StartupBenchmark}): loads the generated items
+ * under a folder once, in a fresh JVM, and prints the sum of their levels, so the parent can time
+ * the whole process and check that every variant did the same work. Both variants find the files
+ * themselves (Overture by indexing, the loop by walking the folder).
+ *
+ * <pre>
+ * java -cp benchmarks.jar dev.overture.benchmarks.ColdLoad overture|jackson|warm-overture|warm-limit ROOT
+ * </pre>
+ *
+ * <p>{@code warm-overture} and {@code warm-limit} load three times first and print the nanoseconds
+ * of the fourth load instead of the sum: the figure of a JVM that has loaded the content three times.
+ */
+final class ColdLoad {
+
+  /** Loads before the timed one, for the warm variants. */
+  static final int WARM_UPS = 3;
+
+  private ColdLoad() {}
+
+  public static void main(String[] args) throws Exception {
+    if (args.length != 2) {
+      throw new IllegalArgumentException("usage: ColdLoad overture|jackson|warm-overture|warm-limit ROOT");
+    }
+    Path root = Path.of(args[1]);
+    switch (args[0]) {
+      case "overture" -> {
+        try (AssetManager manager = GeneratedContent.assetManager(root).build()) {
+          System.out.println(overture(manager));
+        }
+      }
+      case "jackson" -> System.out.println(BundleLoadBenchmark.sequential(files(root), JsonMapper.builder().build()));
+      case "warm-overture" -> {
+        try (AssetManager manager = GeneratedContent.assetManager(root).build()) {
+          for (int i = 0; i < WARM_UPS; i++) {
+            overture(manager);
+          }
+          long start = System.nanoTime();
+          overture(manager);
+          System.out.println(System.nanoTime() - start);
+        }
+      }
+      case "warm-limit" -> {
+        int cores = Runtime.getRuntime().availableProcessors();
+        ExecutorService pool = Executors.newFixedThreadPool(cores);
+        try {
+          ObjectMapper mapper = JsonMapper.builder().build();
+          List<Path> files = files(root);
+          for (int i = 0; i < WARM_UPS; i++) {
+            BundleLoadBenchmark.parallel(pool, cores, files, mapper);
+          }
+          long start = System.nanoTime();
+          BundleLoadBenchmark.parallel(pool, cores, files, mapper);
+          System.out.println(System.nanoTime() - start);
+        } finally {
+          pool.shutdownNow();
+        }
+      }
+      default -> throw new IllegalArgumentException("no variant " + args[0] + " (overture, jackson, warm-overture, warm-limit)");
+    }
+  }
+
+  /** Loads the experience's client bundle, sums the items' levels, releases it. */
+  private static long overture(AssetManager manager) throws Exception {
+    LoadHandle handle = manager.loadPrimaryAsset(GeneratedContent.EXPERIENCE, "client");
+    try {
+      handle.waitUntilComplete(Duration.ofMinutes(5));
+      ExperienceDefinition experience = manager.getAsset(GeneratedContent.EXPERIENCE, ExperienceDefinition.class).orElseThrow();
+      long checksum = 0;
+      for (SoftRef<GeneratedContent.Item> item : ((GeneratedContent.Preload) experience.actions().get(0)).items()) {
+        checksum += manager.getAsset(item).orElseThrow().level();
+      }
+      return checksum;
+    } finally {
+      handle.release();
+    }
+  }
+
+  private static List<Path> files(Path root) {
+    try (Stream<Path> walk = Files.walk(root.resolve("items"))) {
+      return walk.filter(Files::isRegularFile).sorted().toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,188 @@
+package dev.overture.benchmarks;
+
+import dev.overture.benchmarks.Rounds.Timing;
+import dev.overture.benchmarks.Rounds.Variant;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Whole processes, timed from the outside, side by side: each variant is a fresh JVM, the variants
+ * take turns round after round (so the machine's noise falls on all of them alike), and the figure
+ * is the median wall time from starting the process to its exit. Every run must exit 0 (and the
+ * cold loads must print the same checksum), or the benchmark fails.
+ *
+ * <ul>
+ *   <li>Start-up: a JVM that prints hello; the sample's launcher ({@code sample-game/target/overture},
+ *       with its start-up archive) and {@code java -jar overture.jar}, each running {@code play
+ *       --ticks 0}, timed to the moment it prints the state {@code Loaded} and to its exit, and
+ *       {@code validate}, timed to its exit.
+ *   <li>Cold load: a fresh JVM loading N generated items through Overture against a fresh JVM
+ *       running the sequential Jackson loop over the same files.
+ *   <li>Warm load: a fresh JVM that loads the items three times, then is timed on the fourth load,
+ *       for Overture and for the limit (the bare parallel loop); here the figure is the child's own
+ *       timing of that load.
+ * </ul>
+ */
+final class StartupBenchmark {
+
+  static final String HELLO = "JVM printing hello";
+
+  private StartupBenchmark() {}
+
+  /** Prints hello: the JVM's own start-up and exit, the floor under every other row. */
+  static final class Hello {
+    private Hello() {}
+
+    public static void main(String[] args) {
+      System.out.println("hello");
+    }
+  }
+
+  /** One whole process to time; with a marker, also the moment it prints a line that is the marker (trimmed). */
+  record Command(String name, List<String> command, String marker) {}
+
+  /** A command's medians: to the marker line (or to exit when it has none), and to exit. */
+  record CommandTiming(String name, Timing toMarker, Timing toExit) {}
+
+  /**
+   * Times the sample's commands: hello, then for each of {@code commands} the launcher and {@code
+   * java -jar}, each to the line {@code marker} (when not null) and to exit. The game is the folder
+   * holding {@code overture} and {@code overture.jar}.
+   */
+  static List<CommandTiming> commands(Path game, List<List<String>> commands, List<String> markers, int warmup, int rounds) {
+    Path launcher = game.resolve("overture").toAbsolutePath();
+    Path jar = game.resolve("overture.jar").toAbsolutePath();
+    if (!Files.isExecutable(launcher) || !Files.isRegularFile(jar)) {
+      throw new IllegalStateException("no launcher and jar in " + game.toAbsolutePath() + "; build with mvn -B -q -DskipTests package");
+    }
+    List<Command> all = new ArrayList<>();
+    all.add(new Command(HELLO, List.of(java(), "-cp", ownJar(), Hello.class.getName()), null));
+    for (int c = 0; c < commands.size(); c++) {
+      List<String> command = commands.get(c);
+      String shown = String.join(" ", command);
+      List<String> viaLauncher = new ArrayList<>(List.of(launcher.toString()));
+      viaLauncher.addAll(command);
+      all.add(new Command("`overture " + shown + "` (launcher)", viaLauncher, markers.get(c)));
+      List<String> viaJar = new ArrayList<>(List.of(java(), "-jar", jar.toString()));
+      viaJar.addAll(command);
+      all.add(new Command("`java -jar overture.jar " + shown + "`", viaJar, markers.get(c)));
+    }
+    long[][] toMarker = new long[all.size()][rounds];
+    long[][] toExit = new long[all.size()][rounds];
+    for (int round = 0; round < warmup + rounds; round++) {
+      for (int v = 0; v < all.size(); v++) {
+        long[] times = time(all.get(v));
+        if (round >= warmup) {
+          toMarker[v][round - warmup] = times[0];
+          toExit[v][round - warmup] = times[1];
+        }
+      }
+    }
+    List<CommandTiming> timings = new ArrayList<>();
+    for (int v = 0; v < all.size(); v++) {
+      String name = all.get(v).name();
+      timings.add(new CommandTiming(name, new Timing(name, toMarker[v]), new Timing(name, toExit[v])));
+    }
+    return timings;
+  }
+
+  /** Nanoseconds from starting {@code command} to its marker line (to exit without one) and to its exit; it must exit 0. */
+  private static long[] time(Command command) {
+    try {
+      long start = System.nanoTime();
+      Process process = new ProcessBuilder(command.command()).redirectErrorStream(true).start();
+      long marked = -1;
+      StringBuilder output = new StringBuilder();
+      try (java.io.BufferedReader lines = process.inputReader(StandardCharsets.UTF_8)) {
+        String line;
+        while ((line = lines.readLine()) != null) {
+          if (marked < 0 && command.marker() != null && line.trim().equals(command.marker())) {
+            marked = System.nanoTime() - start;
+          }
+          output.append(line).append('\n');
+        }
+      }
+      if (!process.waitFor(5, TimeUnit.MINUTES)) {
+        process.destroyForcibly();
+        throw new IllegalStateException(command.name() + " did not finish within 5 minutes");
+      }
+      long exited = System.nanoTime() - start;
+      if (process.exitValue() != 0 || (command.marker() != null && marked < 0)) {
+        throw new IllegalStateException(command.name() + " exited " + process.exitValue()
+            + (command.marker() != null && marked < 0 ? " without printing " + command.marker() : "") + ":\n" + output);
+      }
+      return new long[] {command.marker() != null ? marked : exited, exited};
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** A fresh JVM loading the items under {@code root} through Overture, against the sequential loop. */
+  static List<Timing> coldLoad(Path root, int warmup, int rounds, long expected) {
+    List<Variant> variants = List.of(
+        process("Overture, fresh JVM", child("overture", root)),
+        process("Jackson readValue, sequential loop, fresh JVM", child("jackson", root)));
+    return Rounds.measure(variants, warmup, rounds, Rounds.ResultCheck.equalTo(expected));
+  }
+
+  /** The fourth load in a fresh JVM, Overture against the limit, as each child timed it. */
+  static List<Timing> warmLoad(Path root, int rounds) {
+    List<String> names = List.of("Overture, 4th load in a fresh JVM", "limit: parallel read+bind, 4th load in a fresh JVM");
+    List<List<String>> children = List.of(child("warm-overture", root), child("warm-limit", root));
+    long[][] nanos = new long[2][rounds];
+    for (int round = 0; round < rounds; round++) {
+      for (int v = 0; v < 2; v++) {
+        nanos[v][round] = Long.parseLong(output(children.get(v)).trim());
+      }
+    }
+    return List.of(new Timing(names.get(0), nanos[0]), new Timing(names.get(1), nanos[1]));
+  }
+
+  private static List<String> child(String variant, Path root) {
+    return List.of(java(), "-cp", ownJar(), ColdLoad.class.getName(), variant, root.toString());
+  }
+
+  /** Runs {@code command} once per round and returns the number it printed (a checksum). */
+  private static Variant process(String name, List<String> command) {
+    return new Variant(name, () -> Long.parseLong(output(command).trim()));
+  }
+
+  /** What {@code command} printed; fails unless it exited 0. */
+  private static String output(List<String> command) {
+    try {
+      Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+      String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (!process.waitFor(5, TimeUnit.MINUTES) || process.exitValue() != 0) {
+        throw new IllegalStateException(String.join(" ", command) + " failed: " + out);
+      }
+      return out;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static String java() {
+    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+  }
+
+  /** The benchmarks jar this runs from: the children are started from it too. */
+  private static String ownJar() {
+    try {
+      return Path.of(StartupBenchmark.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+    } catch (java.net.URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

@@ -1,0 +1,92 @@
+package dev.overture.sample;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 20: {@code package} leaves the launcher {@code target/overture} beside the jar, with the
+ * start-up archive it made from a training run; the launcher is the same program as {@code java
+ * -jar}, started faster, and prints the same bytes, also where the archive does not fit (a copied
+ * folder), where the JVM ignores it without a word.
+ */
+class OvertureLauncherIT {
+
+  private static final Path TARGET = Path.of("target");
+  private static final List<String> PLAY = List.of("play", "--experience", "Control", "--seed", "5", "--ticks", "120");
+
+  private record Run(int exit, String output) {}
+
+  private static Run run(List<String> command) throws Exception {
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(process.waitFor(120, TimeUnit.SECONDS), output);
+    return new Run(process.exitValue(), output);
+  }
+
+  private static List<String> launcher(Path folder, List<String> args) {
+    List<String> command = new ArrayList<>(List.of(folder.resolve("overture").toAbsolutePath().toString()));
+    command.addAll(args);
+    return command;
+  }
+
+  private static List<String> javaJar(List<String> args) {
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+        TARGET.resolve("overture.jar").toString()));
+    command.addAll(args);
+    return command;
+  }
+
+  @Test
+  void packageLeavesTheLauncherAndItsArchive_besideTheJar() {
+    assertTrue(Files.isExecutable(TARGET.resolve("overture")), "run after package: " + TARGET.toAbsolutePath());
+    Path archive = TARGET.resolve(Runtime.version().feature() >= 25 ? "overture.aot" : "overture.jsa");
+    assertTrue(Files.isRegularFile(archive), "no start-up archive: " + archive.toAbsolutePath());
+    assertTrue(Files.notExists(TARGET.resolve(archive.getFileName() + ".part")), "a half-written archive was left");
+  }
+
+  @Test
+  void theLauncher_printsWhatJavaJarPrints() throws Exception {
+    Run viaLauncher = run(launcher(TARGET, PLAY));
+    Run viaJar = run(javaJar(PLAY));
+
+    assertEquals(0, viaLauncher.exit(), viaLauncher.output());
+    assertEquals(viaJar, viaLauncher);
+  }
+
+  @Test
+  void aLauncherWhoseArchiveDoesNotFit_runsAsJavaJarDoes(@TempDir Path copy) throws Exception {
+    for (String file : List.of("overture", "overture.jar", "overture.jsa", "overture.aot")) {
+      if (Files.exists(TARGET.resolve(file))) {
+        Files.copy(TARGET.resolve(file), copy.resolve(file), StandardCopyOption.COPY_ATTRIBUTES);
+      }
+    }
+    Files.createDirectories(copy.resolve("plugins"));
+    Files.copy(TARGET.resolve("plugins/top-down-arena.jar"), copy.resolve("plugins/top-down-arena.jar"));
+
+    Run moved = run(launcher(copy, PLAY));
+    Run viaJar = run(javaJar(PLAY));
+
+    assertEquals(0, moved.exit(), moved.output());
+    assertEquals(viaJar, moved);
+  }
+
+  @Test
+  void usageErrors_exitAsJavaJarDoes() throws Exception {
+    List<String> bad = List.of("play", "--ticks", "many");
+
+    Run viaLauncher = run(launcher(TARGET, bad));
+
+    assertEquals(2, viaLauncher.exit(), viaLauncher.output());
+    assertEquals(run(javaJar(bad)), viaLauncher);
+  }
+}

@@ -1,0 +1,67 @@
+package dev.overture.sample;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import picocli.CommandLine;
+
+/**
+ * Issue 20: {@code Main} builds only the subcommand its first argument names, to start faster; what
+ * the user sees must be exactly what the full command line prints, help and errors included.
+ */
+class StartupCommandLineTest {
+
+  private record Run(int exit, String out, String err) {}
+
+  private static Run run(CommandLine commandLine, String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    commandLine.setOut(new PrintWriter(out));
+    commandLine.setErr(new PrintWriter(err));
+    int exit = commandLine.execute(args);
+    return new Run(exit, out.toString(), err.toString());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "play --help",
+      "play --ticks many",
+      "play --nope",
+      "validate --format yaml",
+      "--debug play --ticks -1",
+      "help play",
+      "plya",
+      "list --help",
+      "version",
+      "--help"})
+  void theCommandLineForTheArguments_printsWhatTheFullOnePrints(String line) {
+    String[] args = line.split(" ");
+
+    Run full = run(OvertureCommand.commandLine(), args);
+    Run chosen = run(OvertureCommand.commandLine(args), args);
+
+    assertEquals(full, chosen);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"play", "validate", "list", "describe", "archive"})
+  void aSubcommandFirst_buildsThatSubcommandOnly(String name) {
+    CommandLine chosen = OvertureCommand.commandLine(new String[] {name, "--help"});
+
+    assertEquals(List.of(name), List.copyOf(chosen.getSubcommands().keySet()));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"help", "--debug", "nope"})
+  void anythingElseFirst_buildsEverySubcommand(String first) {
+    CommandLine chosen = OvertureCommand.commandLine(new String[] {first, "play"});
+
+    assertEquals(OvertureCommand.commandLine().getSubcommands().keySet(), chosen.getSubcommands().keySet());
+    assertTrue(chosen.getSubcommands().containsKey("play"));
+  }
+}
