@@ -5,6 +5,7 @@ import java.lang.reflect.RecordComponent;
 import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Finds a number that is not finite (NaN, an infinity) in a value bound from JSON: Jackson turns
@@ -76,6 +77,36 @@ public final class FiniteNumbers {
         || value instanceof double[] || value instanceof float[]) {
       for (int i = 0; i < Array.getLength(value); i++) {
         String found = find(Array.get(value, i), at + "/" + i, depth + 1);
+        if (found != null) {
+          return found;
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The JSON pointer of the first number in a JSON tree that is not finite, or null. Only binary
+   * floating point can overflow to an infinity (an upgrade step's arithmetic, say); decimals are exact.
+   */
+  public static String findInTree(JsonNode node) {
+    return findInTree(node, "");
+  }
+
+  private static String findInTree(JsonNode node, String at) {
+    if (node.isNumber()) {
+      return (node.isDouble() || node.isFloat()) && !Double.isFinite(node.doubleValue()) ? at : null;
+    }
+    if (node.isObject()) {
+      for (var entry : node.properties()) {
+        String found = findInTree(entry.getValue(), at + "/" + escape(entry.getKey()));
+        if (found != null) {
+          return found;
+        }
+      }
+    } else if (node.isArray()) {
+      for (int i = 0; i < node.size(); i++) {
+        String found = findInTree(node.get(i), at + "/" + i);
         if (found != null) {
           return found;
         }

@@ -35,34 +35,11 @@ public final class JsonLayout {
    *     a number, so nothing is written
    */
   public static byte[] toBytes(JsonNode json) {
-    String notFinite = nonFinite(json, "");
+    String notFinite = FiniteNumbers.findInTree(json);
     if (notFinite != null) {
       throw new IllegalArgumentException("Not written: " + (notFinite.isEmpty() ? "the value" : notFinite) + " is "
           + json.at(notFinite).doubleValue() + ", which is not a finite number (JSON has none)");
     }
     return (WRITER.writeValueAsString(json) + "\n").getBytes(StandardCharsets.UTF_8);
-  }
-
-  /** The pointer of the first number in {@code node} that is not finite, or null. */
-  private static String nonFinite(JsonNode node, String at) {
-    if (node.isNumber()) {
-      return (node.isDouble() || node.isFloat()) && !Double.isFinite(node.doubleValue()) ? at : null;
-    }
-    if (node.isObject()) {
-      for (var entry : node.properties()) {
-        String found = nonFinite(entry.getValue(), at + "/" + entry.getKey().replace("~", "~0").replace("/", "~1"));
-        if (found != null) {
-          return found;
-        }
-      }
-    } else if (node.isArray()) {
-      for (int i = 0; i < node.size(); i++) {
-        String found = nonFinite(node.get(i), at + "/" + i);
-        if (found != null) {
-          return found;
-        }
-      }
-    }
-    return null;
   }
 }

@@ -45,7 +45,7 @@ import org.slf4j.LoggerFactory;
  *     .liveContent(live -> live.quietPeriod(Duration.ofMillis(40)))
  *     .build()) {
  *   LiveContent live = overture.liveContent().orElseThrow();
- *   live.subscribe(reload -> System.out.println(reload.summary()));
+ *   live.subscribe(reload -> log.info("{}", reload.summary())); // the host's SLF4J logger
  *   ...
  * }
  * }</pre>

@@ -5,6 +5,7 @@ import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
 import dev.overture.internal.Choices;
 import dev.overture.internal.Failures;
+import dev.overture.internal.FiniteNumbers;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -288,37 +289,13 @@ public final class AssetVersions {
         } catch (RuntimeException e) {
           throw new DataException(UPGRADE_FAILED, "", name + " failed: " + Failures.describe(e));
         }
-        String overflow = nonFinite(asset, "");
+        String overflow = FiniteNumbers.findInTree(asset);
         if (overflow != null) {
           throw new DataException(UPGRADE_FAILED, overflow,
               name + " made " + overflow + " " + asset.at(overflow).doubleValue()
                   + ", which is not a finite number (the conversion overflowed)");
         }
       }
-    }
-
-    /** The pointer of the first number in {@code node} that is not finite, or null. */
-    private static String nonFinite(JsonNode node, String at) {
-      if (node.isNumber()) {
-        // Only binary floating point can overflow to an infinity; decimals are exact.
-        return (node.isDouble() || node.isFloat()) && !Double.isFinite(node.doubleValue()) ? at : null;
-      }
-      if (node.isObject()) {
-        for (var entry : node.properties()) {
-          String found = nonFinite(entry.getValue(), at + "/" + entry.getKey().replace("~", "~0").replace("/", "~1"));
-          if (found != null) {
-            return found;
-          }
-        }
-      } else if (node.isArray()) {
-        for (int i = 0; i < node.size(); i++) {
-          String found = nonFinite(node.get(i), at + "/" + i);
-          if (found != null) {
-            return found;
-          }
-        }
-      }
-      return null;
     }
 
     @Override
