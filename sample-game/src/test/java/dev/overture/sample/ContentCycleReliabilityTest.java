@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
@@ -13,7 +11,6 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * Rule: every walk over a graph that content defines (plugin dependencies, action set includes)
@@ -23,21 +20,6 @@ import picocli.CommandLine;
 class ContentCycleReliabilityTest {
 
   @TempDir Path temp;
-
-  private record Run(int exit, String out, String err) {
-    String all() {
-      return out + err;
-    }
-  }
-
-  private static Run run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine command = OvertureCommand.commandLine();
-    command.setOut(new PrintWriter(out));
-    command.setErr(new PrintWriter(err));
-    return new Run(command.execute(args), out.toString(), err.toString());
-  }
 
   private Path copyOfTheContent() throws Exception {
     Path source = Path.of("../assets");
@@ -76,20 +58,20 @@ class ContentCycleReliabilityTest {
     String cycle = "[Overture/PluginCycle] Plugins depend on each other in a cycle: Loop -> ShooterCore -> Loop; none of them can"
         + " activate" + System.lineSeparator() + "   at " + assets + "/plugins/Loop/plugin.json:1:51 (/dependencies/0/name)";
 
-    Run describe = run("describe", "Elimination", "--assets", assets.toString());
+    CommandRun describe = CommandRun.of("describe", "Elimination", "--assets", assets.toString());
     assertEquals(1, describe.exit(), describe.all());
     assertEquals(1, count(describe.err(), cycle), "the cycle once, located: " + describe.err());
     assertFalse(describe.all().contains("stack overflow") || describe.all().contains("StackOverflow"), describe.all());
 
-    Run validate = run("validate", "--assets", assets.toString());
+    CommandRun validate = CommandRun.of("validate", "--assets", assets.toString());
     assertEquals(1, validate.exit(), validate.all());
     assertEquals(1, count(validate.out(), cycle), "the cycle once, though two plugins are on it: " + validate.out());
 
-    Run play = run("play", "--experience", "Elimination", "--assets", assets.toString(), "--ticks", "1");
+    CommandRun play = CommandRun.of("play", "--experience", "Elimination", "--assets", assets.toString(), "--ticks", "1");
     assertEquals(1, play.exit(), play.all());
     assertEquals(1, count(play.err(), cycle), play.err());
 
-    Run list = run("list", "--assets", assets.toString());
+    CommandRun list = CommandRun.of("list", "--assets", assets.toString());
     assertEquals(0, list.exit(), list.all());
     assertTrue(list.out().contains("  ShooterCore          1.1.0    Error       "), list.out());
     assertTrue(list.out().contains("  Loop                 1.0.0    Error       "), list.out());
@@ -104,16 +86,16 @@ class ContentCycleReliabilityTest {
     Files.writeString(input, Files.readString(input).replace("\"actions\": [", "\"actionSets\": [\"StandardHUD\"],\n  \"actions\": ["));
     String cycle = "[Overture/ReferenceCycle] Reference cycle: ";
 
-    Run describe = run("describe", "Elimination", "--assets", assets.toString());
+    CommandRun describe = CommandRun.of("describe", "Elimination", "--assets", assets.toString());
     assertEquals(1, describe.exit(), describe.all());
     assertTrue(describe.err().contains(cycle), describe.err());
 
-    Run validate = run("validate", "--assets", assets.toString());
+    CommandRun validate = CommandRun.of("validate", "--assets", assets.toString());
     assertEquals(1, validate.exit(), validate.all());
     assertTrue(validate.out().contains(cycle), validate.out());
     assertTrue(validate.out().contains("   at " + assets + "/actionsets/"), "located: " + validate.out());
 
-    Run play = run("play", "--experience", "Elimination", "--assets", assets.toString(), "--ticks", "1");
+    CommandRun play = CommandRun.of("play", "--experience", "Elimination", "--assets", assets.toString(), "--ticks", "1");
     assertEquals(1, play.exit(), play.all());
     assertTrue(play.err().contains(cycle), play.err());
   }

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Pattern;
@@ -14,7 +12,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import picocli.CommandLine;
 
 /**
  * ShooterCore contributes the game's rules to {@code validate} (issue 16): a broken variant of each
@@ -28,18 +25,6 @@ class GameRulesValidationTest {
   private static final Pattern JAVA_NAMES = Pattern.compile("\\b[A-Z][A-Za-z]*(Exception|Error)\\b|\\bjava\\.[a-z]");
 
   @TempDir Path temp;
-
-  private record Run(int exit, String out, String err) {}
-
-  private static Run run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine command = OvertureCommand.commandLine();
-    command.setOut(new PrintWriter(out));
-    command.setErr(new PrintWriter(err));
-    int exit = command.execute(args);
-    return new Run(exit, out.toString(), err.toString());
-  }
 
   private Path copyOfTheContent() throws Exception {
     Path source = Path.of("../assets");
@@ -125,7 +110,7 @@ class GameRulesValidationTest {
     Path assets = copyOfTheContent();
     replace(assets.resolve(variant.file()), variant.from(), variant.to());
 
-    Run validate = run("validate", "--assets", assets.toString());
+    CommandRun validate = CommandRun.of("validate", "--assets", assets.toString());
 
     assertEquals(1, validate.exit(), validate.out() + validate.err());
     String nl = System.lineSeparator();
@@ -141,7 +126,7 @@ class GameRulesValidationTest {
     Path assets = copyOfTheContent();
     replace(assets.resolve(variant.file()), variant.from(), variant.to());
 
-    Run play = run("play", "--assets", assets.toString(), "--experience", "Elimination", "--ticks", "1", "--view-every", "0");
+    CommandRun play = CommandRun.of("play", "--assets", assets.toString(), "--experience", "Elimination", "--ticks", "1", "--view-every", "0");
 
     String all = play.out() + play.err();
     assertFalse(JAVA_NAMES.matcher(all).find(), all);

@@ -5,15 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overture.testing.PluginJar;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * What the audit of issue 16 found by trying the tool as a user would, each shown as the user sees
@@ -29,42 +26,27 @@ class PluginAuditCommandsTest {
 
   @TempDir Path temp;
 
-  private record Run(int exit, String out, String err) {
-    String all() {
-      return out + err;
-    }
-  }
-
-  private static Run run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine command = OvertureCommand.commandLine();
-    command.setOut(new PrintWriter(out));
-    command.setErr(new PrintWriter(err));
-    return new Run(command.execute(args), out.toString(), err.toString());
-  }
-
   @Test
   void namesOnTheCommandLine_thatDifferOnlyInCase_orInTheirType_getTheClosest() {
-    Run play = run("play", "--assets", "../assets", "--experience", "elimination", "--ticks", "1");
+    CommandRun play = CommandRun.of("play", "--assets", "../assets", "--experience", "elimination", "--ticks", "1");
     assertEquals(1, play.exit(), play.all());
     assertTrue(play.all().contains("[Overture/UnknownExperience] No experience Experience:elimination is indexed (named by the URL"
         + " option); did you mean Experience:Elimination? (experiences: "), play.all());
 
-    Run typeTypo = run("play", "--assets", "../assets", "--experience", "Experiance:Elimination", "--ticks", "1");
+    CommandRun typeTypo = CommandRun.of("play", "--assets", "../assets", "--experience", "Experiance:Elimination", "--ticks", "1");
     assertEquals(1, typeTypo.exit(), typeTypo.all());
     assertTrue(typeTypo.all().contains("No experience Experiance:Elimination is indexed (named by the URL option); did you mean"
         + " Experience:Elimination?"), typeTypo.all());
 
-    Run describe = run("describe", "--assets", "../assets", "control");
+    CommandRun describe = CommandRun.of("describe", "--assets", "../assets", "control");
     assertEquals(1, describe.exit(), describe.all());
     assertTrue(describe.all().contains("No experience Experience:control is indexed; did you mean Experience:Control?"), describe.all());
 
-    Run list = run("list", "--assets", "../assets", "--type", "experience");
+    CommandRun list = CommandRun.of("list", "--assets", "../assets", "--type", "experience");
     assertEquals(1, list.exit(), list.all());
     assertTrue(list.err().contains("overture: --type experience: no asset of that type is indexed; did you mean Experience?"), list.err());
 
-    Run plugin = run("list", "--assets", "../assets", "--plugin", "shootercore");
+    CommandRun plugin = CommandRun.of("list", "--assets", "../assets", "--plugin", "shootercore");
     assertEquals(2, plugin.exit(), plugin.all());
     assertTrue(plugin.err().startsWith("--plugin shootercore: no such plugin; did you mean ShooterCore?"), plugin.err());
   }
@@ -90,7 +72,7 @@ class PluginAuditCommandsTest {
             """)
         .writeTo(plugins.resolve("recursive.jar"));
 
-    Run validate = run("validate", "--assets", "../assets", "--plugins", plugins.toString());
+    CommandRun validate = CommandRun.of("validate", "--assets", "../assets", "--plugins", plugins.toString());
 
     assertEquals(1, validate.exit(), validate.all());
     assertEquals("""
@@ -117,7 +99,7 @@ class PluginAuditCommandsTest {
     Path tile = game.resolve("ui/experiences/EliminationTile.json");
     Files.writeString(tile, Files.readString(tile).replace("\"maxPlayerCount\": 8", "\"maxPlayerCount\": 0"));
 
-    Run validate = run("validate", "--assets", game.toString(), "--plugins", plugins.toString());
+    CommandRun validate = CommandRun.of("validate", "--assets", game.toString(), "--plugins", plugins.toString());
 
     assertEquals(1, validate.exit(), validate.all());
     String report = validate.out();
@@ -145,14 +127,14 @@ class PluginAuditCommandsTest {
         + " is found once its problem (above, or in overture list) is fixed" + System.lineSeparator()
         + "   at " + plugins.resolve("lanterns.jar");
 
-    Run play = run("play", "--assets", "../assets", "--plugins", plugins.toString(), "--experience", "Lanterns", "--ticks", "1");
+    CommandRun play = CommandRun.of("play", "--assets", "../assets", "--plugins", plugins.toString(), "--experience", "Lanterns", "--ticks", "1");
     assertEquals(1, play.exit(), play.all());
     assertTrue(play.err().contains("[Overture/EntryPointNotFound] Plugin Lanterns names the entry point \"lanterns.Missing\""),
         play.err());
     assertTrue(play.err().contains("1) [Overture/UnknownExperience] No experience Experience:Lanterns is indexed"), play.err());
     assertTrue(play.err().contains(inError), play.err());
 
-    Run describe = run("describe", "--assets", "../assets", "--plugins", plugins.toString(), "Lanterns");
+    CommandRun describe = CommandRun.of("describe", "--assets", "../assets", "--plugins", plugins.toString(), "Lanterns");
     assertEquals(1, describe.exit(), describe.all());
     assertTrue(describe.err().contains(inError), describe.err());
   }
@@ -175,11 +157,11 @@ class PluginAuditCommandsTest {
         + " dependencies of Sneaky (may name: \"Game\", \"ShooterCore\", \"Sneaky\")" + System.lineSeparator()
         + "   at " + plugins.resolve("sneaky.jar") + "!/ui/experiences/SneakTile.json:1:12 (/mapId)";
 
-    Run validate = run("validate", "--assets", "../assets", "--plugins", plugins.toString());
+    CommandRun validate = CommandRun.of("validate", "--assets", "../assets", "--plugins", plugins.toString());
     assertEquals(1, validate.exit(), validate.all());
     assertTrue(validate.out().contains(problem), validate.out());
 
-    Run play = run("play", "--assets", "../assets", "--plugins", plugins.toString(), "--experience", "Sneak", "--ticks", "1");
+    CommandRun play = CommandRun.of("play", "--assets", "../assets", "--plugins", plugins.toString(), "--experience", "Sneak", "--ticks", "1");
     assertEquals(1, play.exit(), play.all());
     assertTrue(play.err().contains("Cannot play the map of UserFacingExperience:SneakTile, see the following problem:"), play.err());
     assertTrue(play.err().contains(problem), play.err());

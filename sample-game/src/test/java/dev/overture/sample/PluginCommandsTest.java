@@ -5,13 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overture.testing.PluginJar;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * What the tool says about plugins (issue 16): a plugin jar that cannot register is never silently
@@ -22,17 +19,6 @@ import picocli.CommandLine;
 class PluginCommandsTest {
 
   @TempDir Path temp;
-
-  private record Run(int exit, String out, String err) {}
-
-  private static Run run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine command = OvertureCommand.commandLine();
-    command.setOut(new PrintWriter(out));
-    command.setErr(new PrintWriter(err));
-    return new Run(command.execute(args), out.toString(), err.toString());
-  }
 
   /** The sample's plugins folder, and a jar whose entry point is not in it. */
   private Path pluginsWithABrokenJar() throws Exception {
@@ -51,18 +37,18 @@ class PluginCommandsTest {
   void aPluginThatCannotRegister_isListedInError_reportedByValidate_andPlayGoesOnWithoutIt() throws Exception {
     Path plugins = pluginsWithABrokenJar();
 
-    Run list = run("list", "--assets", "../assets", "--plugins", plugins.toString());
+    CommandRun list = CommandRun.of("list", "--assets", "../assets", "--plugins", plugins.toString());
     assertEquals(0, list.exit(), list.err());
     assertTrue(list.out().contains("  Fireworks            1.0.0    Error       " + plugins.resolve("fireworks.jar")), list.out());
     assertTrue(list.out().contains("    " + PROBLEM), list.out());
 
-    Run validate = run("validate", "--assets", "../assets", "--plugins", plugins.toString());
+    CommandRun validate = CommandRun.of("validate", "--assets", "../assets", "--plugins", plugins.toString());
     assertEquals(1, validate.exit(), validate.out());
     assertTrue(validate.out().contains(PROBLEM), validate.out());
     assertTrue(validate.out().contains("   at " + plugins.resolve("fireworks.jar") + "!/plugin.json:1:58 (/entryPoint)"),
         validate.out());
 
-    Run play = run("play", "--assets", "../assets", "--plugins", plugins.toString(), "--experience", "TopDownArena", "--ticks", "3");
+    CommandRun play = CommandRun.of("play", "--assets", "../assets", "--plugins", plugins.toString(), "--experience", "TopDownArena", "--ticks", "3");
     assertEquals(0, play.exit(), play.err());
     assertTrue(play.err().startsWith("warning: 1 plugin problem;"), play.err());
     assertTrue(play.err().contains(PROBLEM), play.err());
@@ -71,14 +57,14 @@ class PluginCommandsTest {
 
   @Test
   void aPluginNameThatIsNotOne_getsTheClosest() {
-    Run list = run("list", "--plugin", "ShooterCroe");
+    CommandRun list = CommandRun.of("list", "--plugin", "ShooterCroe");
 
     assertEquals(2, list.exit());
     assertTrue(list.err().startsWith("--plugin ShooterCroe: no such plugin; did you mean ShooterCore? (plugins: ShooterCore,"
         + " TopDownArena)"), list.err());
     assertFalse(list.err().contains("Exception"), list.err());
 
-    Run only = run("list", "--plugin", "TopDownArena");
+    CommandRun only = CommandRun.of("list", "--plugin", "TopDownArena");
     assertEquals(0, only.exit(), only.err());
     assertTrue(only.out().contains("Map:Pit"), only.out());
     assertFalse(only.out().contains("Map:Arena "), "only the plugin's assets: " + only.out());
