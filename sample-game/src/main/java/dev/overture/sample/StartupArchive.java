@@ -23,6 +23,8 @@ import java.util.concurrent.TimeUnit;
  * archive (a warning says why): the launcher then runs the jar as {@code java -jar} does, slower
  * and otherwise the same. The archive is written under another name, checked, then moved into
  * place, so a half-written archive is never used. Not part of the command line.
+ *
+ * <p>Threading: runs once, on the build's main thread, and keeps no state between runs.
  */
 public final class StartupArchive {
 
