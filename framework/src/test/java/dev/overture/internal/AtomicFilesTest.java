@@ -1,0 +1,200 @@
+package dev.overture.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The rules of one atomic write, in this process: a link is written through, only a regular
+ * writable file is replaced, a file keeps its permissions, a name is published only when free, and
+ * a temporary file is recognisably ours and removed once the process that made it is gone (issue
+ * 14). A write killed half-way is {@code dev.overture.reliability.AtomicWriteReliabilityTest}.
+ */
+class AtomicFilesTest {
+
+  @TempDir Path temp;
+
+  @Test
+  void aSymbolicLink_isWrittenThrough_andStaysALink() throws Exception {
+    Path real = Files.writeString(temp.resolve("real.txt"), "old");
+    Path first = Files.createSymbolicLink(temp.resolve("first.txt"), real.getFileName());
+    Path second = Files.createSymbolicLink(temp.resolve("second.txt"), first.getFileName());
+
+    AtomicFiles.write(second, "new".getBytes(StandardCharsets.UTF_8));
+
+    assertEquals("new", Files.readString(real));
+    assertTrue(Files.isSymbolicLink(first) && Files.isSymbolicLink(second), "both links are still links");
+    assertEquals(List.of("first.txt", "real.txt", "second.txt"), names(), "no temporary left");
+  }
+
+  @Test
+  void aFolderAPipeOrAReadOnlyFile_isRefused_andLeftAsItIs() throws Exception {
+    Path folder = Files.createDirectories(temp.resolve("folder.json"));
+    Path pipe = temp.resolve("pipe.json");
+    assertEquals(0, new ProcessBuilder("mkfifo", pipe.toString()).start().waitFor(), "mkfifo");
+    Path readOnly = Files.writeString(temp.resolve("locked.json"), "locked");
+    Files.setPosixFilePermissions(readOnly, PosixFilePermissions.fromString("r--r--r--"));
+    byte[] bytes = "{}".getBytes(StandardCharsets.UTF_8);
+
+    FileSystemException e = assertThrows(FileSystemException.class, () -> AtomicFiles.write(folder, bytes));
+    assertEquals(folder + ": it is a folder, not a file", e.getMessage());
+    e = assertThrows(FileSystemException.class, () -> AtomicFiles.write(pipe, bytes));
+    assertEquals(pipe + ": it is not a regular file (a device, a pipe or a socket)", e.getMessage());
+    e = assertThrows(AccessDeniedException.class, () -> AtomicFiles.write(readOnly, bytes));
+    assertEquals(readOnly + ": the file is read-only", e.getMessage());
+
+    assertTrue(Files.isDirectory(folder));
+    assertEquals("locked", Files.readString(readOnly));
+    assertEquals("r--r--r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(readOnly)), "its mode is unchanged");
+    assertEquals(List.of("folder.json", "locked.json", "pipe.json"), names(), "no temporary left");
+  }
+
+  @Test
+  void anExistingFile_keepsItsPermissions() throws Exception {
+    Path secret = Files.writeString(temp.resolve("secret.json"), "old");
+    Files.setPosixFilePermissions(secret, PosixFilePermissions.fromString("rw-------"));
+
+    AtomicFiles.write(secret, "new".getBytes(StandardCharsets.UTF_8));
+
+    assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(secret)));
+  }
+
+  @Test
+  void onlyTemporariesOfProcessesThatAreGone_areRemoved() throws Exception {
+    Process ended = new ProcessBuilder("true").start();
+    ended.waitFor();
+    long gone = ended.pid();
+    long alive = ProcessHandle.current().pid();
+    Path dead = Files.createFile(temp.resolve(".game.json.overture-" + gone + "-0123456789abcdef.tmp"));
+    Path deadJournal = Files.createFile(temp.resolve(".game.db.overture-" + gone + "-0123456789abcdef.tmp-journal"));
+    Path live = Files.createFile(temp.resolve(".game.json.overture-" + alive + "-0123456789abcdef.tmp"));
+    Path someoneElses = Files.createFile(temp.resolve(".game.json.1234abcd.tmp"));
+    Path notATemporary = Files.createFile(temp.resolve("overture-" + gone + "-0123456789abcdef.tmp"));
+
+    List<AtomicFiles.Leftover> removed = AtomicFiles.removeLeftovers(temp);
+
+    assertEquals(List.of(deadJournal, dead), removed.stream().map(AtomicFiles.Leftover::file).sorted().toList());
+    assertEquals("Removed " + dead + ", left behind by process " + gone + ", which stopped before it finished",
+        removed.stream().filter(leftover -> leftover.file().equals(dead)).findFirst().orElseThrow().describe());
+    assertTrue(Files.exists(live) && Files.exists(someoneElses) && Files.exists(notATemporary), "the rest is left alone");
+  }
+
+  @Test
+  void aMissingFile_isCreated_inFoldersMadeForIt_withTheProcesssDefaultPermissions() throws Exception {
+    Path target = temp.resolve("saves/slot1/game.json");
+
+    AtomicFiles.write(target, "{}".getBytes(StandardCharsets.UTF_8));
+
+    assertEquals("{}", Files.readString(target));
+    assertEquals(Files.getPosixFilePermissions(Files.createFile(temp.resolve("plain"))), Files.getPosixFilePermissions(target),
+        "not the owner-only mode of a temporary file");
+    assertEquals(List.of("game.json"), names(target.getParent()), "no temporary left");
+  }
+
+  @Test
+  void aLoopOfLinks_isRefused_andNothingIsWritten() throws Exception {
+    Path a = temp.resolve("a.json");
+    Path b = temp.resolve("b.json");
+    Files.createSymbolicLink(a, b.getFileName());
+    Files.createSymbolicLink(b, a.getFileName());
+
+    FileSystemException e = assertThrows(FileSystemException.class, () -> AtomicFiles.write(a, new byte[] {1}));
+
+    assertEquals(a + ": too many symbolic links (a loop?)", e.getMessage());
+    assertEquals(List.of("a.json", "b.json"), names(temp));
+  }
+
+  @Test
+  void target_isTheFileAtTheEndOfTheLinks_evenAMissingOne() throws Exception {
+    Path link = Files.createSymbolicLink(temp.resolve("link.json"), Path.of("sub/../real.json"));
+
+    assertEquals(temp.resolve("real.json"), AtomicFiles.target(link));
+    assertEquals(temp.resolve("plain.json"), AtomicFiles.target(temp.resolve("x/../plain.json")));
+  }
+
+  @Test
+  void aTemporary_isNamedAsOurs_besideTheFileALinkPointsTo() throws Exception {
+    Path folder = Files.createDirectories(temp.resolve("real"));
+    Path link = Files.createSymbolicLink(temp.resolve("settings.json"), folder.resolve("settings.json"));
+
+    Path temporary = AtomicFiles.newTemporary(link);
+
+    assertEquals(folder, temporary.getParent());
+    assertTrue(Pattern.matches("\\.settings\\.json\\.overture-" + ProcessHandle.current().pid() + "-[0-9a-f]{16}\\.tmp",
+        temporary.getFileName().toString()), temporary.toString());
+    assertEquals(0, Files.size(temporary));
+    assertEquals(Files.getPosixFilePermissions(Files.createFile(temp.resolve("plain"))), Files.getPosixFilePermissions(temporary));
+  }
+
+  @Test
+  void publish_givesTheName_onlyWhenItIsFree() throws Exception {
+    Path name = temp.resolve("save-1.json");
+    Path first = AtomicFiles.newTemporary(name);
+    Files.writeString(first, "first");
+
+    AtomicFiles.publish(first, name);
+
+    assertEquals("first", Files.readString(name));
+    assertFalse(Files.exists(first), "the temporary is gone");
+    Path second = AtomicFiles.newTemporary(name);
+    Files.writeString(second, "second");
+    assertThrows(FileAlreadyExistsException.class, () -> AtomicFiles.publish(second, name));
+    assertEquals("first", Files.readString(name), "never replaced");
+    assertEquals("second", Files.readString(second), "the temporary is still there");
+  }
+
+  @Test
+  void leftovers_areLookedForInEveryFolderBelow_andAMissingFolderHasNone() throws Exception {
+    long gone = endedProcess();
+    Path deep = Files.createDirectories(temp.resolve("a/b"));
+    Path top = Files.createFile(temp.resolve(".x.json.overture-" + gone + "-0123456789abcdef.tmp"));
+    Path below = Files.createFile(deep.resolve(".y.json.overture-" + gone + "-0123456789abcdef.tmp-wal"));
+
+    List<AtomicFiles.Leftover> removed = AtomicFiles.removeLeftoversUnder(temp);
+
+    assertEquals(List.of(top, below), removed.stream().map(AtomicFiles.Leftover::file).sorted().toList());
+    assertEquals(List.of(gone, gone), removed.stream().map(AtomicFiles.Leftover::process).toList());
+    assertFalse(Files.exists(top) || Files.exists(below));
+    assertEquals(List.of(), AtomicFiles.removeLeftoversUnder(temp.resolve("missing")));
+    assertEquals(List.of(), AtomicFiles.removeLeftovers(temp.resolve("missing")));
+  }
+
+  @Test
+  void aFolderNamedLikeATemporary_isNotRemoved() throws Exception {
+    Path folder = Files.createDirectory(temp.resolve(".x.json.overture-" + endedProcess() + "-0123456789abcdef.tmp"));
+
+    assertEquals(List.of(), AtomicFiles.removeLeftovers(temp));
+    assertTrue(Files.isDirectory(folder));
+  }
+
+  private static long endedProcess() throws Exception {
+    Process ended = new ProcessBuilder("true").start();
+    ended.waitFor();
+    return ended.pid();
+  }
+
+  private List<String> names() throws IOException {
+    return names(temp);
+  }
+
+  private static List<String> names(Path folder) throws IOException {
+    try (Stream<Path> files = Files.list(folder)) {
+      return files.map(path -> path.getFileName().toString()).sorted().toList();
+    }
+  }
+}

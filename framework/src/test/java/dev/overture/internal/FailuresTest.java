@@ -1,0 +1,73 @@
+package dev.overture.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.FileSystemLoopException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** What a user reads for a caught exception: words, never a class name. */
+class FailuresTest {
+
+  @Test
+  void fileSystemFailures_nameTheFileAndWhatIsWrongWithIt() {
+    assertEquals("a.json does not exist", Failures.describe(new NoSuchFileException("a.json")));
+    assertEquals("a.json (and b.json) already exists", Failures.describe(new FileAlreadyExistsException("a.json", "b.json", null)));
+    assertEquals("a.json: permission denied", Failures.describe(new AccessDeniedException("a.json")));
+    assertEquals("a.json: the file is read-only", Failures.describe(new AccessDeniedException("a.json", null, "the file is read-only")));
+    assertEquals("assets is not a folder", Failures.describe(new NotDirectoryException("assets")));
+    assertEquals("assets is a folder that is not empty", Failures.describe(new DirectoryNotEmptyException("assets")));
+    assertEquals("assets leads to itself through symbolic links", Failures.describe(new FileSystemLoopException("assets")));
+    assertEquals("a.json: No space left on device", Failures.describe(new FileSystemException("a.json", null, "No space left on device")));
+    assertEquals("a.json: it cannot be read or written", Failures.describe(new FileSystemException("a.json")));
+    assertEquals("the file does not exist", Failures.describe(new NoSuchFileException(null)));
+  }
+
+  @Test
+  void theFrameworksOwnFileExceptions_keepTheirMessage() {
+    assertEquals("a.json is a named pipe, not a regular file; it was not opened",
+        Failures.describe(new NotARegularFileException("a.json", "a named pipe")));
+    assertEquals("a.json is 9 bytes; the largest accepted is 4 bytes (Limits.maxFileBytes)",
+        Failures.describe(new FileTooLargeException(Path.of("a.json"), 9, 4, "Limits.maxFileBytes")));
+  }
+
+  @Test
+  void anExceptionWithAMessage_givesTheMessage_withoutTheClassNameOfAnotherItQuoted() {
+    assertEquals("the pawn has no name", Failures.describe(new IllegalStateException("the pawn has no name")));
+    assertEquals("save failed: disk full", Failures.describe(new RuntimeException("save failed: java.io.IOException: disk full")));
+    assertEquals("save failed: inner",
+        Failures.describe(new RuntimeException("save failed: dev.overture.Outer$InnerError: inner")));
+  }
+
+  @Test
+  void anExceptionThatOnlyWrapsAnother_isDescribedByTheOther() {
+    assertEquals("a.json does not exist",
+        Failures.describe(new UncheckedIOException(new NoSuchFileException("a.json"))), "the message is the cause's toString()");
+    assertEquals("disk full", Failures.describe(new RuntimeException(null, new IOException("disk full"))), "no message: the cause's");
+    assertEquals("loading failed", Failures.describe(new RuntimeException("loading failed", new IOException("disk full"))),
+        "its own message comes first");
+  }
+
+  @Test
+  void anExceptionWithoutAnyMessage_isAnInternalError() {
+    assertEquals("an internal error without a message (the log has its stack trace)",
+        Failures.describe(new NullPointerException()));
+    assertEquals("an internal error without a message (the log has its stack trace)",
+        Failures.describe(new RuntimeException("java.lang.IllegalStateException: ")), "only a class name is no message");
+  }
+
+  @Test
+  void errorsOfTheVirtualMachine_sayWhatHappened() {
+    assertEquals("it ran out of memory (Java heap space)", Failures.describe(new OutOfMemoryError("Java heap space")));
+    assertEquals("it ran out of memory", Failures.describe(new OutOfMemoryError()));
+    assertEquals("its input nests too deeply (the stack overflowed)", Failures.describe(new StackOverflowError()));
+  }
+}
