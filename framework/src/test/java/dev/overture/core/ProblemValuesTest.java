@@ -45,6 +45,26 @@ class ProblemValuesTest {
   }
 
   @Test
+  void asError_makesAWarningAnError_asTheStrictValidatorDoes_keepingTheRest() {
+    Problem warning = Problem.warning("Overture/UnknownProperty", "Unknown property \"colour\" was ignored")
+        .withAsset("PawnData:Hero").at(SourceLocation.ofFile("a.json"));
+    Problem error = Problem.error("Overture/Broken", "broken");
+
+    Problem strict = warning.asError();
+
+    assertTrue(strict.isError());
+    assertEquals("[Overture/UnknownProperty] Unknown property \"colour\" was ignored at a.json", strict.toString());
+    assertEquals(warning.asset(), strict.asset());
+    assertEquals(error, error.asError());
+  }
+
+  @Test
+  void didYouMean_offersTheOptionATypoAway_toChecksOfPluginsAndGames() {
+    assertEquals(Optional.of("scoreLimit"), Problems.didYouMean("scoreLimt", List.of("scoreLimit", "teams")));
+    assertEquals(Optional.empty(), Problems.didYouMean("colour", List.of("scoreLimit", "teams")));
+  }
+
+  @Test
   void severities_readAsLowerCaseWords() {
     assertEquals("error", Severity.ERROR.word());
     assertEquals("warning", Severity.WARNING.word());

@@ -1,7 +1,9 @@
 package dev.overture.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -59,5 +61,35 @@ class ReportsTest {
   void kindsAreOneWord() {
     IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> ReportKind.of("load failed"));
     assertEquals("a report kind is a letter followed by letters and digits: \"load failed\"", bad.getMessage());
+  }
+
+  @Test
+  void aReport_hasErrors_onlyWhenOneOfItsProblemsIsAnError_andItsLogLineSaysWhatItIs() {
+    Report failed = reports.publish(ReportKind.LOAD_FAILED, "Could not load Experience:Broken",
+        List.of(Problem.warning("Overture/Old", "old"), missing));
+    Report warned = reports.publish(ReportKind.of("Reloaded"), "Reloaded", List.of(Problem.warning("Overture/Old", "old")));
+
+    assertTrue(failed.hasErrors());
+    assertFalse(warned.hasErrors());
+    assertFalse(reports.publish(ReportKind.of("Reloaded"), "Reloaded", List.of()).hasErrors());
+    assertEquals("Report[1 LoadFailed: Could not load Experience:Broken, 2 problem(s)]", failed.toString());
+    assertEquals("Reports[3 published, 3 kept]", reports.toString());
+  }
+
+  @Test
+  void aFeedKeepsAtLeastOne_andTheDefaultFeedKeepsTwoHundred() {
+    Reports one = Reports.create(Clock.fixed(NOON, ZoneOffset.UTC), 1);
+    one.publish(ReportKind.of("Tick"), "first", List.of());
+    one.publish(ReportKind.of("Tick"), "second", List.of());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Reports.create(Clock.systemUTC(), 0));
+    Reports standard = Reports.create();
+    for (int i = 1; i <= Reports.DEFAULT_CAPACITY + 1; i++) {
+      standard.publish(ReportKind.of("Tick"), "report " + i, List.of());
+    }
+
+    assertEquals(List.of("second"), one.recent().stream().map(Report::summary).toList());
+    assertEquals("capacity < 1: 0", e.getMessage());
+    assertEquals(200, standard.recent().size());
+    assertEquals("report 2", standard.recent().get(0).summary());
   }
 }
