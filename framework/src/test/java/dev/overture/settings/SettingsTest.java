@@ -210,6 +210,8 @@ class SettingsTest {
         (before, after, reason) -> applied.add(reason + " " + after.language()));
 
     assertEquals(List.of("APPLIED en"), applied);
+    assertEquals(SharedSettings.defaults(), settings.get());
+    assertEquals(shared, settings.file());
     assertEquals(Optional.of(SharedSettings.defaults()), Settings.createTemporary(shared, SettingsKind.SHARED).appliedValues());
     assertFalse(Files.exists(shared), "still not saved");
   }
@@ -249,6 +251,7 @@ class SettingsTest {
     assertTrue(read.latencyTrackingStats());
     assertEquals("Low", read.deviceProfileSuffix());
     assertEquals(LocalSettings.Scalability.EPIC, read.scalability());
+    assertFalse(read.withLatencyTrackingStats(false).latencyTrackingStats());
     assertEquals(30, LocalSettings.defaults().mobileFrameRateLimit(), "Lyra's default");
     assertEquals(LocalSettings.Scalability.DEVICE_DEFAULT, LocalSettings.defaults().scalability(),
         "filled from the device profile, as FillScalabilitySettingsFromDeviceProfile does");
@@ -390,5 +393,91 @@ class SettingsTest {
     List<Problem> problems = Settings.check(local(), SettingsKind.LOCAL);
 
     assertTrue(problems.get(0).message().startsWith(local() + " is not valid JSON at line 3, column 3 ("), problems.get(0).message());
+  }
+
+  @Test
+  void aValueOfTheWrongType_isDescribedByWhatWasExpected() throws Exception {
+    Path shared = SettingsFolder.at(temp).playerFile("player-1", SettingsKind.SHARED);
+    Files.createDirectories(shared.getParent());
+    Files.writeString(shared, """
+        {
+          "language": ["ko"],
+          "subtitles": "yes",
+          "subtitleScale": "big",
+          "colorBlindMode": "PURPLE",
+          "colorBlindStrength": 2.5,
+          "keyBindings": [],
+          "invertVerticalAxis": true
+        }
+        """);
+
+    Settings<SharedSettings> settings = Settings.loadOrCreate(shared, SettingsKind.SHARED);
+
+    assertEquals(new SharedSettings("en", false, 1.0, SharedSettings.ColorBlindMode.OFF, 5, 1.0, 1.0, true, Map.of()), settings.get(),
+        "each refused value is its default, the good one is kept");
+    assertEquals(List.of(
+            "\"colorBlindMode\" cannot be \"PURPLE\" (expected one of [OFF, DEUTERANOPE, PROTANOPE, TRITANOPE]); the default OFF is used",
+            "\"colorBlindStrength\" cannot be 2.5 (expected a whole number); the default 5 is used",
+            "\"keyBindings\" cannot be [] (expected a Map); the default {} is used",
+            "\"language\" cannot be [\"ko\"] (expected a string); the default en is used",
+            "\"subtitleScale\" cannot be \"big\" (expected a finite number); the default 1.0 is used",
+            "\"subtitles\" cannot be \"yes\" (expected true or false); the default false is used"),
+        messages(settings).stream().sorted().toList());
+  }
+
+  @Test
+  void aMissingMapOrName_takesItsDefault() throws Exception {
+    Path shared = SettingsFolder.at(temp).playerFile("player-1", SettingsKind.SHARED);
+    Files.createDirectories(shared.getParent());
+    Files.writeString(shared, "{ \"language\": null, \"colorBlindMode\": null, \"keyBindings\": null }");
+
+    Settings<SharedSettings> settings = Settings.loadOrCreate(shared, SettingsKind.SHARED);
+
+    assertEquals(SharedSettings.defaults(), settings.get());
+    assertEquals(Map.of(), settings.get().keyBindings());
+    assertEquals(Map.of("jump", "Space"), new SharedSettings("en", false, 1, null, 5, 1, 1, false, Map.of("jump", "Space")).keyBindings());
+  }
+
+  record Window(int width, int height) {
+    Window {
+      if (width < height) {
+        throw new IllegalArgumentException("a window is wider than it is tall: " + width + " x " + height);
+      }
+    }
+  }
+
+  @Test
+  void valuesThatDoNotFitTogether_areAllReplacedByTheDefaults_withAWarningAtTheFile() throws Exception {
+    CustomVersion format = new CustomVersion(Guid.parse("11111111-2222-3333-4444-666666666666"), 1, "Window");
+    SettingsKind<Window> kind = new SettingsKind<>(Window.class, "Window.json", format, () -> new Window(1920, 1080), List.of());
+    Path file = Files.writeString(temp.resolve("Window.json"), "{ \"width\": 600, \"height\": 800 }");
+
+    Settings<Window> settings = Settings.loadOrCreate(file, kind);
+
+    assertEquals(new Window(1920, 1080), settings.get());
+    assertEquals("Overture/InvalidSetting", settings.warnings().get(0).id());
+    assertEquals("The settings do not fit together (a window is wider than it is tall: 600 x 800); the defaults are used",
+        settings.warnings().get(0).message());
+    assertEquals(SourceLocation.ofFile(file.toString()), settings.warnings().get(0).location().orElseThrow());
+  }
+
+  @Test
+  void theLargestFileAccepted_isBetweenNothingAndTheLargestArray() {
+    assertEquals(0, SettingsKind.LOCAL.withMaxFileBytes(0).maxFileBytes());
+    assertEquals(Integer.MAX_VALUE - 8, SettingsKind.LOCAL.withMaxFileBytes(Integer.MAX_VALUE - 8).maxFileBytes());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SettingsKind.LOCAL.withMaxFileBytes(-1));
+    assertEquals("maxFileBytes must be 0 to 2147483639: -1", e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> SettingsKind.LOCAL.withMaxFileBytes(Integer.MAX_VALUE - 7));
+    assertEquals("maxFileBytes must be 0 to 2147483639: 2147483640", e.getMessage());
+  }
+
+  @Test
+  void theGamesOwnFolder_isNamedForTheGame_underThisUsersFolder() {
+    SettingsFolder folder = SettingsFolder.forGame("Overture Sample");
+
+    assertEquals("Overture Sample", folder.path().getFileName().toString());
+    assertEquals(folder.path().toString(), folder.toString());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SettingsFolder.forGame("../Overture"));
+    assertEquals("\"../Overture\" cannot name a folder: use letters, digits, spaces, '.', '_' and '-'", e.getMessage());
   }
 }
