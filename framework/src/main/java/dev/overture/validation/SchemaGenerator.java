@@ -188,7 +188,8 @@ public final class SchemaGenerator {
       ObjectNode schema = NODES.objectNode().put("type", "object");
       ObjectNode properties = schema.putObject("properties");
       for (RecordComponent component : type.getRecordComponents()) {
-        JsonProperty renamed = component.getAnnotation(JsonProperty.class);
+        // @JsonProperty does not target record components: the accessor carries it (and the field).
+        JsonProperty renamed = component.getAccessor().getAnnotation(JsonProperty.class);
         String name = renamed != null && !renamed.value().isEmpty() ? renamed.value() : component.getName();
         properties.set(name, schemaOf(component.getGenericType(), component, bindings));
       }
@@ -254,7 +255,8 @@ public final class SchemaGenerator {
           || c == Short.class || c == Byte.class || c == BigInteger.class) {
         return NODES.objectNode().put("type", "integer");
       }
-      if (c == double.class || c == float.class || c == Double.class || c == Float.class || c == BigDecimal.class) {
+      if (c == double.class || c == float.class || c == Double.class || c == Float.class || c == BigDecimal.class
+          || c == Number.class) {
         return NODES.objectNode().put("type", "number");
       }
       if (c.isEnum()) {
@@ -333,7 +335,7 @@ public final class SchemaGenerator {
         secondary.add(target);
       }
       return NODES.objectNode().put("type", "string").put("pattern", "^[^/\\\\].*$")
-          .put("description", "A path to a " + (target == RawAsset.class ? "file" : target.getSimpleName() + " file")
+          .put("description", "A path to " + (target == RawAsset.class ? "a file" : aOrAn(target.getSimpleName()) + " file")
               + ", relative to the content root (\"folder/file.json\")");
     }
 
@@ -355,7 +357,7 @@ public final class SchemaGenerator {
       String types = String.join("|", allowed.value());
       boolean bare = bareNames && allowed.value().length == 1;
       schema.put("pattern", bare ? "^((" + types + "):)?" + ID_NAME + "$" : "^(" + types + "):" + ID_NAME + "$");
-      schema.put("description", "An id of a " + String.join(" or ", allowed.value())
+      schema.put("description", "An id of " + aOrAn(String.join(" or ", allowed.value()))
           + (bare ? " (\"" + allowed.value()[0] + ":Name\", or just the name)" : " (\"" + allowed.value()[0] + ":Name\")"));
       return schema;
     }
@@ -399,8 +401,14 @@ public final class SchemaGenerator {
     }
   }
 
+  /** "An" before a type name that sounds a vowel first (Experience, ActionSet), else "A" (PawnData, UserFacingExperience). */
   private static String article(String noun) {
-    return "AEIOU".indexOf(noun.charAt(0)) >= 0 ? "An" : "A";
+    return "AEIO".indexOf(noun.charAt(0)) >= 0 ? "An" : "A";
+  }
+
+  /** {@code noun} after its article in the middle of a sentence: "an Experience", "a Map". */
+  private static String aOrAn(String noun) {
+    return article(noun).toLowerCase(java.util.Locale.ROOT) + " " + noun;
   }
 
   private static Class<?> classOf(Type type, Map<TypeVariable<?>, Type> bindings) {

@@ -1,0 +1,259 @@
+package dev.overture.validation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.overture.asset.AllowedTypes;
+import dev.overture.asset.AssetManager;
+import dev.overture.asset.AssetSource;
+import dev.overture.asset.PrimaryAssetId;
+import dev.overture.asset.ScanRule;
+import dev.overture.asset.SoftRef;
+import dev.overture.experience.Experiences;
+import dev.overture.internal.JsonLayout;
+import dev.overture.world.ActorComponent;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NotDirectoryException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The JSON Schemas an author's editor checks content files against: one per asset type, per file
+ * that soft references point to and for plugin descriptors, naming what only the project's registry
+ * knows (action kinds, class names, asset types) and written beside the content.
+ */
+class SchemaGeneratorTest {
+
+  static class Shield extends ActorComponent {}
+
+  /** A game's own asset type, with the kinds of values a game's records hold. */
+  record Loadout(
+      @JsonProperty("loadoutName") String name,
+      @AllowedTypes({"Weapon", "Gadget"}) PrimaryAssetId primary,
+      PrimaryAssetId anything,
+      Optional<Integer> slots,
+      BigDecimal price,
+      char grade,
+      String[] tags,
+      List<? extends Number> weights,
+      Pair<String> colours,
+      SoftRef<Crate> crate,
+      JsonNode extra) {}
+
+  record Pair<T>(T first, T second) {}
+
+  record Crate(int size) {}
+
+  @TempDir Path temp;
+  private AssetManager assets;
+
+  @BeforeEach
+  void open() {
+    assets = Experiences.register(AssetManager.builder())
+        .contentRoot(AssetSource.directory(temp))
+        .kind(ActorComponent.class, "Shield", Shield.class)
+        .scanRule(ScanRule.of("Loadout", Loadout.class, "loadouts"))
+        .build();
+  }
+
+  @AfterEach
+  void close() {
+    assets.close();
+  }
+
+  private ObjectNode schema(String name) {
+    return new SchemaGenerator(assets).generate().get(name);
+  }
+
+  private static List<String> strings(JsonNode array) {
+    List<String> values = new ArrayList<>();
+    array.forEach(value -> values.add(value.asString()));
+    return values;
+  }
+
+  @Test
+  void aProjectGetsASchemaPerAssetType_perFileSoftReferencesPointTo_andOneForPlugins() {
+    assertEquals(List.of("AbilitySet.schema.json", "ActionSet.schema.json", "Archetype.schema.json", "CameraMode.schema.json",
+            "Crate.schema.json", "Experience.schema.json", "InputConfig.schema.json", "InputMappingContext.schema.json",
+            "Loadout.schema.json", "Map.schema.json", "PawnData.schema.json", "Plugin.schema.json",
+            "TagRelationshipMapping.schema.json", "UserFacingExperience.schema.json"),
+        List.copyOf(new SchemaGenerator(assets).generate().keySet()));
+    assertEquals("SchemaGenerator[7 asset types]", new SchemaGenerator(assets).toString());
+  }
+
+  @Test
+  void anExperience_namesItsPawnDataAndActionSetsById_andRefusesUnknownProperties() {
+    ObjectNode experience = schema("Experience.schema.json");
+
+    assertEquals(SchemaGenerator.DIALECT, experience.get("$schema").asString());
+    assertEquals("ExperienceDefinition", experience.get("title").asString());
+    assertEquals("An Experience (primary asset, bound to ExperienceDefinition)", experience.get("description").asString());
+    assertEquals(false, experience.get("additionalProperties").asBoolean());
+    JsonNode properties = experience.get("properties");
+    assertEquals(List.of("$schema", "$version", "gameFeaturesToEnable", "defaultPawnData", "actions", "actionSets"),
+        List.copyOf(properties.propertyNames()));
+    assertEquals("^((PawnData):)?[A-Za-z0-9_][A-Za-z0-9_.-]*$", properties.at("/defaultPawnData/pattern").asString());
+    assertEquals("An id of a PawnData (\"PawnData:Name\", or just the name)", properties.at("/defaultPawnData/description").asString());
+    assertEquals("An id of an ActionSet (\"ActionSet:Name\", or just the name)",
+        properties.at("/actionSets/items/description").asString());
+    assertEquals("array", properties.at("/gameFeaturesToEnable/type").asString());
+    assertEquals("string", properties.at("/gameFeaturesToEnable/items/type").asString());
+  }
+
+  @Test
+  void actions_areOneOfTheRegisteredKinds_eachNamingItselfInTheActionProperty() {
+    ObjectNode experience = schema("Experience.schema.json");
+
+    assertEquals("#/$defs/GameFeatureAction", experience.at("/properties/actions/items/$ref").asString());
+    JsonNode kinds = experience.at("/$defs/GameFeatureAction/oneOf");
+    List<String> titles = new ArrayList<>();
+    for (JsonNode kind : kinds) {
+      titles.add(kind.get("title").asString());
+      assertEquals(kind.get("title").asString(), kind.at("/properties/action/const").asString());
+      assertEquals(List.of("action"), strings(kind.get("required")));
+      assertEquals(false, kind.get("additionalProperties").asBoolean());
+    }
+    assertEquals(List.of("AddAbilities", "AddComponents", "AddInputBinding", "AddInputMapping", "AddWidgets"), titles);
+    JsonNode entry = experience.at("/$defs/" + kinds.get(1).at("/properties/componentList/items/$ref").asString().substring(8));
+    assertEquals(List.of("Actor", "GameState", "Pawn"), strings(entry.at("/properties/actorClass/enum")));
+    assertEquals(List.of("AbilitySystemComponent", "InputComponent", "Shield"), strings(entry.at("/properties/componentClass/enum")),
+        "the game's own component is offered");
+    assertEquals("A registered ActorComponent class name", entry.at("/properties/componentClass/description").asString());
+    assertEquals("boolean", entry.at("/properties/addUnique/type").asString());
+  }
+
+  @Test
+  void aPawnsClass_isARegisteredClassOrAnArchetype_andItsFilesArePathsWithSchemasOfTheirOwn() {
+    JsonNode properties = schema("PawnData.schema.json").get("properties");
+
+    JsonNode pawnClass = properties.at("/pawnClass/anyOf");
+    assertEquals(List.of("Pawn"), strings(pawnClass.at("/0/enum")));
+    assertEquals("^(Archetype):[A-Za-z0-9_][A-Za-z0-9_.-]*$", pawnClass.at("/1/pattern").asString(), "no bare name: the type is needed");
+    assertEquals("An id of an Archetype (\"Archetype:Name\")", pawnClass.at("/1/description").asString());
+    assertEquals("^[^/\\\\].*$", properties.at("/inputConfig/pattern").asString(), "relative: never from the root of the disk");
+    assertEquals("A path to an InputConfig file, relative to the content root (\"folder/file.json\")",
+        properties.at("/inputConfig/description").asString());
+    assertEquals("A path to a CameraMode file, relative to the content root (\"folder/file.json\")",
+        properties.at("/defaultCameraMode/description").asString());
+    assertEquals("An InputConfig (a file soft references point to)", schema("InputConfig.schema.json").get("description").asString());
+    assertEquals("A path to a file, relative to the content root (\"folder/file.json\")",
+        schema("UserFacingExperience.schema.json").at("/properties/tileIcon/description").asString(), "any file");
+    assertEquals("A UserFacingExperience (primary asset, bound to UserFacingExperience)",
+        schema("UserFacingExperience.schema.json").get("description").asString());
+  }
+
+  @Test
+  void everyFile_mayCarryItsVersionHeader_andNameItsSchema() {
+    for (Map.Entry<String, ObjectNode> schema : new SchemaGenerator(assets).generate().entrySet()) {
+      JsonNode header = schema.getValue().at("/properties/$version");
+      assertEquals("object", header.get("type").asString(), schema.getKey());
+      assertEquals("string", schema.getValue().at("/properties/$schema/type").asString(), schema.getKey());
+      assertEquals(List.of("guid", "version"), strings(header.at("/properties/custom/items/required")), schema.getKey());
+      assertEquals(0, header.at("/properties/custom/items/properties/version/minimum").asInt());
+      assertEquals("integer", header.at("/properties/custom/items/properties/version/type").asString());
+      assertEquals(List.of("engine", "compatible", "custom"), List.copyOf(header.get("properties").propertyNames()));
+    }
+  }
+
+  @Test
+  void anArchetype_namesARegisteredClass_andMayOverrideItsSubobjects() {
+    ObjectNode archetype = schema("Archetype.schema.json");
+
+    assertEquals(List.of("class"), strings(archetype.get("required")));
+    assertEquals(false, archetype.get("additionalProperties").asBoolean());
+    List<String> classes = strings(archetype.at("/properties/class/enum"));
+    assertTrue(classes.containsAll(List.of("Actor", "Pawn", "Shield")), classes.toString());
+    assertEquals("A registered class name", archetype.at("/properties/class/description").asString());
+    JsonNode override = archetype.at("/properties/subobjects/additionalProperties");
+    assertEquals(classes, strings(override.at("/properties/class/enum")));
+    assertEquals("boolean", override.at("/properties/create/type").asString());
+    assertEquals("object", override.at("/properties/properties/type").asString());
+    assertEquals(false, override.get("additionalProperties").asBoolean());
+  }
+
+  @Test
+  void aPluginDescriptor_takesTheStatesByTheirJsonNames() {
+    ObjectNode plugin = schema("Plugin.schema.json");
+
+    assertEquals("A feature plugin's descriptor (plugins/<Name>/plugin.json)", plugin.get("description").asString());
+    List<String> states = strings(plugin.at("/properties/initialState/enum"));
+    assertTrue(states.contains("Active") && states.contains("Registered"), states.toString());
+    assertEquals("#/$defs/GameFeatureAction", plugin.at("/properties/actions/items/$ref").asString());
+    assertEquals("object", plugin.at("/$defs/Dependency/type").asString());
+  }
+
+  @Test
+  void aGamesOwnAssetType_isDescribedFromItsRecord() {
+    ObjectNode loadout = schema("Loadout.schema.json");
+    JsonNode properties = loadout.get("properties");
+
+    assertEquals("A Loadout (primary asset, bound to Loadout)", loadout.get("description").asString());
+    assertEquals("string", properties.at("/loadoutName/type").asString(), "named as JSON names it");
+    assertEquals("^(Weapon|Gadget):[A-Za-z0-9_][A-Za-z0-9_.-]*$", properties.at("/primary/pattern").asString());
+    assertEquals("An id of a Weapon or Gadget (\"Weapon:Name\")", properties.at("/primary/description").asString());
+    assertEquals("^[A-Za-z][A-Za-z0-9_]*:[A-Za-z0-9_][A-Za-z0-9_.-]*$", properties.at("/anything/pattern").asString());
+    assertEquals("A primary asset id, \"Type:Name\"", properties.at("/anything/description").asString());
+    assertEquals("integer", properties.at("/slots/type").asString(), "an Optional is its value or nothing");
+    assertEquals("number", properties.at("/price/type").asString());
+    assertEquals("string", properties.at("/grade/type").asString());
+    assertEquals("string", properties.at("/tags/items/type").asString());
+    assertEquals("number", properties.at("/weights/items/type").asString());
+    assertEquals("#/$defs/Pair", properties.at("/colours/$ref").asString());
+    assertEquals("string", loadout.at("/$defs/Pair/properties/first/type").asString(), "the type argument bound");
+    assertEquals("A path to a Crate file, relative to the content root (\"folder/file.json\")",
+        properties.at("/crate/description").asString());
+    assertEquals("A Crate (a file soft references point to)", schema("Crate.schema.json").get("description").asString());
+    assertEquals("integer", schema("Crate.schema.json").at("/properties/size/type").asString());
+    assertEquals(0, properties.get("extra").size(), "any JSON");
+  }
+
+  @Test
+  void writeTo_writesEachSchemaInTheJsonLayout_andRewritesOnlyWhatChanged() throws Exception {
+    Path folder = temp.resolve("schemas");
+    SchemaGenerator generator = new SchemaGenerator(assets);
+
+    List<Path> first = generator.writeTo(folder);
+
+    assertEquals(14, first.size());
+    assertEquals(new String(JsonLayout.toBytes(generator.generate().get("Map.schema.json")), StandardCharsets.UTF_8),
+        Files.readString(folder.resolve("Map.schema.json")));
+    assertEquals(List.of(), generator.writeTo(folder), "all current: none written");
+
+    Files.writeString(folder.resolve("Map.schema.json"), "{}");
+    Files.writeString(folder.resolve("Crate.schema.json"),
+        Files.readString(folder.resolve("Crate.schema.json")).replace("Crate", "Crat"));
+    assertEquals(List.of(folder.resolve("Crate.schema.json"), folder.resolve("Map.schema.json")), generator.writeTo(folder));
+    assertEquals(List.of(), generator.writeTo(folder));
+    try (Stream<Path> files = Files.list(folder)) {
+      assertEquals(14, files.count(), "no temporary left");
+    }
+  }
+
+  @Test
+  void writeTo_refusesAFileWhereTheFolderShouldBe_andAFolderWhereASchemaShouldBe() throws Exception {
+    Path file = Files.writeString(temp.resolve("schemas"), "not a folder");
+
+    NotDirectoryException notFolder = assertThrows(NotDirectoryException.class, () -> new SchemaGenerator(assets).writeTo(file));
+    assertEquals(file.toString(), notFolder.getMessage());
+    Path folder = temp.resolve("other");
+    Files.createDirectories(folder.resolve("Map.schema.json"));
+    FileSystemException e = assertThrows(FileSystemException.class, () -> new SchemaGenerator(assets).writeTo(folder));
+    assertEquals(folder.resolve("Map.schema.json").toAbsolutePath() + ": it is a folder, not a file", e.getMessage());
+    assertTrue(Files.isDirectory(folder.resolve("Map.schema.json")), "left as it is");
+  }
+}
