@@ -6,12 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overture.asset.AssetManager;
 import dev.overture.asset.AssetSource;
+import dev.overture.asset.PrimaryAssetId;
 import dev.overture.core.Problem;
 import dev.overture.core.Severity;
 import dev.overture.core.SourceLocation;
 import dev.overture.experience.Experiences;
+import dev.overture.experience.MapDefinition;
 import dev.overture.feature.AddComponents;
 import dev.overture.feature.GameFeatures;
+import dev.overture.feature.PluginId;
+import dev.overture.feature.PluginState;
 import dev.overture.object.ObjectInitializer;
 import dev.overture.testing.Content;
 import dev.overture.world.Actor;
@@ -21,6 +25,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -301,5 +307,96 @@ class ValidatorTest {
     assertTrue(json.contains("\"line\" : 1"), json);
     assertTrue(json.contains("\"pointer\" : \"/mapId\""), json);
     assertTrue(json.contains("\"choices\" : [ \"Map:Dust\" ]"), json);
+  }
+
+  /** A game's check: map titles are upper case. */
+  static final class MapTitleCase implements AssetValidator<MapDefinition> {
+    @Override
+    public Class<MapDefinition> assetClass() {
+      return MapDefinition.class;
+    }
+
+    @Override
+    public void isDataValid(MapDefinition map, ValidationContext context) {
+      if (!map.title().equals(map.title().toUpperCase(java.util.Locale.ROOT))) {
+        context.warning("Game/MapTitleCase", "/title", "Map titles are upper case in this game");
+      }
+    }
+  }
+
+  @Test
+  void check_ofAnEditNotYetInForce_keepsOnlyWhatConcernsIt_locatedInItsFile() throws Exception {
+    root = game().writeTo(temp.resolve("assets"));
+    try (AssetManager assets = Experiences.register(AssetManager.builder()).contentRoot(AssetSource.directory(root)).build()) {
+      Validator validator = Validator.builder(assets)
+          .validator(new MapTitleCase())
+          .validator(project -> project.report(Problem.warning("Game/Elsewhere", "about the experience").withAsset("Experience:Arena")))
+          .build();
+
+      List<Problem> problems = validator.check(Map.of(PrimaryAssetId.parse("Map:Dust"), new MapDefinition("dust", "", List.of())), assets)
+          .get(30, TimeUnit.SECONDS);
+
+      assertEquals(1, problems.size(), problems.toString());
+      assertEquals("Game/MapTitleCase", problems.get(0).id());
+      assertEquals(at("maps/Dust.json", 1, 12, "/title"), problems.get(0).location().orElseThrow(), "where the file on disk has it");
+      assertEquals(List.of(), validator.check(Map.of(PrimaryAssetId.parse("Map:Dust"), new MapDefinition("DUST", "", List.of())), assets)
+          .get(30, TimeUnit.SECONDS), "the same edit, fixed");
+    }
+  }
+
+  @Test
+  void aPluginStillInstalled_isRegisteredForTheRun_soItsContentIsChecked_andIsLeftInstalled() throws Exception {
+    root = game()
+        .file("plugins/Extra/plugin.json", """
+            { "version": "1.0.0", "initialState": "Installed", "dependencies": [ { "name": "Core" } ] }
+            """)
+        .file("plugins/Extra/ui/experiences/ExtraTile.json", """
+            { "mapId": "Map:Nowhere", "experienceId": "Arena" }
+            """)
+        .writeTo(temp.resolve("assets"));
+    try (AssetManager assets = Experiences.register(AssetManager.builder()).contentRoot(AssetSource.directory(root))
+            .kind(Actor.class, "Knight", Knight.class).kind(ActorComponent.class, "Shield", Shield.class).build();
+        GameFeatures features = GameFeatures.builder(assets).build()) {
+      features.ready().join();
+      assertEquals(PluginState.INSTALLED, features.state(PluginId.of("Extra")));
+
+      ValidationReport report = Validator.builder(assets).features(features).build().run();
+
+      Problem unresolved = only(report);
+      assertEquals("Refers to Map:Nowhere, which is not indexed (indexed Map: \"Map:Dust\")", unresolved.message());
+      assertEquals(at("plugins/Extra/ui/experiences/ExtraTile.json", 1, 12, "/mapId"), unresolved.location().orElseThrow());
+      assertEquals(PluginState.INSTALLED, features.state(PluginId.of("Extra")), "back where it was");
+      assertEquals(PluginState.REGISTERED, features.state(PluginId.of("Core")), "a plugin that was registered stays so");
+    }
+  }
+
+  @Test
+  void aFileAReferenceNames_mustExist() throws Exception {
+    Problem problem = only(validate(game().file("pawns/Hero.json", """
+        { "pawnClass": "Archetype:Paladin", "displayName": "Hero", "inputConfig": "input/Missing.json" }
+        """)));
+
+    assertEquals("Overture/MissingFile", problem.id(), "reported once, by the load");
+    assertEquals("File " + root.resolve("input/Missing.json") + " does not exist, referenced by PawnData:Hero", problem.message());
+    assertEquals(at("pawns/Hero.json", 1, 75, "/inputConfig"), problem.location().orElseThrow());
+  }
+
+  @Test
+  void anActionSetListedTwice_isAWarning_andAnActionSetsPluginsMustBeInstalledToo() throws Exception {
+    ValidationReport report = validate(game()
+        .file("experiences/Arena.json", """
+            { "defaultPawnData": "Hero", "actionSets": ["Standard", "Standard"], "gameFeaturesToEnable": ["Core"] }
+            """)
+        .file("actionsets/Standard.json", """
+            { "gameFeaturesToEnable": ["Magic"] }
+            """));
+
+    assertEquals(List.of("Overture/UnknownPlugin", "Overture/DuplicateActionSet"), report.problems().stream().map(Problem::id).toList(),
+        report.format());
+    assertEquals("Plugin \"Magic\" is not installed (installed: \"Core\")", report.errors().get(0).message());
+    assertEquals(at("actionsets/Standard.json", 1, 28, "/gameFeaturesToEnable/0"), report.errors().get(0).location().orElseThrow());
+    Problem twice = report.warnings().get(0);
+    assertEquals("Action set ActionSet:Standard is listed twice; its actions would run twice", twice.message());
+    assertEquals(at("experiences/Arena.json", 1, 57, "/actionSets/1"), twice.location().orElseThrow());
   }
 }
