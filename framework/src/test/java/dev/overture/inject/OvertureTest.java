@@ -13,13 +13,18 @@ import com.google.inject.ProvisionException;
 import dev.overture.asset.AssetPath;
 import dev.overture.asset.AssetSource;
 import dev.overture.asset.PrimaryAssetId;
+import dev.overture.experience.ExperienceDefinition;
 import dev.overture.experience.ExperienceManager;
 import dev.overture.experience.LoadState;
+import dev.overture.feature.AddComponents;
 import dev.overture.feature.PluginId;
 import dev.overture.persistence.WorldStore;
 import dev.overture.settings.SettingsFolder;
 import dev.overture.testing.FakeTicker;
 import dev.overture.testing.ManualExecutor;
+import dev.overture.validation.ActionValidator;
+import dev.overture.validation.AssetValidator;
+import dev.overture.validation.ValidationContext;
 import dev.overture.validation.ValidationReport;
 import dev.overture.world.NetMode;
 import dev.overture.world.Pawn;
@@ -234,15 +239,40 @@ class OvertureTest {
   void theValidator_checksTheRuntimesContent_withTheHostsChecks() {
     List<String> checked = new java.util.ArrayList<>();
     dev.overture.validation.ProjectValidator counting = context -> checked.add("project");
+    AssetValidator<ExperienceDefinition> experiences = new AssetValidator<>() {
+      @Override
+      public Class<ExperienceDefinition> assetClass() {
+        return ExperienceDefinition.class;
+      }
+
+      @Override
+      public void isDataValid(ExperienceDefinition experience, ValidationContext context) {
+        checked.add(context.asset().toString());
+      }
+    };
+    ActionValidator<AddComponents> actions = new ActionValidator<>() {
+      @Override
+      public Class<AddComponents> actionClass() {
+        return AddComponents.class;
+      }
+
+      @Override
+      public void isDataValid(AddComponents action, ValidationContext context) {
+        context.warning("Game/Noted", "", "an AddComponents action");
+      }
+    };
     // The validator blocks while assets load, so this runtime reads files on its own pool.
     try (Overture overture = withOwnPools()
         .validator(counting)
+        .validator(experiences)
+        .validator(actions)
         .build()) {
       ValidationReport report = overture.validator().run();
 
-      assertEquals(List.of("Overture/UnknownPlugin"),
-          report.problems().stream().map(dev.overture.core.Problem::id).distinct().toList());
-      assertEquals(List.of("project"), checked);
+      assertEquals(List.of("Game/Noted", "Overture/UnknownPlugin"),
+          report.problems().stream().map(dev.overture.core.Problem::id).distinct().sorted().toList());
+      assertEquals("project", checked.get(checked.size() - 1));
+      assertTrue(checked.contains("Experience:Duel"), checked.toString());
     }
   }
 
