@@ -117,6 +117,42 @@ class PluginAuditCommandsTest {
   }
 
   @Test
+  void aMatchThatNoTilePlaysOnAMap_isCaughtByValidate_asPlayWouldRefuseIt() throws Exception {
+    Path game = copyOfTheSampleContent();
+    Files.delete(game.resolve("ui/experiences/EliminationTile.json"));
+
+    CommandRun validate = CommandRun.of("validate", "--assets", game.toString());
+
+    assertEquals(1, validate.exit(), validate.all());
+    assertEquals("""
+        Validation found 1 error(s) and 0 warning(s), see the following problem:
+
+        1) [Sample/NoArena] ConfigureMatch starts a match, but no tile plays Experience:Elimination on a map, so it has no \
+        arena: add a tile (ui/experiences) whose experienceId names it and whose mapId names a map with "tiles", such as Map:Arena
+           at %s:35:5 (/actions/1)
+
+        1 problem
+        """.formatted(game.resolve("experiences/Elimination.json")), validate.out());
+    CommandRun play = CommandRun.of("play", "--assets", game.toString(), "--experience", "Elimination", "--ticks", "1");
+    assertEquals(1, play.exit(), play.all());
+    assertTrue(play.err().contains("the world's map is not set"), play.err());
+  }
+
+  @Test
+  void aTileThatFailsToLoad_isItsOwnProblem_andDoesNotMakeItsMatchLookTileless() throws Exception {
+    Path game = copyOfTheSampleContent();
+    Path tile = game.resolve("ui/experiences/EliminationTile.json");
+    Files.writeString(tile, Files.readString(tile).replace("\"maxPlayerCount\": 8", "\"maxPlayerCount\": \"eight\""));
+
+    CommandRun validate = CommandRun.of("validate", "--assets", game.toString());
+
+    assertEquals(1, validate.exit(), validate.all());
+    assertTrue(validate.out().contains("Validation found 1 error(s)"), validate.out());
+    assertTrue(validate.out().contains("at " + tile + ":"), validate.out());
+    assertFalse(validate.out().contains("Sample/NoArena"), validate.out());
+  }
+
+  @Test
   void anExperienceInsideAPluginInError_isNotJustMissing_playAndDescribeSayWhichPluginHoldsBackItsContent() {
     Path plugins = temp.resolve("plugins");
     PluginJar.of()
