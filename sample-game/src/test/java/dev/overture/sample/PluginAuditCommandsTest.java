@@ -47,8 +47,8 @@ class PluginAuditCommandsTest {
     assertTrue(list.err().contains("overture: --type experience: no asset of that type is indexed; did you mean Experience?"), list.err());
 
     CommandRun plugin = CommandRun.of("list", "--assets", "../assets", "--plugin", "shootercore");
-    assertEquals(2, plugin.exit(), plugin.all());
-    assertTrue(plugin.err().startsWith("--plugin shootercore: no such plugin; did you mean ShooterCore?"), plugin.err());
+    assertEquals(1, plugin.exit(), plugin.all());
+    assertTrue(plugin.err().startsWith("overture: --plugin shootercore: no such plugin; did you mean ShooterCore?"), plugin.err());
   }
 
   @Test
@@ -93,6 +93,11 @@ class PluginAuditCommandsTest {
     PluginJar.of().file("plugin.json", "{ \"name\": [\"Listed\"], \"version\": \"1.0.0\" }").writeTo(plugins.resolve("listed.jar"));
     PluginJar.of().file("plugin.json", "{ \"name\": \"Cased\", \"version\": \"1.0.0\", \"entrypoint\": \"cased.Plugin\" }")
         .writeTo(plugins.resolve("cased.jar"));
+    PluginJar.of().file("plugin.json", """
+            { "name": "Nested", "version": "1.0.0",
+              "dependencies": [ { "name": "ShooterCore", "verisons": "*" } ],
+              "contributes": { "componets": [] } }""")
+        .writeTo(plugins.resolve("nested.jar"));
     Path game = copyOfTheSampleContent();
     Path elimination = game.resolve("experiences/Elimination.json");
     Files.writeString(elimination, Files.readString(elimination).replace("\"teamSize\": 3", "\"teamSize\": 3000000000"));
@@ -109,6 +114,11 @@ class PluginAuditCommandsTest {
         "at " + plugins.resolve("listed.jar") + "!/plugin.json:1:11 (/name)");
     assertProblem(report, "[Overture/UnknownProperty] Unknown property \"entrypoint\" in plugin.json was ignored; did you mean"
         + " \"entryPoint\"?", "at " + plugins.resolve("cased.jar") + "!/plugin.json:1:");
+    // A nested object is named as plugin.json's reader knows it, never by a Java type of ours.
+    assertProblem(report, "[Overture/UnknownProperty] Unknown property \"verisons\" in a dependency of plugin.json was ignored;"
+        + " did you mean \"versions\"?", "at " + plugins.resolve("nested.jar") + "!/plugin.json:2:");
+    assertProblem(report, "[Overture/UnknownProperty] Unknown property \"componets\" in \"contributes\" of plugin.json was"
+        + " ignored; did you mean \"components\"?", "at " + plugins.resolve("nested.jar") + "!/plugin.json:3:");
     assertProblem(report, "[Overture/OutOfRange] \"teamSize\" is outside the whole numbers accepted here"
         + " (-2147483648 to 2147483647)", "at " + game.resolve("experiences/Elimination.json") + ":41:29 (/actions/1/teamSize)");
     assertProblem(report, "[Overture/OutOfRange] \"maxPlayerCount\" must be 1 or more, not 0",
