@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overture.asset.LoadHandle.Status;
+import dev.overture.core.Problem;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -532,6 +533,56 @@ class AssetLoadingTest {
     assertEquals(Status.CANCELLED, both.status(), "without waiting for the other part");
     assertEquals(Status.CANCELLED, second.status());
     assertFalse(both.cancel(), "already cancelled");
+  }
+
+  @Test
+  void combine_failsWithTheProblemsOfEveryFailedPart() throws Exception {
+    LoadHandle first = assets.loadPrimaryAsset(id("Mode:Nowhere"));
+    LoadHandle second = assets.loadPrimaryAssets(List.of(id("Pawn:Villain"), id("Pawn:Ghost")), List.of("client"));
+    LoadHandle both = LoadHandle.combine(List.of(first, second));
+    List<String> calls = new ArrayList<>();
+    both.onComplete(gameThread, result -> calls.add("complete"));
+    both.onFailure(gameThread, failure -> calls.add("failed: " + failure.problems().size() + " problems"));
+
+    workers.runAll();
+    gameThread.runAll();
+
+    assertEquals(Status.FAILED, both.status());
+    assertEquals(List.of("failed: 2 problems"), calls);
+    assertEquals(List.of(id("Mode:Nowhere"), id("Pawn:Villain"), id("Pawn:Ghost")), both.requested());
+    assertEquals(Set.of("client"), both.bundles());
+    AssetLoadException failure = assertThrows(AssetLoadException.class, () -> both.waitUntilComplete(Duration.ofSeconds(5)));
+    assertEquals(List.of("No asset Mode:Nowhere is indexed (indexed: \"Mode:Base\", \"Mode:Elimination\")",
+            "No asset Pawn:Ghost is indexed (indexed: \"Pawn:Hero\", \"Pawn:Sidekick\", \"Pawn:Villain\")"),
+        failure.problems().stream().map(Problem::message).toList());
+    assertEquals(failure.problems(), both.problems());
+    assertTrue(failure.getMessage().startsWith("Could not load 3 assets [Mode:Nowhere, Pawn:Villain, Pawn:Ghost]"), failure.getMessage());
+    assertEquals(1.0, both.progress(), "failed is done");
+    assertEquals("LoadHandle[combined 2 handles, FAILED, " + both.loadedCount() + "/" + both.totalCount() + "]", both.toString());
+    assertFalse(both.cancel(), "a failed load is not cancelled");
+    both.release();
+    assertEquals(Status.RELEASED, both.status());
+    assertEquals(0, assets.stats().pinned());
+  }
+
+  @Test
+  void combine_ofCompletedParts_mergesTheirResults_andTakesTheLongestElapsed() throws Exception {
+    LoadHandle first = assets.loadPrimaryAsset(id("Mode:Base"));
+    ticker.advance(Duration.ofSeconds(3));
+    LoadHandle second = assets.loadPrimaryAsset(id("Pawn:Villain"));
+    workers.runAll();
+    LoadHandle both = LoadHandle.combine(List.of(second, first));
+
+    LoadResult result = both.waitUntilComplete(Duration.ofSeconds(5));
+
+    assertEquals(Status.COMPLETED, both.status());
+    assertEquals(List.of(id("Pawn:Villain"), id("Mode:Base")), List.copyOf(result.assets().keySet()));
+    assertEquals(Duration.ofSeconds(3), first.elapsed());
+    assertEquals(Duration.ofSeconds(3), both.elapsed());
+    assertEquals(Duration.ofSeconds(3), result.elapsed());
+    assertEquals(2, both.loadedCount());
+    assertEquals(1.0, both.progress());
+    both.release();
   }
 
   @Test
