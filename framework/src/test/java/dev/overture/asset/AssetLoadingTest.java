@@ -586,6 +586,29 @@ class AssetLoadingTest {
   }
 
   @Test
+  void stats_countWhatIsLoadingLoadedPinnedRetainedAndKept() {
+    try (AssetManager retaining = TestAssets.builder(AssetSource.directory(root))
+        .executor(workers)
+        .ticker(ticker)
+        .retention(RetentionPolicy.maximumSize(10))
+        .build()) {
+      assertEquals(new AssetManager.Stats(0, 0, 0, 0, 0), retaining.stats());
+
+      LoadHandle base = retaining.loadPrimaryAsset(id("Mode:Base"));
+      assertEquals(new AssetManager.Stats(0, 1, 1, 0, 0), retaining.stats(), "pinned, waiting for a worker");
+      workers.runAll();
+      assertEquals(new AssetManager.Stats(1, 1, 0, 0, 0), retaining.stats());
+
+      base.release();
+      assertEquals(new AssetManager.Stats(1, 0, 0, 1, 0), retaining.stats(), "kept by the retention policy alone");
+
+      retaining.changeBundleState(List.of(id("Pawn:Villain")), List.of(), List.of());
+      workers.runAll();
+      assertEquals(new AssetManager.Stats(2, 1, 0, 1, 1), retaining.stats(), "Villain kept by the manager's bundle state");
+    }
+  }
+
+  @Test
   void combine_cancelsEveryPart() {
     LoadHandle first = assets.loadPrimaryAsset(id("Mode:Elimination"), "client");
     LoadHandle second = assets.loadPrimaryAsset(id("Pawn:Villain"));
@@ -663,6 +686,21 @@ class AssetLoadingTest {
     IllegalStateException e =
         assertThrows(IllegalStateException.class, () -> assets.loadPrimaryAsset(id("Mode:Base")));
     assertEquals("the asset manager is closed", e.getMessage());
+  }
+
+  @Test
+  void close_dropsEveryAssetAndKeptState_andClosesTheSourceOnce() {
+    finish(assets.loadPrimaryAsset(id("Mode:Base")));
+    finish(assets.changeBundleState(List.of(id("Pawn:Villain")), List.of("client"), List.of()));
+    assertEquals(new AssetManager.Stats(2, 2, 0, 0, 1), assets.stats());
+
+    assets.close();
+    assets.close();
+
+    assertEquals(new AssetManager.Stats(0, 0, 0, 0, 0), assets.stats());
+    assertEquals(java.util.Optional.empty(), assets.bundleState(id("Pawn:Villain")));
+    assertEquals(java.util.Optional.empty(), assets.getAsset(id("Mode:Base")));
+    assertEquals(1, source.closes());
   }
 
   @Test
