@@ -609,6 +609,48 @@ class AssetLoadingTest {
   }
 
   @Test
+  void combine_reportsProgressAsItsPartsLoad_andCallsOnCompleteOnce() {
+    LoadHandle first = assets.loadPrimaryAsset(id("Mode:Base"));
+    LoadHandle second = assets.loadPrimaryAsset(id("Pawn:Villain"));
+    LoadHandle both = LoadHandle.combine(List.of(first, second));
+    List<Double> updates = new ArrayList<>();
+    List<String> calls = new ArrayList<>();
+    both.onUpdate(gameThread, updates::add);
+    both.onComplete(gameThread, result -> calls.add("complete " + result.assets().keySet()));
+    both.onCancel(gameThread, () -> calls.add("cancel"));
+
+    assertEquals(0.0, both.progress());
+    assertTrue(workers.runNext(), "the read of Mode:Base");
+    gameThread.runAll();
+    assertEquals(1, both.loadedCount());
+    assertEquals(2, both.totalCount());
+    assertEquals(0.5, both.progress(), "one of two assets");
+    assertEquals(List.of(), calls);
+
+    finish(both);
+
+    assertEquals(List.of("complete [Mode:Base, Pawn:Villain]"), calls);
+    assertEquals(List.of(0.5, 1.0), updates);
+    both.release();
+  }
+
+  @Test
+  void combine_cancelled_callsOnCancelOnce_andNeverOnComplete() {
+    LoadHandle both = LoadHandle.combine(List.of(assets.loadPrimaryAsset(id("Mode:Base")), assets.loadPrimaryAsset(id("Pawn:Villain"))));
+    List<String> calls = new ArrayList<>();
+    both.onComplete(gameThread, result -> calls.add("complete"));
+    both.onCancel(gameThread, () -> calls.add("cancel"));
+
+    assertTrue(both.cancel());
+    assertFalse(both.cancel());
+    workers.runAll();
+    gameThread.runAll();
+
+    assertEquals(List.of("cancel"), calls);
+    assertEquals(Status.CANCELLED, both.status());
+  }
+
+  @Test
   void combine_cancelsEveryPart() {
     LoadHandle first = assets.loadPrimaryAsset(id("Mode:Elimination"), "client");
     LoadHandle second = assets.loadPrimaryAsset(id("Pawn:Villain"));
