@@ -6,6 +6,7 @@ import java.util.List;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
+import tools.jackson.core.exc.InputCoercionException;
 import tools.jackson.databind.BeanProperty;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.JavaType;
@@ -61,7 +62,44 @@ final class AssetDeserializers {
     for (Class<?> number : List.of(Double.class, double.class, Float.class, float.class)) {
       finite(module, number);
     }
+    signedByte(module, Byte.class);
+    signedByte(module, byte.class);
     return module;
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static void signedByte(SimpleModule module, Class type) {
+    module.addDeserializer(type, new SignedByteDeserializer(NumberDeserializers.find(type), type));
+  }
+
+  /**
+   * Jackson's own byte deserializers, with one more rule: the number written must fit a byte.
+   * Jackson also takes 128 to 255 (as unsigned bytes), so {@code 200} would bind as -56 without a
+   * word; such a number is refused as out of range, as {@code -129} and {@code 256} are.
+   */
+  private static final class SignedByteDeserializer extends DelegatingDeserializer {
+    private static final long serialVersionUID = 1L;
+    private final Class<?> type;
+
+    SignedByteDeserializer(ValueDeserializer<?> delegate, Class<?> type) {
+      super(delegate);
+      this.type = type;
+    }
+
+    @Override
+    protected ValueDeserializer<?> newDelegatingInstance(ValueDeserializer<?> delegate) {
+      return new SignedByteDeserializer(delegate, type);
+    }
+
+    @Override
+    public Object deserialize(JsonParser parser, DeserializationContext ctxt) {
+      Object value = super.deserialize(parser, ctxt);
+      if (parser.currentToken() == JsonToken.VALUE_NUMBER_INT && parser.getIntValue() > Byte.MAX_VALUE) {
+        throw new InputCoercionException(parser,
+            "Numeric value (" + parser.getText() + ") out of range of byte", JsonToken.VALUE_NUMBER_INT, type);
+      }
+      return value;
+    }
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})

@@ -281,15 +281,29 @@ class AssetIndexTest {
         .executor(workers)
         .retention(RetentionPolicy.maximumSize(100))
         .build();
-    Path plugin = Content.of().file("pawns/Golem.json", "{ \"name\": \"old\" }").writeTo(temp.resolve("plugins/Golems"));
-    assets.addContentRoot(ContentRoot.of("Golems", AssetSource.directory(plugin)));
-    LoadHandle first = assets.loadPrimaryAsset(id("Pawn:Golem"));
+    Path plugin = Content.of()
+        .file("pawns/Golem.json", "{ \"name\": \"old\", \"portrait\": \"icons/golem.json\" }")
+        .file("icons/golem.json", "{ \"texture\": \"golem.png\", \"size\": 8 }")
+        .writeTo(temp.resolve("plugins/Golems"));
+    CountingSource golems = new CountingSource(AssetSource.directory(plugin));
+    assets.addContentRoot(ContentRoot.of("Golems", golems));
+    LoadHandle first = assets.loadPrimaryAssets(List.of(id("Pawn:Golem"), id("Pawn:Villain")), List.of("client"));
     workers.runAll();
     first.release();
+    SoftRef<TestAssets.Icon> golemIcon = SoftRef.of("Golems", AssetPath.parse("icons/golem.json"), TestAssets.Icon.class);
+    SoftRef<TestAssets.Icon> heroIcon = SoftRef.of(ContentRoot.GAME, AssetPath.parse("icons/hero.json"), TestAssets.Icon.class);
+    LoadHandle hero = assets.loadPrimaryAsset(id("Pawn:Hero"), "client");
+    workers.runAll();
+    hero.release();
     assertTrue(assets.getAsset(id("Pawn:Golem")).isPresent(), "retained");
+    assertTrue(assets.getAsset(golemIcon).isPresent(), "retained");
 
     assertTrue(assets.removeContentRoot("Golems"));
     assertTrue(assets.getAsset(id("Pawn:Golem")).isEmpty(), "no copy outlives its root");
+    assertTrue(assets.getAsset(golemIcon).isEmpty(), "nor a copy of one of its files");
+    assertTrue(assets.getAsset(id("Pawn:Villain")).isPresent(), "the game's own stay retained");
+    assertTrue(assets.getAsset(heroIcon).isPresent(), "the game's own files stay retained");
+    assertEquals(1, golems.closes(), "the manager closes the source of a root it removes");
 
     Files.writeString(plugin.resolve("pawns/Golem.json"), "{ \"name\": \"new\" }");
     assets.addContentRoot(ContentRoot.of("Golems", AssetSource.directory(plugin)));

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overture.asset.LoadHandle.Status;
+import dev.overture.core.Problem;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -535,6 +536,121 @@ class AssetLoadingTest {
   }
 
   @Test
+  void combine_failsWithTheProblemsOfEveryFailedPart() throws Exception {
+    LoadHandle first = assets.loadPrimaryAsset(id("Mode:Nowhere"));
+    LoadHandle second = assets.loadPrimaryAssets(List.of(id("Pawn:Villain"), id("Pawn:Ghost")), List.of("client"));
+    LoadHandle both = LoadHandle.combine(List.of(first, second));
+    List<String> calls = new ArrayList<>();
+    both.onComplete(gameThread, result -> calls.add("complete"));
+    both.onFailure(gameThread, failure -> calls.add("failed: " + failure.problems().size() + " problems"));
+
+    workers.runAll();
+    gameThread.runAll();
+
+    assertEquals(Status.FAILED, both.status());
+    assertEquals(List.of("failed: 2 problems"), calls);
+    assertEquals(List.of(id("Mode:Nowhere"), id("Pawn:Villain"), id("Pawn:Ghost")), both.requested());
+    assertEquals(Set.of("client"), both.bundles());
+    AssetLoadException failure = assertThrows(AssetLoadException.class, () -> both.waitUntilComplete(Duration.ofSeconds(5)));
+    assertEquals(List.of("No asset Mode:Nowhere is indexed (indexed: \"Mode:Base\", \"Mode:Elimination\")",
+            "No asset Pawn:Ghost is indexed (indexed: \"Pawn:Hero\", \"Pawn:Sidekick\", \"Pawn:Villain\")"),
+        failure.problems().stream().map(Problem::message).toList());
+    assertEquals(failure.problems(), both.problems());
+    assertTrue(failure.getMessage().startsWith("Could not load 3 assets [Mode:Nowhere, Pawn:Villain, Pawn:Ghost]"), failure.getMessage());
+    assertEquals(1.0, both.progress(), "failed is done");
+    assertEquals("LoadHandle[combined 2 handles, FAILED, " + both.loadedCount() + "/" + both.totalCount() + "]", both.toString());
+    assertFalse(both.cancel(), "a failed load is not cancelled");
+    both.release();
+    assertEquals(Status.RELEASED, both.status());
+    assertEquals(0, assets.stats().pinned());
+  }
+
+  @Test
+  void combine_ofCompletedParts_mergesTheirResults_andTakesTheLongestElapsed() throws Exception {
+    LoadHandle first = assets.loadPrimaryAsset(id("Mode:Base"));
+    ticker.advance(Duration.ofSeconds(3));
+    LoadHandle second = assets.loadPrimaryAsset(id("Pawn:Villain"));
+    workers.runAll();
+    LoadHandle both = LoadHandle.combine(List.of(second, first));
+
+    LoadResult result = both.waitUntilComplete(Duration.ofSeconds(5));
+
+    assertEquals(Status.COMPLETED, both.status());
+    assertEquals(List.of(id("Pawn:Villain"), id("Mode:Base")), List.copyOf(result.assets().keySet()));
+    assertEquals(Duration.ofSeconds(3), first.elapsed());
+    assertEquals(Duration.ofSeconds(3), both.elapsed());
+    assertEquals(Duration.ofSeconds(3), result.elapsed());
+    assertEquals(2, both.loadedCount());
+    assertEquals(1.0, both.progress());
+    both.release();
+  }
+
+  @Test
+  void stats_countWhatIsLoadingLoadedPinnedRetainedAndKept() {
+    try (AssetManager retaining = TestAssets.builder(AssetSource.directory(root))
+        .executor(workers)
+        .ticker(ticker)
+        .retention(RetentionPolicy.maximumSize(10))
+        .build()) {
+      assertEquals(new AssetManager.Stats(0, 0, 0, 0, 0), retaining.stats());
+
+      LoadHandle base = retaining.loadPrimaryAsset(id("Mode:Base"));
+      assertEquals(new AssetManager.Stats(0, 1, 1, 0, 0), retaining.stats(), "pinned, waiting for a worker");
+      workers.runAll();
+      assertEquals(new AssetManager.Stats(1, 1, 0, 0, 0), retaining.stats());
+
+      base.release();
+      assertEquals(new AssetManager.Stats(1, 0, 0, 1, 0), retaining.stats(), "kept by the retention policy alone");
+
+      retaining.changeBundleState(List.of(id("Pawn:Villain")), List.of(), List.of());
+      workers.runAll();
+      assertEquals(new AssetManager.Stats(2, 1, 0, 1, 1), retaining.stats(), "Villain kept by the manager's bundle state");
+    }
+  }
+
+  @Test
+  void combine_reportsProgressAsItsPartsLoad_andCallsOnCompleteOnce() {
+    LoadHandle first = assets.loadPrimaryAsset(id("Mode:Base"));
+    LoadHandle second = assets.loadPrimaryAsset(id("Pawn:Villain"));
+    LoadHandle both = LoadHandle.combine(List.of(first, second));
+    List<Double> updates = new ArrayList<>();
+    List<String> calls = new ArrayList<>();
+    both.onUpdate(gameThread, updates::add);
+    both.onComplete(gameThread, result -> calls.add("complete " + result.assets().keySet()));
+    both.onCancel(gameThread, () -> calls.add("cancel"));
+
+    assertEquals(0.0, both.progress());
+    assertTrue(workers.runNext(), "the read of Mode:Base");
+    gameThread.runAll();
+    assertEquals(1, both.loadedCount());
+    assertEquals(2, both.totalCount());
+    assertEquals(0.5, both.progress(), "one of two assets");
+    assertEquals(List.of(), calls);
+
+    finish(both);
+
+    assertEquals(List.of("complete [Mode:Base, Pawn:Villain]"), calls);
+    assertEquals(List.of(0.5, 1.0), updates);
+    both.release();
+  }
+
+  @Test
+  void combine_cancelled_callsOnCancelOnce_andNeverOnComplete() {
+    LoadHandle both = LoadHandle.combine(List.of(assets.loadPrimaryAsset(id("Mode:Base")), assets.loadPrimaryAsset(id("Pawn:Villain"))));
+    List<String> calls = new ArrayList<>();
+    both.onComplete(gameThread, result -> calls.add("complete"));
+    both.onCancel(gameThread, () -> calls.add("cancel"));
+
+    assertTrue(both.cancel());
+    assertFalse(both.cancel());
+    workers.runAll();
+    gameThread.runAll();
+
+    assertEquals(List.of("cancel"), calls);
+    assertEquals(Status.CANCELLED, both.status());
+  }
+
+  @Test
   void combine_cancelsEveryPart() {
     LoadHandle first = assets.loadPrimaryAsset(id("Mode:Elimination"), "client");
     LoadHandle second = assets.loadPrimaryAsset(id("Pawn:Villain"));
@@ -612,6 +728,21 @@ class AssetLoadingTest {
     IllegalStateException e =
         assertThrows(IllegalStateException.class, () -> assets.loadPrimaryAsset(id("Mode:Base")));
     assertEquals("the asset manager is closed", e.getMessage());
+  }
+
+  @Test
+  void close_dropsEveryAssetAndKeptState_andClosesTheSourceOnce() {
+    finish(assets.loadPrimaryAsset(id("Mode:Base")));
+    finish(assets.changeBundleState(List.of(id("Pawn:Villain")), List.of("client"), List.of()));
+    assertEquals(new AssetManager.Stats(2, 2, 0, 0, 1), assets.stats());
+
+    assets.close();
+    assets.close();
+
+    assertEquals(new AssetManager.Stats(0, 0, 0, 0, 0), assets.stats());
+    assertEquals(java.util.Optional.empty(), assets.bundleState(id("Pawn:Villain")));
+    assertEquals(java.util.Optional.empty(), assets.getAsset(id("Mode:Base")));
+    assertEquals(1, source.closes());
   }
 
   @Test

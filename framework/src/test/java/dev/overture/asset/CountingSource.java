@@ -6,11 +6,12 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** Wraps a source and counts the reads of each file, to prove single flight and cancellation. */
+/** Wraps a source and counts the reads of each file (to prove single flight and cancellation) and its closes. */
 class CountingSource implements AssetSource {
 
   private final AssetSource delegate;
   private final Map<String, AtomicInteger> reads = new ConcurrentHashMap<>();
+  private final AtomicInteger closes = new AtomicInteger();
 
   CountingSource(AssetSource delegate) {
     this.delegate = delegate;
@@ -60,8 +61,14 @@ class CountingSource implements AssetSource {
     return delegate.displayPath(path);
   }
 
+  /** How many times the source was closed. */
+  int closes() {
+    return closes.get();
+  }
+
   @Override
   public void close() throws IOException {
+    closes.incrementAndGet();
     delegate.close();
   }
 }

@@ -81,6 +81,9 @@ class JsonProblemsTest {
 
   record Ship(String name, Double speed, Integer health) {}
 
+  /** Numbers of every width, for the range each one names when a value does not fit. */
+  record Widths(short small, byte tiny, long big, Short boxedSmall, Byte boxedTiny, Long boxedBig, float ratio) {}
+
   static final CustomVersion SHIPS = new CustomVersion(Guid.parse("0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0"), 2, "Ships");
 
   private static final String V1 =
@@ -222,6 +225,25 @@ class JsonProblemsTest {
     return cases;
   }
 
+  /** Documents bound as {@link Widths}. */
+  private static Map<String, String> widths() {
+    Map<String, String> cases = new LinkedHashMap<>();
+    cases.put("widths, valid", "{ \"small\": 32767, \"tiny\": -128, \"big\": 9223372036854775807, \"ratio\": 0.5 }");
+    cases.put("short too big", "{ \"small\": 32768 }");
+    cases.put("byte too small", "{ \"tiny\": -129 }");
+    cases.put("long too big", "{ \"big\": 9223372036854775808 }");
+    cases.put("boxed short too big", "{ \"boxedSmall\": 40000 }");
+    cases.put("boxed byte too big", "{ \"boxedTiny\": 200 }");
+    cases.put("byte too big", "{ \"tiny\": 128 }");
+    cases.put("byte at its largest", "{ \"tiny\": 127, \"boxedTiny\": -128 }");
+    cases.put("byte far too big", "{ \"tiny\": 256 }");
+    cases.put("boxed long too small", "{ \"boxedBig\": -9223372036854775809 }");
+    cases.put("decimal for short", "{ \"small\": 1.5 }");
+    cases.put("string for boxed long", "{ \"boxedBig\": \"many\" }");
+    cases.put("string for float", "{ \"ratio\": \"half\" }");
+    return cases;
+  }
+
   @Test
   void everyFailure_givesItsExactProblem() throws IOException {
     KindRegistry kinds = new KindRegistry();
@@ -245,6 +267,7 @@ class JsonProblemsTest {
     StringBuilder out = new StringBuilder();
     samples().forEach((name, document) -> out.append(outcome(json, name, document, Sample.class)));
     ships().forEach((name, document) -> out.append(outcome(json, name, document, Ship.class)));
+    widths().forEach((name, document) -> out.append(outcome(json, name, document, Widths.class)));
 
     assertEquals(golden(), out.toString());
   }

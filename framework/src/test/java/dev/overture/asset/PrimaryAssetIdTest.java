@@ -50,6 +50,21 @@ class PrimaryAssetIdTest {
     assertEquals(message, e.getMessage());
   }
 
+  /** The characters at both ends of each ASCII range a name may use, and their neighbours outside. */
+  @ParameterizedTest
+  @ValueSource(strings = {"0", "9", "A", "Z", "a", "z", "_", "x0", "x9", "xA", "xZ", "xa", "xz", "x_", "x-", "x."})
+  void namesOfAsciiLettersDigitsAndSigns_areValid(String name) {
+    assertTrue(PrimaryAssetId.isValidName(name), name);
+    assertEquals(name, PrimaryAssetId.parse("Map:" + name).name());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"/", "@", "[", "`", "{", "x/", "x:", "x@", "x[", "x`", "x{", "x~", "-", ".", "x y"})
+  void namesWithAsciiSignsNextToTheAllowedRanges_areInvalid(String name) {
+    assertTrue(!PrimaryAssetId.isValidName(name), name);
+    assertThrows(IllegalArgumentException.class, () -> PrimaryAssetId.parse("Map:" + name));
+  }
+
   @Test
   void invalidBareName_showsBothForms() {
     IllegalArgumentException e =
