@@ -8,9 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.feature.PluginId;
 import dev.overture.feature.TestActions;
+import dev.overture.world.ComponentManager;
 import dev.overture.world.NetMode;
+import dev.overture.world.Pawn;
 import dev.overture.world.World;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -18,6 +21,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * What the experience manager reports in each state (the experience, its plugins and actions, the
@@ -172,5 +177,89 @@ class ExperienceManagerStatesTest {
     assertFalse(TestActions.LOG.contains("activate lobby in World"), "the switch never loaded: " + TestActions.LOG);
     IllegalStateException e = assertThrows(IllegalStateException.class, () -> manager.setCurrentExperience(LOBBY));
     assertEquals("World \"World\" has ended: it cannot load Experience:Lobby", e.getMessage());
+  }
+
+  @ParameterizedTest
+  @EnumSource(value = LoadState.class, names = {"LOADING_GAME_FEATURES", "LOADING_CHAOS_TESTING_DELAY", "EXECUTING_ACTIONS"})
+  void aStateListenerThatCancels_stopsTheLoadRightThere(LoadState when) {
+    game.settings = game.settings.withChaosDelay(1.0, 0, 1);
+    manager = game.install("Chaos", NetMode.STANDALONE);
+    manager.onStateChanged(change -> {
+      if (change.to() == when) {
+        manager.deactivate();
+      }
+    });
+
+    CompletableFuture<ExperienceDefinition> loading = manager.setCurrentExperience(ARENA);
+    game.pump();
+    manager.world().tick(2);
+    game.pump();
+
+    assertEquals(List.of(LoadState.UNLOADED, when), List.of(manager.state(), states(manager).get(states(manager).size() - 2)));
+    assertTrue(loading.isCancelled());
+    assertFalse(TestActions.LOG.contains("activate arena in Chaos"), "the experience's actions never ran: " + TestActions.LOG);
+    assertEquals(0, game.pluginRequests());
+    assertEquals(0, game.assets.stats().pinned());
+  }
+
+  @Test
+  void cancellingALoad_forgetsItAtOnce_andCompletesOnceItsPluginsAreReleased() {
+    CompletableFuture<ExperienceDefinition> loading = manager.setCurrentExperience(ARENA);
+    while (manager.state() != LoadState.LOADING_GAME_FEATURES) {
+      assertTrue(game.step());
+    }
+    while (game.pluginRequests() < 2) {
+      assertTrue(game.step());
+    }
+
+    CompletableFuture<Void> cancelled = manager.deactivate();
+
+    assertTrue(loading.isCancelled());
+    assertReportsNothing();
+    assertFalse(cancelled.isDone(), "the plugins are released on the plugin thread");
+    game.pump();
+    assertTrue(cancelled.isDone());
+    assertEquals(0, game.pluginRequests());
+  }
+
+  @Test
+  void aDeactivation_isTimedFromItsOwnStart() {
+    manager.setCurrentExperience(PrimaryAssetId.of("Experience", "Pausing"));
+    game.pump();
+    game.ticker.advance(Duration.ofSeconds(5));
+
+    manager.deactivate();
+    game.ticker.advance(Duration.ofMillis(300));
+    TestActions.PAUSES.get(0).run();
+    game.pump();
+
+    List<ExperienceManager.Transition> timeline = manager.timeline();
+    ExperienceManager.Transition deactivating = timeline.get(timeline.size() - 2);
+    ExperienceManager.Transition unloaded = timeline.get(timeline.size() - 1);
+    assertEquals(LoadState.DEACTIVATING, deactivating.to());
+    assertEquals(0, deactivating.sinceStartNanos());
+    assertEquals(LoadState.UNLOADED, unloaded.to());
+    assertEquals(Duration.ofMillis(300).toNanos(), unloaded.sinceStartNanos());
+  }
+
+  @Test
+  void anAssetOfAnotherKind_isNamedWithItsArticle() {
+    manager.setCurrentExperience(PrimaryAssetId.of("ActionSet", "Standard"));
+    game.pump();
+
+    assertEquals("ActionSet:Standard is an ActionSet, not an experience", manager.failure().orElseThrow().problems().get(0).message());
+  }
+
+  @Test
+  void aSpawnedPawn_isLocallyControlled_andAnnouncedReady_soPerActorFeaturesApply() {
+    List<String> events = new ArrayList<>();
+    manager.world().componentManager().addExtensionHandler(Pawn.class, (actor, event) -> events.add(actor.name() + " " + event));
+    manager.setCurrentExperience(ARENA);
+    game.pump();
+
+    Pawn pawn = manager.spawnPawn("Player");
+
+    assertTrue(pawn.isLocallyControlled(), "a standalone world has a client");
+    assertTrue(events.contains("Player " + ComponentManager.GAME_ACTOR_READY), events.toString());
   }
 }
