@@ -211,4 +211,24 @@ class ExperienceSelectionTest {
         ExperienceSelection.Source.DEFAULT_USER_FACING_EXPERIENCE), select(ExperienceSelection.builder().build()));
     assertEquals(0, game.assets.stats().pinned(), "the tiles were released");
   }
+
+  /** Seed 000: a default tile that names an experience a newer engine saved reports that, in the experience's own file. */
+  @Test
+  void aDefaultTileNamingAnExperienceANewerEngineSaved_saysSo_inThatExperiencesFile() throws Exception {
+    game.close();
+    game = new ExperienceFixture(temp.resolve("newer"),
+        content -> content
+            .file("experiences/Future.json", "{ \"$version\": { \"engine\": \"9.0.0-1\", \"custom\": [] } }")
+            .file("ui/experiences/ArenaTile.json", "{ \"experienceId\": \"Arena\" }")
+            .file("ui/experiences/FutureTile.json", "{ \"experienceId\": \"Future\", \"isDefaultExperience\": true }"),
+        builder -> builder.engineVersion(EngineVersion.parse("1.0.0-500"), EngineVersion.parse("1.0.0-500")));
+    game.assets.tools().checkVersions();
+
+    Problem problem = failure(ExperienceSelection.builder().build());
+
+    assertEquals("Overture/NewerEngine", problem.id());
+    assertEquals("UserFacingExperience:FutureTile", problem.asset().orElseThrow(), "the tile that named it");
+    assertEquals(game.root.resolve("experiences/Future.json").toString(), problem.location().orElseThrow().file());
+    assertEquals(0, game.assets.stats().pinned(), "the tiles were released");
+  }
 }
