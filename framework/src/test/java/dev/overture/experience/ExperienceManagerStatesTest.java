@@ -262,4 +262,20 @@ class ExperienceManagerStatesTest {
     assertTrue(pawn.isLocallyControlled(), "a standalone world has a client");
     assertTrue(events.contains("Player " + ComponentManager.GAME_ACTOR_READY), events.toString());
   }
+
+  @Test
+  void endOfPlay_whileLoaded_undoesTheActionsAtOnce_withoutWaitingForTheirPauses() {
+    manager.setCurrentExperience(PrimaryAssetId.of("Experience", "Pausing"));
+    game.pump();
+    TestActions.LOG.clear();
+
+    manager.world().close();
+    game.pump();
+
+    assertTrue(TestActions.LOG.contains("undo slow in World"), TestActions.LOG.toString());
+    assertEquals(1, TestActions.PAUSES.size(), "the action asked for its pause");
+    assertEquals(LoadState.UNLOADED, manager.state(), "and was not waited for");
+    assertEquals(0, game.pluginRequests());
+    assertEquals(0, game.assets.stats().pinned());
+  }
 }
