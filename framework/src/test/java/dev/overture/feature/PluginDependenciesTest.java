@@ -157,4 +157,34 @@ class PluginDependenciesTest {
     assertEquals(at("Greedy", "/dependencies/0/versions"), where(problems.get(0)));
     assertEquals(at("Greedy", "/dependencies/1/name"), where(problems.get(1)));
   }
+
+  @Test
+  void resolve_putsEveryPluginAfterWhatItNeeds_whateverOrderTheyAreNamedIn_andEnablesWhatTheyNeedUnnamed() {
+    open(content -> content
+        .file("plugins/Arena/plugin.json", plugin("Combat", "Audio"))
+        .file("plugins/Audio/plugin.json", plugin())
+        .file("plugins/Combat/plugin.json", plugin("Core"))
+        .file("plugins/Core/plugin.json", plugin()));
+    PluginId arena = PluginId.of("Arena");
+
+    assertEquals(List.of("Core", "Combat", "Audio", "Arena"), features.resolve(
+        List.of(arena, PluginId.of("Core"), PluginId.of("Audio"), PluginId.of("Combat"))).plugins().stream().map(PluginId::name).toList());
+    PluginSet alone = features.resolve(List.of(arena));
+    assertEquals(List.of(arena), alone.plugins(), "only what was named is requested");
+    assertEquals(List.of("Arena", "Combat", "Audio", "Core"), alone.enabled().stream().map(PluginId::name).toList());
+    assertEquals(java.util.Set.of(PluginId.of("Combat"), PluginId.of("Audio"), PluginId.of("Core")), features.dependenciesOf(arena));
+    assertEquals(java.util.Set.of(), features.dependenciesOf(PluginId.of("Core")));
+  }
+
+  @Test
+  void resolvingPluginsOnACycle_ends_andListsEachOnce() {
+    open(content -> content
+        .file("plugins/Ping/plugin.json", plugin("Pong"))
+        .file("plugins/Pong/plugin.json", plugin("Ping")));
+
+    PluginSet set = features.resolve(List.of(PluginId.of("Ping"), PluginId.of("Pong"), PluginId.of("Ping")));
+
+    assertEquals(List.of("Pong", "Ping"), set.plugins().stream().map(PluginId::name).toList());
+    assertEquals(java.util.Set.of(PluginId.of("Pong")), features.dependenciesOf(PluginId.of("Ping")), "not itself");
+  }
 }
