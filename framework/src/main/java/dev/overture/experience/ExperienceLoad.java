@@ -155,7 +155,7 @@ final class ExperienceLoad {
     }
     Object value = result.assets().get(id);
     if (!(value instanceof ExperienceDefinition definition)) {
-      fail(List.of(LoadChecks.notAnExperience(id, value)));
+      fail(List.of(LoadChecks.notAnExperience(id)));
       return;
     }
     Set<String> bundles = new LinkedHashSet<>();

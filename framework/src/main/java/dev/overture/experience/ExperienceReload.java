@@ -133,7 +133,7 @@ public final class ExperienceReload {
     return bundleHandle.future().thenCompose(result -> {
       Object value = result.assets().get(id);
       if (!(value instanceof ExperienceDefinition definition)) {
-        problems.add(LoadChecks.notAnExperience(id, value));
+        problems.add(LoadChecks.notAnExperience(id));
         return CompletableFuture.completedFuture(null);
       }
       content.putAll(result.reached());

@@ -44,9 +44,9 @@ final class LoadChecks {
     return List.of(Problem.error("Overture/LoadFailed", "The load failed: " + dev.overture.internal.Failures.describe(cause)));
   }
 
-  /** {@code id} named something that is not an experience. */
-  static Problem notAnExperience(PrimaryAssetId id, Object value) {
-    String kind = value.getClass().getSimpleName();
+  /** {@code id} named something that is not an experience: it says what, by its asset type as content names it. */
+  static Problem notAnExperience(PrimaryAssetId id) {
+    String kind = id.type().name();
     return Problem.error(
             "Overture/NotAnExperience",
             id + " is " + ("AEIOU".indexOf(kind.charAt(0)) >= 0 ? "an " : "a ") + kind + ", not an experience")

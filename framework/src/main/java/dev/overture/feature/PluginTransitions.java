@@ -218,12 +218,7 @@ final class PluginTransitions {
       if (!problems.isEmpty()) {
         return problems;
       }
-      PluginDescriptor full;
-      try {
-        full = assets.tools().bindFile(source, plugin.id.name(), PluginOrigin.DESCRIPTOR, PluginDescriptor.class).value();
-      } catch (AssetLoadException e) {
-        return e.problems();
-      }
+      // The plugin's name names its content root, which the descriptor is bound in: checked first.
       ContentRoot root;
       try {
         // A plugin's content names the game's, its own and its dependencies' (docs/plugins.md).
@@ -234,6 +229,12 @@ final class PluginTransitions {
         return List.of(Problem.error("Overture/InvalidPluginName", "Plugin \"" + plugin.id + "\" cannot name a content root:"
                 + " use letters, digits and '_', starting with a letter")
             .at(catalog.locateInDescriptor(plugin, "/name")));
+      }
+      PluginDescriptor full;
+      try {
+        full = assets.tools().bindFile(source, plugin.id.name(), PluginOrigin.DESCRIPTOR, PluginDescriptor.class).value();
+      } catch (AssetLoadException e) {
+        return e.problems();
       }
       try {
         assets.addContentRoot(root);

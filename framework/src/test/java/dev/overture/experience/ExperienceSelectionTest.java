@@ -2,10 +2,12 @@ package dev.overture.experience;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.core.Problem;
 import dev.overture.core.ProblemException;
+import dev.overture.version.EngineVersion;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,6 +17,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class ExperienceSelectionTest {
 
@@ -121,5 +125,110 @@ class ExperienceSelectionTest {
 
     assertEquals("More than one user-facing experience is marked isDefaultExperience (marked:"
         + " \"UserFacingExperience:ArenaTile\", \"UserFacingExperience:LobbyTile\")", problem.message());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"?Experience=Lobby", "Experience=Lobby", "/Game/Maps/Dust?listen?experience=Lobby",
+      "?Bots=3&EXPERIENCE=Experience%3ALobby&Mode=Fast", "?=Arena&Experience&Experience=Lobby"})
+  void theUrlOption_isFoundAmongTheOthers_inAnyCase_andDecoded(String options) {
+    ExperienceSelection selection = ExperienceSelection.builder().urlOptions(options).mapDefault("Throws").build();
+
+    assertEquals(new ExperienceSelection.Selected(PrimaryAssetId.of("Experience", "Lobby"), ExperienceSelection.Source.URL_OPTION),
+        select(selection));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"", "?", "/Game/Maps/Dust?listen", "?Bots=3&Experience=", "?Experience", "?=Lobby", "?Mode=Experience"})
+  void aUrlWithoutAnExperienceOption_leavesTheChoiceToTheNextSource(String options) {
+    ExperienceSelection selection = ExperienceSelection.builder().urlOptions(options).mapDefault("Throws").build();
+
+    assertEquals(new ExperienceSelection.Selected(PrimaryAssetId.of("Experience", "Throws"), ExperienceSelection.Source.MAP_DEFAULT),
+        select(selection));
+  }
+
+  @Test
+  void theCommandLine_takesTheExperienceArgument_withOrWithoutItsDash_inAnyCase_theLastOneWinning() {
+    assertEquals("Lobby", select(ExperienceSelection.builder().commandLine(List.of("play", "Experience=Lobby")).build()).id().name());
+    assertEquals("Lobby", select(ExperienceSelection.builder().commandLine(List.of("-EXPERIENCE=Lobby")).build()).id().name());
+    assertEquals("Lobby", select(ExperienceSelection.builder()
+        .commandLine(List.of("-Experience=Arena", "-log", "-Experience=Lobby")).build()).id().name());
+    assertEquals(ExperienceSelection.Source.DEFAULT_USER_FACING_EXPERIENCE, select(ExperienceSelection.builder()
+        .commandLine(List.of("play", "-ExperienceName=Lobby", "-Exp=Lobby")).build()).source(), "no such argument");
+  }
+
+  @Test
+  void blankSources_areSkipped_andNamesAreTrimmed() {
+    ExperienceSelection.Builder builder = ExperienceSelection.builder().developerOverride("   ").mapDefault("");
+    assertEquals(ExperienceSelection.Source.DEFAULT_USER_FACING_EXPERIENCE, select(builder.build()).source());
+
+    builder.mapDefault("  Lobby\t");
+    assertEquals(new ExperienceSelection.Selected(PrimaryAssetId.of("Experience", "Lobby"), ExperienceSelection.Source.MAP_DEFAULT),
+        select(builder.build()));
+  }
+
+  @Test
+  void textThatIsNoId_failsTheSelection_sayingWhatAnIdLooksLike() {
+    CompletableFuture<ExperienceSelection.Selected> selected =
+        ExperienceSelection.builder().developerOverride("Experience:").mapDefault("Lobby").build().select(game.assets);
+
+    CompletionException e = assertThrows(CompletionException.class, selected::join);
+    assertTrue(e.getCause() instanceof IllegalArgumentException, e.toString());
+    assertTrue(e.getCause().getMessage().startsWith("Invalid primary asset id \"Experience:\""), e.getCause().getMessage());
+  }
+
+  @Test
+  void aTypoInTheType_isSuggestedToo() {
+    Problem problem = failure(ExperienceSelection.builder().developerOverride("Experiance:Lobby").build());
+
+    assertEquals("No experience Experiance:Lobby is indexed (named by the developer override); did you mean Experience:Lobby?",
+        problem.message().split(" \\(experiences")[0]);
+  }
+
+  @Test
+  void aDefaultTileNamingAnUnknownExperience_isAnError_atTheTilesExperienceId() throws Exception {
+    Files.writeString(game.root.resolve("ui/experiences/ArenaTile.json"), "{ \"experienceId\": \"Arnea\", \"isDefaultExperience\": true }");
+
+    Problem problem = failure(ExperienceSelection.builder().build());
+
+    assertEquals("Overture/UnknownExperience", problem.id());
+    assertEquals("No experience Experience:Arnea is indexed (named by the default user-facing experience);"
+        + " did you mean Experience:Arena?", problem.message().split(" \\(experiences")[0]);
+    assertEquals("UserFacingExperience:ArenaTile", problem.asset().orElseThrow());
+    assertEquals(game.root.resolve("ui/experiences/ArenaTile.json") + " (/experienceId)", problem.location().orElseThrow().toString());
+    assertEquals(0, game.assets.stats().pinned(), "the tiles were released");
+  }
+
+  /** Seed 000: a tile a newer engine saved is not listed; finding the default goes on without it. */
+  @Test
+  void aTileANewerEngineSaved_isLeftOut_andTheDefaultIsStillFound() {
+    game.close();
+    game = new ExperienceFixture(temp.resolve("newer"),
+        content -> content.file("ui/experiences/FutureTile.json",
+            "{ \"$version\": { \"engine\": \"9.0.0-1\", \"custom\": [] }, \"experienceId\": \"Lobby\" }"),
+        builder -> builder.engineVersion(EngineVersion.parse("1.0.0-500"), EngineVersion.parse("1.0.0-500")));
+
+    assertEquals(new ExperienceSelection.Selected(PrimaryAssetId.of("Experience", "Arena"),
+        ExperienceSelection.Source.DEFAULT_USER_FACING_EXPERIENCE), select(ExperienceSelection.builder().build()));
+    assertEquals(0, game.assets.stats().pinned(), "the tiles were released");
+  }
+
+  /** Seed 000: a default tile that names an experience a newer engine saved reports that, in the experience's own file. */
+  @Test
+  void aDefaultTileNamingAnExperienceANewerEngineSaved_saysSo_inThatExperiencesFile() throws Exception {
+    game.close();
+    game = new ExperienceFixture(temp.resolve("newer"),
+        content -> content
+            .file("experiences/Future.json", "{ \"$version\": { \"engine\": \"9.0.0-1\", \"custom\": [] } }")
+            .file("ui/experiences/ArenaTile.json", "{ \"experienceId\": \"Arena\" }")
+            .file("ui/experiences/FutureTile.json", "{ \"experienceId\": \"Future\", \"isDefaultExperience\": true }"),
+        builder -> builder.engineVersion(EngineVersion.parse("1.0.0-500"), EngineVersion.parse("1.0.0-500")));
+    game.assets.tools().checkVersions();
+
+    Problem problem = failure(ExperienceSelection.builder().build());
+
+    assertEquals("Overture/NewerEngine", problem.id());
+    assertEquals("UserFacingExperience:FutureTile", problem.asset().orElseThrow(), "the tile that named it");
+    assertEquals(game.root.resolve("experiences/Future.json").toString(), problem.location().orElseThrow().file());
+    assertEquals(0, game.assets.stats().pinned(), "the tiles were released");
   }
 }

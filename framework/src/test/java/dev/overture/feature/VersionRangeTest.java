@@ -24,13 +24,33 @@ class VersionRangeTest {
     "'>=1.0.0 <2.0.0', 2.0.0, false",
     "'>1.0.0', 1.0.0, false",
     "'<=1.0', 1.0.0, true",
+    "'<=1.0.0', 1.0.1, false",
+    "'>1.0.0', 1.0.1, true",
+    "'>=1.0.0', 1.0.0, true",
+    "'<2.0.0', 1.99.99, true",
+    "'<2.0.0', 2.0.0, false",
+    "=1.2.0, 1.2.0, true",
+    "=1.2.0, 1.2.1, false",
+    "1.2.0, 1.3.0, false",
+    "1.2.0, 2.2.0, false",
+    "'>=1.9.0', 1.10.0, true",
+    "'>=1.0.9', 1.0.10, true",
+    "'<1.10.0', 1.9.0, true",
+    "'', 7.0.0, true",
+    "'  ^1.2.0  ', 1.3.0, true",
+    "'  ^1.2.0  ', 2.0.0, false",
+    "~0.2.0, 0.2.9, true",
+    "~0.2.0, 0.3.0, false",
   })
   void ranges_acceptTheVersionsTheirSyntaxSays(String range, String version, boolean accepted) {
     assertEquals(accepted, VersionRange.parse(range).accepts(PluginVersion.parse(version)));
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {"1 | Invalid version \"1\": expected major.minor.patch, for example \"1.2.0\"", "1.x.0 | Invalid version \"1.x.0\": expected major.minor.patch, for example \"1.2.0\""})
+  @CsvSource(delimiter = '|', value = {"1 | Invalid version \"1\": expected major.minor.patch, for example \"1.2.0\"", "1.x.0 | Invalid version \"1.x.0\": expected major.minor.patch, for example \"1.2.0\"",
+      "1.2.3.4 | Invalid version \"1.2.3.4\": expected major.minor.patch, for example \"1.2.0\"",
+      "1..2 | Invalid version \"1..2\": expected major.minor.patch, for example \"1.2.0\"",
+      "1.-2.0 | version numbers must not be negative: 1.-2.0"})
   void badVersions_showTheExpectedForm(String text, String message) {
     assertEquals(message, assertThrows(IllegalArgumentException.class, () -> PluginVersion.parse(text)).getMessage());
   }
@@ -41,5 +61,29 @@ class VersionRangeTest {
     assertEquals(
         "Invalid version range \"" + text + "\": expected \"*\", \"1.2.0\", \"^1.2.0\", \"~1.2.0\" or comparisons like \">=1.0.0 <2.0.0\"",
         assertThrows(IllegalArgumentException.class, () -> VersionRange.parse(text)).getMessage());
+  }
+
+  @ParameterizedTest
+  @CsvSource({"1.4, 1.4.0", "' 2.0.1 ', 2.0.1", "01.02.03, 1.2.3"})
+  void versions_printAsMajorMinorPatch(String text, String printed) {
+    assertEquals(printed, PluginVersion.parse(text).toString());
+  }
+
+  @org.junit.jupiter.api.Test
+  void versions_compareNumerically_majorThenMinorThenPatch() {
+    java.util.List<PluginVersion> sorted = java.util.stream.Stream.of("1.10.0", "1.9.0", "0.9.9", "1.9.10", "1.9.2", "2.0.0")
+        .map(PluginVersion::parse).sorted().toList();
+
+    assertEquals("[0.9.9, 1.9.0, 1.9.2, 1.9.10, 1.10.0, 2.0.0]", sorted.toString());
+  }
+
+  @org.junit.jupiter.api.Test
+  void aRange_printsAsWritten_lessTheSpaceAround_andEqualsTheSameText() {
+    assertEquals(">=1.0.0 <2.0.0", VersionRange.parse("  >=1.0.0 <2.0.0 ").toString());
+    assertEquals("*", VersionRange.parse(" ").toString());
+    assertEquals(VersionRange.parse("^1.2.0"), VersionRange.parse(" ^1.2.0"));
+    assertEquals(VersionRange.parse("^1.2.0").hashCode(), VersionRange.parse(" ^1.2.0").hashCode());
+    assertEquals(VersionRange.any(), VersionRange.parse("*"));
+    org.junit.jupiter.api.Assertions.assertNotEquals(VersionRange.parse("^1.2.0"), VersionRange.parse("~1.2.0"));
   }
 }

@@ -1,0 +1,143 @@
+package dev.overture.experience;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.overture.asset.PrimaryAssetId;
+import dev.overture.world.Handle;
+import dev.overture.world.NetMode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What the experience manager's listeners hear: state listeners every change until released,
+ * loaded and failure listeners once, a listener that throws never stopping the others.
+ */
+class ExperienceListenersTest {
+
+  private static final PrimaryAssetId LOBBY = PrimaryAssetId.of("Experience", "Lobby");
+  /** Enables a plugin whose dependency is not installed: fails. */
+  private static final PrimaryAssetId NEEDY = PrimaryAssetId.of("Experience", "Needy");
+
+  @TempDir Path temp;
+  private ExperienceFixture game;
+  private ExperienceManager manager;
+
+  @BeforeEach
+  void setUp() {
+    game = new ExperienceFixture(temp);
+    manager = game.install("World", NetMode.STANDALONE);
+  }
+
+  @AfterEach
+  void tearDown() {
+    game.close();
+  }
+
+  @Test
+  void aStateListenerThatThrows_stopsNeitherTheOthersNorTheLoad() {
+    List<LoadState> heard = new ArrayList<>();
+    manager.onStateChanged(change -> {
+      throw new IllegalStateException("listener bug");
+    });
+    manager.onStateChanged(change -> heard.add(change.to()));
+
+    CompletableFuture<ExperienceDefinition> loaded = manager.setCurrentExperience(LOBBY);
+    game.pump();
+
+    assertEquals(List.of(LoadState.LOADING, LoadState.EXECUTING_ACTIONS, LoadState.LOADED), heard);
+    assertTrue(loaded.isDone() && !loaded.isCompletedExceptionally());
+  }
+
+  @Test
+  void aReleasedStateListener_hearsNoMore() {
+    List<LoadState> heard = new ArrayList<>();
+    Handle handle = manager.onStateChanged(change -> heard.add(change.to()));
+    manager.setCurrentExperience(LOBBY);
+    game.pump();
+
+    handle.release();
+    manager.deactivate();
+    game.pump();
+
+    assertEquals(List.of(LoadState.LOADING, LoadState.EXECUTING_ACTIONS, LoadState.LOADED), heard);
+    assertEquals(LoadState.UNLOADED, manager.state());
+  }
+
+  @Test
+  void failureListeners_hearAFailureOnce_andLateOnesAtOnce() {
+    List<ExperienceLoadException> heard = new ArrayList<>();
+    manager.callOrRegisterOnFailed(failure -> {
+      throw new IllegalStateException("listener bug");
+    });
+    manager.callOrRegisterOnFailed(heard::add);
+
+    CompletableFuture<ExperienceDefinition> needy = manager.setCurrentExperience(NEEDY);
+    game.pump();
+    assertEquals(LoadState.FAILED, manager.state());
+    assertTrue(needy.isCompletedExceptionally(), "the caller's future fails too, though a listener threw");
+    assertEquals(1, heard.size());
+    assertSame(manager.failure().orElseThrow(), heard.get(0));
+
+    manager.callOrRegisterOnFailed(heard::add);
+    assertEquals(2, heard.size(), "registered after the failure: called at once");
+    assertSame(manager.failure().orElseThrow(), heard.get(1));
+
+    manager.setCurrentExperience(NEEDY);
+    game.pump();
+    assertEquals(LoadState.FAILED, manager.state());
+    assertEquals(2, heard.size(), "each listener heard one failure, not the next");
+  }
+
+  @Test
+  void loadedListeners_waitThroughAFailure_forTheLoadThatSucceeds() {
+    List<ExperienceDefinition> heard = new ArrayList<>();
+    manager.callOrRegisterOnLoaded(ExperienceManager.Priority.NORMAL, heard::add);
+
+    manager.setCurrentExperience(NEEDY);
+    game.pump();
+    assertEquals(List.of(), heard);
+
+    manager.setCurrentExperience(LOBBY);
+    game.pump();
+    assertEquals(List.of(manager.experience().orElseThrow()), heard);
+  }
+
+  @Test
+  void aFailureListener_isDropped_whenTheLoadItWaitedForSucceeds() {
+    List<ExperienceLoadException> heard = new ArrayList<>();
+    manager.callOrRegisterOnFailed(heard::add);
+    manager.setCurrentExperience(LOBBY);
+    game.pump();
+
+    manager.switchExperience(NEEDY);
+    game.pump();
+
+    assertEquals(LoadState.FAILED, manager.state());
+    assertEquals(List.of(), heard);
+  }
+
+  @Test
+  void endOfPlay_dropsTheListenersWaitingForTheLoad_andCancelsIt() {
+    List<Object> heard = new ArrayList<>();
+    List<LoadState> states = new ArrayList<>();
+    manager.callOrRegisterOnLoaded(ExperienceManager.Priority.HIGH, heard::add);
+    manager.callOrRegisterOnFailed(heard::add);
+    manager.onStateChanged(change -> states.add(change.to()));
+    CompletableFuture<ExperienceDefinition> loading = manager.setCurrentExperience(LOBBY);
+
+    manager.world().close();
+    game.pump();
+
+    assertEquals(List.of(), heard);
+    assertTrue(loading.isCancelled());
+    assertEquals(List.of(LoadState.LOADING, LoadState.UNLOADED), states);
+  }
+}

@@ -1,0 +1,144 @@
+package dev.overture.feature;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.overture.asset.AssetManager;
+import dev.overture.asset.AssetSource;
+import dev.overture.core.Problem;
+import dev.overture.feature.internal.BuiltIns;
+import dev.overture.testing.Content;
+import dev.overture.testing.ManualExecutor;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What a content author sees for each way a plugin folder's {@code plugin.json} can be wrong: one
+ * located problem for the plugin at fault, which stays in {@code Error}, while the plugins beside it
+ * register.
+ */
+class PluginDescriptorsTest {
+
+  @TempDir Path temp;
+  private final ManualExecutor workers = new ManualExecutor();
+  private final ManualExecutor serial = new ManualExecutor();
+  private AssetManager assets;
+  private GameFeatures features;
+  private Path root;
+
+  @BeforeEach
+  void setUp() {
+    root = Content.of()
+        .file("plugins/Core/plugin.json", "{ \"version\": \"1.0.0\" }")
+        .file("plugins/Arena/plugin.json", "{ \"name\": \"Arnea\", \"version\": \"1.0.0\" }")
+        .file("plugins/Unversioned/plugin.json", "{ \"description\": \"forgot\" }")
+        .file("plugins/Dotted/plugin.json", "{ \"version\": \"1.0.0\", \"entryPoint\": \"com..example.Plugin\" }")
+        .file("plugins/Numbered/plugin.json", "{ \"version\": \"1.0.0\", \"entryPoint\": \"com.1example.Plugin\" }")
+        .file("plugins/Dashed/plugin.json", "{ \"version\": \"1.0.0\", \"entryPoint\": \"com.my-example.Plugin\" }")
+        .file("plugins/Trailing/plugin.json", "{ \"version\": \"1.0.0\", \"entryPoint\": \"com.example.\" }")
+        .file("plugins/Scanner/plugin.json", """
+            { "version": "1.0.0",
+              "primaryAssetTypesToScan": [ { "type": "Note", "assetClass": "Nothing", "directories": ["notes"] } ] }
+            """)
+        .file("plugins/Top-Down/plugin.json", "{ \"version\": \"1.0.0\" }")
+        .file("plugins/Bad Name/plugin.json", "{ \"version\": \"1.0.0\" }")
+        .writeTo(temp.resolve("assets"));
+    assets = BuiltIns.register(AssetManager.builder()).contentRoot(AssetSource.directory(root)).executor(workers).build();
+    features = GameFeatures.builder(assets).executor(serial).build();
+    while (workers.runAll() + serial.runAll() > 0) {
+      // discovery and the initial states
+    }
+  }
+
+  @AfterEach
+  void tearDown() {
+    features.close();
+    assets.close();
+  }
+
+  private Problem onlyProblem(String plugin) {
+    PluginId id = PluginId.of(plugin);
+    assertEquals(PluginState.ERROR, features.state(id), plugin);
+    List<Problem> problems = features.failure(id).orElseThrow().problems();
+    assertEquals(1, problems.size(), problems.toString());
+    return problems.get(0);
+  }
+
+  private String at(String plugin, String pointer) {
+    return root.resolve("plugins/" + plugin + "/plugin.json") + " " + pointer;
+  }
+
+  private static String where(Problem problem) {
+    var location = problem.location().orElseThrow();
+    assertTrue(location.line() > 0, "with its line: " + location);
+    return location.file() + " " + location.pointer();
+  }
+
+  @Test
+  void theOthers_register() {
+    assertEquals(PluginState.REGISTERED, features.state(PluginId.of("Core")));
+    assertTrue(features.failure(PluginId.of("Core")).isEmpty());
+  }
+
+  @Test
+  void aNameOtherThanTheFolders_isAMismatch_atTheName() {
+    Problem problem = onlyProblem("Arena");
+
+    assertEquals("Overture/PluginNameMismatch", problem.id());
+    assertEquals("Plugin \"Arnea\" lives in folder \"Arena\"; the names must match", problem.message());
+    assertEquals(at("Arena", "/name"), where(problem));
+    assertTrue(features.descriptor(PluginId.of("Arena")).isEmpty(), "a descriptor at fault is not kept");
+  }
+
+  @Test
+  void aMissingVersion_saysWhatOneLooksLike() {
+    Problem problem = onlyProblem("Unversioned");
+
+    assertTrue(problem.message().contains("Missing \"version\", for example \"1.0.0\""), problem.message());
+    assertEquals(root.resolve("plugins/Unversioned/plugin.json").toString(), problem.location().orElseThrow().file());
+  }
+
+  @Test
+  void anEntryPointThatIsNoClassName_isRefused_atTheEntryPoint() {
+    for (String plugin : List.of("Dotted", "Numbered", "Dashed", "Trailing")) {
+      Problem problem = onlyProblem(plugin);
+      String entryPoint = features.location(PluginId.of(plugin));
+      assertEquals("Overture/InvalidEntryPoint", problem.id(), plugin + " at " + entryPoint);
+      assertTrue(problem.message().startsWith("\"entryPoint\" must name a class, for example \"com.example.arena.ArenaPlugin\", not \""),
+          problem.message());
+      assertEquals(at(plugin, "/entryPoint"), where(problem));
+    }
+  }
+
+  @Test
+  void aScanRuleOfAnUnknownAssetClass_isRefused_atTheRule() {
+    Problem problem = onlyProblem("Scanner");
+
+    assertEquals("Overture/InvalidScanRule", problem.id());
+    assertEquals(at("Scanner", "/primaryAssetTypesToScan/0"), where(problem));
+  }
+
+  @Test
+  void aPluginNameThatCannotNameAContentRoot_isRefused_whenItRegisters() {
+    Problem problem = onlyProblem("Top-Down");
+
+    assertEquals("Overture/InvalidPluginName", problem.id(), problem.toString());
+    assertEquals("Plugin \"Top-Down\" cannot name a content root: use letters, digits and '_', starting with a letter",
+        problem.message());
+    assertEquals(root.resolve("plugins/Top-Down/plugin.json").toString(), problem.location().orElseThrow().file());
+  }
+
+  @Test
+  void aFolderThatIsNoPluginName_isADiscoveryProblem_ofNoPlugin() {
+    assertEquals(List.of("Overture/InvalidPluginName"), features.discoveryProblems().stream().map(Problem::id).toList());
+    Problem problem = features.discoveryProblems().get(0);
+    assertEquals("Plugin folder \"Bad Name\" is not a plugin name: use letters, digits, '_', '-' and '.', starting with a"
+        + " letter, a digit or '_'", problem.message());
+    assertEquals(root.resolve("plugins/Bad Name/plugin.json").toString(), problem.location().orElseThrow().file());
+    assertTrue(features.plugins().stream().noneMatch(id -> id.name().contains(" ")));
+  }
+}

@@ -1,0 +1,167 @@
+package dev.overture.feature;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.overture.asset.AssetManager;
+import dev.overture.asset.AssetSource;
+import dev.overture.feature.internal.BuiltIns;
+import dev.overture.testing.Content;
+import dev.overture.testing.ManualExecutor;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * How requests for plugins are counted and queued, as a host sees it: {@code whenIdle}, releases
+ * without a request, unloading and unregistering what is still in use, and closing.
+ */
+class PluginRequestsTest {
+
+  private static final PluginId CORE = PluginId.of("Core");
+  private static final PluginId COMBAT = PluginId.of("Combat");
+
+  @TempDir Path temp;
+  private final ManualExecutor workers = new ManualExecutor();
+  private final ManualExecutor serial = new ManualExecutor();
+  private AssetManager assets;
+  private GameFeatures features;
+
+  @BeforeEach
+  void setUp() {
+    Path root = Content.of()
+        .file("plugins/Core/plugin.json", "{ \"version\": \"1.0.0\" }")
+        .file("plugins/Combat/plugin.json", "{ \"version\": \"1.0.0\", \"dependencies\": [ { \"name\": \"Core\" } ] }")
+        .writeTo(temp.resolve("assets"));
+    assets = BuiltIns.register(AssetManager.builder()).contentRoot(AssetSource.directory(root)).executor(workers).build();
+    features = GameFeatures.builder(assets).executor(serial).build();
+    pump();
+  }
+
+  @AfterEach
+  void tearDown() {
+    features.close();
+    assets.close();
+  }
+
+  private void pump() {
+    while (workers.runAll() + serial.runAll() > 0) {
+      // until every queue is quiet
+    }
+  }
+
+  private static Throwable failureOf(CompletableFuture<?> future) {
+    return assertThrows(CompletionException.class, future::join).getCause();
+  }
+
+  @Test
+  void whenIdle_waitsForEveryRequestInFlight() {
+    assertTrue(features.whenIdle().isDone(), "idle at once");
+
+    features.loadAndActivate(COMBAT);
+    features.deactivate(COMBAT);
+    CompletableFuture<Void> idle = features.whenIdle();
+    assertFalse(idle.isDone(), "two requests queued");
+    pump();
+
+    assertTrue(idle.isDone() && !idle.isCompletedExceptionally());
+    assertEquals(PluginState.LOADED, features.state(COMBAT));
+  }
+
+  @Test
+  void closing_failsWhoeverWaitsForIdle() {
+    features.loadAndActivate(COMBAT);
+    CompletableFuture<Void> idle = features.whenIdle();
+
+    features.close();
+
+    assertEquals("GameFeatures is closed", failureOf(idle).getMessage());
+    assertEquals("GameFeatures is closed", failureOf(features.whenIdle()).getMessage(), "still busy, and closed");
+  }
+
+  @Test
+  void aReleaseWithoutARequest_changesNothing() {
+    features.loadAndActivate(COMBAT);
+    pump();
+
+    CompletableFuture<Void> released = features.deactivate(CORE);
+    pump();
+
+    released.join();
+    assertEquals(0, features.requestCount(CORE));
+    assertEquals(1, features.requestCount(COMBAT));
+    assertEquals(PluginState.ACTIVE, features.state(CORE), "Combat still needs it");
+  }
+
+  @Test
+  void twoRequests_needTwoReleases() {
+    features.loadAndActivate(COMBAT);
+    features.loadAndActivate(COMBAT);
+    features.deactivate(COMBAT);
+    pump();
+    assertEquals(PluginState.ACTIVE, features.state(COMBAT));
+    assertEquals(1, features.requestCount(COMBAT));
+
+    features.deactivate(COMBAT);
+    pump();
+    assertEquals(PluginState.LOADED, features.state(COMBAT));
+    assertEquals(PluginState.LOADED, features.state(CORE), "released with its last dependent");
+  }
+
+  @Test
+  void aPluginAnActivePluginDependsOn_cannotBeUnloaded_norUnregistered() {
+    features.loadAndActivate(COMBAT);
+    pump();
+
+    CompletableFuture<Void> unload = features.unload(CORE);
+    CompletableFuture<Void> unregister = features.unregister(CORE);
+    pump();
+
+    assertEquals("Plugin Core is still requested (0 requests, 1 active dependents)",
+        ((PluginException) failureOf(unload)).problems().get(0).message());
+    assertEquals("Overture/PluginInUse", ((PluginException) failureOf(unregister)).problems().get(0).id());
+    assertEquals(PluginState.ACTIVE, features.state(CORE));
+  }
+
+  @Test
+  void aRegisteredPlugin_keepsItsDependencyRegistered() {
+    CompletableFuture<Void> unregister = features.unregister(CORE);
+    pump();
+
+    assertEquals("Plugin Core is needed by plugin Combat, which is registered; unregister Combat first",
+        ((PluginException) failureOf(unregister)).problems().get(0).message());
+    assertEquals(PluginState.REGISTERED, features.state(CORE));
+
+    features.unregister(COMBAT);
+    features.unregister(CORE);
+    pump();
+    assertEquals(PluginState.INSTALLED, features.state(COMBAT));
+    assertEquals(PluginState.INSTALLED, features.state(CORE));
+  }
+
+  @Test
+  void withoutAnExecutor_theStateChangesRunOnAThreadOfTheirOwn_untilClosed() throws Exception {
+    Path root = Content.of()
+        .file("plugins/Core/plugin.json", "{ \"version\": \"1.0.0\" }")
+        .file("plugins/Combat/plugin.json", "{ \"version\": \"1.0.0\", \"dependencies\": [ { \"name\": \"Core\" } ] }")
+        .writeTo(temp.resolve("own"));
+    try (AssetManager ownAssets = BuiltIns.register(AssetManager.builder()).contentRoot(AssetSource.directory(root)).build();
+        GameFeatures own = GameFeatures.builder(ownAssets).build()) {
+      own.ready().join();
+      String[] thread = new String[1];
+
+      own.loadAndActivate(COMBAT).thenRun(() -> thread[0] = Thread.currentThread().getName()).join();
+
+      assertEquals(PluginState.ACTIVE, own.state(COMBAT));
+      assertEquals("overture-features", thread[0]);
+      own.deactivate(COMBAT).join();
+      own.whenIdle().join();
+    }
+  }
+}
