@@ -4,6 +4,9 @@ import dev.overture.core.Problem;
 import dev.overture.internal.Failures;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,7 +60,18 @@ final class DefaultLoadHandle implements LoadHandle {
   private final AtomicReference<Status> status = new AtomicReference<>(Status.LOADING);
   private final AtomicBoolean started = new AtomicBoolean();
   private final AtomicInteger pending = new AtomicInteger(1);
-  private final Map<AssetKey, Node> nodes = new ConcurrentHashMap<>();
+  /**
+   * The assets this load reached, while it runs; null once it has completed or failed, when only
+   * {@link #held} and {@link #unadopted} are kept (a node and its map entry are about 80 bytes an
+   * asset, a held slot 4).
+   */
+  private volatile Map<AssetKey, Node> nodes = new ConcurrentHashMap<>();
+  /** Guards {@link #held} and {@link #unadopted}, and the hand-over from {@link #nodes} to them. */
+  private final Object pinLock = new Object();
+  /** Once the load has finished: a slot per pin this handle holds, until released. */
+  private Slot[] held;
+  /** Once the load has finished: what a {@link Staging} read for it, not pinned until the stage is committed. */
+  private AssetKey[] unadopted;
   private final LoadProblems problems;
   /** The binding warnings of the files this load met: logged when each file was read, not again here. */
   private final Set<Problem> readWarnings = ConcurrentHashMap.newKeySet();
@@ -224,7 +238,7 @@ final class DefaultLoadHandle implements LoadHandle {
     try {
       loaded = ready.load().join();
     } catch (CompletionException | CancellationException e) {
-      Node node = nodes.get(ready.key());
+      Node node = nodes.get(ready.key()); // still there: the load finishes after its last asset is processed
       Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
       problems.loadFailed(ready.key(), cause, node == null ? null : node.from, node == null ? null : node.where);
       return;
@@ -295,7 +309,7 @@ final class DefaultLoadHandle implements LoadHandle {
     List<Problem> all = problems.sorted();
     boolean failed = all.stream().anyMatch(Problem::isError);
     Map<PrimaryAssetId, Object> assets = new LinkedHashMap<>();
-    Map<AssetKey, Object> reached = new LinkedHashMap<>();
+    Map<AssetKey, Object> reached = new HashMap<>();
     if (!failed) {
       // The values this load bound (a stage's nodes have no slot to read them from).
       for (PrimaryAssetId id : requested) {
@@ -312,6 +326,7 @@ final class DefaultLoadHandle implements LoadHandle {
     if (!status.compareAndSet(Status.LOADING, failed ? Status.FAILED : Status.COMPLETED)) {
       return;
     }
+    keepOnlyPins();
     endNanos = slots.ticker().read();
     finalProblems = all;
     slots.loadingEnded(this);
@@ -413,28 +428,80 @@ final class DefaultLoadHandle implements LoadHandle {
    * meanwhile lets go of them at once.
    */
   void adoptStaged(java.util.function.Function<AssetKey, Loaded> committed) {
-    nodes.forEach((key, node) -> {
-      if (!node.staged) {
+    synchronized (pinLock) {
+      Map<AssetKey, Node> reached = nodes;
+      if (reached != null) { // cancelled before it finished
+        reached.forEach((key, node) -> {
+          if (node.staged) {
+            Loaded loaded = committed.apply(key);
+            if (loaded != null) {
+              node.markPinned(slots.pinCommitted(key, loaded));
+              if (node.unpinOnce()) {
+                slots.unpin(node.slot);
+              }
+            }
+          }
+        });
         return;
       }
-      Loaded loaded = committed.apply(key);
-      if (loaded == null) {
-        return; // its read failed: there is nothing to hold
+      List<Slot> adopted = new ArrayList<>(Arrays.asList(held));
+      for (AssetKey key : unadopted) {
+        Loaded loaded = committed.apply(key);
+        if (loaded == null) {
+          continue; // its read failed: there is nothing to hold
+        }
+        Slot slot = slots.pinCommitted(key, loaded);
+        if (status.get() == Status.RELEASED) {
+          slots.unpin(slot); // released meanwhile: its pins are already gone
+        } else {
+          adopted.add(slot);
+        }
       }
-      Slot slot = slots.pinCommitted(key, loaded);
-      node.markPinned(slot);
-      Status now = status.get();
-      if ((now == Status.CANCELLED || now == Status.RELEASED) && node.unpinOnce()) {
-        slots.unpin(slot);
-      }
-    });
+      held = adopted.toArray(new Slot[0]);
+      unadopted = new AssetKey[0];
+    }
+  }
+
+  /**
+   * The load has finished, and no node changes any more: the slots it pins take the place of the
+   * nodes (a release may be taking the nodes' pins at the same time; each pin goes to whichever
+   * flips it first).
+   */
+  private void keepOnlyPins() {
+    synchronized (pinLock) {
+      Map<AssetKey, Node> reached = nodes;
+      List<Slot> pinned = new ArrayList<>(reached.size());
+      List<AssetKey> staged = new ArrayList<>();
+      reached.forEach((key, node) -> {
+        if (node.staged) {
+          staged.add(key);
+        } else if (node.unpinOnce()) {
+          pinned.add(node.slot);
+        }
+      });
+      held = pinned.toArray(new Slot[0]);
+      unadopted = staged.toArray(new AssetKey[0]);
+      nodes = null;
+    }
   }
 
   private void releasePins() {
-    for (Node node : nodes.values()) {
-      if (node.unpinOnce()) {
-        slots.unpin(node.slot);
+    List<Slot> release = new ArrayList<>();
+    synchronized (pinLock) {
+      Map<AssetKey, Node> reached = nodes;
+      if (reached != null) {
+        for (Node node : reached.values()) {
+          if (node.unpinOnce()) {
+            release.add(node.slot);
+          }
+        }
+      } else {
+        release.addAll(Arrays.asList(held));
+        held = new Slot[0];
       }
+    }
+    for (Slot slot : release) {
+      slots.unpin(slot);
     }
   }
 

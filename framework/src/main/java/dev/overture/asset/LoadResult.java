@@ -22,7 +22,9 @@ public final class LoadResult {
 
   LoadResult(Map<PrimaryAssetId, Object> assets, Map<AssetKey, Object> reached, List<Problem> warnings, Duration elapsed) {
     this.assets = Collections.unmodifiableMap(new LinkedHashMap<>(assets));
-    this.reached = Collections.unmodifiableMap(reached);
+    // An immutable map of its own, not a view of a LinkedHashMap: about 16 bytes an asset instead of
+    // 46 for as long as the handle is held, and an overlay of it (AssetOverlay.of) shares it.
+    this.reached = Map.copyOf(reached);
     this.warnings = List.copyOf(warnings);
     this.elapsed = Objects.requireNonNull(elapsed, "elapsed");
   }
@@ -36,7 +38,7 @@ public final class LoadResult {
    * Every asset the load reached and bound, the requested ones and those their bundles' references
    * led to (an asset a newer engine saved, which loads as null, is left out), with the value it
    * had when the load completed: what the load depends on. A reloaded file has a new value in the
-   * manager, while this map keeps the one the load saw.
+   * manager, while this map keeps the one the load saw. Immutable, in no particular order.
    */
   public Map<AssetKey, Object> reached() {
     return reached;

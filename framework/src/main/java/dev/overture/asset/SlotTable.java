@@ -116,15 +116,15 @@ final class SlotTable {
         (k, existing) -> {
           Slot slot = existing != null ? existing : new Slot(k);
           slot.pins++;
-          CompletableFuture<Loaded> load = slot.load;
-          if (load == null || load.isCompletedExceptionally()) {
-            load = new CompletableFuture<>();
+          if (slot.needsLoad()) {
+            CompletableFuture<Loaded> load = new CompletableFuture<>();
             outcome.task = new LoadTask(this, slot, load);
-            slot.load = load;
-            slot.task = outcome.task;
+            slot.startLoad(load, outcome.task);
+            outcome.load = load;
+          } else {
+            outcome.load = slot.load();
           }
           outcome.slot = slot;
-          outcome.load = load;
           return slot;
         });
     if (outcome.task != null) {
@@ -174,8 +174,7 @@ final class SlotTable {
           if (--s.pins > 0) {
             return s;
           }
-          CompletableFuture<Loaded> load = s.load;
-          if (load != null && !load.isDone()) {
+          if (s.isLoading()) {
             return s; // its task abandons it or settles it
           }
           return keepsUnpinned(s) ? s : null;
@@ -199,7 +198,7 @@ final class SlotTable {
     slots.asMap().computeIfPresent(
         slot.key,
         (k, s) -> {
-          if (s == slot && s.load == load && s.pins == 0) {
+          if (s == slot && s.isCurrent(load) && s.pins == 0) {
             abandon[0] = true;
             return null;
           }
@@ -213,14 +212,18 @@ final class SlotTable {
     return reader.read(key);
   }
 
-  /** Called by a task after completing its load: a slot nothing pins is retained or dropped. */
+  /**
+   * Called by a task after completing its load: the slot keeps the value in place of the future,
+   * and a slot nothing pins is retained or dropped.
+   */
   void settle(Slot slot, CompletableFuture<Loaded> load) {
+    slot.settle(load);
     if (slot.pins > 0) {
       return; // the last unpin, which sees the load done, retains or drops it
     }
     slots.asMap().computeIfPresent(
         slot.key,
-        (k, s) -> s != slot || s.load != load || s.pins > 0 || keepsUnpinned(s) ? s : null);
+        (k, s) -> s != slot || !s.holds(load) || s.pins > 0 || keepsUnpinned(s) ? s : null);
   }
 
   /**
@@ -231,8 +234,7 @@ final class SlotTable {
    */
   void replaceValue(AssetKey key, Loaded loaded) {
     slots.asMap().computeIfPresent(key, (k, s) -> {
-      s.load = CompletableFuture.completedFuture(loaded);
-      s.task = null;
+      s.replace(loaded);
       return s;
     });
   }
@@ -244,10 +246,8 @@ final class SlotTable {
   Slot pinCommitted(AssetKey key, Loaded loaded) {
     return slots.asMap().compute(key, (k, existing) -> {
       Slot slot = existing != null ? existing : new Slot(k);
-      CompletableFuture<Loaded> load = slot.load;
-      if (load == null || load.isCompletedExceptionally()) {
-        slot.load = CompletableFuture.completedFuture(loaded);
-        slot.task = null;
+      if (slot.needsLoad()) {
+        slot.replace(loaded);
       }
       slot.pins++;
       return slot;
@@ -257,7 +257,7 @@ final class SlotTable {
   /** Drops the copy of {@code key} if nothing pins it and it is not loading, so the next load reads it again. */
   void dropUnpinned(AssetKey key) {
     slots.asMap().computeIfPresent(
-        key, (k, s) -> s.pins == 0 && (s.load == null || s.load.isDone()) ? null : s);
+        key, (k, s) -> s.pins == 0 && !s.isLoading() ? null : s);
   }
 
   /** Drops the unpinned copies of files of content root {@code root} ({@code path} only, unless null). */
@@ -298,11 +298,10 @@ final class SlotTable {
     int inFlight = 0;
     int retained = 0;
     for (Slot slot : slots.asMap().values()) {
-      CompletableFuture<Loaded> load = slot.load;
       if (slot.pins > 0) {
         pinned++;
       }
-      if (load != null && !load.isDone()) {
+      if (slot.isLoading()) {
         inFlight++;
       } else if (slot.valueOrNull() != null) {
         loaded++;
@@ -321,17 +320,10 @@ final class SlotTable {
     }
     List<AssetSnapshot.Asset> assets = new ArrayList<>();
     for (Slot slot : slots.asMap().values()) {
-      CompletableFuture<Loaded> load = slot.load;
-      AssetSnapshot.State state;
-      Loaded loaded = null;
-      if (load == null || !load.isDone()) {
-        state = AssetSnapshot.State.LOADING;
-      } else if (load.isCompletedExceptionally()) {
-        state = AssetSnapshot.State.FAILED;
-      } else {
-        state = AssetSnapshot.State.LOADED;
-        loaded = load.getNow(null);
-      }
+      Loaded loaded = slot.loadedOrNull();
+      AssetSnapshot.State state =
+          loaded != null ? AssetSnapshot.State.LOADED
+              : slot.isFailed() ? AssetSnapshot.State.FAILED : AssetSnapshot.State.LOADING;
       AssetKey key = slot.key;
       String type = key instanceof PrimaryAssetId id ? id.type().name() : ((SoftRef<?>) key).type().getSimpleName();
       Set<String> bundles = key instanceof PrimaryAssetId id ? kept.getOrDefault(id, Set.of()) : Set.of();
