@@ -1,5 +1,6 @@
 package dev.overture.asset;
 
+import com.fasterxml.jackson.annotation.JsonRootName;
 import dev.overture.internal.Choices;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +20,7 @@ import java.util.Map;
  * @param recursive whether to look below them (default true)
  * @param extension the file extension (default {@code json})
  */
+@JsonRootName("a rule of primaryAssetTypesToScan") // what messages about it call it, not this record's name
 public record ScanRuleDeclaration(
     PrimaryAssetType type, String assetClass, List<String> directories, Boolean recursive, String extension) {
 

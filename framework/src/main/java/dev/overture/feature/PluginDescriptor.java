@@ -1,5 +1,6 @@
 package dev.overture.feature;
 
+import com.fasterxml.jackson.annotation.JsonRootName;
 import dev.overture.asset.ScanRuleDeclaration;
 import java.util.List;
 import java.util.Objects;
@@ -99,6 +100,7 @@ public record PluginDescriptor(
    * @param name the other plugin's name
    * @param versions the versions accepted ({@code *} when absent)
    */
+  @JsonRootName("a dependency of plugin.json") // what messages about it call it, not this record's name
   public record Dependency(PluginId name, VersionRange versions) {
     public Dependency {
       Objects.requireNonNull(name, "Missing \"name\" of a dependency");
@@ -112,6 +114,7 @@ public record PluginDescriptor(
    * @param components component class names ({@code ActorComponent} kinds)
    * @param actions action kind names
    */
+  @JsonRootName("\"contributes\" of plugin.json") // what messages about it call it
   public record Contributions(List<String> components, List<String> actions) {
     public Contributions {
       components = components == null ? List.of() : List.copyOf(components);

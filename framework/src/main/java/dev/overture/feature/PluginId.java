@@ -6,7 +6,8 @@ import dev.overture.asset.PrimaryAssetId;
 import java.util.Objects;
 
 /**
- * The name of a feature plugin: its folder's name under {@code plugins/}, as experiences name it in
+ * The name of a feature plugin: the {@code "name"} its {@code plugin.json} gives, or else its folder's
+ * name under {@code plugins/}, as experiences name it in
  * {@code gameFeaturesToEnable} and descriptors in {@code dependencies} ({@code "ShooterCore"}). JSON
  * writes it as that string; {@link #toString()} is the name alone, so messages print it as content
  * spells it.
@@ -23,7 +24,7 @@ public record PluginId(String name) implements Comparable<PluginId> {
     Objects.requireNonNull(name, "name");
     if (!PrimaryAssetId.isValidName(name)) {
       throw new IllegalArgumentException("Invalid plugin name \"" + name + "\": use letters, digits, '_', '-' and '.',"
-          + " starting with a letter, a digit or '_' (the name of its folder under plugins/)");
+          + " starting with a letter, a digit or '_' (the \"name\" in a plugin.json, or a plugin folder's name)");
     }
   }
 

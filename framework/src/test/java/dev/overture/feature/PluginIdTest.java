@@ -23,6 +23,6 @@ class PluginIdTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PluginId.of(name));
 
     assertEquals("Invalid plugin name \"" + name + "\": use letters, digits, '_', '-' and '.', starting with a letter, a digit"
-        + " or '_' (the name of its folder under plugins/)", e.getMessage());
+        + " or '_' (the \"name\" in a plugin.json, or a plugin folder's name)", e.getMessage());
   }
 }

@@ -102,13 +102,17 @@ final class ListCommand implements Callable<Integer> {
     }
   }
 
-  /** The plugin {@code name} names, or a usage error that says which plugins there are. */
+  /**
+   * The plugin {@code name} names, or an error that says which plugins there are: like an unknown
+   * {@code --type}, a well-formed name that nothing installed answers to is a question about the
+   * content (exit 1), not a misuse of the command line (exit 2).
+   */
   private PluginId pluginNamed(GameFeatures features, String name) {
     List<String> names = features.plugins().stream().map(PluginId::name).toList();
     if (names.contains(name)) {
       return PluginId.of(name);
     }
-    throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--plugin " + name + ": no such plugin"
+    throw new IllegalArgumentException("--plugin " + name + ": no such plugin"
         + Choices.didYouMean(name, names).map(guess -> "; did you mean " + guess + "?").orElse("")
         + " (plugins: " + (names.isEmpty() ? "none" : String.join(", ", names)) + ")");
   }

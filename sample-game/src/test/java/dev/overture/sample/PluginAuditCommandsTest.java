@@ -47,8 +47,8 @@ class PluginAuditCommandsTest {
     assertTrue(list.err().contains("overture: --type experience: no asset of that type is indexed; did you mean Experience?"), list.err());
 
     CommandRun plugin = CommandRun.of("list", "--assets", "../assets", "--plugin", "shootercore");
-    assertEquals(2, plugin.exit(), plugin.all());
-    assertTrue(plugin.err().startsWith("--plugin shootercore: no such plugin; did you mean ShooterCore?"), plugin.err());
+    assertEquals(1, plugin.exit(), plugin.all());
+    assertTrue(plugin.err().startsWith("overture: --plugin shootercore: no such plugin; did you mean ShooterCore?"), plugin.err());
   }
 
   @Test
@@ -93,6 +93,11 @@ class PluginAuditCommandsTest {
     PluginJar.of().file("plugin.json", "{ \"name\": [\"Listed\"], \"version\": \"1.0.0\" }").writeTo(plugins.resolve("listed.jar"));
     PluginJar.of().file("plugin.json", "{ \"name\": \"Cased\", \"version\": \"1.0.0\", \"entrypoint\": \"cased.Plugin\" }")
         .writeTo(plugins.resolve("cased.jar"));
+    PluginJar.of().file("plugin.json", """
+            { "name": "Nested", "version": "1.0.0",
+              "dependencies": [ { "name": "ShooterCore", "verisons": "*" } ],
+              "contributes": { "componets": [] } }""")
+        .writeTo(plugins.resolve("nested.jar"));
     Path game = copyOfTheSampleContent();
     Path elimination = game.resolve("experiences/Elimination.json");
     Files.writeString(elimination, Files.readString(elimination).replace("\"teamSize\": 3", "\"teamSize\": 3000000000"));
@@ -109,11 +114,52 @@ class PluginAuditCommandsTest {
         "at " + plugins.resolve("listed.jar") + "!/plugin.json:1:11 (/name)");
     assertProblem(report, "[Overture/UnknownProperty] Unknown property \"entrypoint\" in plugin.json was ignored; did you mean"
         + " \"entryPoint\"?", "at " + plugins.resolve("cased.jar") + "!/plugin.json:1:");
+    // A nested object is named as plugin.json's reader knows it, never by a Java type of ours.
+    assertProblem(report, "[Overture/UnknownProperty] Unknown property \"verisons\" in a dependency of plugin.json was ignored;"
+        + " did you mean \"versions\"?", "at " + plugins.resolve("nested.jar") + "!/plugin.json:2:");
+    assertProblem(report, "[Overture/UnknownProperty] Unknown property \"componets\" in \"contributes\" of plugin.json was"
+        + " ignored; did you mean \"components\"?", "at " + plugins.resolve("nested.jar") + "!/plugin.json:3:");
     assertProblem(report, "[Overture/OutOfRange] \"teamSize\" is outside the whole numbers accepted here"
         + " (-2147483648 to 2147483647)", "at " + game.resolve("experiences/Elimination.json") + ":41:29 (/actions/1/teamSize)");
     assertProblem(report, "[Overture/OutOfRange] \"maxPlayerCount\" must be 1 or more, not 0",
         "at " + tile + ":20:21 (/maxPlayerCount)");
     assertFalse(JAVA_NAMES.matcher(report).find(), report);
+  }
+
+  @Test
+  void aMatchThatNoTilePlaysOnAMap_isCaughtByValidate_asPlayWouldRefuseIt() throws Exception {
+    Path game = copyOfTheSampleContent();
+    Files.delete(game.resolve("ui/experiences/EliminationTile.json"));
+
+    CommandRun validate = CommandRun.of("validate", "--assets", game.toString());
+
+    assertEquals(1, validate.exit(), validate.all());
+    assertEquals("""
+        Validation found 1 error(s) and 0 warning(s), see the following problem:
+
+        1) [Sample/NoArena] ConfigureMatch starts a match, but no tile plays Experience:Elimination on a map, so it has no \
+        arena: add a tile (ui/experiences) whose experienceId names it and whose mapId names a map with "tiles", such as Map:Arena
+           at %s:35:5 (/actions/1)
+
+        1 problem
+        """.formatted(game.resolve("experiences/Elimination.json")), validate.out());
+    CommandRun play = CommandRun.of("play", "--assets", game.toString(), "--experience", "Elimination", "--ticks", "1");
+    assertEquals(1, play.exit(), play.all());
+    assertTrue(play.err().contains("the world's map is not set"), play.err());
+  }
+
+  @Test
+  void aTileThatFailsToLoad_isItsOwnProblem_andDoesNotMakeItsMatchLookTileless() throws Exception {
+    Path game = copyOfTheSampleContent();
+    Path tile = game.resolve("ui/experiences/EliminationTile.json");
+    Files.writeString(tile, Files.readString(tile).replace("\"maxPlayerCount\": 8", "\"maxPlayerCount\": \"eight\""));
+
+    CommandRun validate = CommandRun.of("validate", "--assets", game.toString());
+
+    assertEquals(1, validate.exit(), validate.all());
+    assertTrue(validate.out().contains("Validation found 1 error(s)"), validate.out());
+    assertTrue(validate.out().contains("at " + tile + ":"), validate.out());
+    assertFalse(validate.out().contains("Sample/NoArena"), validate.out());
   }
 
   @Test

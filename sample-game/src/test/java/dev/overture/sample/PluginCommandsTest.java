@@ -59,8 +59,8 @@ class PluginCommandsTest {
   void aPluginNameThatIsNotOne_getsTheClosest() {
     CommandRun list = CommandRun.of("list", "--plugin", "ShooterCroe");
 
-    assertEquals(2, list.exit());
-    assertTrue(list.err().startsWith("--plugin ShooterCroe: no such plugin; did you mean ShooterCore? (plugins: ShooterCore,"
+    assertEquals(1, list.exit());
+    assertTrue(list.err().startsWith("overture: --plugin ShooterCroe: no such plugin; did you mean ShooterCore? (plugins: ShooterCore,"
         + " TopDownArena)"), list.err());
     assertFalse(list.err().contains("Exception"), list.err());
 

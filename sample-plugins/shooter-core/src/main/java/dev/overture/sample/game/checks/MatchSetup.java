@@ -1,6 +1,7 @@
 package dev.overture.sample.game.checks;
 
 import dev.overture.asset.PrimaryAssetId;
+import dev.overture.asset.PrimaryAssetType;
 import dev.overture.experience.ExperienceActionSet;
 import dev.overture.experience.ExperienceDefinition;
 import dev.overture.experience.MapDefinition;
@@ -24,7 +25,10 @@ import java.util.Set;
  * starting is found before anyone plays:
  *
  * <ul>
- *   <li>{@code Sample/NoArena}: the experience configures a match, but the map has no tiles;
+ *   <li>{@code Sample/NoArena}: the experience configures a match, but the map has no tiles, or no
+ *       tile plays it on a map at all (the game takes the map from the tile; checked only when every
+ *       tile loaded, so a run that loaded a part of the game, as live content's does, or a tile that
+ *       failed to load, does not make every match look tileless);
  *   <li>{@code Sample/TooManyTeams}: more teams than the map has teams' spawns;
  *   <li>{@code Sample/TeamWithoutSpawn}: a team whose spawn tile ({@code 1} to {@code 4}) the map
  *       lacks;
@@ -36,18 +40,27 @@ import java.util.Set;
  */
 public final class MatchSetup implements ProjectValidator {
 
+  private static final PrimaryAssetType EXPERIENCE = PrimaryAssetType.of("Experience");
+  private static final PrimaryAssetType TILE = PrimaryAssetType.of("UserFacingExperience");
+
   /** A ConfigureMatch and where it is written. */
   private record Found(ConfigureMatch match, PrimaryAssetId asset, String pointer) {}
 
   @Override
   public void isDataValid(ProjectContext context) {
     Set<String> reported = new HashSet<>();
+    Set<PrimaryAssetId> onAMap = new HashSet<>();
+    List<PrimaryAssetId> experiences = new ArrayList<>();
     for (PrimaryAssetId id : context.assets().index().ids()) {
+      if (id.type().equals(EXPERIENCE)) {
+        experiences.add(id);
+      }
       Optional<UserFacingExperience> tile = context.asset(id).filter(UserFacingExperience.class::isInstance)
           .map(UserFacingExperience.class::cast);
       if (tile.isEmpty() || tile.get().map().isEmpty()) {
         continue;
       }
+      onAMap.add(tile.get().experienceId());
       PrimaryAssetId mapId = tile.get().map().get();
       Optional<MapDefinition> map = context.asset(mapId).filter(MapDefinition.class::isInstance).map(MapDefinition.class::cast);
       if (map.isEmpty()) {
@@ -56,6 +69,22 @@ public final class MatchSetup implements ProjectValidator {
       for (Found found : matches(context, tile.get().experienceId())) {
         if (reported.add(found.asset() + found.pointer() + " " + mapId)) {
           check(context, found, id, tile.get().experienceId(), mapId, map.get());
+        }
+      }
+    }
+    // The game plays an experience on the map of a tile that names it; a match with none has no arena.
+    // Only when every tile is known: a run that did not load them all (live content checks an edited
+    // file with the rest of the game as it was; a tile that failed has its own problem) cannot tell.
+    boolean everyTileKnown = context.assets().index().ids(TILE).stream().allMatch(id -> context.asset(id).isPresent());
+    for (PrimaryAssetId experience : everyTileKnown ? experiences : List.<PrimaryAssetId>of()) {
+      if (onAMap.contains(experience)) {
+        continue;
+      }
+      for (Found found : matches(context, experience)) {
+        if (reported.add(found.asset() + found.pointer() + " " + experience)) {
+          context.about(found.asset()).error("Sample/NoArena", found.pointer(),
+              "ConfigureMatch starts a match, but no tile plays " + experience + " on a map, so it has no arena: add a tile"
+                  + " (ui/experiences) whose experienceId names it and whose mapId names a map with \"tiles\", such as Map:Arena");
         }
       }
     }
