@@ -22,13 +22,16 @@ import java.util.jar.JarFile;
 /**
  * A content root in a folder of the classpath, in class folders and jars alike. When several
  * classpath entries hold the same file, the first one in class loader order wins, as with {@link
- * ClassLoader#getResource}. Thread-safe: it holds only the loader and the root's name.
+ * ClassLoader#getResource}. Thread-safe: it holds the loader, the root's name, and the files of each
+ * jar it has listed, in concurrent maps.
  */
 final class ClasspathSource implements AssetSource {
 
   private final ClassLoader loader;
   private final String root;
   private final java.util.Map<Path, SourceFiles.ContainedFiles> folders = new java.util.concurrent.ConcurrentHashMap<>();
+  /** The files under the root of each jar listed so far, by the jar's URL (see {@link #filesOf}). */
+  private final java.util.Map<String, List<String>> jarFiles = new java.util.concurrent.ConcurrentHashMap<>();
 
   ClasspathSource(ClassLoader loader, String root) {
     this.loader = Objects.requireNonNull(loader, "loader");
@@ -83,26 +86,47 @@ final class ClasspathSource implements AssetSource {
 
   private void listJar(URL url, AssetPath folder, boolean recursive, Set<String> files)
       throws IOException {
+    String prefix = folder.value().isEmpty() ? "" : folder.value() + '/';
+    for (String file : filesOf(url)) {
+      if (file.startsWith(prefix) && (recursive || file.indexOf('/', prefix.length()) < 0)) {
+        files.add(file);
+      }
+    }
+  }
+
+  /**
+   * Every file under the root in the jar that {@code url} points into, relative to the root, in the
+   * jar's order. Read once per jar: a shaded game jar holds thousands of classes, and an index
+   * lists a folder per scan rule, so walking the whole jar for each listing was a tenth of a
+   * command's start-up. A jar on the class path does not change while the JVM runs (its loader
+   * holds it open).
+   */
+  private List<String> filesOf(URL url) throws IOException {
     URLConnection connection = url.openConnection();
     if (!(connection instanceof JarURLConnection jarConnection)) {
       throw new IOException("Cannot list classpath content at " + url);
     }
+    String jarKey = jarConnection.getJarFileURL().toString();
+    List<String> listed = jarFiles.get(jarKey);
+    if (listed != null) {
+      return listed;
+    }
+    List<String> found = new ArrayList<>();
     jarConnection.setUseCaches(false);
     try (JarFile jar = jarConnection.getJarFile()) {
       String rootPrefix = root + '/';
-      String prefix = folder.value().isEmpty() ? rootPrefix : rootPrefix + folder.value() + '/';
       Enumeration<JarEntry> entries = jar.entries();
       while (entries.hasMoreElements()) {
         JarEntry entry = entries.nextElement();
         String entryName = entry.getName();
-        if (entry.isDirectory() || !entryName.startsWith(prefix)) {
-          continue;
-        }
-        if (recursive || entryName.indexOf('/', prefix.length()) < 0) {
-          files.add(entryName.substring(rootPrefix.length()));
+        if (!entry.isDirectory() && entryName.startsWith(rootPrefix)) {
+          found.add(entryName.substring(rootPrefix.length()));
         }
       }
     }
+    List<String> files = List.copyOf(found);
+    List<String> raced = jarFiles.putIfAbsent(jarKey, files);
+    return raced != null ? raced : files;
   }
 
   @Override

@@ -4,7 +4,10 @@ import dev.overture.core.ProblemException;
 import dev.overture.internal.Failures;
 import dev.overture.version.BuildVersion;
 import java.io.PrintWriter;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
@@ -26,20 +29,24 @@ import picocli.CommandLine;
     description = "The Overture sample game and content tools.")
 public final class OvertureCommand {
 
-  /** The subcommands, in the order the help lists them. */
-  private static final List<Class<?>> SUBCOMMANDS = List.of(
-      ListCommand.class,
-      PlayCommand.class,
-      FrontendCommand.class,
-      DescribeCommand.class,
-      VersionCommand.class,
-      ResaveCommand.class,
-      UpdateLocalVersionCommand.class,
-      ValidateCommand.class,
-      SchemasCommand.class,
-      MigrateIdsCommand.class,
-      ArchiveCommand.class,
-      CommandLine.HelpCommand.class);
+  /**
+   * The subcommands by their {@code @Command} names, in the order the help lists them. Named here
+   * too so that choosing the one to build reads no annotation of the others (a test checks that
+   * each name is its command's).
+   */
+  private static final Map<String, Class<?>> SUBCOMMANDS = subcommands(
+      "list", ListCommand.class,
+      "play", PlayCommand.class,
+      "frontend", FrontendCommand.class,
+      "describe", DescribeCommand.class,
+      "version", VersionCommand.class,
+      "resave", ResaveCommand.class,
+      "update-local-version", UpdateLocalVersionCommand.class,
+      "validate", ValidateCommand.class,
+      "schemas", SchemasCommand.class,
+      "migrate-ids", MigrateIdsCommand.class,
+      "archive", ArchiveCommand.class,
+      "help", CommandLine.HelpCommand.class);
 
   @Option(names = "--debug", scope = ScopeType.INHERIT, description = "Print the stack trace of an error too.")
   boolean debug;
@@ -62,7 +69,7 @@ public final class OvertureCommand {
 
   /** The configured command line with every subcommand, for tests and for the help. */
   public static CommandLine commandLine() {
-    return configure(SUBCOMMANDS);
+    return configure(List.copyOf(SUBCOMMANDS.values()));
   }
 
   /**
@@ -74,15 +81,19 @@ public final class OvertureCommand {
    * commands) gets the full command line.
    */
   static CommandLine commandLine(String[] args) {
-    if (args.length > 0) {
-      for (Class<?> subcommand : SUBCOMMANDS) {
-        Command command = subcommand.getAnnotation(Command.class);
-        if (subcommand != CommandLine.HelpCommand.class && command.name().equals(args[0])) {
-          return configure(List.of(subcommand));
-        }
-      }
+    Class<?> subcommand = args.length > 0 ? SUBCOMMANDS.get(args[0]) : null;
+    if (subcommand != null && subcommand != CommandLine.HelpCommand.class) {
+      return configure(List.of(subcommand));
     }
     return commandLine();
+  }
+
+  private static Map<String, Class<?>> subcommands(Object... namesAndClasses) {
+    Map<String, Class<?>> byName = new LinkedHashMap<>();
+    for (int i = 0; i < namesAndClasses.length; i += 2) {
+      byName.put((String) namesAndClasses[i], (Class<?>) namesAndClasses[i + 1]);
+    }
+    return Collections.unmodifiableMap(byName);
   }
 
   private static CommandLine configure(List<Class<?>> subcommands) {
