@@ -51,10 +51,15 @@ public final class MatchSetup implements ProjectValidator {
     Set<String> reported = new HashSet<>();
     Set<PrimaryAssetId> onAMap = new HashSet<>();
     List<PrimaryAssetId> experiences = new ArrayList<>();
+    // The game plays an experience on the map of a tile that names it; a match with none has no arena.
+    // Known only when every tile loaded: a run that did not load them all (live content checks an edited
+    // file with the rest of the game as it was; a tile that failed has its own problem) cannot tell.
+    boolean everyTileKnown = true;
     for (PrimaryAssetId id : context.assets().index().ids()) {
       if (id.type().equals(EXPERIENCE)) {
         experiences.add(id);
       }
+      everyTileKnown &= !id.type().equals(TILE) || context.asset(id).isPresent();
       Optional<UserFacingExperience> tile = context.asset(id).filter(UserFacingExperience.class::isInstance)
           .map(UserFacingExperience.class::cast);
       if (tile.isEmpty() || tile.get().map().isEmpty()) {
@@ -72,10 +77,6 @@ public final class MatchSetup implements ProjectValidator {
         }
       }
     }
-    // The game plays an experience on the map of a tile that names it; a match with none has no arena.
-    // Only when every tile is known: a run that did not load them all (live content checks an edited
-    // file with the rest of the game as it was; a tile that failed has its own problem) cannot tell.
-    boolean everyTileKnown = context.assets().index().ids(TILE).stream().allMatch(id -> context.asset(id).isPresent());
     for (PrimaryAssetId experience : everyTileKnown ? experiences : List.<PrimaryAssetId>of()) {
       if (onAMap.contains(experience)) {
         continue;
