@@ -145,21 +145,34 @@ class PluginRequestsTest {
     assertEquals(PluginState.INSTALLED, features.state(CORE));
   }
 
+  /** Notes the thread its plugin registers on: registration is one of the plugin's state changes. */
+  public static final class ThreadProbe implements OverturePlugin {
+    static volatile String registeredOn;
+
+    @Override
+    public void register(PluginRegistration plugin) {
+      registeredOn = Thread.currentThread().getName();
+    }
+  }
+
   @Test
   void withoutAnExecutor_theStateChangesRunOnAThreadOfTheirOwn_untilClosed() throws Exception {
+    ThreadProbe.registeredOn = null;
     Path root = Content.of()
-        .file("plugins/Core/plugin.json", "{ \"version\": \"1.0.0\" }")
+        .file("plugins/Core/plugin.json",
+            "{ \"version\": \"1.0.0\", \"entryPoint\": \"dev.overture.feature.PluginRequestsTest$ThreadProbe\" }")
         .file("plugins/Combat/plugin.json", "{ \"version\": \"1.0.0\", \"dependencies\": [ { \"name\": \"Core\" } ] }")
         .writeTo(temp.resolve("own"));
     try (AssetManager ownAssets = BuiltIns.register(AssetManager.builder()).contentRoot(AssetSource.directory(root)).build();
         GameFeatures own = GameFeatures.builder(ownAssets).build()) {
       own.ready().join();
-      String[] thread = new String[1];
+      assertEquals(PluginState.REGISTERED, own.state(CORE), () -> own.failure(CORE).map(Throwable::getMessage).orElse(""));
+      // Read from the plugin's own code, not from a dependent stage of a future: a stage added
+      // after the future completed runs on the caller's thread, whichever thread completed it.
+      assertEquals("overture-features", ThreadProbe.registeredOn);
 
-      own.loadAndActivate(COMBAT).thenRun(() -> thread[0] = Thread.currentThread().getName()).join();
-
+      own.loadAndActivate(COMBAT).join();
       assertEquals(PluginState.ACTIVE, own.state(COMBAT));
-      assertEquals("overture-features", thread[0]);
       own.deactivate(COMBAT).join();
       own.whenIdle().join();
     }
