@@ -197,10 +197,12 @@ final class ReferenceScanner {
         continue;
       }
       annotated |= bundles != null || holdsAnnotations;
-      JsonProperty property = component.getAnnotation(JsonProperty.class);
-      String jsonName = property != null && !property.value().isEmpty() ? property.value() : component.getName();
       try {
         java.lang.reflect.Method accessor = component.getAccessor();
+        // @JsonProperty cannot target a record component: Java puts it on the accessor (and the
+        // field and constructor parameter), where Jackson reads it too.
+        JsonProperty property = accessor.getAnnotation(JsonProperty.class);
+        String jsonName = property != null && !property.value().isEmpty() ? property.value() : component.getName();
         accessor.setAccessible(true);
         components.add(
             new Component(jsonName, lookup.unreflect(accessor), Bundles.of(bundles), holdsReferences, holdsAnnotations));
