@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,6 +47,7 @@ class AtomicWriteReliabilityTest {
   }
 
   @Test
+  @Tag(ChildJvm.TAG)
   void aWriteKilledBeforeItsRename_leavesTheFileWhole_andTheNextWriteRemovesTheTemporary() throws Exception {
     Path target = Files.writeString(temp.resolve("settings.json"), "old");
     ChildJvm child = ChildJvm.holdingBeforeRename(temp, temp.resolve("child.log"), AtomicWriteReliabilityTest.class,

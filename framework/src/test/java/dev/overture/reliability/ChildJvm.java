@@ -23,6 +23,13 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ChildJvm {
 
+  /**
+   * The tag of a test that runs the code it tests in a child JVM: mutation testing leaves such tests
+   * out (its mutants live in the test's own JVM, never in the child's).
+   */
+  public static final String TAG = "child-jvm";
+
+
   private final Process process;
   private final Path marker;
   private final Path log;

@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -127,6 +128,7 @@ class MigrateIdsReliabilityTest {
   }
 
   @Test
+  @Tag(ChildJvm.TAG)
   void aBackupKilledBeforeItIsNamed_leavesNoBackup_andTheNextRunRemovesItsTemporary() throws Exception {
     Path db = storeWithALegacyId(0);
     byte[] legacy = blob(db);

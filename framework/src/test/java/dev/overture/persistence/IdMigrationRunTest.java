@@ -1,0 +1,196 @@
+package dev.overture.persistence;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.overture.archive.IdArchives;
+import dev.overture.archive.IdArchives.Layout;
+import dev.overture.id.StableId;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sqlite.SQLiteDataSource;
+
+/**
+ * {@code migrate-ids} on a game.db file, as an operator runs it: what it refuses before touching
+ * anything, where each backup goes (never over an earlier one), that a backup is made whenever any
+ * row needs converting however far into the table it is, and that a migration that stops part-way
+ * keeps the batches it committed and says how to finish.
+ */
+class IdMigrationRunTest {
+
+  @TempDir Path temp;
+
+  private static final byte[] CURRENT = IdArchives.encode(Layout.STABLE_ID, List.of(StableId.of(1)));
+
+  private static byte[] legacy(long id) {
+    return IdArchives.encode(Layout.LEGACY_V2, List.of(StableId.of(id)));
+  }
+
+  /** A world store holding {@code rows} (name to blob), in name order. */
+  private Path store(Map<String, byte[]> rows) throws Exception {
+    Path db = temp.resolve("game.db");
+    SQLiteDataSource source = new SQLiteDataSource();
+    source.setUrl("jdbc:sqlite:" + db);
+    WorldStore.open(db, ClassNames.of(Map.of())).close(); // the schema
+    try (Connection connection = source.getConnection();
+        Statement sql = connection.createStatement();
+        PreparedStatement insert = connection.prepareStatement("INSERT INTO properties (actor_id, component, name, value) VALUES (1, '', ?, ?)")) {
+      sql.executeUpdate("INSERT INTO actors (id, world, class, name) VALUES (1, 'Arena', 'Tank', 'Tiger')");
+      for (Map.Entry<String, byte[]> row : rows.entrySet()) {
+        insert.setString(1, row.getKey());
+        insert.setBytes(2, row.getValue());
+        insert.executeUpdate();
+      }
+    }
+    return db;
+  }
+
+  private static Map<String, byte[]> blobs(Path db) throws Exception {
+    Map<String, byte[]> blobs = new LinkedHashMap<>();
+    try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + db);
+        Statement sql = connection.createStatement();
+        ResultSet rows = sql.executeQuery("SELECT name, value FROM properties ORDER BY name")) {
+      while (rows.next()) {
+        blobs.put(rows.getString(1), rows.getBytes(2));
+      }
+    }
+    return blobs;
+  }
+
+  private static void set(Path db, String name, byte[] value) throws Exception {
+    try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + db);
+        PreparedStatement update = connection.prepareStatement("UPDATE properties SET value = ? WHERE name = ?")) {
+      update.setBytes(1, value);
+      update.setString(2, name);
+      assertEquals(1, update.executeUpdate());
+    }
+  }
+
+  private List<String> files() throws Exception {
+    try (Stream<Path> files = Files.list(temp)) {
+      return files.map(path -> path.getFileName().toString()).sorted().toList();
+    }
+  }
+
+  @Test
+  void eachBackup_takesTheNextFreeName_andLeavesTheEarlierOnesAsTheyWere() throws Exception {
+    Path db = store(Map.of("friend", legacy(7)));
+
+    IdMigration.Report first = IdMigration.run(db, IdMigration.Target.STABLE_ID, false, true, 10);
+    set(db, "friend", legacy(8));
+    IdMigration.Report second = IdMigration.run(db, IdMigration.Target.STABLE_ID, false, true, 10);
+    set(db, "friend", legacy(9));
+    IdMigration.Report third = IdMigration.run(db, IdMigration.Target.STABLE_ID, false, true, 10);
+
+    assertEquals(Optional.of(temp.resolve("game.db.before-migrate-ids")), first.backup());
+    assertEquals(Optional.of(temp.resolve("game.db.before-migrate-ids-2")), second.backup());
+    assertEquals(Optional.of(temp.resolve("game.db.before-migrate-ids-3")), third.backup());
+    assertArrayEquals(legacy(7), blobs(first.backup().orElseThrow()).get("friend"));
+    assertArrayEquals(legacy(8), blobs(second.backup().orElseThrow()).get("friend"));
+    assertArrayEquals(legacy(9), blobs(third.backup().orElseThrow()).get("friend"));
+    assertEquals(List.of(StableId.of(9)), IdArchives.decode(blobs(db).get("friend")).ids());
+    assertEquals(List.of("game.db", "game.db.before-migrate-ids", "game.db.before-migrate-ids-2", "game.db.before-migrate-ids-3"),
+        files());
+  }
+
+  @Test
+  void aRowThatNeedsConverting_inTheLastBatch_stillGetsABackup_andOneRowABatchWorks() throws Exception {
+    Map<String, byte[]> rows = new LinkedHashMap<>();
+    rows.put("a", CURRENT);
+    rows.put("b", CURRENT);
+    rows.put("c", CURRENT);
+    rows.put("d", legacy(4));
+    Path db = store(rows);
+
+    IdMigration.Report report = IdMigration.run(db, IdMigration.Target.STABLE_ID, false, true, 1);
+
+    assertEquals(Optional.of(temp.resolve("game.db.before-migrate-ids")), report.backup());
+    assertEquals(4, report.rowsRead());
+    assertEquals(1, report.converted());
+    assertEquals(3, report.alreadyCurrent());
+    assertArrayEquals(legacy(4), blobs(report.backup().orElseThrow()).get("d"));
+  }
+
+  @Test
+  void whatIsNotAWorldStoreFile_orABatchOfNothing_isRefusedBeforeAnythingIsDone() throws Exception {
+    Path folder = Files.createDirectory(temp.resolve("saves"));
+    assertEquals(folder + " is a folder, not a database", assertThrows(PersistenceException.class,
+        () -> IdMigration.run(folder, IdMigration.Target.STABLE_ID, false, true, 10)).getMessage());
+    Path missing = temp.resolve("none.db");
+    assertEquals("No database at " + missing, assertThrows(PersistenceException.class,
+        () -> IdMigration.run(missing, IdMigration.Target.STABLE_ID, false, true, 10)).getMessage());
+    Path dangling = Files.createSymbolicLink(temp.resolve("dangling.db"), temp.resolve("gone.db"));
+    assertEquals(dangling + " is not a regular file (a device, a pipe or a socket, or a link to nothing), not a database",
+        assertThrows(PersistenceException.class, () -> IdMigration.run(dangling, IdMigration.Target.STABLE_ID, false, true, 10))
+            .getMessage());
+    Path db = store(Map.of("friend", legacy(7)));
+    assertEquals("batch size < 1: 0", assertThrows(IllegalArgumentException.class,
+        () -> IdMigration.run(db, IdMigration.Target.STABLE_ID, false, true, 0)).getMessage());
+    Path notAStore = temp.resolve("other.db");
+    try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + notAStore);
+        Statement sql = connection.createStatement()) {
+      sql.executeUpdate("CREATE TABLE scores (name TEXT)");
+    }
+    assertEquals(notAStore + " is not a world store: it has no properties table", assertThrows(PersistenceException.class,
+        () -> IdMigration.run(notAStore, IdMigration.Target.STABLE_ID, false, true, 10)).getMessage());
+    assertArrayEquals(legacy(7), blobs(db).get("friend"));
+    assertEquals(List.of("dangling.db", "game.db", "other.db", "saves"), files(), "no backup of anything");
+  }
+
+  @Test
+  void aStoreOfANewerSchema_behindADataSource_isRefusedToo() throws Exception {
+    Path db = store(Map.of("friend", legacy(7)));
+    try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + db);
+        Statement sql = connection.createStatement()) {
+      sql.executeUpdate("UPDATE overture_store SET value = '3' WHERE key = 'schema'");
+    }
+    SQLiteDataSource source = new SQLiteDataSource();
+    source.setUrl("jdbc:sqlite:" + db);
+
+    PersistenceException refused = assertThrows(PersistenceException.class,
+        () -> IdMigration.run(source, "the fleet's store", IdMigration.Target.STABLE_ID, false, 10));
+
+    assertEquals("the fleet's store was written with store schema 3; this build knows schema 2 and leaves it as it is",
+        refused.getMessage());
+    assertArrayEquals(legacy(7), blobs(db).get("friend"));
+  }
+
+  @Test
+  void aMigrationThatStopsPartWay_keepsTheBatchesItCommitted_andSaysHowToFinish() throws Exception {
+    Map<String, byte[]> rows = new LinkedHashMap<>();
+    rows.put("a", legacy(1));
+    rows.put("b", legacy(2));
+    rows.put("c", legacy(3));
+    Path db = store(rows);
+    try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + db);
+        Statement sql = connection.createStatement()) {
+      sql.executeUpdate("CREATE TRIGGER locked BEFORE UPDATE ON properties WHEN OLD.name = 'c'"
+          + " BEGIN SELECT RAISE(ABORT, 'row c is locked'); END");
+    }
+
+    PersistenceException stopped = assertThrows(PersistenceException.class,
+        () -> IdMigration.run(db, IdMigration.Target.STABLE_ID, false, false, 2));
+
+    assertTrue(stopped.getMessage().startsWith("The id migration stopped after actor 1, property b: "), stopped.getMessage());
+    assertTrue(stopped.getMessage().contains("row c is locked"), stopped.getMessage());
+    assertTrue(stopped.getMessage().endsWith("(the batches before it are committed; run it again to finish)"), stopped.getMessage());
+    Map<String, byte[]> after = blobs(db);
+    assertEquals(Layout.STABLE_ID, IdArchives.decode(after.get("a")).layout(), "the first batch is committed");
+    assertEquals(Layout.STABLE_ID, IdArchives.decode(after.get("b")).layout());
+    assertArrayEquals(legacy(3), after.get("c"), "the failed batch changed nothing");
+  }
+}
