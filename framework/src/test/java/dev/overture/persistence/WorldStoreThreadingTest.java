@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -141,6 +142,90 @@ class WorldStoreThreadingTest {
           () -> assertThrows(IllegalStateException.class, () -> store.saveAsync(world)));
       assertTrue(refused.join().getMessage().startsWith("World \"Warehouse\" was used from thread"), refused.join().getMessage());
     }
+  }
+
+  /** Runs what it was given newest first, as a pool's threads may: order must come from the store. */
+  static final class NewestFirst implements java.util.concurrent.Executor {
+    private final java.util.Deque<Runnable> tasks = new java.util.ArrayDeque<>();
+
+    @Override
+    public synchronized void execute(Runnable task) {
+      tasks.push(task);
+    }
+
+    int runAll() {
+      int ran = 0;
+      Runnable task;
+      while ((task = poll()) != null) {
+        task.run();
+        ran++;
+      }
+      return ran;
+    }
+
+    private synchronized Runnable poll() {
+      return tasks.poll();
+    }
+  }
+
+  @Test
+  void operationsOnOneWorld_runInTheOrderTheyWereAskedFor_onAnExecutorThatRunsNewestFirst() throws Exception {
+    NewestFirst executor = new NewestFirst();
+    try (WorldStore store = place.builder().executor(executor).open(CLASSES)) {
+      executor.runAll(); // the first id block
+      World world = World.builder("Warehouse").ids(store.ids()).build();
+      Crate crate = world.spawnActor(Crate.class, "Crate");
+      crate.round = 1;
+      CompletableFuture<WorldStore.Saved> first = store.saveAsync(world);
+      crate.round = 2;
+      CompletableFuture<WorldStore.Saved> second = store.saveAsync(world);
+      World again = World.builder("Warehouse").ids(store.ids()).build();
+      CompletableFuture<WorldStore.Restored> restored = store.restoreAsync(again);
+
+      executor.runAll();
+      world.runPendingTasks();
+      again.runPendingTasks();
+
+      assertTrue(first.isDone() && second.isDone() && restored.isDone());
+      assertEquals(2, restored.join().actors(), "the crate and the game state");
+      assertEquals(2, again.actors(Crate.class).get(0).round, "the second save ran after the first, the restore after both");
+    }
+  }
+
+  @Test
+  void saveRestoreAndTheirAsyncForms_fromAnotherThread_areRefused_andNothingIsWritten() throws Exception {
+    try (WorldStore store = store()) {
+      World world = World.builder("Warehouse").ids(store.ids()).build();
+      world.spawnActor(Crate.class, "Crate");
+      List<java.util.function.Consumer<World>> calls = List.of(
+          store::save, store::saveAsync, store::restore, store::restoreAsync);
+      for (java.util.function.Consumer<World> call : calls) {
+        Throwable refused = CompletableFuture.supplyAsync(
+            () -> assertThrows(IllegalStateException.class, () -> call.accept(world))).join();
+        assertTrue(refused.getMessage().startsWith("World \"Warehouse\" was used from thread"), refused.getMessage());
+      }
+      database.runAll();
+      assertEquals(0, savedActors());
+      assertEquals(List.of(world.gameState()), world.actors().subList(0, 1));
+      assertEquals(2, world.actors().size(), "nothing restored into it");
+    }
+  }
+
+  @Test
+  void aRestoreThatCannotRead_failsItsFutureWithTheStoresOwnError_onTheGameThread() throws Exception {
+    WorldStore store = store();
+    World world = World.builder("Warehouse").ids(store.ids()).build();
+    store.close();
+
+    CompletableFuture<WorldStore.Restored> restored = store.restoreAsync(world);
+    database.runAll();
+    world.runPendingTasks();
+
+    CompletionException e = assertThrows(CompletionException.class, restored::join);
+    PersistenceException cause = assertInstanceOf(PersistenceException.class, e.getCause());
+    assertTrue(cause.getMessage().endsWith(" is closed"), cause.getMessage());
+    assertEquals("WorldStore[" + cause.getMessage().substring(0, cause.getMessage().length() - " is closed".length()) + "]",
+        store.toString());
   }
 
   static class Unnamed extends Actor {}

@@ -1,0 +1,92 @@
+package dev.overture.persistence;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@link WorldStore#check}: what a tool hears before it reads or replaces a file a user named as a
+ * game.db, for every kind of file that is not one this build can read, and that checking changes
+ * nothing.
+ */
+class WorldStoreCheckTest {
+
+  @TempDir Path temp;
+
+  private static String refusal(Path file) {
+    return assertThrows(PersistenceException.class, () -> WorldStore.check(file)).getMessage();
+  }
+
+  private Path sqlite(String name, String... statements) throws Exception {
+    Path file = temp.resolve(name);
+    try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file);
+        Statement sql = connection.createStatement()) {
+      for (String statement : statements) {
+        sql.executeUpdate(statement);
+      }
+    }
+    return file;
+  }
+
+  @Test
+  void aStoreThisBuildWrote_passes_andIsNotChanged() throws Exception {
+    Path db = temp.resolve("game.db");
+    WorldStore.open(db, ClassNames.of(Map.of())).close();
+    byte[] before = Files.readAllBytes(db);
+
+    WorldStore.check(db);
+
+    assertArrayEquals(before, Files.readAllBytes(db));
+  }
+
+  @Test
+  void whatIsNotAFile_isNamedForWhatItIs() throws Exception {
+    Path folder = Files.createDirectory(temp.resolve("saves"));
+    Path missing = temp.resolve("none.db");
+    Path dangling = Files.createSymbolicLink(temp.resolve("dangling.db"), temp.resolve("gone.db"));
+
+    assertEquals(folder + " is a folder, not a world store", refusal(folder));
+    assertEquals(missing + ": no such file", refusal(missing));
+    assertEquals(dangling + " is not a regular file (a device, a pipe or a socket, or a link to nothing), not a world store",
+        refusal(dangling));
+  }
+
+  @Test
+  void aFileThatIsNotAStore_isNamedForWhatItHolds() throws Exception {
+    Path empty = Files.createFile(temp.resolve("empty.db"));
+    Path text = Files.writeString(temp.resolve("notes.db"), "these are not the saves you are looking for");
+    Path shortText = Files.writeString(temp.resolve("short.db"), "SQLite");
+    Path bare = sqlite("bare.db", "PRAGMA user_version = 1");
+    Path other = sqlite("other.db", "CREATE TABLE scores (name TEXT)", "CREATE TABLE teams (name TEXT)");
+
+    assertEquals(empty + " is not a world store: it is empty", refusal(empty));
+    assertEquals(text + " is not a world store: it is not an SQLite database", refusal(text));
+    assertEquals(shortText + " is not a world store: it is not an SQLite database", refusal(shortText));
+    assertEquals(bare + " is an SQLite database but not an Overture world store (it holds no table)", refusal(bare));
+    assertEquals(other + " is an SQLite database but not an Overture world store (it holds the tables scores, teams)",
+        refusal(other));
+  }
+
+  @Test
+  void aStoreOfANewerSchema_isRefused_andLeftAsItIs() throws Exception {
+    Path db = temp.resolve("game.db");
+    WorldStore.open(db, ClassNames.of(Map.of())).close();
+    try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + db);
+        Statement sql = connection.createStatement()) {
+      sql.executeUpdate("UPDATE overture_store SET value = '3' WHERE key = 'schema'");
+    }
+    byte[] before = Files.readAllBytes(db);
+
+    assertEquals(db + " was written with store schema 3; this build knows schema 2 and leaves it as it is", refusal(db));
+    assertArrayEquals(before, Files.readAllBytes(db));
+  }
+}
