@@ -1,0 +1,108 @@
+package dev.overture.live;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.overture.asset.AssetManager;
+import dev.overture.asset.SoftRef;
+import dev.overture.experience.PawnData;
+import dev.overture.testing.Content;
+import dev.overture.testing.TestRuntime;
+import dev.overture.testing.TestWorld;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What one live reload ends as, as a developer and the game see it: an edit of a file the world
+ * only references is applied and described like an asset's, an edit that means the same as before
+ * is unchanged and touches no world, and whatever the outcome (applied, unchanged, refused) the
+ * check leaves nothing pinned and the next edit is taken.
+ */
+class LiveReloadOutcomesTest {
+
+  private static Content content() {
+    return Content.of()
+        .file("experiences/Duel.json", "{ \"defaultPawnData\": \"Fighter\" }")
+        .file("pawns/Fighter.json", """
+            { "pawnClass": "Pawn", "displayName": "Fighter", "defaultCameraMode": "cameras/Follow.json" }
+            """)
+        .file("cameras/Follow.json", "{ \"distance\": 5, \"height\": 2 }");
+  }
+
+  private static PawnData.CameraMode camera(TestWorld world) {
+    PawnData pawn = world.experience().pawnData().orElseThrow();
+    SoftRef<PawnData.CameraMode> ref = pawn.defaultCameraMode();
+    return (PawnData.CameraMode) world.experience().loadedExperience().orElseThrow().content().get(ref);
+  }
+
+  @Test
+  void anEditOfAReferencedFile_reachesTheWorld_describedByItsPath() {
+    try (TestRuntime runtime = TestRuntime.builder(content()).liveContent().build()) {
+      List<LiveReload> heard = new CopyOnWriteArrayList<>();
+      runtime.live().subscribe(heard::add);
+      TestWorld world = runtime.world("Match").load("Duel").assertLoaded();
+      assertEquals(5.0, camera(world).distance());
+
+      runtime.edit("cameras/Follow.json", "{ \"distance\": 8, \"height\": 2 }");
+      runtime.reload();
+
+      assertEquals(1, heard.size(), heard.toString());
+      LiveReload reload = heard.get(0);
+      assertEquals(LiveReload.Status.APPLIED, reload.status(), reload.toString());
+      assertEquals(List.of("Game:/cameras/Follow.json /distance: 5.0 -> 8.0"), reload.changes());
+      assertEquals(List.of("Match"), reload.worlds().stream().map(LiveReload.WorldUpdate::world).toList());
+      assertEquals(8.0, camera(world).distance());
+    }
+  }
+
+  @Test
+  void anEditThatMeansTheSame_isUnchanged_andReachesNoWorld() {
+    try (TestRuntime runtime = TestRuntime.builder(content()).liveContent().build()) {
+      List<LiveReload> heard = new CopyOnWriteArrayList<>();
+      runtime.live().subscribe(heard::add);
+      TestWorld world = runtime.world("Match").load("Duel").assertLoaded();
+      PawnData.CameraMode before = camera(world);
+
+      runtime.edit("cameras/Follow.json", "{\n  \"height\": 2.0,\n  \"distance\": 5.0\n}\n");
+      runtime.reload();
+
+      assertEquals(1, heard.size(), heard.toString());
+      assertEquals(LiveReload.Status.UNCHANGED, heard.get(0).status(), heard.get(0).toString());
+      assertEquals(List.of(), heard.get(0).changes());
+      assertEquals(List.of(), heard.get(0).worlds(), "the world runs the same content, so it was left alone");
+      assertTrue(before == camera(world), "the world still holds the value it had");
+    }
+  }
+
+  @Test
+  void whateverTheOutcome_theCheckLeavesNothingPinned_andTheNextEditIsTaken() {
+    try (TestRuntime runtime = TestRuntime.builder(content()).liveContent().build()) {
+      List<LiveReload> heard = new CopyOnWriteArrayList<>();
+      runtime.live().subscribe(heard::add);
+      TestWorld world = runtime.world("Match").load("Duel").assertLoaded();
+      AssetManager assets = runtime.overture().assets();
+      AssetManager.Stats loaded = assets.stats();
+
+      runtime.edit("pawns/Fighter.json", "{ \"pawnClass\": \"Pawn\", \"displayName\": ");
+      runtime.reload();
+      assertEquals(LiveReload.Status.REFUSED, heard.get(0).status(), heard.toString());
+      assertEquals(loaded.pinned(), assets.stats().pinned(), "a refused check releases what it loaded");
+      assertEquals(loaded.loading(), assets.stats().loading());
+
+      runtime.edit("cameras/Follow.json", "{ \"distance\": 5.0, \"height\": 2 }");
+      runtime.reload();
+      assertEquals(LiveReload.Status.UNCHANGED, heard.get(1).status(), heard.toString());
+      assertEquals(loaded.pinned(), assets.stats().pinned());
+
+      runtime.edit("pawns/Fighter.json", """
+          { "pawnClass": "Pawn", "displayName": "Brawler", "defaultCameraMode": "cameras/Follow.json" }
+          """);
+      runtime.reload();
+      assertEquals(LiveReload.Status.APPLIED, heard.get(2).status(), heard.toString());
+      assertEquals(loaded.pinned(), assets.stats().pinned(), "the world pins the new version instead of the old");
+      assertEquals(0, assets.stats().loading());
+      assertEquals("Brawler", world.experience().pawnData().orElseThrow().displayName());
+    }
+  }
+}
