@@ -191,6 +191,7 @@ public final class TestPostgres {
     }
     Path bin = serverPrograms();
     try {
+      LocalServer.stopOrphans(bin, Path.of(System.getProperty("java.io.tmpdir")));
       return new LocalServer(bin).start();
     } catch (IOException e) {
       throw new UncheckedIOException("Could not start the PostgreSQL server of " + bin + ": " + e.getMessage(), e);
@@ -231,21 +232,69 @@ public final class TestPostgres {
         + " (with " + USER_VARIABLE + " and " + PASSWORD_VARIABLE + "), or the folder of initdb and postgres in " + BIN_VARIABLE);
   }
 
-  /** A server this JVM starts in a temporary folder and stops when it exits. */
-  private static final class LocalServer {
+  /**
+   * A server this JVM starts in a temporary folder and stops when it exits. The folder names the JVM
+   * that owns it ({@value #OWNER}): a JVM that is killed (a test timed out, a mutation-testing
+   * minion stopped) cannot stop its server, so the next one started on the machine stops every
+   * server whose owner is gone, removes its folder and says so.
+   */
+  static final class LocalServer {
     private static final String USER = "overture";
+    static final String PREFIX = "overture-postgres-";
+    static final String OWNER = "owner.pid";
     private final Path bin;
     private final Path folder;
     private final Path data;
     private final List<String> runAs = new ArrayList<>();
 
     LocalServer(Path bin) throws IOException {
+      this(bin, Files.createTempDirectory(PREFIX));
+    }
+
+    private LocalServer(Path bin, Path folder) {
       this.bin = bin;
-      this.folder = Files.createTempDirectory("overture-postgres-");
+      this.folder = folder;
       this.data = folder.resolve("data");
     }
 
+    /**
+     * Stops the servers that JVMs now gone left running in {@code tmp}, and removes their folders;
+     * returns the folders it removed. A folder without an owner file, or whose owner still runs, is
+     * left alone.
+     */
+    static List<Path> stopOrphans(Path bin, Path tmp) throws IOException {
+      List<Path> removed = new ArrayList<>();
+      List<Path> folders;
+      try (Stream<Path> list = Files.list(tmp)) {
+        folders = list.filter(path -> path.getFileName().toString().startsWith(PREFIX) && Files.isDirectory(path)).sorted().toList();
+      }
+      for (Path folder : folders) {
+        Optional<Long> owner = owner(folder);
+        if (owner.isEmpty() || ProcessHandle.of(owner.get()).map(ProcessHandle::isAlive).orElse(false)) {
+          continue;
+        }
+        LocalServer orphan = new LocalServer(bin, folder);
+        if (isRoot()) {
+          orphan.runAs.addAll(List.of("setpriv", "--reuid=postgres", "--regid=postgres", "--init-groups", "--"));
+        }
+        System.err.println("Stopping the test PostgreSQL server in " + folder + ", left running by JVM " + owner.get()
+            + ", which ended without stopping it");
+        orphan.stop();
+        removed.add(folder);
+      }
+      return removed;
+    }
+
+    private static Optional<Long> owner(Path folder) {
+      try {
+        return Optional.of(Long.parseLong(Files.readString(folder.resolve(OWNER), StandardCharsets.UTF_8).trim()));
+      } catch (IOException | NumberFormatException e) {
+        return Optional.empty(); // being set up right now, or not one of ours
+      }
+    }
+
     Server start() throws IOException {
+      Files.writeString(folder.resolve(OWNER), ProcessHandle.current().pid() + "\n", StandardCharsets.UTF_8);
       String password = HexFormat.of().formatHex(new SecureRandom().generateSeed(16));
       Path passwordFile = Files.writeString(folder.resolve("password"), password + "\n", StandardCharsets.UTF_8);
       if (isRoot()) {
@@ -361,10 +410,12 @@ public final class TestPostgres {
     }
 
     private void stop() {
-      try {
-        run("pg_ctl", "stop", "-D", data.toString(), "-m", "immediate", "-w");
-      } catch (IOException e) {
-        System.err.println("Could not stop the test PostgreSQL server in " + folder + ": " + e.getMessage());
+      if (Files.exists(data.resolve("postmaster.pid"))) {
+        try {
+          run("pg_ctl", "stop", "-D", data.toString(), "-m", "immediate", "-w");
+        } catch (IOException e) {
+          System.err.println("Could not stop the test PostgreSQL server in " + folder + ": " + e.getMessage());
+        }
       }
       try (Stream<Path> files = Files.walk(folder)) {
         files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
