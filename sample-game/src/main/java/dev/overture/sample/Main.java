@@ -14,6 +14,8 @@ public final class Main {
       // logger exists, so the logging binding reads it.
       System.setProperty(LOG_LEVEL, "error");
     }
+    // After the log level is set: the preload creates the first loggers.
+    Preload.start();
     System.exit(OvertureCommand.commandLine(args).execute(args));
   }
 
