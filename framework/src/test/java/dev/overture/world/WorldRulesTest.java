@@ -91,7 +91,39 @@ class WorldRulesTest {
         call("subsystem", world -> world.subsystem(Ledger.class)),
         call("findSubsystem", world -> world.findSubsystem(Ledger.class)),
         call("onClose", world -> world.onClose(() -> events.add("closed"))),
-        call("close", World::close));
+        call("close", World::close),
+        call("actor.addComponent(type)", world -> box(world).addComponent(Lamp.class)),
+        call("actor.addComponent(type, name)", world -> box(world).addComponent(Lamp.class, "Lamp")),
+        call("actor.findOrAddComponent (adding)", world -> box(world).findOrAddComponent(Clock.class)),
+        call("actor.removeComponent", world -> box(world).removeComponent(box(world).components().get(0))),
+        call("componentManager.addComponentRequest", world -> world.componentManager().addComponentRequest(Box.class, Lamp.class)),
+        call("componentManager.addExtensionHandler",
+            world -> world.componentManager().addExtensionHandler(Box.class, (actor, event) -> events.add(event))),
+        call("componentManager.sendExtensionEvent", world -> world.componentManager().sendExtensionEvent(box(world), "Ping")),
+        call("componentManager.activeRequests", world -> world.componentManager().activeRequests()),
+        call("componentManager.extensionHandlers", world -> world.componentManager().extensionHandlers()),
+        call("componentManager.requestedComponents", world -> world.componentManager().requestedComponents()),
+        call("componentManager.isRequested", world -> world.componentManager().isRequested(box(world).components().get(0))));
+  }
+
+  /** The test's box, found without the game thread (the world's actor list is the game thread's). */
+  private static Box box(World world) {
+    return BOXES.get(world);
+  }
+
+  private static final java.util.Map<World, Box> BOXES = new java.util.concurrent.ConcurrentHashMap<>();
+
+  /** A component that notes its play. */
+  static class Lamp extends ActorComponent {
+    @Override
+    protected void beginPlay() {
+      events.add("lamp begins");
+    }
+
+    @Override
+    protected void endPlay(EndPlayReason reason) {
+      events.add("lamp ends " + reason);
+    }
   }
 
   private static Arguments call(String name, Consumer<World> call) {
@@ -105,6 +137,8 @@ class WorldRulesTest {
     events.clear();
     World world = World.builder("Match-7").build();
     Box box = world.spawnActor(Box.class, "Box");
+    box.addComponent(Lamp.class, "Fixed");
+    BOXES.put(world, box);
     events.clear();
     ExecutorService other = Executors.newSingleThreadExecutor(task -> new Thread(task, "intruder"));
     Throwable thrown;
@@ -131,6 +165,10 @@ class WorldRulesTest {
     assertEquals(0, world.pendingTimers());
     assertEquals(Optional.empty(), world.findSubsystem(Ledger.class));
     assertEquals(Optional.empty(), world.findActor(StableId.of(77)));
+    assertEquals(1, box.components().size(), "no component added or removed");
+    assertEquals(0, world.componentManager().activeRequests());
+    assertEquals(0, world.componentManager().extensionHandlers());
+    BOXES.remove(world);
   }
 
   /** What a closed world refuses, each with the world's name. */
@@ -311,6 +349,117 @@ class WorldRulesTest {
     assertEquals(List.of(), world.actors(Box.class));
     assertEquals(List.of(world.gameState()), world.actors(GameState.class));
     assertThrows(UnsupportedOperationException.class, () -> snapshot.add(box));
+  }
+
+  /** An actor that notes its construction and its ticks, and wants them. */
+  static class Ticker extends Actor {
+    int ticks;
+    boolean constructed;
+
+    @Override
+    protected void onConstructed() {
+      constructed = true;
+    }
+
+    @Override
+    protected boolean wantsTick() {
+      return true;
+    }
+
+    @Override
+    protected void tick(double deltaSeconds) {
+      ticks++;
+    }
+  }
+
+  /** A component that wants ticks. */
+  static class Clock extends ActorComponent {
+    int ticks;
+
+    @Override
+    protected boolean wantsTick() {
+      return true;
+    }
+
+    @Override
+    protected void tick(double deltaSeconds) {
+      ticks++;
+    }
+  }
+
+  @Test
+  void anActorAndItsComponents_tickOnlyWhenTheyAskTo_andOnlyWhilePlaying() {
+    World world = World.builder("Match-7").build();
+    Ticker ticker = world.spawnActor(Ticker.class, "Ticker");
+    Box box = world.spawnActor(Box.class, "Box");
+    Clock clock = box.addComponent(Clock.class);
+    Lamp lamp = box.addComponent(Lamp.class);
+
+    world.tick(0.1);
+    world.tick(0.1);
+    ticker.destroy();
+    world.tick(0.1);
+
+    assertTrue(ticker.constructed, "onConstructed ran");
+    assertEquals(2, ticker.ticks, "not after it was destroyed");
+    assertEquals(3, clock.ticks, "a component ticks when it asks, on an actor that does not");
+    assertTrue(lamp.isPlaying());
+  }
+
+  @Test
+  void components_areAddedFoundOrAddedAndRemoved_andADestroyedActorTakesNone() {
+    events.clear();
+    World world = World.builder("Match-7").build();
+    Box box = world.spawnActor(Box.class, "Box");
+    events.clear();
+
+    Lamp lamp = box.findOrAddComponent(Lamp.class);
+    assertSame(lamp, box.findOrAddComponent(Lamp.class), "found, not added again");
+    assertEquals("Lamp_1", lamp.name());
+    assertEquals("WorldRulesTest.Box[Box] already has a component named \"Lamp_1\"".replace("WorldRulesTest.", ""),
+        assertThrows(IllegalArgumentException.class, () -> box.addComponent(Lamp.class, "Lamp_1")).getMessage());
+    assertTrue(box.removeComponent(lamp));
+    assertFalse(box.removeComponent(lamp), "not its component any more");
+    assertEquals(List.of("lamp begins", "lamp ends REMOVED"), events);
+
+    box.destroy();
+    assertEquals("Box[Box] is destroyed", assertThrows(IllegalStateException.class, () -> box.addComponent(Lamp.class)).getMessage());
+    assertEquals("Box[Box] is destroyed",
+        assertThrows(IllegalStateException.class, () -> box.addComponent(Lamp.class, "Late")).getMessage());
+  }
+
+  @Test
+  void componentRequests_andHandlers_areCounted_andAReleasedRequestRemovesWhatItAdded() {
+    World world = World.builder("Match-7").build();
+    Box first = world.spawnActor(Box.class, "First");
+    ComponentManager manager = world.componentManager();
+    Lamp own = first.addComponent(Lamp.class);
+
+    Handle lamps = manager.addComponentRequest(Box.class, Lamp.class);
+    Handle again = manager.addComponentRequest(Box.class, Lamp.class);
+    Handle clocks = manager.addComponentRequest(Box.class, Clock.class);
+    Handle handler = manager.addExtensionHandler(Box.class, (actor, event) -> events.add(event));
+    Box second = world.spawnActor(Box.class, "Second");
+
+    assertEquals(2, manager.activeRequests(), "the same pair asked twice is one request");
+    assertEquals(1, manager.extensionHandlers());
+    assertEquals(4, manager.requestedComponents(), "a lamp and a clock on each box");
+    assertFalse(manager.isRequested(own), "the box added that one itself");
+    assertTrue(manager.isRequested(second.findComponent(Clock.class).orElseThrow()));
+    assertEquals("ComponentManager[Match-7, 2 requests, 1 handlers]", manager.toString());
+
+    lamps.release();
+    assertEquals(2, manager.activeRequests(), "still asked for by the other handle");
+    again.release();
+    assertEquals(1, manager.activeRequests());
+    assertEquals(List.of(own), first.components(Lamp.class), "the requested lamps are gone, the box's own stays");
+    assertEquals(List.of(), second.components(Lamp.class));
+    clocks.release();
+    handler.release();
+    assertEquals(0, manager.requestedComponents());
+    assertEquals(0, manager.extensionHandlers());
+    Box third = world.spawnActor(Box.class, "Third");
+    assertEquals(List.of(), third.components(Lamp.class), "a released request adds nothing to new actors");
   }
 
   @Test
