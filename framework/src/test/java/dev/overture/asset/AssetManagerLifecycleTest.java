@@ -1,0 +1,80 @@
+package dev.overture.asset;
+
+import static dev.overture.asset.TestAssets.id;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.overture.testing.Content;
+import dev.overture.testing.ManualExecutor;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * An asset manager's life at its edges, as a host meets them: one that cannot be built gives back
+ * every content source it was handed (their files and jars are not left open), a closed one refuses
+ * new roots and bundle changes, and a blocking read from inside a load is refused instead of
+ * waiting for itself.
+ */
+class AssetManagerLifecycleTest {
+
+  @TempDir Path temp;
+
+  @Test
+  void aManagerThatCannotBeBuilt_closesEveryContentSourceItWasGiven() {
+    Path game = TestAssets.game().writeTo(temp.resolve("game"));
+    Path mods = Content.of()
+        .file("overture.json", "{ \"primaryAssetTypesToScan\": [ { \"type\": \"Pawn\", \"assetClass\": \"Nowhere\","
+            + " \"directories\": [\"pawns\"] } ] }")
+        .writeTo(temp.resolve("mods"));
+    CountingSource first = new CountingSource(AssetSource.directory(game));
+    CountingSource second = new CountingSource(AssetSource.directory(mods));
+
+    RuntimeException refused = assertThrows(RuntimeException.class,
+        () -> TestAssets.builder(first).contentRoot(ContentRoot.of("Mods", second)).build());
+
+    assertTrue(refused.getMessage().contains("Nowhere"), refused.getMessage());
+    assertEquals(1, first.closes(), "the game's source, indexed before the failure");
+    assertEquals(1, second.closes(), "the source that failed");
+  }
+
+  @Test
+  void aClosedManager_refusesNewRootsAndBundleChanges() {
+    AssetManager assets = TestAssets.builder(AssetSource.directory(TestAssets.game().writeTo(temp.resolve("game")))).build();
+    assets.close();
+    CountingSource late = new CountingSource(AssetSource.directory(temp));
+
+    assertEquals("the asset manager is closed",
+        assertThrows(IllegalStateException.class, () -> assets.addContentRoot(ContentRoot.of("Late", late))).getMessage());
+    assertEquals("the asset manager is closed", assertThrows(IllegalStateException.class,
+        () -> assets.changeBundleState(List.of(id("Mode:Base")), List.of("client"), List.of())).getMessage());
+    assertEquals(0, late.closes(), "a root it refused stays the caller's");
+  }
+
+  @Test
+  void aBlockingReadInsideALoad_isRefused_insteadOfWaitingForItself() {
+    ManualExecutor workers = new ManualExecutor();
+    try (AssetManager assets = TestAssets.builder(AssetSource.directory(TestAssets.game().writeTo(temp.resolve("game"))))
+        .executor(workers).build()) {
+      SoftRef<Object> icon = SoftRef.of(ContentRoot.GAME, AssetPath.parse("icons/hero.json"), Object.class);
+      List<String> seen = new ArrayList<>();
+      LoadHandle handle = assets.loadPrimaryAsset(id("Pawn:Villain"));
+      handle.onComplete(Runnable::run, result -> {
+        try {
+          assets.getAsset(icon, false);
+          seen.add("read");
+        } catch (IllegalStateException e) {
+          seen.add(e.getMessage());
+        }
+      });
+
+      workers.runAll();
+
+      assertEquals(List.of("getAsset(Game:/icons/hero.json, false) was called on an asset worker thread, where it could wait"
+          + " for itself; chain on the handle's future instead"), seen);
+    }
+  }
+}
