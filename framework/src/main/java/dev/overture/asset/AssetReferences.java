@@ -10,6 +10,9 @@ import java.util.Objects;
  */
 public final class AssetReferences {
 
+  /** Shared by every caller: the plans of the classes it has seen are kept, as a manager's are. */
+  private static final ReferenceScanner SCANNER = new ReferenceScanner();
+
   private AssetReferences() {}
 
   /**
@@ -28,7 +31,7 @@ public final class AssetReferences {
   /** The references {@code asset} (a bound record) holds, in the order of its fields. */
   public static List<Reference> of(Object asset) {
     List<Reference> references = new ArrayList<>();
-    ReferenceScanner.scanAll(asset, found -> references.add(
+    SCANNER.scanAll(asset, found -> references.add(
         new Reference(ReferenceScanner.Step.pointerOf(found.where()), found.target())));
     return references;
   }

@@ -37,6 +37,8 @@ final class DefaultAssetManager implements AssetManager {
   private final ContentIndex index;
   private final AssetFiles files;
   private final SlotTable slots;
+  /** Which references of a bound asset each load follows; its plans of the content's classes go with this manager. */
+  private final ReferenceScanner references = new ReferenceScanner();
   private final BundleStates bundleStates;
   private final AssetWorkers workers;
   private final Predicate<Thread> gameThread;
@@ -156,7 +158,7 @@ final class DefaultAssetManager implements AssetManager {
         throw new IllegalArgumentException("bundle names must not be blank: " + bundles);
       }
     }
-    return new DefaultLoadHandle(slots, staging, new LoadProblems(files), requested, bundleSet);
+    return new DefaultLoadHandle(slots, staging, new LoadProblems(files), references, requested, bundleSet);
   }
 
   @Override

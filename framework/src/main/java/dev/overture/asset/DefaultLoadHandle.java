@@ -49,6 +49,8 @@ final class DefaultLoadHandle implements LoadHandle {
   private static final Logger log = LoggerFactory.getLogger(LoadHandle.class);
 
   private final SlotTable slots;
+  /** The manager's scanner: which references of a bound asset the requested bundles follow. */
+  private final ReferenceScanner references;
   /** The stage whose changed files this load reads afresh; null for an ordinary load. */
   private final Staging staging;
   private final List<PrimaryAssetId> requested;
@@ -125,12 +127,10 @@ final class DefaultLoadHandle implements LoadHandle {
   /** An asset whose load is done, waiting to be processed. */
   private record Ready(AssetKey key, CompletableFuture<Loaded> load) {}
 
-  DefaultLoadHandle(SlotTable slots, LoadProblems problems, List<PrimaryAssetId> requested, Set<String> bundles) {
-    this(slots, null, problems, requested, bundles);
-  }
-
-  DefaultLoadHandle(SlotTable slots, Staging staging, LoadProblems problems, List<PrimaryAssetId> requested, Set<String> bundles) {
+  DefaultLoadHandle(SlotTable slots, Staging staging, LoadProblems problems, ReferenceScanner references,
+      List<PrimaryAssetId> requested, Set<String> bundles) {
     this.slots = slots;
+    this.references = references;
     this.staging = staging;
     this.problems = problems;
     this.requested = requested;
@@ -251,7 +251,7 @@ final class DefaultLoadHandle implements LoadHandle {
       reached.value = loaded.value();
       reached.where = null;
     }
-    ReferenceScanner.scan(
+    references.scan(
         loaded.value(),
         bundles,
         found -> {

@@ -22,9 +22,11 @@ import java.util.Set;
  * inside lists, sets, maps, optionals and nested records, which inherit the annotation). Each
  * reference comes with the place it was bound from, rendered as a JSON pointer only when needed.
  *
- * <p>Each record class gets a plan once: its components, their accessors, and, from their declared
- * generic types, whether anything below them can be a reference or carry an annotation. Components
- * that cannot are never read, so a large asset with no reference costs one lookup. Thread-safe.
+ * <p>Each record class gets a plan once per scanner: its components, their accessors, and, from
+ * their declared generic types, whether anything below them can be a reference or carry an
+ * annotation. Components that cannot are never read, so a large asset with no reference costs one
+ * lookup. An asset manager owns one scanner, so the plans of its content's classes (a plugin's
+ * among them) live and go with it. Thread-safe.
  */
 final class ReferenceScanner {
 
@@ -95,7 +97,7 @@ final class ReferenceScanner {
     static final Plan EMPTY = new Plan(List.of(), false);
   }
 
-  private static final ClassValue<Plan> PLANS =
+  private final ClassValue<Plan> plans =
       new ClassValue<>() {
         @Override
         protected Plan computeValue(Class<?> type) {
@@ -103,20 +105,20 @@ final class ReferenceScanner {
         }
       };
 
-  private ReferenceScanner() {}
+  ReferenceScanner() {}
 
   /** Reports to {@code sink} each reference in {@code value} that one of {@code bundles} holds. */
-  static void scan(Object value, Set<String> bundles, Sink sink) {
+  void scan(Object value, Set<String> bundles, Sink sink) {
     walk(value, null, null, bundles, sink);
   }
 
   /** Reports to {@code sink} every reference in {@code value}, in a bundle or not. */
-  static void scanAll(Object value, Sink sink) {
+  void scanAll(Object value, Sink sink) {
     walk(value, null, null, null, sink);
   }
 
   /** @param bundles the bundles to follow; null for every reference, bundle or not */
-  private static void walk(Object value, Step where, Bundles inherited, Set<String> bundles, Sink sink) {
+  private void walk(Object value, Step where, Bundles inherited, Set<String> bundles, Sink sink) {
     if (value == null) {
       return;
     }
@@ -155,7 +157,7 @@ final class ReferenceScanner {
         walk(array[i], new Step(where, null, i), inherited, bundles, sink);
       }
     } else {
-      Plan plan = PLANS.get(value.getClass());
+      Plan plan = plans.get(value.getClass());
       if (inherited == null && !plan.annotated && bundles != null) {
         return;
       }

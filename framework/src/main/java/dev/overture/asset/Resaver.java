@@ -46,6 +46,8 @@ final class Resaver {
   private final Function<Target, byte[]> reader;
   /** Whether a newer engine saved each referenced JSON file looked at, by root and path. */
   private final Map<String, Boolean> newerFiles = new HashMap<>();
+  /** The references of what this run binds: one scanner a run, like the run's caches. */
+  private final ReferenceScanner references = new ReferenceScanner();
 
   /**
    * @param index the index to resave, whose assets a newer engine saved are already hidden ({@link
@@ -122,7 +124,7 @@ final class Resaver {
     }
     List<Problem> unresolved = new ArrayList<>();
     JsonLocator locator = new JsonLocator(json.mapper());
-    ReferenceScanner.scanAll(value, found -> {
+    references.scanAll(value, found -> {
       String where = ReferenceScanner.Step.pointerOf(found.where());
       String why = null;
       if (found.target() instanceof PrimaryAssetId id) {

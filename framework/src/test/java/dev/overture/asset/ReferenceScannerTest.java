@@ -50,7 +50,8 @@ class ReferenceScannerTest {
   /** Each found reference as "pointer -> target". */
   private static List<String> scan(Object value, String... bundles) {
     List<String> found = new ArrayList<>();
-    ReferenceScanner.scan(value, Set.of(bundles), reference -> found.add(describe(reference)));
+    // A scanner of its own each time: its plans are worked out from the classes, not remembered.
+    new ReferenceScanner().scan(value, Set.of(bundles), reference -> found.add(describe(reference)));
     return found;
   }
 
@@ -59,8 +60,13 @@ class ReferenceScannerTest {
         + (reference.acyclic() ? " (acyclic)" : "");
   }
 
+  /** As {@link AssetReferences#of} lists them, with a scanner of its own. */
   private static List<String> all(Object value) {
-    return AssetReferences.of(value).stream().map(reference -> reference.pointer() + " -> " + reference.target()).toList();
+    List<String> found = new ArrayList<>();
+    new ReferenceScanner().scanAll(value, reference -> found.add(ReferenceScanner.Step.pointerOf(reference.where()) + " -> "
+        + reference.target()));
+    assertEquals(found, AssetReferences.of(value).stream().map(reference -> reference.pointer() + " -> " + reference.target()).toList());
+    return found;
   }
 
   @Test
