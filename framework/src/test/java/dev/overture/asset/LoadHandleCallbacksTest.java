@@ -132,4 +132,23 @@ class LoadHandleCallbacksTest {
     assertEquals(0, assets.stats().loading(), "nothing is still counted as loading");
     assertEquals(0, assets.stats().pinned());
   }
+
+  @Test
+  void aFinishedLoadReleasedLater_keepsItsOutcome_andLetsGoOfItsPins() throws Exception {
+    Files.writeString(root.resolve("pawns/Hero.json"), "{ \"name\": ");
+    LoadHandle handle = listen(kind.load.apply(assets), "");
+    pump();
+    List<String> problems = handle.problems().stream().map(Object::toString).toList();
+    assertTrue(assets.stats().pinned() > 0, "the good assets it reached stay loaded and pinned");
+
+    handle.release();
+    handle.release();
+    pump();
+
+    assertEquals(Status.RELEASED, handle.status());
+    assertEquals(1.0, handle.progress(), "it did finish");
+    assertEquals(problems, handle.problems().stream().map(Object::toString).toList(), "what it found is still told");
+    assertEquals(0, assets.stats().pinned());
+    assertEquals(List.of("update 1.0", "failure " + problems.size()), calls, "releasing is no new outcome");
+  }
 }
