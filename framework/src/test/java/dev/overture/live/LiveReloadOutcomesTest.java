@@ -5,10 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overture.asset.AssetManager;
 import dev.overture.asset.SoftRef;
+import dev.overture.experience.ExperienceDefinition;
 import dev.overture.experience.PawnData;
+import dev.overture.feature.PluginId;
 import dev.overture.testing.Content;
 import dev.overture.testing.TestRuntime;
 import dev.overture.testing.TestWorld;
+import dev.overture.validation.AssetValidator;
+import dev.overture.validation.ValidationContext;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
@@ -27,8 +31,27 @@ class LiveReloadOutcomesTest {
         .file("pawns/Fighter.json", """
             { "pawnClass": "Pawn", "displayName": "Fighter", "defaultCameraMode": "cameras/Follow.json" }
             """)
-        .file("cameras/Follow.json", "{ \"distance\": 5, \"height\": 2 }");
+        .file("cameras/Follow.json", "{ \"distance\": 5, \"height\": 2 }")
+        .file("pawns/Brawler.json", "{ \"pawnClass\": \"Pawn\", \"displayName\": \"Brawler\" }")
+        .file("plugins/Chimes/plugin.json", "{ \"version\": \"1.0.0\" }");
   }
+
+  /** A game's own check: no experience may turn on Chimes without its pawn being the Brawler. */
+  private static final AssetValidator<ExperienceDefinition> CHIMES_NEED_A_BRAWLER =
+      new AssetValidator<>() {
+        @Override
+        public Class<ExperienceDefinition> assetClass() {
+          return ExperienceDefinition.class;
+        }
+
+        @Override
+        public void isDataValid(ExperienceDefinition experience, ValidationContext context) {
+          if (experience.gameFeaturesToEnable().contains(PluginId.of("Chimes"))
+              && !experience.pawnData().map(id -> id.name().equals("Brawler")).orElse(false)) {
+            context.error("Game/ChimesNeedABrawler", "/gameFeaturesToEnable", "Chimes ring only for the Brawler");
+          }
+        }
+      };
 
   private static PawnData.CameraMode camera(TestWorld world) {
     PawnData pawn = world.experience().pawnData().orElseThrow();
@@ -103,6 +126,35 @@ class LiveReloadOutcomesTest {
       assertEquals(loaded.pinned(), assets.stats().pinned(), "the world pins the new version instead of the old");
       assertEquals(0, assets.stats().loading());
       assertEquals("Brawler", world.experience().pawnData().orElseThrow().displayName());
+    }
+  }
+
+  @Test
+  void anEditRefusedAfterItWasPrepared_givesBackThePluginsAndAssetsItTook_andGoesIdle() {
+    try (TestRuntime runtime = TestRuntime.builder(content()).liveContent().validator(CHIMES_NEED_A_BRAWLER).build()) {
+      List<LiveReload> heard = new CopyOnWriteArrayList<>();
+      runtime.live().subscribe(heard::add);
+      TestWorld world = runtime.world("Match").load("Duel").assertLoaded();
+      AssetManager assets = runtime.overture().assets();
+      AssetManager.Stats loaded = assets.stats();
+
+      // Prepared (Chimes activated, Follow and the new pawn data loaded), then refused by the game's check.
+      runtime.edit("experiences/Duel.json", "{ \"defaultPawnData\": \"Fighter\", \"gameFeaturesToEnable\": [\"Chimes\"] }");
+      runtime.reload();
+
+      assertEquals(LiveReload.Status.REFUSED, heard.get(0).status(), heard.toString());
+      assertEquals("Game/ChimesNeedABrawler", heard.get(0).problems().get(0).id());
+      assertEquals(0, runtime.overture().features().requestCount(PluginId.of("Chimes")),
+          "the plugin the refused edit activated is released");
+      assertEquals(List.of(), world.activePlugins());
+      assertEquals(loaded.pinned(), assets.stats().pinned(), "and what it loaded is let go");
+      assertTrue(runtime.live().whenIdle().isDone(), "live content is idle again");
+
+      runtime.edit("experiences/Duel.json", "{ \"defaultPawnData\": \"Brawler\", \"gameFeaturesToEnable\": [\"Chimes\"] }");
+      runtime.reload();
+      assertEquals(LiveReload.Status.APPLIED, heard.get(1).status(), heard.toString());
+      assertEquals(List.of(PluginId.of("Chimes")), world.activePlugins());
+      assertTrue(runtime.live().whenIdle().isDone());
     }
   }
 }
