@@ -1,0 +1,186 @@
+package dev.overture.feature;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.overture.testing.ManualExecutor;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Where plugin state changes run, as a host relies on it: one at a time and in the order asked,
+ * whatever executor it is given; a change that throws (an exception or an error) fails its own
+ * request and no other; {@code whenIdle} tells when all have finished; and once closed, requests
+ * and waits fail with the same message instead of hanging.
+ */
+class FeatureQueueTest {
+
+  private final ManualExecutor executor = new ManualExecutor();
+  private final FeatureQueue queue = new FeatureQueue(executor);
+
+  private static Throwable failureOf(CompletableFuture<?> future) {
+    ExecutionException e = assertThrows(ExecutionException.class, future::get);
+    return e.getCause();
+  }
+
+  @Test
+  void changes_runInTheOrderAsked_eachCompletingItsRequest() {
+    List<String> ran = new ArrayList<>();
+    CompletableFuture<String> first = queue.submit(() -> {
+      ran.add("first");
+      return CompletableFuture.completedFuture("one");
+    });
+    CompletableFuture<String> second = queue.submit(() -> {
+      ran.add("second");
+      return CompletableFuture.completedFuture("two");
+    });
+    assertEquals(List.of(), ran, "nothing runs on the caller's thread");
+    assertFalse(queue.whenIdle().isDone());
+
+    executor.runAll();
+
+    assertEquals(List.of("first", "second"), ran);
+    assertEquals("one", first.join());
+    assertEquals("two", second.join());
+    assertTrue(queue.whenIdle().isDone());
+  }
+
+  @Test
+  void aChangeThatThrows_failsItsOwnRequest_andTheNextStillRuns() {
+    AssertionError bug = new AssertionError("a plugin's assertion");
+    CompletableFuture<String> error = queue.submit(() -> {
+      throw bug;
+    });
+    CompletableFuture<String> thrown = queue.submit(() -> {
+      throw new IllegalArgumentException("bad descriptor");
+    });
+    CompletableFuture<String> next = queue.submit(() -> CompletableFuture.completedFuture("still runs"));
+
+    executor.runAll();
+
+    assertSame(bug, failureOf(error), "an Error, too, ends its request instead of stalling the queue");
+    assertEquals("bad descriptor", failureOf(thrown).getMessage());
+    assertEquals("still runs", next.join());
+    assertTrue(queue.whenIdle().isDone());
+  }
+
+  @Test
+  void aChangeThatFailsLater_failsItsRequestWithTheCause_notAWrapper() {
+    CompletableFuture<String> inner = new CompletableFuture<>();
+    CompletableFuture<String> request = queue.submit(() -> inner);
+    executor.runAll();
+    assertFalse(request.isDone(), "the request waits for the change it started");
+
+    IllegalStateException cause = new IllegalStateException("activation failed");
+    inner.completeExceptionally(new CompletionException(cause));
+
+    assertSame(cause, failureOf(request));
+  }
+
+  @Test
+  void whenIdle_completesWhenTheLastRequestFinishes_notBefore() {
+    CompletableFuture<Void> slow = new CompletableFuture<>();
+    queue.submit(() -> slow);
+    queue.submit(() -> CompletableFuture.completedFuture(null));
+    CompletableFuture<Void> idle = queue.whenIdle();
+    executor.runAll();
+    assertFalse(idle.isDone(), "one request is still in flight");
+
+    slow.complete(null);
+    assertTrue(idle.isDone());
+    assertTrue(queue.whenIdle().isDone(), "and nothing is in flight now");
+  }
+
+  @Test
+  void closed_refusesNewRequests_andFailsTheWaitsForIdle_withOneMessage() {
+    queue.submit(() -> new CompletableFuture<Void>());
+    executor.runAll();
+    CompletableFuture<Void> idle = queue.whenIdle();
+
+    queue.close();
+
+    assertEquals(FeatureQueue.CLOSED, failureOf(idle).getMessage());
+    assertEquals(FeatureQueue.CLOSED, failureOf(queue.whenIdle()).getMessage(), "a request still in flight never finishes now");
+    CompletableFuture<Object> late = queue.submit(() -> CompletableFuture.completedFuture("never"));
+    assertEquals(FeatureQueue.CLOSED, failureOf(late).getMessage());
+    assertEquals(0, executor.runAll(), "a refused request runs nothing");
+  }
+
+  @Test
+  void anExecutorThatRefuses_failsTheRequestAsClosed_andTheQueueTakesTheNextWhenItAccepts() {
+    AtomicInteger refusals = new AtomicInteger(1);
+    List<Runnable> accepted = new ArrayList<>();
+    FeatureQueue picky = new FeatureQueue(task -> {
+      if (refusals.getAndDecrement() > 0) {
+        throw new RejectedExecutionException("shutting down");
+      }
+      accepted.add(task);
+    });
+
+    Throwable refused = failureOf(picky.submit(() -> CompletableFuture.completedFuture("lost")));
+    assertEquals(FeatureQueue.CLOSED, refused.getMessage());
+    assertEquals("shutting down", refused.getCause().getMessage());
+    assertTrue(picky.whenIdle().isDone(), "a refused request is not in flight");
+
+    CompletableFuture<String> later = picky.submit(() -> CompletableFuture.completedFuture("taken"));
+    assertEquals(1, accepted.size(), "the serial executor is not left marked as running");
+    accepted.get(0).run();
+    assertEquals("taken", later.join());
+  }
+
+  @Test
+  void onAPoolOfThreads_changesStillRunOneAtATime_inOrder() {
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    try {
+      FeatureQueue pooled = new FeatureQueue(pool);
+      AtomicInteger running = new AtomicInteger();
+      AtomicInteger most = new AtomicInteger();
+      List<Integer> order = new CopyOnWriteArrayList<>();
+      List<CompletableFuture<Integer>> requests = new ArrayList<>();
+      for (int i = 0; i < 200; i++) {
+        int n = i;
+        requests.add(pooled.submit(() -> {
+          most.accumulateAndGet(running.incrementAndGet(), Math::max);
+          order.add(n);
+          running.decrementAndGet();
+          return CompletableFuture.completedFuture(n);
+        }));
+      }
+      await().atMost(Duration.ofSeconds(30)).until(() -> pooled.whenIdle().isDone());
+
+      assertEquals(1, most.get(), "never two at once");
+      List<Integer> expected = new ArrayList<>();
+      for (int i = 0; i < 200; i++) {
+        expected.add(i);
+      }
+      assertEquals(expected, order);
+      assertEquals(199, requests.get(199).join());
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void withoutAnExecutor_changesRunOnItsOwnThread_whichCloseStops() {
+    FeatureQueue own = new FeatureQueue(null);
+    CompletableFuture<String> thread = own.submit(() -> CompletableFuture.completedFuture(Thread.currentThread().getName()));
+    assertEquals("overture-features", thread.join());
+
+    own.close();
+    assertEquals(FeatureQueue.CLOSED, failureOf(own.submit(() -> CompletableFuture.completedFuture("late"))).getMessage());
+  }
+}
