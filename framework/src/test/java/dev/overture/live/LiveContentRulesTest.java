@@ -1,5 +1,6 @@
 package dev.overture.live;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -19,6 +20,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -161,5 +163,70 @@ class LiveContentRulesTest {
       runtime.edit("pawns/Fighter.json", "{ \"pawnClass\": \"Pawn\", \"displayName\": \"Boxer\" }").reload();
       assertEquals(List.of(), heard, "and later edits are not taken");
     }
+  }
+
+  @Test
+  void attachingAWorld_fromAThreadNotItsGameThread_isRefused() throws Exception {
+    try (TestRuntime runtime = TestRuntime.builder(content()).liveContent().build()) {
+      TestWorld world = runtime.world("Match");
+      AtomicReference<Throwable> failure = new AtomicReference<>();
+      Thread other = new Thread(() -> {
+        try {
+          runtime.live().attach(world.world());
+        } catch (Throwable e) {
+          failure.set(e);
+        }
+      }, "tool-thread");
+      other.start();
+      other.join();
+
+      assertTrue(failure.get() instanceof IllegalStateException, String.valueOf(failure.get()));
+      assertTrue(failure.get().getMessage().startsWith("World \"Match\" was used from thread \"tool-thread\""), failure.get().getMessage());
+    }
+  }
+
+  @Test
+  void aClosedWorld_isNoLongerFollowed() {
+    try (TestRuntime runtime = TestRuntime.builder(content()).liveContent().build()) {
+      List<LiveReload> heard = new CopyOnWriteArrayList<>();
+      runtime.live().subscribe(heard::add);
+      TestWorld kept = runtime.world("Kept").load("Duel").assertLoaded();
+      TestWorld closed = runtime.world("Closed").load("Duel").assertLoaded();
+      List<Object> handed = new CopyOnWriteArrayList<>();
+      runtime.live().track(closed.world(), PrimaryAssetId.parse("Map:Pit"), handed::add);
+      assertEquals("LiveContent[announced, 2 worlds]", runtime.live().toString());
+
+      closed.close();
+      runtime.pump();
+      assertEquals("LiveContent[announced, 1 worlds]", runtime.live().toString());
+
+      runtime.edit("pawns/Fighter.json", "{ \"pawnClass\": \"Pawn\", \"displayName\": \"Brawler\" }");
+      runtime.edit("maps/Pit.json", "{ \"size\": 3 }").reload();
+      assertEquals(List.of("Kept"), heard.get(0).worlds().stream().map(LiveReload.WorldUpdate::world).toList(), heard.toString());
+      assertEquals(List.of(), handed, "the closed world's tracking ended with it");
+      assertEquals("Brawler", kept.experience().pawnData().orElseThrow().displayName());
+    }
+  }
+
+  @Test
+  void liveContentsOwnThreads_areDaemons_andCloseStopsThem() throws Exception {
+    Path folder = content().writeTo(temp.resolve("watched"));
+    Overture overture = Overture.builder().contentRoot(AssetSource.directory(folder)).liveContent().build();
+    try {
+      // The quiet period's timer thread starts with the first change.
+      overture.liveContent().orElseThrow().announce(List.of(folder.resolve("pawns/Fighter.json")));
+      await().atMost(Duration.ofSeconds(30)).until(() -> threads("overture-live").size() == 1
+          && threads("overture-live-watcher").size() == 1);
+      assertTrue(threads("overture-live").get(0).isDaemon(), "a game that forgets to close still exits");
+      assertTrue(threads("overture-live-watcher").get(0).isDaemon());
+    } finally {
+      overture.close();
+    }
+    await().atMost(Duration.ofSeconds(30))
+        .until(() -> threads("overture-live").isEmpty() && threads("overture-live-watcher").isEmpty());
+  }
+
+  private static List<Thread> threads(String name) {
+    return Thread.getAllStackTraces().keySet().stream().filter(thread -> thread.getName().equals(name) && thread.isAlive()).toList();
   }
 }
