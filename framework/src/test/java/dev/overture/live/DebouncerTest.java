@@ -73,7 +73,7 @@ class DebouncerTest {
   @Test
   void aFileWrittenWithoutPause_stillReloads_exactlyWhenItsFirstEventHasWaitedTheLongestDelay() {
     long first = ticker.read();
-    long handedAt = writeEvery(Duration.ofMillis(60), Duration.ofSeconds(5));
+    long handedAt = writeEvery(Duration.ofMillis(70), Duration.ofSeconds(5));
 
     assertEquals(MAX.toNanos(), handedAt - first, "handed on at the longest delay, to the tick");
     assertEquals(Set.of(path("Log.json")), batches.get(0).paths());

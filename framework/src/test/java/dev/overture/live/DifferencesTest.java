@@ -108,4 +108,11 @@ class DifferencesTest {
     assertEquals(Differences.MAX_LINES, lines.size());
     assertEquals("/7/label: \"s\" -> \"t\"", lines.get(7));
   }
+
+  @Test
+  void aListThatShrank_showsWhatWentAsNone() {
+    assertEquals(List.of("/scores/1: Score -> (none)"), Differences.between(
+        mode("Duel", List.of(new Score(1, "a"), new Score(2, "b")), Map.of(), null),
+        mode("Duel", List.of(new Score(1, "a")), Map.of(), null)));
+  }
 }

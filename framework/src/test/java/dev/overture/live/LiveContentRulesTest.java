@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overture.asset.AssetSource;
 import dev.overture.asset.PrimaryAssetId;
+import dev.overture.core.Report;
+import dev.overture.core.Reports;
 import dev.overture.inject.Overture;
 import dev.overture.testing.Content;
 import dev.overture.testing.FakeTicker;
@@ -96,6 +98,10 @@ class LiveContentRulesTest {
     assertEquals("the executor was already set", failure(() -> build(content(), live -> live.executor(Runnable::run))));
     assertEquals("the timer was already set", failure(() -> build(content(), live -> live.timer((delay, task) -> {}))));
     assertEquals("the ticker was already set", failure(() -> build(content(), live -> live.ticker(System::nanoTime))));
+    assertEquals("the reports feed was already set", failure(() -> build(content(), live -> live.reports(Reports.create()))),
+        "the runtime gives live content its own feed");
+    assertEquals("the plugins folder was already set",
+        failure(() -> build(content(), live -> live.pluginsFolder(temp.resolve("a")).pluginsFolder(temp.resolve("b")))));
   }
 
   @Test
@@ -228,5 +234,29 @@ class LiveContentRulesTest {
 
   private static List<Thread> threads(String name) {
     return Thread.getAllStackTraces().keySet().stream().filter(thread -> thread.getName().equals(name) && thread.isAlive()).toList();
+  }
+
+  @Test
+  void everyChange_isToldToTheRuntimesReports_timedFromItsFirstEvent() {
+    try (TestRuntime runtime = TestRuntime.builder(content()).liveContent().build()) {
+      List<LiveReload> heard = new CopyOnWriteArrayList<>();
+      runtime.live().subscribe(heard::add);
+      runtime.world("Match").load("Duel").assertLoaded();
+      long before = runtime.overture().reports().published();
+
+      runtime.edit("pawns/Fighter.json", "{ \"pawnClass\": \"Pawn\", \"displayName\": \"Brawler\" }");
+      runtime.ticker().advance(Duration.ofMillis(250));
+      runtime.reload(); // one more second
+      runtime.edit("pawns/Fighter.json", "{ \"pawnClass\": 7 }").reload();
+
+      assertEquals(Duration.ofMillis(1250), heard.get(0).elapsed(), "from the first event to the report");
+      String shown = runtime.folder().orElseThrow().resolve("pawns/Fighter.json").toString();
+      assertEquals("LiveReload[1 Reloaded " + shown + " in 1250 ms: applied to world Match]", heard.get(0).toString());
+      List<Report> reports = runtime.overture().reports().since(before);
+      assertEquals(List.of("Reloaded", "EditRefused"), reports.stream().map(report -> report.kind().toString()).toList());
+      assertEquals(heard.get(0).summary(), reports.get(0).summary());
+      assertEquals("Refused " + shown + ": 1 error; the old content stays in force", reports.get(1).summary());
+      assertEquals(heard.get(1).problems(), reports.get(1).problems());
+    }
   }
 }
