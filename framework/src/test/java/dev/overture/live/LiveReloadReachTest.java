@@ -109,6 +109,31 @@ class LiveReloadReachTest {
     }
   }
 
+  @Test
+  void anEditedPluginDescriptor_isRefusedNamingTheFile_whileTheContentEditedWithItStillApplies() {
+    try (TestRuntime runtime = TestRuntime.builder(content()).liveContent().build()) {
+      List<LiveReload> heard = new CopyOnWriteArrayList<>();
+      runtime.live().subscribe(heard::add);
+      TestWorld duel = runtime.world("Match").load("Duel").assertLoaded();
+      String descriptor = runtime.folder().orElseThrow().resolve("plugins/Chimes/plugin.json").toString();
+
+      runtime.edit("plugins/Chimes/plugin.json", "{ \"version\": \"1.1.0\" }");
+      runtime.edit("pawns/Fighter.json", """
+          { "pawnClass": "Pawn", "displayName": "Boxer", "defaultCameraMode": "cameras/Follow.json" }
+          """).reload();
+
+      assertEquals(2, heard.size(), heard.toString());
+      LiveReload refused = heard.get(0);
+      assertEquals(LiveReload.Status.REFUSED, refused.status());
+      assertEquals(List.of(descriptor), refused.files());
+      assertEquals("Overture/RestartNeeded", refused.problems().get(0).id());
+      assertEquals(descriptor, refused.problems().get(0).location().orElseThrow().file());
+      assertEquals(LiveReload.Status.APPLIED, heard.get(1).status(), heard.get(1).toString());
+      assertEquals("Boxer", pawnName(duel.experience()));
+      assertTrue(runtime.live().whenIdle().isDone());
+    }
+  }
+
   /**
    * A world whose load read the Fighter before a change of it was committed, and finished after:
    * on its own executors, so the test decides what runs when.
