@@ -45,6 +45,8 @@ class PluginDescriptorsTest {
               "primaryAssetTypesToScan": [ { "type": "Note", "assetClass": "Nothing", "directories": ["notes"] } ] }
             """)
         .file("plugins/Top-Down/plugin.json", "{ \"version\": \"1.0.0\" }")
+        .file("plugins/Restless/plugin.json", "{ \"version\": \"1.0.0\", \"initialState\": \"Activating\" }")
+        .file("plugins/Shouting/plugin.json", "{ \"version\": \"1.0.0\", \"initialState\": \" LOADED \" }")
         .file("plugins/Bad Name/plugin.json", "{ \"version\": \"1.0.0\" }")
         .writeTo(temp.resolve("assets"));
     assets = BuiltIns.register(AssetManager.builder()).contentRoot(AssetSource.directory(root)).executor(workers).build();
@@ -92,6 +94,15 @@ class PluginDescriptorsTest {
     assertEquals("Plugin \"Arnea\" lives in folder \"Arena\"; the names must match", problem.message());
     assertEquals(at("Arena", "/name"), where(problem));
     assertTrue(features.descriptor(PluginId.of("Arena")).isEmpty(), "a descriptor at fault is not kept");
+  }
+
+  @Test
+  void anInitialStateAPluginCannotRestIn_isRefused_namingTheOnesItCan() {
+    Problem problem = onlyProblem("Restless");
+
+    assertEquals("Unknown plugin state \"Activating\" (valid: \"Installed\", \"Registered\", \"Loaded\", \"Active\")", problem.message());
+    assertEquals(at("Restless", "/initialState"), where(problem));
+    assertEquals(PluginState.LOADED, features.state(PluginId.of("Shouting")), "a state's name is read in any case, spaces around");
   }
 
   @Test
