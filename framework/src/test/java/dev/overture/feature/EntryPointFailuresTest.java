@@ -114,6 +114,53 @@ class EntryPointFailuresTest {
   }
 
   @Test
+  void anEntryPointThatCannotBeMade_saysWhatItNeeds_atTheEntryPoint_andKeepsTheCauseForTheDeveloper() {
+    String plugin = "implements dev.overture.feature.OverturePlugin {\n"
+        + "  @Override public void register(dev.overture.feature.PluginRegistration plugin) {}\n";
+    Map<String, String> sources = Map.of(
+        "needsargs", "package needsargs;\npublic final class Plugin " + plugin + "  public Plugin(int lamps) {}\n}\n",
+        "abstracted", "package abstracted;\npublic abstract class Plugin " + plugin + "  public Plugin() {}\n}\n",
+        "hidden", "package hidden;\nfinal class Plugin " + plugin + "  public Plugin() {}\n}\n",
+        "failing", "package failing;\npublic final class Plugin " + plugin.replace("{}\n", "{ throw new IllegalStateException(\"no lamps\"); }\n")
+            + "}\n");
+    sources.forEach((pkg, source) -> PluginJar.of()
+        .file("plugin.json", "{ \"name\": \"" + Character.toUpperCase(pkg.charAt(0)) + pkg.substring(1) + "\", \"version\": \"1.0.0\","
+            + " \"entryPoint\": \"" + pkg + ".Plugin\" }")
+        .java(pkg + ".Plugin", source)
+        .writeTo(temp.resolve("plugins/" + pkg + ".jar")));
+    PluginJar.of()
+        .file("plugin.json", "{ \"name\": \"Absent\", \"version\": \"1.0.0\", \"entryPoint\": \"absent.Plugin\" }")
+        .java("absent.Other", "package absent;\npublic class Other {}\n")
+        .writeTo(temp.resolve("plugins/absent.jar"));
+    Path game = Content.of().file("pawns/Keeper.json", "{ \"pawnClass\": \"Pawn\" }").writeTo(temp.resolve("game"));
+    overture = Overture.builder().contentRoot(AssetSource.directory(game)).plugins(temp.resolve("plugins")).workers(workers)
+        .pluginExecutor(serial).ticker(new FakeTicker()).closeTimeout(Duration.ZERO).build();
+    pump();
+    GameFeatures features = overture.features();
+
+    Map<String, String> expected = Map.of(
+        "Needsargs", "Overture/NotAnEntryPoint The entry point \"needsargs.Plugin\" of plugin Needsargs needs a public constructor"
+            + " without parameters",
+        "Abstracted", "Overture/NotAnEntryPoint The entry point \"abstracted.Plugin\" of plugin Abstracted must be a public class"
+            + " that is not abstract",
+        "Hidden", "Overture/NotAnEntryPoint The entry point \"hidden.Plugin\" of plugin Hidden must be a public class that is not"
+            + " abstract",
+        "Failing", "Overture/EntryPointFailed The entry point \"failing.Plugin\" of plugin Failing failed while registering: no lamps",
+        "Absent", "Overture/EntryPointNotFound Plugin Absent names the entry point \"absent.Plugin\", which its jar "
+            + temp.resolve("plugins/absent.jar") + " does not hold");
+    expected.forEach((name, text) -> {
+      PluginException failure = features.failure(PluginId.of(name)).orElseThrow();
+      Problem problem = failure.problems().get(0);
+      assertEquals(text, problem.id() + " " + problem.message(), name);
+      assertEquals("/entryPoint", problem.location().orElseThrow().pointer(), name);
+      assertTrue(problem.location().orElseThrow().line() > 0, name + " is located at a line");
+    });
+    assertEquals("no lamps", features.failure(PluginId.of("Failing")).orElseThrow().getCause().getMessage(),
+        "the exception the entry point threw is kept, for the log's stack trace");
+    assertInstanceOf(ClassNotFoundException.class, features.failure(PluginId.of("Absent")).orElseThrow().getCause());
+  }
+
+  @Test
   void locatingInADescriptor_readsItBounded_andRefusesANamedPipe() throws Exception {
     Path game = Content.of()
         .file("plugins/Grown/plugin.json", "{ \"name\": \"Grown\", \"version\": \"1.0.0\" }")
