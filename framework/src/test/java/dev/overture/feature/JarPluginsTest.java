@@ -206,6 +206,27 @@ class JarPluginsTest {
   }
 
   @Test
+  void twoJarsOfOnePlugin_areADiscoveryProblem_andTheFirstByNameIsThePlugin() {
+    for (String version : List.of("2.0.0", "1.0.0")) {
+      PluginJar.of()
+          .file("plugin.json", "{ \"name\": \"Lamps\", \"version\": \"" + version + "\" }")
+          .writeTo(plugins().resolve("lamps-" + version + ".jar"));
+    }
+    open();
+    GameFeatures features = overture.features();
+
+    Path first = plugins().resolve("lamps-1.0.0.jar");
+    Path second = plugins().resolve("lamps-2.0.0.jar");
+    assertEquals(first.toString(), features.location(PluginId.of("Lamps")));
+    assertEquals("1.0.0", features.descriptor(PluginId.of("Lamps")).orElseThrow().version().toString());
+    assertEquals(1, features.discoveryProblems().size(), features.discoveryProblems().toString());
+    Problem duplicate = features.discoveryProblems().get(0);
+    assertEquals("Overture/DuplicatePlugin", duplicate.id());
+    assertEquals("Plugin \"Lamps\" is both " + first + " and " + second + "; remove one of them", duplicate.message());
+    assertTrue(duplicate.location().orElseThrow().file().startsWith(second.toString()), duplicate.toString());
+  }
+
+  @Test
   void plugins_seeEachOthersClasses_onlyAlongADeclaredDependency() {
     Path base = PluginJar.of()
         .file("plugin.json", "{ \"name\": \"Base\", \"version\": \"1.0.0\", \"entryPoint\": \"base.Probe\" }")
