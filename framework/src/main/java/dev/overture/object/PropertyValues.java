@@ -38,6 +38,9 @@ final class PropertyValues {
               .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
           .build();
 
+  /** The longest JSON of a value a message shows; a longer one is named by its class. */
+  private static final int MAX_SHOWN = 60;
+
   private PropertyValues() {}
 
   /**
@@ -113,12 +116,20 @@ final class PropertyValues {
       }
       return new Value(null, null, null);
     }
+    Class<?> wanted = field.getType().isPrimitive() ? ClassDefaults.boxed(field.getType()) : field.getType();
+    if (holdsAService(field.getType())) {
+      // An interface or abstract type names a service (a radio, a clock): no JSON copy can be made
+      // of one, so it is checked by its class and shared as it is.
+      if (!wanted.isInstance(value)) {
+        throw new IllegalArgumentException(doesNotFit(owner, field, value.getClass().getSimpleName()));
+      }
+      return new Value(value, null, null);
+    }
     JsonNode json;
     try {
       json = MAPPER.valueToTree(value);
     } catch (JacksonException e) {
-      // Not something JSON can hold (a service, a handle): check its class and share it as it is.
-      Class<?> wanted = field.getType().isPrimitive() ? ClassDefaults.boxed(field.getType()) : field.getType();
+      // Not something JSON can hold (a handle): check its class and share it as it is.
       if (!wanted.isInstance(value)) {
         throw new IllegalArgumentException(doesNotFit(owner, field, value.getClass().getSimpleName()));
       }
@@ -129,12 +140,28 @@ final class PropertyValues {
     try {
       converted = MAPPER.treeToValue(json, javaType);
     } catch (JacksonException | IllegalArgumentException e) {
-      throw new IllegalArgumentException(doesNotFit(owner, field, json.toString()));
+      throw new IllegalArgumentException(doesNotFit(owner, field, shown(value, json)));
     }
     if (FiniteNumbers.find(converted).isPresent()) {
       throw new IllegalArgumentException(doesNotFit(owner, field, String.valueOf(value)) + " (it is not a finite number)");
     }
     return of(converted, json, javaType);
+  }
+
+  /** Whether a property of {@code type} holds a shared object rather than data: an interface or abstract class, not a collection. */
+  private static boolean holdsAService(Class<?> type) {
+    return (type.isInterface() || java.lang.reflect.Modifier.isAbstract(type.getModifiers())) && !type.isPrimitive() && !type.isArray()
+        && !Iterable.class.isAssignableFrom(type) && !Map.class.isAssignableFrom(type) && !Number.class.isAssignableFrom(type)
+        && !CharSequence.class.isAssignableFrom(type);
+  }
+
+  /**
+   * A value given in code, as a message shows it: its JSON when that is short (a number, a string,
+   * {@code [1,2]}), else its class (a whole object's properties would bury the message).
+   */
+  private static String shown(Object value, JsonNode json) {
+    String text = json.toString();
+    return json.isContainer() && text.length() > MAX_SHOWN ? value.getClass().getSimpleName() : text;
   }
 
   private static Value of(Object converted, JsonNode json, JavaType javaType) {
