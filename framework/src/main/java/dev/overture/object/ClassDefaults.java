@@ -114,31 +114,6 @@ public final class ClassDefaults<T> {
     }
   }
 
-  static Class<?> boxed(Class<?> primitive) {
-    if (primitive == int.class) {
-      return Integer.class;
-    }
-    if (primitive == long.class) {
-      return Long.class;
-    }
-    if (primitive == double.class) {
-      return Double.class;
-    }
-    if (primitive == float.class) {
-      return Float.class;
-    }
-    if (primitive == boolean.class) {
-      return Boolean.class;
-    }
-    if (primitive == short.class) {
-      return Short.class;
-    }
-    if (primitive == byte.class) {
-      return Byte.class;
-    }
-    return Character.class;
-  }
-
   @Override
   public String toString() {
     return "ClassDefaults[" + type.getSimpleName() + ", changed " + changed.keySet() + "]";

@@ -1,5 +1,6 @@
 package dev.overture.object;
 
+import java.lang.invoke.MethodType;
 import java.lang.reflect.Field;
 import java.lang.reflect.Type;
 import java.util.List;
@@ -43,7 +44,7 @@ public final class ObjectProperties {
    */
   public static void set(Object instance, String name, Object value) {
     Field field = field(instance.getClass(), name);
-    Class<?> wanted = field.getType().isPrimitive() ? ClassDefaults.boxed(field.getType()) : field.getType();
+    Class<?> wanted = MethodType.methodType(field.getType()).wrap().returnType(); // int.class is given as an Integer
     if (value == null ? field.getType().isPrimitive() : !wanted.isInstance(value)) {
       throw new IllegalArgumentException("Property \"" + name + "\" of " + instance.getClass().getSimpleName() + " is "
           + Plans.withArticle(field.getType().getSimpleName()) + ": " + (value == null ? "null" : value.getClass().getSimpleName())

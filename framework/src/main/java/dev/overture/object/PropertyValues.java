@@ -116,11 +116,10 @@ final class PropertyValues {
       }
       return new Value(null, null, null);
     }
-    Class<?> wanted = field.getType().isPrimitive() ? ClassDefaults.boxed(field.getType()) : field.getType();
     if (holdsAService(field.getType())) {
       // An interface or abstract type names a service (a radio, a clock): no JSON copy can be made
       // of one, so it is checked by its class and shared as it is.
-      if (!wanted.isInstance(value)) {
+      if (!field.getType().isInstance(value)) {
         throw new IllegalArgumentException(doesNotFit(owner, field, value.getClass().getSimpleName()));
       }
       return new Value(value, null, null);
@@ -129,8 +128,9 @@ final class PropertyValues {
     try {
       json = MAPPER.valueToTree(value);
     } catch (JacksonException e) {
-      // Not something JSON can hold (a handle): check its class and share it as it is.
-      if (!wanted.isInstance(value)) {
+      // Not something JSON can hold (a handle): check its class and share it as it is (never a
+      // primitive property's value, which JSON always holds).
+      if (field.getType().isPrimitive() || !field.getType().isInstance(value)) {
         throw new IllegalArgumentException(doesNotFit(owner, field, value.getClass().getSimpleName()));
       }
       return new Value(value, null, null);
