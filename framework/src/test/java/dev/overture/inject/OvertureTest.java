@@ -18,6 +18,7 @@ import dev.overture.experience.ExperienceManager;
 import dev.overture.experience.LoadState;
 import dev.overture.feature.AddComponents;
 import dev.overture.feature.PluginId;
+import dev.overture.persistence.PersistenceException;
 import dev.overture.persistence.WorldStore;
 import dev.overture.settings.SettingsFolder;
 import dev.overture.testing.FakeTicker;
@@ -205,6 +206,21 @@ class OvertureTest {
       assertTrue(world.gameState().stableId().value() != firstId, "ids never repeat across runs of one store");
       world.close();
     }
+  }
+
+  @Test
+  void close_closesTheWorldStore_soThatALaterSaveIsRefused_namingIt() {
+    Path file = temp.resolve("game.db");
+    Overture overture = manual(new ManualExecutor(), new ManualExecutor()).worldStore(file).build();
+    WorldStore store = overture.worldStore().orElseThrow();
+    World world = overture.worlds().create("Kept", NetMode.DEDICATED_SERVER);
+    world.handOverTo(Thread.currentThread());
+
+    overture.close();
+
+    PersistenceException e =
+        assertThrows(PersistenceException.class, () -> store.save(world));
+    assertEquals(file + " is closed", e.getMessage());
   }
 
   @Test
