@@ -4,6 +4,7 @@ import dev.overture.core.DataException;
 import dev.overture.internal.Choices;
 import dev.overture.internal.FiniteNumbers;
 import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.LinkedHashMap;
@@ -117,23 +118,14 @@ final class PropertyValues {
       return new Value(null, null, null);
     }
     if (holdsAService(field.getType())) {
-      // An interface or abstract type names a service (a radio, a clock): no JSON copy can be made
-      // of one, so it is checked by its class and shared as it is.
-      if (!field.getType().isInstance(value)) {
-        throw new IllegalArgumentException(doesNotFit(owner, field, value.getClass().getSimpleName()));
-      }
-      return new Value(value, null, null);
+      // An interface or abstract type names a service (a radio, a clock): no JSON copy can be made of one.
+      return shared(owner, field, value);
     }
     JsonNode json;
     try {
       json = MAPPER.valueToTree(value);
     } catch (JacksonException e) {
-      // Not something JSON can hold (a handle): check its class and share it as it is (never a
-      // primitive property's value, which JSON always holds).
-      if (field.getType().isPrimitive() || !field.getType().isInstance(value)) {
-        throw new IllegalArgumentException(doesNotFit(owner, field, value.getClass().getSimpleName()));
-      }
-      return new Value(value, null, null);
+      return shared(owner, field, value); // not something JSON can hold (a handle)
     }
     JavaType javaType = javaType(field);
     Object converted;
@@ -148,9 +140,20 @@ final class PropertyValues {
     return of(converted, json, javaType);
   }
 
+  /**
+   * {@code value} given to every instance as it is, once checked by its class (a primitive
+   * property's value never is: JSON always holds it, so one that got here does not fit).
+   */
+  private static Value shared(Class<?> owner, Field field, Object value) {
+    if (field.getType().isPrimitive() || !field.getType().isInstance(value)) {
+      throw new IllegalArgumentException(doesNotFit(owner, field, value.getClass().getSimpleName()));
+    }
+    return new Value(value, null, null);
+  }
+
   /** Whether a property of {@code type} holds a shared object rather than data: an interface or abstract class, not a collection. */
   private static boolean holdsAService(Class<?> type) {
-    return (type.isInterface() || java.lang.reflect.Modifier.isAbstract(type.getModifiers())) && !type.isPrimitive() && !type.isArray()
+    return (type.isInterface() || Modifier.isAbstract(type.getModifiers())) && !type.isPrimitive() && !type.isArray()
         && !Iterable.class.isAssignableFrom(type) && !Map.class.isAssignableFrom(type) && !Number.class.isAssignableFrom(type)
         && !CharSequence.class.isAssignableFrom(type);
   }

@@ -13,18 +13,14 @@ import dev.overture.asset.ContentRoot;
 import dev.overture.core.Problem;
 import dev.overture.feature.internal.BuiltIns;
 import dev.overture.core.SourceLocation;
-import dev.overture.inject.Overture;
 import dev.overture.testing.Content;
-import dev.overture.testing.FakeTicker;
 import dev.overture.testing.ManualExecutor;
 import dev.overture.testing.PluginJar;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,23 +33,6 @@ import org.junit.jupiter.api.io.TempDir;
 class EntryPointFailuresTest {
 
   @TempDir Path temp;
-  private final ManualExecutor workers = new ManualExecutor();
-  private final ManualExecutor serial = new ManualExecutor();
-  private Overture overture;
-
-  @AfterEach
-  void close() {
-    if (overture != null) {
-      pump();
-      overture.close();
-    }
-  }
-
-  private void pump() {
-    while (workers.runAll() + serial.runAll() > 0) {
-      // until both queues are empty
-    }
-  }
 
   private static String entryPoint(String pkg, String body) {
     return "package " + pkg + ";\n\npublic final class Plugin implements dev.overture.feature.OverturePlugin {\n"
@@ -65,7 +44,7 @@ class EntryPointFailuresTest {
     PluginJar.of()
         .file("plugin.json", "{ \"name\": \"" + name + "\", \"version\": \"1.0.0\", \"entryPoint\": \"" + pkg + ".Plugin\" }")
         .java(pkg + ".Plugin", entryPoint(pkg, body))
-        .writeTo(temp.resolve("plugins/" + pkg + ".jar"));
+        .writeTo(JarPluginGame.plugins(temp).resolve(pkg + ".jar"));
   }
 
   @Test
@@ -75,17 +54,13 @@ class EntryPointFailuresTest {
     jar("Wrapping", "wrapping", "throw new RuntimeException(new java.io.UncheckedIOException(new java.io.IOException(\"disk gone\")));");
     jar("Quoting", "quoting", "throw new IllegalStateException(\"could not start: \" + new java.io.IOException(\"disk gone\"));");
     jar("Zhealthy", "zhealthy", "");
-    Path game = Content.of().file("pawns/Keeper.json", "{ \"pawnClass\": \"Pawn\" }").writeTo(temp.resolve("game"));
-    overture = Overture.builder()
-        .contentRoot(AssetSource.directory(game))
-        .plugins(temp.resolve("plugins"))
-        .workers(workers)
-        .pluginExecutor(serial)
-        .ticker(new FakeTicker())
-        .closeTimeout(Duration.ZERO)
-        .build();
-    pump();
-    GameFeatures features = overture.features();
+    try (JarPluginGame game = JarPluginGame.open(temp)) {
+      tellsEachFailureInWords(game);
+    }
+  }
+
+  private static void tellsEachFailureInWords(JarPluginGame game) {
+    GameFeatures features = game.features();
 
     CompletableFuture<Void> ready = features.ready();
     assertTrue(ready.isDone(), "ready() completes; it does not wait for a thread that died");
@@ -106,7 +81,7 @@ class EntryPointFailuresTest {
       assertEquals("/entryPoint", problem.location().orElseThrow().pointer());
 
       CompletableFuture<Void> request = features.loadAndActivate(id);
-      pump();
+      game.pump();
       PluginException again = assertInstanceOf(PluginException.class, assertThrows(CompletionException.class, request::join).getCause());
       assertEquals(problem, again.problems().get(0), "a later request fails with the same problem");
     });
@@ -127,16 +102,17 @@ class EntryPointFailuresTest {
         .file("plugin.json", "{ \"name\": \"" + Character.toUpperCase(pkg.charAt(0)) + pkg.substring(1) + "\", \"version\": \"1.0.0\","
             + " \"entryPoint\": \"" + pkg + ".Plugin\" }")
         .java(pkg + ".Plugin", source)
-        .writeTo(temp.resolve("plugins/" + pkg + ".jar")));
+        .writeTo(JarPluginGame.plugins(temp).resolve(pkg + ".jar")));
     PluginJar.of()
         .file("plugin.json", "{ \"name\": \"Absent\", \"version\": \"1.0.0\", \"entryPoint\": \"absent.Plugin\" }")
         .java("absent.Other", "package absent;\npublic class Other {}\n")
-        .writeTo(temp.resolve("plugins/absent.jar"));
-    Path game = Content.of().file("pawns/Keeper.json", "{ \"pawnClass\": \"Pawn\" }").writeTo(temp.resolve("game"));
-    overture = Overture.builder().contentRoot(AssetSource.directory(game)).plugins(temp.resolve("plugins")).workers(workers)
-        .pluginExecutor(serial).ticker(new FakeTicker()).closeTimeout(Duration.ZERO).build();
-    pump();
-    GameFeatures features = overture.features();
+        .writeTo(JarPluginGame.plugins(temp).resolve("absent.jar"));
+    try (JarPluginGame game = JarPluginGame.open(temp)) {
+      saysWhatEachEntryPointNeeds(game.features());
+    }
+  }
+
+  private void saysWhatEachEntryPointNeeds(GameFeatures features) {
 
     Map<String, String> expected = Map.of(
         "Needsargs", "Overture/NotAnEntryPoint The entry point \"needsargs.Plugin\" of plugin Needsargs needs a public constructor"
@@ -166,7 +142,8 @@ class EntryPointFailuresTest {
         .file("plugins/Grown/plugin.json", "{ \"name\": \"Grown\", \"version\": \"1.0.0\" }")
         .file("plugins/Piped/plugin.json", "{ \"name\": \"Piped\", \"version\": \"1.0.0\" }")
         .writeTo(temp.resolve("game"));
-    try (AssetManager assets = BuiltIns.register(AssetManager.builder()).contentRoot(AssetSource.directory(game)).executor(workers).build()) {
+    try (AssetManager assets =
+        BuiltIns.register(AssetManager.builder()).contentRoot(AssetSource.directory(game)).executor(new ManualExecutor()).build()) {
       PluginCatalog catalog = PluginCatalog.discover(assets, ContentRoot.GAME, AssetPath.parse("plugins"), null);
       Plugin grown = catalog.get(PluginId.of("Grown"));
       assertEquals(1, catalog.locateInDescriptor(grown, "/version").line(), "found while the file is small");

@@ -4,16 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.overture.asset.AssetSource;
-import dev.overture.inject.Overture;
-import dev.overture.testing.Content;
-import dev.overture.testing.FakeTicker;
-import dev.overture.testing.ManualExecutor;
 import dev.overture.testing.PluginJar;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -30,9 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 class PluginFilesReleasedTest {
 
   @TempDir Path temp;
-  private final ManualExecutor workers = new ManualExecutor();
-  private final ManualExecutor serial = new ManualExecutor();
-  private Overture overture;
+  private JarPluginGame game;
 
   @BeforeEach
   void onLinux() {
@@ -41,23 +33,9 @@ class PluginFilesReleasedTest {
 
   @AfterEach
   void close() {
-    if (overture != null) {
-      pump();
-      overture.close();
+    if (game != null) {
+      game.close();
     }
-  }
-
-  private void pump() {
-    while (workers.runAll() + serial.runAll() > 0) {
-      // until nothing is queued
-    }
-  }
-
-  private void open(Path plugins) {
-    Path game = Content.of().file("pawns/Keeper.json", "{ \"pawnClass\": \"Pawn\" }").writeTo(temp.resolve("game"));
-    overture = Overture.builder().contentRoot(AssetSource.directory(game)).plugins(plugins).workers(workers).pluginExecutor(serial)
-        .ticker(new FakeTicker()).closeTimeout(Duration.ZERO).build();
-    pump();
   }
 
   /** How many of this process's open files are {@code file}. */
@@ -80,13 +58,13 @@ class PluginFilesReleasedTest {
         .file("plugin.json", "{ \"name\": \"Broken\", \"version\": \"1.0.0\", \"entryPoint\": \"broken.Missing\" }")
         .file("sounds/ding.txt", "ding")
         .java("broken.Present", "package broken; public class Present {}")
-        .writeTo(temp.resolve("plugins/broken.jar"));
-    open(temp.resolve("plugins"));
+        .writeTo(JarPluginGame.plugins(temp).resolve("broken.jar"));
+    game = JarPluginGame.open(temp);
     PluginId broken = PluginId.of("Broken");
 
     for (int attempt = 0; attempt < 3; attempt++) {
       features().register(broken);
-      pump();
+      game.pump();
       assertEquals(PluginState.ERROR, features().state(broken));
       assertEquals("Overture/EntryPointNotFound", features().failure(broken).orElseThrow().problems().get(0).id());
       assertEquals(0, openCopies(jar), "attempt " + attempt + " left the jar open");
@@ -95,25 +73,25 @@ class PluginFilesReleasedTest {
 
   @Test
   void aJarPluginUnregistered_closesItsJar() throws IOException {
-    Path jar = JarPluginsTest.lanterns().writeTo(temp.resolve("plugins/lanterns.jar"));
-    open(temp.resolve("plugins"));
+    Path jar = JarPluginsTest.lanterns().writeTo(JarPluginGame.plugins(temp).resolve("lanterns.jar"));
+    game = JarPluginGame.open(temp);
     PluginId lanterns = PluginId.of("Lanterns");
     assertEquals(PluginState.REGISTERED, features().state(lanterns));
     assertTrue(openCopies(jar) > 0, "registered, its classes and content are read from the jar");
 
     features().unregister(lanterns);
-    pump();
+    game.pump();
 
     assertEquals(PluginState.INSTALLED, features().state(lanterns));
     assertEquals(0, openCopies(jar));
     List<Path> left;
-    try (Stream<Path> files = Files.list(temp.resolve("plugins"))) {
+    try (Stream<Path> files = Files.list(JarPluginGame.plugins(temp))) {
       left = files.toList();
     }
     assertEquals(List.of(jar), left);
   }
 
   private GameFeatures features() {
-    return overture.features();
+    return game.features();
   }
 }

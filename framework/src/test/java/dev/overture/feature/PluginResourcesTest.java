@@ -2,17 +2,10 @@ package dev.overture.feature;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.overture.asset.AssetSource;
-import dev.overture.inject.Overture;
-import dev.overture.testing.Content;
-import dev.overture.testing.FakeTicker;
-import dev.overture.testing.ManualExecutor;
 import dev.overture.testing.PluginJar;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.function.Supplier;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,23 +18,6 @@ import org.junit.jupiter.api.io.TempDir;
 class PluginResourcesTest {
 
   @TempDir Path temp;
-  private final ManualExecutor workers = new ManualExecutor();
-  private final ManualExecutor serial = new ManualExecutor();
-  private Overture overture;
-
-  @AfterEach
-  void close() {
-    if (overture != null) {
-      pump();
-      overture.close();
-    }
-  }
-
-  private void pump() {
-    while (workers.runAll() + serial.runAll() > 0) {
-      // until nothing is queued
-    }
-  }
 
   /** A plugin whose entry point reports what its class loader finds. */
   private static String probe(String pkg) {
@@ -95,7 +71,7 @@ class PluginResourcesTest {
 
   @Test
   void aPluginReadsItsOwnResources_andItsDependenciesButNoOneElses() {
-    Path plugins = temp.resolve("plugins");
+    Path plugins = JarPluginGame.plugins(temp);
     PluginJar.of()
         .file("plugin.json", "{ \"name\": \"Base\", \"version\": \"1.0.0\", \"entryPoint\": \"base.Probe\" }")
         .file("sounds/base.txt", "base")
@@ -116,15 +92,12 @@ class PluginResourcesTest {
         .file("sounds/common.txt", "common of Side")
         .java("side.Probe", probe("side"))
         .writeTo(plugins.resolve("side.jar"));
-    Path game = Content.of().file("pawns/Keeper.json", "{ \"pawnClass\": \"Pawn\" }").writeTo(temp.resolve("game"));
-    overture = Overture.builder().contentRoot(AssetSource.directory(game)).plugins(plugins).workers(workers).pluginExecutor(serial)
-        .ticker(new FakeTicker()).closeTimeout(Duration.ZERO).build();
-    pump();
-
-    assertEquals(List.of(
-        "Base: base=true top=false side=false common=common of Base all=[common of Base] missing=false",
-        "Side: base=false top=false side=true common=common of Side all=[common of Side] missing=false",
-        "Top: base=true top=true side=false common=common of Top all=[common of Top, common of Base] missing=false"),
-        overture.features().extensions(Supplier.class).stream().map(s -> (String) s.get()).sorted().toList());
+    try (JarPluginGame game = JarPluginGame.open(temp)) {
+      assertEquals(List.of(
+          "Base: base=true top=false side=false common=common of Base all=[common of Base] missing=false",
+          "Side: base=false top=false side=true common=common of Side all=[common of Side] missing=false",
+          "Top: base=true top=true side=false common=common of Top all=[common of Top, common of Base] missing=false"),
+          game.features().extensions(Supplier.class).stream().map(s -> (String) s.get()).sorted().toList());
+    }
   }
 }
