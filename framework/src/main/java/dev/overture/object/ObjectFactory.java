@@ -51,6 +51,16 @@ public final class ObjectFactory {
       return new DefaultsSlot();
     }
   };
+  /**
+   * How to construct each class, planned on first use and kept per factory like the defaults: what
+   * a factory learned of a class is its own, and a new factory plans afresh.
+   */
+  private final ClassValue<Plans.ConstructorPlan> plans = new ClassValue<>() {
+    @Override
+    protected Plans.ConstructorPlan computeValue(Class<?> type) {
+      return Plans.constructorPlan(type);
+    }
+  };
   private final java.util.concurrent.atomic.AtomicInteger defaultsBuilt = new java.util.concurrent.atomic.AtomicInteger();
   private final Object defaultsLock = new Object();
   private final Set<Class<?>> building = new HashSet<>();
@@ -282,7 +292,7 @@ public final class ObjectFactory {
   }
 
   private Object run(Class<?> type, ObjectInitializer initializer) {
-    Plans.ConstructorPlan plan = Plans.CONSTRUCTORS.get(type);
+    Plans.ConstructorPlan plan = plans.get(type);
     if (plan.problem() != null) {
       throw new ObjectConstructionException("Cannot construct " + type.getName() + ": " + plan.problem());
     }

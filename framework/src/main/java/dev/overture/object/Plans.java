@@ -23,8 +23,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What the factory needs to know of a class, computed once: the constructor to call and what each
- * parameter gets, and the class's properties. Immutable; cached in class values.
+ * What the factory needs to know of a class: the constructor to call and what each parameter gets
+ * (planned by {@link #constructorPlan}, kept by each factory), and the class's properties (kept
+ * here, once per class: they are the class's alone). Immutable.
  */
 final class Plans {
 
@@ -48,14 +49,6 @@ final class Plans {
       this(type, spread, params, problem, null, null);
     }
   }
-
-  static final ClassValue<ConstructorPlan> CONSTRUCTORS =
-      new ClassValue<>() {
-        @Override
-        protected ConstructorPlan computeValue(Class<?> type) {
-          return constructorPlan(type);
-        }
-      };
 
   /** A class and its superclasses up to (not including) Object, base classes first. */
   static final ClassValue<List<Class<?>>> HIERARCHY =
@@ -87,7 +80,8 @@ final class Plans {
         }
       };
 
-  private static ConstructorPlan constructorPlan(Class<?> type) {
+  /** How to construct {@code type}, or why it cannot be (the plan's problem); the factory keeps it. */
+  static ConstructorPlan constructorPlan(Class<?> type) {
     if (type.isInterface() || Modifier.isAbstract(type.getModifiers())) {
       return new ConstructorPlan(type, null, null, "it is abstract");
     }
@@ -106,7 +100,7 @@ final class Plans {
     }
     if (injectable.size() > 1) {
       return new ConstructorPlan(type, null, null,
-          "only one constructor may be annotated @Inject (it has " + injectable.stream().map(Plans::signature).toList() + ")");
+          "only one constructor may be annotated @Inject (it has " + injectable.stream().map(Plans::signature).sorted().toList() + ")");
     }
     if (!injectable.isEmpty()) {
       chosen = injectable.get(0);
@@ -130,7 +124,7 @@ final class Plans {
     }
     if (chosen == null) {
       return new ConstructorPlan(type, null, null,
-          "annotate one of its constructors with @Inject (it has " + Arrays.stream(constructors).map(Plans::signature).toList() + ")");
+          "annotate one of its constructors with @Inject (it has " + Arrays.stream(constructors).map(Plans::signature).sorted().toList() + ")");
     }
     Parameter[] parameters = chosen.getParameters();
     Param[] params = new Param[parameters.length];

@@ -322,8 +322,8 @@ class ObjectFactoryTest {
   void classesWithSeveralConstructors_mustSayWhichToUse() {
     ObjectConstructionException e =
         assertThrows(ObjectConstructionException.class, () -> ObjectFactory.create().newObject(Ambiguous.class, null, "a"));
-    assertTrue(e.getMessage().startsWith("Cannot construct " + Ambiguous.class.getName()
-        + ": annotate one of its constructors with @Inject (it has "), e.getMessage());
+    assertEquals("Cannot construct " + Ambiguous.class.getName()
+        + ": annotate one of its constructors with @Inject (it has [Ambiguous(String), Ambiguous(int)])", e.getMessage());
   }
 
   @Test
@@ -333,6 +333,45 @@ class ObjectFactoryTest {
         assertThrows(ObjectConstructionException.class, () -> ObjectFactory.create().newObject(Local.class, null, "l"));
     assertEquals("Cannot construct " + Local.class.getName() + ": it is an inner class and needs an instance of"
         + " ObjectFactoryTest; declare it static or top-level", e.getMessage());
+  }
+
+  /** Not static: each instance belongs to an instance of the test. */
+  class Member extends ActorComponent {}
+
+  @Test
+  void classesThatNeedAnEnclosingInstance_areRefusedWithTheFix() {
+    ObjectConstructionException member =
+        assertThrows(ObjectConstructionException.class, () -> ObjectFactory.create().newObject(Member.class, null, "m"));
+    assertEquals("Cannot construct " + Member.class.getName() + ": it is an inner class and needs an instance of"
+        + " ObjectFactoryTest; declare it static or top-level", member.getMessage());
+    Object anonymous = new ActorComponent() {};
+    ObjectConstructionException e = assertThrows(
+        ObjectConstructionException.class, () -> ObjectFactory.create().newObject(anonymous.getClass(), null, "a"));
+    assertEquals("Cannot construct " + anonymous.getClass().getName() + ": it is an inner class and needs an instance of"
+        + " ObjectFactoryTest; declare it static or top-level", e.getMessage());
+  }
+
+  static class DeclaredInAStaticMethod {
+    static Class<?> localClass() {
+      class Local extends ActorComponent {}
+      return Local.class;
+    }
+  }
+
+  record Tag(String name) {}
+
+  @Test
+  void classesDeclaredInStaticMethods_areBuilt_abstractOnesAndRecordsWithoutDependencies_areNot() {
+    ObjectFactory objects = ObjectFactory.create();
+    assertEquals(DeclaredInAStaticMethod.localClass(),
+        objects.newObject(DeclaredInAStaticMethod.localClass(), null, "l").getClass());
+    ObjectConstructionException abstractClass =
+        assertThrows(ObjectConstructionException.class, () -> objects.newObject(ActorComponent.class, null, "c"));
+    assertEquals("Cannot construct " + ActorComponent.class.getName() + ": it is abstract", abstractClass.getMessage());
+    ObjectConstructionException record =
+        assertThrows(ObjectConstructionException.class, () -> objects.newObject(Tag.class, null, "t"));
+    assertEquals("Cannot construct Tag: nothing supplies its parameter 1 (java.lang.String): no dependency resolver is set"
+        + " (ObjectFactory.builder().dependencies(...))", record.getMessage());
   }
 
   static class Ambiguous {
@@ -584,8 +623,9 @@ class ObjectFactoryTest {
   void twoInjectConstructors_areRefused() {
     ObjectConstructionException e =
         assertThrows(ObjectConstructionException.class, () -> ObjectFactory.create().newObject(DoubleInject.class, null, "d"));
-    assertTrue(e.getMessage().startsWith("Cannot construct " + DoubleInject.class.getName()
-        + ": only one constructor may be annotated @Inject (it has ["), e.getMessage());
+    assertEquals("Cannot construct " + DoubleInject.class.getName()
+        + ": only one constructor may be annotated @Inject (it has [DoubleInject(Integer), DoubleInject(String)])",
+        e.getMessage());
   }
 
   // ---- class defaults: inheritance, copies, the default object's parts
