@@ -61,7 +61,8 @@ final class BundleStates {
       }
     }
     afterStart.forEach(Runnable::run);
-    return observers.size() == 1 ? observers.get(0) : LoadHandle.combine(observers);
+    // Several ids: the combined handle is a view too, so that cancelling it cancels nothing.
+    return observers.size() == 1 ? observers.get(0) : new ObserverHandle(LoadHandle.combine(observers));
   }
 
   /**

@@ -57,7 +57,9 @@ final class DefaultLoadHandle implements LoadHandle {
   private final Set<String> bundles;
   private final String what;
   private final long startNanos;
-  private volatile long endNanos = -1;
+  /** When the load ended, by the ticker; read only once {@link #ended} is set (a ticker may read negative). */
+  private volatile long endNanos;
+  private volatile boolean ended;
 
   private final AtomicReference<Status> status = new AtomicReference<>(Status.LOADING);
   private final AtomicBoolean started = new AtomicBoolean();
@@ -328,6 +330,7 @@ final class DefaultLoadHandle implements LoadHandle {
     }
     keepOnlyPins();
     endNanos = slots.ticker().read();
+    ended = true;
     finalProblems = all;
     slots.loadingEnded(this);
     progress.finished();
@@ -396,8 +399,8 @@ final class DefaultLoadHandle implements LoadHandle {
 
   @Override
   public Duration elapsed() {
-    long end = endNanos;
-    return Duration.ofNanos(Math.max(0, (end >= 0 ? end : slots.ticker().read()) - startNanos));
+    long end = ended ? endNanos : slots.ticker().read();
+    return Duration.ofNanos(Math.max(0, end - startNanos));
   }
 
   @Override
@@ -406,6 +409,7 @@ final class DefaultLoadHandle implements LoadHandle {
       return false;
     }
     endNanos = slots.ticker().read();
+    ended = true;
     releasePins();
     slots.loadingEnded(this);
     future.cancel(false);
