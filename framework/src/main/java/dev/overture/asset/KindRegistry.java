@@ -93,21 +93,40 @@ final class KindRegistry {
     return List.of();
   }
 
-  /** The property that names the kind of {@code base}, from its {@code @JsonTypeInfo}. */
+  /**
+   * The property that names the kind of {@code base}, from its {@code @JsonTypeInfo}: on the class,
+   * a superclass, or any interface they implement or those interfaces extend (where Jackson finds
+   * it too).
+   */
   static String kindProperty(Class<?> base) {
+    JsonTypeInfo info = nearestTypeInfo(base);
+    return info == null || info.property().isEmpty() ? "@type" : info.property();
+  }
+
+  /** The {@code @JsonTypeInfo} that applies to {@code base}, searched as {@link #kindProperty} says; null when none. */
+  private static JsonTypeInfo nearestTypeInfo(Class<?> base) {
     for (Class<?> type = base; type != null; type = type.getSuperclass()) {
-      JsonTypeInfo info = type.getAnnotation(JsonTypeInfo.class);
+      JsonTypeInfo info = typeInfo(type);
       if (info != null) {
-        return info.property().isEmpty() ? "@type" : info.property();
-      }
-      for (Class<?> implemented : type.getInterfaces()) {
-        JsonTypeInfo fromInterface = implemented.getAnnotation(JsonTypeInfo.class);
-        if (fromInterface != null) {
-          return fromInterface.property().isEmpty() ? "@type" : fromInterface.property();
-        }
+        return info;
       }
     }
-    return "@type";
+    return null;
+  }
+
+  /** The {@code @JsonTypeInfo} of {@code type} itself or of the interfaces above it, nearest first. */
+  private static JsonTypeInfo typeInfo(Class<?> type) {
+    JsonTypeInfo own = type.getAnnotation(JsonTypeInfo.class);
+    if (own != null) {
+      return own;
+    }
+    for (Class<?> implemented : type.getInterfaces()) {
+      JsonTypeInfo fromInterface = typeInfo(implemented);
+      if (fromInterface != null) {
+        return fromInterface;
+      }
+    }
+    return null;
   }
 
   /** Every kind of a polymorphic base (one with {@code @JsonTypeInfo}) as a Jackson named type. */
@@ -120,7 +139,7 @@ final class KindRegistry {
   }
 
   private static boolean hasTypeInfo(Class<?> base) {
-    JsonTypeInfo info = base.getAnnotation(JsonTypeInfo.class);
+    JsonTypeInfo info = nearestTypeInfo(base);
     return info != null && info.use() == JsonTypeInfo.Id.NAME;
   }
 }
