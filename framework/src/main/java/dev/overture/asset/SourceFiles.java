@@ -173,7 +173,8 @@ final class SourceFiles {
     if (sizeHint > maxBytes) {
       throw new AssetTooLargeException(display, sizeHint, maxBytes);
     }
-    byte[] buffer = new byte[(int) Math.max(64, Math.min(sizeHint >= 0 ? sizeHint : 8192, maxBytes))];
+    // Never larger than the limit: the limit is checked when the buffer is full.
+    byte[] buffer = new byte[(int) Math.min(maxBytes, Math.max(64, sizeHint >= 0 ? sizeHint : 8192))];
     int length = 0;
     while (true) {
       if (length == buffer.length) {

@@ -1,7 +1,10 @@
 package dev.overture.asset;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,5 +33,20 @@ class SourceFilesTest {
     List<String> files = SourceFiles.walk(temp, temp.resolve("items"), true);
 
     assertEquals(List.of("items/01/02/item-1.json", "items/top.json"), files.stream().sorted().toList());
+  }
+
+  @Test
+  void readAtMost_refusesAStreamOfUnknownSizeOverALimitBelowTheFirstBuffer() throws Exception {
+    // A zip entry stored without its size reads with no hint; a limit of 10 bytes holds below 64.
+    AssetTooLargeException e = assertThrows(AssetTooLargeException.class,
+        () -> SourceFiles.readAtMost(new ByteArrayInputStream(new byte[20]), -1, 10, "maps/Big.json"));
+    assertEquals(new AssetTooLargeException("maps/Big.json", -1, 10).getMessage(), e.getMessage());
+    assertArrayEquals(new byte[10], SourceFiles.readAtMost(new ByteArrayInputStream(new byte[10]), -1, 10, "maps/Ten.json"));
+    assertArrayEquals(new byte[0], SourceFiles.readAtMost(new ByteArrayInputStream(new byte[0]), -1, 0, "maps/Empty.json"));
+    assertThrows(AssetTooLargeException.class,
+        () -> SourceFiles.readAtMost(new ByteArrayInputStream(new byte[1]), -1, 0, "maps/One.json"));
+    // Larger streams, with and without a hint, are read whole up to the limit.
+    assertArrayEquals(new byte[20_000], SourceFiles.readAtMost(new ByteArrayInputStream(new byte[20_000]), -1, 20_000, "a"));
+    assertArrayEquals(new byte[100], SourceFiles.readAtMost(new ByteArrayInputStream(new byte[100]), 100, 1_000, "b"));
   }
 }
