@@ -57,9 +57,8 @@ final class DefaultLoadHandle implements LoadHandle {
   private final Set<String> bundles;
   private final String what;
   private final long startNanos;
-  /** When the load ended, by the ticker; read only once {@link #ended} is set (a ticker may read negative). */
-  private volatile long endNanos;
-  private volatile boolean ended;
+  /** How long the load took, once it has ended; null while it loads (a ticker may read any value, even negative). */
+  private volatile Duration took;
 
   private final AtomicReference<Status> status = new AtomicReference<>(Status.LOADING);
   private final AtomicBoolean started = new AtomicBoolean();
@@ -329,8 +328,7 @@ final class DefaultLoadHandle implements LoadHandle {
       return;
     }
     keepOnlyPins();
-    endNanos = slots.ticker().read();
-    ended = true;
+    took = sinceStart();
     finalProblems = all;
     slots.loadingEnded(this);
     progress.finished();
@@ -399,8 +397,12 @@ final class DefaultLoadHandle implements LoadHandle {
 
   @Override
   public Duration elapsed() {
-    long end = ended ? endNanos : slots.ticker().read();
-    return Duration.ofNanos(Math.max(0, end - startNanos));
+    Duration ended = took;
+    return ended != null ? ended : sinceStart();
+  }
+
+  private Duration sinceStart() {
+    return Duration.ofNanos(Math.max(0, slots.ticker().read() - startNanos));
   }
 
   @Override
@@ -408,8 +410,7 @@ final class DefaultLoadHandle implements LoadHandle {
     if (!status.compareAndSet(Status.LOADING, Status.CANCELLED)) {
       return false;
     }
-    endNanos = slots.ticker().read();
-    ended = true;
+    took = sinceStart();
     releasePins();
     slots.loadingEnded(this);
     future.cancel(false);

@@ -27,7 +27,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** What the built-in sources list and read, how they name files, and what they refuse. */
-class SourcesFilesTest {
+class AssetSourceReadsTest {
 
   @TempDir Path temp;
 
@@ -304,7 +304,7 @@ class SourcesFilesTest {
   @ValueSource(strings = {"", "/", "///"})
   void classpathRoot_needsAFolderName(String root) {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> AssetSource.classpath(SourcesFilesTest.class.getClassLoader(), root));
+        () -> AssetSource.classpath(AssetSourceReadsTest.class.getClassLoader(), root));
     assertEquals("A classpath content root needs a folder name, for example \"assets\" (got \"" + root + "\")", e.getMessage());
   }
 
