@@ -1,0 +1,111 @@
+package dev.overture.persistence;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.overture.world.Pawn;
+import dev.overture.world.World;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What a store refuses before it touches the database: the wrong thread, the wrong ids, bad settings. */
+class WorldStoreGuardsTest {
+
+  @TempDir Path temp;
+  private ExecutorService other;
+
+  @BeforeEach
+  void otherThread() {
+    other = Executors.newSingleThreadExecutor(task -> new Thread(task, "not-the-game-thread"));
+  }
+
+  @AfterEach
+  void stop() {
+    other.shutdownNow();
+  }
+
+  private WorldStore store() {
+    return WorldStore.open(temp.resolve("worlds.db"), ClassNames.of(Map.of()));
+  }
+
+  /** What {@code use} throws on another thread than the world's. */
+  private Throwable fromAnotherThread(World world, Consumer<World> use) throws Exception {
+    try {
+      other.submit(() -> use.accept(world)).get();
+    } catch (ExecutionException e) {
+      return e.getCause();
+    }
+    throw new AssertionError("no exception on another thread");
+  }
+
+  @Test
+  void savingOrRestoring_offTheGameThread_isRefusedNamingBothThreads() throws Exception {
+    try (WorldStore store = store()) {
+      World world = World.builder("Arena").ids(store.ids()).build();
+      world.spawnActor(Pawn.class, "Scout");
+      String expected = "World \"Arena\" was used from thread \"not-the-game-thread\", but its game thread is \""
+          + Thread.currentThread().getName() + "\"; hand work to world.executor()";
+
+      for (Consumer<World> use : java.util.List.<Consumer<World>>of(
+          store::save, store::saveAsync, store::restore, store::restoreAsync)) {
+        Throwable refused = fromAnotherThread(world, use);
+        assertEquals(IllegalStateException.class, refused.getClass());
+        assertEquals(expected, refused.getMessage());
+      }
+      assertEquals(0, store.restore(World.builder("Arena").ids(store.ids()).build()).actors(), "nothing was saved");
+    }
+  }
+
+  @Test
+  void saveAsync_ofAWorldWithOtherIds_isRefusedAtOnce_notAsAFailedFuture() {
+    try (WorldStore store = store()) {
+      World world = World.builder("Arena").build();
+
+      PersistenceException refused = assertThrows(PersistenceException.class, () -> store.saveAsync(world));
+
+      assertEquals("World Arena takes its ids from another allocator, so they could collide with this store's; build it with"
+          + " World.builder(name).ids(store.ids())", refused.getMessage());
+    }
+  }
+
+  @Test
+  void idBlockSize_belowOne_isRefused() {
+    WorldStore.Builder builder = WorldStore.builder(temp.resolve("worlds.db"));
+
+    assertEquals("id block size < 1: 0", assertThrows(IllegalArgumentException.class, () -> builder.idBlockSize(0)).getMessage());
+    assertEquals("id block size < 1: -5", assertThrows(IllegalArgumentException.class, () -> builder.idBlockSize(-5)).getMessage());
+    builder.idBlockSize(1).open(ClassNames.of(Map.of())).close();
+  }
+
+  @Test
+  void idBlockSize_isHowManyIdsAServerTakesAtOnce_soAnotherServersIdsStartPastTheBlock() {
+    long first;
+    long next;
+    try (WorldStore big = WorldStore.builder(temp.resolve("worlds.db")).idBlockSize(1000).open(ClassNames.of(Map.of()))) {
+      first = World.builder("A").ids(big.ids()).build().spawnActor(Pawn.class, "One").stableId().value();
+      try (WorldStore second = WorldStore.builder(temp.resolve("worlds.db")).idBlockSize(1).open(ClassNames.of(Map.of()))) {
+        next = World.builder("B").ids(second.ids()).build().spawnActor(Pawn.class, "Two").stableId().value();
+      }
+    }
+    assertTrue(next >= first + 1000, "the first server's block of 1,000 is its own: " + first + ", then " + next);
+  }
+
+  @Test
+  void aMigrationTarget_isParsedWhateverItsCase_andAnUnknownOneNamesTheChoices() {
+    assertEquals(IdMigration.Target.V3, IdMigration.Target.parse("v3"));
+    assertEquals(IdMigration.Target.STABLE_ID, IdMigration.Target.parse("Stable-ID"));
+    assertEquals("stable-id", IdMigration.Target.STABLE_ID.option());
+    assertEquals("v3", IdMigration.Target.V3.option());
+    assertEquals("'v4' is not a target (v3, stable-id)",
+        assertThrows(IllegalArgumentException.class, () -> IdMigration.Target.parse("v4")).getMessage());
+  }
+}
