@@ -1,12 +1,15 @@
 package dev.overture.world;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overture.testing.FakeTicker;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /** The fixed-step loop, on a fake clock whose waiting moves the clock instead of sleeping. */
@@ -134,5 +137,113 @@ class FixedStepLoopTest {
     assertEquals("the step must be more than 0 and at most 1 second: 0.0", zero.getMessage());
     IllegalArgumentException none = assertThrows(IllegalArgumentException.class, () -> FixedStepLoop.builder(0.1).maxStepsPerFrame(0));
     assertEquals("a frame must run at least one step: 0", none.getMessage());
+  }
+
+  @Test
+  void worlds_areTickedInTheOrderAdded_onceEach_untilRemoved() {
+    World one = World.builder("One").build();
+    World two = World.builder("Two").build();
+    Counter first = counted(one);
+    Counter second = counted(two);
+    FixedStepLoop loop = loop().build();
+    loop.add(one);
+    loop.add(two);
+    loop.add(one);
+    assertEquals(List.of(one, two), loop.worlds(), "a world added twice is ticked once");
+
+    loop.advance();
+    assertTrue(loop.remove(one));
+    assertFalse(loop.remove(one), "the loop no longer had it");
+    clock.advance(Duration.ofMillis(100));
+    loop.advance();
+
+    assertEquals(List.of(two), loop.worlds());
+    assertEquals(1, first.deltas.size(), "not ticked once removed");
+    assertEquals(2, second.deltas.size());
+    assertFalse(one.isClosed(), "removing a world does not close it");
+  }
+
+  @Test
+  void aFrameOneStepPastItsShare_dropsThatStep_ratherThanRunningItLate() {
+    World world = World.builder("W").build();
+    Counter counter = counted(world);
+    FixedStepLoop loop = loop().maxStepsPerFrame(3).build();
+    loop.add(world);
+    loop.advance();
+
+    clock.advance(Duration.ofMillis(400)); // 4 steps due, the last exactly now
+
+    assertEquals(3, loop.advance());
+    assertEquals(0.1, loop.droppedSeconds(), 1e-9);
+    assertEquals(0, loop.advance(), "the dropped step does not run on the next frame");
+    clock.advance(Duration.ofMillis(100));
+    assertEquals(1, loop.advance());
+    assertEquals(5, counter.deltas.size());
+  }
+
+  @Test
+  void aClockWhoseReadingsAreNegative_keepsThePace_andDropsTheBacklog() {
+    AtomicLong nanos = new AtomicLong(-50_000_000_000L); // System.nanoTime's origin is arbitrary: it may read below zero
+    World world = World.builder("W").build();
+    Counter counter = counted(world);
+    FixedStepLoop loop = FixedStepLoop.builder(0.1).ticker(nanos::get).waiter(nanos::addAndGet).maxStepsPerFrame(3).build();
+    loop.add(world);
+    loop.advance();
+
+    nanos.addAndGet(2_000_000_000L); // 20 steps due
+
+    assertEquals(3, loop.advance());
+    assertEquals(1.7, loop.droppedSeconds(), 1e-9);
+    nanos.addAndGet(100_000_000L);
+    assertEquals(1, loop.advance(), "after the drop the loop keeps its pace");
+    loop.runUntil(() -> counter.deltas.size() == 8);
+    assertEquals(8, loop.steps());
+  }
+
+  @Test
+  void aWaiterThatWakesEarly_isAskedToWaitForTheRest_andNoStepRunsEarly() {
+    World world = World.builder("W").build();
+    Counter counter = counted(world);
+    List<Long> waits = new ArrayList<>();
+    // parkNanos may return before its time: this one never sleeps more than 30 ms
+    FixedStepLoop loop = loop().waiter(wait -> {
+      waits.add(wait);
+      clock.advanceNanos(Math.min(wait, 30_000_000L));
+    }).build();
+    loop.add(world);
+    int[] frames = {0};
+
+    loop.runUntil(() -> {
+      if (++frames[0] > 100) {
+        throw new AssertionError("the loop spun without waiting: " + waits);
+      }
+      return counter.deltas.size() == 2;
+    });
+
+    assertEquals(List.of(100_000_000L, 70_000_000L, 40_000_000L, 10_000_000L), waits);
+    assertEquals(2, loop.steps());
+    assertEquals(0.0, loop.droppedSeconds());
+  }
+
+  @Test
+  void theStepMayBeUpToOneSecond_andAFrameMayRunJustOneStep() {
+    FixedStepLoop second = FixedStepLoop.builder(1).build();
+    assertEquals(1.0, second.stepSeconds());
+    assertEquals("the step must be more than 0 and at most 1 second: 1.5",
+        assertThrows(IllegalArgumentException.class, () -> FixedStepLoop.builder(1.5)).getMessage());
+    assertEquals("the step must be more than 0 and at most 1 second: NaN",
+        assertThrows(IllegalArgumentException.class, () -> FixedStepLoop.builder(Double.NaN)).getMessage());
+
+    World world = World.builder("W").build();
+    Counter counter = counted(world);
+    FixedStepLoop loop = loop().maxStepsPerFrame(1).build();
+    assertEquals(0.1, loop.stepSeconds());
+    loop.add(world);
+    loop.advance();
+    clock.advance(Duration.ofMillis(250));
+
+    assertEquals(1, loop.advance());
+    assertEquals(0.1, loop.droppedSeconds(), 1e-9);
+    assertEquals(2, counter.deltas.size());
   }
 }

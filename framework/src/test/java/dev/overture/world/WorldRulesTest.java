@@ -6,9 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.overture.asset.ClassRef;
 import dev.overture.id.StableId;
+import dev.overture.object.ObjectArchetype;
+import dev.overture.object.ObjectConstructionException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -40,6 +44,17 @@ class WorldRulesTest {
     protected void endPlay(EndPlayReason reason) {
       events.add("end " + name() + " " + reason);
     }
+  }
+
+  /** A box that content varies through an archetype. */
+  static class BigBox extends Box {}
+
+  /** An actor class no test spawns. */
+  static class Absent extends Actor {}
+
+  /** An archetype of {@code type} from content, without overrides. */
+  static ObjectArchetype archetype(Class<?> type) {
+    return new ObjectArchetype(ClassRef.<Object>of(type.getSimpleName(), type), Map.of(), Map.of());
   }
 
   /** A subsystem that notes when it starts and ends, and can fail to end. */
@@ -83,6 +98,11 @@ class WorldRulesTest {
         call("spawnActor(type, name)", world -> world.spawnActor(Box.class, "Intruder")),
         call("spawnActor(type, name, id, beforePlay)",
             world -> world.spawnActor(Box.class, "Restored", StableId.of(77), actor -> {})),
+        call("spawnActor(type, name, id, beforePlay) with a taken name",
+            world -> world.spawnActor(Box.class, "Box", StableId.of(77), actor -> {})),
+        call("spawnActor(archetype, expected, name)", world -> world.spawnActor(archetype(BigBox.class), Box.class, "Big")),
+        call("spawnActor(archetype, expected, name) with a taken name",
+            world -> world.spawnActor(archetype(BigBox.class), Box.class, "Box")),
         call("restoreGameStateId", world -> world.restoreGameStateId(StableId.of(78))),
         call("findActor", world -> world.findActor(StableId.of(1))),
         call("destroyActor", world -> world.destroyActor(world.gameState())),
@@ -97,6 +117,8 @@ class WorldRulesTest {
         call("actor.findOrAddComponent (adding)", world -> box(world).findOrAddComponent(Clock.class)),
         call("actor.removeComponent", world -> box(world).removeComponent(box(world).components().get(0))),
         call("componentManager.addComponentRequest", world -> world.componentManager().addComponentRequest(Box.class, Lamp.class)),
+        call("componentManager.addComponentRequest (no actor of the class yet)",
+            world -> world.componentManager().addComponentRequest(Absent.class, Lamp.class)),
         call("componentManager.addExtensionHandler",
             world -> world.componentManager().addExtensionHandler(Box.class, (actor, event) -> events.add(event))),
         call("componentManager.sendExtensionEvent", world -> world.componentManager().sendExtensionEvent(box(world), "Ping")),
@@ -168,6 +190,9 @@ class WorldRulesTest {
     assertEquals(1, box.components().size(), "no component added or removed");
     assertEquals(0, world.componentManager().activeRequests());
     assertEquals(0, world.componentManager().extensionHandlers());
+    world.executor().execute(() -> events.add("still open"));
+    assertEquals(1, world.runPendingTasks(), "the world still takes work");
+    assertEquals(List.of("still open"), events);
     BOXES.remove(world);
   }
 
@@ -179,6 +204,7 @@ class WorldRulesTest {
         call("spawnActor(type)", world -> world.spawnActor(Box.class)),
         call("spawnActor(type, name, id, beforePlay)",
             world -> world.spawnActor(Box.class, "Restored", StableId.of(77), actor -> {})),
+        call("spawnActor(archetype, expected, name)", world -> world.spawnActor(archetype(Box.class), Box.class, "Box")),
         call("subsystem", world -> world.subsystem(Ledger.class)));
   }
 
@@ -279,6 +305,8 @@ class WorldRulesTest {
     assertEquals(taken, assertThrows(IllegalArgumentException.class, () -> world.spawnActor(Box.class, first.name())).getMessage());
     assertEquals(taken, assertThrows(IllegalArgumentException.class,
         () -> world.spawnActor(Box.class, first.name(), StableId.of(900), actor -> {})).getMessage());
+    assertEquals(taken, assertThrows(IllegalArgumentException.class,
+        () -> world.spawnActor(archetype(BigBox.class), Box.class, first.name())).getMessage());
     assertEquals(3, world.actors().size());
   }
 
@@ -305,12 +333,16 @@ class WorldRulesTest {
     events.clear();
     World world = World.builder("Match-7").build();
 
+    List<Box> seen = new ArrayList<>();
     IllegalStateException failed = assertThrows(IllegalStateException.class,
         () -> world.spawnActor(Box.class, "Broken", StableId.of(600), actor -> {
+          seen.add(actor);
           throw new IllegalStateException("its saved properties do not fit");
         }));
 
     assertEquals("its saved properties do not fit", failed.getMessage());
+    assertTrue(seen.get(0).isDestroyed(), "the half-restored actor is done with, not left usable");
+    assertFalse(seen.get(0).isPlaying());
     assertEquals(List.of(world.gameState()), world.actors());
     assertEquals(Optional.empty(), world.findActor(StableId.of(600)));
     assertEquals(List.of(), events, "it never began play");
@@ -460,6 +492,48 @@ class WorldRulesTest {
     assertEquals(0, manager.extensionHandlers());
     Box third = world.spawnActor(Box.class, "Third");
     assertEquals(List.of(), third.components(Lamp.class), "a released request adds nothing to new actors");
+  }
+
+  @Test
+  void anArchetype_spawnsAnActorOfItsClass_thatBeginsPlayWithAFreshStableId_andMustBeWhatIsExpected() {
+    events.clear();
+    World world = World.builder("Match-7").build();
+
+    Box big = world.spawnActor(archetype(BigBox.class), Box.class, "Big");
+
+    assertEquals(BigBox.class, big.getClass());
+    assertEquals("Big", big.name());
+    assertTrue(big.isPlaying());
+    assertEquals(List.of("begin Big"), events);
+    assertFalse(big.stableId().isNone());
+    assertTrue(big.stableId().value() > world.gameState().stableId().value(), big.stableId() + " after the game state's");
+    assertEquals(Optional.of(big), world.findActor(big.stableId()));
+    assertEquals(List.of(world.gameState(), big), world.actors());
+    ObjectConstructionException notABigBox = assertThrows(ObjectConstructionException.class,
+        () -> world.spawnActor(archetype(Box.class), BigBox.class, "Small"));
+    assertEquals("The archetype's class Box is not a BigBox", notABigBox.getMessage());
+    assertEquals(List.of(world.gameState(), big), world.actors(), "nothing spawned");
+  }
+
+  @Test
+  void runPendingTasks_runsTheQueuedWorkAndWhatItQueues_andSaysHowMuchRan() {
+    World world = World.builder("Match-7").build();
+    List<String> ran = new ArrayList<>();
+    world.executor().execute(() -> ran.add("first"));
+    world.executor().execute(() -> {
+      ran.add("second");
+      world.executor().execute(() -> ran.add("queued by the second"));
+    });
+    world.executor().execute(() -> {
+      throw new IllegalStateException("a task that fails still ran");
+    });
+
+    assertEquals(4, world.runPendingTasks());
+
+    assertEquals(List.of("first", "second", "queued by the second"), ran);
+    assertEquals(0, world.runPendingTasks(), "nothing left");
+    assertEquals(0.0, world.timeSeconds(), "time did not move");
+    assertEquals(0, world.frame());
   }
 
   @Test

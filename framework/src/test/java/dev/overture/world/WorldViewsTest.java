@@ -2,6 +2,7 @@ package dev.overture.world;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
@@ -74,5 +75,54 @@ class WorldViewsTest {
     WorldView.Mark blue = new WorldView.Mark(WorldView.MarkKind.PAWN, 0, 0, 1, "B", false);
     assertEquals("mark " + blue + " names team 1, but there are 1", assertThrows(IllegalArgumentException.class,
         () -> new WorldView("", 3, 1, List.of(), palette, teams, List.of(blue), Map.of(), List.of())).getMessage());
+  }
+
+  @Test
+  void aViewIsZeroToAMillionCells() {
+    assertEquals(0, new WorldView("empty", 0, 0, List.of(), Map.of(), List.of(), List.of(), Map.of(), List.of()).width());
+    assertEquals(List.of(""), new WorldView("a line", 0, 1, List.of(""), Map.of(), List.of(), List.of(), Map.of(), List.of()).tiles());
+    assertEquals(1024, new WorldView("largest", 1024, 1024, List.of(), Map.of(), List.of(), List.of(), Map.of(), List.of()).height());
+
+    for (int[] size : new int[][] {{1025, 1024}, {2000, 1000}, {-1, 2}, {2, -1}}) {
+      assertEquals("a world view is 0 to 1048576 cells: " + size[0] + "x" + size[1], assertThrows(IllegalArgumentException.class,
+          () -> new WorldView("", size[0], size[1], List.of(), Map.of(), List.of(), List.of(), Map.of(), List.of())).getMessage());
+    }
+  }
+
+  @Test
+  void thePaletteMapsOneTileCharacterToAColour() {
+    assertEquals("palette keys are one tile character: \"##\"", assertThrows(IllegalArgumentException.class,
+        () -> new WorldView("", 1, 1, List.of(), Map.of("##", "#3b4252"), List.of(), List.of(), Map.of(), List.of())).getMessage());
+    assertEquals("colours are #rrggbb: \"blue\"", assertThrows(IllegalArgumentException.class,
+        () -> new WorldView("", 1, 1, List.of(), Map.of("#", "blue"), List.of(), List.of(), Map.of(), List.of())).getMessage(),
+        "also a colour no tile uses");
+    assertEquals(Map.of("#", "#3B4252"),
+        new WorldView("", 1, 1, List.of("#"), Map.of("#", "#3B4252"), List.of(), List.of(), Map.of(), List.of()).palette());
+  }
+
+  @Test
+  void marksLieOnTheGrid_fractionsBetweenCellsIncluded() {
+    WorldView.Mark between = new WorldView.Mark(WorldView.MarkKind.POINT, 2.5, 0.5, -1, "A", false);
+    assertEquals(List.of(between),
+        new WorldView("", 3, 1, List.of(), Map.of(), List.of(), List.of(between), Map.of(), List.of()).marks());
+
+    for (WorldView.Mark outside : List.of(
+        new WorldView.Mark(WorldView.MarkKind.OTHER, 0, 1, -1, "below", false),
+        new WorldView.Mark(WorldView.MarkKind.OTHER, -0.5, 0, -1, "left", false),
+        new WorldView.Mark(WorldView.MarkKind.OTHER, 0, -0.5, -1, "above", false))) {
+      assertEquals("mark " + outside + " is outside the 3x1 view", assertThrows(IllegalArgumentException.class,
+          () -> new WorldView("", 3, 1, List.of(), Map.of(), List.of(), List.of(outside), Map.of(), List.of())).getMessage());
+    }
+  }
+
+  @Test
+  void aClosedWorld_hasNoPictureLeft() {
+    WorldViews views = world.subsystem(WorldViews.class);
+    views.contribute(() -> picture("Match"));
+
+    world.close();
+
+    assertEquals(Optional.empty(), views.current(), "a tool that kept the views draws nothing of a closed world");
+    assertTrue(world.findSubsystem(WorldViews.class).isEmpty());
   }
 }
