@@ -123,6 +123,28 @@ class ExperienceSeedRulesTest {
     assertEquals(List.of(loaded), refused.problems(), "asked for by id once it is hidden: the same problem, not an unknown id");
   }
 
+  @Test
+  void aPawnArchetypeANewerEngineSaved_failsTheLoad_sayingNoPawnCanBeBuilt() {
+    game = new ExperienceFixture(temp, content -> content
+            .file("experiences/Siege.json", "{ \"defaultPawnData\": \"Ram\" }")
+            .file("pawns/Ram.json", "{ \"pawnClass\": \"Archetype:Ram\" }")
+            .file("archetypes/Ram.json", "{ " + NEWER + ", \"class\": \"Knight\" }"),
+        builder -> builder.engineVersion(EngineVersion.parse("1.0.0-500"), EngineVersion.parse("1.0.0-500")));
+    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
+
+    manager.setCurrentExperience(PrimaryAssetId.of("Experience", "Siege"));
+    game.pump();
+
+    assertEquals(LoadState.FAILED, manager.state());
+    List<Problem> problems = manager.failure().orElseThrow().problems();
+    assertEquals(1, problems.size(), problems.toString());
+    assertEquals("Overture/WrongClass", problems.get(0).id());
+    assertEquals("The pawn class of PawnData:Ram is Archetype:Ram, which this build cannot read (a newer engine saved it),"
+        + " so no pawn can be built", problems.get(0).message());
+    assertEquals(game.root.resolve("pawns/Ram.json").toString(), problems.get(0).location().orElseThrow().file());
+    assertEquals("/pawnClass", problems.get(0).location().orElseThrow().pointer());
+  }
+
   private static Throwable assertThrowsCause(CompletableFuture<?> future) {
     try {
       future.join();

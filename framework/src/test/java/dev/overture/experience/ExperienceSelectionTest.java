@@ -231,4 +231,18 @@ class ExperienceSelectionTest {
     assertEquals(game.root.resolve("experiences/Future.json").toString(), problem.location().orElseThrow().file());
     assertEquals(0, game.assets.stats().pinned(), "the tiles were released");
   }
+
+  /** A tile that cannot be read, the index unchanged: finding the default fails with the tile's problem, in its file. */
+  @Test
+  void aTileThatCannotBeRead_failsFindingTheDefault_inThatTilesFile() {
+    game.close();
+    game = new ExperienceFixture(temp.resolve("broken"),
+        content -> content.file("ui/experiences/BrokenTile.json", "{ \"experienceId\": "));
+
+    Problem problem = failure(ExperienceSelection.builder().build());
+
+    assertEquals("Overture/MalformedJson", problem.id());
+    assertEquals(game.root.resolve("ui/experiences/BrokenTile.json").toString(), problem.location().orElseThrow().file());
+    assertEquals(0, game.assets.stats().pinned(), "the tiles were released");
+  }
 }
