@@ -135,7 +135,8 @@ public class Actor implements Constructed {
 
   /**
    * Whether a world store saves this actor with its world; true unless a subclass says otherwise
-   * (the game state, which the world creates itself).
+   * (an actor the game makes anew at each start, which a restore would duplicate). The game state is
+   * saved too: a restore gives the world's own game state the saved id and values.
    */
   public boolean isPersistent() {
     return true;
