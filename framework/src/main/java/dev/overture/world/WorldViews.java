@@ -23,7 +23,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Confined to the world's game thread: contribute, release and ask there. The supplier is
  * called on the game thread each time a tool asks; one that throws is logged and the picture is
- * left out.
+ * left out. A closed world has no picture: closing it drops every contribution, so a tool that kept
+ * these views draws nothing of it.
  */
 public final class WorldViews implements WorldSubsystem {
 

@@ -1,6 +1,7 @@
 package dev.overture.persistence;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -62,7 +63,7 @@ class ClassNamesTest {
   }
 
   @Test
-  void aGivenNameForPawn_replacesNothingOfTheWorldsOwn_butTheGivenOneWins() {
+  void aNameTheHostGives_winsOverTheWorldsOwnClassOfThatName() {
     ClassNames names = ClassNames.of(Map.of("Pawn", Tank.class));
 
     assertEquals(Optional.of(Tank.class), names.classNamed("Pawn"), "the host's own meaning of a name is kept");
@@ -111,7 +112,7 @@ class ClassNamesTest {
 
       assertEquals(Optional.empty(), names.nameOf(Drone.class));
       assertEquals(Optional.empty(), names.classNamed("Rotor"));
-      assertTrue(!names.names().contains("Drone"), names.names().toString());
+      assertFalse(names.names().contains("Drone"), names.names().toString());
     }
   }
 

@@ -8,61 +8,18 @@ import dev.overture.world.Pawn;
 import dev.overture.world.World;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.function.Consumer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** What a store refuses before it touches the database: the wrong thread, the wrong ids, bad settings. */
+/**
+ * What a store refuses before it touches the database: the wrong ids, bad settings (the wrong thread is
+ * {@link WorldStoreThreadingTest}'s).
+ */
 class WorldStoreGuardsTest {
 
   @TempDir Path temp;
-  private ExecutorService other;
-
-  @BeforeEach
-  void otherThread() {
-    other = Executors.newSingleThreadExecutor(task -> new Thread(task, "not-the-game-thread"));
-  }
-
-  @AfterEach
-  void stop() {
-    other.shutdownNow();
-  }
-
   private WorldStore store() {
     return WorldStore.open(temp.resolve("worlds.db"), ClassNames.of(Map.of()));
-  }
-
-  /** What {@code use} throws on another thread than the world's. */
-  private Throwable fromAnotherThread(World world, Consumer<World> use) throws Exception {
-    try {
-      other.submit(() -> use.accept(world)).get();
-    } catch (ExecutionException e) {
-      return e.getCause();
-    }
-    throw new AssertionError("no exception on another thread");
-  }
-
-  @Test
-  void savingOrRestoring_offTheGameThread_isRefusedNamingBothThreads() throws Exception {
-    try (WorldStore store = store()) {
-      World world = World.builder("Arena").ids(store.ids()).build();
-      world.spawnActor(Pawn.class, "Scout");
-      String expected = "World \"Arena\" was used from thread \"not-the-game-thread\", but its game thread is \""
-          + Thread.currentThread().getName() + "\"; hand work to world.executor()";
-
-      for (Consumer<World> use : java.util.List.<Consumer<World>>of(
-          store::save, store::saveAsync, store::restore, store::restoreAsync)) {
-        Throwable refused = fromAnotherThread(world, use);
-        assertEquals(IllegalStateException.class, refused.getClass());
-        assertEquals(expected, refused.getMessage());
-      }
-      assertEquals(0, store.restore(World.builder("Arena").ids(store.ids()).build()).actors(), "nothing was saved");
-    }
   }
 
   @Test
