@@ -199,7 +199,7 @@ final class AssetFiles {
       throw new AssetLoadException(
           asset,
           List.of(
-              Problem.error("Overture/UnknownContentRoot", "Content root \"" + name + "\" is not added")
+              Problem.error(LoadProblems.UNKNOWN_ROOT, "Content root \"" + name + "\" is not added")
                   .withChoices("content roots", index.rootNames())
                   .withAsset(asset)));
     }

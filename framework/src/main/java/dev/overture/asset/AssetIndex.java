@@ -45,4 +45,13 @@ public interface AssetIndex {
    * Errors are never here: an index with errors is refused with {@link AssetIndexException}.
    */
   List<Problem> warnings();
+
+  /**
+   * The problem of a request of, or a reference to, {@code id} when it is not in this index, as a
+   * load reports it, without location: {@code Overture/UnknownAsset} naming the closest indexed
+   * ids of its type ({@code Overture/UnknownAssetType} when no scan rule declares the type), or
+   * the asset's problem when a newer engine saved it. Checks that find a dangling reference
+   * report it with this, so that one fault has one id wherever it is found.
+   */
+  Problem unknownAsset(PrimaryAssetId id);
 }

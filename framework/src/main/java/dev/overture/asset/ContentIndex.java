@@ -294,21 +294,7 @@ final class ContentIndex {
 
   /** The problem for a reference to, or a request of, an id that is not indexed. */
   Problem unknownAsset(PrimaryAssetId id) {
-    IndexSnapshot current = snapshot();
-    IndexSnapshot.Newer newer = current.newer(id);
-    if (newer != null) {
-      return newer.problem();
-    }
-    List<String> sameType = current.ids(id.type()).stream().map(PrimaryAssetId::toString).toList();
-    if (sameType.isEmpty() && !current.typeClasses().containsKey(id.type())) {
-      List<String> types = current.types().stream().map(PrimaryAssetType::name).toList();
-      return Problem.error("Overture/UnknownAssetType", "No scan rule declares the type " + id.type() + " of " + id)
-          .withChoices("known types", types)
-          .withAsset(id.toString());
-    }
-    return Problem.error("Overture/UnknownAsset", "No asset " + id + " is indexed")
-        .withChoices(sameType.size() > Choices.MAX_LISTED ? "closest" : "indexed", Choices.closest(id.toString(), sameType))
-        .withAsset(id.toString());
+    return snapshot().unknownAsset(id);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.overture.asset;
 
 import dev.overture.core.Problem;
+import dev.overture.internal.Choices;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -257,6 +258,24 @@ final class IndexSnapshot implements AssetIndex {
       }
     }
     return entries;
+  }
+
+  @Override
+  public Problem unknownAsset(PrimaryAssetId id) {
+    Newer newer = newer(id);
+    if (newer != null) {
+      return newer.problem();
+    }
+    List<String> sameType = ids(id.type()).stream().map(PrimaryAssetId::toString).toList();
+    if (sameType.isEmpty() && !typeClasses().containsKey(id.type())) {
+      List<String> types = types().stream().map(PrimaryAssetType::name).toList();
+      return Problem.error("Overture/UnknownAssetType", "No scan rule declares the type " + id.type() + " of " + id)
+          .withChoices("known types", types)
+          .withAsset(id.toString());
+    }
+    return Problem.error("Overture/UnknownAsset", "No asset " + id + " is indexed")
+        .withChoices(sameType.size() > Choices.MAX_LISTED ? "closest" : "indexed", Choices.closest(id.toString(), sameType))
+        .withAsset(id.toString());
   }
 
   @Override

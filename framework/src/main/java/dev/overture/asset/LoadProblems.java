@@ -107,6 +107,9 @@ final class LoadProblems {
         + " engine, so this reference to it is treated as null: " + why.message());
   }
 
+  /** The problem id of a soft reference into a content root that is not added. */
+  static final String UNKNOWN_ROOT = "Overture/UnknownContentRoot";
+
   /** The problem id of a reference to an asset a newer engine saved. */
   static final String NEWER_REFERENCE = "Overture/NewerAssetReference";
 
@@ -117,8 +120,8 @@ final class LoadProblems {
   }
 
   /**
-   * Records why {@code key} could not be loaded. A file that does not exist, leaves its root or is
-   * not a regular file is reported at the reference that named it ({@code referrer}, {@code where}),
+   * Records why {@code key} could not be loaded. A file that does not exist, leaves its root, is
+   * not a regular file or is in a content root that is not added is reported at the reference that named it ({@code referrer}, {@code where}),
    * when there is one; one a newer engine saved makes that reference a warning (it is treated as
    * null), and an error only when it was requested itself.
    */
@@ -136,14 +139,17 @@ final class LoadProblems {
       }
       boolean aboutTheFileItself = problem.id().equals("Overture/MissingFile") || problem.id().equals("Overture/PathEscapesRoot")
           || problem.id().equals("Overture/NotARegularFile");
-      if (!aboutTheFileItself) {
+      boolean aboutItsRoot = problem.id().equals(UNKNOWN_ROOT) && key instanceof SoftRef<?>;
+      if (!aboutTheFileItself && !aboutItsRoot) {
         problems.add(problem);
         continue;
       }
-      String message = referrer == null ? problem.message() : problem.message() + ", referenced by " + AssetKey.label(referrer);
+      // The root's problem lists the roots in its message; it is said again here, the reference first.
+      String said = aboutItsRoot ? "Content root \"" + ((SoftRef<?>) key).root() + "\" is not added" : problem.message();
+      String message = referrer == null ? said : said + ", referenced by " + AssetKey.label(referrer);
       Problem completed = new Problem(problem.severity(), problem.id(), message, problem.asset(), problem.location(), List.of());
       if (!problem.choices().isEmpty()) {
-        completed = completed.withChoices("files there", problem.choices());
+        completed = completed.withChoices(aboutItsRoot ? "content roots" : "files there", problem.choices());
       }
       if (referrer == null) {
         problems.add(completed);

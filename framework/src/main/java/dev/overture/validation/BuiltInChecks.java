@@ -68,20 +68,21 @@ final class BuiltInChecks {
           context.report(from.get().undeclared(label, targetRoot), reference.pointer());
           continue;
         }
+        // The load's problems, with its ids and words: a reference a bundle follows is reported by
+        // the load, one no bundle of the check follows here, and each fault has one id (issue 14).
         if (reference.target() instanceof PrimaryAssetId id) {
           if (context.assets().index().find(id).isEmpty() && !context.assets().index().newerAssets().containsKey(id)) {
-            List<String> sameType = context.assets().index().ids(id.type()).stream().map(PrimaryAssetId::toString).toList();
-            context.error("Overture/UnresolvedReference", reference.pointer(), "Refers to " + id + ", which is not indexed",
-                "indexed " + id.type(), Choices.closest(id.toString(), sameType));
+            context.report(context.assets().index().unknownAsset(id).withAsset(context.asset().toString()), reference.pointer());
           }
         } else if (reference.target() instanceof SoftRef<?> ref) {
           Optional<ContentRoot> root = context.assets().contentRoots().stream().filter(r -> r.name().equals(ref.root())).findFirst();
+          String referenced = ", referenced by " + context.asset();
           if (root.isEmpty()) {
-            context.error("Overture/UnresolvedReference", reference.pointer(),
-                "Refers to " + ref.path() + " in content root \"" + ref.root() + "\", which is not added");
+            context.report(Problem.error("Overture/UnknownContentRoot", "Content root \"" + ref.root() + "\" is not added" + referenced)
+                .withChoices("content roots", context.assets().contentRoots().stream().map(ContentRoot::name).toList()), reference.pointer());
           } else if (!root.get().source().exists(ref.path())) {
-            context.error("Overture/UnresolvedReference", reference.pointer(),
-                "Refers to " + root.get().source().displayPath(ref.path()) + ", which does not exist");
+            context.report(Problem.error("Overture/MissingFile",
+                "File " + root.get().source().displayPath(ref.path()) + " does not exist" + referenced), reference.pointer());
           }
         }
       }

@@ -14,8 +14,8 @@ class ValidationReportTest {
 
   private static final String NL = System.lineSeparator();
 
-  private final Problem late = Problem.error("Overture/UnresolvedReference", "Refers to Map:Dusty, which is not indexed")
-      .withChoices("indexed Map", List.of("Map:Dust"))
+  private final Problem late = Problem.error("Overture/UnknownAsset", "No asset Map:Dusty is indexed")
+      .withChoices("indexed", List.of("Map:Dust"))
       .at(new SourceLocation("assets/ui/Tile.json", 3, 12, "/mapId"));
   private final Problem early = Problem.warning("Overture/DuplicateActionSet", "Action set ActionSet:A is listed twice")
       .at(new SourceLocation("assets/ui/Tile.json", 2, 30, "/actionSets/1"));
@@ -59,7 +59,7 @@ class ValidationReportTest {
     assertEquals("Validation found 1 error(s) and 1 warning(s), see the following problems:" + NL + NL
         + "1) [Overture/DuplicateActionSet] warning: Action set ActionSet:A is listed twice" + NL
         + "   at assets/ui/Tile.json:2:30 (/actionSets/1)" + NL + NL
-        + "2) [Overture/UnresolvedReference] Refers to Map:Dusty, which is not indexed (indexed Map: \"Map:Dust\")" + NL
+        + "2) [Overture/UnknownAsset] No asset Map:Dusty is indexed (indexed: \"Map:Dust\")" + NL
         + "   at assets/ui/Tile.json:3:12 (/mapId)" + NL + NL
         + "2 problems (1 error, 1 warning)", text);
     assertEquals("Content is valid: no problems found.", new ValidationReport(List.of()).format());
@@ -88,8 +88,8 @@ class ValidationReportTest {
             "pointer" : "/actionSets/1"
           }, {
             "severity" : "error",
-            "id" : "Overture/UnresolvedReference",
-            "message" : "Refers to Map:Dusty, which is not indexed (indexed Map: \\"Map:Dust\\")",
+            "id" : "Overture/UnknownAsset",
+            "message" : "No asset Map:Dusty is indexed (indexed: \\"Map:Dust\\")",
             "file" : "assets/ui/Tile.json",
             "line" : 3,
             "column" : 12,

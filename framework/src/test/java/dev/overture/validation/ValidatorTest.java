@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.overture.asset.AssetManager;
 import dev.overture.asset.AssetSource;
 import dev.overture.asset.PrimaryAssetId;
+import dev.overture.asset.RawAsset;
+import dev.overture.asset.ScanRule;
+import dev.overture.asset.SoftRef;
 import dev.overture.core.Problem;
 import dev.overture.core.Severity;
 import dev.overture.core.SourceLocation;
@@ -75,8 +78,15 @@ class ValidatorTest {
   }
 
   private ValidationReport validate(Content content, java.util.function.Consumer<Validator.Builder> configure) throws Exception {
+    return validate(content, assets -> {}, configure);
+  }
+
+  private ValidationReport validate(Content content, java.util.function.Consumer<AssetManager.Builder> game,
+      java.util.function.Consumer<Validator.Builder> configure) throws Exception {
     root = content.writeTo(temp.resolve("assets"));
-    try (AssetManager assets = Experiences.register(AssetManager.builder())
+    AssetManager.Builder gameAssets = Experiences.register(AssetManager.builder());
+    game.accept(gameAssets);
+    try (AssetManager assets = gameAssets
             .contentRoot(AssetSource.directory(root))
             .kind(Actor.class, "Knight", Knight.class)
             .kind(ActorComponent.class, "Shield", Shield.class)
@@ -127,8 +137,8 @@ class ValidatorTest {
         { "mapId": "Map:Dusty", "experienceId": "Arena", "isDefaultExperience": true }
         """)));
 
-    assertEquals("Overture/UnresolvedReference", problem.id());
-    assertEquals("Refers to Map:Dusty, which is not indexed (indexed Map: \"Map:Dust\")", problem.message());
+    assertEquals("Overture/UnknownAsset", problem.id(), "as a load says it: one fault, one id");
+    assertEquals("No asset Map:Dusty is indexed (indexed: \"Map:Dust\")", problem.message());
     assertEquals(at("ui/experiences/ArenaTile.json", 1, 12, "/mapId"), problem.location().orElseThrow());
   }
 
@@ -303,7 +313,7 @@ class ValidatorTest {
 
     String json = report.toJson();
     assertTrue(json.contains("\"errors\" : 1"), json);
-    assertTrue(json.contains("\"id\" : \"Overture/UnresolvedReference\""), json);
+    assertTrue(json.contains("\"id\" : \"Overture/UnknownAsset\""), json);
     assertTrue(json.contains("\"line\" : 1"), json);
     assertTrue(json.contains("\"pointer\" : \"/mapId\""), json);
     assertTrue(json.contains("\"choices\" : [ \"Map:Dust\" ]"), json);
@@ -363,7 +373,7 @@ class ValidatorTest {
       ValidationReport report = Validator.builder(assets).features(features).build().run();
 
       Problem unresolved = only(report);
-      assertEquals("Refers to Map:Nowhere, which is not indexed (indexed Map: \"Map:Dust\")", unresolved.message());
+      assertEquals("No asset Map:Nowhere is indexed (indexed: \"Map:Dust\")", unresolved.message());
       assertEquals(at("plugins/Extra/ui/experiences/ExtraTile.json", 1, 12, "/mapId"), unresolved.location().orElseThrow());
       assertEquals(PluginState.INSTALLED, features.state(PluginId.of("Extra")), "back where it was");
       assertEquals(PluginState.REGISTERED, features.state(PluginId.of("Core")), "a plugin that was registered stays so");
@@ -399,4 +409,74 @@ class ValidatorTest {
     assertEquals("Action set ActionSet:Standard is listed twice; its actions would run twice", twice.message());
     assertEquals(at("experiences/Arena.json", 1, 57, "/actionSets/1"), twice.location().orElseThrow());
   }
+
+  @Test
+  void aFileInAContentRootThatIsNotAdded_isRefusedAtTheReference_likeAMissingFile() throws Exception {
+    ValidationReport report = validate(game().file("ui/experiences/DustTile.json", """
+        { "mapId": "Map:Dust", "experienceId": "Arena", "tileIcon": "/Arcade/icons/Dust.png" }
+        """));
+
+    Problem problem = only(report);
+    assertEquals("Overture/UnknownContentRoot", problem.id());
+    assertEquals("Content root \"Arcade\" is not added, referenced by UserFacingExperience:DustTile (content roots: \"Game\","
+        + " \"Core\")", problem.message());
+    assertEquals(at("ui/experiences/DustTile.json", 1, 61, "/tileIcon"), problem.location().orElseThrow());
+  }
+
+  /** A game's asset whose references no bundle follows. */
+  record Loot(String name, PrimaryAssetId map, SoftRef<RawAsset> banner) {}
+
+  @Test
+  void referencesNoBundleFollows_areReportedWithTheLoadsIdsAndWords() throws Exception {
+    Content content = game()
+        .file("loot/Gold.json", """
+            { "name": "Gold", "map": "Map:Dusk", "banner": "banners/Gold.png" }
+            """)
+        .file("loot/Silver.json", """
+            { "name": "Silver", "map": "Map:Dust", "banner": "/Arcade/banners/Silver.png" }
+            """)
+        .file("loot/Bronze.json", """
+            { "name": "Bronze", "map": "Map:Dust", "banner": "banners/Bronze.png" }
+            """)
+        .file("banners/Bronze.png", "not really a picture");
+
+    ValidationReport report = validate(content, assets -> assets.scanRule(ScanRule.of("Loot", Loot.class, "loot")), builder -> {});
+
+    assertEquals(List.of(
+            "[Overture/UnknownAsset] No asset Map:Dusk is indexed (indexed: \"Map:Dust\") at " + at("loot/Gold.json", 1, 26, "/map"),
+            "[Overture/MissingFile] File " + root.resolve("banners/Gold.png") + " does not exist, referenced by Loot:Gold at "
+                + at("loot/Gold.json", 1, 48, "/banner"),
+            "[Overture/UnknownContentRoot] Content root \"Arcade\" is not added, referenced by Loot:Silver (content roots:"
+                + " \"Game\", \"Core\") at " + at("loot/Silver.json", 1, 50, "/banner")),
+        report.problems().stream().map(Problem::toString).toList(), report.format());
+  }
+
+  @Test
+  void aPluginsContent_namesOnlyWhatItsDependenciesOffer_checkedWithoutLoadingTheBundleThatFollowsIt() throws Exception {
+    ValidationReport report = validate(game()
+        .file("plugins/Magic/plugin.json", """
+            { "version": "1.0.0" }
+            """)
+        .file("plugins/Magic/maps/Tower.json", """
+            { "title": "Tower" }
+            """)
+        .file("plugins/Combat/plugin.json", """
+            { "version": "1.0.0", "dependencies": [ { "name": "Core" } ] }
+            """)
+        .file("plugins/Combat/ui/experiences/DuelTile.json", """
+            { "mapId": "Map:Tower", "experienceId": "Arena" }
+            """)
+        .file("plugins/Combat/ui/experiences/RingTile.json", """
+            { "mapId": "Map:Dust", "experienceId": "Arena" }
+            """));
+
+    Problem problem = only(report);
+    assertEquals("Overture/UndeclaredDependency", problem.id());
+    assertEquals("Refers to Map:Tower of \"Magic\", which the content of \"Combat\" may not name: a plugin's content names the"
+        + " game's, its own and that of the plugins it depends on; add \"Magic\" to the dependencies of Combat"
+        + " (may name: \"Combat\", \"Core\", \"Game\")", problem.message());
+    assertEquals(at("plugins/Combat/ui/experiences/DuelTile.json", 1, 12, "/mapId"), problem.location().orElseThrow());
+    assertEquals("UserFacingExperience:DuelTile", problem.asset().orElseThrow());
+  }
+
 }

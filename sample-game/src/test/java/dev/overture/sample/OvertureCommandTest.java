@@ -439,7 +439,7 @@ class OvertureCommandTest {
     assertEquals(1, run("validate", "--assets", assets.toString()));
     String text = out.toString();
     assertTrue(text.startsWith("Validation found 1 error(s) and 0 warning(s), see the following problem:"), text);
-    assertTrue(text.contains("1) [Overture/UnresolvedReference] Refers to Map:Arean, which is not indexed (indexed Map: \"Map:Arena\","
+    assertTrue(text.contains("1) [Overture/UnknownAsset] No asset Map:Arean is indexed (indexed: \"Map:Arena\","
         + " \"Map:Menu\", \"Map:Outpost\", \"Map:Pit\")"), text);
     assertTrue(text.contains("at " + tile + ":"), text);
 
