@@ -9,6 +9,7 @@ import java.util.Collection;
 import java.util.List;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
+import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.ValueDeserializer;
@@ -16,7 +17,7 @@ import tools.jackson.databind.deser.DeserializationProblemHandler;
 
 /**
  * Records unknown properties as located warnings in the file's {@link BindContext} and skips
- * them, as the version rules ask (newer content read by older code still loads). {@code $schema}
+ * them (within the same limits as bound values), as the version rules ask (newer content read by older code still loads). {@code $schema}
  * (the JSON Schema a file names for editors) is not data and is skipped silently; a {@code
  * $version} header anywhere but first is noted for the binder to refuse. Stateless; thread-safe.
  */
@@ -43,14 +44,14 @@ final class UnknownPropertyWarnings extends DeserializationProblemHandler {
       pointer = Pointers.ofValueAt(parser);
     }
     if (pointer.equals("/$schema")) {
-      parser.skipChildren();
+      skipReadingStrings(parser, real != null ? real : parser);
       return true;
     }
     if (pointer.equals("/" + VersionHeader.FIELD)) {
       if (context.header == null) {
         context.misplacedHeader = new SourceLocation(context.file, Math.max(at.getLineNr(), 0), Math.max(at.getColumnNr(), 0), pointer);
       }
-      parser.skipChildren();
+      skipReadingStrings(parser, real != null ? real : parser);
       return true;
     }
     Class<?> owner = beanOrClass instanceof Class<?> c ? c : beanOrClass.getClass();
@@ -67,8 +68,42 @@ final class UnknownPropertyWarnings extends DeserializationProblemHandler {
             .withAsset(context.asset)
             .at(new SourceLocation(context.file, Math.max(at.getLineNr(), 0), Math.max(at.getColumnNr(), 0), pointer));
     context.warnings.add(warning);
-    parser.skipChildren();
+    skipReadingStrings(parser, real != null ? real : parser);
     return true;
+  }
+
+  /**
+   * Skips the value the parser stands at, as {@code skipChildren} does, but reads every string in
+   * it: Jackson checks a string's length only when it reads it, so a skipped string would pass
+   * {@link AssetLimits#maxStringLength} unchecked (a fuzzer's finding). What is ignored is held to
+   * the same limits as what is bound. Names, numbers, nesting and the token count are checked as
+   * the parser steps over them.
+   */
+  static void skipReadingStrings(JsonParser parser, JsonParser real) {
+    // A record's unknown properties come from a buffer, whose own parser knows no limits: the
+    // file's parser's constraints are applied to each string.
+    StreamReadConstraints constraints = real.streamReadConstraints();
+    JsonToken token = parser.currentToken();
+    if (token == JsonToken.VALUE_STRING) {
+      constraints.validateStringLength(parser.getString().length());
+      return;
+    }
+    if (token != JsonToken.START_OBJECT && token != JsonToken.START_ARRAY) {
+      return;
+    }
+    int open = 1;
+    while (open > 0) {
+      JsonToken next = parser.nextToken();
+      if (next == null) {
+        return;
+      }
+      switch (next) {
+        case START_OBJECT, START_ARRAY -> open++;
+        case END_OBJECT, END_ARRAY -> open--;
+        case VALUE_STRING -> constraints.validateStringLength(parser.getString().length());
+        default -> { }
+      }
+    }
   }
 
   /** Jackson's known property names (or ids), as sorted strings. */

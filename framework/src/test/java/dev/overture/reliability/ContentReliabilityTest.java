@@ -203,6 +203,27 @@ class ContentReliabilityTest {
   }
 
   @Test
+  void aStringOverTheLimit_isRefusedByALoadToo_evenInAPropertyTheLoadIgnores() throws Exception {
+    // Found by the content fuzzer: an unknown property's value is skipped, and skipping a string
+    // does not read it, so its length went unchecked while the same file's resave refused it.
+    open(Content.of()
+            .file("pawns/Hero.json", "{ \"pawnClass\": \"Pawn\",\n  \"inputConfg\": \"" + "y".repeat(300) + "\" }")
+            .file("cameras/long.json", "{ \"distance\": 4, \"height\": 2,\n  \"notes\": [ { \"text\": \"" + "y".repeat(300) + "\" } ] }")
+            .file("pawns/Other.json", "{ \"pawnClass\": \"Pawn\", \"defaultCameraMode\": \"cameras/long.json\" }"),
+        builder -> builder.limits(AssetLimits.defaults().withMaxStringLength(200)));
+
+    Problem problem = loadFailure(assets, HERO).get(0);
+    Problem nested = loadFailure(assets, PrimaryAssetId.parse("PawnData:Other")).get(0);
+
+    assertEquals(Problem.error("Overture/LimitExceeded", "This string is longer than 200 characters, the longest accepted"
+            + " (AssetLimits.maxStringLength)").withAsset("PawnData:Hero")
+        .at(new SourceLocation(file("pawns/Hero.json"), 2, 17, "/inputConfg")), problem);
+    assertEquals(Problem.error("Overture/LimitExceeded", "This string is longer than 200 characters, the longest accepted"
+            + " (AssetLimits.maxStringLength)").withAsset("Game:/cameras/long.json")
+        .at(new SourceLocation(file("cameras/long.json"), 2, 24, "/notes/0/text")), nested);
+  }
+
+  @Test
   void theNestingLimit_namesTheLineColumnAndPointer_ofTheBracketThatGoesTooDeep() throws Exception {
     open(hero("cameras/deep.json")
         .file("cameras/deep.json", "{ \"distance\": 4, \"height\": 2,\n  \"deep\": " + "[".repeat(70) + "]".repeat(70) + " }"));
