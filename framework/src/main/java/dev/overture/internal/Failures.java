@@ -63,8 +63,31 @@ public final class Failures {
    * name goes.
    */
   private static String withoutClassName(String message) {
-    return CLASS_NAME.matcher(message).replaceAll("");
+    // Word by word: the pattern repeats a group once per package name, and Java's matcher
+    // recurses once per repetition, so a message of thousands of "a." (which a file's contents
+    // quoted in a message can be) overflowed the stack. No class name is longer than a word of
+    // MAX_NAME characters; a longer word is left as it is.
+    StringBuilder out = new StringBuilder(message.length());
+    int at = 0;
+    while (at < message.length()) {
+      if (Character.isWhitespace(message.charAt(at))) {
+        out.append(message.charAt(at++));
+        continue;
+      }
+      int end = at;
+      while (end < message.length() && !Character.isWhitespace(message.charAt(end))) {
+        end++;
+      }
+      int through = end < message.length() && message.charAt(end) == ' ' ? end + 1 : end; // "Name: " takes its space
+      String word = message.substring(at, through);
+      out.append(end - at <= MAX_NAME ? CLASS_NAME.matcher(word).replaceAll("") : word);
+      at = through;
+    }
+    return out.toString();
   }
+
+  /** The longest word searched for a class name. */
+  private static final int MAX_NAME = 512;
 
   private static String describe(FileSystemException failure) {
     String file = failure.getFile() == null ? "the file" : failure.getFile();

@@ -48,6 +48,15 @@ class FailuresTest {
   }
 
   @Test
+  void aMessageOfAnyLength_isDescribed_withoutOverflowingTheStack() {
+    // A message may quote a file's contents: thousands of "a." once overflowed the matcher's stack.
+    String dots = "a.".repeat(100_000);
+    assertEquals("bad value " + dots, Failures.describe(new IllegalArgumentException("bad value " + dots)));
+    assertEquals("bad value " + dots + " then disk full",
+        Failures.describe(new IllegalArgumentException("bad value " + dots + " then java.io.IOException: disk full")));
+  }
+
+  @Test
   void anExceptionThatOnlyWrapsAnother_isDescribedByTheOther() {
     assertEquals("a.json does not exist",
         Failures.describe(new UncheckedIOException(new NoSuchFileException("a.json"))), "the message is the cause's toString()");

@@ -190,7 +190,7 @@ class ContentFuzzTest {
    * What a message quotes from the file: in double quotes (ours) or in single quotes (the JSON
    * parser's, for a token it did not recognise). It may be anything, an exception's name too.
    */
-  private static final Pattern QUOTED = Pattern.compile("\"(?:[^\"\\\\]|\\\\.)*\"|'[^']*'");
+  private static final Pattern QUOTED = Pattern.compile("\"(?:[^\"\\\\]++|\\\\.)*+\"|'[^']*'"); // a run of characters per step: no recursion per character
 
   /** The name of an exception or error class, as its toString shows it: what no problem message may carry. */
 
