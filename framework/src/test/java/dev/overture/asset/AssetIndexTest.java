@@ -66,6 +66,19 @@ class AssetIndexTest {
   }
 
   @Test
+  void unknownAsset_isTheProblemALoadGives_withTheClosestIdsOfItsType_orTheKnownTypes() {
+    build(TestAssets.game());
+    AssetIndex index = assets.index();
+
+    assertEquals(Problem.error("Overture/UnknownAsset", "No asset Pawn:Hreo is indexed")
+        .withChoices("indexed", List.of("Pawn:Hero", "Pawn:Sidekick", "Pawn:Villain")).withAsset("Pawn:Hreo"),
+        index.unknownAsset(id("Pawn:Hreo")));
+    assertEquals(Problem.error("Overture/UnknownAssetType", "No scan rule declares the type Weapon of Weapon:Axe")
+        .withChoices("known types", List.of("Arena", "Mode", "Pawn")).withAsset("Weapon:Axe"),
+        index.unknownAsset(id("Weapon:Axe")));
+  }
+
+  @Test
   void scanRules_honourRecursionAndExtension() {
     Content content = TestAssets.game()
         .file("pawns/old/Retired.json", "{ \"name\": \"Retired\" }")
