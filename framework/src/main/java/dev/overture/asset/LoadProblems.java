@@ -121,8 +121,8 @@ final class LoadProblems {
 
   /**
    * Records why {@code key} could not be loaded. A file that does not exist, leaves its root, is
-   * not a regular file or is in a content root that is not added is reported at the reference that named it ({@code referrer}, {@code where}),
-   * when there is one; one a newer engine saved makes that reference a warning (it is treated as
+   * not a regular file or is in a content root that is not added is reported at the reference that
+   * named it ({@code referrer}, {@code where}), when there is one; one a newer engine saved makes that reference a warning (it is treated as
    * null), and an error only when it was requested itself.
    */
   void loadFailed(AssetKey key, Throwable error, AssetKey referrer, ReferenceScanner.Step where) {

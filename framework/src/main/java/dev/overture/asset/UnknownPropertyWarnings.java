@@ -17,9 +17,10 @@ import tools.jackson.databind.deser.DeserializationProblemHandler;
 
 /**
  * Records unknown properties as located warnings in the file's {@link BindContext} and skips
- * them (within the same limits as bound values), as the version rules ask (newer content read by older code still loads). {@code $schema}
- * (the JSON Schema a file names for editors) is not data and is skipped silently; a {@code
- * $version} header anywhere but first is noted for the binder to refuse. Stateless; thread-safe.
+ * them, within the same limits as bound values, as the version rules ask (newer content read by
+ * older code still loads). {@code $schema} (the JSON Schema a file names for editors) is not data
+ * and is skipped silently; a {@code $version} header anywhere but first is noted for the binder to
+ * refuse. Stateless; thread-safe.
  */
 final class UnknownPropertyWarnings extends DeserializationProblemHandler {
 
@@ -35,6 +36,7 @@ final class UnknownPropertyWarnings extends DeserializationProblemHandler {
     }
     TokenStreamLocation at = parser.currentTokenLocation();
     JsonParser real = ctxt.getParser();
+    JsonParser limited = real != null ? real : parser; // the file's own parser, which has its limits
     String pointer;
     if (real != null && real != parser && real.currentToken() == JsonToken.END_OBJECT) {
       // Records buffer unknown properties and replay them once the object has been read: the
@@ -44,14 +46,14 @@ final class UnknownPropertyWarnings extends DeserializationProblemHandler {
       pointer = Pointers.ofValueAt(parser);
     }
     if (pointer.equals("/$schema")) {
-      skipReadingStrings(parser, real != null ? real : parser);
+      skipReadingStrings(parser, limited);
       return true;
     }
     if (pointer.equals("/" + VersionHeader.FIELD)) {
       if (context.header == null) {
         context.misplacedHeader = new SourceLocation(context.file, Math.max(at.getLineNr(), 0), Math.max(at.getColumnNr(), 0), pointer);
       }
-      skipReadingStrings(parser, real != null ? real : parser);
+      skipReadingStrings(parser, limited);
       return true;
     }
     Class<?> owner = beanOrClass instanceof Class<?> c ? c : beanOrClass.getClass();
@@ -68,7 +70,7 @@ final class UnknownPropertyWarnings extends DeserializationProblemHandler {
             .withAsset(context.asset)
             .at(new SourceLocation(context.file, Math.max(at.getLineNr(), 0), Math.max(at.getColumnNr(), 0), pointer));
     context.warnings.add(warning);
-    skipReadingStrings(parser, real != null ? real : parser);
+    skipReadingStrings(parser, limited);
     return true;
   }
 
