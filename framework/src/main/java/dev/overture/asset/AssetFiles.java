@@ -1,7 +1,6 @@
 package dev.overture.asset;
 
 import dev.overture.core.Problem;
-import dev.overture.core.Severity;
 import dev.overture.core.SourceLocation;
 import dev.overture.internal.Choices;
 import dev.overture.internal.Failures;
@@ -199,9 +198,7 @@ final class AssetFiles {
       throw new AssetLoadException(
           asset,
           List.of(
-              Problem.error(LoadProblems.UNKNOWN_ROOT, "Content root \"" + name + "\" is not added")
-                  .withChoices("content roots", index.rootNames())
-                  .withAsset(asset)));
+              ContentRoot.notAdded(name, Optional.empty(), index.rootNames()).withAsset(asset)));
     }
     return root;
   }
@@ -222,14 +219,9 @@ final class AssetFiles {
     if (failure instanceof NoSuchFileException) {
       // The files that are there are kept apart from the message: the load completes the
       // message (naming the reference) before listing them.
-      problem =
-          new Problem(
-              Severity.ERROR,
-              "Overture/MissingFile",
-              "File " + file + " does not exist",
-              Optional.of(asset),
-              Optional.of(SourceLocation.ofFile(file)),
-              siblings(root, path));
+      Problem missing = ContentRoot.missingFile(file, Optional.empty());
+      problem = new Problem(missing.severity(), missing.id(), missing.message(), Optional.of(asset),
+          Optional.of(SourceLocation.ofFile(file)), siblings(root, path));
     } else {
       problem = readProblem(file, failure).withAsset(asset);
     }
@@ -249,7 +241,7 @@ final class AssetFiles {
     } else if (failure instanceof InvalidAssetPathException) {
       problem = Problem.error("Overture/PathEscapesRoot", failure.getMessage());
     } else if (failure instanceof NoSuchFileException) {
-      problem = Problem.error("Overture/MissingFile", "File " + file + " does not exist");
+      problem = ContentRoot.missingFile(file, Optional.empty());
     } else {
       problem = Problem.error("Overture/ReadFailed", "Could not read " + file + ": " + Failures.describe(failure));
     }

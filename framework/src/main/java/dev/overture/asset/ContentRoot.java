@@ -81,4 +81,34 @@ public record ContentRoot(String name, AssetSource source, List<ScanRule> rules,
                 + " add \"" + other + "\" to the dependencies of " + name)
         .withChoices("may name", Choices.closest(other, allowed));
   }
+
+  /**
+   * The problem of a soft reference to a content root that is not added, without location: {@code
+   * Overture/UnknownContentRoot}, naming {@code referencedBy} (the referring asset, if any) and
+   * listing the roots that are added. The one wording for loads and checks alike.
+   */
+  public static Problem notAdded(String root, Optional<String> referencedBy, List<String> added) {
+    return Problem.error(UNKNOWN_ROOT, "Content root \"" + root + "\" is not added" + referencedBy.map(by -> ", referenced by " + by).orElse(""))
+        .withChoices("content roots", added);
+  }
+
+  /**
+   * The problem of {@code path}, a file of this root that does not exist, without location: {@code
+   * Overture/MissingFile}, naming the file as users see it and {@code referencedBy} (the referring
+   * asset, if any). The one wording for loads and checks alike.
+   */
+  public Problem missingFile(AssetPath path, Optional<String> referencedBy) {
+    return missingFile(source.displayPath(path), referencedBy);
+  }
+
+  /** {@link #missingFile(AssetPath, Optional)} for the file shown as {@code file}. */
+  static Problem missingFile(String file, Optional<String> referencedBy) {
+    return Problem.error(MISSING_FILE, "File " + file + " does not exist" + referencedBy.map(by -> ", referenced by " + by).orElse(""));
+  }
+
+  /** The problem id of a soft reference to a content root that is not added. */
+  static final String UNKNOWN_ROOT = "Overture/UnknownContentRoot";
+
+  /** The problem id of a file that does not exist. */
+  static final String MISSING_FILE = "Overture/MissingFile";
 }

@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
@@ -107,9 +108,6 @@ final class LoadProblems {
         + " engine, so this reference to it is treated as null: " + why.message());
   }
 
-  /** The problem id of a soft reference into a content root that is not added. */
-  static final String UNKNOWN_ROOT = "Overture/UnknownContentRoot";
-
   /** The problem id of a reference to an asset a newer engine saved. */
   static final String NEWER_REFERENCE = "Overture/NewerAssetReference";
 
@@ -137,19 +135,26 @@ final class LoadProblems {
         atReference(treatedAsNull(key, problem).withAsset(AssetKey.label(referrer)), referrer, where);
         continue;
       }
-      boolean aboutTheFileItself = problem.id().equals("Overture/MissingFile") || problem.id().equals("Overture/PathEscapesRoot")
+      boolean aboutTheFileItself = problem.id().equals(ContentRoot.MISSING_FILE) || problem.id().equals("Overture/PathEscapesRoot")
           || problem.id().equals("Overture/NotARegularFile");
-      boolean aboutItsRoot = problem.id().equals(UNKNOWN_ROOT) && key instanceof SoftRef<?>;
+      boolean aboutItsRoot = problem.id().equals(ContentRoot.UNKNOWN_ROOT) && key instanceof SoftRef<?>;
       if (!aboutTheFileItself && !aboutItsRoot) {
         problems.add(problem);
         continue;
       }
-      // The root's problem lists the roots in its message; it is said again here, the reference first.
-      String said = aboutItsRoot ? "Content root \"" + ((SoftRef<?>) key).root() + "\" is not added" : problem.message();
-      String message = referrer == null ? said : said + ", referenced by " + AssetKey.label(referrer);
-      Problem completed = new Problem(problem.severity(), problem.id(), message, problem.asset(), problem.location(), List.of());
-      if (!problem.choices().isEmpty()) {
-        completed = completed.withChoices(aboutItsRoot ? "content roots" : "files there", problem.choices());
+      Optional<String> by = referrer == null ? Optional.empty() : Optional.of(AssetKey.label(referrer));
+      Problem completed;
+      if (aboutItsRoot) {
+        // Said again from its parts, the reference before the list of roots.
+        completed = ContentRoot.notAdded(((SoftRef<?>) key).root(), by, problem.choices());
+        completed = new Problem(problem.severity(), problem.id(), completed.message(), problem.asset(), problem.location(),
+            completed.choices());
+      } else {
+        String message = problem.message() + by.map(label -> ", referenced by " + label).orElse("");
+        completed = new Problem(problem.severity(), problem.id(), message, problem.asset(), problem.location(), List.of());
+        if (!problem.choices().isEmpty()) {
+          completed = completed.withChoices("files there", problem.choices());
+        }
       }
       if (referrer == null) {
         problems.add(completed);

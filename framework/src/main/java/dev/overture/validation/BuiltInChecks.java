@@ -76,13 +76,12 @@ final class BuiltInChecks {
           }
         } else if (reference.target() instanceof SoftRef<?> ref) {
           Optional<ContentRoot> root = context.assets().contentRoots().stream().filter(r -> r.name().equals(ref.root())).findFirst();
-          String referenced = ", referenced by " + context.asset();
+          Optional<String> by = Optional.of(context.asset().toString());
           if (root.isEmpty()) {
-            context.report(Problem.error("Overture/UnknownContentRoot", "Content root \"" + ref.root() + "\" is not added" + referenced)
-                .withChoices("content roots", context.assets().contentRoots().stream().map(ContentRoot::name).toList()), reference.pointer());
+            List<String> added = context.assets().contentRoots().stream().map(ContentRoot::name).toList();
+            context.report(ContentRoot.notAdded(ref.root(), by, added), reference.pointer());
           } else if (!root.get().source().exists(ref.path())) {
-            context.report(Problem.error("Overture/MissingFile",
-                "File " + root.get().source().displayPath(ref.path()) + " does not exist" + referenced), reference.pointer());
+            context.report(root.get().missingFile(ref.path(), by), reference.pointer());
           }
         }
       }
