@@ -1,0 +1,173 @@
+package dev.overture.sample;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import java.util.zip.ZipOutputStream;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * Run by the sample's Maven build between the shaded jar and its start-up archive
+ * (exec-maven-plugin): rewrites every class file of {@code overture.jar} older than Java 6 as a
+ * Java 8 class file, its stack map frames computed by ASM, and changes nothing else.
+ *
+ * <p>Why: picocli, the command line's library, is compiled for Java 5 so that it runs anywhere. A
+ * class file that old has no stack map frames, so the JVM verifies it with the old inferencing
+ * verifier on every start, and class-data sharing refuses to archive it ("Pre JDK 6 class not
+ * supported by CDS"): every command loaded, parsed and verified picocli's 177 classes again
+ * before it could read its first argument. With frames and a Java 8 version the archive holds them
+ * like any other class. The code of each method is unchanged; only the version and the frames
+ * differ, as when ASM or the shade plugin's relocation rewrite a class.
+ *
+ * <p>What fails the build: a rewritten class that the JVM then refuses to verify, named with the
+ * JVM's reason (the jar would not run). The jar is written under another name and moved into place
+ * whole, so a failure leaves the shaded jar as it was. A jar with nothing older than Java 6 is left
+ * untouched. Not part of the command line.
+ *
+ * <p>Threading: runs once, on the build's main thread, and keeps no state between runs.
+ */
+public final class ClassFileUpgrade {
+
+  /** Java 6's class file version: the oldest that class-data sharing archives and that has stack map frames. */
+  static final int JAVA_6 = 50;
+
+  private ClassFileUpgrade() {}
+
+  /**
+   * @param args the jar to rewrite in place
+   * @throws IOException when the jar cannot be read or written
+   */
+  public static void main(String[] args) throws IOException {
+    if (args.length != 1) {
+      throw new IllegalArgumentException("usage: ClassFileUpgrade JAR (got " + args.length + " arguments)");
+    }
+    List<String> upgraded = upgrade(Path.of(args[0]));
+    // Maven prints what the build's own steps print.
+    System.out.println("[INFO] " + args[0] + ": " + upgraded.size() + " class files older than Java 6 rewritten with stack map frames");
+  }
+
+  /**
+   * Rewrites the class files of {@code jar} older than Java 6, in place; returns their entry names.
+   *
+   * @throws IllegalStateException when a rewritten class does not verify (the jar is left as it was)
+   */
+  static List<String> upgrade(Path jar) throws IOException {
+    Path part = jar.resolveSibling(jar.getFileName() + ".part");
+    List<String> upgraded = new ArrayList<>();
+    try (ZipFile in = new ZipFile(jar.toFile());
+        URLClassLoader original = new URLClassLoader(new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+      if (!hasOldClassFiles(in)) {
+        return upgraded;
+      }
+      try (OutputStream file = Files.newOutputStream(part); ZipOutputStream out = new ZipOutputStream(file)) {
+        Enumeration<? extends ZipEntry> entries = in.entries();
+        while (entries.hasMoreElements()) {
+          ZipEntry entry = entries.nextElement();
+          byte[] bytes;
+          try (InputStream content = in.getInputStream(entry)) {
+            bytes = content.readAllBytes();
+          }
+          if (isOldClassFile(entry, bytes)) {
+            bytes = withFrames(bytes, original);
+            upgraded.add(entry.getName());
+          }
+          ZipEntry copy = new ZipEntry(entry.getName());
+          copy.setTime(entry.getTime());
+          if (entry.getComment() != null) {
+            copy.setComment(entry.getComment());
+          }
+          if (entry.getExtra() != null) {
+            copy.setExtra(entry.getExtra());
+          }
+          out.putNextEntry(copy);
+          out.write(bytes);
+          out.closeEntry();
+        }
+      }
+      verify(part, upgraded, jar);
+      Files.move(part, jar, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      return upgraded;
+    } finally {
+      Files.deleteIfExists(part);
+    }
+  }
+
+  private static boolean hasOldClassFiles(ZipFile jar) throws IOException {
+    Enumeration<? extends ZipEntry> entries = jar.entries();
+    while (entries.hasMoreElements()) {
+      ZipEntry entry = entries.nextElement();
+      if (entry.getName().endsWith(".class")) {
+        try (InputStream content = jar.getInputStream(entry)) {
+          if (isOldClassFile(entry, content.readNBytes(8))) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  /** A class file (not a multi-release jar's version of one) whose major version is below Java 6's. */
+  static boolean isOldClassFile(ZipEntry entry, byte[] bytes) {
+    return entry.getName().endsWith(".class") && !entry.getName().startsWith("META-INF/")
+        && bytes.length >= 8 && (bytes[0] & 0xFF) == 0xCA && (bytes[1] & 0xFF) == 0xFE && (bytes[2] & 0xFF) == 0xBA
+        && (bytes[3] & 0xFF) == 0xBE && (((bytes[6] & 0xFF) << 8) | (bytes[7] & 0xFF)) < JAVA_6;
+  }
+
+  /**
+   * The class in {@code bytes} as a Java 8 class file with stack map frames. ASM computes a frame's
+   * common superclass of two types by loading them, from {@code classes} (the original jar).
+   */
+  static byte[] withFrames(byte[] bytes, ClassLoader classes) {
+    ClassReader reader = new ClassReader(bytes);
+    ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_FRAMES) {
+      @Override
+      protected ClassLoader getClassLoader() {
+        return classes;
+      }
+    };
+    reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
+      @Override
+      public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
+        super.visit(Opcodes.V1_8, access, name, signature, superName, interfaces);
+      }
+    }, 0);
+    return writer.toByteArray();
+  }
+
+  /**
+   * Loads and links each rewritten class from {@code jar}, which verifies it: asking a class for its
+   * declared methods links it (the JVM verifies a class when it links it), and initializes nothing.
+   */
+  private static void verify(Path jar, List<String> entries, Path original) throws IOException {
+    List<String> refused = new ArrayList<>();
+    try (URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+      for (String entry : entries) {
+        String name = entry.substring(0, entry.length() - ".class".length()).replace('/', '.');
+        try {
+          Class.forName(name, false, loader).getDeclaredMethods();
+        } catch (ClassNotFoundException | LinkageError e) {
+          refused.add(name + ": " + e);
+        }
+      }
+    }
+    if (!refused.isEmpty()) {
+      throw new IllegalStateException((refused.size() == 1 ? "1 rewritten class file does not" : refused.size() + " rewritten class files do not")
+          + " verify, so " + original.getFileName()
+          + " was left as it was:\n  " + String.join("\n  ", refused));
+    }
+  }
+}

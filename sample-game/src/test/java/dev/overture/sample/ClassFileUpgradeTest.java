@@ -1,0 +1,181 @@
+package dev.overture.sample;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import java.util.zip.ZipOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * Issue 20: the build step that makes picocli's Java 5 class files archivable. An old class file
+ * comes out as a Java 8 one that verifies and runs the same code; every other entry comes out as it
+ * went in; a class that does not verify fails the build and leaves the jar as it was.
+ */
+class ClassFileUpgradeTest {
+
+  /**
+   * A Java 5 class file (no stack map frames) of {@code name} with {@code static Object pick(boolean
+   * first)}, returning a {@code StringBuilder} or a {@code StringBuffer}: the branches meet with two
+   * types on the stack, so the frame there needs their common superclass.
+   */
+  private static byte[] java5Class(String name) {
+    ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+    writer.visit(Opcodes.V1_5, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, name, null, "java/lang/Object", null);
+    MethodVisitor pick = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "pick", "(Z)Ljava/lang/Object;", null, null);
+    pick.visitCode();
+    Label second = new Label();
+    Label done = new Label();
+    pick.visitVarInsn(Opcodes.ILOAD, 0);
+    pick.visitJumpInsn(Opcodes.IFEQ, second);
+    pick.visitTypeInsn(Opcodes.NEW, "java/lang/StringBuilder");
+    pick.visitInsn(Opcodes.DUP);
+    pick.visitLdcInsn("first");
+    pick.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/lang/StringBuilder", "<init>", "(Ljava/lang/String;)V", false);
+    pick.visitJumpInsn(Opcodes.GOTO, done);
+    pick.visitLabel(second);
+    pick.visitTypeInsn(Opcodes.NEW, "java/lang/StringBuffer");
+    pick.visitInsn(Opcodes.DUP);
+    pick.visitLdcInsn("second");
+    pick.visitMethodInsn(Opcodes.INVOKESPECIAL, "java/lang/StringBuffer", "<init>", "(Ljava/lang/String;)V", false);
+    pick.visitLabel(done);
+    pick.visitInsn(Opcodes.ARETURN);
+    pick.visitMaxs(0, 0);
+    pick.visitEnd();
+    writer.visitEnd();
+    return writer.toByteArray();
+  }
+
+  /** A Java 5 class whose {@code static String f(Object)} returns its argument unchecked: it does not verify. */
+  private static byte[] unverifiableJava5Class(String name) {
+    ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+    writer.visit(Opcodes.V1_5, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, name, null, "java/lang/Object", null);
+    MethodVisitor f = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "f", "(Ljava/lang/Object;)Ljava/lang/String;", null, null);
+    f.visitCode();
+    f.visitVarInsn(Opcodes.ALOAD, 0);
+    f.visitInsn(Opcodes.ARETURN);
+    f.visitMaxs(0, 0);
+    f.visitEnd();
+    writer.visitEnd();
+    return writer.toByteArray();
+  }
+
+  private static void writeJar(Path jar, Map<String, byte[]> entries) throws Exception {
+    try (OutputStream file = Files.newOutputStream(jar); ZipOutputStream out = new ZipOutputStream(file)) {
+      for (Map.Entry<String, byte[]> entry : entries.entrySet()) {
+        ZipEntry zip = new ZipEntry(entry.getKey());
+        zip.setTime(1_700_000_000_000L);
+        out.putNextEntry(zip);
+        out.write(entry.getValue());
+        out.closeEntry();
+      }
+    }
+  }
+
+  private static Map<String, byte[]> readJar(Path jar) throws Exception {
+    Map<String, byte[]> entries = new LinkedHashMap<>();
+    try (ZipFile zip = new ZipFile(jar.toFile())) {
+      for (ZipEntry entry : Collections.list(zip.entries())) {
+        try (InputStream content = zip.getInputStream(entry)) {
+          entries.put(entry.getName(), content.readAllBytes());
+        }
+      }
+    }
+    return entries;
+  }
+
+  private static int majorVersion(byte[] classFile) {
+    return ((classFile[6] & 0xFF) << 8) | (classFile[7] & 0xFF);
+  }
+
+  private static byte[] java17Class() throws Exception {
+    try (InputStream own = ClassFileUpgradeTest.class.getResourceAsStream("ClassFileUpgradeTest.class")) {
+      return own.readAllBytes();
+    }
+  }
+
+  @Test
+  void aJava5ClassFile_becomesAJava8One_thatVerifiesAndRunsTheSameCode(@TempDir Path dir) throws Exception {
+    Path jar = dir.resolve("game.jar");
+    Map<String, byte[]> before = new LinkedHashMap<>();
+    before.put("META-INF/MANIFEST.MF", "Manifest-Version: 1.0\r\n\r\n".getBytes());
+    before.put("old/Picker.class", java5Class("old/Picker"));
+    before.put("assets/game.json", "{\"a\": 1}".getBytes());
+    before.put("dev/Modern.class", java17Class());
+    before.put("META-INF/versions/9/old/Picker.class", java5Class("old/Picker"));
+    writeJar(jar, before);
+
+    List<String> upgraded = ClassFileUpgrade.upgrade(jar);
+
+    assertEquals(List.of("old/Picker.class"), upgraded);
+    Map<String, byte[]> after = readJar(jar);
+    assertEquals(new ArrayList<>(before.keySet()), new ArrayList<>(after.keySet()), "the same entries, in the same order");
+    assertEquals(52, majorVersion(after.get("old/Picker.class")));
+    for (String unchanged : List.of("META-INF/MANIFEST.MF", "assets/game.json", "dev/Modern.class", "META-INF/versions/9/old/Picker.class")) {
+      assertArrayEquals(before.get(unchanged), after.get(unchanged), unchanged);
+    }
+    try (URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+      Class<?> picker = Class.forName("old.Picker", true, loader);
+      assertEquals("first", picker.getMethod("pick", boolean.class).invoke(null, true).toString());
+      assertEquals(StringBuffer.class, picker.getMethod("pick", boolean.class).invoke(null, false).getClass());
+    }
+    assertTrue(Files.notExists(dir.resolve("game.jar.part")));
+  }
+
+  @Test
+  void aJarWithNothingOlderThanJava6_isLeftUntouched(@TempDir Path dir) throws Exception {
+    Path jar = dir.resolve("game.jar");
+    writeJar(jar, Map.of("dev/Modern.class", java17Class()));
+    FileTime written = FileTime.fromMillis(1_600_000_000_000L);
+    Files.setLastModifiedTime(jar, written);
+    byte[] bytes = Files.readAllBytes(jar);
+
+    assertEquals(List.of(), ClassFileUpgrade.upgrade(jar));
+    assertArrayEquals(bytes, Files.readAllBytes(jar));
+    assertEquals(written, Files.getLastModifiedTime(jar));
+  }
+
+  @Test
+  void aRewrittenClassThatDoesNotVerify_failsTheBuild_andLeavesTheJarAsItWas(@TempDir Path dir) throws Exception {
+    Path jar = dir.resolve("game.jar");
+    Map<String, byte[]> entries = new LinkedHashMap<>();
+    entries.put("old/Picker.class", java5Class("old/Picker"));
+    entries.put("old/Bad.class", unverifiableJava5Class("old/Bad"));
+    writeJar(jar, entries);
+    byte[] bytes = Files.readAllBytes(jar);
+
+    IllegalStateException failure = assertThrows(IllegalStateException.class, () -> ClassFileUpgrade.upgrade(jar));
+
+    assertTrue(failure.getMessage().startsWith("1 rewritten class file does not verify, so game.jar was left as it was:\n  old.Bad:"
+        + " java.lang.VerifyError:"), failure.getMessage());
+    assertArrayEquals(bytes, Files.readAllBytes(jar));
+    assertTrue(Files.notExists(dir.resolve("game.jar.part")));
+  }
+
+  @Test
+  void theWrongNumberOfArguments_isAUsageError() {
+    IllegalArgumentException failure = assertThrows(IllegalArgumentException.class, () -> ClassFileUpgrade.main(new String[0]));
+
+    assertEquals("usage: ClassFileUpgrade JAR (got 0 arguments)", failure.getMessage());
+  }
+}
