@@ -1,8 +1,5 @@
 package dev.overture.asset;
 
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.lang.reflect.Constructor;
 import tools.jackson.databind.BeanDescription;
 import tools.jackson.databind.DeserializationConfig;
@@ -15,11 +12,14 @@ import tools.jackson.databind.introspect.AnnotatedConstructor;
 import tools.jackson.databind.introspect.AnnotatedWithParams;
 
 /**
- * Calls record constructors through a method handle that spreads the arguments, built once per
- * record class. Jackson 3.3 calls every constructor of more than one argument with {@code
- * MethodHandle.invokeWithArguments}, which builds a spreader and interns a method type in a
- * process-wide set on every call: measurably slow, and it keeps binding from scaling across
- * cores. Everything else (which constructor, how properties map, error handling) stays Jackson's:
+ * Calls record constructors through core reflection ({@link Constructor#newInstance}). Jackson 3.3
+ * calls every constructor of more than one argument with {@code MethodHandle.invokeWithArguments},
+ * which builds a spreader and interns a method type in a process-wide set on every call:
+ * measurably slow, and it keeps binding from scaling across cores. Reflection costs nothing to set
+ * up, where a method handle that spreads the arguments (what this class built before) spun classes
+ * of its own for each record class, a start-up's first binds paying for them (issue 20); once a
+ * constructor has been called a few times the JVM calls it through generated code, as fast as the
+ * handle. Everything else (which constructor, how properties map, error handling) stays Jackson's:
  * on any failure the call is repeated through Jackson so its exception is exactly the usual one.
  */
 final class RecordCreators implements ValueInstantiators {
@@ -49,13 +49,8 @@ final class RecordCreators implements ValueInstantiators {
     }
     try {
       constructor.setAccessible(true);
-      MethodHandle spreading =
-          MethodHandles.lookup()
-              .unreflectConstructor(constructor)
-              .asSpreader(Object[].class, constructor.getParameterCount())
-              .asType(MethodType.methodType(Object.class, Object[].class));
-      return new Fast(instantiator, spreading);
-    } catch (IllegalAccessException | RuntimeException e) {
+      return new Fast(instantiator, constructor);
+    } catch (RuntimeException e) {
       return instantiator; // Jackson's own path still works
     }
   }
@@ -63,9 +58,9 @@ final class RecordCreators implements ValueInstantiators {
   /** Jackson's instantiator with a faster call of the record's constructor. */
   private static final class Fast extends ValueInstantiator.Delegating {
     private static final long serialVersionUID = 1L;
-    private final transient MethodHandle constructor;
+    private final transient Constructor<?> constructor;
 
-    Fast(ValueInstantiator delegate, MethodHandle constructor) {
+    Fast(ValueInstantiator delegate, Constructor<?> constructor) {
       super(delegate);
       this.constructor = constructor;
     }
@@ -79,8 +74,8 @@ final class RecordCreators implements ValueInstantiators {
     @Override
     public Object createFromObjectWith(DeserializationContext ctxt, Object[] args) {
       try {
-        return (Object) constructor.invokeExact(args);
-      } catch (Throwable e) {
+        return constructor.newInstance(args);
+      } catch (ReflectiveOperationException | RuntimeException | Error e) {
         // Let Jackson call it again and report the failure its usual way.
         return delegate().createFromObjectWith(ctxt, args);
       }
