@@ -21,19 +21,22 @@ import dev.overture.inject.Overture;
  * where it does the same work and reports it there, as it would without the preload. The thread is
  * a daemon, so a command that ends first is not held up by it. Started once, from {@link Main}.
  */
-final class Preload {
+final class Preload implements Runnable {
 
   private Preload() {}
 
   /** Starts the preload on a daemon thread of its own and returns at once. */
   static void start() {
-    Thread thread = new Thread(Preload::run, "overture-preload");
+    // A class, not a method reference: linking a lambda's call site costs the main thread several
+    // milliseconds the first time, more than the thread itself.
+    Thread thread = new Thread(new Preload(), "overture-preload");
     thread.setDaemon(true);
     thread.setPriority(Thread.NORM_PRIORITY);
     thread.start();
   }
 
-  private static void run() {
+  @Override
+  public void run() {
     try {
       SampleBuild.version();
       Overture.builder();
