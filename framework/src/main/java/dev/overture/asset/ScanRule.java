@@ -74,4 +74,23 @@ public record ScanRule(
     }
     return false;
   }
+
+  // equals and hashCode written out, with the record's own definition and hash (each component in
+  // order, h = 31 * h + hash): a record's generated ones link an invokedynamic call site the first
+  // time they run, a few milliseconds of every start-up for each record class (issue 20).
+  @Override
+  public boolean equals(Object o) {
+    return this == o || o instanceof ScanRule other
+        && type.equals(other.type)
+        && assetClass.equals(other.assetClass)
+        && directories.equals(other.directories)
+        && recursive == other.recursive
+        && extension.equals(other.extension);
+  }
+
+  @Override
+  public int hashCode() {
+    int hash = 31 * (31 * type.hashCode() + assetClass.hashCode()) + directories.hashCode();
+    return 31 * (31 * hash + Boolean.hashCode(recursive)) + extension.hashCode();
+  }
 }

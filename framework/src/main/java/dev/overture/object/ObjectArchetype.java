@@ -41,7 +41,19 @@ public final class ObjectArchetype {
   /** Subobject property values converted for the class actually built, once per (subobject, class). */
   private final Map<Converted, Map<String, PropertyValues.Value>> converted = new ConcurrentHashMap<>();
 
-  private record Converted(String subobject, Class<?> type) {}
+  private record Converted(String subobject, Class<?> type) {
+
+    // Written out, as the record's own (issue 20): the generated ones cost a start-up an invokedynamic link.
+    @Override
+    public boolean equals(Object o) {
+      return this == o || o instanceof Converted other && subobject.equals(other.subobject) && type == other.type;
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * subobject.hashCode() + type.hashCode();
+    }
+  }
 
   /** The primary asset type of archetypes. */
   public static final String ASSET_TYPE = "Archetype";

@@ -30,6 +30,19 @@ public class AbilitySystemComponent extends ActorComponent {
       Objects.requireNonNull(name, "name");
       values = Map.copyOf(values);
     }
+
+    // equals and hashCode written out, with the record's own definition and hash (31 * h + hash of
+    // each component): the generated ones link an invokedynamic call site the first time they run,
+    // a few milliseconds of every start-up for each record class (issue 20).
+    @Override
+    public boolean equals(Object o) {
+      return this == o || o instanceof AttributeSet other && name.equals(other.name) && values.equals(other.values);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * name.hashCode() + values.hashCode();
+    }
   }
 
   /** Grants {@code ability} until the handle is released. */

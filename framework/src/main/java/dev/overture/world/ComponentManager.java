@@ -48,7 +48,20 @@ public final class ComponentManager {
 
   /** Requests with different flags are different requests: each adds its components its way. */
   private record RequestKey(
-      Class<? extends Actor> actorClass, Class<? extends ActorComponent> componentClass, Set<AddFlag> flags) {}
+      Class<? extends Actor> actorClass, Class<? extends ActorComponent> componentClass, Set<AddFlag> flags) {
+
+    // Written out, as the record's own (issue 20): the generated ones cost a start-up an invokedynamic link.
+    @Override
+    public boolean equals(Object o) {
+      return this == o || o instanceof RequestKey other
+          && actorClass == other.actorClass && componentClass == other.componentClass && flags.equals(other.flags);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * (31 * actorClass.hashCode() + componentClass.hashCode()) + flags.hashCode();
+    }
+  }
 
   private static final class Request {
     int count;

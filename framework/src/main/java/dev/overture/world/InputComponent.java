@@ -21,7 +21,23 @@ public class InputComponent extends ActorComponent {
    * @param priority higher wins
    * @param order when it was added, breaking ties (later wins)
    */
-  public record MappingContext(String name, Object context, int priority, long order) {}
+  public record MappingContext(String name, Object context, int priority, long order) {
+
+    // equals and hashCode written out, with the record's own definition and hash (each component in
+    // order, h = 31 * h + hash): a record's generated ones link an invokedynamic call site the first
+    // time they run, a few milliseconds of every start-up for each record class (issue 20).
+    @Override
+    public boolean equals(Object o) {
+      return this == o || o instanceof MappingContext other
+          && Objects.equals(name, other.name) && Objects.equals(context, other.context)
+          && priority == other.priority && order == other.order;
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * (31 * (31 * Objects.hashCode(name) + Objects.hashCode(context)) + priority) + Long.hashCode(order);
+    }
+  }
 
   /**
    * A set of bindings in force.
