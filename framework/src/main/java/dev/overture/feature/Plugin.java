@@ -17,6 +17,8 @@ final class Plugin {
   final PluginOrigin origin;
   /** The descriptor without its actions, or {@code null} when it could not be read ({@link #invalid} says why). */
   final PluginDescriptor manifest;
+  /** Whether its {@code plugin.json} has actions, which registering binds; without, the manifest is the whole descriptor. */
+  final boolean manifestHasActions;
   /** Why the plugin can never register: a bad descriptor, or dependencies that cannot be met. */
   PluginException invalid;
   /** Warnings of reading the descriptor (unknown properties), for the validator. */
@@ -48,9 +50,15 @@ final class Plugin {
 
   Plugin(PluginId id, PluginOrigin origin, PluginDescriptor manifest, PluginException invalid,
       List<dev.overture.core.Problem> warnings) {
+    this(id, origin, manifest, false, invalid, warnings);
+  }
+
+  Plugin(PluginId id, PluginOrigin origin, PluginDescriptor manifest, boolean manifestHasActions, PluginException invalid,
+      List<dev.overture.core.Problem> warnings) {
     this.id = id;
     this.origin = origin;
     this.manifest = manifest;
+    this.manifestHasActions = manifestHasActions;
     this.descriptor = manifest;
     this.invalid = invalid;
     this.warnings = List.copyOf(warnings);

@@ -130,7 +130,7 @@ final class PluginCatalog {
                     "The plugin.json of a jar plugin must give its \"name\", for example \"name\": \"" + fallback + "\"")
                 .at(SourceLocation.ofFile(origin.descriptorFile())))), plugin.warnings);
       } else if (!id.equals(plugin.id)) {
-        plugin = new Plugin(id, origin, plugin.manifest, plugin.invalid, plugin.warnings);
+        plugin = new Plugin(id, origin, plugin.manifest, plugin.manifestHasActions, plugin.invalid, plugin.warnings);
       }
       Plugin other = found.get(id);
       if (other != null) {
@@ -175,7 +175,7 @@ final class PluginCatalog {
                     "Plugin \"" + manifest.name() + "\" lives in folder \"" + id + "\"; the names must match")
                 .at(locate(assets, source, origin.descriptorFile(), "/name")))), bound.warnings());
       }
-      return new Plugin(id, origin, manifest, null, bound.warnings());
+      return new Plugin(id, origin, manifest, bound.value().hasActions, null, bound.warnings());
     } catch (AssetLoadException e) {
       return new Plugin(id, origin, null, new PluginException(id, "install", e.problems()), List.of());
     } finally {

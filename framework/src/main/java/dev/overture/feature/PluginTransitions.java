@@ -230,11 +230,16 @@ final class PluginTransitions {
                 + " use letters, digits and '_', starting with a letter")
             .at(catalog.locateInDescriptor(plugin, "/name")));
       }
-      PluginDescriptor full;
-      try {
-        full = assets.tools().bindFile(source, plugin.id.name(), PluginOrigin.DESCRIPTOR, PluginDescriptor.class).value();
-      } catch (AssetLoadException e) {
-        return e.problems();
+      // Everything but the actions came from discovery's reading (the manifest): a plugin.json
+      // without actions is not read again, and its Jackson reader is not built again for the
+      // registrations this plugin's code has just changed.
+      PluginDescriptor full = plugin.manifest;
+      if (plugin.manifestHasActions) {
+        try {
+          full = assets.tools().bindFile(source, plugin.id.name(), PluginOrigin.DESCRIPTOR, PluginDescriptor.class).value();
+        } catch (AssetLoadException e) {
+          return e.problems();
+        }
       }
       try {
         assets.addContentRoot(root);
