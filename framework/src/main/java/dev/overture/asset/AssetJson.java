@@ -11,9 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonPointer;
@@ -49,8 +46,7 @@ final class AssetJson {
    * What binding works with for one set of registrations: the kinds, asset classes and versions,
    * and the mapper configured with them (Jackson's caches live in it). Replaced whole when a plugin
    * adds or removes its registrations, so that a removed plugin's classes leave Jackson's caches
-   * with the old mapper. Immutable but for its caches: the readers, and whether {@link
-   * #prepareReaders} has been asked to fill them.
+   * with the old mapper. Immutable.
    */
   private record Generation(
       KindRegistry kinds,
@@ -58,8 +54,7 @@ final class AssetJson {
       AssetVersions versions,
       JsonMapper mapper,
       JsonProblems problems,
-      Map<Class<?>, ObjectReader> readers,
-      AtomicBoolean readersPrepared) {}
+      Map<Class<?>, ObjectReader> readers) {}
 
   private final JsonLimits limits;
   private final JsonFactory factory;
@@ -97,8 +92,7 @@ final class AssetJson {
             .addModule(AssetDeserializers.module(kinds))
             .registerSubtypes(kinds.namedTypes())
             .build();
-    return new Generation(kinds, Map.copyOf(assetClasses), versions, mapper, new JsonProblems(kinds), new ConcurrentHashMap<>(),
-        new AtomicBoolean());
+    return new Generation(kinds, Map.copyOf(assetClasses), versions, mapper, new JsonProblems(kinds), new ConcurrentHashMap<>());
   }
 
   /**
@@ -107,43 +101,6 @@ final class AssetJson {
    */
   void replace(KindRegistry kinds, Map<String, Class<?>> assetClasses, AssetVersions versions) {
     current = generation(kinds, assetClasses, versions);
-  }
-
-  /**
-   * Builds on {@code executor}, once for the registrations in force now, the reader of each asset
-   * class: the readers the first bind of each class would otherwise build while its load waits
-   * (Jackson's deserializers, a few milliseconds each in a young JVM, met level after level as a
-   * load follows references). Changes nothing a bind sees: a reader is built once per registrations
-   * either way, and one that cannot be built is left for the bind, which reports why. Stops early
-   * once newer registrations are in force; an executor that refuses the task (one shutting down)
-   * leaves it undone. One task, so the executor's other threads stay free for the load.
-   */
-  void prepareReaders(Executor executor) {
-    Generation generation = current;
-    if (!generation.readersPrepared().compareAndSet(false, true)) {
-      return;
-    }
-    try {
-      executor.execute(() -> {
-        for (Class<?> type : generation.assetClasses().values()) {
-          if (current != generation) {
-            return;
-          }
-          try {
-            generation.readers().computeIfAbsent(type, generation.mapper()::readerFor);
-          } catch (RuntimeException | LinkageError e) {
-            // The first bind of the type builds it again, and reports the failure with its file.
-          }
-        }
-      });
-    } catch (RejectedExecutionException e) {
-      // Closing: nothing more will be bound.
-    }
-  }
-
-  /** The classes the current registrations have a reader for (built by a bind or {@link #prepareReaders}); for tests. */
-  java.util.Set<Class<?>> readerTypes() {
-    return java.util.Set.copyOf(current.readers().keySet());
   }
 
   JsonMapper mapper() {

@@ -56,11 +56,6 @@ final class AssetWorkers {
     return executor;
   }
 
-  /** Whether the workers are the pool this manager started (not a host's executor). */
-  boolean isOwned() {
-    return owned != null;
-  }
-
   /** Whether {@code thread} is one of the pool this manager started. */
   boolean isOwnThread(Thread thread) {
     return threads.contains(thread);

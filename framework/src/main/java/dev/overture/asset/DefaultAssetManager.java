@@ -41,7 +41,6 @@ final class DefaultAssetManager implements AssetManager {
   private final ReferenceScanner references = new ReferenceScanner();
   private final BundleStates bundleStates;
   private final AssetWorkers workers;
-  private final AssetJson json;
   private final Predicate<Thread> gameThread;
   private final AssetTools tools;
   private final Extensions extensions;
@@ -58,7 +57,6 @@ final class DefaultAssetManager implements AssetManager {
     this.extensions = new Extensions(builder.code.build(), builder.engineCurrent, builder.engineCompatible);
     AssetExtension.Target initial = extensions.initial();
     AssetJson json = new AssetJson(limits, initial.kinds, initial.assetClasses, initial.versions.build());
-    this.json = json;
     extensions.bindTo(json);
     Ticker ticker = builder.ticker != null ? builder.ticker : Ticker.system();
     this.ticker = ticker;
@@ -86,11 +84,6 @@ final class DefaultAssetManager implements AssetManager {
       }
       throw e;
     }
-  }
-
-  /** The asset classes the current registrations have a Jackson reader for; for tests. */
-  java.util.Set<Class<?>> readerTypes() {
-    return json.readerTypes();
   }
 
   // ---------------------------------------------------------------- index
@@ -164,13 +157,6 @@ final class DefaultAssetManager implements AssetManager {
       if (bundle.isBlank()) {
         throw new IllegalArgumentException("bundle names must not be blank: " + bundles);
       }
-    }
-    if (workers.isOwned()) {
-      // The first load with these registrations: the other asset classes' readers are built beside it
-      // (AssetJson#prepareReaders), so that the files its references lead to need not wait for them.
-      // Only on the pool the manager started: a host's executor (a test's manual one, say) runs only
-      // the tasks its loads give it.
-      json.prepareReaders(workers.executor());
     }
     return new DefaultLoadHandle(slots, staging, new LoadProblems(files), references, requested, bundleSet);
   }
