@@ -15,6 +15,7 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonPointer;
 import tools.jackson.core.JsonToken;
+import tools.jackson.core.ObjectReadContext;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.core.json.JsonFactory;
@@ -31,8 +32,9 @@ import tools.jackson.databind.type.LogicalType;
 
 /**
  * The Jackson mapper of an asset manager, configured with Jackson's public features:
- * strict reading ({@link StreamReadFeature#STRICT_DUPLICATE_DETECTION}, trailing tokens, scalar
- * coercion, fractions for whole numbers and nulls for primitives are errors), explicit stream
+ * strict reading (a name twice in one object, trailing tokens, scalar coercion, fractions for whole
+ * numbers and nulls for primitives are errors; duplicate names found by {@link DuplicateNames} and
+ * reported by Jackson's {@link StreamReadFeature#STRICT_DUPLICATE_DETECTION}), explicit stream
  * limits, unknown properties reported as warnings ({@link UnknownPropertyWarnings}), our value
  * types bound from strings ({@link AssetDeserializers}), and polymorphic members resolved only
  * through registered kind names. Binding also reads the version header and upgrades older files
@@ -58,6 +60,8 @@ final class AssetJson {
 
   private final JsonLimits limits;
   private final JsonFactory factory;
+  /** The factory without Jackson's duplicate check, for {@link DuplicateNames} (see {@link #read}). */
+  private final JsonFactory unchecked;
   private volatile Generation current;
 
   AssetJson(AssetLimits limits, KindRegistry kinds, AssetVersions versions) {
@@ -71,6 +75,7 @@ final class AssetJson {
             .streamReadConstraints(this.limits.all())
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build();
+    this.unchecked = factory.rebuild().disable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
     this.current = generation(kinds, assetClasses, versions);
   }
 
@@ -101,6 +106,23 @@ final class AssetJson {
    */
   void replace(KindRegistry kinds, Map<String, Class<?>> assetClasses, AssetVersions versions) {
     current = generation(kinds, assetClasses, versions);
+  }
+
+  /**
+   * Binds {@code json} with {@code reader}, duplicate names refused by {@link DuplicateNames}
+   * rather than by Jackson's {@code STRICT_DUPLICATE_DETECTION}, which allocates a set for every
+   * object (the bind's largest allocation). A file that fails in any way is bound again through
+   * the reader's own, strict, parser, so that what the failure says (message, location, path) is
+   * Jackson's, exactly as it was; the warnings of the first try are dropped, the second's kept.
+   */
+  private static <T> T read(ObjectReader reader, byte[] json, BindContext context, JsonFactory unchecked) {
+    int warnings = context.warnings.size();
+    try (DuplicateNames parser = new DuplicateNames(unchecked.createParser(ObjectReadContext.empty(), json))) {
+      return reader.readValue(parser);
+    } catch (RuntimeException e) {
+      context.warnings.subList(warnings, context.warnings.size()).clear();
+      return reader.readValue(json);
+    }
   }
 
   JsonMapper mapper() {
@@ -157,7 +179,7 @@ final class AssetJson {
     T value;
     try {
       if (upgrade.isEmpty()) {
-        value = reader.readValue(json);
+        value = read(reader, json, context, unchecked);
       } else {
         // An older format: upgrade the tree, then bind it.
         JsonNode parsed = readTree(mapper, json);
