@@ -18,7 +18,9 @@ import java.util.concurrent.TimeUnit;
  * cold loads must print the same checksum), or the benchmark fails.
  *
  * <ul>
- *   <li>Start-up: a JVM that prints hello; the sample's launcher ({@code sample-game/target/overture},
+ *   <li>Start-up: a JVM that prints hello; the hand-written loop a game would otherwise run at
+ *       start (a Jackson mapper binding each of the sample's content files into a map, one after the
+ *       other, with a start-up archive of its own and the launcher's flags); the sample's launcher ({@code sample-game/target/overture},
  *       with its start-up archive) and {@code java -jar overture.jar}, each running {@code play
  *       --ticks 0}, timed to the moment it prints the state {@code Loaded} and to its exit, and
  *       {@code validate}, timed to its exit.
@@ -44,6 +46,30 @@ final class StartupBenchmark {
     }
   }
 
+  /**
+   * What a game would write without a framework: a Jackson mapper binding every JSON file under a
+   * folder (not its {@code schemas}) into a map, one after the other, and a line saying how many.
+   */
+  static final class HandWritten {
+    private HandWritten() {}
+
+    public static void main(String[] args) throws IOException {
+      tools.jackson.databind.ObjectMapper mapper = tools.jackson.databind.json.JsonMapper.builder().build();
+      List<Path> files;
+      try (java.util.stream.Stream<Path> walk = Files.walk(Path.of(args[0]))) {
+        files = walk.filter(file -> file.toString().endsWith(".json") && !file.toString().contains("schemas")).sorted().toList();
+      }
+      int properties = 0;
+      for (Path file : files) {
+        properties += mapper.readValue(Files.readAllBytes(file), java.util.Map.class).size();
+      }
+      System.out.println(files.size() + " files, " + properties + " properties");
+    }
+  }
+
+  static final String HAND_WRITTEN = "hand-written loop: Jackson binding the sample's content files into maps (archive of its own,"
+      + " the launcher's flags)";
+
   /** One whole process to time; with a marker, also the moment it prints a line that is the marker (trimmed). */
   record Command(String name, List<String> command, String marker) {}
 
@@ -51,11 +77,11 @@ final class StartupBenchmark {
   record CommandTiming(String name, Timing toMarker, Timing toExit) {}
 
   /**
-   * Times the sample's commands: hello, then for each of {@code commands} the launcher and {@code
+   * Times the sample's commands: hello and the hand-written loop over {@code assets}, then for each of {@code commands} the launcher and {@code
    * java -jar}, each to the line {@code marker} (when not null) and to exit. The game is the folder
    * holding {@code overture} and {@code overture.jar}.
    */
-  static List<CommandTiming> commands(Path game, List<List<String>> commands, List<String> markers, int warmup, int rounds) {
+  static List<CommandTiming> commands(Path game, Path assets, List<List<String>> commands, List<String> markers, int warmup, int rounds) {
     Path launcher = game.resolve("overture").toAbsolutePath();
     Path jar = game.resolve("overture.jar").toAbsolutePath();
     if (!Files.isExecutable(launcher) || !Files.isRegularFile(jar)) {
@@ -63,6 +89,7 @@ final class StartupBenchmark {
     }
     List<Command> all = new ArrayList<>();
     all.add(new Command(HELLO, List.of(java(), "-cp", ownJar(), Hello.class.getName()), null));
+    all.add(new Command(HAND_WRITTEN, handWritten(assets), null));
     for (int c = 0; c < commands.size(); c++) {
       List<String> command = commands.get(c);
       String shown = String.join(" ", command);
@@ -90,6 +117,35 @@ final class StartupBenchmark {
       timings.add(new CommandTiming(name, new Timing(name, toMarker[v]), new Timing(name, toExit[v])));
     }
     return timings;
+  }
+
+  /**
+   * The hand-written loop over {@code assets}, run as the launcher runs the game: with a start-up
+   * archive made here by a first run of the same loop ({@code -XX:ArchiveClassesAtExit}), the quick
+   * compiler only and fewer compilations. Without an archive (a JVM that writes none) it runs
+   * without one.
+   */
+  private static List<String> handWritten(Path assets) {
+    if (!Files.isDirectory(assets)) {
+      throw new IllegalStateException("no content folder " + assets.toAbsolutePath() + " for the hand-written loop (--assets DIR)");
+    }
+    List<String> flags = new ArrayList<>();
+    try {
+      Path archive = Files.createTempDirectory("overture-hand-written-").resolve("loop.jsa");
+      archive.toFile().deleteOnExit();
+      archive.getParent().toFile().deleteOnExit();
+      output(List.of(java(), "-XX:ArchiveClassesAtExit=" + archive, "-cp", ownJar(), HandWritten.class.getName(), assets.toString()));
+      if (Files.isRegularFile(archive)) {
+        flags.addAll(List.of("-XX:SharedArchiveFile=" + archive, "-Xlog:cds=off", "-Xlog:cds+dynamic=off"));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    List<String> command = new ArrayList<>(List.of(java()));
+    command.addAll(flags);
+    command.addAll(List.of("-XX:TieredStopAtLevel=1", "-XX:CompileThresholdScaling=3", "-cp", ownJar(), HandWritten.class.getName(),
+        assets.toString()));
+    return command;
   }
 
   /** Nanoseconds from starting {@code command} to its marker line (to exit without one) and to its exit; it must exit 0. */
