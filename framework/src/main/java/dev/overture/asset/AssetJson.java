@@ -115,7 +115,7 @@ final class AssetJson {
    * the reader's own, strict, parser, so that what the failure says (message, location, path) is
    * Jackson's, exactly as it was; the warnings of the first try are dropped, the second's kept.
    */
-  private static <T> T read(ObjectReader reader, byte[] json, BindContext context, JsonFactory unchecked) {
+  private <T> T read(ObjectReader reader, byte[] json, BindContext context) {
     int warnings = context.warnings.size();
     try (DuplicateNames parser = new DuplicateNames(unchecked.createParser(ObjectReadContext.empty(), json))) {
       return reader.readValue(parser);
@@ -179,7 +179,7 @@ final class AssetJson {
     T value;
     try {
       if (upgrade.isEmpty()) {
-        value = read(reader, json, context, unchecked);
+        value = read(reader, json, context);
       } else {
         // An older format: upgrade the tree, then bind it.
         JsonNode parsed = readTree(mapper, json);

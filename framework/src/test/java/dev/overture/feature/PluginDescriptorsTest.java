@@ -9,6 +9,7 @@ import dev.overture.core.Problem;
 import dev.overture.feature.internal.BuiltIns;
 import dev.overture.testing.Content;
 import dev.overture.testing.ManualExecutor;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -19,7 +20,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * What a content author sees for each way a plugin folder's {@code plugin.json} can be wrong: one
  * located problem for the plugin at fault, which stays in {@code Error}, while the plugins beside it
- * register.
+ * register. And what registering reads (issue 20): discovery reads the whole file but its actions,
+ * which may use kinds the plugin's own code registers; registering binds the file again only for
+ * them, so a plugin without actions registers with what discovery read. Shown by changing the files
+ * on disk between discovery and registration.
  */
 class PluginDescriptorsTest {
 
@@ -48,8 +52,17 @@ class PluginDescriptorsTest {
         .file("plugins/Restless/plugin.json", "{ \"version\": \"1.0.0\", \"initialState\": \"Activating\" }")
         .file("plugins/Shouting/plugin.json", "{ \"version\": \"1.0.0\", \"initialState\": \" LOADED \" }")
         .file("plugins/Bad Name/plugin.json", "{ \"version\": \"1.0.0\" }")
+        .file("plugins/Quiet/plugin.json", "{ \"version\": \"1.0.0\", \"description\": \"no actions\", \"initialState\": \"installed\" }")
+        .file("plugins/Nulled/plugin.json", "{ \"version\": \"1.0.0\", \"initialState\": \"installed\", \"actions\": null }")
+        .file("plugins/Loud/plugin.json", """
+            { "version": "1.0.0", "initialState": "installed", "actions": [ { "action": "Record", "name": "first" } ] }
+            """)
         .writeTo(temp.resolve("assets"));
-    assets = BuiltIns.register(AssetManager.builder()).contentRoot(AssetSource.directory(root)).executor(workers).build();
+    assets = BuiltIns.register(AssetManager.builder())
+        .contentRoot(AssetSource.directory(root))
+        .kind(GameFeatureAction.class, "Record", TestActions.Record.class)
+        .executor(workers)
+        .build();
     features = GameFeatures.builder(assets).executor(serial).build();
     while (workers.runAll() + serial.runAll() > 0) {
       // discovery and the initial states
@@ -151,5 +164,44 @@ class PluginDescriptorsTest {
         + " letter, a digit or '_'", problem.message());
     assertEquals(root.resolve("plugins/Bad Name/plugin.json").toString(), problem.location().orElseThrow().file());
     assertTrue(features.plugins().stream().noneMatch(id -> id.name().contains(" ")));
+  }
+
+  private PluginDescriptor register(String name) {
+    PluginId id = PluginId.of(name);
+    features.register(id);
+    while (workers.runAll() + serial.runAll() > 0) {
+      // the registration
+    }
+    assertEquals(PluginState.REGISTERED, features.state(id), () -> features.failure(id).map(Object::toString).orElse(""));
+    return features.descriptor(id).orElseThrow();
+  }
+
+  @Test
+  void aPluginWithoutActions_registersWithWhatDiscoveryRead_withoutReadingItsFileAgain() throws Exception {
+    PluginDescriptor discovered = features.descriptor(PluginId.of("Quiet")).orElseThrow();
+    Files.writeString(root.resolve("plugins/Quiet/plugin.json"), "{ \"version\": ");
+
+    PluginDescriptor registered = register("Quiet");
+
+    assertEquals(discovered, registered);
+    assertEquals("no actions", registered.description());
+    assertEquals(List.of(), registered.actions());
+  }
+
+  @Test
+  void actionsThatAreNull_areNoActions_asTheFullDescriptorReadsThem() throws Exception {
+    Files.writeString(root.resolve("plugins/Nulled/plugin.json"), "not json at all");
+
+    assertEquals(List.of(), register("Nulled").actions());
+  }
+
+  @Test
+  void aPluginWithActions_bindsThemWhenItRegisters_fromTheFileAsItIsThen() throws Exception {
+    Path file = root.resolve("plugins/Loud/plugin.json");
+    Files.writeString(file, Files.readString(file).replace("first", "second"));
+
+    List<GameFeatureAction> actions = register("Loud").actions();
+
+    assertEquals(List.of(new TestActions.Record("second", false, false)), actions);
   }
 }

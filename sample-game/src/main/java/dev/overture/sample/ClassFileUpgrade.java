@@ -67,12 +67,11 @@ public final class ClassFileUpgrade {
   static List<String> upgrade(Path jar) throws IOException {
     Path part = jar.resolveSibling(jar.getFileName() + ".part");
     List<String> upgraded = new ArrayList<>();
-    try (ZipFile in = new ZipFile(jar.toFile());
-        URLClassLoader original = new URLClassLoader(new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
-      if (!hasOldClassFiles(in)) {
-        return upgraded;
-      }
-      try (OutputStream file = Files.newOutputStream(part); ZipOutputStream out = new ZipOutputStream(file)) {
+    try {
+      try (ZipFile in = new ZipFile(jar.toFile());
+          URLClassLoader original = new URLClassLoader(new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader());
+          OutputStream file = Files.newOutputStream(part);
+          ZipOutputStream out = new ZipOutputStream(file)) {
         Enumeration<? extends ZipEntry> entries = in.entries();
         while (entries.hasMoreElements()) {
           ZipEntry entry = entries.nextElement();
@@ -97,27 +96,15 @@ public final class ClassFileUpgrade {
           out.closeEntry();
         }
       }
+      if (upgraded.isEmpty()) {
+        return upgraded; // nothing to rewrite: the jar stays as it was, the copy is dropped
+      }
       verify(part, upgraded, jar);
       Files.move(part, jar, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
       return upgraded;
     } finally {
       Files.deleteIfExists(part);
     }
-  }
-
-  private static boolean hasOldClassFiles(ZipFile jar) throws IOException {
-    Enumeration<? extends ZipEntry> entries = jar.entries();
-    while (entries.hasMoreElements()) {
-      ZipEntry entry = entries.nextElement();
-      if (entry.getName().endsWith(".class")) {
-        try (InputStream content = jar.getInputStream(entry)) {
-          if (isOldClassFile(entry, content.readNBytes(8))) {
-            return true;
-          }
-        }
-      }
-    }
-    return false;
   }
 
   /** A class file (not a multi-release jar's version of one) whose major version is below Java 6's. */
