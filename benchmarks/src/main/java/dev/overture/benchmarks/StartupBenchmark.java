@@ -71,8 +71,15 @@ final class StartupBenchmark {
   static final String HAND_WRITTEN = "hand-written loop: Jackson binding the sample's content files into maps (archive of its own,"
       + " the launcher's flags)";
 
-  /** One whole process to time; with a marker, also the moment it prints a line that is the marker (trimmed). */
-  record Command(String name, List<String> command, String marker) {}
+  /**
+   * One whole process to time; with a marker, also the moment it prints a line that is the marker
+   * (trimmed). It runs in {@code directory}, or in this process's own when that is null.
+   */
+  record Command(String name, List<String> command, String marker, Path directory) {
+    Command(String name, List<String> command, String marker) {
+      this(name, command, marker, null);
+    }
+  }
 
   /** A command's medians: to the marker line (or to exit when it has none), and to exit. */
   record CommandTiming(String name, Timing toMarker, Timing toExit) {}
@@ -150,10 +157,14 @@ final class StartupBenchmark {
   }
 
   /** Nanoseconds from starting {@code command} to its marker line (to exit without one) and to its exit; it must exit 0. */
-  private static long[] time(Command command) {
+  static long[] time(Command command) {
     try {
       long start = System.nanoTime();
-      Process process = new ProcessBuilder(command.command()).redirectErrorStream(true).start();
+      ProcessBuilder builder = new ProcessBuilder(command.command()).redirectErrorStream(true);
+      if (command.directory() != null) {
+        builder.directory(command.directory().toFile());
+      }
+      Process process = builder.start();
       long marked = -1;
       StringBuilder output = new StringBuilder();
       try (java.io.BufferedReader lines = process.inputReader(StandardCharsets.UTF_8)) {
