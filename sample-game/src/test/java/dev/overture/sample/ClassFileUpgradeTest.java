@@ -28,9 +28,11 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * Issue 20: the build step that makes picocli's Java 5 class files archivable. An old class file
- * comes out as a Java 8 one that verifies and runs the same code; every other entry comes out as it
- * went in; a class that does not verify fails the build and leaves the jar as it was.
+ * Issue 20: the build step that makes picocli's Java 5 class files archivable and the libraries'
+ * string concatenations inline. An old class file comes out as a Java 8 one that verifies and runs
+ * the same code; a class that concatenates through the factory comes out saying the same with a
+ * helper; every other entry comes out as it went in; a class that does not verify fails the build
+ * and leaves the jar as it was.
  */
 class ClassFileUpgradeTest {
 
@@ -125,7 +127,7 @@ class ClassFileUpgradeTest {
     before.put("META-INF/versions/9/old/Picker.class", java5Class("old/Picker"));
     writeJar(jar, before);
 
-    List<String> upgraded = ClassFileUpgrade.upgrade(jar);
+    List<String> upgraded = ClassFileUpgrade.upgrade(jar).all();
 
     assertEquals(List.of("old/Picker.class"), upgraded);
     Map<String, byte[]> after = readJar(jar);
@@ -150,7 +152,7 @@ class ClassFileUpgradeTest {
     Files.setLastModifiedTime(jar, written);
     byte[] bytes = Files.readAllBytes(jar);
 
-    assertEquals(List.of(), ClassFileUpgrade.upgrade(jar));
+    assertEquals(List.of(), ClassFileUpgrade.upgrade(jar).all());
     assertArrayEquals(bytes, Files.readAllBytes(jar));
     assertEquals(written, Files.getLastModifiedTime(jar));
   }
@@ -170,6 +172,56 @@ class ClassFileUpgradeTest {
         + " java.lang.VerifyError:"), failure.getMessage());
     assertArrayEquals(bytes, Files.readAllBytes(jar));
     assertTrue(Files.notExists(dir.resolve("game.jar.part")));
+  }
+
+  /** Compiles {@code sources} (path to text) with javac's default concatenation, the factory; returns each class file by entry name. */
+  private static Map<String, byte[]> compile(Path dir, Map<String, String> sources) throws Exception {
+    List<String> arguments = new ArrayList<>(List.of("--release", "17", "-d", dir.resolve("classes").toString()));
+    for (Map.Entry<String, String> source : sources.entrySet()) {
+      Path file = dir.resolve("src").resolve(source.getKey());
+      Files.createDirectories(file.getParent());
+      Files.writeString(file, source.getValue());
+      arguments.add(file.toString());
+    }
+    assertEquals(0, javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, arguments.toArray(String[]::new)));
+    Map<String, byte[]> classes = new LinkedHashMap<>();
+    try (var files = Files.walk(dir.resolve("classes"))) {
+      for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
+        classes.put(dir.resolve("classes").relativize(file).toString().replace('\\', '/'), Files.readAllBytes(file));
+      }
+    }
+    return classes;
+  }
+
+  @Test
+  void aClassThatConcatenatesThroughTheFactory_isRewrittenInline_andSaysTheSame(@TempDir Path dir) throws Exception {
+    Map<String, byte[]> classes = compile(dir, Map.of("lib/Greeting.java",
+        "package lib; public class Greeting { public static String of(String name, int count) { return \"hello \" + name + \" x\" + count; } }"));
+    Path jar = dir.resolve("game.jar");
+    writeJar(jar, classes);
+
+    ClassFileUpgrade.Rewritten rewritten = ClassFileUpgrade.upgrade(jar);
+
+    assertEquals(List.of(), rewritten.framed());
+    assertEquals(List.of("lib/Greeting.class"), rewritten.inlined());
+    try (URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+      Class<?> greeting = Class.forName("lib.Greeting", true, loader);
+      assertEquals("hello you x3", greeting.getMethod("of", String.class, int.class).invoke(null, "you", 3));
+      assertTrue(java.util.Arrays.stream(greeting.getDeclaredMethods()).anyMatch(method -> method.getName().startsWith(InlineConcat.HELPER)));
+    }
+  }
+
+  @Test
+  void aRewrittenClassThatTheOriginalJarCannotLoadEither_passes(@TempDir Path dir) throws Exception {
+    // A library's class whose superclass lives in an optional dependency the jar leaves out (Jetty's
+    // JMX beans in the sample's jar): it fails to load before the rewrite and after, alike.
+    Map<String, byte[]> classes = compile(dir, Map.of(
+        "optional/Base.java", "package optional; public class Base {}",
+        "lib/Bean.java", "package lib; public class Bean extends optional.Base { public String name(int n) { return \"bean \" + n; } }"));
+    Path jar = dir.resolve("game.jar");
+    writeJar(jar, Map.of("lib/Bean.class", classes.get("lib/Bean.class")));
+
+    assertEquals(List.of("lib/Bean.class"), ClassFileUpgrade.upgrade(jar).inlined());
   }
 
   @Test

@@ -1,0 +1,196 @@
+package dev.overture.sample;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.Handle;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * Issue 20: string concatenation rewritten from {@code invokedynamic} to {@code StringBuilder} calls
+ * says the same text. Classes are compiled here by javac with its default strategy (the
+ * factory), then run before and after the rewrite side by side.
+ */
+class InlineConcatTest {
+
+  /** Every kind of argument and constant a concatenation can have, in classes, interfaces and instances. */
+  private static final String SOURCE = """
+      package probe;
+
+      import java.util.ArrayList;
+      import java.util.List;
+      import java.util.function.Supplier;
+
+      public class Concat implements Supplier<List<String>> {
+        private final long id = 7L;
+        private final String name = "n";
+
+        public interface Named {
+          String name();
+
+          default String label(int count) {
+            return "<" + name() + ":" + count + ">";
+          }
+
+          static String twice(Object value) {
+            return value + "|" + value;
+          }
+        }
+
+        @Override
+        public List<String> get() {
+          List<String> out = new ArrayList<>();
+          int i = -3;
+          long l = Long.MIN_VALUE;
+          double d = 0.1 + 0.2;
+          float f = 1.5f;
+          char c = 'x';
+          boolean b = true;
+          byte by = (byte) -8;
+          short sh = (short) 300;
+          String none = null;
+          Object nothing = null;
+          char[] chars = {'a', 'b'};
+          StringBuilder sequence = new StringBuilder("seq");
+          Integer boxed = 42;
+          out.add("i=" + i + " l=" + l + " d=" + d + " f=" + f + " c=" + c + " b=" + b + " by=" + by + " sh=" + sh);
+          out.add(none + "/" + nothing + "/" + boxed + "/" + sequence);
+          out.add("" + chars.length + (chars == null ? "" : "arrays print as objects: " + (chars.getClass() == char[].class)));
+          out.add(l + d + "after two wide values" + i + c);
+          out.add("tags \\u0001 and \\u0002 in the text: " + i + "\\u0001" + c + "\\u0002");
+          out.add(i + "" + l);
+          out.add(String.valueOf(c) + c);
+          String grown = "";
+          for (int k = 0; k < 3; k++) {
+            grown += k + ",";
+          }
+          out.add(grown);
+          out.add(this.name + "#" + this.id + "#" + this);
+          out.add(((Named) () -> "anon").label(5));
+          out.add(Named.twice(d));
+          out.add("a" + 1 + 2L + 3.0f + 4.0 + 'c' + true + (byte) 5 + (short) 6 + "b" + i + l + d + f + c + b + by + sh + none);
+          return out;
+        }
+
+        @Override
+        public String toString() {
+          return "Concat[" + name + "]";
+        }
+      }
+      """;
+
+  @TempDir static Path compiled;
+  private static Map<String, byte[]> classes;
+
+  @BeforeAll
+  static void compile() throws Exception {
+    Path source = compiled.resolve("probe/Concat.java");
+    Files.createDirectories(source.getParent());
+    Files.writeString(source, SOURCE);
+    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+    assertEquals(0, javac.run(null, null, null, "--release", "17", "-d", compiled.toString(), source.toString()), "the probe compiles");
+    classes = new HashMap<>();
+    try (var files = Files.walk(compiled)) {
+      for (Path file : files.filter(path -> path.toString().endsWith(".class")).toList()) {
+        String name = compiled.relativize(file).toString().replace('/', '.').replaceAll("\\.class$", "");
+        classes.put(name, Files.readAllBytes(file));
+      }
+    }
+  }
+
+  /** Loads the probe's classes as given, each rewritten first when {@code rewrite}. */
+  private static ClassLoader loader(boolean rewrite) {
+    return new ClassLoader(InlineConcatTest.class.getClassLoader()) {
+      @Override
+      protected Class<?> findClass(String name) throws ClassNotFoundException {
+        byte[] bytes = classes.get(name);
+        if (bytes == null) {
+          throw new ClassNotFoundException(name);
+        }
+        byte[] rewritten = rewrite ? InlineConcat.rewrite(bytes) : null;
+        byte[] used = rewritten != null ? rewritten : bytes;
+        return defineClass(name, used, 0, used.length);
+      }
+    };
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<String> run(boolean rewrite) throws Exception {
+    Class<?> probe = Class.forName("probe.Concat", true, loader(rewrite));
+    return ((Supplier<List<String>>) probe.getConstructor().newInstance()).get();
+  }
+
+  /** The concatenation call sites left in {@code bytes}. */
+  private static List<String> factoryCalls(byte[] bytes) {
+    List<String> calls = new ArrayList<>();
+    new ClassReader(bytes).accept(new ClassVisitor(Opcodes.ASM9) {
+      @Override
+      public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
+        return new MethodVisitor(Opcodes.ASM9) {
+          @Override
+          public void visitInvokeDynamicInsn(String callName, String callDescriptor, Handle bootstrap, Object... arguments) {
+            if (bootstrap.getOwner().equals("java/lang/invoke/StringConcatFactory")) {
+              calls.add(name + callDescriptor);
+            }
+          }
+        };
+      }
+    }, 0);
+    return calls;
+  }
+
+  @Test
+  void theProbe_usesTheFactory_beforeTheRewrite() {
+    assertTrue(factoryCalls(classes.get("probe.Concat")).size() > 10, "javac's default strategy");
+    assertTrue(factoryCalls(classes.get("probe.Concat$Named")).size() == 2, "the interface's default and static methods");
+  }
+
+  @Test
+  void everyConcatenation_saysTheSameText_afterTheRewrite() throws Exception {
+    List<String> before = run(false);
+    List<String> after = run(true);
+
+    assertEquals(before, after);
+    assertEquals("i=-3 l=-9223372036854775808 d=0.30000000000000004 f=1.5 c=x b=true by=-8 sh=300", after.get(0));
+    assertEquals("null/null/42/seq", after.get(1));
+    assertEquals("tags \u0001 and \u0002 in the text: -3\u0001x\u0002", after.get(4));
+    assertEquals("0,1,2,", after.get(7));
+    assertEquals("n#7#Concat[n]", after.get(8));
+    assertEquals("<anon:5>", after.get(9));
+  }
+
+  @Test
+  void aRewrittenClass_hasNoFactoryCallLeft() {
+    for (String name : List.of("probe.Concat", "probe.Concat$Named")) {
+      byte[] rewritten = InlineConcat.rewrite(classes.get(name));
+      assertNotNull(rewritten, name);
+      assertEquals(List.of(), factoryCalls(rewritten), name);
+    }
+  }
+
+  @Test
+  void aClassWithoutConcatenation_isNotRewritten() throws Exception {
+    try (InputStream own = InlineConcatTest.class.getResourceAsStream("InlineConcatTest.class")) {
+      // This project compiles with -XDstringConcat=inline: its own classes have no factory call.
+      assertNull(InlineConcat.rewrite(own.readAllBytes()));
+    }
+  }
+}
