@@ -1,14 +1,16 @@
 package dev.overture.benchmarks;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.math.MathContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -31,11 +33,16 @@ import java.util.stream.Stream;
  * a folder of its own under the system's temporary folder and its archive trained there again, by
  * the build's own step ({@code dev.overture.sample.StartupArchive}). Every command runs in that
  * folder, so both read the content inside their jar. Runs {@code play --ticks 0} (to the line
- * {@code Loaded}), {@code validate} and {@code list} (to exit); every run must exit 0.
+ * {@code Loaded}), {@code validate} and {@code list} (to exit); every run must exit 0. The timed
+ * runs get this JVM's home as {@code JAVA_HOME}, the Java the archives were trained with: a launcher
+ * that found another Java would run without its archive (an archive maps only for the JVM that wrote
+ * it), and the comparison would blame the change.
+ *
+ * <p>Threading: runs on the main thread, one process at a time.
  */
 final class StartupComparison {
 
-  /** One command of both builds: the runs' milliseconds, pair by pair. */
+  /** One command of both builds: the runs' milliseconds, pair by pair ({@code first[i]} and {@code second[i]} are round i's). */
   record Paired(String command, double[] first, double[] second) {
 
     Paired {
@@ -58,6 +65,11 @@ final class StartupComparison {
       return (int) Arrays.stream(differences()).filter(difference -> difference < 0).count();
     }
 
+    /** Rounds in which both took the same time, which the sign test leaves out. */
+    int ties() {
+      return (int) Arrays.stream(differences()).filter(difference -> difference == 0).count();
+    }
+
     /** Two-sided sign test over the rounds that differ: how likely so lopsided a count is by chance. */
     double signTestP() {
       double[] differences = differences();
@@ -71,42 +83,53 @@ final class StartupComparison {
 
   public static void main(String[] args) throws Exception {
     List<String> folders = new ArrayList<>();
+    int rounds = 40;
     for (int i = 0; i < args.length; i++) {
       if (args[i].equals("--rounds")) {
-        i++;
+        if (i + 1 == args.length || !args[i + 1].matches("[1-9][0-9]{0,4}")) {
+          throw new IllegalArgumentException("--rounds needs a number of rounds, 1 or more");
+        }
+        rounds = Integer.parseInt(args[++i]);
       } else {
         folders.add(args[i]);
       }
     }
-    int rounds = Rounds.intOption(args, "--rounds", 40);
-    if (folders.size() != 2 || rounds < 1) {
-      throw new IllegalArgumentException("usage: StartupComparison BEFORE AFTER [--rounds N]: two sample-game/target folders");
+    if (folders.size() != 2) {
+      throw new IllegalArgumentException("usage: StartupComparison BEFORE AFTER [--rounds N]: two sample-game/target folders (got "
+          + folders.size() + ")");
     }
+    Path before = game(Path.of(folders.get(0)));
+    Path after = game(Path.of(folders.get(1)));
     Path scratch = Files.createTempDirectory("overture-compare-");
     try {
-      Path first = trained(Path.of(folders.get(0)), scratch.resolve("first"));
-      Path second = trained(Path.of(folders.get(1)), scratch.resolve("second"));
+      Path first = trained(before, scratch.resolve("first"));
+      Path second = trained(after, scratch.resolve("second"));
       System.out.printf("first: %s, second: %s, %d rounds of each command, in turn%n%n", folders.get(0), folders.get(1), rounds);
-      System.out.println("| command | first, median | second, median | second - first, median of pairs | second faster | sign test p |");
-      System.out.println("|---|---|---|---|---|---|");
+      System.out.println("| command | first, median | second, median | second - first, median of pairs | second faster | ties | sign test p |");
+      System.out.println("|---|---|---|---|---|---|---|");
       for (List<String> command : List.of(List.of("play", "--ticks", "0"), List.of("validate"), List.of("list"))) {
         Paired paired = compare(first, second, command, rounds);
-        System.out.printf("| `%s` | %.0f ms | %.0f ms | %+.1f ms | %d of %d | %.3f |%n", String.join(" ", command),
+        System.out.printf("| `%s` | %.0f ms | %.0f ms | %+.1f ms | %d of %d | %d | %.3f |%n", String.join(" ", command),
             median(paired.first()), median(paired.second()), median(paired.differences()), paired.secondFaster(), rounds,
-            paired.signTestP());
+            paired.ties(), paired.signTestP());
       }
     } finally {
       Rounds.deleteTree(scratch);
     }
   }
 
+  /** {@code game}, when it holds a build: the jar and the launcher beside it. */
+  private static Path game(Path game) {
+    if (!Files.isRegularFile(game.resolve("overture.jar")) || !Files.isRegularFile(game.resolve("overture"))) {
+      throw new IllegalArgumentException(game + " has no overture.jar and launcher overture beside it (a sample-game/target folder)");
+    }
+    return game;
+  }
+
   /** Copies the build in {@code game} to {@code into} and trains its start-up archive there; returns the launcher. */
   static Path trained(Path game, Path into) throws IOException, InterruptedException {
     Path jar = game.resolve("overture.jar");
     Path launcher = game.resolve("overture");
-    if (!Files.isRegularFile(jar) || !Files.isRegularFile(launcher)) {
-      throw new IllegalArgumentException(game + " has no overture.jar and launcher overture beside it (a sample-game/target folder)");
-    }
     Files.createDirectories(into);
     Files.copy(jar, into.resolve("overture.jar"), StandardCopyOption.REPLACE_EXISTING);
     Path plugins = game.resolve("plugins");
@@ -125,11 +148,20 @@ final class StartupComparison {
     Path copied = into.resolve("overture.jar");
     List<String> training = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", copied.toString(),
         "dev.overture.sample.StartupArchive", copied.toString(), launcher.toAbsolutePath().toString(), into.resolve("training.log").toString());
-    Process process = new ProcessBuilder(training).directory(into.toFile()).redirectErrorStream(true)
-        .redirectOutput(into.resolve("archive.log").toFile()).start();
-    if (process.waitFor() != 0) {
-      throw new IllegalStateException("training the start-up archive of " + jar + " failed; see " + into.resolve("archive.log")
-          + ":\n" + Files.readString(into.resolve("archive.log")));
+    Path log = into.resolve("archive.log");
+    Process process = new ProcessBuilder(training).directory(into.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    try {
+      if (!process.waitFor(10, TimeUnit.MINUTES)) {
+        throw new IllegalStateException("training the start-up archive of " + jar + " took more than 10 minutes");
+      }
+    } finally {
+      process.destroyForcibly();
+    }
+    // The build's step exits 0 with a warning when the JVM wrote no archive it can map: that build
+    // would run without one, and the comparison would blame the change.
+    if (process.exitValue() != 0 || !(Files.isRegularFile(into.resolve("overture.jsa")) || Files.isRegularFile(into.resolve("overture.aot")))) {
+      throw new IllegalStateException("no start-up archive for " + jar + " (training exited " + process.exitValue() + "):\n"
+          + Files.readString(log) + (Files.isRegularFile(into.resolve("training.log")) ? Files.readString(into.resolve("training.log")) : ""));
     }
     return into.resolve("overture");
   }
@@ -156,7 +188,7 @@ final class StartupComparison {
   }
 
   private static StartupBenchmark.Command launch(String name, Path launcher, List<String> command, String marker) {
-    List<String> line = new ArrayList<>(List.of("sh", launcher.toString()));
+    List<String> line = new ArrayList<>(List.of("env", "JAVA_HOME=" + System.getProperty("java.home"), "sh", launcher.toString()));
     line.addAll(command);
     return new StartupBenchmark.Command(name + " " + String.join(" ", command), line, marker, launcher.getParent());
   }
@@ -177,11 +209,11 @@ final class StartupComparison {
       count = count.add(choose);
       choose = choose.multiply(BigInteger.valueOf(n - k)).divide(BigInteger.valueOf(k + 1));
     }
-    double p = 2 * new java.math.BigDecimal(count).divide(new java.math.BigDecimal(BigInteger.TWO.pow(n)), java.math.MathContext.DECIMAL64)
-        .doubleValue();
+    double p = 2 * new BigDecimal(count).divide(new BigDecimal(BigInteger.TWO.pow(n)), MathContext.DECIMAL64).doubleValue();
     return Math.min(1.0, p);
   }
 
+  /** The median of {@code values}: the middle one, or the mean of the middle two. */
   static double median(double[] values) {
     double[] sorted = values.clone();
     Arrays.sort(sorted);

@@ -37,6 +37,7 @@ class StartupComparisonTest {
 
     assertArrayEquals(new double[] {-10, 5, -20, 0}, paired.differences());
     assertEquals(2, paired.secondFaster());
+    assertEquals(1, paired.ties());
     // 2 faster, 1 slower, 1 tie: the test runs over the 3 rounds that differ.
     assertEquals(StartupComparison.signTest(2, 1), paired.signTestP());
     assertEquals(-5.0, StartupComparison.median(paired.differences()));

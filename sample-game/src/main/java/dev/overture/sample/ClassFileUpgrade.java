@@ -1,10 +1,9 @@
 package dev.overture.sample;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -41,10 +40,13 @@ import org.objectweb.asm.Opcodes;
  * like any other class. The code of each method is unchanged; only the version and the frames
  * differ, as when ASM or the shade plugin's relocation rewrite a class.
  *
- * <p>What fails the build: a rewritten class that the JVM then refuses to verify, named with the
- * JVM's reason (the jar would not run). The jar is written under another name and moved into place
- * whole, so a failure leaves the shaded jar as it was. A jar with nothing older than Java 6 is left
- * untouched. Not part of the command line.
+ * <p>What fails the build: a rewritten class that the JVM then refuses to load and link (which
+ * verifies it), named with the JVM's reason (the jar would not run). Each is checked as written: from
+ * the jar's own entries, not a multi-release jar's versions of them. A class the jar as it is cannot
+ * load either (a library's class whose superclass is in an optional dependency the jar leaves out,
+ * as Jetty's JMX beans are) keeps its concatenations: it could not be checked. The jar is written
+ * under another name and moved into place whole, so a failure leaves the shaded jar as it was; a jar
+ * that needs neither rewrite is left untouched. Not part of the command line.
  *
  * <p>Threading: runs once, on the build's main thread, and keeps no state between runs.
  */
@@ -66,16 +68,21 @@ public final class ClassFileUpgrade {
     Rewritten rewritten = upgrade(Path.of(args[0]));
     // Maven prints what the build's own steps print.
     System.out.println("[INFO] " + args[0] + ": " + rewritten.framed().size() + " class files older than Java 6 rewritten with stack map"
-        + " frames, " + rewritten.inlined().size() + " with their string concatenations inline");
+        + " frames, " + rewritten.inlined().size() + " with their string concatenations inline ("
+        + rewritten.unloadable().size() + " left as they were: the jar cannot load them)");
   }
 
-  /** The entries rewritten: class files given frames, and class files given inline concatenation. */
-  record Rewritten(List<String> framed, List<String> inlined) {
+  /**
+   * The entries rewritten: class files given frames, class files given inline concatenation; and
+   * the class files that concatenate through the factory but were left as they were, since the jar
+   * cannot load them to check a rewrite.
+   */
+  record Rewritten(List<String> framed, List<String> inlined, List<String> unloadable) {
 
-    /** Every rewritten entry, each once, in the jar's order of the two lists. */
+    /** Every rewritten entry: the framed ones, then the inlined ones (a class file is one or the other). */
     List<String> all() {
       List<String> all = new ArrayList<>(framed);
-      inlined.stream().filter(entry -> !framed.contains(entry)).forEach(all::add);
+      all.addAll(inlined);
       return all;
     }
   }
@@ -89,9 +96,10 @@ public final class ClassFileUpgrade {
     Path part = jar.resolveSibling(jar.getFileName() + ".part");
     List<String> upgraded = new ArrayList<>();
     List<String> inlined = new ArrayList<>();
+    List<String> unloadable = new ArrayList<>();
     try {
       try (ZipFile in = new ZipFile(jar.toFile());
-          URLClassLoader original = new URLClassLoader(new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader());
+          JarEntries original = new JarEntries(jar);
           OutputStream file = Files.newOutputStream(part);
           ZipOutputStream out = new ZipOutputStream(file)) {
         Enumeration<? extends ZipEntry> entries = in.entries();
@@ -105,8 +113,15 @@ public final class ClassFileUpgrade {
             bytes = withFrames(bytes, original);
             upgraded.add(entry.getName());
           } else if (isClassFile(entry, bytes)) {
-            byte[] inline = InlineConcat.rewrite(bytes);
-            if (inline != null) {
+            byte[] inline;
+            try {
+              inline = InlineConcat.rewrite(bytes);
+            } catch (RuntimeException e) {
+              throw new IllegalStateException("could not rewrite " + entry.getName() + " of " + jar.getFileName() + ": " + e, e);
+            }
+            if (inline != null && failure(className(entry.getName()), original) != null) {
+              unloadable.add(entry.getName());
+            } else if (inline != null) {
               bytes = inline;
               inlined.add(entry.getName());
             }
@@ -124,7 +139,7 @@ public final class ClassFileUpgrade {
           out.closeEntry();
         }
       }
-      Rewritten rewritten = new Rewritten(List.copyOf(upgraded), List.copyOf(inlined));
+      Rewritten rewritten = new Rewritten(List.copyOf(upgraded), List.copyOf(inlined), List.copyOf(unloadable));
       if (rewritten.all().isEmpty()) {
         return rewritten; // nothing to rewrite: the jar stays as it was, the copy is dropped
       }
@@ -142,8 +157,8 @@ public final class ClassFileUpgrade {
   }
 
   /**
-   * A class file, not a multi-release jar's version of one (a handful of classes in this jar; left
-   * as they are, since a run of the build's Java would not load them to verify them).
+   * A class file, not a multi-release jar's version of one (a handful of classes in this jar, for
+   * other Java versions and GraalVM's native images; left as they are).
    */
   static boolean isClassFile(ZipEntry entry, byte[] bytes) {
     return entry.getName().endsWith(".class") && !entry.getName().startsWith("META-INF/")
@@ -173,23 +188,18 @@ public final class ClassFileUpgrade {
   }
 
   /**
-   * Loads and links each rewritten class from {@code jar}, which verifies it: asking a class for its
-   * declared methods links it (the JVM verifies a class when it links it), and initializes nothing.
-   * A class that cannot be loaded from {@code original} either (a library's class whose superclass
-   * is in an optional dependency the jar leaves out) is no fault of the rewrite and passes.
+   * Loads and links each rewritten class from {@code jar}'s own entries, which verifies it: asking a
+   * class for its declared methods links it (the JVM verifies a class when it links it), and
+   * initializes nothing.
    */
   private static void verify(Path jar, List<String> entries, Path original) throws IOException {
     List<String> refused = new ArrayList<>();
-    try (URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader());
-        URLClassLoader before = new URLClassLoader(new URL[] {original.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+    try (JarEntries classes = new JarEntries(jar)) {
       for (String entry : entries) {
-        String name = entry.substring(0, entry.length() - ".class".length()).replace('/', '.');
-        try {
-          Class.forName(name, false, loader).getDeclaredMethods();
-        } catch (ClassNotFoundException | LinkageError e) {
-          if (!(e instanceof NoClassDefFoundError) || loads(name, before)) {
-            refused.add(name + ": " + e);
-          }
+        String name = className(entry);
+        String failure = failure(name, classes);
+        if (failure != null) {
+          refused.add(name + ": " + failure);
         }
       }
     }
@@ -200,13 +210,50 @@ public final class ClassFileUpgrade {
     }
   }
 
-  /** Whether {@code name} loads and links from {@code classes}. */
-  private static boolean loads(String name, ClassLoader classes) {
+  private static String className(String entry) {
+    return entry.substring(0, entry.length() - ".class".length()).replace('/', '.');
+  }
+
+  /** Why {@code name} does not load and link from {@code classes}; {@code null} when it does. */
+  private static String failure(String name, ClassLoader classes) {
     try {
       Class.forName(name, false, classes).getDeclaredMethods();
-      return true;
+      return null;
     } catch (ClassNotFoundException | LinkageError e) {
-      return false;
+      return e.toString();
+    }
+  }
+
+  /**
+   * The classes of a jar as its entries hold them, each defined from its own entry (never a
+   * multi-release jar's version of it, which a {@code URLClassLoader} would prefer on a newer Java),
+   * with the platform's classes as parent: what a rewrite wrote is what is checked. Single-threaded.
+   */
+  private static final class JarEntries extends ClassLoader implements Closeable {
+    private final ZipFile zip;
+
+    JarEntries(Path jar) throws IOException {
+      super(ClassLoader.getPlatformClassLoader());
+      zip = new ZipFile(jar.toFile());
+    }
+
+    @Override
+    protected Class<?> findClass(String name) throws ClassNotFoundException {
+      ZipEntry entry = zip.getEntry(name.replace('.', '/') + ".class");
+      if (entry == null) {
+        throw new ClassNotFoundException(name);
+      }
+      try (InputStream content = zip.getInputStream(entry)) {
+        byte[] bytes = content.readAllBytes();
+        return defineClass(name, bytes, 0, bytes.length);
+      } catch (IOException e) {
+        throw new ClassNotFoundException(name, e);
+      }
+    }
+
+    @Override
+    public void close() throws IOException {
+      zip.close();
     }
   }
 }

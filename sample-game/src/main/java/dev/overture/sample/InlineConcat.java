@@ -2,6 +2,7 @@ package dev.overture.sample;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -23,9 +24,11 @@ import org.objectweb.asm.Type;
  * handles and lambda forms that no Java 17 start-up archive holds, about 14 ms of CPU; in this jar
  * that first one is Jackson's (its pretty printer's separators, in the static initialization every
  * mapper needs), on the path of every command. The result is the same text: each argument is
- * appended as {@code String.valueOf} would render it (a {@code char[]} or any other object through
- * {@code append(Object)}, a {@code String} through {@code append(String)}, {@code byte} and {@code
- * short} as {@code int}), the recipe's constants as they are. One difference, shared with javac's
+ * appended as Java's string conversion renders it (JLS 5.1.11: a {@code char[]} or any other object
+ * through {@code append(Object)}, a {@code String} through {@code append(String)}, {@code byte} and
+ * {@code short} as {@code int}), the recipe's constants as they are. A call site that javac would not
+ * write (a constant that is not a string or a number, a recipe whose tags do not match its arguments
+ * and constants) is left as it is, to fail or not when it runs, as before. One difference, shared with javac's
  * inline strategy: the arguments' {@code toString()} run one after another as the text is built
  * rather than all before it.
  *
@@ -50,8 +53,16 @@ final class InlineConcat {
       return null;
     }
     ClassReader reader = new ClassReader(bytes);
+    Set<String> methodNames = new HashSet<>();
+    reader.accept(new ClassVisitor(Opcodes.ASM9) {
+      @Override
+      public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
+        methodNames.add(name);
+        return null;
+      }
+    }, ClassReader.SKIP_CODE);
     ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
-    Rewriter rewriter = new Rewriter(writer);
+    Rewriter rewriter = new Rewriter(writer, methodNames);
     reader.accept(rewriter, 0);
     return rewriter.helpers.isEmpty() ? null : writer.toByteArray();
   }
@@ -75,12 +86,25 @@ final class InlineConcat {
 
   private static final class Rewriter extends ClassVisitor {
     private final List<Helper> helpers = new ArrayList<>();
-    private final Set<String> methodNames = new HashSet<>();
+    /** The class's own methods' names, which no helper may take. */
+    private final Set<String> methodNames;
     private String owner;
     private boolean isInterface;
 
-    Rewriter(ClassVisitor next) {
+    Rewriter(ClassVisitor next, Set<String> methodNames) {
       super(Opcodes.ASM9, next);
+      this.methodNames = methodNames;
+    }
+
+    /** The next helper name the class does not use already. */
+    private String nextName() {
+      String name;
+      int number = helpers.size();
+      do {
+        name = HELPER + number++;
+      } while (methodNames.contains(name));
+      methodNames.add(name);
+      return name;
     }
 
     @Override
@@ -92,7 +116,6 @@ final class InlineConcat {
 
     @Override
     public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
-      methodNames.add(name);
       return new MethodVisitor(Opcodes.ASM9, super.visitMethod(access, name, descriptor, signature, exceptions)) {
         @Override
         public void visitInvokeDynamicInsn(String callName, String callDescriptor, Handle bootstrap, Object... arguments) {
@@ -102,8 +125,8 @@ final class InlineConcat {
             return;
           }
           Object[] constants = bootstrap.getName().equals("makeConcat") ? new Object[0]
-              : java.util.Arrays.copyOfRange(arguments, 1, arguments.length);
-          Helper helper = new Helper(HELPER + helpers.size(), callDescriptor, recipe, constants);
+              : Arrays.copyOfRange(arguments, 1, arguments.length);
+          Helper helper = new Helper(nextName(), callDescriptor, recipe, constants);
           helpers.add(helper);
           super.visitMethodInsn(Opcodes.INVOKESTATIC, owner, helper.name(), callDescriptor, isInterface);
         }
@@ -113,9 +136,6 @@ final class InlineConcat {
     @Override
     public void visitEnd() {
       for (Helper helper : helpers) {
-        if (methodNames.contains(helper.name())) {
-          throw new IllegalStateException(owner + " already has a method " + helper.name() + ", the name of a concatenation's helper");
-        }
         write(super.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC, helper.name(), helper.descriptor(),
             null, null), helper);
       }
@@ -124,20 +144,30 @@ final class InlineConcat {
   }
 
   /**
-   * The recipe of a call to the factory whose result is a {@code String}: {@code makeConcat}'s is one
-   * argument tag per argument. {@code null} for any other call site, which stays as it is.
+   * The recipe of a call to the factory whose result is a {@code String}, when it is one javac writes:
+   * {@code makeConcat}'s is one argument tag per argument; {@code makeConcatWithConstants}'s names as
+   * many arguments as the call has and as many constants as follow it, each a string or a number.
+   * {@code null} for any other call site, which stays as it is.
    */
   private static String recipe(Handle bootstrap, String callDescriptor, Object[] arguments) {
     if (!bootstrap.getOwner().equals(FACTORY) || !Type.getReturnType(callDescriptor).getDescriptor().equals("Ljava/lang/String;")) {
       return null;
     }
+    int parameters = Type.getArgumentTypes(callDescriptor).length;
     if (bootstrap.getName().equals("makeConcat")) {
-      return String.valueOf(ARGUMENT).repeat(Type.getArgumentTypes(callDescriptor).length);
+      return arguments.length == 0 ? String.valueOf(ARGUMENT).repeat(parameters) : null;
     }
-    if (bootstrap.getName().equals("makeConcatWithConstants") && arguments.length >= 1 && arguments[0] instanceof String recipe) {
-      return recipe;
+    if (!bootstrap.getName().equals("makeConcatWithConstants") || arguments.length < 1 || !(arguments[0] instanceof String recipe)) {
+      return null;
     }
-    return null;
+    for (int i = 1; i < arguments.length; i++) {
+      if (constantType(arguments[i]) == null) {
+        return null;
+      }
+    }
+    long argumentTags = recipe.chars().filter(c -> c == ARGUMENT).count();
+    long constantTags = recipe.chars().filter(c -> c == CONSTANT).count();
+    return argumentTags == parameters && constantTags == arguments.length - 1 ? recipe : null;
   }
 
   /** The body of {@code helper}: a builder, each part of the recipe appended in order, its text returned. */
@@ -171,10 +201,6 @@ final class InlineConcat {
       }
     }
     appendLiteral(method, literal);
-    if (argument != parameters.length || constant != helper.constants().length) {
-      throw new IllegalStateException("a concatenation recipe uses " + argument + " of " + parameters.length + " arguments and "
-          + constant + " of " + helper.constants().length + " constants");
-    }
     method.visitMethodInsn(Opcodes.INVOKEVIRTUAL, BUILDER, "toString", "()Ljava/lang/String;", false);
     method.visitInsn(Opcodes.ARETURN);
     method.visitMaxs(0, 0);
@@ -203,7 +229,7 @@ final class InlineConcat {
     method.visitMethodInsn(Opcodes.INVOKEVIRTUAL, BUILDER, "append", "(" + parameter + ")L" + BUILDER + ";", false);
   }
 
-  /** The type a recipe constant is loaded as (the factory takes strings and the primitives' boxes). */
+  /** The type a recipe constant is loaded and appended as; {@code null} for a kind javac does not write. */
   private static Type constantType(Object value) {
     if (value instanceof String) {
       return Type.getType(String.class);
@@ -220,6 +246,6 @@ final class InlineConcat {
     if (value instanceof Double) {
       return Type.DOUBLE_TYPE;
     }
-    throw new IllegalStateException("a concatenation constant of an unexpected kind: " + value.getClass().getName());
+    return null;
   }
 }

@@ -212,16 +212,45 @@ class ClassFileUpgradeTest {
   }
 
   @Test
-  void aRewrittenClassThatTheOriginalJarCannotLoadEither_passes(@TempDir Path dir) throws Exception {
+  void aClassTheJarCannotLoad_keepsItsConcatenations(@TempDir Path dir) throws Exception {
     // A library's class whose superclass lives in an optional dependency the jar leaves out (Jetty's
-    // JMX beans in the sample's jar): it fails to load before the rewrite and after, alike.
+    // JMX beans in the sample's jar): a rewrite of it could not be checked, so there is none.
     Map<String, byte[]> classes = compile(dir, Map.of(
         "optional/Base.java", "package optional; public class Base {}",
-        "lib/Bean.java", "package lib; public class Bean extends optional.Base { public String name(int n) { return \"bean \" + n; } }"));
+        "lib/Bean.java", "package lib; public class Bean extends optional.Base { public String name(int n) { return \"bean \" + n; } }",
+        "lib/Greeting.java", "package lib; public class Greeting { public static String of(int n) { return \"hi \" + n; } }"));
     Path jar = dir.resolve("game.jar");
-    writeJar(jar, Map.of("lib/Bean.class", classes.get("lib/Bean.class")));
+    Map<String, byte[]> entries = new LinkedHashMap<>();
+    entries.put("lib/Bean.class", classes.get("lib/Bean.class"));
+    entries.put("lib/Greeting.class", classes.get("lib/Greeting.class"));
+    writeJar(jar, entries);
 
-    assertEquals(List.of("lib/Bean.class"), ClassFileUpgrade.upgrade(jar).inlined());
+    ClassFileUpgrade.Rewritten rewritten = ClassFileUpgrade.upgrade(jar);
+
+    assertEquals(List.of("lib/Greeting.class"), rewritten.inlined());
+    assertEquals(List.of("lib/Bean.class"), rewritten.unloadable());
+    assertArrayEquals(classes.get("lib/Bean.class"), readJar(jar).get("lib/Bean.class"));
+  }
+
+  @Test
+  void aMultiReleaseJar_hasItsBaseClassesChecked_notTheirVersions(@TempDir Path dir) throws Exception {
+    // A URLClassLoader prefers META-INF/versions/9's copy on Java 9 and later; the check must load the
+    // class that was rewritten.
+    Map<String, byte[]> classes = compile(dir, Map.of("lib/Greeting.java",
+        "package lib; public class Greeting { public static String of(int n) { return \"hi \" + n; } }"));
+    Path jar = dir.resolve("game.jar");
+    Map<String, byte[]> entries = new LinkedHashMap<>();
+    entries.put("META-INF/MANIFEST.MF", "Manifest-Version: 1.0\r\nMulti-Release: true\r\n\r\n".getBytes());
+    entries.put("lib/Greeting.class", classes.get("lib/Greeting.class"));
+    entries.put("META-INF/versions/9/lib/Greeting.class", classes.get("lib/Greeting.class"));
+    writeJar(jar, entries);
+
+    ClassFileUpgrade.Rewritten rewritten = ClassFileUpgrade.upgrade(jar);
+
+    assertEquals(List.of("lib/Greeting.class"), rewritten.inlined());
+    Map<String, byte[]> after = readJar(jar);
+    assertArrayEquals(classes.get("lib/Greeting.class"), after.get("META-INF/versions/9/lib/Greeting.class"), "versions are left as they are");
+    assertTrue(InlineConcat.rewrite(after.get("lib/Greeting.class")) == null, "the base class has no factory call left");
   }
 
   @Test

@@ -20,9 +20,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Handle;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
 
 /**
  * Issue 20: string concatenation rewritten from {@code invokedynamic} to {@code StringBuilder} calls
@@ -192,5 +194,98 @@ class InlineConcatTest {
       // This project compiles with -XDstringConcat=inline: its own classes have no factory call.
       assertNull(InlineConcat.rewrite(own.readAllBytes()));
     }
+  }
+
+  /**
+   * A class {@code hand.Probe} whose {@code static String run(String, long)} is one call to the
+   * factory's {@code bootstrap} with {@code arguments}; with {@code taken}, it also has a method of
+   * that name (a name the rewrite must then not give its helper).
+   */
+  private static byte[] handWritten(String bootstrap, String taken, Object... arguments) {
+    ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+    writer.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, "hand/Probe", null, "java/lang/Object", null);
+    MethodVisitor run = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "run", "(Ljava/lang/String;J)Ljava/lang/String;", null, null);
+    run.visitCode();
+    run.visitVarInsn(Opcodes.ALOAD, 0);
+    run.visitVarInsn(Opcodes.LLOAD, 1);
+    String type = "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/invoke/MethodType;"
+        + (bootstrap.equals("makeConcat") ? "" : "Ljava/lang/String;[Ljava/lang/Object;") + ")Ljava/lang/invoke/CallSite;";
+    run.visitInvokeDynamicInsn(bootstrap, "(Ljava/lang/String;J)Ljava/lang/String;",
+        new Handle(Opcodes.H_INVOKESTATIC, "java/lang/invoke/StringConcatFactory", bootstrap, type, false), arguments);
+    run.visitInsn(Opcodes.ARETURN);
+    run.visitMaxs(0, 0);
+    run.visitEnd();
+    if (taken != null) {
+      MethodVisitor other = writer.visitMethod(Opcodes.ACC_STATIC, taken, "()V", null, null);
+      other.visitCode();
+      other.visitInsn(Opcodes.RETURN);
+      other.visitMaxs(0, 0);
+      other.visitEnd();
+    }
+    writer.visitEnd();
+    return writer.toByteArray();
+  }
+
+  private static String runHandWritten(byte[] bytes) throws Exception {
+    ClassLoader loader = new ClassLoader(InlineConcatTest.class.getClassLoader()) {
+      @Override
+      protected Class<?> findClass(String name) throws ClassNotFoundException {
+        if (!name.equals("hand.Probe")) {
+          throw new ClassNotFoundException(name);
+        }
+        return defineClass(name, bytes, 0, bytes.length);
+      }
+    };
+    return (String) Class.forName("hand.Probe", true, loader).getMethod("run", String.class, long.class).invoke(null, "x", 5L);
+  }
+
+  @Test
+  void makeConcat_withoutARecipe_joinsItsArguments() throws Exception {
+    byte[] original = handWritten("makeConcat", null);
+    byte[] rewritten = InlineConcat.rewrite(original);
+
+    assertNotNull(rewritten);
+    assertEquals(List.of(), factoryCalls(rewritten));
+    assertEquals("x5", runHandWritten(original));
+    assertEquals("x5", runHandWritten(rewritten));
+  }
+
+  @Test
+  void numberConstants_areAppendedAsTheFactoryRendersThem() throws Exception {
+    byte[] original = handWritten("makeConcatWithConstants", null, "\u0002\u0001\u0002-\u0001\u0002\u0002", 1, 2L, 0.5f, 0.25);
+    byte[] rewritten = InlineConcat.rewrite(original);
+
+    assertNotNull(rewritten);
+    assertEquals("1x2-50.50.25", runHandWritten(original));
+    assertEquals(runHandWritten(original), runHandWritten(rewritten));
+  }
+
+  @Test
+  void aCallSiteJavacWouldNotWrite_isLeftAsItIs() throws Exception {
+    // A class constant (the factory prints "class java.lang.String"), and a recipe naming one argument of two.
+    byte[] classConstant = handWritten("makeConcatWithConstants", null, "\u0001\u0001\u0002", Type.getType(String.class));
+    byte[] missingTag = handWritten("makeConcatWithConstants", null, "only \u0001");
+
+    assertNull(InlineConcat.rewrite(classConstant));
+    assertEquals("x5class java.lang.String", runHandWritten(classConstant));
+    assertNull(InlineConcat.rewrite(missingTag));
+  }
+
+  @Test
+  void aHelperName_theClassAlreadyUses_isPassedOver() throws Exception {
+    byte[] original = handWritten("makeConcatWithConstants", InlineConcat.HELPER + 0, "\u0001=\u0001");
+    byte[] rewritten = InlineConcat.rewrite(original);
+
+    assertNotNull(rewritten);
+    assertEquals("x=5", runHandWritten(rewritten));
+    List<String> names = new ArrayList<>();
+    new ClassReader(rewritten).accept(new ClassVisitor(Opcodes.ASM9) {
+      @Override
+      public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
+        names.add(name);
+        return null;
+      }
+    }, 0);
+    assertEquals(List.of("run", InlineConcat.HELPER + 0, InlineConcat.HELPER + 1), names);
   }
 }
