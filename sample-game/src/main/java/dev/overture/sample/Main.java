@@ -8,14 +8,15 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
-    if (isValidate(args) && System.getProperty(LOG_LEVEL) == null) {
+    boolean validate = isValidate(args);
+    if (validate && System.getProperty(LOG_LEVEL) == null) {
       // validate's report holds every problem the load met, warnings included; the library's log
       // would print each warning again (once per load that met it) before the report. Before any
       // logger exists, so the logging binding reads it.
       System.setProperty(LOG_LEVEL, "error");
     }
     // After the log level is set: the preload creates the first loggers.
-    Preload.start();
+    Preload.start(validate);
     System.exit(OvertureCommand.commandLine(args).execute(args));
   }
 

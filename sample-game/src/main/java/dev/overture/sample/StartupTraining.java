@@ -24,6 +24,8 @@ final class StartupTraining {
   private StartupTraining() {}
 
   public static void main(String[] args) {
+    // What validate's preload thread does beside the command (Preload): its classes in the archive too.
+    Preload.warmJackson();
     for (List<String> command : COMMANDS) {
       StringWriter output = new StringWriter();
       String[] arguments = command.toArray(String[]::new);

@@ -1,0 +1,23 @@
+package dev.overture.sample;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The preload's work, which it runs with every failure dropped, done here where a failure shows. */
+class PreloadTest {
+
+  @Test
+  void jacksonWarmUp_bindsEveryPartOfItsDocument() {
+    Preload.Sample sample = Preload.warmJackson();
+
+    assertEquals("a", sample.name);
+    assertEquals(1, sample.count);
+    assertEquals(0.5, sample.scale);
+    assertEquals(Preload.Kind.FIRST, sample.kind);
+    assertEquals(List.of(new Preload.Part("b")), sample.parts);
+    assertEquals(Map.of("c", 2), sample.tags);
+  }
+}
