@@ -66,7 +66,7 @@ public final class LiveReloadBenchmark {
         System.getProperty("java.version"), Runtime.getRuntime().availableProcessors());
     Path copy = Files.createTempDirectory("overture-live-");
     try {
-      copyFolder(source, copy);
+      Rounds.copyTree(source, copy);
       long[] latency = writeToInForce(copy, engine, edits);
       long[] reload = reloads(copy, engine, edits);
       long[] cold = coldStarts(copy, engine, Math.max(20, edits / 5));
@@ -224,19 +224,6 @@ public final class LiveReloadBenchmark {
       }
     }
     return fallback;
-  }
-
-  private static void copyFolder(Path from, Path to) throws IOException {
-    try (Stream<Path> files = Files.walk(from)) {
-      for (Path file : (Iterable<Path>) files::iterator) {
-        Path target = to.resolve(from.relativize(file).toString());
-        if (Files.isDirectory(file)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(file, target);
-        }
-      }
-    }
   }
 
   private static void deleteFolder(Path folder) {

@@ -102,6 +102,20 @@ final class Rounds {
     return used;
   }
 
+  /** Copies the folder {@code from}, files and subfolders, to {@code to}, which need not exist yet. */
+  static void copyTree(Path from, Path to) throws IOException {
+    try (Stream<Path> files = Files.walk(from)) {
+      for (Path file : (Iterable<Path>) files::iterator) {
+        Path target = to.resolve(from.relativize(file).toString());
+        if (Files.isDirectory(file)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(file, target);
+        }
+      }
+    }
+  }
+
   static void deleteTree(Path root) throws IOException {
     try (Stream<Path> walk = Files.walk(root)) {
       walk.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());

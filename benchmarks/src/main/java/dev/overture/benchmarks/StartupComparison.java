@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * Two builds of the sample game started in turn, so that a change of a few per cent in start-up can
@@ -132,18 +131,8 @@ final class StartupComparison {
     Path launcher = game.resolve("overture");
     Files.createDirectories(into);
     Files.copy(jar, into.resolve("overture.jar"), StandardCopyOption.REPLACE_EXISTING);
-    Path plugins = game.resolve("plugins");
-    if (Files.isDirectory(plugins)) {
-      try (Stream<Path> files = Files.walk(plugins)) {
-        for (Path file : files.toList()) {
-          Path target = into.resolve("plugins").resolve(plugins.relativize(file).toString());
-          if (Files.isDirectory(file)) {
-            Files.createDirectories(target);
-          } else {
-            Files.copy(file, target, StandardCopyOption.REPLACE_EXISTING);
-          }
-        }
-      }
+    if (Files.isDirectory(game.resolve("plugins"))) {
+      Rounds.copyTree(game.resolve("plugins"), into.resolve("plugins"));
     }
     Path copied = into.resolve("overture.jar");
     List<String> training = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", copied.toString(),

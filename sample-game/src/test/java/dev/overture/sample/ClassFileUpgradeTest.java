@@ -174,28 +174,9 @@ class ClassFileUpgradeTest {
     assertTrue(Files.notExists(dir.resolve("game.jar.part")));
   }
 
-  /** Compiles {@code sources} (path to text) with javac's default concatenation, the factory; returns each class file by entry name. */
-  private static Map<String, byte[]> compile(Path dir, Map<String, String> sources) throws Exception {
-    List<String> arguments = new ArrayList<>(List.of("--release", "17", "-d", dir.resolve("classes").toString()));
-    for (Map.Entry<String, String> source : sources.entrySet()) {
-      Path file = dir.resolve("src").resolve(source.getKey());
-      Files.createDirectories(file.getParent());
-      Files.writeString(file, source.getValue());
-      arguments.add(file.toString());
-    }
-    assertEquals(0, javax.tools.ToolProvider.getSystemJavaCompiler().run(null, null, null, arguments.toArray(String[]::new)));
-    Map<String, byte[]> classes = new LinkedHashMap<>();
-    try (var files = Files.walk(dir.resolve("classes"))) {
-      for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
-        classes.put(dir.resolve("classes").relativize(file).toString().replace('\\', '/'), Files.readAllBytes(file));
-      }
-    }
-    return classes;
-  }
-
   @Test
   void aClassThatConcatenatesThroughTheFactory_isRewrittenInline_andSaysTheSame(@TempDir Path dir) throws Exception {
-    Map<String, byte[]> classes = compile(dir, Map.of("lib/Greeting.java",
+    Map<String, byte[]> classes = Javac.compile(dir, Map.of("lib/Greeting.java",
         "package lib; public class Greeting { public static String of(String name, int count) { return \"hello \" + name + \" x\" + count; } }"));
     Path jar = dir.resolve("game.jar");
     writeJar(jar, classes);
@@ -215,7 +196,7 @@ class ClassFileUpgradeTest {
   void aClassTheJarCannotLoad_keepsItsConcatenations(@TempDir Path dir) throws Exception {
     // A library's class whose superclass lives in an optional dependency the jar leaves out (Jetty's
     // JMX beans in the sample's jar): a rewrite of it could not be checked, so there is none.
-    Map<String, byte[]> classes = compile(dir, Map.of(
+    Map<String, byte[]> classes = Javac.compile(dir, Map.of(
         "optional/Base.java", "package optional; public class Base {}",
         "lib/Bean.java", "package lib; public class Bean extends optional.Base { public String name(int n) { return \"bean \" + n; } }",
         "lib/Greeting.java", "package lib; public class Greeting { public static String of(int n) { return \"hi \" + n; } }"));
@@ -236,7 +217,7 @@ class ClassFileUpgradeTest {
   void aMultiReleaseJar_hasItsBaseClassesChecked_notTheirVersions(@TempDir Path dir) throws Exception {
     // A URLClassLoader prefers META-INF/versions/9's copy on Java 9 and later; the check must load the
     // class that was rewritten.
-    Map<String, byte[]> classes = compile(dir, Map.of("lib/Greeting.java",
+    Map<String, byte[]> classes = Javac.compile(dir, Map.of("lib/Greeting.java",
         "package lib; public class Greeting { public static String of(int n) { return \"hi \" + n; } }"));
     Path jar = dir.resolve("game.jar");
     Map<String, byte[]> entries = new LinkedHashMap<>();

@@ -6,15 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
-import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -104,18 +101,9 @@ class InlineConcatTest {
 
   @BeforeAll
   static void compile() throws Exception {
-    Path source = compiled.resolve("probe/Concat.java");
-    Files.createDirectories(source.getParent());
-    Files.writeString(source, SOURCE);
-    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-    assertEquals(0, javac.run(null, null, null, "--release", "17", "-d", compiled.toString(), source.toString()), "the probe compiles");
     classes = new HashMap<>();
-    try (var files = Files.walk(compiled)) {
-      for (Path file : files.filter(path -> path.toString().endsWith(".class")).toList()) {
-        String name = compiled.relativize(file).toString().replace('/', '.').replaceAll("\\.class$", "");
-        classes.put(name, Files.readAllBytes(file));
-      }
-    }
+    Javac.compile(compiled, Map.of("probe/Concat.java", SOURCE))
+        .forEach((entry, bytes) -> classes.put(entry.replaceAll("\\.class$", "").replace('/', '.'), bytes));
   }
 
   /** Loads the probe's classes as given, each rewritten first when {@code rewrite}. */
