@@ -3,6 +3,7 @@ package dev.overture.asset;
 import dev.overture.core.DataException;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
+import dev.overture.internal.JsonMappers;
 import dev.overture.version.AssetVersions;
 import dev.overture.version.VersionHeader;
 import java.nio.charset.StandardCharsets;
@@ -81,7 +82,7 @@ final class AssetJson {
 
   private Generation generation(KindRegistry kinds, Map<String, Class<?>> assetClasses, AssetVersions versions) {
     JsonMapper mapper =
-        JsonMapper.builder(factory)
+        JsonMappers.builder(factory)
             .enable(
                 DeserializationFeature.FAIL_ON_TRAILING_TOKENS,
                 DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES,

@@ -16,7 +16,7 @@ import tools.jackson.databind.json.JsonMapper;
 public final class JsonLayout {
 
   private static final ObjectWriter WRITER =
-      JsonMapper.builder()
+      JsonMappers.builder()
           .build()
           .writerWithDefaultPrettyPrinter()
           .with(

@@ -3,6 +3,7 @@ package dev.overture.object;
 import dev.overture.core.DataException;
 import dev.overture.internal.Choices;
 import dev.overture.internal.FiniteNumbers;
+import dev.overture.internal.JsonMappers;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.math.BigDecimal;
@@ -29,7 +30,7 @@ import tools.jackson.databind.type.LogicalType;
 final class PropertyValues {
 
   private static final JsonMapper MAPPER =
-      JsonMapper.builder()
+      JsonMappers.builder()
           .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
           .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
           .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)

@@ -6,6 +6,7 @@ import dev.overture.archive.ArchiveReader;
 import dev.overture.archive.ArchiveWriter;
 import dev.overture.archive.IdArchives;
 import dev.overture.id.StableId;
+import dev.overture.internal.JsonMappers;
 import dev.overture.version.CustomVersion;
 import dev.overture.version.Guid;
 import java.lang.reflect.ParameterizedType;
@@ -49,7 +50,7 @@ final class PropertyCodec {
   private static final int JSON = 7;
 
   /** JSON for values that are not plain: ASCII only, so that any text survives the archive. */
-  private static final JsonMapper MAPPER = JsonMapper.builder().enable(JsonWriteFeature.ESCAPE_NON_ASCII).build();
+  private static final JsonMapper MAPPER = JsonMappers.builder().enable(JsonWriteFeature.ESCAPE_NON_ASCII).build();
 
   private PropertyCodec() {}
 

@@ -8,6 +8,7 @@ import dev.overture.internal.BoundedFiles;
 import dev.overture.internal.FileTooLargeException;
 import dev.overture.internal.FiniteNumbers;
 import dev.overture.internal.JsonLayout;
+import dev.overture.internal.JsonMappers;
 import dev.overture.internal.NotARegularFileException;
 import dev.overture.version.AssetVersions;
 import dev.overture.version.UpgradeStep;
@@ -97,7 +98,7 @@ public final class Settings<T extends Record> {
   // Literal NaN and Infinity parse, so that one costs only its field (refused there, located)
   // rather than the whole file.
   private static final JsonMapper MAPPER =
-      JsonMapper.builder()
+      JsonMappers.builder()
           .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
           .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
           .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)

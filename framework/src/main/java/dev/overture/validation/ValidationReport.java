@@ -4,6 +4,7 @@ import dev.overture.core.Problem;
 import dev.overture.core.Problems;
 import dev.overture.core.Severity;
 import dev.overture.core.SourceLocation;
+import dev.overture.internal.JsonMappers;
 import java.util.Comparator;
 import java.util.List;
 import tools.jackson.databind.json.JsonMapper;
@@ -54,7 +55,7 @@ public record ValidationReport(List<Problem> problems) {
 
   /** The report for tools: {@code {"errors": n, "warnings": n, "problems": [...]}}. */
   public String toJson() {
-    JsonMapper mapper = JsonMapper.builder().build();
+    JsonMapper mapper = JsonMappers.builder().build();
     ObjectNode root = mapper.createObjectNode();
     root.put("errors", errors().size());
     root.put("warnings", warnings().size());

@@ -7,6 +7,7 @@ import dev.overture.internal.AtomicFiles;
 import dev.overture.internal.BoundedFiles;
 import dev.overture.internal.FileTooLargeException;
 import dev.overture.internal.JsonLayout;
+import dev.overture.internal.JsonMappers;
 import dev.overture.internal.NotARegularFileException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -79,7 +80,7 @@ public record BuildVersion(
   public static final int MAX_FILE_BYTES = 64 * 1024;
 
   private static final JsonMapper MAPPER =
-      JsonMapper.builder()
+      JsonMappers.builder()
           .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
           .build();
 

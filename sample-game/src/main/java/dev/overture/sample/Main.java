@@ -17,10 +17,19 @@ public final class Main {
     }
     // After the log level is set: the preload creates the first loggers.
     Preload.start(validate);
+    if (System.getProperty(CONVERTER_EXCLUDES) == null) {
+      // picocli registers converters for java.time's and java.sql's types by reflection, which loads
+      // and initializes java.time's formatters on every start; no option of ours has such a type
+      // (StartupCommandLineTest checks), and nothing else of a command's run initializes them.
+      System.setProperty(CONVERTER_EXCLUDES, UNUSED_CONVERTERS);
+    }
     System.exit(OvertureCommand.commandLine(args).execute(args));
   }
 
   private static final String LOG_LEVEL = "org.slf4j.simpleLogger.defaultLogLevel";
+  private static final String CONVERTER_EXCLUDES = "picocli.converters.excludes";
+  /** picocli's converters no option of ours needs, as picocli reads them: regular expressions, comma-separated. */
+  static final String UNUSED_CONVERTERS = "java\\.time\\..*,java\\.sql\\..*";
 
   /** Whether the command is {@code validate} (the options before it are the top command's). */
   static boolean isValidate(String[] args) {

@@ -3,9 +3,9 @@ package dev.overture.sample;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.overture.inject.Overture;
+import dev.overture.internal.JsonMappers;
 import java.util.List;
 import java.util.Map;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Start-up work that every command that builds a runtime needs and that does not depend on its
@@ -81,7 +81,7 @@ final class Preload implements Runnable {
 
   /** Builds Jackson's first bean deserializer on a mapper of its own and binds {@link #SAMPLE} with it. */
   static Sample warmJackson() {
-    return JsonMapper.builder().build().readValue(SAMPLE, Sample.class);
+    return JsonMappers.builder().build().readValue(SAMPLE, Sample.class);
   }
 
   /**

@@ -1,0 +1,416 @@
+package dev.overture.internal;
+
+import com.fasterxml.jackson.annotation.JsonFormat;
+import tools.jackson.core.json.JsonFactory;
+import tools.jackson.databind.BeanDescription;
+import tools.jackson.databind.DeserializationConfig;
+import tools.jackson.databind.JacksonModule;
+import tools.jackson.databind.JavaType;
+import tools.jackson.databind.KeyDeserializer;
+import tools.jackson.databind.SerializationConfig;
+import tools.jackson.databind.ValueDeserializer;
+import tools.jackson.databind.ValueSerializer;
+import tools.jackson.databind.cfg.ConfigOverrides;
+import tools.jackson.databind.cfg.ModuleContextBase;
+import tools.jackson.databind.deser.Deserializers;
+import tools.jackson.databind.deser.KeyDeserializers;
+import tools.jackson.databind.deser.ValueInstantiator;
+import tools.jackson.databind.deser.ValueInstantiators;
+import tools.jackson.databind.ext.javatime.JavaTimeInitializer;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.jsontype.TypeDeserializer;
+import tools.jackson.databind.jsontype.TypeSerializer;
+import tools.jackson.databind.ser.Serializers;
+import tools.jackson.databind.type.ArrayType;
+import tools.jackson.databind.type.CollectionLikeType;
+import tools.jackson.databind.type.CollectionType;
+import tools.jackson.databind.type.MapLikeType;
+import tools.jackson.databind.type.MapType;
+import tools.jackson.databind.type.ReferenceType;
+
+/**
+ * Jackson's {@code java.time} support ({@link JavaTimeInitializer}), registered in the same five
+ * places of a mapper but made only when a lookup first asks about a {@code java.time} type. Each
+ * registration answers for a type in {@code java.time} (or below) exactly as Jackson's own would, by
+ * asking it, and for any other type as if it were not there, which is also what Jackson's own
+ * answers: it only knows {@code java.time}'s classes.
+ *
+ * <p>One instance per mapper. Jackson asks from any thread that reads or writes; the first such
+ * lookup makes the handlers under this instance's lock, and every later one reads them without it.
+ */
+final class LazyJavaTime {
+
+  private volatile Handlers handlers;
+
+  /** Adds the five registrations to {@code context}, in {@link JavaTimeInitializer}'s order. */
+  void setupModule(JacksonModule.SetupContext context) {
+    context.addDeserializers(new LazyDeserializers());
+    context.addSerializers(new LazySerializers(false));
+    context.addKeySerializers(new LazySerializers(true));
+    context.addKeyDeserializers(new LazyKeyDeserializers());
+    context.addValueInstantiators(new LazyValueInstantiators());
+  }
+
+  /** Whether the handlers have been made, for tests. */
+  boolean made() {
+    return handlers != null;
+  }
+
+  static boolean isJavaTime(Class<?> type) {
+    return type.getName().startsWith("java.time.");
+  }
+
+  private Handlers handlers() {
+    Handlers made = handlers;
+    if (made == null) {
+      synchronized (this) {
+        made = handlers;
+        if (made == null) {
+          Capture capture = new Capture();
+          JavaTimeInitializer.getInstance().setupModule(capture);
+          made = new Handlers(capture.deserializers, capture.serializers, capture.keySerializers, capture.keyDeserializers,
+              capture.instantiators);
+          handlers = made;
+        }
+      }
+    }
+    return made;
+  }
+
+  /** What {@link JavaTimeInitializer} registers; each may be null if a Jackson version stops registering it. */
+  private record Handlers(
+      Deserializers deserializers,
+      Serializers serializers,
+      Serializers keySerializers,
+      KeyDeserializers keyDeserializers,
+      ValueInstantiators instantiators) {}
+
+  /**
+   * Receives {@link JavaTimeInitializer}'s registrations instead of a mapper's builder. Any other
+   * kind of registration would be lost here, so it fails loudly instead: a Jackson upgrade that adds
+   * one shows at once (and in {@code JsonMappersTest}), not as a {@code java.time} value read differently.
+   */
+  private static final class Capture extends ModuleContextBase {
+    Deserializers deserializers;
+    Serializers serializers;
+    Serializers keySerializers;
+    KeyDeserializers keyDeserializers;
+    ValueInstantiators instantiators;
+
+    Capture() {
+      super(new JsonMapper.Builder(new JsonFactory()), new ConfigOverrides());
+    }
+
+    @Override
+    public JacksonModule.SetupContext addDeserializers(Deserializers added) {
+      deserializers = once(deserializers, added, "deserializers");
+      return this;
+    }
+
+    @Override
+    public JacksonModule.SetupContext addSerializers(Serializers added) {
+      serializers = once(serializers, added, "serializers");
+      return this;
+    }
+
+    @Override
+    public JacksonModule.SetupContext addKeySerializers(Serializers added) {
+      keySerializers = once(keySerializers, added, "key serializers");
+      return this;
+    }
+
+    @Override
+    public JacksonModule.SetupContext addKeyDeserializers(KeyDeserializers added) {
+      keyDeserializers = once(keyDeserializers, added, "key deserializers");
+      return this;
+    }
+
+    @Override
+    public JacksonModule.SetupContext addValueInstantiators(ValueInstantiators added) {
+      instantiators = once(instantiators, added, "value instantiators");
+      return this;
+    }
+
+    @Override
+    public JacksonModule.SetupContext addDeserializerModifier(tools.jackson.databind.deser.ValueDeserializerModifier modifier) {
+      throw unexpected("a deserializer modifier");
+    }
+
+    @Override
+    public JacksonModule.SetupContext addSerializerModifier(tools.jackson.databind.ser.ValueSerializerModifier modifier) {
+      throw unexpected("a serializer modifier");
+    }
+
+    @Override
+    public JacksonModule.SetupContext addTypeModifier(tools.jackson.databind.type.TypeModifier modifier) {
+      throw unexpected("a type modifier");
+    }
+
+    @Override
+    public JacksonModule.SetupContext addAbstractTypeResolver(tools.jackson.databind.AbstractTypeResolver resolver) {
+      throw unexpected("an abstract type resolver");
+    }
+
+    @Override
+    public JacksonModule.SetupContext setMixIn(Class<?> target, Class<?> mixinSource) {
+      throw unexpected("a mix-in");
+    }
+
+    @Override
+    public tools.jackson.databind.cfg.MutableConfigOverride configOverride(Class<?> type) {
+      throw unexpected("a config override");
+    }
+
+    private static <T> T once(T before, T added, String what) {
+      if (before != null) {
+        throw unexpected("a second set of " + what);
+      }
+      return added;
+    }
+
+    private static IllegalStateException unexpected(String what) {
+      return new IllegalStateException("Jackson's java.time support registered " + what
+          + ", which Overture's deferred registration (dev.overture.internal.LazyJavaTime) does not carry over");
+    }
+  }
+
+  private final class LazyDeserializers implements Deserializers {
+    private Deserializers real(JavaType type) {
+      return isJavaTime(type.getRawClass()) ? handlers().deserializers() : null;
+    }
+
+    @Override
+    public ValueDeserializer<?> findEnumDeserializer(JavaType type, DeserializationConfig config,
+        BeanDescription.Supplier beanDescRef) {
+      Deserializers real = real(type);
+      return real == null ? null : real.findEnumDeserializer(type, config, beanDescRef);
+    }
+
+    @Override
+    public ValueDeserializer<?> findTreeNodeDeserializer(JavaType nodeType, DeserializationConfig config,
+        BeanDescription.Supplier beanDescRef) {
+      Deserializers real = real(nodeType);
+      return real == null ? null : real.findTreeNodeDeserializer(nodeType, config, beanDescRef);
+    }
+
+    @Override
+    public ValueDeserializer<?> findBeanDeserializer(JavaType type, DeserializationConfig config,
+        BeanDescription.Supplier beanDescRef) {
+      Deserializers real = real(type);
+      return real == null ? null : real.findBeanDeserializer(type, config, beanDescRef);
+    }
+
+    @Override
+    public ValueDeserializer<?> findReferenceDeserializer(ReferenceType refType, DeserializationConfig config,
+        BeanDescription.Supplier beanDescRef, TypeDeserializer contentTypeDeserializer,
+        ValueDeserializer<?> contentDeserializer) {
+      Deserializers real = real(refType);
+      return real == null
+          ? null
+          : real.findReferenceDeserializer(refType, config, beanDescRef, contentTypeDeserializer, contentDeserializer);
+    }
+
+    @Override
+    public ValueDeserializer<?> findArrayDeserializer(ArrayType type, DeserializationConfig config,
+        BeanDescription.Supplier beanDescRef, TypeDeserializer elementTypeDeserializer,
+        ValueDeserializer<?> elementDeserializer) {
+      Deserializers real = real(type);
+      return real == null
+          ? null
+          : real.findArrayDeserializer(type, config, beanDescRef, elementTypeDeserializer, elementDeserializer);
+    }
+
+    @Override
+    public ValueDeserializer<?> findCollectionDeserializer(CollectionType type, DeserializationConfig config,
+        BeanDescription.Supplier beanDescRef, TypeDeserializer elementTypeDeserializer,
+        ValueDeserializer<?> elementDeserializer) {
+      Deserializers real = real(type);
+      return real == null
+          ? null
+          : real.findCollectionDeserializer(type, config, beanDescRef, elementTypeDeserializer, elementDeserializer);
+    }
+
+    @Override
+    public ValueDeserializer<?> findCollectionLikeDeserializer(CollectionLikeType type, DeserializationConfig config,
+        BeanDescription.Supplier beanDescRef, TypeDeserializer elementTypeDeserializer,
+        ValueDeserializer<?> elementDeserializer) {
+      Deserializers real = real(type);
+      return real == null
+          ? null
+          : real.findCollectionLikeDeserializer(type, config, beanDescRef, elementTypeDeserializer, elementDeserializer);
+    }
+
+    @Override
+    public ValueDeserializer<?> findMapDeserializer(MapType type, DeserializationConfig config,
+        BeanDescription.Supplier beanDescRef, KeyDeserializer keyDeserializer, TypeDeserializer elementTypeDeserializer,
+        ValueDeserializer<?> elementDeserializer) {
+      Deserializers real = real(type);
+      return real == null
+          ? null
+          : real.findMapDeserializer(type, config, beanDescRef, keyDeserializer, elementTypeDeserializer,
+              elementDeserializer);
+    }
+
+    @Override
+    public ValueDeserializer<?> findMapLikeDeserializer(MapLikeType type, DeserializationConfig config,
+        BeanDescription.Supplier beanDescRef, KeyDeserializer keyDeserializer, TypeDeserializer elementTypeDeserializer,
+        ValueDeserializer<?> elementDeserializer) {
+      Deserializers real = real(type);
+      return real == null
+          ? null
+          : real.findMapLikeDeserializer(type, config, beanDescRef, keyDeserializer, elementTypeDeserializer,
+              elementDeserializer);
+    }
+
+    @Override
+    public boolean hasDeserializerFor(DeserializationConfig config, Class<?> valueType) {
+      if (!isJavaTime(valueType)) {
+        return false;
+      }
+      Deserializers real = handlers().deserializers();
+      return real != null && real.hasDeserializerFor(config, valueType);
+    }
+  }
+
+  private final class LazySerializers implements Serializers {
+    private final boolean keys;
+
+    LazySerializers(boolean keys) {
+      this.keys = keys;
+    }
+
+    private Serializers real(JavaType type) {
+      if (!isJavaTime(type.getRawClass())) {
+        return null;
+      }
+      return keys ? handlers().keySerializers() : handlers().serializers();
+    }
+
+    @Override
+    public ValueSerializer<?> findSerializer(SerializationConfig config, JavaType type,
+        BeanDescription.Supplier beanDescRef, JsonFormat.Value formatOverrides) {
+      Serializers real = real(type);
+      return real == null ? null : real.findSerializer(config, type, beanDescRef, formatOverrides);
+    }
+
+    @Override
+    public ValueSerializer<?> findArraySerializer(SerializationConfig config, ArrayType type,
+        BeanDescription.Supplier beanDescRef, JsonFormat.Value formatOverrides, TypeSerializer elementTypeSerializer,
+        ValueSerializer<Object> elementValueSerializer) {
+      Serializers real = real(type);
+      return real == null
+          ? null
+          : real.findArraySerializer(config, type, beanDescRef, formatOverrides, elementTypeSerializer,
+              elementValueSerializer);
+    }
+
+    @Override
+    public ValueSerializer<?> findCollectionSerializer(SerializationConfig config, CollectionType type,
+        BeanDescription.Supplier beanDescRef, JsonFormat.Value formatOverrides, TypeSerializer elementTypeSerializer,
+        ValueSerializer<Object> elementValueSerializer) {
+      Serializers real = real(type);
+      return real == null
+          ? null
+          : real.findCollectionSerializer(config, type, beanDescRef, formatOverrides, elementTypeSerializer,
+              elementValueSerializer);
+    }
+
+    @Override
+    public ValueSerializer<?> findCollectionLikeSerializer(SerializationConfig config, CollectionLikeType type,
+        BeanDescription.Supplier beanDescRef, JsonFormat.Value formatOverrides, TypeSerializer elementTypeSerializer,
+        ValueSerializer<Object> elementValueSerializer) {
+      Serializers real = real(type);
+      return real == null
+          ? null
+          : real.findCollectionLikeSerializer(config, type, beanDescRef, formatOverrides, elementTypeSerializer,
+              elementValueSerializer);
+    }
+
+    @Override
+    public ValueSerializer<?> findMapSerializer(SerializationConfig config, MapType type,
+        BeanDescription.Supplier beanDescRef, JsonFormat.Value formatOverrides, ValueSerializer<Object> keySerializer,
+        TypeSerializer elementTypeSerializer, ValueSerializer<Object> elementValueSerializer) {
+      Serializers real = real(type);
+      return real == null
+          ? null
+          : real.findMapSerializer(config, type, beanDescRef, formatOverrides, keySerializer, elementTypeSerializer,
+              elementValueSerializer);
+    }
+
+    @Override
+    public ValueSerializer<?> findMapLikeSerializer(SerializationConfig config, MapLikeType type,
+        BeanDescription.Supplier beanDescRef, JsonFormat.Value formatOverrides, ValueSerializer<Object> keySerializer,
+        TypeSerializer elementTypeSerializer, ValueSerializer<Object> elementValueSerializer) {
+      Serializers real = real(type);
+      return real == null
+          ? null
+          : real.findMapLikeSerializer(config, type, beanDescRef, formatOverrides, keySerializer, elementTypeSerializer,
+              elementValueSerializer);
+    }
+
+    @Override
+    public ValueSerializer<?> findEnumSerializer(SerializationConfig config, JavaType type,
+        BeanDescription.Supplier beanDescRef, JsonFormat.Value formatOverrides) {
+      Serializers real = real(type);
+      return real == null ? null : real.findEnumSerializer(config, type, beanDescRef, formatOverrides);
+    }
+
+    @Override
+    public ValueSerializer<?> findTreeNodeSerializer(SerializationConfig config, JavaType type,
+        BeanDescription.Supplier beanDescRef, JsonFormat.Value formatOverrides) {
+      Serializers real = real(type);
+      return real == null ? null : real.findTreeNodeSerializer(config, type, beanDescRef, formatOverrides);
+    }
+
+    @Override
+    public ValueSerializer<?> findReferenceSerializer(SerializationConfig config, ReferenceType type,
+        BeanDescription.Supplier beanDescRef, JsonFormat.Value formatOverrides, TypeSerializer contentTypeSerializer,
+        ValueSerializer<Object> contentValueSerializer) {
+      Serializers real = real(type);
+      return real == null
+          ? null
+          : real.findReferenceSerializer(config, type, beanDescRef, formatOverrides, contentTypeSerializer,
+              contentValueSerializer);
+    }
+
+    @Override
+    public ValueSerializer<?> findExplicitPOJOSerializer(SerializationConfig config, JavaType type,
+        BeanDescription.Supplier beanDescRef, JsonFormat.Value formatOverrides) {
+      Serializers real = real(type);
+      return real == null ? null : real.findExplicitPOJOSerializer(config, type, beanDescRef, formatOverrides);
+    }
+  }
+
+  private final class LazyKeyDeserializers implements KeyDeserializers {
+    @Override
+    public KeyDeserializer findKeyDeserializer(JavaType type, DeserializationConfig config,
+        BeanDescription.Supplier beanDescRef) {
+      if (!isJavaTime(type.getRawClass())) {
+        return null;
+      }
+      KeyDeserializers real = handlers().keyDeserializers();
+      return real == null ? null : real.findKeyDeserializer(type, config, beanDescRef);
+    }
+  }
+
+  private final class LazyValueInstantiators implements ValueInstantiators {
+    @Override
+    public ValueInstantiator findValueInstantiator(DeserializationConfig config, BeanDescription.Supplier beanDescRef) {
+      if (!isJavaTime(beanDescRef.getBeanClass())) {
+        return null;
+      }
+      ValueInstantiators real = handlers().instantiators();
+      return real == null ? null : real.findValueInstantiator(config, beanDescRef);
+    }
+
+    @Override
+    public ValueInstantiator modifyValueInstantiator(DeserializationConfig config, BeanDescription.Supplier beanDescRef,
+        ValueInstantiator defaultInstantiator) {
+      if (!isJavaTime(beanDescRef.getBeanClass())) {
+        return defaultInstantiator;
+      }
+      ValueInstantiators real = handlers().instantiators();
+      return real == null ? defaultInstantiator : real.modifyValueInstantiator(config, beanDescRef, defaultInstantiator);
+    }
+  }
+}
