@@ -4,7 +4,9 @@
  * dev.overture.internal.AtomicFiles}), reading files with a size limit ({@link
  * dev.overture.internal.BoundedFiles}), the valid choices shown beside an error ({@link
  * dev.overture.internal.Choices}), the one JSON layout files are written in ({@link
- * dev.overture.internal.JsonLayout}), the check for numbers that are not finite ({@link
+ * dev.overture.internal.JsonLayout}), the JSON mappers' builder, which sets up Jackson's {@code
+ * java.time} support only when a mapper first meets such a type ({@link
+ * dev.overture.internal.JsonMappers}), the check for numbers that are not finite ({@link
  * dev.overture.internal.FiniteNumbers}) and whether an optional library is there ({@link
  * dev.overture.internal.OptionalDependency}).
  *
