@@ -16,7 +16,7 @@ public final class Main {
       System.setProperty(LOG_LEVEL, "error");
     }
     // After the log level is set: the preload creates the first loggers.
-    Preload.start(validate);
+    Preload.start();
     if (System.getProperty(CONVERTER_EXCLUDES) == null) {
       // picocli registers converters for java.time's and java.sql's types by reflection, which loads
       // and initializes java.time's formatters on every start; no option of ours has such a type

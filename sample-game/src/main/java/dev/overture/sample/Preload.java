@@ -20,14 +20,16 @@ import java.util.Map;
  *   <li>The runtime's builders with the framework's registrations ({@link Overture#builder()}): a
  *       builder only collects settings, so one built and dropped here changes nothing, and the
  *       classes it needs are loaded and initialized when the command builds its own.
- *   <li>For {@code validate} only, Jackson's first bean deserializer ({@link #warmJackson()}),
- *       built and used on a mapper of its own and dropped. The first one a JVM builds costs far more
- *       than the next (Jackson's introspection classes initialized, their call sites linked, the
- *       annotation proxies made, once per JVM whatever the mapper), and {@code validate} builds one
- *       for every asset class as soon as its runtime is up. Measured in pairs (docs/benchmarks.md,
- *       issue 20): {@code validate} 11-25 ms faster, in 78 of 120 rounds (p ≈ 0.001). Not for the
- *       other commands: {@code play}'s main thread is still building its larger command line when
- *       this would run, so it gained no time and spent 28 ms more CPU.
+ *   <li>Jackson's first bean deserializer ({@link #warmJackson()}), built and used on a mapper of
+ *       its own and dropped. The first one a JVM builds costs far more than the next (Jackson's
+ *       introspection classes initialized, their call sites linked, the annotation proxies made,
+ *       once per JVM whatever the mapper), and every command that builds a runtime binds a file
+ *       soon after (the plugins' manifests, then the content). Measured in pairs (docs/benchmarks.md,
+ *       issue 20): {@code validate} 11-25 ms faster, in 78 of 120 rounds (p ≈ 0.001); {@code play}
+ *       reached its end faster in 89 of 130 rounds (p &lt; 0.001; medians of the paired differences
+ *       -5 to -22 ms in three runs) for about 18 ms more CPU. Before {@code java.time}'s set-up
+ *       left the start-up (see {@code JsonMappers}) it gained {@code play} nothing: the main
+ *       thread was still building its command line when the warm-up ran.
  * </ul>
  *
  * <p>Nothing here prints or fails a command: a failure is dropped, and the command meets it again
@@ -36,12 +38,7 @@ import java.util.Map;
  */
 final class Preload implements Runnable {
 
-  /** Whether to build Jackson's first bean deserializer too (for {@code validate}). */
-  private final boolean warmJackson;
-
-  private Preload(boolean warmJackson) {
-    this.warmJackson = warmJackson;
-  }
+  private Preload() {}
 
   /**
    * The document {@link #warmJackson()} binds: one of each thing the content's files hold (text,
@@ -84,15 +81,11 @@ final class Preload implements Runnable {
     return JsonMappers.builder().build().readValue(SAMPLE, Sample.class);
   }
 
-  /**
-   * Starts the preload on a daemon thread of its own and returns at once.
-   *
-   * @param warmJackson whether to build Jackson's first bean deserializer too (see the class comment)
-   */
-  static void start(boolean warmJackson) {
+  /** Starts the preload on a daemon thread of its own and returns at once. */
+  static void start() {
     // A class, not a method reference: linking a lambda's call site costs the main thread several
     // milliseconds the first time, more than the thread itself.
-    Thread thread = new Thread(new Preload(warmJackson), "overture-preload");
+    Thread thread = new Thread(new Preload(), "overture-preload");
     thread.setDaemon(true);
     thread.setPriority(Thread.NORM_PRIORITY);
     thread.start();
@@ -103,9 +96,7 @@ final class Preload implements Runnable {
     try {
       SampleBuild.version();
       Overture.builder();
-      if (warmJackson) {
-        warmJackson();
-      }
+      warmJackson();
     } catch (RuntimeException | LinkageError e) {
       // The command does the same work and reports the failure there (see the class comment).
     }
