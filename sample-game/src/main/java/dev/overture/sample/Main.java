@@ -28,7 +28,11 @@ public final class Main {
 
   private static final String LOG_LEVEL = "org.slf4j.simpleLogger.defaultLogLevel";
   private static final String CONVERTER_EXCLUDES = "picocli.converters.excludes";
-  /** picocli's converters no option of ours needs, as picocli reads them: regular expressions, comma-separated. */
+  /**
+   * picocli's converters no option of ours needs, as picocli reads them (regular expressions,
+   * comma-separated): those of {@code java.time} and {@code java.sql}. It keeps its other reflective
+   * one, {@code java.nio.file.Path}'s.
+   */
   static final String UNUSED_CONVERTERS = "java\\.time\\..*,java\\.sql\\..*";
 
   /** Whether the command is {@code validate} (the options before it are the top command's). */
