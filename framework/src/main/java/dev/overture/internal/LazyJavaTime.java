@@ -1,32 +1,49 @@
 package dev.overture.internal;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
-import tools.jackson.core.json.JsonFactory;
+import java.util.Collection;
+import java.util.function.UnaryOperator;
+import tools.jackson.core.StreamReadFeature;
+import tools.jackson.core.StreamWriteFeature;
+import tools.jackson.core.TokenStreamFactory;
+import tools.jackson.core.Version;
+import tools.jackson.databind.AbstractTypeResolver;
+import tools.jackson.databind.AnnotationIntrospector;
 import tools.jackson.databind.BeanDescription;
 import tools.jackson.databind.DeserializationConfig;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.InjectableValues;
 import tools.jackson.databind.JacksonModule;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.KeyDeserializer;
+import tools.jackson.databind.MapperFeature;
 import tools.jackson.databind.SerializationConfig;
+import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.ValueSerializer;
-import tools.jackson.databind.cfg.ConfigOverrides;
-import tools.jackson.databind.cfg.ModuleContextBase;
+import tools.jackson.databind.cfg.DatatypeFeature;
+import tools.jackson.databind.cfg.DatatypeFeatures;
+import tools.jackson.databind.cfg.MutableConfigOverride;
+import tools.jackson.databind.deser.DeserializationProblemHandler;
 import tools.jackson.databind.deser.Deserializers;
 import tools.jackson.databind.deser.KeyDeserializers;
+import tools.jackson.databind.deser.ValueDeserializerModifier;
 import tools.jackson.databind.deser.ValueInstantiator;
 import tools.jackson.databind.deser.ValueInstantiators;
 import tools.jackson.databind.ext.javatime.JavaTimeInitializer;
-import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.jsontype.NamedType;
 import tools.jackson.databind.jsontype.TypeDeserializer;
 import tools.jackson.databind.jsontype.TypeSerializer;
 import tools.jackson.databind.ser.Serializers;
+import tools.jackson.databind.ser.ValueSerializerModifier;
 import tools.jackson.databind.type.ArrayType;
 import tools.jackson.databind.type.CollectionLikeType;
 import tools.jackson.databind.type.CollectionType;
 import tools.jackson.databind.type.MapLikeType;
 import tools.jackson.databind.type.MapType;
 import tools.jackson.databind.type.ReferenceType;
+import tools.jackson.databind.type.TypeFactory;
+import tools.jackson.databind.type.TypeModifier;
 
 /**
  * Jackson's {@code java.time} support ({@link JavaTimeInitializer}), registered in the same five
@@ -35,7 +52,7 @@ import tools.jackson.databind.type.ReferenceType;
  * asking it, and for any other type as if it were not there, which is also what Jackson's own
  * answers: it only knows {@code java.time}'s classes.
  *
- * <p>One instance per mapper. Jackson asks from any thread that reads or writes; the first such
+ * <p>One instance per builder (so per mapper, unless a builder builds twice). Jackson asks from any thread that reads or writes; the first such
  * lookup makes the handlers under this instance's lock, and every later one reads them without it.
  */
 final class LazyJavaTime {
@@ -86,20 +103,19 @@ final class LazyJavaTime {
       ValueInstantiators instantiators) {}
 
   /**
-   * Receives {@link JavaTimeInitializer}'s registrations instead of a mapper's builder. Any other
-   * kind of registration would be lost here, so it fails loudly instead: a Jackson upgrade that adds
-   * one shows at once (and in {@code JsonMappersTest}), not as a {@code java.time} value read differently.
+   * Receives {@link JavaTimeInitializer}'s registrations instead of a mapper's builder. It
+   * implements Jackson's setup interface itself, so a method a Jackson upgrade adds to it fails
+   * this class's compilation; and every call but the five registrations above fails loudly, since
+   * here it would be lost: a Jackson upgrade whose {@code java.time} support asks or registers
+   * anything else shows at once (and in {@code JsonMappersTest}), not as a {@code java.time} value
+   * read differently.
    */
-  private static final class Capture extends ModuleContextBase {
+  private static final class Capture implements JacksonModule.SetupContext {
     Deserializers deserializers;
     Serializers serializers;
     Serializers keySerializers;
     KeyDeserializers keyDeserializers;
     ValueInstantiators instantiators;
-
-    Capture() {
-      super(new JsonMapper.Builder(new JsonFactory()), new ConfigOverrides());
-    }
 
     @Override
     public JacksonModule.SetupContext addDeserializers(Deserializers added) {
@@ -132,44 +148,154 @@ final class LazyJavaTime {
     }
 
     @Override
-    public JacksonModule.SetupContext addDeserializerModifier(tools.jackson.databind.deser.ValueDeserializerModifier modifier) {
-      throw unexpected("a deserializer modifier");
+    public Version getMapperVersion() {
+      throw unexpected("asked for the mapper's version");
     }
 
     @Override
-    public JacksonModule.SetupContext addSerializerModifier(tools.jackson.databind.ser.ValueSerializerModifier modifier) {
-      throw unexpected("a serializer modifier");
+    public String getFormatName() {
+      throw unexpected("asked for the format's name");
     }
 
     @Override
-    public JacksonModule.SetupContext addTypeModifier(tools.jackson.databind.type.TypeModifier modifier) {
-      throw unexpected("a type modifier");
+    public Object getOwner() {
+      throw unexpected("asked for the mapper being built");
     }
 
     @Override
-    public JacksonModule.SetupContext addAbstractTypeResolver(tools.jackson.databind.AbstractTypeResolver resolver) {
-      throw unexpected("an abstract type resolver");
+    public TypeFactory typeFactory() {
+      throw unexpected("asked for the type factory");
+    }
+
+    @Override
+    public TokenStreamFactory tokenStreamFactory() {
+      throw unexpected("asked for the stream factory");
+    }
+
+    @Override
+    public boolean isEnabled(MapperFeature feature) {
+      throw unexpected("asked whether " + feature + " is enabled");
+    }
+
+    @Override
+    public boolean isEnabled(DeserializationFeature feature) {
+      throw unexpected("asked whether " + feature + " is enabled");
+    }
+
+    @Override
+    public boolean isEnabled(SerializationFeature feature) {
+      throw unexpected("asked whether " + feature + " is enabled");
+    }
+
+    @Override
+    public boolean isEnabled(TokenStreamFactory.Feature feature) {
+      throw unexpected("asked whether " + feature + " is enabled");
+    }
+
+    @Override
+    public boolean isEnabled(StreamReadFeature feature) {
+      throw unexpected("asked whether " + feature + " is enabled");
+    }
+
+    @Override
+    public boolean isEnabled(StreamWriteFeature feature) {
+      throw unexpected("asked whether " + feature + " is enabled");
+    }
+
+    @Override
+    public boolean isEnabled(DatatypeFeature feature) {
+      throw unexpected("asked whether " + feature + " is enabled");
+    }
+
+    @Override
+    public DatatypeFeatures datatypeFeatures() {
+      throw unexpected("asked for the datatype features");
+    }
+
+    @Override
+    public MutableConfigOverride configOverride(Class<?> type) {
+      throw unexpected("asked for a config override");
+    }
+
+    @Override
+    public JacksonModule.SetupContext addDeserializerModifier(ValueDeserializerModifier modifier) {
+      throw unexpected("registered a deserializer modifier");
+    }
+
+    @Override
+    public JacksonModule.SetupContext addSerializerModifier(ValueSerializerModifier modifier) {
+      throw unexpected("registered a serializer modifier");
+    }
+
+    @Override
+    public JacksonModule.SetupContext overrideDefaultNullKeySerializer(ValueSerializer<?> serializer) {
+      throw unexpected("replaced the null key serializer");
+    }
+
+    @Override
+    public JacksonModule.SetupContext overrideDefaultNullValueSerializer(ValueSerializer<?> serializer) {
+      throw unexpected("replaced the null value serializer");
+    }
+
+    @Override
+    public JacksonModule.SetupContext insertAnnotationIntrospector(AnnotationIntrospector introspector) {
+      throw unexpected("added an annotation introspector");
+    }
+
+    @Override
+    public JacksonModule.SetupContext appendAnnotationIntrospector(AnnotationIntrospector introspector) {
+      throw unexpected("added an annotation introspector");
+    }
+
+    @Override
+    public JacksonModule.SetupContext addAbstractTypeResolver(AbstractTypeResolver resolver) {
+      throw unexpected("registered an abstract type resolver");
+    }
+
+    @Override
+    public JacksonModule.SetupContext addTypeModifier(TypeModifier modifier) {
+      throw unexpected("registered a type modifier");
+    }
+
+    @Override
+    public JacksonModule.SetupContext registerSubtypes(Class<?>... subtypes) {
+      throw unexpected("registered subtypes");
+    }
+
+    @Override
+    public JacksonModule.SetupContext registerSubtypes(NamedType... subtypes) {
+      throw unexpected("registered subtypes");
+    }
+
+    @Override
+    public JacksonModule.SetupContext registerSubtypes(Collection<Class<?>> subtypes) {
+      throw unexpected("registered subtypes");
+    }
+
+    @Override
+    public JacksonModule.SetupContext addHandler(DeserializationProblemHandler handler) {
+      throw unexpected("added a problem handler");
+    }
+
+    @Override
+    public JacksonModule.SetupContext overrideInjectableValues(UnaryOperator<InjectableValues> values) {
+      throw unexpected("replaced the injectable values");
     }
 
     @Override
     public JacksonModule.SetupContext setMixIn(Class<?> target, Class<?> mixinSource) {
-      throw unexpected("a mix-in");
-    }
-
-    @Override
-    public tools.jackson.databind.cfg.MutableConfigOverride configOverride(Class<?> type) {
-      throw unexpected("a config override");
+      throw unexpected("set a mix-in");
     }
 
     private static <T> T once(T before, T added, String what) {
       if (before != null) {
-        throw unexpected("a second set of " + what);
+        throw unexpected("registered a second set of " + what);
       }
       return added;
     }
 
     private static IllegalStateException unexpected(String what) {
-      return new IllegalStateException("Jackson's java.time support registered " + what
+      return new IllegalStateException("Jackson's java.time support " + what
           + ", which Overture's deferred registration (dev.overture.internal.LazyJavaTime) does not carry over");
     }
   }

@@ -1,7 +1,5 @@
 package dev.overture.sample;
 
-import picocli.CommandLine;
-
 /** Entry point of {@code overture.jar}: runs the command line and exits with its code. */
 public final class Main {
 

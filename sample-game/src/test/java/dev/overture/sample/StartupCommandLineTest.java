@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -76,8 +78,8 @@ class StartupCommandLineTest {
     // Main tells picocli not to register its converters for java.time's and java.sql's types (they
     // initialize java.time's formatters on every start); a command with such a type would then fail.
     List<String> excluded = List.of(Main.UNUSED_CONVERTERS.split(","));
-    List<String> offending = new java.util.ArrayList<>();
-    java.util.ArrayDeque<CommandLine> commands = new java.util.ArrayDeque<>(List.of(OvertureCommand.commandLine()));
+    List<String> offending = new ArrayList<>();
+    ArrayDeque<CommandLine> commands = new ArrayDeque<>(List.of(OvertureCommand.commandLine()));
     int seen = 0;
     while (!commands.isEmpty()) {
       CommandLine command = commands.pop();
@@ -85,7 +87,7 @@ class StartupCommandLineTest {
       List<CommandLine.Model.ArgSpec> args = command.getCommandSpec().args();
       for (CommandLine.Model.ArgSpec arg : args) {
         seen++;
-        List<Class<?>> types = new java.util.ArrayList<>(List.of(arg.auxiliaryTypes()));
+        List<Class<?>> types = new ArrayList<>(List.of(arg.auxiliaryTypes()));
         types.add(arg.type());
         for (Class<?> type : types) {
           if (excluded.stream().anyMatch(type.getName()::matches)) {
