@@ -32,16 +32,8 @@ import tools.jackson.databind.deser.ValueInstantiator;
 import tools.jackson.databind.deser.ValueInstantiators;
 import tools.jackson.databind.ext.javatime.JavaTimeInitializer;
 import tools.jackson.databind.jsontype.NamedType;
-import tools.jackson.databind.jsontype.TypeDeserializer;
-import tools.jackson.databind.jsontype.TypeSerializer;
 import tools.jackson.databind.ser.Serializers;
 import tools.jackson.databind.ser.ValueSerializerModifier;
-import tools.jackson.databind.type.ArrayType;
-import tools.jackson.databind.type.CollectionLikeType;
-import tools.jackson.databind.type.CollectionType;
-import tools.jackson.databind.type.MapLikeType;
-import tools.jackson.databind.type.MapType;
-import tools.jackson.databind.type.ReferenceType;
 import tools.jackson.databind.type.TypeFactory;
 import tools.jackson.databind.type.TypeModifier;
 
@@ -52,8 +44,9 @@ import tools.jackson.databind.type.TypeModifier;
  * asking it, and for any other type as if it were not there, which is also what Jackson's own
  * answers: it only knows {@code java.time}'s classes.
  *
- * <p>One instance per builder (so per mapper, unless a builder builds twice). Jackson asks from any thread that reads or writes; the first such
- * lookup makes the handlers under this instance's lock, and every later one reads them without it.
+ * <p>One instance per builder (so per mapper, unless a builder builds twice). Jackson asks from any
+ * thread that reads or writes; the first such lookup makes the handlers under this instance's lock,
+ * and every later one reads them without it.
  */
 final class LazyJavaTime {
 
@@ -300,6 +293,14 @@ final class LazyJavaTime {
     }
   }
 
+  /*
+   * The wrappers below answer only the lookups whose type can be a java.time class: a value's own
+   * (bean or enum) and, for deserializers, whether one exists. The others keep the interfaces'
+   * defaults (no handler): their type is an array, a collection, a map, a reference or a tree node,
+   * none of which java.time has, and Jackson's own handlers match on the type's class, so they
+   * answer nothing there either.
+   */
+
   private final class LazyDeserializers implements Deserializers {
     private Deserializers real(JavaType type) {
       return isJavaTime(type.getRawClass()) ? handlers().deserializers() : null;
@@ -313,79 +314,10 @@ final class LazyJavaTime {
     }
 
     @Override
-    public ValueDeserializer<?> findTreeNodeDeserializer(JavaType nodeType, DeserializationConfig config,
-        BeanDescription.Supplier beanDescRef) {
-      Deserializers real = real(nodeType);
-      return real == null ? null : real.findTreeNodeDeserializer(nodeType, config, beanDescRef);
-    }
-
-    @Override
     public ValueDeserializer<?> findBeanDeserializer(JavaType type, DeserializationConfig config,
         BeanDescription.Supplier beanDescRef) {
       Deserializers real = real(type);
       return real == null ? null : real.findBeanDeserializer(type, config, beanDescRef);
-    }
-
-    @Override
-    public ValueDeserializer<?> findReferenceDeserializer(ReferenceType refType, DeserializationConfig config,
-        BeanDescription.Supplier beanDescRef, TypeDeserializer contentTypeDeserializer,
-        ValueDeserializer<?> contentDeserializer) {
-      Deserializers real = real(refType);
-      return real == null
-          ? null
-          : real.findReferenceDeserializer(refType, config, beanDescRef, contentTypeDeserializer, contentDeserializer);
-    }
-
-    @Override
-    public ValueDeserializer<?> findArrayDeserializer(ArrayType type, DeserializationConfig config,
-        BeanDescription.Supplier beanDescRef, TypeDeserializer elementTypeDeserializer,
-        ValueDeserializer<?> elementDeserializer) {
-      Deserializers real = real(type);
-      return real == null
-          ? null
-          : real.findArrayDeserializer(type, config, beanDescRef, elementTypeDeserializer, elementDeserializer);
-    }
-
-    @Override
-    public ValueDeserializer<?> findCollectionDeserializer(CollectionType type, DeserializationConfig config,
-        BeanDescription.Supplier beanDescRef, TypeDeserializer elementTypeDeserializer,
-        ValueDeserializer<?> elementDeserializer) {
-      Deserializers real = real(type);
-      return real == null
-          ? null
-          : real.findCollectionDeserializer(type, config, beanDescRef, elementTypeDeserializer, elementDeserializer);
-    }
-
-    @Override
-    public ValueDeserializer<?> findCollectionLikeDeserializer(CollectionLikeType type, DeserializationConfig config,
-        BeanDescription.Supplier beanDescRef, TypeDeserializer elementTypeDeserializer,
-        ValueDeserializer<?> elementDeserializer) {
-      Deserializers real = real(type);
-      return real == null
-          ? null
-          : real.findCollectionLikeDeserializer(type, config, beanDescRef, elementTypeDeserializer, elementDeserializer);
-    }
-
-    @Override
-    public ValueDeserializer<?> findMapDeserializer(MapType type, DeserializationConfig config,
-        BeanDescription.Supplier beanDescRef, KeyDeserializer keyDeserializer, TypeDeserializer elementTypeDeserializer,
-        ValueDeserializer<?> elementDeserializer) {
-      Deserializers real = real(type);
-      return real == null
-          ? null
-          : real.findMapDeserializer(type, config, beanDescRef, keyDeserializer, elementTypeDeserializer,
-              elementDeserializer);
-    }
-
-    @Override
-    public ValueDeserializer<?> findMapLikeDeserializer(MapLikeType type, DeserializationConfig config,
-        BeanDescription.Supplier beanDescRef, KeyDeserializer keyDeserializer, TypeDeserializer elementTypeDeserializer,
-        ValueDeserializer<?> elementDeserializer) {
-      Deserializers real = real(type);
-      return real == null
-          ? null
-          : real.findMapLikeDeserializer(type, config, beanDescRef, keyDeserializer, elementTypeDeserializer,
-              elementDeserializer);
     }
 
     @Override
@@ -420,83 +352,10 @@ final class LazyJavaTime {
     }
 
     @Override
-    public ValueSerializer<?> findArraySerializer(SerializationConfig config, ArrayType type,
-        BeanDescription.Supplier beanDescRef, JsonFormat.Value formatOverrides, TypeSerializer elementTypeSerializer,
-        ValueSerializer<Object> elementValueSerializer) {
-      Serializers real = real(type);
-      return real == null
-          ? null
-          : real.findArraySerializer(config, type, beanDescRef, formatOverrides, elementTypeSerializer,
-              elementValueSerializer);
-    }
-
-    @Override
-    public ValueSerializer<?> findCollectionSerializer(SerializationConfig config, CollectionType type,
-        BeanDescription.Supplier beanDescRef, JsonFormat.Value formatOverrides, TypeSerializer elementTypeSerializer,
-        ValueSerializer<Object> elementValueSerializer) {
-      Serializers real = real(type);
-      return real == null
-          ? null
-          : real.findCollectionSerializer(config, type, beanDescRef, formatOverrides, elementTypeSerializer,
-              elementValueSerializer);
-    }
-
-    @Override
-    public ValueSerializer<?> findCollectionLikeSerializer(SerializationConfig config, CollectionLikeType type,
-        BeanDescription.Supplier beanDescRef, JsonFormat.Value formatOverrides, TypeSerializer elementTypeSerializer,
-        ValueSerializer<Object> elementValueSerializer) {
-      Serializers real = real(type);
-      return real == null
-          ? null
-          : real.findCollectionLikeSerializer(config, type, beanDescRef, formatOverrides, elementTypeSerializer,
-              elementValueSerializer);
-    }
-
-    @Override
-    public ValueSerializer<?> findMapSerializer(SerializationConfig config, MapType type,
-        BeanDescription.Supplier beanDescRef, JsonFormat.Value formatOverrides, ValueSerializer<Object> keySerializer,
-        TypeSerializer elementTypeSerializer, ValueSerializer<Object> elementValueSerializer) {
-      Serializers real = real(type);
-      return real == null
-          ? null
-          : real.findMapSerializer(config, type, beanDescRef, formatOverrides, keySerializer, elementTypeSerializer,
-              elementValueSerializer);
-    }
-
-    @Override
-    public ValueSerializer<?> findMapLikeSerializer(SerializationConfig config, MapLikeType type,
-        BeanDescription.Supplier beanDescRef, JsonFormat.Value formatOverrides, ValueSerializer<Object> keySerializer,
-        TypeSerializer elementTypeSerializer, ValueSerializer<Object> elementValueSerializer) {
-      Serializers real = real(type);
-      return real == null
-          ? null
-          : real.findMapLikeSerializer(config, type, beanDescRef, formatOverrides, keySerializer, elementTypeSerializer,
-              elementValueSerializer);
-    }
-
-    @Override
     public ValueSerializer<?> findEnumSerializer(SerializationConfig config, JavaType type,
         BeanDescription.Supplier beanDescRef, JsonFormat.Value formatOverrides) {
       Serializers real = real(type);
       return real == null ? null : real.findEnumSerializer(config, type, beanDescRef, formatOverrides);
-    }
-
-    @Override
-    public ValueSerializer<?> findTreeNodeSerializer(SerializationConfig config, JavaType type,
-        BeanDescription.Supplier beanDescRef, JsonFormat.Value formatOverrides) {
-      Serializers real = real(type);
-      return real == null ? null : real.findTreeNodeSerializer(config, type, beanDescRef, formatOverrides);
-    }
-
-    @Override
-    public ValueSerializer<?> findReferenceSerializer(SerializationConfig config, ReferenceType type,
-        BeanDescription.Supplier beanDescRef, JsonFormat.Value formatOverrides, TypeSerializer contentTypeSerializer,
-        ValueSerializer<Object> contentValueSerializer) {
-      Serializers real = real(type);
-      return real == null
-          ? null
-          : real.findReferenceSerializer(config, type, beanDescRef, formatOverrides, contentTypeSerializer,
-              contentValueSerializer);
     }
 
     @Override

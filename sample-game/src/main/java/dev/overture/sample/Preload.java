@@ -26,8 +26,8 @@ import java.util.Map;
  *       once per JVM whatever the mapper), and every command that builds a runtime binds a file
  *       soon after (the plugins' manifests, then the content). It runs for every command, those
  *       that build no runtime ({@code version}, help, a mistyped name) too: there the daemon thread
- *       is cut short when the command exits, and the extra CPU was not measured. Measured in pairs (docs/benchmarks.md,
- *       issue 20): {@code validate} 11-25 ms faster, in 78 of 120 rounds (p ≈ 0.001); {@code play}
+ *       is cut short when the command exits, and the extra CPU was not measured. Measured in pairs
+ *       (docs/benchmarks.md, issue 20): {@code validate} 11-25 ms faster, in 78 of 120 rounds (p ≈ 0.001); {@code play}
  *       reached its end faster in 89 of 130 rounds (p &lt; 0.001; medians of the paired differences
  *       -5 to -22 ms in three runs) for about 18 ms more CPU. Before {@code java.time}'s set-up
  *       left the start-up (see {@code JsonMappers}) it gained {@code play} nothing: the main

@@ -24,7 +24,7 @@ final class StartupTraining {
   private StartupTraining() {}
 
   public static void main(String[] args) {
-    // What validate's preload thread does beside the command (Preload): its classes in the archive too.
+    // What every command's preload thread does beside it (Preload): its classes in the archive too.
     Preload.warmJackson();
     for (List<String> command : COMMANDS) {
       StringWriter output = new StringWriter();
