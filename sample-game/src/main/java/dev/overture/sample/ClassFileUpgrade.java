@@ -9,7 +9,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Enumeration;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import java.util.zip.ZipOutputStream;
@@ -21,7 +25,7 @@ import org.objectweb.asm.Opcodes;
 /**
  * Run by the sample's Maven build between the shaded jar and its start-up archive
  * (exec-maven-plugin): rewrites the class files of {@code overture.jar} that cost every start-up
- * time, and changes nothing else. Two rewrites, each of the classes that need it:
+ * time, and changes nothing else. Three rewrites, each of the classes that need it:
  *
  * <ul>
  *   <li>A class file older than Java 6 becomes a Java 8 class file, its stack map frames computed
@@ -30,6 +34,9 @@ import org.objectweb.asm.Opcodes;
  *       appends to a {@code StringBuilder}, as javac's {@code -XDstringConcat=inline} writes it
  *       ({@link InlineConcat}): the libraries' class files (Jackson's first of all) then no longer
  *       bootstrap the JVM's concatenation factory at start-up.
+ *   <li>Lambdas and method references compiled to {@code invokedynamic} become classes of their own,
+ *       written here ({@link InlineLambdas}): a command then loads them from the start-up archive
+ *       instead of linking each call site through method handles.
  * </ul>
  *
  * <p>Why the first: picocli, the command line's library, is compiled for Java 5 so that it runs anywhere. A
@@ -68,22 +75,27 @@ public final class ClassFileUpgrade {
     Rewritten rewritten = upgrade(Path.of(args[0]));
     // Maven prints what the build's own steps print.
     System.out.println("[INFO] " + args[0] + ": " + rewritten.framed().size() + " class files older than Java 6 rewritten with stack map"
-        + " frames, " + rewritten.inlined().size() + " with their string concatenations inline ("
+        + " frames, " + rewritten.inlined().size() + " with their string concatenations inline, " + rewritten.lambdas().size()
+        + " with their lambdas as " + rewritten.lambdaClasses().size() + " classes of their own ("
         + rewritten.unloadable().size() + " left as they were: the jar cannot load them)");
   }
 
   /**
-   * The entries rewritten: class files given frames, class files given inline concatenation; and
-   * the class files that concatenate through the factory but were left as they were, since the jar
-   * cannot load them to check a rewrite.
+   * The entries rewritten: class files given frames, class files given inline concatenation, class
+   * files whose lambdas became classes, and those classes (new entries); and the class files that
+   * would have been rewritten but were left as they were, since the jar cannot load them to check a
+   * rewrite.
    */
-  record Rewritten(List<String> framed, List<String> inlined, List<String> unloadable) {
+  record Rewritten(List<String> framed, List<String> inlined, List<String> lambdas, List<String> lambdaClasses,
+      List<String> unloadable) {
 
-    /** Every rewritten entry: the framed ones, then the inlined ones (a class file is one or the other). */
+    /** Every entry written anew: the framed ones, the inlined ones, the ones with lambdas rewritten and the lambdas' classes. */
     List<String> all() {
-      List<String> all = new ArrayList<>(framed);
+      Set<String> all = new LinkedHashSet<>(framed);
       all.addAll(inlined);
-      return all;
+      all.addAll(lambdas);
+      all.addAll(lambdaClasses);
+      return List.copyOf(all);
     }
   }
 
@@ -97,11 +109,15 @@ public final class ClassFileUpgrade {
     List<String> upgraded = new ArrayList<>();
     List<String> inlined = new ArrayList<>();
     List<String> unloadable = new ArrayList<>();
+    List<String> lambdas = new ArrayList<>();
+    Map<String, byte[]> lambdaClasses = new LinkedHashMap<>();
+    Map<String, Long> lambdaTimes = new LinkedHashMap<>();
     try {
       try (ZipFile in = new ZipFile(jar.toFile());
           JarEntries original = new JarEntries(jar);
           OutputStream file = Files.newOutputStream(part);
           ZipOutputStream out = new ZipOutputStream(file)) {
+        InlineLambdas inlineLambdas = new InlineLambdas(ClassFacts.over(name -> entryBytes(in, name + ".class")));
         Enumeration<? extends ZipEntry> entries = in.entries();
         while (entries.hasMoreElements()) {
           ZipEntry entry = entries.nextElement();
@@ -114,16 +130,28 @@ public final class ClassFileUpgrade {
             upgraded.add(entry.getName());
           } else if (isClassFile(entry, bytes)) {
             byte[] inline;
+            InlineLambdas.Rewritten classes;
             try {
               inline = InlineConcat.rewrite(bytes);
+              classes = inlineLambdas.rewrite(inline != null ? inline : bytes);
             } catch (RuntimeException e) {
               throw new IllegalStateException("could not rewrite " + entry.getName() + " of " + jar.getFileName() + ": " + e, e);
             }
-            if (inline != null && failure(className(entry.getName()), original) != null) {
+            if ((inline != null || classes != null) && failure(className(entry.getName()), original) != null) {
               unloadable.add(entry.getName());
-            } else if (inline != null) {
-              bytes = inline;
-              inlined.add(entry.getName());
+            } else {
+              if (inline != null) {
+                bytes = inline;
+                inlined.add(entry.getName());
+              }
+              if (classes != null) {
+                bytes = classes.host();
+                lambdas.add(entry.getName());
+                for (Map.Entry<String, byte[]> added : classes.classes().entrySet()) {
+                  lambdaClasses.put(added.getKey() + ".class", added.getValue());
+                  lambdaTimes.put(added.getKey() + ".class", entry.getTime()); // its call site's class's, so the jar stays reproducible
+                }
+              }
             }
           }
           ZipEntry copy = new ZipEntry(entry.getName());
@@ -138,8 +166,16 @@ public final class ClassFileUpgrade {
           out.write(bytes);
           out.closeEntry();
         }
+        for (Map.Entry<String, byte[]> generated : lambdaClasses.entrySet()) {
+          ZipEntry added = new ZipEntry(generated.getKey());
+          added.setTime(lambdaTimes.get(generated.getKey()));
+          out.putNextEntry(added);
+          out.write(generated.getValue());
+          out.closeEntry();
+        }
       }
-      Rewritten rewritten = new Rewritten(List.copyOf(upgraded), List.copyOf(inlined), List.copyOf(unloadable));
+      Rewritten rewritten = new Rewritten(List.copyOf(upgraded), List.copyOf(inlined), List.copyOf(lambdas),
+          List.copyOf(lambdaClasses.keySet()), List.copyOf(unloadable));
       if (rewritten.all().isEmpty()) {
         return rewritten; // nothing to rewrite: the jar stays as it was, the copy is dropped
       }
@@ -148,6 +184,19 @@ public final class ClassFileUpgrade {
       return rewritten;
     } finally {
       Files.deleteIfExists(part);
+    }
+  }
+
+  /** The bytes of entry {@code name} of {@code jar}; {@code null} when it has none. */
+  private static byte[] entryBytes(ZipFile jar, String name) {
+    ZipEntry entry = jar.getEntry(name);
+    if (entry == null) {
+      return null;
+    }
+    try (InputStream content = jar.getInputStream(entry)) {
+      return content.readAllBytes();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
     }
   }
 

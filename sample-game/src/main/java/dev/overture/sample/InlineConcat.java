@@ -49,36 +49,15 @@ final class InlineConcat {
 
   /** The class in {@code bytes} with its concatenations inline; {@code null} when it has none. */
   static byte[] rewrite(byte[] bytes) {
-    if (!mentionsFactory(bytes)) {
+    if (!ClassFacts.mentions(bytes, FACTORY_BYTES)) {
       return null;
     }
     ClassReader reader = new ClassReader(bytes);
-    Set<String> methodNames = new HashSet<>();
-    reader.accept(new ClassVisitor(Opcodes.ASM9) {
-      @Override
-      public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
-        methodNames.add(name);
-        return null;
-      }
-    }, ClassReader.SKIP_CODE);
+    Set<String> methodNames = new HashSet<>(ClassFacts.methodNames(bytes));
     ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
     Rewriter rewriter = new Rewriter(writer, methodNames);
     reader.accept(rewriter, 0);
     return rewriter.helpers.isEmpty() ? null : writer.toByteArray();
-  }
-
-  /** Whether the constant pool can name the factory at all: most classes are passed over unparsed. */
-  private static boolean mentionsFactory(byte[] bytes) {
-    outer:
-    for (int i = 0; i + FACTORY_BYTES.length <= bytes.length; i++) {
-      for (int j = 0; j < FACTORY_BYTES.length; j++) {
-        if (bytes[i + j] != FACTORY_BYTES[j]) {
-          continue outer;
-        }
-      }
-      return true;
-    }
-    return false;
   }
 
   /** One concatenation site: the helper's name, its descriptor (the call site's), the recipe and the constants. */

@@ -193,6 +193,36 @@ class ClassFileUpgradeTest {
   }
 
   @Test
+  void aClassWithLambdas_getsClassesForThem_inTheJar_andDoesTheSame(@TempDir Path dir) throws Exception {
+    Map<String, byte[]> classes = Javac.compile(dir, Map.of("lib/Counter.java", """
+        package lib;
+        import java.util.List;
+        import java.util.stream.Collectors;
+        public class Counter {
+          private final int step;
+          public Counter(int step) { this.step = step; }
+          private int next(int value) { return value + step; }
+          public String run(List<Integer> values) {
+            return values.stream().map(this::next).map(value -> "#" + value).collect(Collectors.joining(","));
+          }
+        }
+        """));
+    Path jar = dir.resolve("game.jar");
+    writeJar(jar, classes);
+
+    ClassFileUpgrade.Rewritten rewritten = ClassFileUpgrade.upgrade(jar);
+
+    assertEquals(List.of("lib/Counter.class"), rewritten.lambdas());
+    assertEquals(List.of("lib/Counter" + InlineLambdas.CLASS_INFIX + "0.class", "lib/Counter" + InlineLambdas.CLASS_INFIX + "1.class"),
+        rewritten.lambdaClasses());
+    assertTrue(readJar(jar).keySet().containsAll(rewritten.lambdaClasses()));
+    try (URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+      Object counter = Class.forName("lib.Counter", true, loader).getConstructor(int.class).newInstance(10);
+      assertEquals("#11,#12,#13", counter.getClass().getMethod("run", List.class).invoke(counter, List.of(1, 2, 3)));
+    }
+  }
+
+  @Test
   void aClassTheJarCannotLoad_keepsItsConcatenations(@TempDir Path dir) throws Exception {
     // A library's class whose superclass lives in an optional dependency the jar leaves out (Jetty's
     // JMX beans in the sample's jar): a rewrite of it could not be checked, so there is none.

@@ -8,15 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Handle;
 import org.objectweb.asm.MethodVisitor;
@@ -101,9 +98,7 @@ class InlineConcatTest {
 
   @BeforeAll
   static void compile() throws Exception {
-    classes = new HashMap<>();
-    Javac.compile(compiled, Map.of("probe/Concat.java", SOURCE))
-        .forEach((entry, bytes) -> classes.put(entry.replaceAll("\\.class$", "").replace('/', '.'), bytes));
+    classes = Javac.compileByClassName(compiled, Map.of("probe/Concat.java", SOURCE));
   }
 
   /** Loads the probe's classes as given, each rewritten first when {@code rewrite}. */
@@ -130,21 +125,7 @@ class InlineConcatTest {
 
   /** The concatenation call sites left in {@code bytes}. */
   private static List<String> factoryCalls(byte[] bytes) {
-    List<String> calls = new ArrayList<>();
-    new ClassReader(bytes).accept(new ClassVisitor(Opcodes.ASM9) {
-      @Override
-      public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
-        return new MethodVisitor(Opcodes.ASM9) {
-          @Override
-          public void visitInvokeDynamicInsn(String callName, String callDescriptor, Handle bootstrap, Object... arguments) {
-            if (bootstrap.getOwner().equals("java/lang/invoke/StringConcatFactory")) {
-              calls.add(name + callDescriptor);
-            }
-          }
-        };
-      }
-    }, 0);
-    return calls;
+    return Javac.factoryCalls(bytes, "java/lang/invoke/StringConcatFactory");
   }
 
   @Test
@@ -204,11 +185,7 @@ class InlineConcatTest {
     run.visitMaxs(0, 0);
     run.visitEnd();
     if (taken != null) {
-      MethodVisitor other = writer.visitMethod(Opcodes.ACC_STATIC, taken, "()V", null, null);
-      other.visitCode();
-      other.visitInsn(Opcodes.RETURN);
-      other.visitMaxs(0, 0);
-      other.visitEnd();
+      Javac.emptyStaticMethod(writer, taken);
     }
     writer.visitEnd();
     return writer.toByteArray();
@@ -266,14 +243,6 @@ class InlineConcatTest {
 
     assertNotNull(rewritten);
     assertEquals("x=5", runHandWritten(rewritten));
-    List<String> names = new ArrayList<>();
-    new ClassReader(rewritten).accept(new ClassVisitor(Opcodes.ASM9) {
-      @Override
-      public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
-        names.add(name);
-        return null;
-      }
-    }, 0);
-    assertEquals(List.of("run", InlineConcat.HELPER + 0, InlineConcat.HELPER + 1), names);
+    assertEquals(List.of("run", InlineConcat.HELPER + 0, InlineConcat.HELPER + 1), ClassFacts.methodNames(rewritten));
   }
 }

@@ -9,6 +9,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import javax.tools.ToolProvider;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Handle;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
 
 /**
  * Compiles Java sources in a test, with javac's defaults (string concatenation through {@code
@@ -39,5 +45,44 @@ final class Javac {
       }
     }
     return compiled;
+  }
+
+  /** {@link #compile}'s class files by binary name ({@code a.b.C}) rather than entry name. */
+  static Map<String, byte[]> compileByClassName(Path dir, Map<String, String> sources) throws Exception {
+    Map<String, byte[]> classes = new LinkedHashMap<>();
+    compile(dir, sources).forEach((entry, bytes) -> classes.put(entry.substring(0, entry.length() - ".class".length()).replace('/', '.'), bytes));
+    return classes;
+  }
+
+  /** Adds {@code static void name()}, which does nothing, to the class {@code writer} writes: a name a rewrite must not take. */
+  static void emptyStaticMethod(ClassWriter writer, String name) {
+    MethodVisitor method = writer.visitMethod(Opcodes.ACC_STATIC, name, "()V", null, null);
+    method.visitCode();
+    method.visitInsn(Opcodes.RETURN);
+    method.visitMaxs(0, 0);
+    method.visitEnd();
+  }
+
+  /**
+   * The {@code invokedynamic} call sites of {@code classFile} whose bootstrap method is in class
+   * {@code factory} (internal name), in order: each as its bootstrap method's name, its call's name
+   * and descriptor ({@code metafactory apply()Ljava/util/function/Function;}).
+   */
+  static List<String> factoryCalls(byte[] classFile, String factory) {
+    List<String> calls = new ArrayList<>();
+    new ClassReader(classFile).accept(new ClassVisitor(Opcodes.ASM9) {
+      @Override
+      public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
+        return new MethodVisitor(Opcodes.ASM9) {
+          @Override
+          public void visitInvokeDynamicInsn(String callName, String callDescriptor, Handle bootstrap, Object... arguments) {
+            if (bootstrap.getOwner().equals(factory)) {
+              calls.add(bootstrap.getName() + " " + callName + callDescriptor);
+            }
+          }
+        };
+      }
+    }, 0);
+    return calls;
   }
 }
