@@ -1,6 +1,7 @@
 package dev.overture.asset;
 
 import dev.overture.internal.Choices;
+import dev.overture.internal.FastCreators;
 import java.util.Arrays;
 import java.util.List;
 import tools.jackson.core.JsonGenerator;
@@ -38,7 +39,7 @@ final class AssetDeserializers {
           @Override
           public void setupModule(SetupContext context) {
             super.setupModule(context);
-            context.addValueInstantiators(new RecordCreators());
+            context.addValueInstantiators(FastCreators.instantiators());
           }
         };
     module.addDeserializer(PrimaryAssetId.class, new IdDeserializer(List.of()));

@@ -1,0 +1,158 @@
+package dev.overture.internal;
+
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import tools.jackson.databind.BeanDescription;
+import tools.jackson.databind.DeserializationConfig;
+import tools.jackson.databind.DeserializationContext;
+import tools.jackson.databind.JacksonModule;
+import tools.jackson.databind.deser.SettableBeanProperty;
+import tools.jackson.databind.deser.ValueInstantiator;
+import tools.jackson.databind.deser.ValueInstantiators;
+import tools.jackson.databind.deser.bean.PropertyValueBuffer;
+import tools.jackson.databind.deser.std.StdValueInstantiator;
+import tools.jackson.databind.introspect.AnnotatedConstructor;
+import tools.jackson.databind.introspect.AnnotatedWithParams;
+import tools.jackson.databind.module.SimpleModule;
+
+/**
+ * Calls creator constructors of two or more parameters (a record's canonical one, a class's
+ * {@code @JsonCreator} one) through core reflection ({@link Constructor#newInstance}). Jackson 3.3
+ * calls them with {@code MethodHandle.invokeWithArguments}, which builds a spreader and interns a
+ * method type in a process-wide set on every call: measurably slow, it keeps binding from scaling
+ * across cores, and the first calls of each shape spin classes of their own, which every command's
+ * first binds paid for (issue 20). Reflection costs nothing to set up; once a constructor has been
+ * called a few times the JVM calls it through generated code, as fast as the handle.
+ *
+ * <p>Everything else (which constructor, how properties map, how a failure is reported) stays
+ * Jackson's. When the constructor itself throws, the failure is handed to Jackson's own handling
+ * exactly as its call would have (an {@code Error} passes through, an exception is wrapped and
+ * offered to the problem handlers), without calling the constructor again; when reflection refuses
+ * the call before the constructor runs (an argument of the wrong type), Jackson makes the call
+ * itself and reports it its usual way. An instantiator that is not Jackson's standard one is left
+ * alone, except a record's, which is called the same way and, on any failure, again through it.
+ *
+ * <p>Used by every mapper that binds content ({@code AssetJson}) and by the sample's start-up
+ * warm-up, so that the warm-up exercises the same calls. Stateless; thread-safe.
+ */
+public final class FastCreators implements ValueInstantiators {
+
+  private FastCreators() {}
+
+  /** A module that installs these instantiators. */
+  public static JacksonModule module() {
+    return new SimpleModule("overture-fast-creators") {
+      private static final long serialVersionUID = 1L;
+
+      @Override
+      public void setupModule(SetupContext context) {
+        super.setupModule(context);
+        context.addValueInstantiators(new FastCreators());
+      }
+    };
+  }
+
+  /** The instantiators alone, for a module that installs other things too. */
+  public static ValueInstantiators instantiators() {
+    return new FastCreators();
+  }
+
+  @Override
+  public ValueInstantiator findValueInstantiator(DeserializationConfig config, BeanDescription.Supplier description) {
+    return null;
+  }
+
+  @Override
+  public ValueInstantiator modifyValueInstantiator(
+      DeserializationConfig config, BeanDescription.Supplier description, ValueInstantiator defaultInstantiator) {
+    return wrap(defaultInstantiator);
+  }
+
+  static ValueInstantiator wrap(ValueInstantiator instantiator) {
+    if (instantiator == null || instantiator instanceof Standard || instantiator instanceof Delegating) {
+      return instantiator;
+    }
+    AnnotatedWithParams creator = instantiator.getWithArgsCreator();
+    if (!(creator instanceof AnnotatedConstructor annotated) || creator.getParameterCount() < 2) {
+      return instantiator;
+    }
+    Constructor<?> constructor = annotated.getAnnotated();
+    boolean standard = instantiator.getClass() == StdValueInstantiator.class;
+    if (!standard && !constructor.getDeclaringClass().isRecord()) {
+      return instantiator;
+    }
+    try {
+      constructor.setAccessible(true);
+    } catch (RuntimeException e) {
+      return instantiator; // Jackson's own path still works
+    }
+    return standard ? new Standard((StdValueInstantiator) instantiator, constructor) : new Delegating(instantiator, constructor);
+  }
+
+  /** Jackson's standard instantiator, calling its constructor through reflection. */
+  private static final class Standard extends StdValueInstantiator {
+    private static final long serialVersionUID = 1L;
+    private final transient Constructor<?> constructor;
+
+    Standard(StdValueInstantiator jacksons, Constructor<?> constructor) {
+      super(jacksons);
+      this.constructor = constructor;
+    }
+
+    @Override
+    public Object createFromObjectWith(DeserializationContext ctxt, Object[] args) {
+      try {
+        return constructor.newInstance(args);
+      } catch (InvocationTargetException e) {
+        // The constructor threw: what Jackson's call does with it, without calling it again.
+        Throwable thrown = e.getCause();
+        if (thrown instanceof Error error) {
+          throw error;
+        }
+        return ctxt.handleInstantiationProblem(getValueClass(), args, rewrapCtorProblem(ctxt, thrown));
+      } catch (ReflectiveOperationException | IllegalArgumentException e) {
+        // Refused before the constructor ran: Jackson's own call, and its own report.
+        return super.createFromObjectWith(ctxt, args);
+      }
+    }
+
+    @Override
+    public Object createFromObjectWith(
+        DeserializationContext ctxt, SettableBeanProperty[] properties, PropertyValueBuffer buffer) {
+      return createFromObjectWith(ctxt, buffer.getParameters(ctxt, properties));
+    }
+  }
+
+  /** Another instantiator of a record, with a faster call of the record's constructor. */
+  private static final class Delegating extends ValueInstantiator.Delegating {
+    private static final long serialVersionUID = 1L;
+    private final transient Constructor<?> constructor;
+
+    Delegating(ValueInstantiator delegate, Constructor<?> constructor) {
+      super(delegate);
+      this.constructor = constructor;
+    }
+
+    @Override
+    public ValueInstantiator createContextual(DeserializationContext ctxt, BeanDescription.Supplier description) {
+      ValueInstantiator contextual = delegate().createContextual(ctxt, description);
+      return contextual == delegate() ? this : wrap(contextual);
+    }
+
+    @Override
+    public Object createFromObjectWith(DeserializationContext ctxt, Object[] args) {
+      try {
+        return constructor.newInstance(args);
+      } catch (ReflectiveOperationException | RuntimeException | Error e) {
+        // Let the instantiator call it again and report the failure its usual way.
+        return delegate().createFromObjectWith(ctxt, args);
+      }
+    }
+
+    @Override
+    public Object createFromObjectWith(
+        DeserializationContext ctxt, SettableBeanProperty[] properties, PropertyValueBuffer buffer) {
+      return createFromObjectWith(ctxt, buffer.getParameters(ctxt, properties));
+    }
+  }
+}
