@@ -26,11 +26,13 @@ import tools.jackson.databind.module.SimpleModule;
  *
  * <p>Everything else (which constructor, how properties map, how a failure is reported) stays
  * Jackson's. When the constructor itself throws, the failure is handed to Jackson's own handling
- * exactly as its call would have (an {@code Error} passes through, an exception is wrapped and
- * offered to the problem handlers), without calling the constructor again; when reflection refuses
+ * exactly as its call would have (an exception is wrapped and offered to the problem handlers,
+ * anything else passes through), without calling the constructor again; when reflection refuses
  * the call before the constructor runs (an argument of the wrong type), Jackson makes the call
- * itself and reports it its usual way. An instantiator that is not Jackson's standard one is left
- * alone, except a record's, which is called the same way and, on any failure, again through it.
+ * itself and reports it its usual way. Only Jackson's standard instantiator is replaced (another
+ * one, a module's, is left to do what it does), and only while the mapper may override access
+ * modifiers ({@code MapperFeature.CAN_OVERRIDE_ACCESS_MODIFIERS}, on by default), since the call
+ * makes the constructor accessible.
  *
  * <p>Used by every mapper that binds content ({@code AssetJson}) and by the sample's start-up
  * warm-up, so that the warm-up exercises the same calls. Stateless; thread-safe.
@@ -65,28 +67,24 @@ public final class FastCreators implements ValueInstantiators {
   @Override
   public ValueInstantiator modifyValueInstantiator(
       DeserializationConfig config, BeanDescription.Supplier description, ValueInstantiator defaultInstantiator) {
-    return wrap(defaultInstantiator);
+    return config.canOverrideAccessModifiers() ? wrap(defaultInstantiator) : defaultInstantiator;
   }
 
   static ValueInstantiator wrap(ValueInstantiator instantiator) {
-    if (instantiator == null || instantiator instanceof Standard || instantiator instanceof Delegating) {
-      return instantiator;
+    if (instantiator == null || instantiator.getClass() != StdValueInstantiator.class) {
+      return instantiator; // ours already, a module's, or none
     }
     AnnotatedWithParams creator = instantiator.getWithArgsCreator();
     if (!(creator instanceof AnnotatedConstructor annotated) || creator.getParameterCount() < 2) {
       return instantiator;
     }
     Constructor<?> constructor = annotated.getAnnotated();
-    boolean standard = instantiator.getClass() == StdValueInstantiator.class;
-    if (!standard && !constructor.getDeclaringClass().isRecord()) {
-      return instantiator;
-    }
     try {
       constructor.setAccessible(true);
     } catch (RuntimeException e) {
       return instantiator; // Jackson's own path still works
     }
-    return standard ? new Standard((StdValueInstantiator) instantiator, constructor) : new Delegating(instantiator, constructor);
+    return new Standard((StdValueInstantiator) instantiator, constructor);
   }
 
   /** Jackson's standard instantiator, calling its constructor through reflection. */
@@ -106,8 +104,8 @@ public final class FastCreators implements ValueInstantiators {
       } catch (InvocationTargetException e) {
         // The constructor threw: what Jackson's call does with it, without calling it again.
         Throwable thrown = e.getCause();
-        if (thrown instanceof Error error) {
-          throw error;
+        if (!(thrown instanceof Exception)) {
+          throw FastCreators.<RuntimeException>unchecked(thrown); // Jackson's call catches exceptions only
         }
         return ctxt.handleInstantiationProblem(getValueClass(), args, rewrapCtorProblem(ctxt, thrown));
       } catch (ReflectiveOperationException | IllegalArgumentException e) {
@@ -123,36 +121,9 @@ public final class FastCreators implements ValueInstantiators {
     }
   }
 
-  /** Another instantiator of a record, with a faster call of the record's constructor. */
-  private static final class Delegating extends ValueInstantiator.Delegating {
-    private static final long serialVersionUID = 1L;
-    private final transient Constructor<?> constructor;
-
-    Delegating(ValueInstantiator delegate, Constructor<?> constructor) {
-      super(delegate);
-      this.constructor = constructor;
-    }
-
-    @Override
-    public ValueInstantiator createContextual(DeserializationContext ctxt, BeanDescription.Supplier description) {
-      ValueInstantiator contextual = delegate().createContextual(ctxt, description);
-      return contextual == delegate() ? this : wrap(contextual);
-    }
-
-    @Override
-    public Object createFromObjectWith(DeserializationContext ctxt, Object[] args) {
-      try {
-        return constructor.newInstance(args);
-      } catch (ReflectiveOperationException | RuntimeException | Error e) {
-        // Let the instantiator call it again and report the failure its usual way.
-        return delegate().createFromObjectWith(ctxt, args);
-      }
-    }
-
-    @Override
-    public Object createFromObjectWith(
-        DeserializationContext ctxt, SettableBeanProperty[] properties, PropertyValueBuffer buffer) {
-      return createFromObjectWith(ctxt, buffer.getParameters(ctxt, properties));
-    }
+  /** Throws {@code thrown} as it is, whatever its type, as a call that does not wrap it would. */
+  @SuppressWarnings("unchecked")
+  private static <T extends Throwable> T unchecked(Throwable thrown) throws T {
+    throw (T) thrown;
   }
 }

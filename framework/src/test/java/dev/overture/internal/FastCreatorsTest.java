@@ -17,6 +17,7 @@ import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.deser.DeserializationProblemHandler;
 import tools.jackson.databind.deser.ValueInstantiator;
+import tools.jackson.databind.deser.ValueInstantiators;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -53,12 +54,27 @@ class FastCreatorsTest {
         case "unchecked" -> throw new IllegalStateException("no unchecked names");
         case "checked" -> throw new IOException("no checked names");
         case "error" -> throw new StackOverflowError("too deep");
+        case "odd" -> throw FastCreatorsTest.<RuntimeException>sneaky(new Odd());
         default -> { }
       }
       this.name = name;
       this.count = count;
       this.tags = tags;
     }
+  }
+
+  /** A throwable that is neither an exception nor an error, thrown without being declared. */
+  static final class Odd extends Throwable {
+    private static final long serialVersionUID = 1L;
+
+    Odd() {
+      super("odd");
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T extends Throwable> T sneaky(Throwable thrown) throws T {
+    throw (T) thrown;
   }
 
   /** A record whose compact constructor checks its values, as content records do. */
@@ -122,6 +138,70 @@ class FastCreatorsTest {
   }
 
   @Test
+  void aThrowableThatIsNeitherAnExceptionNorAnError_passesThrough_asFromJacksonsCall() {
+    String json = "{\"name\": \"odd\", \"count\": 1}";
+    Throwable jacksons = assertThrows(Throwable.class, () -> JACKSONS.readValue(json, Creator.class));
+    Throwable fast = assertThrows(Throwable.class, () -> FAST.readValue(json, Creator.class));
+
+    assertSame(Odd.class, jacksons.getClass());
+    assertSame(Odd.class, fast.getClass());
+  }
+
+  @Test
+  void anotherModulesInstantiator_isLeftToDoWhatItDoes() {
+    tools.jackson.databind.module.SimpleModule upperCase = new tools.jackson.databind.module.SimpleModule("upper-case") {
+      private static final long serialVersionUID = 1L;
+
+      @Override
+      public void setupModule(SetupContext context) {
+        super.setupModule(context);
+        context.addValueInstantiators(new ValueInstantiators.Base() {
+          @Override
+          public ValueInstantiator modifyValueInstantiator(
+              tools.jackson.databind.DeserializationConfig config, tools.jackson.databind.BeanDescription.Supplier description,
+              ValueInstantiator instantiator) {
+            return new ValueInstantiator.Delegating(instantiator) {
+              private static final long serialVersionUID = 1L;
+
+              @Override
+              public Object createFromObjectWith(DeserializationContext ctxt,
+                  tools.jackson.databind.deser.SettableBeanProperty[] properties,
+                  tools.jackson.databind.deser.bean.PropertyValueBuffer buffer) {
+                Object[] args = buffer.getParameters(ctxt, properties);
+                args[0] = ((String) args[0]).toUpperCase(java.util.Locale.ROOT);
+                return delegate().createFromObjectWith(ctxt, args);
+              }
+            };
+          }
+        });
+      }
+    };
+    String json = "{\"name\": \"f\", \"scale\": 1}";
+    Checked jacksons = JsonMapper.builder().addModule(upperCase).build().readValue(json, Checked.class);
+    Checked fastFirst = JsonMapper.builder().addModule(FastCreators.module()).addModule(upperCase).build().readValue(json, Checked.class);
+    Checked fastLast = JsonMapper.builder().addModule(upperCase).addModule(FastCreators.module()).build().readValue(json, Checked.class);
+
+    assertEquals("F", jacksons.name());
+    assertEquals(jacksons, fastFirst);
+    assertEquals(jacksons, fastLast);
+  }
+
+  @Test
+  void aMapperThatMayNotOverrideAccessModifiers_keepsJacksonsCall() {
+    String json = "{\"name\": \"g\", \"count\": 1}";
+    ObjectMapper jacksons = JsonMapper.builder().disable(tools.jackson.databind.MapperFeature.CAN_OVERRIDE_ACCESS_MODIFIERS).build();
+    ObjectMapper fast = JsonMapper.builder().addModule(FastCreators.module())
+        .disable(tools.jackson.databind.MapperFeature.CAN_OVERRIDE_ACCESS_MODIFIERS).build();
+
+    JacksonException expected = assertThrows(JacksonException.class, () -> jacksons.readValue(json, Creator.class));
+    JacksonException failure = assertThrows(JacksonException.class, () -> fast.readValue(json, Creator.class));
+
+    // The message names the argument array by its identity, which differs from run to run.
+    assertEquals(expected.getMessage().replaceAll("@[0-9a-f]+", "@"), failure.getMessage().replaceAll("@[0-9a-f]+", "@"));
+    assertTrue(failure.getMessage().contains("class is not public"), failure.getMessage());
+  }
+
+  @Test
   void aProblemHandler_isStillOfferedTheFailure() {
     DeserializationProblemHandler substitute = new DeserializationProblemHandler() {
       @Override
@@ -154,7 +234,7 @@ class FastCreatorsTest {
   }
 
   @Test
-  void oneOrNoArgumentCreators_andOtherInstantiators_areLeftToJackson() {
+  void noInstantiator_andOtherInstantiators_areLeftAlone() {
     assertSame(null, FastCreators.wrap(null));
     ValueInstantiator.Base other = new ValueInstantiator.Base(Creator.class);
     assertSame(other, FastCreators.wrap(other));

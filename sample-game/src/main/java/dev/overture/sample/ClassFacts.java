@@ -13,8 +13,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import org.objectweb.asm.AnnotationVisitor;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.FieldVisitor;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
@@ -27,11 +29,25 @@ import org.objectweb.asm.Opcodes;
  */
 final class ClassFacts {
 
-  /** A class's access flags (as its class file has them), superclass, interfaces and methods' access by name and descriptor. */
-  record Facts(String name, int access, String superName, String[] interfaces, Map<String, Integer> methods) {
+  /**
+   * A class's access flags (as its class file has them), superclass, interfaces, methods' access by
+   * name and descriptor, the methods marked {@code @CallerSensitive} (which act on their caller's
+   * identity) and the names of its static fields.
+   */
+  record Facts(String name, int access, String superName, String[] interfaces, Map<String, Integer> methods,
+      Set<String> callerSensitive, Set<String> staticFields) {
 
     boolean isInterface() {
       return (access & Opcodes.ACC_INTERFACE) != 0;
+    }
+
+    boolean hasStaticInitializer() {
+      return methods.containsKey("<clinit>()V");
+    }
+
+    /** Whether it declares a method with a body that instances inherit: an interface's default method. */
+    boolean declaresDefaultMethod() {
+      return methods.values().stream().anyMatch(access -> (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_STATIC | Opcodes.ACC_PRIVATE)) == 0);
     }
   }
 
@@ -72,25 +88,73 @@ final class ClassFacts {
     return of(name) != null;
   }
 
+  private static final String CALLER_SENSITIVE = "Ljdk/internal/reflect/CallerSensitive;";
+
   private static Facts parse(byte[] bytes) {
     if (bytes == null) {
       return null;
     }
     Map<String, Integer> methods = new HashMap<>();
+    Set<String> callerSensitive = new HashSet<>();
+    Set<String> staticFields = new HashSet<>();
     Facts[] facts = new Facts[1];
     new ClassReader(bytes).accept(new ClassVisitor(Opcodes.ASM9) {
       @Override
       public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
-        facts[0] = new Facts(name, access, superName, interfaces == null ? new String[0] : interfaces, methods);
+        facts[0] = new Facts(name, access, superName, interfaces == null ? new String[0] : interfaces, methods, callerSensitive,
+            staticFields);
+      }
+
+      @Override
+      public FieldVisitor visitField(int access, String name, String descriptor, String signature, Object value) {
+        if ((access & Opcodes.ACC_STATIC) != 0) {
+          staticFields.add(name);
+        }
+        return null;
       }
 
       @Override
       public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
-        methods.put(name + descriptor, access);
-        return null;
+        String key = name + descriptor;
+        methods.put(key, access);
+        return new MethodVisitor(Opcodes.ASM9) {
+          @Override
+          public AnnotationVisitor visitAnnotation(String annotation, boolean visible) {
+            if (annotation.equals(CALLER_SENSITIVE)) {
+              callerSensitive.add(key);
+            }
+            return null;
+          }
+        };
       }
     }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
     return facts[0];
+  }
+
+  /**
+   * {@code name} and every class and interface above it, when all of them are there; {@code null}
+   * when one is missing (a class the JVM could not load, for lack of a supertype).
+   */
+  List<Facts> hierarchy(String name) {
+    List<Facts> all = new ArrayList<>();
+    Deque<String> pending = new ArrayDeque<>(List.of(name));
+    Set<String> seen = new HashSet<>();
+    while (!pending.isEmpty()) {
+      String next = pending.removeFirst();
+      if (!seen.add(next)) {
+        continue;
+      }
+      Facts c = of(next);
+      if (c == null) {
+        return null;
+      }
+      all.add(c);
+      if (c.superName() != null) {
+        pending.add(c.superName());
+      }
+      pending.addAll(List.of(c.interfaces()));
+    }
+    return all;
   }
 
   /**

@@ -118,6 +118,7 @@ public final class ClassFileUpgrade {
           OutputStream file = Files.newOutputStream(part);
           ZipOutputStream out = new ZipOutputStream(file)) {
         InlineLambdas inlineLambdas = new InlineLambdas(ClassFacts.over(name -> entryBytes(in, name + ".class")));
+        Set<String> versioned = versionedClasses(in);
         Enumeration<? extends ZipEntry> entries = in.entries();
         while (entries.hasMoreElements()) {
           ZipEntry entry = entries.nextElement();
@@ -133,7 +134,9 @@ public final class ClassFileUpgrade {
             InlineLambdas.Rewritten classes;
             try {
               inline = InlineConcat.rewrite(bytes);
-              classes = inlineLambdas.rewrite(inline != null ? inline : bytes);
+              // A class with a version for newer Javas keeps its lambdas: a JVM that loads the
+              // version would not have the bridges the base class's lambdas call.
+              classes = versioned.contains(entry.getName()) ? null : inlineLambdas.rewrite(inline != null ? inline : bytes);
             } catch (RuntimeException e) {
               throw new IllegalStateException("could not rewrite " + entry.getName() + " of " + jar.getFileName() + ": " + e, e);
             }
@@ -185,6 +188,21 @@ public final class ClassFileUpgrade {
     } finally {
       Files.deleteIfExists(part);
     }
+  }
+
+  /** The class files a multi-release jar has versions of ({@code META-INF/versions/N/a/B.class}), by their base entry names. */
+  private static Set<String> versionedClasses(ZipFile jar) {
+    Set<String> versioned = new java.util.HashSet<>();
+    for (ZipEntry entry : java.util.Collections.list(jar.entries())) {
+      String name = entry.getName();
+      if (name.startsWith("META-INF/versions/") && name.endsWith(".class")) {
+        int slash = name.indexOf('/', "META-INF/versions/".length());
+        if (slash > 0) {
+          versioned.add(name.substring(slash + 1));
+        }
+      }
+    }
+    return versioned;
   }
 
   /** The bytes of entry {@code name} of {@code jar}; {@code null} when it has none. */

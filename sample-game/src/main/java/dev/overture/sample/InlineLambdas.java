@@ -1,10 +1,12 @@
 package dev.overture.sample;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.objectweb.asm.ClassReader;
@@ -28,21 +30,32 @@ import org.objectweb.asm.Type;
  * about 270 of this jar's (issue 20, docs/benchmarks.md). A class of the jar is simply loaded, from
  * the archive.
  *
- * <p>Only the call sites whose rewrite the JVM is sure to accept are rewritten; every other stays as
- * it is and works as before:
+ * <p>Only the call sites whose rewrite behaves as the factory's lambda does are rewritten; every
+ * other stays as it is and works as before:
  * <ul>
  *   <li>the factory's plain form only ({@code altMetafactory}, for serializable lambdas, marker
- *       interfaces and bridges, is left alone);
+ *       interfaces and bridges, is left alone), and not for a serializable interface either;
  *   <li>the interface, the method's class and every class the conversions name must be accessible
  *       from the call site's package, and the method itself: public, or package-private or protected
  *       in the same package, or private in the call site's own class (not an interface), reached
- *       through a static bridge method the rewrite adds to that class ({@code lambda$inline$N});
+ *       through a static bridge method the rewrite adds to that class ({@code lambda$inline$N}), unless
+ *       that class is serializable without a {@code serialVersionUID} of its own (a new method would
+ *       change the one Java computes);
+ *   <li>not a method that acts on its caller's identity ({@code @CallerSensitive}: reflection's
+ *       access checks, {@code MethodHandles.lookup()}), which would see the new class as its caller;
+ *   <li>every class the call site names must be there with all its supertypes, since the factory
+ *       resolves them when the lambda is made, and the new class only when it is called;
+ *   <li>not when the interface, or one above it, has default methods and a static initializer: the
+ *       new class is one for all threads, and initializing it runs that initializer, which could wait
+ *       for a thread that waits for the class (the factory makes a class per linking thread);
  *   <li>the conversions are the simple ones javac asks for: a cast to the instantiated type, unboxing
  *       a wrapper, boxing a primitive, widening a primitive, dropping a result for {@code void}.
  * </ul>
  *
  * <p>What differs, as for any desugaring: a rewritten lambda's class is an ordinary one (named {@code
- * Outer$$InlineLambda$N}, synthetic, final), not a hidden class, and its method shows in stack traces.
+ * Outer$$InlineLambda$N}, synthetic, final), not a hidden class, and its method shows in stack traces
+ * and to {@code StackWalker}: code that looks for its caller's class through a method reference
+ * finds the lambda's class, where the factory's frames were hidden.
  *
  * <p>Used by {@link ClassFileUpgrade}'s pass over the shaded jar. Not thread-safe (its {@link
  * ClassFacts} caches); one per pass.
@@ -103,6 +116,8 @@ final class InlineLambdas {
     private final Set<String> methodNames;
     private final Map<String, byte[]> classes = new LinkedHashMap<>();
     private final Map<Handle, Bridge> bridges = new LinkedHashMap<>();
+    /** Each capturing lambda's class's factory method, by the class's name. */
+    private final Map<String, String> factories = new HashMap<>();
     private String host;
     private int version;
     private boolean hostIsInterface;
@@ -139,7 +154,7 @@ final class InlineLambdas {
           } else if (Type.getArgumentTypes(callDescriptor).length == 0) {
             super.visitFieldInsn(Opcodes.GETSTATIC, lambda, INSTANCE, Type.getReturnType(callDescriptor).getDescriptor());
           } else {
-            super.visitMethodInsn(Opcodes.INVOKESTATIC, lambda, CREATE, callDescriptor, false);
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, lambda, factories.get(lambda), callDescriptor, false);
           }
         }
       };
@@ -167,16 +182,22 @@ final class InlineLambdas {
           || !facts.exists(functional.getInternalName()) || !facts.of(functional.getInternalName()).isInterface()) {
         return null;
       }
+      List<ClassFacts.Facts> interfaces = facts.hierarchy(functional.getInternalName());
+      if (interfaces == null || !initializesSafely(interfaces) || !allPresent(callDescriptor, samType, instantiated, implementation)) {
+        return null;
+      }
       Target target = target(implementation);
       if (target == null) {
         return null;
       }
       String name = nextClassName();
+      String factory = factoryName(interfaces);
       ClassWriter lambda = new ClassWriter(ClassWriter.COMPUTE_MAXS);
       if (!writeLambda(lambda, name, functional.getInternalName(), samName, samType, instantiated,
-          Type.getArgumentTypes(callDescriptor), implementation, target)) {
+          Type.getArgumentTypes(callDescriptor), implementation, target, factory)) {
         return null;
       }
+      factories.put(name, factory);
       if (target.bridged() && !bridges.containsKey(implementation)) {
         bridges.put(implementation, new Bridge(target.name(), target.descriptor(), implementation));
         methodNames.add(target.name());
@@ -184,6 +205,76 @@ final class InlineLambdas {
       taken.add(name);
       classes.put(name, lambda.toByteArray());
       return name;
+    }
+
+    /**
+     * Whether the lambda's class may be initialized whenever it is first used: the factory's class
+     * is one per thread that links the call site, this one is shared, so its initialization must not
+     * run an interface's static initializer (the JVM initializes a superinterface with default
+     * methods along with the class), which could wait for a thread that waits for this class. Also
+     * false for a serializable interface, whose lambdas the factory makes refuse serialization.
+     */
+    private static boolean initializesSafely(List<ClassFacts.Facts> interfaces) {
+      for (ClassFacts.Facts type : interfaces) {
+        if (type.name().equals("java/io/Serializable")
+            || (type.isInterface() && type.declaresDefaultMethod() && type.hasStaticInitializer())) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /**
+     * Whether every class the call site names is in the jar or the platform, with all its
+     * supertypes: the factory resolves them when the lambda is made, where a missing one fails the
+     * code that makes it; the lambda's class would only resolve them when called.
+     */
+    private boolean allPresent(String callDescriptor, Type samType, Type instantiated, Handle implementation) {
+      List<Type> types = new ArrayList<>();
+      for (String descriptor : List.of(callDescriptor, samType.getDescriptor(), instantiated.getDescriptor(), implementation.getDesc())) {
+        types.addAll(List.of(Type.getArgumentTypes(descriptor)));
+        types.add(Type.getReturnType(descriptor));
+      }
+      types.add(Type.getObjectType(implementation.getOwner()));
+      for (Type type : types) {
+        Type element = type.getSort() == Type.ARRAY ? type.getElementType() : type;
+        if (element.getSort() == Type.OBJECT && facts.hierarchy(element.getInternalName()) == null) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /** The factory's name: one no method of the interface has, so that the two cannot clash. */
+    private static String factoryName(List<ClassFacts.Facts> interfaces) {
+      Set<String> used = new HashSet<>();
+      for (ClassFacts.Facts type : interfaces) {
+        for (String method : type.methods().keySet()) {
+          used.add(method.substring(0, method.indexOf('(')));
+        }
+      }
+      String name = CREATE;
+      for (int number = 1; used.contains(name); number++) {
+        name = CREATE + "$" + number;
+      }
+      return name;
+    }
+
+    /**
+     * Whether a bridge may be added to the host: not when the host is serializable with the
+     * serialization id Java computes from its members (no {@code serialVersionUID} of its own), which
+     * a new method would change; an enum's and a record's id is fixed.
+     */
+    private boolean mayAddBridge() {
+      ClassFacts.Facts own = facts.of(host);
+      List<ClassFacts.Facts> supertypes = facts.hierarchy(host);
+      if (own == null || supertypes == null) {
+        return false;
+      }
+      boolean serializable = supertypes.stream().anyMatch(type -> type.name().equals("java/io/Serializable"));
+      boolean fixedId = "java/lang/Enum".equals(own.superName()) || "java/lang/Record".equals(own.superName())
+          || own.staticFields().contains("serialVersionUID");
+      return !serializable || fixedId;
     }
 
     /** The next free name for a lambda's class: neither in the jar nor taken by this pass. */
@@ -215,14 +306,14 @@ final class InlineLambdas {
       } else {
         return null;
       }
-      if (member == null) {
-        return null;
+      if (member == null || member.declaring().callerSensitive().contains(handle.getName() + handle.getDesc())) {
+        return null; // a caller-sensitive method would see the lambda's class as its caller
       }
       int access = member.access();
       String declaring = member.declaring().name();
       if ((access & Opcodes.ACC_PRIVATE) != 0 || kind == Opcodes.H_INVOKESPECIAL) {
         // Only the host may call it: through a static bridge, which an interface cannot have package-private.
-        if (!declaring.equals(host) || !owner.equals(host) || hostIsInterface) {
+        if (!declaring.equals(host) || !owner.equals(host) || hostIsInterface || !mayAddBridge()) {
           return null;
         }
         Bridge existing = bridges.get(handle);
@@ -262,7 +353,7 @@ final class InlineLambdas {
      * conversion is not one this rewrite makes.
      */
     private boolean writeLambda(ClassWriter out, String name, String functional, String samName, Type samType, Type instantiated,
-        Type[] captured, Handle implementation, Target target) {
+        Type[] captured, Handle implementation, Target target, String factory) {
       out.visit(Math.max(Opcodes.V1_8, version & 0xFFFF), Opcodes.ACC_FINAL | Opcodes.ACC_SUPER | Opcodes.ACC_SYNTHETIC, name, null,
           OBJECT, new String[] {functional});
       if (source != null) {
@@ -288,7 +379,7 @@ final class InlineLambdas {
         init.visitMaxs(0, 0);
         init.visitEnd();
       } else {
-        MethodVisitor create = out.visitMethod(Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC, CREATE,
+        MethodVisitor create = out.visitMethod(Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC, factory,
             Type.getMethodDescriptor(functionalType, captured), null, null);
         create.visitCode();
         create.visitTypeInsn(Opcodes.NEW, name);

@@ -223,6 +223,23 @@ class ClassFileUpgradeTest {
   }
 
   @Test
+  void aClassWithAVersionForNewerJavas_keepsItsLambdas(@TempDir Path dir) throws Exception {
+    // A JVM that loads the version would not have the bridges or classes the base class's lambdas use.
+    Map<String, byte[]> classes = Javac.compile(dir, Map.of("lib/Later.java",
+        "package lib; public class Later { public static Runnable task() { return () -> {}; } }"));
+    Path jar = dir.resolve("game.jar");
+    Map<String, byte[]> entries = new LinkedHashMap<>();
+    entries.put("lib/Later.class", classes.get("lib/Later.class"));
+    entries.put("META-INF/versions/11/lib/Later.class", classes.get("lib/Later.class"));
+    writeJar(jar, entries);
+
+    ClassFileUpgrade.Rewritten rewritten = ClassFileUpgrade.upgrade(jar);
+
+    assertEquals(List.of(), rewritten.lambdas());
+    assertArrayEquals(classes.get("lib/Later.class"), readJar(jar).get("lib/Later.class"));
+  }
+
+  @Test
   void aClassTheJarCannotLoad_keepsItsConcatenations(@TempDir Path dir) throws Exception {
     // A library's class whose superclass lives in an optional dependency the jar leaves out (Jetty's
     // JMX beans in the sample's jar): a rewrite of it could not be checked, so there is none.
