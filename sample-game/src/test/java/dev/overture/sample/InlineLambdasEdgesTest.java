@@ -27,31 +27,12 @@ class InlineLambdasEdgesTest {
 
   @TempDir Path dir;
 
-  /** {@code classes} rewritten by one pass (with the classes it adds); unchanged entries as they were. */
   private static Map<String, byte[]> rewriteAll(Map<String, byte[]> classes) {
-    InlineLambdas inlineLambdas = new InlineLambdas(ClassFacts.over(name -> classes.get(name.replace('/', '.'))));
-    Map<String, byte[]> out = new HashMap<>();
-    classes.forEach((name, bytes) -> {
-      InlineLambdas.Rewritten rewritten = inlineLambdas.rewrite(bytes);
-      out.put(name, rewritten == null ? bytes : rewritten.host());
-      if (rewritten != null) {
-        rewritten.classes().forEach((added, content) -> out.put(added.replace('/', '.'), content));
-      }
-    });
-    return out;
+    return Javac.withInlineLambdas(classes);
   }
 
   private static ClassLoader loader(Map<String, byte[]> classFiles) {
-    return new ClassLoader(InlineLambdasEdgesTest.class.getClassLoader()) {
-      @Override
-      protected Class<?> findClass(String name) throws ClassNotFoundException {
-        byte[] bytes = classFiles.get(name);
-        if (bytes == null) {
-          throw new ClassNotFoundException(name);
-        }
-        return defineClass(name, bytes, 0, bytes.length);
-      }
-    };
+    return Javac.loader(classFiles);
   }
 
   /** What {@code call} returned, or the exception it threw as "Type: message". */

@@ -179,29 +179,11 @@ class InlineLambdasTest {
     if (!rewrite) {
       return classes;
     }
-    InlineLambdas inlineLambdas = inlineLambdas();
-    Map<String, byte[]> out = new HashMap<>();
-    classes.forEach((name, bytes) -> {
-      InlineLambdas.Rewritten rewritten = inlineLambdas.rewrite(bytes);
-      out.put(name, rewritten == null ? bytes : rewritten.host());
-      if (rewritten != null) {
-        rewritten.classes().forEach((added, content) -> out.put(added.replace('/', '.'), content));
-      }
-    });
-    return out;
+    return Javac.withInlineLambdas(classes);
   }
 
   private static ClassLoader loader(Map<String, byte[]> classFiles) {
-    return new ClassLoader(InlineLambdasTest.class.getClassLoader()) {
-      @Override
-      protected Class<?> findClass(String name) throws ClassNotFoundException {
-        byte[] bytes = classFiles.get(name);
-        if (bytes == null) {
-          throw new ClassNotFoundException(name);
-        }
-        return defineClass(name, bytes, 0, bytes.length);
-      }
-    };
+    return Javac.loader(classFiles);
   }
 
   @SuppressWarnings("unchecked")

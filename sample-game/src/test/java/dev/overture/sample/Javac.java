@@ -85,4 +85,35 @@ final class Javac {
     }, 0);
     return calls;
   }
+
+  /**
+   * {@code classes} (by binary name) each rewritten by one {@link InlineLambdas} pass over them and
+   * the platform's classes, with the classes the pass adds; a class it leaves alone as it was.
+   */
+  static Map<String, byte[]> withInlineLambdas(Map<String, byte[]> classes) {
+    InlineLambdas inlineLambdas = new InlineLambdas(ClassFacts.over(name -> classes.get(name.replace('/', '.'))));
+    Map<String, byte[]> out = new LinkedHashMap<>();
+    classes.forEach((name, bytes) -> {
+      InlineLambdas.Rewritten rewritten = inlineLambdas.rewrite(bytes);
+      out.put(name, rewritten == null ? bytes : rewritten.host());
+      if (rewritten != null) {
+        rewritten.classes().forEach((added, content) -> out.put(added.replace('/', '.'), content));
+      }
+    });
+    return out;
+  }
+
+  /** A class loader that defines {@code classFiles} (by binary name) itself, over the test's classes. */
+  static ClassLoader loader(Map<String, byte[]> classFiles) {
+    return new ClassLoader(Javac.class.getClassLoader()) {
+      @Override
+      protected Class<?> findClass(String name) throws ClassNotFoundException {
+        byte[] bytes = classFiles.get(name);
+        if (bytes == null) {
+          throw new ClassNotFoundException(name);
+        }
+        return defineClass(name, bytes, 0, bytes.length);
+      }
+    };
+  }
 }
