@@ -431,7 +431,7 @@ final class InlineLambdas {
       for (int i = 0; i < captured.length; i++) {
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitFieldInsn(Opcodes.GETFIELD, name, "captured" + i, captured[i].getDescriptor());
-        if (!convert(method, captured[i], null, wanted[i])) {
+        if (!LambdaConversions.convert(method, captured[i], null, wanted[i], InlineLambdas.this::castable)) {
           return false;
         }
       }
@@ -439,7 +439,8 @@ final class InlineLambdas {
       for (int i = 0; i < samParameters.length; i++) {
         method.visitVarInsn(samParameters[i].getOpcode(Opcodes.ILOAD), slot);
         slot += samParameters[i].getSize();
-        if (!convert(method, samParameters[i], instantiatedParameters[i], wanted[captured.length + i])) {
+        if (!LambdaConversions.convert(method, samParameters[i], instantiatedParameters[i], wanted[captured.length + i],
+            InlineLambdas.this::castable)) {
           return false;
         }
       }
@@ -465,7 +466,7 @@ final class InlineLambdas {
           return false;
         }
       }
-      return convertResult(method, result, samType.getReturnType());
+      return LambdaConversions.convertResult(method, result, samType.getReturnType(), InlineLambdas.this::castable);
     }
   }
 
@@ -534,82 +535,6 @@ final class InlineLambdas {
         && arguments.length == 3 && arguments[0] instanceof Type && arguments[1] instanceof Handle && arguments[2] instanceof Type;
   }
 
-  /** The primitive types by their wrappers' internal names. */
-  private static final Map<String, Type> UNBOXED = new HashMap<>(Map.of(
-      "java/lang/Boolean", Type.BOOLEAN_TYPE, "java/lang/Character", Type.CHAR_TYPE, "java/lang/Byte", Type.BYTE_TYPE,
-      "java/lang/Short", Type.SHORT_TYPE, "java/lang/Integer", Type.INT_TYPE, "java/lang/Long", Type.LONG_TYPE,
-      "java/lang/Float", Type.FLOAT_TYPE, "java/lang/Double", Type.DOUBLE_TYPE));
-
-  private static Type wrapper(Type primitive) {
-    return UNBOXED.entrySet().stream().filter(e -> e.getValue().equals(primitive)).findFirst()
-        .map(e -> Type.getObjectType(e.getKey())).orElseThrow();
-  }
-
-  private static boolean isReference(Type type) {
-    return type.getSort() == Type.OBJECT || type.getSort() == Type.ARRAY;
-  }
-
-  /**
-   * Converts an argument on the stack from {@code from} to {@code to}, checking a reference against
-   * {@code via} (the instantiated type) first as the factory does; false for a conversion this
-   * rewrite does not make.
-   */
-  private boolean convert(MethodVisitor method, Type from, Type via, Type to) {
-    return convert(method, from, via, to, this);
-  }
-
-  private static boolean convert(MethodVisitor method, Type from, Type via, Type to, InlineLambdas rewrite) {
-    if (isReference(from) && isReference(to)) {
-      Type cast = via != null && isReference(via) && !via.getDescriptor().equals("Ljava/lang/Object;") ? via : to;
-      if (!cast.equals(from) && !cast.getDescriptor().equals("Ljava/lang/Object;")) {
-        if (rewrite != null && !rewrite.castable(cast)) {
-          return false;
-        }
-        method.visitTypeInsn(Opcodes.CHECKCAST, cast.getSort() == Type.ARRAY ? cast.getDescriptor() : cast.getInternalName());
-      }
-      return true;
-    }
-    if (isReference(from)) {
-      Type box = via != null && via.getSort() == Type.OBJECT && UNBOXED.containsKey(via.getInternalName()) ? via
-          : from.getSort() == Type.OBJECT && UNBOXED.containsKey(from.getInternalName()) ? from : null;
-      if (box == null) {
-        return false;
-      }
-      Type primitive = UNBOXED.get(box.getInternalName());
-      if (!primitive.equals(to) && !widens(primitive, to)) {
-        return false;
-      }
-      if (!box.equals(from)) {
-        method.visitTypeInsn(Opcodes.CHECKCAST, box.getInternalName());
-      }
-      method.visitMethodInsn(Opcodes.INVOKEVIRTUAL, box.getInternalName(), primitive.getClassName() + "Value",
-          "()" + primitive.getDescriptor(), false);
-      widen(method, primitive, to);
-      return true;
-    }
-    if (isReference(to)) {
-      Type box = wrapper(from);
-      String target = to.getInternalName();
-      boolean fits = to.equals(box) || target.equals("java/lang/Object") || target.equals("java/io/Serializable")
-          || target.equals("java/lang/Comparable") || (target.equals("java/lang/Number") && from.getSort() >= Type.BYTE
-              && from.getSort() <= Type.DOUBLE && from.getSort() != Type.CHAR);
-      if (!fits) {
-        return false;
-      }
-      method.visitMethodInsn(Opcodes.INVOKESTATIC, box.getInternalName(), "valueOf",
-          Type.getMethodDescriptor(box, from), false);
-      return true;
-    }
-    if (from.equals(to)) {
-      return true;
-    }
-    if (!widens(from, to)) {
-      return false;
-    }
-    widen(method, from, to);
-    return true;
-  }
-
   /** Whether a cast to {@code type} may be written here: its class is accessible from the call site. */
   private boolean castable(Type type) {
     Type element = type.getSort() == Type.ARRAY ? type.getElementType() : type;
@@ -618,57 +543,5 @@ final class InlineLambdas {
     }
     ClassFacts.Facts c = facts.of(element.getInternalName());
     return c != null && ((c.access() & Opcodes.ACC_PUBLIC) != 0 || ClassFacts.packageOf(c.name()).equals(hostPackage));
-  }
-
-  /**
-   * Converts the called method's result to the interface method's: dropped for {@code void}, boxed,
-   * unboxed or widened; a reference cast only when the interface's type is not {@code Object}.
-   */
-  private boolean convertResult(MethodVisitor method, Type result, Type returned) {
-    if (returned.getSort() == Type.VOID) {
-      if (result.getSize() == 1) {
-        method.visitInsn(Opcodes.POP);
-      } else if (result.getSize() == 2) {
-        method.visitInsn(Opcodes.POP2);
-      }
-      method.visitInsn(Opcodes.RETURN);
-      return true;
-    }
-    if (result.getSort() == Type.VOID) {
-      return false;
-    }
-    if (!convert(method, result, null, returned, isReference(returned) && isReference(result) ? this : null)) {
-      return false;
-    }
-    method.visitInsn(returned.getOpcode(Opcodes.IRETURN));
-    return true;
-  }
-
-  /** Java's widening primitive conversions (JLS 5.1.2). */
-  private static boolean widens(Type from, Type to) {
-    int f = from.getSort();
-    int t = to.getSort();
-    return switch (f) {
-      case Type.BYTE -> t == Type.SHORT || t == Type.INT || t == Type.LONG || t == Type.FLOAT || t == Type.DOUBLE;
-      case Type.SHORT, Type.CHAR -> t == Type.INT || t == Type.LONG || t == Type.FLOAT || t == Type.DOUBLE;
-      case Type.INT -> t == Type.LONG || t == Type.FLOAT || t == Type.DOUBLE;
-      case Type.LONG -> t == Type.FLOAT || t == Type.DOUBLE;
-      case Type.FLOAT -> t == Type.DOUBLE;
-      default -> false;
-    };
-  }
-
-  private static void widen(MethodVisitor method, Type from, Type to) {
-    if (from.equals(to)) {
-      return;
-    }
-    boolean fromLong = from.getSort() == Type.LONG;
-    boolean fromFloat = from.getSort() == Type.FLOAT;
-    switch (to.getSort()) {
-      case Type.LONG -> method.visitInsn(Opcodes.I2L);
-      case Type.FLOAT -> method.visitInsn(fromLong ? Opcodes.L2F : Opcodes.I2F);
-      case Type.DOUBLE -> method.visitInsn(fromLong ? Opcodes.L2D : fromFloat ? Opcodes.F2D : Opcodes.I2D);
-      default -> { } // byte, short and char to int (or short): the JVM holds them as int already
-    }
   }
 }
