@@ -162,42 +162,28 @@ final class ClassFacts {
    * {@code owner}, else in its superclasses, else in its superinterfaces (the JVM's order, JVMS
    * 5.4.3.3 and 5.4.3.4, without its choice among several maximally specific interface methods:
    * the first found is taken, which only matters for access, and interface methods are public or
-   * private alike). {@code null} when a class on the way is missing or nothing declares it.
+   * private alike). {@code null} when a class or interface above {@code owner} is missing, or
+   * nothing declares it.
    */
   Member resolve(String owner, String name, String descriptor) {
+    List<Facts> all = hierarchy(owner);
+    if (all == null) {
+      return null;
+    }
     String key = name + descriptor;
-    Facts start = of(owner);
+    Facts start = all.get(0);
     for (Facts c = start; c != null; c = c.superName() == null ? null : of(c.superName())) {
       Integer access = c.methods().get(key);
       if (access != null) {
         return new Member(c, access);
       }
-      if (c.superName() != null && !exists(c.superName())) {
-        return null;
-      }
     }
-    if (start == null) {
-      return null;
-    }
-    Deque<String> interfaces = new ArrayDeque<>();
-    Set<String> seen = new HashSet<>();
-    for (Facts c = start; c != null; c = c.superName() == null ? null : of(c.superName())) {
-      interfaces.addAll(List.of(c.interfaces()));
-    }
-    while (!interfaces.isEmpty()) {
-      String next = interfaces.removeFirst();
-      if (!seen.add(next)) {
-        continue;
-      }
-      Facts i = of(next);
-      if (i == null) {
-        return null;
-      }
-      Integer access = i.methods().get(key);
+    // Then the superinterfaces, whose static and private methods are not inherited.
+    for (Facts i : all) {
+      Integer access = i != start && i.isInterface() ? i.methods().get(key) : null;
       if (access != null && (access & Opcodes.ACC_STATIC) == 0 && (access & Opcodes.ACC_PRIVATE) == 0) {
         return new Member(i, access);
       }
-      interfaces.addAll(List.of(i.interfaces()));
     }
     return null;
   }

@@ -4,11 +4,14 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Enumeration;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -110,8 +113,7 @@ public final class ClassFileUpgrade {
     List<String> inlined = new ArrayList<>();
     List<String> unloadable = new ArrayList<>();
     List<String> lambdas = new ArrayList<>();
-    Map<String, byte[]> lambdaClasses = new LinkedHashMap<>();
-    Map<String, Long> lambdaTimes = new LinkedHashMap<>();
+    Map<String, Added> lambdaClasses = new LinkedHashMap<>();
     try {
       try (ZipFile in = new ZipFile(jar.toFile());
           JarEntries original = new JarEntries(jar);
@@ -122,10 +124,7 @@ public final class ClassFileUpgrade {
         Enumeration<? extends ZipEntry> entries = in.entries();
         while (entries.hasMoreElements()) {
           ZipEntry entry = entries.nextElement();
-          byte[] bytes;
-          try (InputStream content = in.getInputStream(entry)) {
-            bytes = content.readAllBytes();
-          }
+          byte[] bytes = read(in, entry);
           if (isOldClassFile(entry, bytes)) {
             bytes = withFrames(bytes, original);
             upgraded.add(entry.getName());
@@ -150,10 +149,8 @@ public final class ClassFileUpgrade {
               if (classes != null) {
                 bytes = classes.host();
                 lambdas.add(entry.getName());
-                for (Map.Entry<String, byte[]> added : classes.classes().entrySet()) {
-                  lambdaClasses.put(added.getKey() + ".class", added.getValue());
-                  lambdaTimes.put(added.getKey() + ".class", entry.getTime()); // its call site's class's, so the jar stays reproducible
-                }
+                // Each dated as its call site's class, so that the jar stays reproducible.
+                classes.classes().forEach((name, content) -> lambdaClasses.put(name + ".class", new Added(content, entry.getTime())));
               }
             }
           }
@@ -169,11 +166,11 @@ public final class ClassFileUpgrade {
           out.write(bytes);
           out.closeEntry();
         }
-        for (Map.Entry<String, byte[]> generated : lambdaClasses.entrySet()) {
+        for (Map.Entry<String, Added> generated : lambdaClasses.entrySet()) {
           ZipEntry added = new ZipEntry(generated.getKey());
-          added.setTime(lambdaTimes.get(generated.getKey()));
+          added.setTime(generated.getValue().time());
           out.putNextEntry(added);
-          out.write(generated.getValue());
+          out.write(generated.getValue().bytes());
           out.closeEntry();
         }
       }
@@ -190,10 +187,13 @@ public final class ClassFileUpgrade {
     }
   }
 
+  /** A class file the pass adds, and the time its entry carries. */
+  private record Added(byte[] bytes, long time) {}
+
   /** The class files a multi-release jar has versions of ({@code META-INF/versions/N/a/B.class}), by their base entry names. */
   private static Set<String> versionedClasses(ZipFile jar) {
-    Set<String> versioned = new java.util.HashSet<>();
-    for (ZipEntry entry : java.util.Collections.list(jar.entries())) {
+    Set<String> versioned = new HashSet<>();
+    for (ZipEntry entry : Collections.list(jar.entries())) {
       String name = entry.getName();
       if (name.startsWith("META-INF/versions/") && name.endsWith(".class")) {
         int slash = name.indexOf('/', "META-INF/versions/".length());
@@ -208,13 +208,16 @@ public final class ClassFileUpgrade {
   /** The bytes of entry {@code name} of {@code jar}; {@code null} when it has none. */
   private static byte[] entryBytes(ZipFile jar, String name) {
     ZipEntry entry = jar.getEntry(name);
-    if (entry == null) {
-      return null;
+    try {
+      return entry == null ? null : read(jar, entry);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
+  }
+
+  private static byte[] read(ZipFile jar, ZipEntry entry) throws IOException {
     try (InputStream content = jar.getInputStream(entry)) {
       return content.readAllBytes();
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
     }
   }
 

@@ -78,8 +78,6 @@ final class InlineLambdas {
   private final ClassFacts facts;
   /** Class names taken by this pass's new classes. */
   private final Set<String> taken = new HashSet<>();
-  /** The package of the class being rewritten: what its lambdas' classes may name. */
-  private String hostPackage;
 
   InlineLambdas(ClassFacts facts) {
     this.facts = facts;
@@ -133,7 +131,6 @@ final class InlineLambdas {
       this.host = name;
       this.version = version;
       this.hostIsInterface = (access & Opcodes.ACC_INTERFACE) != 0;
-      hostPackage = ClassFacts.packageOf(name);
       super.visit(version, access, name, signature, superName, interfaces);
     }
 
@@ -179,7 +176,7 @@ final class InlineLambdas {
       Type instantiated = (Type) arguments[2];
       Type functional = Type.getReturnType(callDescriptor);
       if (functional.getSort() != Type.OBJECT || !classAccessible(functional.getInternalName())
-          || !facts.exists(functional.getInternalName()) || !facts.of(functional.getInternalName()).isInterface()) {
+          || !facts.of(functional.getInternalName()).isInterface()) {
         return null;
       }
       List<ClassFacts.Facts> interfaces = facts.hierarchy(functional.getInternalName());
@@ -332,12 +329,8 @@ final class InlineLambdas {
       String name;
       do {
         name = BRIDGE + number++;
-      } while (methodNames.contains(name) || isBridgeNamePlanned(name));
+      } while (methodNames.contains(name)); // a bridge's name joins them when it is planned
       return name;
-    }
-
-    private boolean isBridgeNamePlanned(String name) {
-      return bridges.values().stream().anyMatch(bridge -> bridge.name().equals(name));
     }
 
     /** Whether a class in the host's package may name {@code internalName}: public, or in the same package. */
@@ -345,6 +338,12 @@ final class InlineLambdas {
       ClassFacts.Facts c = facts.of(internalName);
       return c != null && ((c.access() & Opcodes.ACC_PUBLIC) != 0
           || ClassFacts.packageOf(internalName).equals(ClassFacts.packageOf(host)));
+    }
+
+    /** Whether a cast to {@code type} may be written here: a primitive, or an accessible class (an array by its element). */
+    private boolean castable(Type type) {
+      Type element = type.getSort() == Type.ARRAY ? type.getElementType() : type;
+      return element.getSort() != Type.OBJECT || classAccessible(element.getInternalName());
     }
 
     /**
@@ -384,11 +383,7 @@ final class InlineLambdas {
         create.visitCode();
         create.visitTypeInsn(Opcodes.NEW, name);
         create.visitInsn(Opcodes.DUP);
-        int slot = 0;
-        for (Type type : captured) {
-          create.visitVarInsn(type.getOpcode(Opcodes.ILOAD), slot);
-          slot += type.getSize();
-        }
+        loadArguments(create, captured);
         create.visitMethodInsn(Opcodes.INVOKESPECIAL, name, "<init>", fieldsDescriptor, false);
         create.visitInsn(Opcodes.ARETURN);
         create.visitMaxs(0, 0);
@@ -431,7 +426,7 @@ final class InlineLambdas {
       for (int i = 0; i < captured.length; i++) {
         method.visitVarInsn(Opcodes.ALOAD, 0);
         method.visitFieldInsn(Opcodes.GETFIELD, name, "captured" + i, captured[i].getDescriptor());
-        if (!LambdaConversions.convert(method, captured[i], null, wanted[i], InlineLambdas.this::castable)) {
+        if (!LambdaConversions.convert(method, captured[i], null, wanted[i], this::castable)) {
           return false;
         }
       }
@@ -440,7 +435,7 @@ final class InlineLambdas {
         method.visitVarInsn(samParameters[i].getOpcode(Opcodes.ILOAD), slot);
         slot += samParameters[i].getSize();
         if (!LambdaConversions.convert(method, samParameters[i], instantiatedParameters[i], wanted[captured.length + i],
-            InlineLambdas.this::castable)) {
+            this::castable)) {
           return false;
         }
       }
@@ -466,7 +461,7 @@ final class InlineLambdas {
           return false;
         }
       }
-      return LambdaConversions.convertResult(method, result, samType.getReturnType(), InlineLambdas.this::castable);
+      return LambdaConversions.convertResult(method, result, samType.getReturnType(), this::castable);
     }
   }
 
@@ -504,6 +499,15 @@ final class InlineLambdas {
     return Type.getMethodDescriptor(result, withReceiver);
   }
 
+  /** Pushes a static method's arguments of {@code types}, in order, from slot 0 on. */
+  private static void loadArguments(MethodVisitor method, Type[] types) {
+    int slot = 0;
+    for (Type type : types) {
+      method.visitVarInsn(type.getOpcode(Opcodes.ILOAD), slot);
+      slot += type.getSize();
+    }
+  }
+
   /** A bridge's body: its arguments passed on to the private method or constructor it stands for. */
   private static void writeBridge(MethodVisitor method, Bridge bridge) {
     Handle target = bridge.target();
@@ -512,11 +516,7 @@ final class InlineLambdas {
       method.visitTypeInsn(Opcodes.NEW, target.getOwner());
       method.visitInsn(Opcodes.DUP);
     }
-    int slot = 0;
-    for (Type type : Type.getArgumentTypes(bridge.descriptor())) {
-      method.visitVarInsn(type.getOpcode(Opcodes.ILOAD), slot);
-      slot += type.getSize();
-    }
+    loadArguments(method, Type.getArgumentTypes(bridge.descriptor()));
     switch (target.getTag()) {
       case Opcodes.H_INVOKESTATIC ->
           method.visitMethodInsn(Opcodes.INVOKESTATIC, target.getOwner(), target.getName(), target.getDesc(), false);
@@ -535,13 +535,5 @@ final class InlineLambdas {
         && arguments.length == 3 && arguments[0] instanceof Type && arguments[1] instanceof Handle && arguments[2] instanceof Type;
   }
 
-  /** Whether a cast to {@code type} may be written here: its class is accessible from the call site. */
-  private boolean castable(Type type) {
-    Type element = type.getSort() == Type.ARRAY ? type.getElementType() : type;
-    if (element.getSort() != Type.OBJECT) {
-      return true;
-    }
-    ClassFacts.Facts c = facts.of(element.getInternalName());
-    return c != null && ((c.access() & Opcodes.ACC_PUBLIC) != 0 || ClassFacts.packageOf(c.name()).equals(hostPackage));
-  }
+
 }
