@@ -31,8 +31,9 @@ public final class AssetReferences {
   /** The references {@code asset} (a bound record) holds, in the order of its fields. */
   public static List<Reference> of(Object asset) {
     List<Reference> references = new ArrayList<>();
-    SCANNER.scanAll(asset, found -> references.add(
-        new Reference(ReferenceScanner.Step.pointerOf(found.where()), found.target())));
+    for (ReferenceScanner.Found found : SCANNER.scanAll(asset)) {
+      references.add(new Reference(ReferenceScanner.Step.pointerOf(found.where()), found.target()));
+    }
     return references;
   }
 }

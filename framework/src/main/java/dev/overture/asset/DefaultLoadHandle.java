@@ -252,20 +252,17 @@ final class DefaultLoadHandle implements LoadHandle {
       reached.value = loaded.value();
       reached.where = null;
     }
-    references.scan(
-        loaded.value(),
-        bundles,
-        found -> {
-          AssetKey target = found.target();
-          if (problems.unknownReference(target, from, loaded.file(), found.where())
-              || problems.undeclaredReference(target, from, loaded.file(), found.where())) {
-            return;
-          }
-          if (found.acyclic()) {
-            cycles.add(from, target, found.where());
-          }
-          reach(target, from, found.where(), more);
-        });
+    for (ReferenceScanner.Found found : references.scan(loaded.value(), bundles)) {
+      AssetKey target = found.target();
+      if (problems.unknownReference(target, from, loaded.file(), found.where())
+          || problems.undeclaredReference(target, from, loaded.file(), found.where())) {
+        continue;
+      }
+      if (found.acyclic()) {
+        cycles.add(from, target, found.where());
+      }
+      reach(target, from, found.where(), more);
+    }
   }
 
   private void finishOne() {

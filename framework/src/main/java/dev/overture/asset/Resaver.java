@@ -124,7 +124,7 @@ final class Resaver {
     }
     List<Problem> unresolved = new ArrayList<>();
     JsonLocator locator = new JsonLocator(json.mapper());
-    references.scanAll(value, found -> {
+    for (ReferenceScanner.Found found : references.scanAll(value)) {
       String where = ReferenceScanner.Step.pointerOf(found.where());
       String why = null;
       if (found.target() instanceof PrimaryAssetId id) {
@@ -153,7 +153,7 @@ final class Resaver {
             .withAsset(target.label)
             .at(locator.locate(bytes, SourceLocation.at(file, where))));
       }
-    });
+    }
 
     ObjectNode body = original.deepCopy();
     body.remove(VersionHeader.FIELD);

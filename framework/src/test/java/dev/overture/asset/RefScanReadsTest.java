@@ -78,14 +78,14 @@ class RefScanReadsTest {
 
   private static List<String> scan(Object value, String... bundles) {
     List<String> found = new ArrayList<>();
-    new ReferenceScanner().scan(value, Set.of(bundles), reference ->
+    new ReferenceScanner().scan(value, Set.of(bundles)).forEach(reference ->
         found.add(ReferenceScanner.Step.pointerOf(reference.where()) + " -> " + reference.target()));
     return found;
   }
 
   private static List<String> all(Object value) {
     List<String> found = new ArrayList<>();
-    new ReferenceScanner().scanAll(value, reference ->
+    new ReferenceScanner().scanAll(value).forEach(reference ->
         found.add(ReferenceScanner.Step.pointerOf(reference.where()) + " -> " + reference.target()));
     return found;
   }

@@ -51,7 +51,7 @@ class ReferenceScannerTest {
   private static List<String> scan(Object value, String... bundles) {
     List<String> found = new ArrayList<>();
     // A scanner of its own each time: its plans are worked out from the classes, not remembered.
-    new ReferenceScanner().scan(value, Set.of(bundles), reference -> found.add(describe(reference)));
+    new ReferenceScanner().scan(value, Set.of(bundles)).forEach(reference -> found.add(describe(reference)));
     return found;
   }
 
@@ -63,7 +63,7 @@ class ReferenceScannerTest {
   /** As {@link AssetReferences#of} lists them, with a scanner of its own. */
   private static List<String> all(Object value) {
     List<String> found = new ArrayList<>();
-    new ReferenceScanner().scanAll(value, reference -> found.add(ReferenceScanner.Step.pointerOf(reference.where()) + " -> "
+    new ReferenceScanner().scanAll(value).forEach(reference -> found.add(ReferenceScanner.Step.pointerOf(reference.where()) + " -> "
         + reference.target()));
     assertEquals(found, AssetReferences.of(value).stream().map(reference -> reference.pointer() + " -> " + reference.target()).toList());
     return found;
