@@ -98,7 +98,17 @@ final class AssetFiles {
    */
   Map<PrimaryAssetId, Problem> checkVersions() {
     IndexSnapshot snapshot = index.snapshot();
-    for (PrimaryAssetId id : snapshot.ids()) {
+    return checkVersions(snapshot, snapshot.ids());
+  }
+
+  /** As {@link #checkVersions()}, for the listed assets of {@code type} only. */
+  Map<PrimaryAssetId, Problem> checkVersions(PrimaryAssetType type) {
+    IndexSnapshot snapshot = index.snapshot();
+    return checkVersions(snapshot, snapshot.ids(type));
+  }
+
+  private Map<PrimaryAssetId, Problem> checkVersions(IndexSnapshot snapshot, List<PrimaryAssetId> ids) {
+    for (PrimaryAssetId id : ids) {
       AssetEntry entry = snapshot.get(id);
       ContentRoot root = index.root(entry.root());
       if (root == null) {

@@ -97,6 +97,14 @@ public interface AssetTools {
    */
   Map<PrimaryAssetId, Problem> checkVersions();
 
+  /**
+   * As {@link #checkVersions()}, for the listed assets of {@code type} only: a listing of one type
+   * (the front end's tiles, the experiences a selection may name) reads only the headers it needs.
+   * Assets of other types stay listed until a load reads them, which hides them then with the same
+   * problem and the same warnings. Returns every asset hidden so far, of any type.
+   */
+  Map<PrimaryAssetId, Problem> checkVersions(PrimaryAssetType type);
+
   /** The versions files are read with: the engine version, custom versions and upgrade steps. */
   AssetVersions versions();
 

@@ -7,6 +7,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
@@ -107,6 +108,13 @@ final class DefaultAssetTools implements AssetTools {
   public Map<PrimaryAssetId, Problem> checkVersions() {
     manager.checkOpen();
     return files.checkVersions();
+  }
+
+  @Override
+  public Map<PrimaryAssetId, Problem> checkVersions(PrimaryAssetType type) {
+    Objects.requireNonNull(type, "type");
+    manager.checkOpen();
+    return files.checkVersions(type);
   }
 
   @Override

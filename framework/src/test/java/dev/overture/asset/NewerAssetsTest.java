@@ -94,6 +94,22 @@ class NewerAssetsTest {
   }
 
   @Test
+  void checkingOneType_readsOnlyThatTypesHeaders_andHidesWhatTheWholeCheckWould() {
+    open();
+
+    assertEquals(Map.of(), assets.tools().checkVersions(PrimaryAssetType.of("Fleet")));
+    assertTrue(assets.index().ids().contains(FUTURE), "a ship's header is not read for the fleets");
+
+    Map<PrimaryAssetId, Problem> ships = assets.tools().checkVersions(PrimaryAssetType.of("Ship"));
+
+    assertEquals(Map.of(FUTURE, Problem.error("Overture/NewerEngine", FUTURE_NEEDS).withAsset("Ship:Future")
+        .at(new SourceLocation(file("ships/Future.json"), 1, 54, "/$version/compatible"))), ships);
+    assertEquals(List.of(HOME, PrimaryAssetId.parse("Ship:Old")), assets.index().ids());
+    assertEquals(ships, assets.tools().checkVersions(), "the whole check finds nothing more");
+    assertEquals(ships, assets.tools().checkVersions(PrimaryAssetType.of("Flag")), "a type nothing is listed under: the same answer");
+  }
+
+  @Test
   void referencesToIt_areTreatedAsNull_withAWarningThatNamesBothFiles() throws Exception {
     open();
 

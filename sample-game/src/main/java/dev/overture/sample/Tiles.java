@@ -20,13 +20,20 @@ final class Tiles {
   /** A tile and its id. */
   record Tile(PrimaryAssetId id, UserFacingExperience tile) {}
 
+  private static final PrimaryAssetType TILE = PrimaryAssetType.of("UserFacingExperience");
+  private static final PrimaryAssetType EXPERIENCE = PrimaryAssetType.of("Experience");
+
   private Tiles() {}
 
   /** Every listed tile, by id (not those a newer engine saved); loading failures are thrown as problems. */
   static List<Tile> load(AssetManager assets) {
-    // A tile a newer engine saved is not listed (seed 000): its header is read before the list is made.
-    assets.tools().checkVersions();
-    List<PrimaryAssetId> ids = assets.index().ids(PrimaryAssetType.of("UserFacingExperience"));
+    // A tile a newer engine saved is not listed (seed 000): its header is read before the list is
+    // made, and so are the experiences', which the selection looks up in the index next. Only those:
+    // the other types' headers are read by the loads that need them (the same problems, the same
+    // warnings), instead of every content file's on the main thread before a game starts.
+    assets.tools().checkVersions(TILE);
+    assets.tools().checkVersions(EXPERIENCE);
+    List<PrimaryAssetId> ids = assets.index().ids(TILE);
     LoadHandle handle = assets.loadPrimaryAssets(ids, List.of());
     try {
       LoadResult result = handle.waitUntilComplete(Duration.ofSeconds(60));
