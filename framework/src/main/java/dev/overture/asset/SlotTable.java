@@ -12,19 +12,22 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
  * The assets in memory: one {@link Slot} per {@link AssetKey}, with its pins and its current
- * load, in one Caffeine cache that is the only store. Loads pin what they reach; the first pin of
+ * load, in one concurrent map that is the only store. Loads pin what they reach; the first pin of
  * an asset starts its read on the workers (single flight: later pins share it), a failed load is
  * replaced by the next pin, and an asset nothing pins any more is dropped at once or, under a
- * {@link RetentionPolicy} that retains, kept and evicted by Caffeine: a slot weighs 1 while it is
- * loaded and unpinned and 0 otherwise, and expires only then, so pinned and loading assets are
- * never evicted.
+ * {@link RetentionPolicy} that retains, kept and evicted by Caffeine: the map is then the view of a
+ * Caffeine cache in which a slot weighs 1 while it is loaded and unpinned and 0 otherwise, and
+ * expires only then, so pinned and loading assets are never evicted. Without retention the map is
+ * a plain {@link ConcurrentHashMap}: a cache that evicts nothing would only add its own set-up (its
+ * classes, its logger) to every start-up and a layer to every pin.
  *
- * <p>Threading: any thread. A slot's pins and load change only inside the cache's {@code compute}
+ * <p>Threading: any thread. A slot's pins and load change only inside the map's {@code compute}
  * for its key, which serializes them; futures are completed and tasks submitted only outside those
  * computations, so no callback runs under a map lock. The table also tracks the loads in progress,
  * so that closing it cancels them.
@@ -39,7 +42,10 @@ final class SlotTable {
   /** A pin taken on a slot, and the load it joined. */
   record Pin(Slot slot, CompletableFuture<Loaded> load) {}
 
-  private final Cache<AssetKey, Slot> slots;
+  /** The slots: {@link #retaining}'s view when the policy retains, a plain map otherwise. */
+  private final ConcurrentMap<AssetKey, Slot> slots;
+  /** The cache that retains and evicts unpinned slots; null when the policy retains nothing. */
+  private final Cache<AssetKey, Slot> retaining;
   private final boolean retains;
   private final Reader reader;
   private final Executor workers;
@@ -49,19 +55,17 @@ final class SlotTable {
 
   SlotTable(RetentionPolicy policy, Ticker ticker, Executor workers, Reader reader) {
     this.retains = policy.retains();
-    this.slots = store(policy, ticker);
+    this.retaining = retains ? retainingCache(policy, ticker) : null;
+    this.slots = retains ? retaining.asMap() : new ConcurrentHashMap<>();
     this.ticker = ticker;
     this.workers = workers;
     this.reader = reader;
   }
 
-  private static Cache<AssetKey, Slot> store(RetentionPolicy policy, Ticker ticker) {
-    Caffeine<Object, Object> builder = Caffeine.newBuilder().executor(Runnable::run);
-    if (!policy.retains()) {
-      return builder.build(); // unbounded: an unpinned slot is removed by the pin that leaves it
-    }
+  private static Cache<AssetKey, Slot> retainingCache(RetentionPolicy policy, Ticker ticker) {
     Caffeine<AssetKey, Slot> bounded =
-        builder
+        Caffeine.newBuilder()
+            .executor(Runnable::run)
             .ticker(ticker::read)
             .maximumWeight(policy.maximumSize())
             .weigher((AssetKey key, Slot slot) -> slot.isRetainable() ? 1 : 0);
@@ -99,7 +103,7 @@ final class SlotTable {
 
   /** The loaded value of {@code key}, without IO; null when it is not loaded. Counts as a use. */
   Object loadedValue(AssetKey key) {
-    Slot slot = slots.getIfPresent(key);
+    Slot slot = retaining != null ? retaining.getIfPresent(key) : slots.get(key);
     return slot == null ? null : slot.valueOrNull();
   }
 
@@ -111,7 +115,7 @@ final class SlotTable {
       LoadTask task;
     }
     Outcome outcome = new Outcome();
-    slots.asMap().compute(
+    slots.compute(
         key,
         (k, existing) -> {
           Slot slot = existing != null ? existing : new Slot(k);
@@ -150,7 +154,7 @@ final class SlotTable {
 
   /** The load task of {@code key}'s current load, if no thread has started it. */
   LoadTask pendingTask(AssetKey key) {
-    Slot slot = slots.policy().getIfPresentQuietly(key);
+    Slot slot = retaining != null ? retaining.policy().getIfPresentQuietly(key) : slots.get(key);
     LoadTask task = slot == null ? null : slot.task;
     return task == null || task.isClaimed() ? null : task;
   }
@@ -162,7 +166,7 @@ final class SlotTable {
    * bound, spent most of its time on cache misses reading their text.
    */
   void unpin(Slot slot) {
-    slots.asMap().computeIfPresent(
+    slots.computeIfPresent(
         slot.key,
         (k, s) -> {
           if (s != slot) {
@@ -195,7 +199,7 @@ final class SlotTable {
       return false; // wanted now; if it is released meanwhile, settle() drops it after the read
     }
     boolean[] abandon = new boolean[1];
-    slots.asMap().computeIfPresent(
+    slots.computeIfPresent(
         slot.key,
         (k, s) -> {
           if (s == slot && s.isCurrent(load) && s.pins == 0) {
@@ -221,7 +225,7 @@ final class SlotTable {
     if (slot.pins > 0) {
       return; // the last unpin, which sees the load done, retains or drops it
     }
-    slots.asMap().computeIfPresent(
+    slots.computeIfPresent(
         slot.key,
         (k, s) -> s != slot || !s.holds(load) || s.pins > 0 || keepsUnpinned(s) ? s : null);
   }
@@ -233,7 +237,7 @@ final class SlotTable {
    * holds: its next load reads the file anyway.
    */
   void replaceValue(AssetKey key, Loaded loaded) {
-    slots.asMap().computeIfPresent(key, (k, s) -> {
+    slots.computeIfPresent(key, (k, s) -> {
       s.replace(loaded);
       return s;
     });
@@ -244,7 +248,7 @@ final class SlotTable {
    * creating it with that value when there is none (or its last load failed); returns the slot.
    */
   Slot pinCommitted(AssetKey key, Loaded loaded) {
-    return slots.asMap().compute(key, (k, existing) -> {
+    return slots.compute(key, (k, existing) -> {
       Slot slot = existing != null ? existing : new Slot(k);
       if (slot.needsLoad()) {
         slot.replace(loaded);
@@ -256,13 +260,13 @@ final class SlotTable {
 
   /** Drops the copy of {@code key} if nothing pins it and it is not loading, so the next load reads it again. */
   void dropUnpinned(AssetKey key) {
-    slots.asMap().computeIfPresent(
+    slots.computeIfPresent(
         key, (k, s) -> s.pins == 0 && !s.isLoading() ? null : s);
   }
 
   /** Drops the unpinned copies of files of content root {@code root} ({@code path} only, unless null). */
   void dropUnpinnedFiles(String root, AssetPath path) {
-    for (AssetKey key : slots.asMap().keySet()) {
+    for (AssetKey key : slots.keySet()) {
       if (key instanceof SoftRef<?> ref && ref.root().equals(root) && (path == null || ref.path().equals(path))) {
         dropUnpinned(key);
       }
@@ -271,7 +275,7 @@ final class SlotTable {
 
   /** Drops every unpinned copy (retained ones included): registrations changed, so they may be stale. */
   void dropUnpinnedAll() {
-    for (AssetKey key : slots.asMap().keySet()) {
+    for (AssetKey key : slots.keySet()) {
       dropUnpinned(key);
     }
   }
@@ -290,14 +294,14 @@ final class SlotTable {
 
   /** What is in memory now; {@code kept} is the bundle states' count, which the table does not know. */
   AssetManager.Stats stats(int kept) {
-    if (retains) {
-      slots.cleanUp(); // evictions due by now
+    if (retaining != null) {
+      retaining.cleanUp(); // evictions due by now
     }
     int loaded = 0;
     int pinned = 0;
     int inFlight = 0;
     int retained = 0;
-    for (Slot slot : slots.asMap().values()) {
+    for (Slot slot : slots.values()) {
       if (slot.pins > 0) {
         pinned++;
       }
@@ -315,11 +319,11 @@ final class SlotTable {
 
   /** Every slot and load in progress now, each read once without a lock; {@code kept} are the bundle states. */
   AssetSnapshot snapshot(Map<PrimaryAssetId, Set<String>> kept) {
-    if (retains) {
-      slots.cleanUp(); // evictions due by now
+    if (retaining != null) {
+      retaining.cleanUp(); // evictions due by now
     }
     List<AssetSnapshot.Asset> assets = new ArrayList<>();
-    for (Slot slot : slots.asMap().values()) {
+    for (Slot slot : slots.values()) {
       Loaded loaded = slot.loadedOrNull();
       AssetSnapshot.State state =
           loaded != null ? AssetSnapshot.State.LOADED
@@ -346,6 +350,6 @@ final class SlotTable {
     for (DefaultLoadHandle handle : List.copyOf(loading)) {
       handle.cancel();
     }
-    slots.invalidateAll();
+    slots.clear();
   }
 }
