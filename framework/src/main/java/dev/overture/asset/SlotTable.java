@@ -46,7 +46,6 @@ final class SlotTable {
   private final ConcurrentMap<AssetKey, Slot> slots;
   /** The cache that retains and evicts unpinned slots; null when the policy retains nothing. */
   private final Cache<AssetKey, Slot> retaining;
-  private final boolean retains;
   private final Reader reader;
   private final Executor workers;
   private final Ticker ticker;
@@ -54,9 +53,8 @@ final class SlotTable {
   private volatile boolean closed;
 
   SlotTable(RetentionPolicy policy, Ticker ticker, Executor workers, Reader reader) {
-    this.retains = policy.retains();
-    this.retaining = retains ? retainingCache(policy, ticker) : null;
-    this.slots = retains ? retaining.asMap() : new ConcurrentHashMap<>();
+    this.retaining = policy.retains() ? retainingCache(policy, ticker) : null;
+    this.slots = retaining != null ? retaining.asMap() : new ConcurrentHashMap<>();
     this.ticker = ticker;
     this.workers = workers;
     this.reader = reader;
@@ -187,7 +185,7 @@ final class SlotTable {
 
   /** Whether the retention policy keeps {@code slot} now that nothing pins it (it then weighs 1). */
   private boolean keepsUnpinned(Slot slot) {
-    return retains && slot.valueOrNull() != null;
+    return retaining != null && slot.valueOrNull() != null;
   }
 
   /** Called by a task before reading: true when nothing pins its slot any more (it is removed). */
@@ -309,7 +307,7 @@ final class SlotTable {
         inFlight++;
       } else if (slot.valueOrNull() != null) {
         loaded++;
-        if (retains && slot.pins == 0) {
+        if (retaining != null && slot.pins == 0) {
           retained++;
         }
       }

@@ -26,8 +26,8 @@ import java.util.concurrent.CompletionException;
  */
 public final class ExperienceSelection {
 
-  private static final PrimaryAssetType EXPERIENCE = PrimaryAssetType.of("Experience");
-  private static final PrimaryAssetType TILE = PrimaryAssetType.of("UserFacingExperience");
+  private static final PrimaryAssetType EXPERIENCE = Experiences.EXPERIENCE;
+  private static final PrimaryAssetType TILE = Experiences.USER_FACING_EXPERIENCE;
 
   /** Where a selection came from, highest precedence first. */
   public enum Source {

@@ -1,6 +1,7 @@
 package dev.overture.experience;
 
 import dev.overture.asset.AssetManager;
+import dev.overture.asset.PrimaryAssetType;
 import dev.overture.asset.ScanRule;
 import dev.overture.feature.GameFeatures;
 import dev.overture.feature.internal.BuiltIns;
@@ -36,6 +37,12 @@ public record Experiences(AssetManager assets, GameFeatures features, Experience
   public static final CustomVersion FORMAT =
       new CustomVersion(Guid.parse("9A7D33B5-82CB-4E5D-BA5A-C377486FEA31"), 2, "Overture-Experience");
 
+  /** The primary asset type of experience definitions ({@code Experience:Name}, in {@code experiences}). */
+  public static final PrimaryAssetType EXPERIENCE = PrimaryAssetType.of("Experience");
+
+  /** The primary asset type of the front end's tiles ({@code UserFacingExperience:Name}, in {@code ui/experiences}). */
+  public static final PrimaryAssetType USER_FACING_EXPERIENCE = PrimaryAssetType.of("UserFacingExperience");
+
   /**
    * The scan rules of the experience types: {@code Experience} in {@code experiences}, {@code
    * ActionSet} in {@code actionsets}, {@code PawnData} in {@code pawns}, {@code
@@ -44,10 +51,10 @@ public record Experiences(AssetManager assets, GameFeatures features, Experience
    */
   public static List<ScanRule> scanRules() {
     return List.of(
-        ScanRule.of("Experience", ExperienceDefinition.class, "experiences"),
+        ScanRule.of(EXPERIENCE.name(), ExperienceDefinition.class, "experiences"),
         ScanRule.of("ActionSet", ExperienceActionSet.class, "actionsets"),
         ScanRule.of("PawnData", PawnData.class, "pawns"),
-        ScanRule.of("UserFacingExperience", UserFacingExperience.class, "ui/experiences"),
+        ScanRule.of(USER_FACING_EXPERIENCE.name(), UserFacingExperience.class, "ui/experiences"),
         ScanRule.of("Map", MapDefinition.class, "maps"),
         ObjectArchetype.scanRule());
   }

@@ -7,6 +7,7 @@ import dev.overture.core.Problem;
 import dev.overture.core.ProblemException;
 import dev.overture.experience.ExperienceActionSet;
 import dev.overture.experience.ExperienceDefinition;
+import dev.overture.experience.Experiences;
 import dev.overture.experience.PawnData;
 import dev.overture.feature.GameFeatureAction;
 import dev.overture.feature.GameFeatures;
@@ -36,7 +37,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "describe", mixinStandardHelpOptions = true, description = "Show an experience resolved: plugins, action sets, actions, bundles, pawn and tiles.")
 final class DescribeCommand implements Callable<Integer> {
 
-  private static final PrimaryAssetType EXPERIENCE = PrimaryAssetType.of("Experience");
+  private static final PrimaryAssetType EXPERIENCE = Experiences.EXPERIENCE;
 
   @Mixin ContentOptions content;
   @Spec CommandSpec spec;

@@ -1,6 +1,5 @@
 package dev.overture.sample;
 
-import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Predicate;
 import org.objectweb.asm.MethodVisitor;
@@ -18,10 +17,10 @@ final class LambdaConversions {
   private LambdaConversions() {}
 
   /** The primitive types by their wrappers' internal names. */
-  private static final Map<String, Type> UNBOXED = new HashMap<>(Map.of(
+  private static final Map<String, Type> UNBOXED = Map.of(
       "java/lang/Boolean", Type.BOOLEAN_TYPE, "java/lang/Character", Type.CHAR_TYPE, "java/lang/Byte", Type.BYTE_TYPE,
       "java/lang/Short", Type.SHORT_TYPE, "java/lang/Integer", Type.INT_TYPE, "java/lang/Long", Type.LONG_TYPE,
-      "java/lang/Float", Type.FLOAT_TYPE, "java/lang/Double", Type.DOUBLE_TYPE));
+      "java/lang/Float", Type.FLOAT_TYPE, "java/lang/Double", Type.DOUBLE_TYPE);
 
   private static Type wrapper(Type primitive) {
     return UNBOXED.entrySet().stream().filter(e -> e.getValue().equals(primitive)).findFirst()

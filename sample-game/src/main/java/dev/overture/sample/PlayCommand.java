@@ -2,10 +2,10 @@ package dev.overture.sample;
 
 import dev.overture.asset.AssetManager;
 import dev.overture.asset.PrimaryAssetId;
-import dev.overture.asset.PrimaryAssetType;
 import dev.overture.core.ProblemException;
 import dev.overture.experience.ExperienceManager;
 import dev.overture.experience.ExperienceSelection;
+import dev.overture.experience.Experiences;
 import dev.overture.experience.LoadState;
 import dev.overture.experience.MapDefinition;
 import dev.overture.feature.GameFeatures;
@@ -444,7 +444,7 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     @Override
     public PrimaryAssetId convert(String value) {
       try {
-        return PrimaryAssetId.parse(value.trim(), PrimaryAssetType.of("Experience"));
+        return PrimaryAssetId.parse(value.trim(), Experiences.EXPERIENCE);
       } catch (IllegalArgumentException e) {
         throw new picocli.CommandLine.TypeConversionException(e.getMessage());
       }

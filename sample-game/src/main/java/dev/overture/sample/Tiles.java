@@ -5,9 +5,9 @@ import dev.overture.asset.ContentRoot;
 import dev.overture.asset.LoadHandle;
 import dev.overture.asset.LoadResult;
 import dev.overture.asset.PrimaryAssetId;
-import dev.overture.asset.PrimaryAssetType;
 import dev.overture.core.ProblemException;
 import dev.overture.core.SourceLocation;
+import dev.overture.experience.Experiences;
 import dev.overture.experience.UserFacingExperience;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,9 +20,6 @@ final class Tiles {
   /** A tile and its id. */
   record Tile(PrimaryAssetId id, UserFacingExperience tile) {}
 
-  private static final PrimaryAssetType TILE = PrimaryAssetType.of("UserFacingExperience");
-  private static final PrimaryAssetType EXPERIENCE = PrimaryAssetType.of("Experience");
-
   private Tiles() {}
 
   /** Every listed tile, by id (not those a newer engine saved); loading failures are thrown as problems. */
@@ -31,9 +28,9 @@ final class Tiles {
     // made, and so are the experiences', which the selection looks up in the index next. Only those:
     // the other types' headers are read by the loads that need them (the same problems, the same
     // warnings), instead of every content file's on the main thread before a game starts.
-    assets.tools().checkVersions(TILE);
-    assets.tools().checkVersions(EXPERIENCE);
-    List<PrimaryAssetId> ids = assets.index().ids(TILE);
+    assets.tools().checkVersions(Experiences.USER_FACING_EXPERIENCE);
+    assets.tools().checkVersions(Experiences.EXPERIENCE);
+    List<PrimaryAssetId> ids = assets.index().ids(Experiences.USER_FACING_EXPERIENCE);
     LoadHandle handle = assets.loadPrimaryAssets(ids, List.of());
     try {
       LoadResult result = handle.waitUntilComplete(Duration.ofSeconds(60));

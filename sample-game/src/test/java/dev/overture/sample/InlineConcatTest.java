@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -103,18 +104,15 @@ class InlineConcatTest {
 
   /** Loads the probe's classes as given, each rewritten first when {@code rewrite}. */
   private static ClassLoader loader(boolean rewrite) {
-    return new ClassLoader(InlineConcatTest.class.getClassLoader()) {
-      @Override
-      protected Class<?> findClass(String name) throws ClassNotFoundException {
-        byte[] bytes = classes.get(name);
-        if (bytes == null) {
-          throw new ClassNotFoundException(name);
-        }
-        byte[] rewritten = rewrite ? InlineConcat.rewrite(bytes) : null;
-        byte[] used = rewritten != null ? rewritten : bytes;
-        return defineClass(name, used, 0, used.length);
-      }
-    };
+    if (!rewrite) {
+      return Javac.loader(classes);
+    }
+    Map<String, byte[]> rewritten = new LinkedHashMap<>();
+    classes.forEach((name, bytes) -> {
+      byte[] inline = InlineConcat.rewrite(bytes);
+      rewritten.put(name, inline != null ? inline : bytes);
+    });
+    return Javac.loader(rewritten);
   }
 
   @SuppressWarnings("unchecked")
@@ -192,16 +190,7 @@ class InlineConcatTest {
   }
 
   private static String runHandWritten(byte[] bytes) throws Exception {
-    ClassLoader loader = new ClassLoader(InlineConcatTest.class.getClassLoader()) {
-      @Override
-      protected Class<?> findClass(String name) throws ClassNotFoundException {
-        if (!name.equals("hand.Probe")) {
-          throw new ClassNotFoundException(name);
-        }
-        return defineClass(name, bytes, 0, bytes.length);
-      }
-    };
-    return (String) Class.forName("hand.Probe", true, loader).getMethod("run", String.class, long.class).invoke(null, "x", 5L);
+    return (String) Class.forName("hand.Probe", true, Javac.loader(Map.of("hand.Probe", bytes))).getMethod("run", String.class, long.class).invoke(null, "x", 5L);
   }
 
   @Test

@@ -146,19 +146,11 @@ class InlineLambdasEdgesTest {
         "package probe; public interface SerSupplier extends java.util.function.Supplier<Object>, java.io.Serializable {}")));
     ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
     writer.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, "probe/Maker", null, "java/lang/Object", null);
-    MethodVisitor value = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "value", "()Ljava/lang/Object;", null, null);
-    value.visitCode();
-    value.visitLdcInsn("v");
-    value.visitInsn(Opcodes.ARETURN);
-    value.visitMaxs(0, 0);
-    value.visitEnd();
+    Javac.constantStaticMethod(writer, Opcodes.ACC_PUBLIC, "value", "v");
     MethodVisitor make = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "make", "()Ljava/lang/Object;", null, null);
     make.visitCode();
-    make.visitInvokeDynamicInsn("get", "()Lprobe/SerSupplier;", new Handle(Opcodes.H_INVOKESTATIC, "java/lang/invoke/LambdaMetafactory",
-        "metafactory", "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/invoke/MethodType;"
-            + "Ljava/lang/invoke/MethodType;Ljava/lang/invoke/MethodHandle;Ljava/lang/invoke/MethodType;)Ljava/lang/invoke/CallSite;", false),
-        Type.getType("()Ljava/lang/Object;"), new Handle(Opcodes.H_INVOKESTATIC, "probe/Maker", "value", "()Ljava/lang/Object;", false),
-        Type.getType("()Ljava/lang/Object;"));
+    make.visitInvokeDynamicInsn("get", "()Lprobe/SerSupplier;", Javac.METAFACTORY, Type.getType("()Ljava/lang/Object;"),
+        new Handle(Opcodes.H_INVOKESTATIC, "probe/Maker", "value", "()Ljava/lang/Object;", false), Type.getType("()Ljava/lang/Object;"));
     make.visitInsn(Opcodes.ARETURN);
     make.visitMaxs(0, 0);
     make.visitEnd();

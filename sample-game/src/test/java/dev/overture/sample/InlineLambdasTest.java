@@ -279,10 +279,7 @@ class InlineLambdasTest {
     MethodVisitor run = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "run", "()Ljava/lang/Object;", null, null);
     run.visitCode();
     if (implementation != null) {
-      Handle metafactory = new Handle(Opcodes.H_INVOKESTATIC, "java/lang/invoke/LambdaMetafactory", "metafactory",
-          "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/invoke/MethodType;Ljava/lang/invoke/MethodType;"
-              + "Ljava/lang/invoke/MethodHandle;Ljava/lang/invoke/MethodType;)Ljava/lang/invoke/CallSite;", false);
-      run.visitInvokeDynamicInsn("get", "()Ljava/util/function/Supplier;", metafactory,
+      run.visitInvokeDynamicInsn("get", "()Ljava/util/function/Supplier;", Javac.METAFACTORY,
           Type.getType("()Ljava/lang/Object;"), implementation, Type.getType("()Ljava/lang/Object;"));
       run.visitMethodInsn(Opcodes.INVOKEINTERFACE, "java/util/function/Supplier", "get", "()Ljava/lang/Object;", true);
     } else {
@@ -291,12 +288,7 @@ class InlineLambdasTest {
     run.visitInsn(Opcodes.ARETURN);
     run.visitMaxs(0, 0);
     run.visitEnd();
-    MethodVisitor hidden = writer.visitMethod(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, "hidden", "()Ljava/lang/Object;", null, null);
-    hidden.visitCode();
-    hidden.visitLdcInsn("hidden");
-    hidden.visitInsn(Opcodes.ARETURN);
-    hidden.visitMaxs(0, 0);
-    hidden.visitEnd();
+    Javac.constantStaticMethod(writer, Opcodes.ACC_PRIVATE, "hidden", "hidden");
     if (taken != null) {
       Javac.emptyStaticMethod(writer, taken);
     }

@@ -22,6 +22,11 @@ import org.objectweb.asm.Opcodes;
  */
 final class Javac {
 
+  /** {@code LambdaMetafactory.metafactory}, the bootstrap method of javac's plain lambdas, for hand-written call sites. */
+  static final Handle METAFACTORY = new Handle(Opcodes.H_INVOKESTATIC, "java/lang/invoke/LambdaMetafactory", "metafactory",
+      "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/invoke/MethodType;Ljava/lang/invoke/MethodType;"
+          + "Ljava/lang/invoke/MethodHandle;Ljava/lang/invoke/MethodType;)Ljava/lang/invoke/CallSite;", false);
+
   private Javac() {}
 
   /**
@@ -59,6 +64,16 @@ final class Javac {
     MethodVisitor method = writer.visitMethod(Opcodes.ACC_STATIC, name, "()V", null, null);
     method.visitCode();
     method.visitInsn(Opcodes.RETURN);
+    method.visitMaxs(0, 0);
+    method.visitEnd();
+  }
+
+  /** Adds {@code static Object name()} with {@code access} (a visibility), returning {@code value}, to the class {@code writer} writes. */
+  static void constantStaticMethod(ClassWriter writer, int access, String name, String value) {
+    MethodVisitor method = writer.visitMethod(access | Opcodes.ACC_STATIC, name, "()Ljava/lang/Object;", null, null);
+    method.visitCode();
+    method.visitLdcInsn(value);
+    method.visitInsn(Opcodes.ARETURN);
     method.visitMaxs(0, 0);
     method.visitEnd();
   }
