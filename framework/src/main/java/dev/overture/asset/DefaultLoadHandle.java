@@ -5,7 +5,6 @@ import dev.overture.internal.Failures;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -307,24 +306,17 @@ final class DefaultLoadHandle implements LoadHandle {
     List<Problem> all = problems.sorted();
     boolean failed = all.stream().anyMatch(Problem::isError);
     Map<PrimaryAssetId, Object> assets = new LinkedHashMap<>();
-    Map<AssetKey, Object> reached = new HashMap<>();
     if (!failed) {
       // The values this load bound (a stage's nodes have no slot to read them from).
       for (PrimaryAssetId id : requested) {
         Node node = nodes.get(id);
         assets.put(id, node == null ? null : node.value);
       }
-      nodes.forEach((key, node) -> {
-        Object value = node.value;
-        if (value != null) {
-          reached.put(key, value);
-        }
-      });
     }
     if (!status.compareAndSet(Status.LOADING, failed ? Status.FAILED : Status.COMPLETED)) {
       return;
     }
-    keepOnlyPins();
+    Object[] reached = keepOnlyPins(!failed);
     took = sinceStart();
     finalProblems = all;
     slots.loadingEnded(this);
@@ -467,23 +459,34 @@ final class DefaultLoadHandle implements LoadHandle {
   /**
    * The load has finished, and no node changes any more: the slots it pins take the place of the
    * nodes (a release may be taking the nodes' pins at the same time; each pin goes to whichever
-   * flips it first).
+   * flips it first). In the same pass, when {@code collectValues}, gathers what the load bound, as
+   * {@link LoadResult} keeps it: keys and values in turn (an asset that loaded as null left out).
+   *
+   * @return those pairs; empty unless {@code collectValues}
    */
-  private void keepOnlyPins() {
+  private Object[] keepOnlyPins(boolean collectValues) {
     synchronized (pinLock) {
       Map<AssetKey, Node> reached = nodes;
       List<Slot> pinned = new ArrayList<>(reached.size());
       List<AssetKey> staged = new ArrayList<>();
+      Object[] values = new Object[collectValues ? reached.size() * 2 : 0];
+      int[] filled = {0};
       reached.forEach((key, node) -> {
         if (node.staged) {
           staged.add(key);
         } else if (node.unpinOnce()) {
           pinned.add(node.slot);
         }
+        Object value = node.value;
+        if (collectValues && value != null) {
+          values[filled[0]++] = key;
+          values[filled[0]++] = value;
+        }
       });
       held = pinned.toArray(new Slot[0]);
       unadopted = staged.toArray(new AssetKey[0]);
       nodes = null;
+      return filled[0] == values.length ? values : Arrays.copyOf(values, filled[0]);
     }
   }
 

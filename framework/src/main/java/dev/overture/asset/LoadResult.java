@@ -11,22 +11,52 @@ import java.util.Objects;
 /**
  * What a successful load gives: the requested primary assets, bound, and the warnings found while
  * loading them and what they refer to. The assets stay loaded while the handle that produced this
- * result is not released. Immutable; safe to share between threads.
+ * result is not released. Immutable (the map of what it reached is built once, when first asked
+ * for); safe to share between threads.
  */
 public final class LoadResult {
 
   private final Map<PrimaryAssetId, Object> assets;
-  private final Map<AssetKey, Object> reached;
   private final List<Problem> warnings;
   private final Duration elapsed;
+  /** Guards {@link #reachedPairs} while {@link #reached} is built from it. */
+  private final Object reachedLock = new Object();
+  /**
+   * What the load reached, as keys and values in turn, until {@link #reached()} is first asked
+   * for; then null. A bulk load nobody asks this of keeps 8 bytes an asset and never hashes them:
+   * building the map was a tenth of the last worker's time at the end of a fresh JVM's 10,000-asset
+   * load, in code the JIT had not reached yet.
+   */
+  private Object[] reachedPairs;
+  /**
+   * The immutable map of {@link #reachedPairs}, once asked for (about 16 bytes an asset, and an
+   * overlay of it, {@link AssetOverlay#of}, shares it).
+   */
+  private volatile Map<AssetKey, Object> reached;
 
   LoadResult(Map<PrimaryAssetId, Object> assets, Map<AssetKey, Object> reached, List<Problem> warnings, Duration elapsed) {
+    this(assets, pairs(reached), warnings, elapsed);
+  }
+
+  /**
+   * @param reachedPairs what the load reached, keys ({@link AssetKey}) and values (not null) in
+   *     turn, each key once; kept, not copied
+   */
+  LoadResult(Map<PrimaryAssetId, Object> assets, Object[] reachedPairs, List<Problem> warnings, Duration elapsed) {
     this.assets = Collections.unmodifiableMap(new LinkedHashMap<>(assets));
-    // An immutable map of its own, not a view of a LinkedHashMap: about 16 bytes an asset instead of
-    // 46 for as long as the handle is held, and an overlay of it (AssetOverlay.of) shares it.
-    this.reached = Map.copyOf(reached);
+    this.reachedPairs = Objects.requireNonNull(reachedPairs, "reachedPairs");
     this.warnings = List.copyOf(warnings);
     this.elapsed = Objects.requireNonNull(elapsed, "elapsed");
+  }
+
+  private static Object[] pairs(Map<AssetKey, Object> map) {
+    Object[] pairs = new Object[map.size() * 2];
+    int i = 0;
+    for (Map.Entry<AssetKey, Object> entry : map.entrySet()) {
+      pairs[i++] = entry.getKey();
+      pairs[i++] = entry.getValue();
+    }
+    return pairs;
   }
 
   /** The requested assets, in the order requested. */
@@ -41,7 +71,23 @@ public final class LoadResult {
    * manager, while this map keeps the one the load saw. Immutable, in no particular order.
    */
   public Map<AssetKey, Object> reached() {
-    return reached;
+    Map<AssetKey, Object> built = reached;
+    if (built != null) {
+      return built;
+    }
+    synchronized (reachedLock) {
+      if (reached == null) {
+        Object[] pairs = reachedPairs;
+        @SuppressWarnings("unchecked")
+        Map.Entry<AssetKey, Object>[] entries = new Map.Entry[pairs.length / 2];
+        for (int i = 0; i < entries.length; i++) {
+          entries[i] = Map.entry((AssetKey) pairs[2 * i], pairs[2 * i + 1]);
+        }
+        reached = Map.ofEntries(entries);
+        reachedPairs = null;
+      }
+      return reached;
+    }
   }
 
   /**

@@ -12,8 +12,14 @@ import dev.overture.testing.ManualExecutor;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -98,6 +104,38 @@ class FinishedLoadTest {
     assertThrows(UnsupportedOperationException.class, () -> result.reached().remove(id("Pawn:Sidekick")));
     handle.release();
     assertSame(mode, result.reached().get(id("Mode:Elimination")), "the result keeps what the load saw");
+  }
+
+  @Test
+  void reached_firstAskedAfterTheRelease_isStillWhatTheLoadSaw_andOneMapForEveryCaller() throws Exception {
+    LoadHandle handle = assets.loadPrimaryAsset(id("Mode:Elimination"), "client");
+    LoadResult result = finish(handle);
+    Object sidekick = assets.getAsset(id("Pawn:Sidekick")).orElseThrow();
+    handle.release();
+    assertFalse(assets.getAsset(id("Pawn:Sidekick")).isPresent());
+
+    // The map is built when first asked for: several threads asking at once all get the same one.
+    ExecutorService askers = Executors.newFixedThreadPool(4);
+    try {
+      CountDownLatch go = new CountDownLatch(1);
+      List<Future<Map<AssetKey, Object>>> asked = new ArrayList<>();
+      for (int i = 0; i < 4; i++) {
+        asked.add(askers.submit(() -> {
+          go.await();
+          return result.reached();
+        }));
+      }
+      go.countDown();
+      Map<AssetKey, Object> first = asked.get(0).get();
+      for (Future<Map<AssetKey, Object>> other : asked) {
+        assertSame(first, other.get());
+      }
+      assertEquals(8, first.size());
+      assertSame(sidekick, first.get(id("Pawn:Sidekick")));
+      assertSame(first, result.reached());
+    } finally {
+      askers.shutdownNow();
+    }
   }
 
   private ContentFile heroFile() {
