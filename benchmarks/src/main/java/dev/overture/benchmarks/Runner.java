@@ -147,6 +147,10 @@ public final class Runner {
       double ratio = (double) cold.get(0).median() / cold.get(1).median();
       rows.add(new Row(label + cold.get(1).name() + ", process start to exit", millis(cold.get(1).median()),
           String.format("Overture takes %.2fx", ratio), "≤ 1.0x", verdict(ratio <= 1.0)));
+      rows.add(new Row(label + cold.get(2).name() + " (an archive of its own, the launcher's options), process start to exit",
+          millis(cold.get(2).median()), "", "", ""));
+      rows.add(new Row(label + cold.get(3).name() + " (the same), process start to exit", millis(cold.get(3).median()),
+          String.format("Overture takes %.2fx", (double) cold.get(2).median() / cold.get(3).median()), "report only", ""));
       int warmRounds = quick ? 3 : 9;
       progress(String.format("the 4th load of %,d items in fresh JVMs (%d rounds)", assets, warmRounds));
       List<Timing> warm = StartupBenchmark.warmLoad(root, warmRounds);

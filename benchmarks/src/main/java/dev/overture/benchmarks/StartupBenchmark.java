@@ -25,7 +25,9 @@ import java.util.concurrent.TimeUnit;
  *       --ticks 0}, timed to the moment it prints the state {@code Loaded} and to its exit, and
  *       {@code validate}, timed to its exit.
  *   <li>Cold load: a fresh JVM loading N generated items through Overture against a fresh JVM
- *       running the sequential Jackson loop over the same files.
+ *       running the sequential Jackson loop over the same files; with the JVM's defaults, and again
+ *       both started as the launcher starts a command (an archive of their own, the quick compiler
+ *       only).
  *   <li>Warm load: a fresh JVM that loads the items three times, then is timed on the fourth load,
  *       for Overture and for the limit (the bare parallel loop); here the figure is the child's own
  *       timing of that load.
@@ -128,21 +130,38 @@ final class StartupBenchmark {
   }
 
   /**
+   * The options the sample's launcher ({@code sample-game/target/overture}) gives the JVM besides
+   * its start-up archive: the quick compiler only, and fewer compilations.
+   */
+  static final List<String> LAUNCHER_OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-XX:CompileThresholdScaling=3");
+
+  /**
    * The hand-written loop over {@code assets}, run as the launcher runs the game: with a start-up
-   * archive made here by a first run of the same loop ({@code -XX:ArchiveClassesAtExit}), the quick
-   * compiler only and fewer compilations. Without an archive (a JVM that writes none) it runs
-   * without one.
+   * archive of its own and the launcher's options ({@link #asLauncher}).
    */
   private static List<String> handWritten(Path assets) {
     if (!Files.isDirectory(assets)) {
       throw new IllegalStateException("no content folder " + assets.toAbsolutePath() + " for the hand-written loop (--assets DIR)");
     }
+    return asLauncher("hand-written", List.of("-cp", ownJar(), HandWritten.class.getName(), assets.toString()));
+  }
+
+  /**
+   * {@code java} with {@code arguments}, started as the sample's launcher starts a command: with
+   * {@link #LAUNCHER_OPTIONS} and a start-up archive of its own, made here by a first run of the
+   * same command ({@code -XX:ArchiveClassesAtExit}). A JVM that writes no archive runs without
+   * one.
+   */
+  static List<String> asLauncher(String name, List<String> arguments) {
     List<String> flags = new ArrayList<>();
     try {
-      Path archive = Files.createTempDirectory("overture-hand-written-").resolve("loop.jsa");
+      Path archive = Files.createTempDirectory("overture-" + name + "-").resolve(name + ".jsa");
       archive.toFile().deleteOnExit();
       archive.getParent().toFile().deleteOnExit();
-      output(List.of(java(), "-XX:ArchiveClassesAtExit=" + archive, "-cp", ownJar(), HandWritten.class.getName(), assets.toString()));
+      List<String> training = new ArrayList<>(List.of(java(), "-XX:ArchiveClassesAtExit=" + archive));
+      training.addAll(LAUNCHER_OPTIONS);
+      training.addAll(arguments);
+      output(training);
       if (Files.isRegularFile(archive)) {
         flags.addAll(List.of("-XX:SharedArchiveFile=" + archive, "-Xlog:cds=off", "-Xlog:cds+dynamic=off"));
       }
@@ -151,8 +170,8 @@ final class StartupBenchmark {
     }
     List<String> command = new ArrayList<>(List.of(java()));
     command.addAll(flags);
-    command.addAll(List.of("-XX:TieredStopAtLevel=1", "-XX:CompileThresholdScaling=3", "-cp", ownJar(), HandWritten.class.getName(),
-        assets.toString()));
+    command.addAll(LAUNCHER_OPTIONS);
+    command.addAll(arguments);
     return command;
   }
 
@@ -194,11 +213,18 @@ final class StartupBenchmark {
     }
   }
 
-  /** A fresh JVM loading the items under {@code root} through Overture, against the sequential loop. */
+  /**
+   * A fresh JVM loading the items under {@code root} through Overture, against the sequential loop:
+   * both with the JVM's defaults, then both started as the launcher starts a command ({@link
+   * #asLauncher}), the four taking turns.
+   */
   static List<Timing> coldLoad(Path root, int warmup, int rounds, long expected) {
     List<Variant> variants = List.of(
         process("Overture, fresh JVM", child("overture", root)),
-        process("Jackson readValue, sequential loop, fresh JVM", child("jackson", root)));
+        process("Jackson readValue, sequential loop, fresh JVM", child("jackson", root)),
+        process("Overture, fresh JVM as the launcher starts one", asLauncher("cold-overture", childArguments("overture", root))),
+        process("Jackson readValue, sequential loop, fresh JVM as the launcher starts one",
+            asLauncher("cold-loop", childArguments("jackson", root))));
     return Rounds.measure(variants, warmup, rounds, Rounds.ResultCheck.equalTo(expected));
   }
 
@@ -216,7 +242,13 @@ final class StartupBenchmark {
   }
 
   private static List<String> child(String variant, Path root) {
-    return List.of(java(), "-cp", ownJar(), ColdLoad.class.getName(), variant, root.toString());
+    List<String> command = new ArrayList<>(List.of(java()));
+    command.addAll(childArguments(variant, root));
+    return command;
+  }
+
+  private static List<String> childArguments(String variant, Path root) {
+    return List.of("-cp", ownJar(), ColdLoad.class.getName(), variant, root.toString());
   }
 
   /** Runs {@code command} once per round and returns the number it printed (a checksum). */
