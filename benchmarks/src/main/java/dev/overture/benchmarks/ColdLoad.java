@@ -23,11 +23,13 @@ import tools.jackson.databind.json.JsonMapper;
  * themselves (Overture by indexing, the loop by walking the folder).
  *
  * <pre>
- * java -cp benchmarks.jar dev.overture.benchmarks.ColdLoad overture|jackson|warm-overture|warm-limit ROOT
+ * java -cp benchmarks.jar dev.overture.benchmarks.ColdLoad overture|jackson|warm-overture|warm-limit|warm-keeping ROOT
  * </pre>
  *
- * <p>{@code warm-overture} and {@code warm-limit} load three times first and print the nanoseconds
- * of the fourth load instead of the sum: the figure of a JVM that has loaded the content three times.
+ * <p>{@code warm-overture}, {@code warm-limit} and {@code warm-keeping} (the limit holding what it
+ * binds until its load ends, as Overture does: {@link BundleLoadBenchmark#keeping}) load three
+ * times first and print the nanoseconds of the fourth load instead of the sum: the figure of a JVM
+ * that has loaded the content three times.
  */
 final class ColdLoad {
 
@@ -38,7 +40,7 @@ final class ColdLoad {
 
   public static void main(String[] args) throws Exception {
     if (args.length != 2) {
-      throw new IllegalArgumentException("usage: ColdLoad overture|jackson|warm-overture|warm-limit ROOT");
+      throw new IllegalArgumentException("usage: ColdLoad overture|jackson|warm-overture|warm-limit|warm-keeping ROOT");
     }
     Path root = Path.of(args[1]);
     switch (args[0]) {
@@ -58,23 +60,32 @@ final class ColdLoad {
           System.out.println(System.nanoTime() - start);
         }
       }
-      case "warm-limit" -> {
-        int cores = Runtime.getRuntime().availableProcessors();
-        ExecutorService pool = Executors.newFixedThreadPool(cores);
-        try {
-          ObjectMapper mapper = JsonMapper.builder().build();
-          List<Path> files = files(root);
-          for (int i = 0; i < WARM_UPS; i++) {
-            BundleLoadBenchmark.parallel(pool, cores, files, mapper);
-          }
-          long start = System.nanoTime();
-          BundleLoadBenchmark.parallel(pool, cores, files, mapper);
-          System.out.println(System.nanoTime() - start);
-        } finally {
-          pool.shutdownNow();
-        }
+      case "warm-limit" -> System.out.println(fourthLoad(BundleLoadBenchmark::parallel, files(root)));
+      case "warm-keeping" -> System.out.println(fourthLoad(BundleLoadBenchmark::keeping, files(root)));
+      default -> throw new IllegalArgumentException(
+          "no variant " + args[0] + " (overture, jackson, warm-overture, warm-limit, warm-keeping)");
+    }
+  }
+
+  /** One of the limit's parallel loops over {@code files}, returning the sum of the items' levels. */
+  private interface Loop {
+    long run(ExecutorService pool, int cores, List<Path> files, ObjectMapper mapper);
+  }
+
+  /** Runs {@code loop} three times, then returns the nanoseconds of its fourth run. */
+  private static long fourthLoad(Loop loop, List<Path> files) {
+    int cores = Runtime.getRuntime().availableProcessors();
+    ExecutorService pool = Executors.newFixedThreadPool(cores);
+    try {
+      ObjectMapper mapper = JsonMapper.builder().build();
+      for (int i = 0; i < WARM_UPS; i++) {
+        loop.run(pool, cores, files, mapper);
       }
-      default -> throw new IllegalArgumentException("no variant " + args[0] + " (overture, jackson, warm-overture, warm-limit)");
+      long start = System.nanoTime();
+      loop.run(pool, cores, files, mapper);
+      return System.nanoTime() - start;
+    } finally {
+      pool.shutdownNow();
     }
   }
 
