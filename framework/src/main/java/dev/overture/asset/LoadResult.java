@@ -24,8 +24,8 @@ public final class LoadResult {
   /**
    * What the load reached, as keys and values in turn, until {@link #reached()} is first asked
    * for; then null. A bulk load nobody asks this of keeps 8 bytes an asset and never hashes them:
-   * building the map was a tenth of the last worker's time at the end of a fresh JVM's 10,000-asset
-   * load, in code the JIT had not reached yet.
+   * building the map at completion took 15-27 ms of a fresh JVM's 4th load of 10,000 assets, on
+   * one worker at the load's very end, in code the JIT had not compiled yet.
    */
   private Object[] reachedPairs;
   /**
