@@ -130,8 +130,10 @@ final class StartupBenchmark {
   }
 
   /**
-   * The options the sample's launcher ({@code sample-game/target/overture}) gives the JVM besides
-   * its start-up archive: the quick compiler only, and fewer compilations.
+   * The options the sample's launcher ({@code sample-game/src/launcher/overture}) gives the JVM
+   * besides its start-up archive: the quick compiler only, and fewer compilations. The launcher is a
+   * shell script, so they are written here again; {@code StartupBenchmarkTest} fails when the two
+   * differ.
    */
   static final List<String> LAUNCHER_OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-XX:CompileThresholdScaling=3");
 

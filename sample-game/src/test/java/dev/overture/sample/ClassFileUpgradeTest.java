@@ -1,5 +1,6 @@
 package dev.overture.sample;
 
+import static java.util.Map.entry;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -94,6 +95,23 @@ class ClassFileUpgradeTest {
     }
   }
 
+  /** {@code entries} written, in their order, to {@code game.jar} in {@code dir}. */
+  private static Path gameJar(Path dir, Map<String, byte[]> entries) throws Exception {
+    Path jar = dir.resolve("game.jar");
+    writeJar(jar, entries);
+    return jar;
+  }
+
+  /** A jar's entries, in the order given. */
+  @SafeVarargs
+  private static Map<String, byte[]> inOrder(Map.Entry<String, byte[]>... entries) {
+    Map<String, byte[]> ordered = new LinkedHashMap<>();
+    for (Map.Entry<String, byte[]> entry : entries) {
+      ordered.put(entry.getKey(), entry.getValue());
+    }
+    return ordered;
+  }
+
   private static Map<String, byte[]> readJar(Path jar) throws Exception {
     Map<String, byte[]> entries = new LinkedHashMap<>();
     try (ZipFile zip = new ZipFile(jar.toFile())) {
@@ -118,14 +136,13 @@ class ClassFileUpgradeTest {
 
   @Test
   void aJava5ClassFile_becomesAJava8One_thatVerifiesAndRunsTheSameCode(@TempDir Path dir) throws Exception {
-    Path jar = dir.resolve("game.jar");
-    Map<String, byte[]> before = new LinkedHashMap<>();
-    before.put("META-INF/MANIFEST.MF", "Manifest-Version: 1.0\r\n\r\n".getBytes());
-    before.put("old/Picker.class", java5Class("old/Picker"));
-    before.put("assets/game.json", "{\"a\": 1}".getBytes());
-    before.put("dev/Modern.class", java17Class());
-    before.put("META-INF/versions/9/old/Picker.class", java5Class("old/Picker"));
-    writeJar(jar, before);
+    Map<String, byte[]> before = inOrder(
+        entry("META-INF/MANIFEST.MF", "Manifest-Version: 1.0\r\n\r\n".getBytes()),
+        entry("old/Picker.class", java5Class("old/Picker")),
+        entry("assets/game.json", "{\"a\": 1}".getBytes()),
+        entry("dev/Modern.class", java17Class()),
+        entry("META-INF/versions/9/old/Picker.class", java5Class("old/Picker")));
+    Path jar = gameJar(dir, before);
 
     List<String> upgraded = ClassFileUpgrade.upgrade(jar).all();
 
@@ -146,8 +163,7 @@ class ClassFileUpgradeTest {
 
   @Test
   void aJarWithNothingOlderThanJava6_isLeftUntouched(@TempDir Path dir) throws Exception {
-    Path jar = dir.resolve("game.jar");
-    writeJar(jar, Map.of("dev/Modern.class", java17Class()));
+    Path jar = gameJar(dir, Map.of("dev/Modern.class", java17Class()));
     FileTime written = FileTime.fromMillis(1_600_000_000_000L);
     Files.setLastModifiedTime(jar, written);
     byte[] bytes = Files.readAllBytes(jar);
@@ -159,11 +175,8 @@ class ClassFileUpgradeTest {
 
   @Test
   void aRewrittenClassThatDoesNotVerify_failsTheBuild_andLeavesTheJarAsItWas(@TempDir Path dir) throws Exception {
-    Path jar = dir.resolve("game.jar");
-    Map<String, byte[]> entries = new LinkedHashMap<>();
-    entries.put("old/Picker.class", java5Class("old/Picker"));
-    entries.put("old/Bad.class", unverifiableJava5Class("old/Bad"));
-    writeJar(jar, entries);
+    Path jar = gameJar(dir, inOrder(
+        entry("old/Picker.class", java5Class("old/Picker")), entry("old/Bad.class", unverifiableJava5Class("old/Bad"))));
     byte[] bytes = Files.readAllBytes(jar);
 
     IllegalStateException failure = assertThrows(IllegalStateException.class, () -> ClassFileUpgrade.upgrade(jar));
@@ -178,8 +191,7 @@ class ClassFileUpgradeTest {
   void aClassThatConcatenatesThroughTheFactory_isRewrittenInline_andSaysTheSame(@TempDir Path dir) throws Exception {
     Map<String, byte[]> classes = Javac.compile(dir, Map.of("lib/Greeting.java",
         "package lib; public class Greeting { public static String of(String name, int count) { return \"hello \" + name + \" x\" + count; } }"));
-    Path jar = dir.resolve("game.jar");
-    writeJar(jar, classes);
+    Path jar = gameJar(dir, classes);
 
     ClassFileUpgrade.Rewritten rewritten = ClassFileUpgrade.upgrade(jar);
 
@@ -207,8 +219,7 @@ class ClassFileUpgradeTest {
           }
         }
         """));
-    Path jar = dir.resolve("game.jar");
-    writeJar(jar, classes);
+    Path jar = gameJar(dir, classes);
 
     ClassFileUpgrade.Rewritten rewritten = ClassFileUpgrade.upgrade(jar);
 
@@ -227,11 +238,8 @@ class ClassFileUpgradeTest {
     // A JVM that loads the version would not have the bridges or classes the base class's lambdas use.
     Map<String, byte[]> classes = Javac.compile(dir, Map.of("lib/Later.java",
         "package lib; public class Later { public static Runnable task() { return () -> {}; } }"));
-    Path jar = dir.resolve("game.jar");
-    Map<String, byte[]> entries = new LinkedHashMap<>();
-    entries.put("lib/Later.class", classes.get("lib/Later.class"));
-    entries.put("META-INF/versions/11/lib/Later.class", classes.get("lib/Later.class"));
-    writeJar(jar, entries);
+    Path jar = gameJar(dir, inOrder(
+        entry("lib/Later.class", classes.get("lib/Later.class")), entry("META-INF/versions/11/lib/Later.class", classes.get("lib/Later.class"))));
 
     ClassFileUpgrade.Rewritten rewritten = ClassFileUpgrade.upgrade(jar);
 
@@ -247,11 +255,8 @@ class ClassFileUpgradeTest {
         "optional/Base.java", "package optional; public class Base {}",
         "lib/Bean.java", "package lib; public class Bean extends optional.Base { public String name(int n) { return \"bean \" + n; } }",
         "lib/Greeting.java", "package lib; public class Greeting { public static String of(int n) { return \"hi \" + n; } }"));
-    Path jar = dir.resolve("game.jar");
-    Map<String, byte[]> entries = new LinkedHashMap<>();
-    entries.put("lib/Bean.class", classes.get("lib/Bean.class"));
-    entries.put("lib/Greeting.class", classes.get("lib/Greeting.class"));
-    writeJar(jar, entries);
+    Path jar = gameJar(dir, inOrder(
+        entry("lib/Bean.class", classes.get("lib/Bean.class")), entry("lib/Greeting.class", classes.get("lib/Greeting.class"))));
 
     ClassFileUpgrade.Rewritten rewritten = ClassFileUpgrade.upgrade(jar);
 
@@ -266,12 +271,10 @@ class ClassFileUpgradeTest {
     // class that was rewritten.
     Map<String, byte[]> classes = Javac.compile(dir, Map.of("lib/Greeting.java",
         "package lib; public class Greeting { public static String of(int n) { return \"hi \" + n; } }"));
-    Path jar = dir.resolve("game.jar");
-    Map<String, byte[]> entries = new LinkedHashMap<>();
-    entries.put("META-INF/MANIFEST.MF", "Manifest-Version: 1.0\r\nMulti-Release: true\r\n\r\n".getBytes());
-    entries.put("lib/Greeting.class", classes.get("lib/Greeting.class"));
-    entries.put("META-INF/versions/9/lib/Greeting.class", classes.get("lib/Greeting.class"));
-    writeJar(jar, entries);
+    Path jar = gameJar(dir, inOrder(
+        entry("META-INF/MANIFEST.MF", "Manifest-Version: 1.0\r\nMulti-Release: true\r\n\r\n".getBytes()),
+        entry("lib/Greeting.class", classes.get("lib/Greeting.class")),
+        entry("META-INF/versions/9/lib/Greeting.class", classes.get("lib/Greeting.class"))));
 
     ClassFileUpgrade.Rewritten rewritten = ClassFileUpgrade.upgrade(jar);
 
