@@ -19,8 +19,9 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The child JVM of the cold-load comparisons ({@link StartupBenchmark}): loads the generated items
  * under a folder once, in a fresh JVM, and prints the sum of their levels, so the parent can time
- * the whole process and check that every variant did the same work. Both variants find the files
- * themselves (Overture by indexing, the loop by walking the folder).
+ * the whole process and check that every variant did the same work, then the CPU time the process
+ * used ({@link ProcessCpu#line}). Both variants find the files themselves (Overture by indexing,
+ * the loop by walking the folder).
  *
  * <pre>
  * java -cp benchmarks.jar dev.overture.benchmarks.ColdLoad overture|jackson|warm-overture|warm-limit|warm-keeping ROOT
@@ -45,11 +46,17 @@ final class ColdLoad {
     Path root = Path.of(args[1]);
     switch (args[0]) {
       case "overture" -> {
+        long checksum;
         try (AssetManager manager = GeneratedContent.assetManager(root).build()) {
-          System.out.println(overture(manager));
+          checksum = overture(manager);
         }
+        System.out.println(checksum);
+        System.out.println(ProcessCpu.now().line());
       }
-      case "jackson" -> System.out.println(BundleLoadBenchmark.sequential(files(root), JsonMapper.builder().build()));
+      case "jackson" -> {
+        System.out.println(BundleLoadBenchmark.sequential(files(root), JsonMapper.builder().build()));
+        System.out.println(ProcessCpu.now().line());
+      }
       case "warm-overture" -> {
         try (AssetManager manager = GeneratedContent.assetManager(root).build()) {
           for (int i = 0; i < WARM_UPS; i++) {

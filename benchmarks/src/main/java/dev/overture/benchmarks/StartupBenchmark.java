@@ -215,19 +215,39 @@ final class StartupBenchmark {
     }
   }
 
+  /** A cold variant's wall times, and the medians of the CPU time its processes said they used. */
+  record ColdTiming(Timing wall, ProcessCpu cpu) {}
+
   /**
    * A fresh JVM loading the items under {@code root} through Overture, against the sequential loop:
    * both with the JVM's defaults, then both started as the launcher starts a command ({@link
    * #asLauncher}), the four taking turns.
    */
-  static List<Timing> coldLoad(Path root, int warmup, int rounds, long expected) {
-    List<Variant> variants = List.of(
-        process("Overture, fresh JVM", child("overture", root)),
-        process("Jackson readValue, sequential loop, fresh JVM", child("jackson", root)),
-        process("Overture, fresh JVM as the launcher starts one", asLauncher("cold-overture", childArguments("overture", root))),
-        process("Jackson readValue, sequential loop, fresh JVM as the launcher starts one",
-            asLauncher("cold-loop", childArguments("jackson", root))));
-    return Rounds.measure(variants, warmup, rounds, Rounds.ResultCheck.equalTo(expected));
+  static List<ColdTiming> coldLoad(Path root, int warmup, int rounds, long expected) {
+    List<String> names = List.of("Overture, fresh JVM", "Jackson readValue, sequential loop, fresh JVM",
+        "Overture, fresh JVM as the launcher starts one",
+        "Jackson readValue, sequential loop, fresh JVM as the launcher starts one");
+    List<List<String>> commands = List.of(child("overture", root), child("jackson", root),
+        asLauncher("cold-overture", childArguments("overture", root)), asLauncher("cold-loop", childArguments("jackson", root)));
+    List<List<ProcessCpu>> cpu = new ArrayList<>();
+    List<Variant> variants = new ArrayList<>();
+    for (int v = 0; v < names.size(); v++) {
+      List<ProcessCpu> used = new ArrayList<>();
+      cpu.add(used);
+      List<String> command = commands.get(v);
+      variants.add(new Variant(names.get(v), () -> {
+        String out = output(command);
+        used.add(ProcessCpu.parse(out));
+        return Long.parseLong(out.lines().findFirst().orElse("").trim());
+      }));
+    }
+    List<Timing> walls = Rounds.measure(variants, warmup, rounds, Rounds.ResultCheck.equalTo(expected));
+    List<ColdTiming> timings = new ArrayList<>();
+    for (int v = 0; v < walls.size(); v++) {
+      List<ProcessCpu> used = cpu.get(v);
+      timings.add(new ColdTiming(walls.get(v), ProcessCpu.median(used.subList(warmup, used.size()))));
+    }
+    return timings;
   }
 
   /**
@@ -259,11 +279,6 @@ final class StartupBenchmark {
 
   private static List<String> childArguments(String variant, Path root) {
     return List.of("-cp", ownJar(), ColdLoad.class.getName(), variant, root.toString());
-  }
-
-  /** Runs {@code command} once per round and returns the number it printed (a checksum). */
-  private static Variant process(String name, List<String> command) {
-    return new Variant(name, () -> Long.parseLong(output(command).trim()));
   }
 
   /** What {@code command} printed; fails unless it exited 0. */
