@@ -1,5 +1,6 @@
 package dev.overture.asset;
 
+import dev.overture.internal.SpecialFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.NoSuchFileException;
@@ -25,6 +26,8 @@ final class ZipSource implements AssetSource {
 
   ZipSource(Path archive) throws IOException {
     Objects.requireNonNull(archive, "archive");
+    // A named pipe would block the open below until someone wrote to it.
+    SpecialFiles.requireRegularFile(archive);
     this.zip = new ZipFile(archive.toFile());
     this.name = archive.toString().replace('\\', '/');
     Enumeration<? extends ZipEntry> entries = zip.entries();

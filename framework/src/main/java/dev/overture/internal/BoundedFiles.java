@@ -3,7 +3,6 @@ package dev.overture.internal;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -43,10 +42,7 @@ public final class BoundedFiles {
     if (maxBytes < 0 || maxBytes > Integer.MAX_VALUE - 8) {
       throw new IllegalArgumentException("maxBytes must be 0 to " + (Integer.MAX_VALUE - 8) + ": " + maxBytes);
     }
-    BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
-    if (!attributes.isRegularFile()) {
-      throw new NotARegularFileException(file, NotARegularFileException.kindOf(file, attributes));
-    }
+    BasicFileAttributes attributes = SpecialFiles.requireRegularFile(file);
     if (attributes.size() > maxBytes) {
       throw new FileTooLargeException(file, attributes.size(), maxBytes, limitName);
     }

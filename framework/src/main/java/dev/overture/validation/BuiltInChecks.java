@@ -16,6 +16,7 @@ import dev.overture.feature.PluginId;
 import dev.overture.feature.PluginState;
 import dev.overture.internal.Choices;
 import dev.overture.internal.Failures;
+import dev.overture.internal.SpecialFiles;
 import dev.overture.object.ObjectArchetype;
 import dev.overture.settings.Settings;
 import dev.overture.settings.SettingsKind;
@@ -232,6 +233,13 @@ final class BuiltInChecks {
       Path local = folder.get().resolve(SettingsKind.LOCAL.fileName());
       if (Files.exists(local)) {
         Settings.check(local, SettingsKind.LOCAL).forEach(context::report);
+      }
+      try {
+        // Listing a named pipe would block opening it: only a folder is listed.
+        SpecialFiles.requireFolder(folder.get());
+      } catch (IOException e) {
+        context.report(Problem.error("Overture/ReadFailed", "Cannot list the settings folder " + folder.get() + ": " + Failures.describe(e)));
+        return;
       }
       try (Stream<Path> players = Files.list(folder.get())) {
         for (Path player : players.filter(Files::isDirectory).sorted().toList()) {

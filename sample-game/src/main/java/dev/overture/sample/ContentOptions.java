@@ -1,5 +1,6 @@
 package dev.overture.sample;
 
+import dev.overture.internal.SpecialFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
@@ -25,10 +26,7 @@ final class ContentOptions {
   /** The folder to read, or null for the content inside the jar. */
   Path folderOrNull() {
     if (assets != null) {
-      if (!Files.isDirectory(assets)) {
-        throw new IllegalArgumentException("--assets " + assets + ": no such folder");
-      }
-      return assets;
+      return folder("--assets", assets);
     }
     Path local = Path.of("assets");
     return Files.isDirectory(local) ? local : null;
@@ -37,12 +35,18 @@ final class ContentOptions {
   /** The plugins folder, or null when there is none (no jar plugins then). */
   Path pluginsOrNull() {
     if (plugins != null) {
-      if (!Files.isDirectory(plugins)) {
-        throw new IllegalArgumentException("--plugins " + plugins + ": no such folder");
-      }
-      return plugins;
+      return folder("--plugins", plugins);
     }
     Path beside = SampleContent.defaultPlugins();
     return Files.isDirectory(beside) ? beside : null;
+  }
+
+  /** {@code path}, given with {@code option}, when it is a folder; else what it is instead, in the message. */
+  private static Path folder(String option, Path path) {
+    if (!Files.isDirectory(path)) {
+      String kind = SpecialFiles.kindOf(path);
+      throw new IllegalArgumentException(option + " " + path + (kind.equals("missing") ? ": no such folder" : ": it is " + kind + ", not a folder"));
+    }
+    return path;
   }
 }

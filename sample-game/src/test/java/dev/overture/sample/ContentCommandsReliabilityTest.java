@@ -2,12 +2,14 @@ package dev.overture.sample;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -78,6 +80,47 @@ class ContentCommandsReliabilityTest {
     assertEquals(1, run("play", "--experience", "Elimination", "--ticks", "3", "--assets", assets.toString()));
     assertTrue(err.toString().contains("is a named pipe, not a regular file; it was not opened"), err.toString());
     assertNoClassName();
+  }
+
+  @Test
+  void aNamedPipeNamedLikeAPluginJar_isRefusedInWords_byEveryCommandThatReadsPlugins() throws Exception {
+    Path plugins = Files.createDirectories(temp.resolve("plugins"));
+    mkfifo(plugins.resolve("evil.jar"));
+    String refused = "[Overture/UnreadablePlugin] Cannot read the plugin " + plugins.resolve("evil.jar") + ": "
+        + plugins.resolve("evil.jar") + " is a named pipe, not a regular file; it was not opened";
+
+    // Opening the pipe as a zip would wait for a writer forever: a hang fails the test instead.
+    assertEquals(1, assertTimeoutPreemptively(Duration.ofSeconds(60), () -> run("validate", "--plugins", plugins.toString())));
+    assertTrue(out.toString().contains(refused), out.toString());
+    assertNoClassName();
+
+    assertEquals(0, assertTimeoutPreemptively(Duration.ofSeconds(60), () -> run("list", "--plugins", plugins.toString())));
+    assertTrue(out.toString().contains(refused.substring(refused.indexOf(' ') + 1)), out.toString());
+    assertNoClassName();
+  }
+
+  @Test
+  void aSettingsFolderThatIsANamedPipe_isRefusedInWords_insteadOfListedForever() throws Exception {
+    Path pipe = temp.resolve("settings");
+    mkfifo(pipe);
+
+    assertEquals(1, assertTimeoutPreemptively(Duration.ofSeconds(60), () -> run("validate", "--settings", pipe.toString())));
+    assertTrue(out.toString().contains("[Overture/ReadFailed] Cannot list the settings folder " + pipe + ": " + pipe + " is not a folder"),
+        out.toString());
+    assertNoClassName();
+  }
+
+  @Test
+  void aContentOrPluginsFolderThatIsNotAFolder_isNamedForWhatItIs() throws Exception {
+    Path file = Files.writeString(temp.resolve("notes.txt"), "mine");
+    Path pipe = temp.resolve("pipe");
+    mkfifo(pipe);
+
+    assertEquals(1, run("list", "--assets", file.toString()));
+    assertEquals("overture: --assets " + file + ": it is a regular file, not a folder", err.toString().strip());
+    assertEquals(1, run("list", "--plugins", pipe.toString()));
+    assertEquals("overture: --plugins " + pipe + ": it is a named pipe, not a folder", err.toString().strip());
+    assertEquals("mine", Files.readString(file));
   }
 
   @Test
