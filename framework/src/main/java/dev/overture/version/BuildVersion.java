@@ -137,7 +137,8 @@ public record BuildVersion(
    * Reads the version file at {@code file}.
    *
    * @throws ProblemException naming the file (and the line and column, or the field) when it is
-   *     missing, malformed or holds a value that is not a version
+   *     missing, malformed, not a version file (without {@code MajorVersion}, {@code MinorVersion}
+   *     or {@code PatchVersion}) or holds a value that is not a version
    */
   public static BuildVersion read(Path file) {
     return parse(bytes(file), file.toString());
@@ -216,9 +217,9 @@ public record BuildVersion(
     }
     try {
       return new BuildVersion(
-          (int) number(object, "MajorVersion", file, Integer.MAX_VALUE),
-          (int) number(object, "MinorVersion", file, Integer.MAX_VALUE),
-          (int) number(object, "PatchVersion", file, Integer.MAX_VALUE),
+          (int) required(object, "MajorVersion", file),
+          (int) required(object, "MinorVersion", file),
+          (int) required(object, "PatchVersion", file),
           number(object, "Changelist", file, EngineVersion.LICENSEE_BIT - 1),
           number(object, "CompatibleChangelist", file, EngineVersion.LICENSEE_BIT - 1),
           number(object, "IsLicenseeVersion", file, 1) != 0,
@@ -229,6 +230,19 @@ public record BuildVersion(
     } catch (IllegalArgumentException e) {
       throw failure(file, Problem.error("Overture/InvalidValue", e.getMessage()).at(SourceLocation.ofFile(file)));
     }
+  }
+
+  /**
+   * One of the three fields every build version file gives (Unreal's has them all): a JSON object
+   * without them is some other file, which {@link #update} must not rewrite as a version file.
+   */
+  private static long required(ObjectNode object, String field, String file) {
+    if (!object.has(field)) {
+      throw failure(file, Problem.error("Overture/NotAVersionFile", file + " gives no \"" + field + "\": a build version file gives"
+              + " \"MajorVersion\", \"MinorVersion\" and \"PatchVersion\"; is it one?")
+          .at(SourceLocation.ofFile(file)));
+    }
+    return number(object, field, file, Integer.MAX_VALUE);
   }
 
   private static long number(ObjectNode object, String field, String file, long max) {

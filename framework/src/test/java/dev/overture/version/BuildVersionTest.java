@@ -174,6 +174,22 @@ class BuildVersionTest {
   }
 
   @Test
+  void aJsonObjectWithoutTheVersionFields_isNotAVersionFile_andUpdateLeavesItUntouched() throws Exception {
+    for (String json : List.of("{\"name\": \"my-app\", \"version\": \"1.0.0\"}", "{}",
+        "{\"MajorVersion\": 1, \"MinorVersion\": 2}")) {
+      Path file = file(json);
+
+      Problem problem = only(assertThrows(ProblemException.class,
+          () -> BuildVersion.update(file, new BuildVersion.Update(5L, null, null, false, null, "x"))));
+
+      assertEquals("Overture/NotAVersionFile", problem.id());
+      assertEquals(file + " gives no \"" + (json.contains("MinorVersion") ? "PatchVersion" : "MajorVersion") + "\": a build version"
+          + " file gives \"MajorVersion\", \"MinorVersion\" and \"PatchVersion\"; is it one?", problem.message());
+      assertEquals(json, Files.readString(file));
+    }
+  }
+
+  @Test
   void problemsWithTheFile_nameItAndThePlace() throws Exception {
     Problem missing = only(assertThrows(ProblemException.class, () -> BuildVersion.read(temp.resolve("Nope.version"))));
     assertEquals("No build version file at " + temp.resolve("Nope.version"), missing.message());

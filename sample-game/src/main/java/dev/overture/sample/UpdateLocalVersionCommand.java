@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -50,6 +51,8 @@ final class UpdateLocalVersionCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
+    changelist("--cl", changelist);
+    changelist("--compatible-cl", compatibleChangelist);
     BuildVersion updated = BuildVersion.update(file,
         new BuildVersion.Update(changelist, compatibleChangelist, build, licensee, promoted, branch));
     PrintWriter out = spec.commandLine().getOut();
@@ -58,5 +61,13 @@ final class UpdateLocalVersionCommand implements Callable<Integer> {
     out.println("Rebuild the jar (mvn package) for the game to run as this version.");
     out.flush();
     return 0;
+  }
+
+  /** A changelist option out of the range a version holds is a usage mistake: refused before the file is read. */
+  private void changelist(String option, Long value) {
+    // 31 bits: an engine version keeps the 32nd for the licensee flag.
+    if (value != null && (value < 0 || value > Integer.MAX_VALUE)) {
+      throw new ParameterException(spec.commandLine(), option + ": 0 to " + Integer.MAX_VALUE + ", not " + value);
+    }
   }
 }

@@ -1,5 +1,6 @@
 package dev.overture.sample;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -256,6 +257,30 @@ class OvertureCommandTest {
   void updateLocalVersion_withoutTheFile_saysWhere(@TempDir Path temp) {
     assertEquals(1, run("update-local-version", "--file", temp.resolve("none").toString(), "--cl", "1"));
     assertTrue(err.toString().contains("No build version file at " + temp.resolve("none")), err.toString());
+  }
+
+  @Test
+  void updateLocalVersion_refusesAJsonFileThatIsNotAVersionFile_andLeavesItAsItWas(@TempDir Path temp) throws Exception {
+    Path file = Files.writeString(temp.resolve("package.json"), "{\"name\":\"my-app\",\"version\":\"1.0.0\"}");
+
+    assertEquals(1, run("update-local-version", "--file", file.toString(), "--branch", "x"));
+
+    assertTrue(err.toString().contains("[Overture/NotAVersionFile] " + file + " gives no \"MajorVersion\": a build version file gives"
+        + " \"MajorVersion\", \"MinorVersion\" and \"PatchVersion\"; is it one?"), err.toString());
+    assertEquals("{\"name\":\"my-app\",\"version\":\"1.0.0\"}", Files.readString(file));
+  }
+
+  @Test
+  void updateLocalVersion_aChangelistOutOfRange_isAUsageMistake_andTheFileIsUnchanged(@TempDir Path temp) throws Exception {
+    Path file = temp.resolve("Build.version");
+    Files.copy(Path.of("../build/Build.version"), file);
+    byte[] before = Files.readAllBytes(file);
+
+    assertEquals(2, run("update-local-version", "--file", file.toString(), "--cl", "-1"));
+    assertTrue(err.toString().startsWith("--cl: 0 to 2147483647, not -1"), err.toString());
+    assertEquals(2, run("update-local-version", "--file", file.toString(), "--compatible-cl", "9223372036854775807"));
+    assertTrue(err.toString().contains("\n--compatible-cl: 0 to 2147483647, not 9223372036854775807"), err.toString());
+    assertArrayEquals(before, Files.readAllBytes(file));
   }
 
   @Test
