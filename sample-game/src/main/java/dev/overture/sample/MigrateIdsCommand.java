@@ -118,7 +118,12 @@ final class MigrateIdsCommand implements Callable<Integer> {
   static final class TargetConverter implements ITypeConverter<IdMigration.Target> {
     @Override
     public IdMigration.Target convert(String value) {
-      return IdMigration.Target.parse(value);
+      try {
+        return IdMigration.Target.parse(value);
+      } catch (IllegalArgumentException e) {
+        // picocli would print the exception's class name beside a plain IllegalArgumentException's message.
+        throw new picocli.CommandLine.TypeConversionException(e.getMessage());
+      }
     }
   }
 }
