@@ -28,9 +28,10 @@ import java.util.concurrent.TimeoutException;
  *
  * <ol>
  *   <li><b>Load</b> (Lyra's {@code EditorValidator_Load}): every primary asset is loaded for real,
- *       alone, with every bundle; every warning and error the load reports is gathered and
- *       attributed to that asset. (Overture's loader reports problems rather than logging them, so
- *       this gathers all of them.)
+ *       in a load of its own, with every bundle; every warning and error the load reports is
+ *       gathered and attributed to that asset. (Overture's loader reports problems rather than
+ *       logging them, so this gathers all of them.) The loads are held until the checks are done,
+ *       so a file an earlier load read is not read again: each file is read once, as in play.
  *   <li><b>Assets</b>: each loaded asset goes to the validators of its class ({@link
  *       AssetValidator}), each action in it to those of its kind ({@link ActionValidator}) and to
  *       its own {@code validate}.
@@ -155,13 +156,21 @@ public final class Validator {
     // Assets a newer engine saved are not listed; each is still reported, as its own load refuses it.
     java.util.Set<PrimaryAssetId> all = new java.util.TreeSet<>(assets.index().ids());
     all.addAll(assets.index().newerAssets().keySet());
-    for (PrimaryAssetId id : all) {
-      load(run, id);
-    }
-    run.loaded.forEach((id, value) -> checkAsset(run, id, value));
-    ProjectContext project = new ProjectContext(run);
-    for (ProjectValidator validator : run.projectValidators) {
-      validator.isDataValid(project);
+    // Every load is held until the checks are done: an asset that an earlier one reached is then
+    // not read again. Releasing each at once made a chain of n action sets, each including the
+    // next, read n(n+1)/2 files, where play reads n.
+    List<LoadHandle> held = new ArrayList<>();
+    try {
+      for (PrimaryAssetId id : all) {
+        held.add(load(run, id));
+      }
+      run.loaded.forEach((id, value) -> checkAsset(run, id, value));
+      ProjectContext project = new ProjectContext(run);
+      for (ProjectValidator validator : run.projectValidators) {
+        validator.isDataValid(project);
+      }
+    } finally {
+      held.forEach(LoadHandle::release);
     }
     return new ValidationReport(run.locate());
   }
@@ -206,7 +215,8 @@ public final class Validator {
     return run.locateLater();
   }
 
-  private void load(Run run, PrimaryAssetId id) {
+  /** Loads {@code id} and what it references, reporting what the load met; the caller releases the handle. */
+  private LoadHandle load(Run run, PrimaryAssetId id) {
     LoadHandle handle = assets.loadPrimaryAssets(List.of(id), List.of("equipped", "client", "server"));
     try {
       LoadResult result = handle.waitUntilComplete(LOAD_TIMEOUT);
@@ -221,9 +231,8 @@ public final class Validator {
     } catch (TimeoutException e) {
       run.report(null, null, Problem.error("Overture/LoadTimedOut", "Loading " + id + " took longer than " + LOAD_TIMEOUT)
           .withAsset(id.toString()));
-    } finally {
-      handle.release();
     }
+    return handle;
   }
 
   /** An unknown property is an error here, though only a warning for play (see the class comment). */

@@ -334,6 +334,59 @@ class ValidatorTest {
     }
   }
 
+  /** A content root that counts how often each file is read. */
+  private record CountingSource(AssetSource files, Map<String, Integer> reads) implements AssetSource {
+    @Override
+    public String name() {
+      return files.name();
+    }
+
+    @Override
+    public List<String> list(dev.overture.asset.AssetPath folder, boolean recursive) throws java.io.IOException {
+      return files.list(folder, recursive);
+    }
+
+    @Override
+    public byte[] read(dev.overture.asset.AssetPath path, int maxBytes) throws java.io.IOException {
+      reads.merge(path.value(), 1, Integer::sum);
+      return files.read(path, maxBytes);
+    }
+
+    @Override
+    public boolean exists(dev.overture.asset.AssetPath path) {
+      return files.exists(path);
+    }
+  }
+
+  @Test
+  void aChainOfActionSetsEachIncludingTheNext_isReadOnceAFile_asPlayReadsIt() throws Exception {
+    int length = 200;
+    Content content = game();
+    for (int i = 0; i < length; i++) {
+      content.file("actionsets/Chain" + i + ".json",
+          "{ \"actions\": []" + (i + 1 < length ? ", \"actionSets\": [\"Chain" + (i + 1) + "\"]" : "") + " }");
+    }
+    content.file("experiences/Arena.json", """
+        { "defaultPawnData": "Hero", "actionSets": ["Standard", "Chain0"], "gameFeaturesToEnable": ["Core"] }
+        """);
+    root = content.writeTo(temp.resolve("assets"));
+    Map<String, Integer> reads = new java.util.concurrent.ConcurrentHashMap<>();
+    try (AssetManager assets = Experiences.register(AssetManager.builder())
+            .contentRoot(new CountingSource(AssetSource.directory(root), reads))
+            .kind(Actor.class, "Knight", Knight.class).kind(ActorComponent.class, "Shield", Shield.class).build();
+        GameFeatures features = GameFeatures.builder(assets).build()) {
+      features.ready().join();
+
+      ValidationReport report = Validator.builder(assets).features(features).build().run();
+
+      assertFalse(report.hasErrors(), report.format());
+      // Each asset loaded alone, then released, read the chain below it again: 20,100 reads here.
+      assertEquals(1, reads.get("actionsets/Chain0.json"), reads.toString());
+      assertEquals(1, reads.get("actionsets/Chain" + (length - 1) + ".json"), reads.toString());
+      assertTrue(reads.values().stream().allMatch(count -> count == 1), reads.toString());
+    }
+  }
+
   @Test
   void check_ofAnEditNotYetInForce_keepsOnlyWhatConcernsIt_locatedInItsFile() throws Exception {
     root = game().writeTo(temp.resolve("assets"));
