@@ -96,6 +96,24 @@ class GameRulesValidationTest {
             "ConfigureMatch puts 600 heroes (2 teams of 300) on map Map:Arena, which UserFacingExperience:EliminationTile plays"
                 + " Experience:Elimination on, which has 114 floor cells",
             "experiences/Elimination.json:41:19 (/actions/1/teamSize)"),
+        new Variant("a team named twice", "experiences/Elimination.json", "\"Blue\"\n      ],", "\"Red\"\n      ],",
+            "Sample/DuplicateTeam", "Team \"Red\" is named twice in \"teams\" (first at 0); each team needs a name of its own",
+            "experiences/Elimination.json:39:9 (/actions/1/teams/1)"),
+        new Variant("a team without a name", "experiences/Elimination.json", "\"Blue\"\n      ],", "\" \"\n      ],",
+            "Sample/BlankTeam", "Team 2 has no name; the scores and the HUD show each team by its name",
+            "experiences/Elimination.json:39:9 (/actions/1/teams/1)"),
+        new Variant("a team size whose heroes an int cannot count", "experiences/Elimination.json", "\"teamSize\": 3",
+            "\"teamSize\": 2147483647",
+            "Sample/TooManyHeroes",
+            "ConfigureMatch puts 4294967294 heroes (2 teams of 2147483647) on map Map:Arena, which UserFacingExperience:EliminationTile"
+                + " plays Experience:Elimination on, which has 114 floor cells",
+            "experiences/Elimination.json:41:19 (/actions/1/teamSize)"),
+        new Variant("two matches in one experience", "experiences/Elimination.json", "\"scoreLimit\": 25\n    },",
+            "\"scoreLimit\": 25\n    },\n    { \"action\": \"ConfigureMatch\" },",
+            "Sample/TwoMatches",
+            "A second ConfigureMatch in Experience:Elimination: the match already starts at Experience:Elimination /actions/1, and a"
+                + " world holds one match; remove one of them",
+            "experiences/Elimination.json:44:5 (/actions/2)"),
         new Variant("an unknown property", "experiences/Elimination.json", "\"scoreLimit\": 25", "\"scoreLimt\": 25",
             "Overture/UnknownProperty",
             "Unknown property \"scoreLimt\" in ConfigureMatch was ignored; did you mean \"scoreLimit\"? (known properties: \"damage\","

@@ -113,7 +113,8 @@ public class ArenaMatch extends ActorComponent {
     List<Hero> restored = heroes();
     if (restored.isEmpty()) {
       state.begin(manager.experienceId().map(Object::toString).orElse(""), level().id());
-      int total = config.teams().size() * config.teamSize();
+      // ConfigureMatch checked that they fit on the map's floor.
+      int total = Math.toIntExact(config.heroes());
       for (int slot = 0; slot < total; slot++) {
         Pawn pawn = slot == 0 ? manager.spawnPawn(PLAYER) : spawnBot(pawnData, "Bot" + slot);
         if (!(pawn instanceof Hero hero)) {

@@ -18,7 +18,8 @@ import java.util.List;
  *
  * <p>Immutable; applied on each world's game thread.
  *
- * @param teams the teams' names, 1 to 4 (default Red and Blue); the player joins the first
+ * @param teams the teams' names, 1 to 4, each its own and not blank (default Red and Blue); the player
+ *     joins the first
  * @param teamSize heroes per team, the player included (default 3)
  * @param scoreLimit the team score that wins (default 10)
  * @param respawnTurns turns an eliminated hero waits (default 8)
@@ -38,6 +39,18 @@ public record ConfigureMatch(
     damage = damage == null ? 34 : damage;
     if (teams.isEmpty() || teams.size() > 4) {
       throw new DataException("Sample/OutOfRange", "/teams", "\"teams\" must name 1 to 4 teams, not " + teams.size());
+    }
+    for (int team = 0; team < teams.size(); team++) {
+      String name = teams.get(team);
+      if (name.isBlank()) {
+        throw new DataException("Sample/BlankTeam", "/teams/" + team, "Team " + (team + 1) + " has no name; the scores and the HUD"
+            + " show each team by its name");
+      }
+      int first = teams.indexOf(name);
+      if (first < team) {
+        throw new DataException("Sample/DuplicateTeam", "/teams/" + team, "Team \"" + name + "\" is named twice in \"teams\""
+            + " (first at " + first + "); each team needs a name of its own");
+      }
     }
     atLeastOne("teamSize", teamSize);
     atLeastOne("scoreLimit", scoreLimit);
@@ -74,7 +87,7 @@ public record ConfigureMatch(
             + "'), but ConfigureMatch names " + teams.size() + " teams");
       }
     }
-    int heroes = teams.size() * teamSize;
+    long heroes = heroes();
     int cells = level.floor().size();
     if (heroes > cells) {
       throw new IllegalStateException("ConfigureMatch puts " + heroes + " heroes (" + teams.size() + " teams of " + teamSize
@@ -85,6 +98,11 @@ public record ConfigureMatch(
     // The widgets of every registered plugin, found without naming one (TopDownArena's leaderboard, say).
     match.showWidgets(context.extensions(dev.overture.sample.game.hud.HudWidget.class));
     context.keepUndo(() -> state.removeComponent(match));
+  }
+
+  /** Every hero of the match, the player included: counted in a long, so that no team size can wrap it. */
+  public long heroes() {
+    return (long) teams.size() * teamSize;
   }
 
   @Override

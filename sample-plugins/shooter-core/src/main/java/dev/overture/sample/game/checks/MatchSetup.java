@@ -32,7 +32,9 @@ import java.util.Set;
  *   <li>{@code Sample/TooManyTeams}: more teams than the map has teams' spawns;
  *   <li>{@code Sample/TeamWithoutSpawn}: a team whose spawn tile ({@code 1} to {@code 4}) the map
  *       lacks;
- *   <li>{@code Sample/TooManyHeroes}: more heroes than the map has floor.
+ *   <li>{@code Sample/TooManyHeroes}: more heroes than the map has floor;
+ *   <li>{@code Sample/TwoMatches}: a second ConfigureMatch in one experience (its own actions and
+ *       those of the action sets it reaches): a world holds one match, so play refuses it.
  * </ul>
  *
  * Each at the {@code ConfigureMatch} that asks for it (in the experience or one of its action
@@ -74,6 +76,17 @@ public final class MatchSetup implements ProjectValidator {
       for (Found found : matches(context, tile.get().experienceId())) {
         if (reported.add(found.asset() + found.pointer() + " " + mapId)) {
           check(context, found, id, tile.get().experienceId(), mapId, map.get());
+        }
+      }
+    }
+    for (PrimaryAssetId experience : experiences) {
+      List<Found> all = matches(context, experience);
+      for (Found second : all.subList(Math.min(1, all.size()), all.size())) {
+        Found first = all.get(0);
+        if (reported.add("second " + second.asset() + second.pointer() + " " + experience)) {
+          context.about(second.asset()).error("Sample/TwoMatches", second.pointer(),
+              "A second ConfigureMatch in " + experience + ": the match already starts at " + first.asset() + " " + first.pointer()
+                  + ", and a world holds one match; remove one of them");
         }
       }
     }
@@ -125,7 +138,7 @@ public final class MatchSetup implements ProjectValidator {
         }
       }
     }
-    int heroes = teams.size() * found.match().teamSize();
+    long heroes = found.match().heroes();
     if (heroes > floor) {
       context.about(found.asset()).error("Sample/TooManyHeroes", found.pointer() + "/teamSize",
           "ConfigureMatch puts " + heroes + " heroes (" + teams.size() + " teams of " + found.match().teamSize() + ") on "
