@@ -90,6 +90,13 @@ final class BuiltInChecks {
   }
 
   private static void checkPlugins(List<PluginId> names, ValidationContext context) {
+    Set<PluginId> listed = new HashSet<>();
+    for (int i = 0; i < names.size(); i++) {
+      if (!listed.add(names.get(i))) {
+        context.warning("Overture/DuplicateFeature", "/gameFeaturesToEnable/" + i,
+            "Plugin " + names.get(i) + " is listed twice in gameFeaturesToEnable; once is enough");
+      }
+    }
     Optional<GameFeatures> features = context.features();
     if (features.isEmpty()) {
       return;
@@ -106,7 +113,7 @@ final class BuiltInChecks {
     return features.plugins().stream().map(PluginId::name).toList();
   }
 
-  /** The plugins an experience names exist; an action set is not listed twice. */
+  /** The plugins an experience names exist, each listed once; an action set is not listed twice. */
   static final class ExperiencePlugins implements AssetValidator<ExperienceDefinition> {
     @Override
     public Class<ExperienceDefinition> assetClass() {
@@ -126,7 +133,7 @@ final class BuiltInChecks {
     }
   }
 
-  /** The plugins an action set names exist. */
+  /** The plugins an action set names exist, each listed once. */
   static final class ActionSetPlugins implements AssetValidator<ExperienceActionSet> {
     @Override
     public Class<ExperienceActionSet> assetClass() {

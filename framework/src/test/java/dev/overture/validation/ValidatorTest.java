@@ -464,6 +464,25 @@ class ValidatorTest {
   }
 
   @Test
+  void aPluginListedTwiceToEnable_isAWarning_inAnExperienceAndInAnActionSet() throws Exception {
+    ValidationReport report = validate(game()
+        .file("experiences/Arena.json", """
+            { "defaultPawnData": "Hero", "actionSets": ["Standard"], "gameFeaturesToEnable": ["Core", "Core"] }
+            """)
+        .file("actionsets/Standard.json", """
+            { "gameFeaturesToEnable": ["Core", "Core"] }
+            """));
+
+    assertFalse(report.hasErrors(), report.format());
+    assertEquals(List.of("Overture/DuplicateFeature", "Overture/DuplicateFeature"), report.problems().stream().map(Problem::id).toList(),
+        report.format());
+    assertEquals("Plugin Core is listed twice in gameFeaturesToEnable; once is enough", report.warnings().get(0).message());
+    List<SourceLocation> where = report.warnings().stream().map(problem -> problem.location().orElseThrow()).toList();
+    assertTrue(where.contains(at("actionsets/Standard.json", 1, 36, "/gameFeaturesToEnable/1")), where.toString());
+    assertTrue(where.contains(at("experiences/Arena.json", 1, 91, "/gameFeaturesToEnable/1")), where.toString());
+  }
+
+  @Test
   void aFileInAContentRootThatIsNotAdded_isRefusedAtTheReference_likeAMissingFile() throws Exception {
     ValidationReport report = validate(game().file("ui/experiences/DustTile.json", """
         { "mapId": "Map:Dust", "experienceId": "Arena", "tileIcon": "/Arcade/icons/Dust.png" }
