@@ -280,6 +280,9 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
         out.printf("Plugins activated: %s%n", plugins.isEmpty() ? "none" : String.join(", ", plugins.stream().map(PluginId::name).toList()));
         out.println("Actions run:");
         manager.activeActions().forEach(action -> out.printf("  %s%n", action));
+        if (restore != null) {
+          ArenaView.match(world).ifPresent(match -> refuseMisfits(match, experienceId));
+        }
         if (save != null && ArenaView.match(world).isEmpty()) {
           spec.commandLine().getErr().printf("--save %s: %s starts no match, so there is nothing to save%n", save, experienceId);
           return OvertureCommand.FAILED;
@@ -447,6 +450,22 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
         return PrimaryAssetId.parse(value.trim(), Experiences.EXPERIENCE);
       } catch (IllegalArgumentException e) {
         throw new picocli.CommandLine.TypeConversionException(e.getMessage());
+      }
+    }
+  }
+
+  /**
+   * A restored hero must be on one of the match's teams: the store holds what a file says, and a
+   * team index past the experience's teams (a save edited by hand, or one of an older version of the
+   * experience) would fail the match at its first score, not here where the file is named.
+   */
+  private void refuseMisfits(dev.overture.sample.game.ArenaMatch match, PrimaryAssetId experienceId) {
+    List<String> teams = match.config().teams();
+    for (Hero hero : match.heroes()) {
+      if (hero.team() < 0 || hero.team() >= teams.size()) {
+        throw new IllegalArgumentException("--restore " + restore + ": hero " + hero.name() + " (actor " + hero.id() + ") has \"team\" "
+            + hero.team() + ", but the match of " + experienceId + " has " + teams.size() + " teams, 0 to " + (teams.size() - 1) + " ("
+            + String.join(", ", teams) + "); the save does not fit this experience");
       }
     }
   }

@@ -142,6 +142,27 @@ class SaveFilesReliabilityTest {
   }
 
   @Test
+  void aRestoredHeroOnATeamTheMatchDoesNotHave_isRefusedNamingTheFileAndTheHero_beforeAnyTurn() throws Exception {
+    Path game = temp.resolve("game.db");
+    assertEquals("0 ", save(game));
+    byte[] before;
+    try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + game);
+        Statement sql = connection.createStatement()) {
+      // The value of the player's team becomes that of the game state's turn (3): a property blob of the same type.
+      sql.executeUpdate("UPDATE properties SET value = (SELECT value FROM properties WHERE actor_id = 1 AND name = 'turn')"
+          + " WHERE actor_id = 2 AND name = 'team'");
+    }
+    before = Files.readAllBytes(game);
+
+    assertEquals(1, run("play", "--restore", game.toString(), "--ticks", "5", "--view-every", "0"));
+
+    assertEquals("overture: --restore " + game + ": hero Player (actor 2) has \"team\" 3, but the match of Experience:Elimination"
+        + " has 2 teams, 0 to 1 (Red, Blue); the save does not fit this experience", err.toString().strip());
+    assertFalse(out.toString().contains("Result:"), "no match is played: " + out);
+    assertArrayEquals(before, Files.readAllBytes(game), "the user's file is only read");
+  }
+
+  @Test
   void aKilledSave_leavesTheOldFileWhole_andSaysNothing_andTheNextRunRemovesItsWorkingCopy() throws Exception {
     Path store = temp.resolve("game.db");
     assertEquals("0 ", save(store));
