@@ -110,6 +110,10 @@ public final class Inspector implements AutoCloseable {
     } catch (Exception e) {
       stopQuietly();
       if (e instanceof IOException && (e instanceof BindException || e.getCause() instanceof BindException)) {
+        if (!isOfThisMachine(builder.address)) {
+          throw new IllegalStateException("Could not serve the inspector on " + where + ": " + builder.address.getHostAddress()
+              + " is not an address of this machine (127.0.0.1 serves this machine only, 0.0.0.0 every network it is on)", e);
+        }
         throw new IllegalStateException("Could not serve the inspector on " + where + ": the port is in use"
             + " (choose another port, or 0 for any free one)", e);
       }
@@ -120,6 +124,18 @@ public final class Inspector implements AutoCloseable {
         + (builder.token == null ? "" : "#token=" + builder.token));
     gatherer.start();
     log.info("Inspector serving on http://{}:{}/", hostForUri(builder.address), connector.getLocalPort());
+  }
+
+  /** Whether a server can listen on {@code address} here: any address, a loopback one, or one of a network interface's. */
+  static boolean isOfThisMachine(InetAddress address) {
+    if (address.isAnyLocalAddress() || address.isLoopbackAddress()) {
+      return true;
+    }
+    try {
+      return java.net.NetworkInterface.getByInetAddress(address) != null;
+    } catch (java.net.SocketException e) {
+      return true; // cannot tell: the bind's own failure stands
+    }
   }
 
   private static String hostForUri(InetAddress address) {

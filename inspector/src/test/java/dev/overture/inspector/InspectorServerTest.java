@@ -240,6 +240,17 @@ class InspectorServerTest {
   }
 
   @Test
+  void anAddressOfAnotherMachine_isRefusedAsSuch_notAsAPortInUse() throws Exception {
+    // 192.0.2.1 is a documentation address (RFC 5737): no machine has it, and binding it sends nothing.
+    Inspector.Builder builder = Inspector.builder(game.overture).bindAddress(InetAddress.getByName("192.0.2.1")).port(0).randomToken();
+
+    IllegalStateException refused = assertThrows(IllegalStateException.class, builder::start);
+
+    assertEquals("Could not serve the inspector on 192.0.2.1:0: 192.0.2.1 is not an address of this machine"
+        + " (127.0.0.1 serves this machine only, 0.0.0.0 every network it is on)", refused.getMessage());
+  }
+
+  @Test
   void whatAPageSays_changesOnlyWhatItIsSent() throws Exception {
     try (Inspector inspector = Inspector.builder(game.overture).start()) {
       List<String> messages = new CopyOnWriteArrayList<>();
