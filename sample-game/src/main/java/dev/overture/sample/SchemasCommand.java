@@ -2,10 +2,12 @@ package dev.overture.sample;
 
 import dev.overture.asset.AssetManager;
 import dev.overture.inject.Overture;
+import dev.overture.internal.SpecialFiles;
 import dev.overture.validation.SchemaGenerator;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -29,8 +31,13 @@ final class SchemasCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    if (Files.exists(out) && !Files.isDirectory(out)) {
-      throw new IllegalArgumentException("--out " + out + " is a file, not a folder: the schemas are written into a folder");
+    if (Files.exists(out, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(out)) {
+      String kind = switch (SpecialFiles.kindOf(out)) {
+        case "a regular file" -> "a file";
+        case "missing" -> "a symbolic link that leads nowhere (to nothing, or round in a loop)";
+        default -> SpecialFiles.kindOf(out);
+      };
+      throw new IllegalArgumentException("--out " + out + " is " + kind + ", not a folder: the schemas are written into a folder");
     }
     try (Overture overture = SampleContent.builder(null, SampleContent.existing(SampleContent.defaultPlugins())).build()) {
       SampleContent.awaitPlugins(overture, spec.commandLine().getErr());

@@ -150,12 +150,23 @@ class ContentCommandsReliabilityTest {
   }
 
   @Test
-  void schemas_intoAFile_orOverAPipe_isRefusedInWords() throws Exception {
+  void schemas_intoAFileAPipeOrALoop_orOverAPipe_isRefusedInWords() throws Exception {
     Path file = Files.writeString(temp.resolve("schemas.txt"), "mine");
 
     assertEquals(1, run("schemas", "--out", file.toString()));
     assertEquals("overture: --out " + file + " is a file, not a folder: the schemas are written into a folder", err.toString().strip());
     assertEquals("mine", Files.readString(file));
+
+    Path pipe = temp.resolve("pipe");
+    mkfifo(pipe);
+    assertEquals(1, run("schemas", "--out", pipe.toString()));
+    assertEquals("overture: --out " + pipe + " is a named pipe, not a folder: the schemas are written into a folder", err.toString().strip());
+    Path loop = temp.resolve("loopA");
+    Files.createSymbolicLink(loop, temp.resolve("loopB"));
+    Files.createSymbolicLink(temp.resolve("loopB"), loop);
+    assertEquals(1, run("schemas", "--out", loop.toString()));
+    assertEquals("overture: --out " + loop + " is a symbolic link that leads nowhere (to nothing, or round in a loop), not a folder:"
+        + " the schemas are written into a folder", err.toString().strip());
 
     Path folder = Files.createDirectories(temp.resolve("schemas"));
     mkfifo(folder.resolve("Experience.schema.json"));
