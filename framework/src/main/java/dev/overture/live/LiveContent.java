@@ -198,23 +198,7 @@ public final class LiveContent implements AutoCloseable {
     }
     activity.enter();
     try {
-      executor.execute(() -> {
-        boolean handedOn = false;
-        try {
-          Optional<LoadedExperience> loaded = manager.loadedExperience();
-          if (loaded.isPresent()) {
-            Set<dev.overture.asset.AssetKey> stale = loaded.get().staleIn(assets);
-            if (!stale.isEmpty()) {
-              handedOn = true;
-              pipeline.catchUp(loaded.get(), stale);
-            }
-          }
-        } finally {
-          if (!handedOn) {
-            activity.exit();
-          }
-        }
-      });
+      executor.execute(() -> pipeline.catchUp(manager));
     } catch (RuntimeException e) {
       activity.exit();
       log.debug("Live content could not check world {} after it loaded: {}", manager, e.toString());

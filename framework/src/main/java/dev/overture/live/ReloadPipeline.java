@@ -26,6 +26,7 @@ import dev.overture.world.World;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -79,6 +80,20 @@ final class ReloadPipeline {
   private final AtomicLong sequence = new AtomicLong();
   /** The problems of the last refusal, so that the same broken save is reported once. */
   private List<Problem> lastRefused = List.of();
+  /**
+   * What each world rolled back from: the new values of the assets of a reload whose actions failed
+   * to activate there, which the manager holds since the change was committed. Such a world runs
+   * older values than the manager on purpose; catching it up with these would roll back again, and
+   * again. Until the world applies a newer reload (or is collected).
+   */
+  private final Map<World, Map<AssetKey, Object>> rolledBack = new java.util.WeakHashMap<>();
+  /** Committed changes whose worlds have not all said how their reload ended. */
+  private int changesApplying;
+  /**
+   * Worlds that reached Loaded while a change was being applied, caught up once it has been: by then
+   * what each rolled back from is known. Each holds an activity entry.
+   */
+  private final List<ExperienceManager> waitingToCatchUp = new ArrayList<>();
 
   ReloadPipeline(AssetManager assets, java.nio.file.Path jars, GameFeatures features, Validator validator, Reports reports, Executor executor,
       Ticker ticker, Activity activity, Map<World, ExperienceManager> managers, List<Tracked> tracked) {
@@ -160,16 +175,45 @@ final class ReloadPipeline {
   }
 
   /**
-   * {@code loaded} holds assets the manager has newer versions of (its load raced with a change):
-   * brings the world up to date with them, as a change of their files would.
+   * {@code manager}'s world reached Loaded: if what it runs is older than what the asset manager
+   * holds (its load raced with a change), brings it up to date, as a change of those files would;
+   * not with values it rolled back from. The activity was entered for it and is left when it is
+   * done.
    */
-  void catchUp(LoadedExperience loaded, Set<AssetKey> stale) {
+  void catchUp(ExperienceManager manager) {
+    if (changesApplying > 0) {
+      waitingToCatchUp.add(manager);
+      return;
+    }
+    boolean handedOn = false;
+    try {
+      Optional<LoadedExperience> loaded = manager.loadedExperience();
+      if (loaded.isPresent()) {
+        Set<AssetKey> stale = loaded.get().staleIn(assets);
+        if (!stale.isEmpty()) {
+          handedOn = true;
+          catchUp(loaded.get(), stale);
+        }
+      }
+    } finally {
+      if (!handedOn) {
+        activity.exit();
+      }
+    }
+  }
+
+  /** Brings {@code loaded} up to date with the manager's values of {@code stale}; leaves the activity when done. */
+  private void catchUp(LoadedExperience loaded, Set<AssetKey> stale) {
     boolean handedOn = false;
     try {
       Set<ContentFile> files = new LinkedHashSet<>();
       Map<ContentFile, String> shown = new LinkedHashMap<>();
       AssetIndex index = assets.index();
+      Map<AssetKey, Object> refused = rolledBack.getOrDefault(loaded.world(), Map.of());
       for (AssetKey key : stale) {
+        if (refused.containsKey(key) && refused.get(key) == inForce(key)) {
+          continue; // the world rolled back from this very value: it keeps what it runs until the file changes again
+        }
         ContentFile file = fileOf(key, index);
         if (file != null && files.add(file)) {
           shown.put(file, displayPath(file));
@@ -191,6 +235,11 @@ final class ReloadPipeline {
         activity.exit();
       }
     }
+  }
+
+  /** The value the manager holds for {@code key}, or null. */
+  private Object inForce(AssetKey key) {
+    return (key instanceof PrimaryAssetId id ? assets.getAsset(id) : assets.getAsset((SoftRef<?>) key)).orElse(null);
   }
 
   private String displayPath(ContentFile file) {
@@ -367,6 +416,7 @@ final class ReloadPipeline {
         }
       }
       stage.commit();
+      changesApplying++;
       releaseChecks();
       List<CompletableFuture<?>> handed = new ArrayList<>();
       trackedValues.forEach((hit, value) -> handed.add(handTracked(hit, value)));
@@ -384,9 +434,11 @@ final class ReloadPipeline {
       CompletableFuture.allOf(handed.toArray(CompletableFuture[]::new)).whenCompleteAsync((ignored, error) -> {
         try {
           List<LiveReload.WorldUpdate> worlds = new ArrayList<>();
-          for (CompletableFuture<LiveReload.WorldUpdate> update : updates) {
+          for (int i = 0; i < updates.size(); i++) {
+            CompletableFuture<LiveReload.WorldUpdate> update = updates.get(i);
             if (!update.isCompletedExceptionally()) {
               worlds.add(update.join());
+              remember(applying.get(i), update.join().outcome());
             }
           }
           List<Problem> all;
@@ -395,9 +447,27 @@ final class ReloadPipeline {
           }
           publish(nothing ? LiveReload.Status.UNCHANGED : LiveReload.Status.APPLIED, shown, changes, worlds, all, firstNanos);
         } finally {
+          if (--changesApplying == 0) {
+            List<ExperienceManager> waiting = List.copyOf(waitingToCatchUp);
+            waitingToCatchUp.clear();
+            waiting.forEach(ReloadPipeline.this::catchUp);
+          }
           activity.exit();
         }
       }, executor);
+    }
+
+    /** Notes what a world rolled back from, or that it runs the manager's values again. */
+    private void remember(ExperienceReload reload, ExperienceReload.Outcome outcome) {
+      if (outcome == ExperienceReload.Outcome.ROLLED_BACK) {
+        Map<AssetKey, Object> refused = new HashMap<>(rolledBack.getOrDefault(reload.world(), Map.of()));
+        for (AssetKey key : reload.changedAssets()) {
+          refused.put(key, reload.content().get(key));
+        }
+        rolledBack.put(reload.world(), refused);
+      } else if (outcome == ExperienceReload.Outcome.APPLIED) {
+        rolledBack.remove(reload.world());
+      }
     }
 
     /**

@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.overture.asset.AssetManager;
 import dev.overture.asset.SoftRef;
 import dev.overture.experience.ExperienceDefinition;
+import dev.overture.experience.ExperienceReload;
 import dev.overture.experience.PawnData;
+import dev.overture.feature.GameFeatureAction;
 import dev.overture.feature.PluginId;
+import dev.overture.feature.TestActions;
 import dev.overture.testing.Content;
 import dev.overture.testing.TestRuntime;
 import dev.overture.testing.TestWorld;
@@ -155,6 +158,47 @@ class LiveReloadOutcomesTest {
       assertEquals(LiveReload.Status.APPLIED, heard.get(1).status(), heard.toString());
       assertEquals(List.of(PluginId.of("Chimes")), world.activePlugins());
       assertTrue(runtime.live().whenIdle().isDone());
+    }
+  }
+
+  /** What Record actions did in the world (not their registration with the experience's load). */
+  private static List<String> inTheWorld() {
+    return TestActions.LOG.stream().filter(line -> line.endsWith(" in Match")).toList();
+  }
+
+  @Test
+  void anEditWhoseActionFailsToActivate_rollsBackOnce_andTheWorldKeepsItsContent_untilTheNextSave() {
+    Content content = content().file("experiences/Duel.json", """
+        { "defaultPawnData": "Fighter", "actions": [ { "action": "Record", "name": "old" } ] }
+        """);
+    try (TestRuntime runtime = TestRuntime.builder(content).liveContent()
+        .kind(GameFeatureAction.class, "Record", TestActions.Record.class).build()) {
+      List<LiveReload> heard = new CopyOnWriteArrayList<>();
+      runtime.live().subscribe(heard::add);
+      runtime.world("Match").load("Duel").assertLoaded();
+      TestActions.LOG.clear();
+
+      // Valid content whose action throws when it activates: the world rolls back to what it ran.
+      runtime.edit("experiences/Duel.json", """
+          { "defaultPawnData": "Fighter", "actions": [ { "action": "Record", "name": "new", "fail": true } ] }
+          """);
+      runtime.reload(); // fails, rather than hanging, when the world keeps being brought up to date again
+
+      assertEquals(1, heard.size(), "one change, one report: " + heard);
+      assertEquals(List.of(ExperienceReload.Outcome.ROLLED_BACK), heard.get(0).worlds().stream().map(LiveReload.WorldUpdate::outcome).toList());
+      assertEquals("Overture/ActionFailed", heard.get(0).problems().get(0).id());
+      assertEquals(List.of("deactivate old in Match", "undo old in Match", "activate old in Match"), inTheWorld(),
+          "the old action runs again, once");
+      assertTrue(runtime.live().whenIdle().isDone(), "live content is idle again");
+      TestActions.LOG.clear();
+
+      runtime.edit("experiences/Duel.json", """
+          { "defaultPawnData": "Fighter", "actions": [ { "action": "Record", "name": "fixed" } ] }
+          """);
+      runtime.reload();
+      assertEquals(2, heard.size(), heard.toString());
+      assertEquals(List.of(ExperienceReload.Outcome.APPLIED), heard.get(1).worlds().stream().map(LiveReload.WorldUpdate::outcome).toList());
+      assertEquals(List.of("deactivate old in Match", "undo old in Match", "activate fixed in Match"), inTheWorld());
     }
   }
 }

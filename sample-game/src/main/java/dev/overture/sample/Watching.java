@@ -65,13 +65,23 @@ final class Watching implements AutoCloseable {
       reload.changes().forEach(change -> out.println("  " + change));
       List<Problem> problems = reload.problems();
       if (!problems.isEmpty()) {
-        out.println(Problems.format("  " + (reload.status() == LiveReload.Status.REFUSED ? "refused:" : "warnings:"), problems));
+        out.println(Problems.format("  " + label(reload), problems));
       }
       if (reload.status() == LiveReload.Status.APPLIED && !reload.worlds().isEmpty()) {
         afterApplied.accept(world);
       }
       out.flush();
     }
+  }
+
+  /** What the problems of {@code reload} are: why it was refused, why a world rolled it back, or warnings. */
+  private static String label(LiveReload reload) {
+    if (reload.status() == LiveReload.Status.REFUSED) {
+      return "refused:";
+    }
+    boolean rolledBack = reload.worlds().stream()
+        .anyMatch(update -> update.outcome() == dev.overture.experience.ExperienceReload.Outcome.ROLLED_BACK);
+    return rolledBack ? "rolled back:" : "warnings:";
   }
 
   /** Keeps {@code world} running (its queued tasks, so reloads apply) and prints reloads until Ctrl+C. */

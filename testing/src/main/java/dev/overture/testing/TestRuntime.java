@@ -164,6 +164,13 @@ public final class TestRuntime implements AutoCloseable {
   }
 
   /**
+   * The most rounds {@link #pump()} runs before it gives up: a test whose tasks queue each other
+   * forever fails instead of hanging the build. A round runs everything queued, so a test far from
+   * a loop needs a few dozen.
+   */
+  static final int MAX_PUMP_ROUNDS = 10_000;
+
+  /**
    * Lets live content's quiet period pass (the ticker moves 1 second) and pumps until the change
    * is checked and applied in every world of this thread; returns how many tasks ran.
    */
@@ -196,11 +203,18 @@ public final class TestRuntime implements AutoCloseable {
   /**
    * Runs the queued work (file reads, plugin state changes, each open world's game-thread tasks)
    * until there is none; returns how many tasks ran.
+   *
+   * @throws IllegalStateException when tasks still come after {@value #MAX_PUMP_ROUNDS} rounds
    */
   public int pump() {
     int total = 0;
     int ran;
+    int rounds = 0;
     do {
+      if (++rounds > MAX_PUMP_ROUNDS) {
+        throw new IllegalStateException("Tasks kept coming after " + MAX_PUMP_ROUNDS + " rounds of pumping (" + total
+            + " tasks): something queues itself again forever");
+      }
       ran = workers.runAll();
       ran += plugins.runAll();
       ran += timer.runDue();
