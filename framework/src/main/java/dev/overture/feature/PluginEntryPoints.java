@@ -83,10 +83,10 @@ final class PluginEntryPoints {
       Throwable cause = e.getCause() == null ? e : e.getCause();
       problems.add(failed(plugin, name, cause, locate));
       code.failedWith(cause);
-    } catch (Exception | LinkageError | AssertionError | StackOverflowError e) {
-      // A plugin's own bug (an assertion, endless recursion) is its problem, not the host's: caught
-      // here, the plugin goes to Error and its requests fail, instead of the plugins' thread dying
-      // and every later request waiting forever.
+    } catch (Exception | Error e) {
+      // A plugin's own bug (an assertion, endless recursion, a plain Error, running out of memory) is
+      // its problem, not the host's: caught here, the plugin goes to Error and its requests fail,
+      // instead of the plugin being left half-registered without a word.
       problems.add(failed(plugin, name, e, locate));
       code.failedWith(e);
     } finally {

@@ -153,7 +153,7 @@ final class PluginTransitions {
         return CompletableFuture.failedFuture(
             recordFailure(plugin, "register", new PluginException(plugin.id, "register", problems, attempt.cause)));
       }
-    } catch (RuntimeException | LinkageError e) {
+    } catch (RuntimeException | Error e) {
       attempt.undo();
       return CompletableFuture.failedFuture(recordFailure(plugin, "register", new PluginException(plugin.id, "register", List.of(
           Problem.error("Overture/PluginFailed", "Plugin " + plugin.id + " failed while registering: " + PluginCatalog.message(e))
@@ -250,7 +250,7 @@ final class PluginTransitions {
       plugin.descriptor = full;
       try {
         full.actions().forEach(GameFeatureAction::onRegistering);
-      } catch (RuntimeException e) {
+      } catch (RuntimeException | Error e) {
         return actionFailure(plugin, "register", e).problems();
       }
       plugin.loader = loader;
@@ -321,7 +321,7 @@ final class PluginTransitions {
     plugin.state = PluginState.LOADING;
     try {
       plugin.descriptor.actions().forEach(GameFeatureAction::onLoading);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | Error e) {
       return CompletableFuture.failedFuture(actionFailure(plugin, "load", e));
     }
     settle(plugin, PluginState.LOADED);
@@ -433,8 +433,10 @@ final class PluginTransitions {
     for (GameFeatureAction action : plugin.descriptor.actions()) {
       try {
         step.accept(action);
-      } catch (RuntimeException e) {
-        log.error("An action of plugin {} failed", plugin.id, e);
+      } catch (RuntimeException | Error e) {
+        // Said in a line; the stack trace only at debug, as the command line prints one only with --debug.
+        log.error("An action of plugin {} failed: {}", plugin.id, PluginCatalog.message(e));
+        log.debug("An action of plugin {} failed", plugin.id, e);
       }
     }
   }
@@ -462,7 +464,7 @@ final class PluginTransitions {
     return failure;
   }
 
-  private PluginException actionFailure(Plugin plugin, String what, RuntimeException e) {
+  private PluginException actionFailure(Plugin plugin, String what, Throwable e) {
     return new PluginException(plugin.id, what, List.of(
         Problem.error("Overture/ActionFailed", "An action of plugin " + plugin.id + " failed: " + PluginCatalog.message(e))
             .at(catalog.locateInDescriptor(plugin, "/actions"))), e);

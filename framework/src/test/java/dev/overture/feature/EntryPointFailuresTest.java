@@ -53,6 +53,8 @@ class EntryPointFailuresTest {
     jar("Asserting", "asserting", "throw new AssertionError(\"the lamp must be lit\");");
     jar("Wrapping", "wrapping", "throw new RuntimeException(new java.io.UncheckedIOException(new java.io.IOException(\"disk gone\")));");
     jar("Quoting", "quoting", "throw new IllegalStateException(\"could not start: \" + new java.io.IOException(\"disk gone\"));");
+    jar("Plain", "plain", "throw new Error(\"the plugin gave up\");");
+    jar("Hungry", "hungry", "throw new OutOfMemoryError(\"Java heap space\");");
     jar("Zhealthy", "zhealthy", "");
     try (JarPluginGame game = JarPluginGame.open(temp)) {
       tellsEachFailureInWords(game);
@@ -70,7 +72,10 @@ class EntryPointFailuresTest {
             + " (a call that never ends calling itself?)",
         "Asserting", "The entry point \"asserting.Plugin\" of plugin Asserting failed while registering: the lamp must be lit",
         "Wrapping", "The entry point \"wrapping.Plugin\" of plugin Wrapping failed while registering: disk gone",
-        "Quoting", "The entry point \"quoting.Plugin\" of plugin Quoting failed while registering: could not start: disk gone");
+        "Quoting", "The entry point \"quoting.Plugin\" of plugin Quoting failed while registering: could not start: disk gone",
+        // Errors other than those above left the plugin Registering, without a word, and validate passed.
+        "Plain", "The entry point \"plain.Plugin\" of plugin Plain failed while registering: the plugin gave up",
+        "Hungry", "The entry point \"hungry.Plugin\" of plugin Hungry failed while registering: it ran out of memory (Java heap space)");
     expected.forEach((name, message) -> {
       PluginId id = PluginId.of(name);
       assertEquals(PluginState.ERROR, features.state(id), name);
@@ -86,6 +91,53 @@ class EntryPointFailuresTest {
       assertEquals(problem, again.problems().get(0), "a later request fails with the same problem");
     });
     assertEquals(PluginState.REGISTERED, features.state(PluginId.of("Zhealthy")), "the plugins' thread goes on after an Error");
+  }
+
+  @Test
+  void anActionWhoseRegisteringThrowsAnError_leavesThePluginInError_withItsContentGone() {
+    PluginJar.of()
+        .file("plugin.json", """
+            { "name": "Grumpy", "version": "1.0.0", "entryPoint": "grumpy.Plugin", "actions": [ { "action": "Grumpy" } ] }
+            """)
+        .file("experiences/Sulk.json", "{ }")
+        .java("grumpy.Plugin", """
+            package grumpy;
+
+            public final class Plugin implements dev.overture.feature.OverturePlugin {
+              @Override
+              public void register(dev.overture.feature.PluginRegistration plugin) {
+                plugin.kind(dev.overture.feature.GameFeatureAction.class, "Grumpy", Grumpy.class);
+              }
+            }
+            """)
+        .java("grumpy.Grumpy", """
+            package grumpy;
+
+            public record Grumpy() implements dev.overture.feature.GameFeatureAction {
+              @Override
+              public void onRegistering() {
+                throw new AssertionError("not today");
+              }
+            }
+            """)
+        .writeTo(JarPluginGame.plugins(temp).resolve("grumpy.jar"));
+    try (JarPluginGame game = JarPluginGame.open(temp)) {
+      GameFeatures features = game.features();
+      PluginId id = PluginId.of("Grumpy");
+
+      assertEquals(PluginState.ERROR, features.state(id));
+      Problem problem = features.failure(id).orElseThrow().problems().get(0);
+      assertEquals("Overture/ActionFailed", problem.id());
+      assertEquals("An action of plugin Grumpy failed: not today", problem.message());
+      assertTrue(game.overture().assets().index().find(dev.overture.asset.PrimaryAssetId.parse("Experience:Sulk")).isEmpty(),
+          "the failed plugin's content left the index with it");
+
+      // Asked again, it fails the same way: before, the first attempt's registrations were left behind.
+      CompletableFuture<Void> again = features.register(id);
+      game.pump();
+      PluginException failure = assertInstanceOf(PluginException.class, assertThrows(CompletionException.class, again::join).getCause());
+      assertEquals(problem, failure.problems().get(0));
+    }
   }
 
   @Test

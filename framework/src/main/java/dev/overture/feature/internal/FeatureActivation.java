@@ -93,7 +93,9 @@ public final class FeatureActivation {
           reached = 2;
         }
         action.onActivating(context);
-      } catch (RuntimeException e) {
+      } catch (RuntimeException | Error e) {
+        // A plugin's action is the plugin's code: whatever it throws (a stack overflow, an assertion,
+        // a plain Error) fails this activation, which is undone and reported at the action.
         context.releaseKept();
         // Pair what the failing action was given: it was loaded or registered only as far as it got.
         if (reached >= 2) {
@@ -139,8 +141,9 @@ public final class FeatureActivation {
       entry.context.beginDeactivation();
       try {
         entry.action.onDeactivating(entry.context);
-      } catch (RuntimeException e) {
-        log.error("{} failed while deactivating in world {}", entry.label, world.name(), e);
+      } catch (RuntimeException | Error e) {
+        log.error("{} failed while deactivating in world {}: {}", entry.label, world.name(), dev.overture.internal.Failures.describe(e));
+        log.debug("{} failed while deactivating", entry.label, e);
       }
       entry.context.endDeactivation();
       entry.context.releaseKept();
@@ -165,8 +168,9 @@ public final class FeatureActivation {
   private static void quietly(String label, Runnable hook) {
     try {
       hook.run();
-    } catch (RuntimeException e) {
-      log.error("{} failed while unloading", label, e);
+    } catch (RuntimeException | Error e) {
+      log.error("{} failed while unloading: {}", label, dev.overture.internal.Failures.describe(e));
+      log.debug("{} failed while unloading", label, e);
     }
   }
 
