@@ -111,7 +111,7 @@ public final class Validator {
       installed.forEach(id -> await(features.register(id)));
     }
     try {
-      return check();
+      return check(installed);
     } finally {
       unregisterAgain(installed);
     }
@@ -151,8 +151,19 @@ public final class Validator {
     }
   }
 
-  private ValidationReport check() {
+  /** Loads and checks everything; {@code registered} are the plugins this run registered. */
+  private ValidationReport check(List<PluginId> registered) {
     Run run = new Run(assets);
+    for (PluginId id : registered) {
+      PluginState state = features.state(id);
+      if (!state.isStable() && state != PluginState.ERROR) {
+        // Its code has not returned: what it would contribute cannot be checked, so nothing passes.
+        run.report(null, null, Problem.error("Overture/PluginTimedOut", "Plugin " + id + " was still " + state + " after "
+                + LOAD_TIMEOUT.toSeconds() + " s, so its content and checks could not be validated: its code is waiting for"
+                + " something that does not come")
+            .at(SourceLocation.ofFile(features.location(id))));
+      }
+    }
     // Assets a newer engine saved are not listed; each is still reported, as its own load refuses it.
     java.util.Set<PrimaryAssetId> all = new java.util.TreeSet<>(assets.index().ids());
     all.addAll(assets.index().newerAssets().keySet());

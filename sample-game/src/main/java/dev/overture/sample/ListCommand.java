@@ -47,7 +47,11 @@ final class ListCommand implements Callable<Integer> {
       AssetManager assets = overture.assets();
       GameFeatures features = overture.features();
       // Plugins registered at start-up add their content to the index; those that cannot are listed below.
-      features.ready().handle((ok, failed) -> null).join();
+      try {
+        SampleContent.awaitReady(features);
+      } catch (java.util.concurrent.CompletionException failed) {
+        // reported below, with the plugins' states
+      }
       PluginId only = plugin == null ? null : pluginNamed(features, plugin);
       // An asset a newer engine saved is not listed, as the seed says of Unreal's content browser.
       Map<PrimaryAssetId, Problem> newer = assets.tools().checkVersions();

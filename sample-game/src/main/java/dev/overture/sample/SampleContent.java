@@ -77,7 +77,7 @@ final class SampleContent {
   static Overture openReady(Path folder) {
     Overture overture = open(folder);
     try {
-      overture.ready().join();
+      awaitReady(overture.features());
       return overture;
     } catch (java.util.concurrent.CompletionException e) {
       overture.close();
@@ -116,7 +116,7 @@ final class SampleContent {
   /** Waits until the plugins reached their initial states; prints the problems of those that could not. */
   static void awaitPlugins(Overture overture, java.io.PrintWriter err) {
     try {
-      overture.ready().join();
+      awaitReady(overture.features());
     } catch (java.util.concurrent.CompletionException e) {
       if (!(e.getCause() instanceof ProblemException problems)) {
         throw e;
@@ -125,6 +125,51 @@ final class SampleContent {
       err.println(Problems.format("warning: " + warnings.size() + (warnings.size() == 1 ? " plugin problem" : " plugin problems")
           + "; what needs those plugins will not load (overture list shows their states)", warnings));
       err.flush();
+    }
+  }
+
+  /**
+   * How long a command waits for the plugins to reach their initial states: {@code
+   * overture.pluginTimeout} (an ISO-8601 duration such as {@code PT5S}), else a minute.
+   */
+  static java.time.Duration pluginTimeout() {
+    String given = System.getProperty("overture.pluginTimeout");
+    try {
+      return given == null ? java.time.Duration.ofMinutes(1) : java.time.Duration.parse(given);
+    } catch (java.time.format.DateTimeParseException e) {
+      throw new IllegalArgumentException("-Doverture.pluginTimeout=" + given + " is not a duration such as PT30S");
+    }
+  }
+
+  /**
+   * Waits until every plugin has reached its initial state, as {@code features.ready()} says, but
+   * not forever: a plugin whose code blocks (an entry point waiting on something that never comes)
+   * would hold every command. After {@link #pluginTimeout()} it fails naming the plugins still on
+   * their way, and where their code is.
+   *
+   * @throws java.util.concurrent.CompletionException when a plugin could not come up (as {@code ready()})
+   * @throws IllegalStateException when the plugins took longer than the timeout
+   */
+  static void awaitReady(GameFeatures features) {
+    java.time.Duration timeout = pluginTimeout();
+    try {
+      features.ready().get(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw new java.util.concurrent.CompletionException(e.getCause());
+    } catch (java.util.concurrent.TimeoutException e) {
+      List<String> stuck = new java.util.ArrayList<>();
+      for (dev.overture.feature.PluginId id : features.plugins()) {
+        dev.overture.feature.PluginState state = features.state(id);
+        if (!state.isStable() && state != dev.overture.feature.PluginState.ERROR) {
+          stuck.add(id + " (still " + state + ", " + features.location(id) + ")");
+        }
+      }
+      throw new IllegalStateException("The plugins did not come up within " + timeout.toSeconds() + " s: "
+          + (stuck.isEmpty() ? "none says why" : String.join(", ", stuck)) + "; a plugin's code is waiting for something"
+          + " that does not come (remove the plugin, or fix its entry point)");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while the plugins came up");
     }
   }
 

@@ -50,18 +50,23 @@ final class ValidateCommand implements Callable<Integer> {
       AssetManager assets = overture.assets();
       GameFeatures features = overture.features();
       // A plugin that cannot come up is the validator's to report, with the rest, in the report's format.
-      features.ready().handle((ok, failed) -> null).join();
+      try {
+        SampleContent.awaitReady(features);
+      } catch (java.util.concurrent.CompletionException failed) {
+        // reported below, with the plugins' states
+      }
       Validator.Builder validator = Validator.builder(assets).features(features);
       if (settings != null) {
         validator.settingsFolder(settings);
       }
       report = validator.build().run();
-    } catch (ProblemException | IllegalArgumentException e) {
+    } catch (ProblemException | IllegalArgumentException | IllegalStateException e) {
       if (format == Format.text) {
         throw e;
       }
       // A tool reading the JSON gets a report whatever stopped the validation (content that
-      // cannot be indexed, a plugin that cannot start, a folder that is not there): its problems.
+      // cannot be indexed, a plugin that cannot start or never comes up, a folder that is not
+      // there): its problems.
       report = new ValidationReport(e instanceof ProblemException problems ? problems.problems()
           : List.of(Problem.error("Overture/CannotValidate", e.getMessage())));
       spec.commandLine().getErr().println(e instanceof ProblemException ? e.getMessage() : "overture: " + e.getMessage());

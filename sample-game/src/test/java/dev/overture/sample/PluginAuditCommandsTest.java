@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.overture.testing.PluginJar;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -49,6 +50,42 @@ class PluginAuditCommandsTest {
     CommandRun plugin = CommandRun.of("list", "--assets", "../assets", "--plugin", "shootercore");
     assertEquals(1, plugin.exit(), plugin.all());
     assertTrue(plugin.err().startsWith("overture: --plugin shootercore: no such plugin; did you mean ShooterCore?"), plugin.err());
+  }
+
+  @Test
+  void aPluginWhoseEntryPointNeverReturns_stopsEachCommandInWords_afterTheTimeout() {
+    Path plugins = temp.resolve("plugins");
+    PluginJar.of()
+        .file("plugin.json", "{ \"name\": \"Stuck\", \"version\": \"1.0.0\", \"entryPoint\": \"stuck.Plugin\" }")
+        .java("stuck.Plugin", """
+            package stuck;
+
+            public final class Plugin implements dev.overture.feature.OverturePlugin {
+              @Override
+              public void register(dev.overture.feature.PluginRegistration plugin) {
+                try {
+                  new java.util.concurrent.CountDownLatch(1).await(); // waits for what never comes
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                }
+              }
+            }
+            """)
+        .writeTo(plugins.resolve("stuck.jar"));
+    String said = "overture: The plugins did not come up within 1 s: Stuck (still Registering, " + plugins.resolve("stuck.jar")
+        + "); a plugin's code is waiting for something that does not come (remove the plugin, or fix its entry point)";
+    System.setProperty("overture.pluginTimeout", "PT1S");
+    try {
+      // (each run then waits for its blocked plugin when it closes the runtime: 5 s, the close's own limit)
+      for (String command : List.of("validate", "play")) {
+        CommandRun run = CommandRun.of(command, "--assets", "../assets", "--plugins", plugins.toString());
+
+        assertEquals(1, run.exit(), command + ": " + run.all());
+        assertTrue(run.err().contains(said), command + ": " + run.err());
+      }
+    } finally {
+      System.clearProperty("overture.pluginTimeout");
+    }
   }
 
   @Test
