@@ -2,12 +2,15 @@ package dev.overture.sample;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -152,5 +155,25 @@ class GameRulesValidationTest {
       return; // play warns (older data must keep loading) or shows nothing in that slot; validate is the strict one
     }
     assertEquals(1, play.exit(), all);
+  }
+
+  @Test
+  void thousandsOfHeroesOnALargeMap_thatValidatePasses_playStarts() throws Exception {
+    Path assets = copyOfTheContent();
+    StringBuilder tiles = new StringBuilder("\"" + "#".repeat(60) + "\"");
+    for (int row = 0; row < 58; row++) {
+      tiles.append(",\n    \"#1").append(".".repeat(56)).append("2#\"");
+    }
+    tiles.append(",\n    \"").append("#".repeat(60)).append("\"");
+    Files.writeString(assets.resolve("maps/Arena.json"), "{ \"title\": \"Plain\", \"tiles\": [\n    " + tiles + "\n  ] }\n");
+    replace(assets.resolve("experiences/Elimination.json"), "\"teamSize\": 3", "\"teamSize\": 1500");
+
+    assertEquals(0, CommandRun.of("validate", "--assets", assets.toString()).exit());
+    // Placing each hero asked every floor cell whether each hero stood there: hours for 3,000 heroes.
+    CommandRun play = assertTimeoutPreemptively(Duration.ofMinutes(2),
+        () -> CommandRun.of("play", "--assets", assets.toString(), "--experience", "Elimination", "--ticks", "1", "--view-every", "0"));
+
+    assertEquals(0, play.exit(), play.err());
+    assertTrue(play.out().contains("  Bot2999 "), "all 3,000 heroes are in the result");
   }
 }

@@ -313,15 +313,23 @@ public class ArenaMatch extends ActorComponent {
 
   /** A free spawn cell of {@code team}: its own spawns first, then any free floor, chosen by the seeded sequence. */
   private Cell freeSpawn(int team) {
+    // The cells heroes stand on, gathered once: asking heroAt for every cell of a large floor made
+    // placing thousands of heroes take heroes x heroes x cells steps.
+    java.util.Set<Cell> taken = new java.util.HashSet<>();
+    for (Hero hero : world().actors(Hero.class)) {
+      if (hero.isAlive()) {
+        taken.add(hero.cell());
+      }
+    }
     List<Cell> free = new ArrayList<>();
     for (Cell cell : level().spawns(team)) {
-      if (heroAt(cell).isEmpty()) {
+      if (!taken.contains(cell)) {
         free.add(cell);
       }
     }
     if (free.isEmpty()) {
       for (Cell cell : level().floor()) {
-        if (heroAt(cell).isEmpty()) {
+        if (!taken.contains(cell)) {
           free.add(cell);
         }
       }
