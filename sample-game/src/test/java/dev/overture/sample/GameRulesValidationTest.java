@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -175,5 +176,22 @@ class GameRulesValidationTest {
 
     assertEquals(0, play.exit(), play.err());
     assertTrue(play.out().contains("  Bot2999 "), "all 3,000 heroes are in the result");
+  }
+
+  @Test
+  void aMatchWhosePawnDataSpawnsNoHero_isCaughtByValidate_atEachMatchThatUsesIt() throws Exception {
+    Path assets = copyOfTheContent();
+    replace(assets.resolve("pawns/HeroPawn.json"), "\"Archetype:StandardHero\"", "\"Pawn\"");
+
+    CommandRun validate = CommandRun.of("validate", "--assets", assets.toString());
+
+    assertEquals(1, validate.exit(), validate.all());
+    String nl = System.lineSeparator();
+    for (String experience : List.of("Control", "Elimination")) {
+      assertTrue(validate.out().contains("[Sample/NotAHero] ConfigureMatch plays with heroes, but Experience:" + experience
+          + "'s pawn data PawnData:HeroPawn spawns a Pawn (pawnClass Pawn), which is not a Hero; give it the Hero class or an"
+          + " archetype of one, such as Archetype:StandardHero" + nl + "   at " + assets + "/experiences/" + experience
+          + ".json:35:5 (/actions/1)"), validate.out());
+    }
   }
 }

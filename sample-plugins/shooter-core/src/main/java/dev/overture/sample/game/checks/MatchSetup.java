@@ -3,11 +3,16 @@ package dev.overture.sample.game.checks;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.asset.PrimaryAssetType;
 import dev.overture.experience.ExperienceActionSet;
+import dev.overture.asset.ClassOrAsset;
+import dev.overture.asset.ClassRef;
 import dev.overture.experience.ExperienceDefinition;
 import dev.overture.experience.MapDefinition;
+import dev.overture.experience.PawnData;
 import dev.overture.experience.UserFacingExperience;
 import dev.overture.feature.GameFeatureAction;
+import dev.overture.object.ObjectArchetype;
 import dev.overture.sample.game.ConfigureMatch;
+import dev.overture.sample.game.Hero;
 import dev.overture.validation.ProjectContext;
 import dev.overture.validation.ProjectValidator;
 import java.util.ArrayDeque;
@@ -33,6 +38,7 @@ import java.util.Set;
  *   <li>{@code Sample/TeamWithoutSpawn}: a team whose spawn tile ({@code 1} to {@code 4}) the map
  *       lacks;
  *   <li>{@code Sample/TooManyHeroes}: more heroes than the map has floor;
+ *   <li>{@code Sample/NotAHero}: the experience's pawn data spawns something other than a Hero;
  *   <li>{@code Sample/TwoMatches}: a second ConfigureMatch in one experience (its own actions and
  *       those of the action sets it reaches): a world holds one match, so play refuses it.
  * </ul>
@@ -81,6 +87,9 @@ public final class MatchSetup implements ProjectValidator {
     }
     for (PrimaryAssetId experience : experiences) {
       List<Found> all = matches(context, experience);
+      if (!all.isEmpty()) {
+        checkHeroes(context, experience, all.get(0), reported);
+      }
       for (Found second : all.subList(Math.min(1, all.size()), all.size())) {
         Found first = all.get(0);
         if (reported.add("second " + second.asset() + second.pointer() + " " + experience)) {
@@ -143,6 +152,30 @@ public final class MatchSetup implements ProjectValidator {
       context.about(found.asset()).error("Sample/TooManyHeroes", found.pointer() + "/teamSize",
           "ConfigureMatch puts " + heroes + " heroes (" + teams.size() + " teams of " + found.match().teamSize() + ") on "
               + where + ", which has " + floor + " floor cells");
+    }
+  }
+
+  /**
+   * A match plays with heroes: the experience's pawn data must spawn a {@link Hero} (its class, or
+   * its archetype's). Otherwise the match finds nobody to play and the game runs without one.
+   */
+  private static void checkHeroes(ProjectContext context, PrimaryAssetId experienceId, Found match, Set<String> reported) {
+    Optional<PrimaryAssetId> pawnDataId = context.asset(experienceId).filter(ExperienceDefinition.class::isInstance)
+        .map(ExperienceDefinition.class::cast).flatMap(ExperienceDefinition::pawnData);
+    Optional<PawnData> pawnData = pawnDataId.flatMap(context::asset).filter(PawnData.class::isInstance).map(PawnData.class::cast);
+    if (pawnData.isEmpty()) {
+      return; // none named (the game's default applies), or not loaded: its own problem
+    }
+    ClassOrAsset<?> pawnClass = pawnData.get().pawnClass();
+    Optional<Class<?>> spawned = pawnClass.classRef().<Class<?>>map(ClassRef::type)
+        .or(() -> pawnClass.asset().flatMap(context::asset).filter(ObjectArchetype.class::isInstance)
+            .map(archetype -> ((ObjectArchetype) archetype).objectClass()));
+    if (spawned.isPresent() && !Hero.class.isAssignableFrom(spawned.get())
+        && reported.add("heroes " + match.asset() + match.pointer() + " " + pawnDataId.get())) {
+      context.about(match.asset()).error("Sample/NotAHero", match.pointer(),
+          "ConfigureMatch plays with heroes, but " + experienceId + "'s pawn data " + pawnDataId.get() + " spawns a "
+              + spawned.get().getSimpleName() + " (pawnClass " + pawnClass + "), which is not a Hero; give it the Hero class"
+              + " or an archetype of one, such as Archetype:StandardHero");
     }
   }
 
