@@ -46,8 +46,9 @@ import org.slf4j.LoggerFactory;
  *       links) is replaced, atomically, and the link stays a link.
  *   <li><b>Permissions.</b> A file that exists keeps its permissions; a new one gets the default
  *       permissions of the process (not the owner-only ones of a temporary file).
- *   <li><b>Temporaries.</b> Named {@code .<target>.overture-<pid>-<random>.tmp} (and SQLite's
- *       {@code -journal}, {@code -wal}, {@code -shm} beside a temporary database), so that they
+ *   <li><b>Temporaries.</b> Named {@code .<target>.overture-<pid>-<random>.tmp} (the target's
+ *       name cut short when the whole would pass 255 bytes; SQLite's {@code -journal}, {@code
+ *       -wal}, {@code -shm} beside a temporary database), so that they
  *       are recognisably ours and name the process that made them. A process killed mid-write
  *       leaves one behind; {@link #removeLeftovers} removes those whose process is no longer
  *       running, and the first write into a folder in a process does so too, logging each file it
@@ -169,8 +170,8 @@ public final class AtomicFiles {
     Path folder = real.getParent();
     sweepOnce(folder);
     for (int attempt = 0; ; attempt++) {
-      Path candidate = folder.resolve("." + real.getFileName() + ".overture-" + PROCESS + "-"
-          + HexFormat.of().toHexDigits(RANDOM.nextLong()) + ".tmp");
+      String suffix = ".overture-" + PROCESS + "-" + HexFormat.of().toHexDigits(RANDOM.nextLong()) + ".tmp";
+      Path candidate = folder.resolve("." + shortened(real.getFileName().toString(), suffix) + suffix);
       try {
         return Files.createFile(candidate);
       } catch (FileAlreadyExistsException e) {
@@ -179,6 +180,35 @@ public final class AtomicFiles {
         }
       }
     }
+  }
+
+  /** The longest file name most file systems take, in bytes. */
+  private static final int MAX_NAME_BYTES = 255;
+  /** Room for SQLite's suffixes ({@code -journal}) beside a temporary database. */
+  private static final int SQLITE_SUFFIX_BYTES = "-journal".length();
+
+  /**
+   * {@code name}, cut (at a character's end) so that the temporary's name, {@code .name} and {@code
+   * suffix}, stays within {@value #MAX_NAME_BYTES} bytes: a target whose own name is near the limit
+   * could otherwise not be written at all.
+   */
+  static String shortened(String name, String suffix) {
+    int room = MAX_NAME_BYTES - 1 - suffix.getBytes(java.nio.charset.StandardCharsets.UTF_8).length - SQLITE_SUFFIX_BYTES;
+    if (name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length <= room) {
+      return name;
+    }
+    int bytes = 0;
+    int end = 0;
+    while (end < name.length()) {
+      int codePoint = name.codePointAt(end);
+      int size = new String(Character.toChars(codePoint)).getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+      if (bytes + size > room) {
+        break;
+      }
+      bytes += size;
+      end += Character.charCount(codePoint);
+    }
+    return name.substring(0, end);
   }
 
   /**

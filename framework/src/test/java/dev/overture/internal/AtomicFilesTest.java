@@ -30,6 +30,24 @@ class AtomicFilesTest {
   @TempDir Path temp;
 
   @Test
+  void aTargetWhoseNameIsNearTheLimit_isWrittenToo_itsTemporaryNameCutShort() throws Exception {
+    // 245 bytes: the file system takes the name (255 at most), but not with the temporary's 37 more.
+    Path file = temp.resolve("P".repeat(240) + ".json");
+    Files.writeString(file, "{}");
+    Path accented = temp.resolve("é".repeat(120) + ".json"); // 245 bytes in UTF-8, in 125 characters
+
+    AtomicFiles.write(file, "{ \"a\": 1 }".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    AtomicFiles.write(accented, "{}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+
+    assertEquals("{ \"a\": 1 }", Files.readString(file));
+    assertEquals("{}", Files.readString(accented));
+    String cut = AtomicFiles.shortened("é".repeat(120) + ".json", ".overture-1234-0123456789abcdef.tmp");
+    assertTrue(("." + cut + ".overture-1234-0123456789abcdef.tmp-journal").getBytes(java.nio.charset.StandardCharsets.UTF_8).length
+        <= 255, cut);
+    assertTrue(cut.chars().allMatch(c -> c == 'é'), "cut at a character's end: " + cut);
+  }
+
+  @Test
   void aSymbolicLink_isWrittenThrough_andStaysALink() throws Exception {
     Path real = Files.writeString(temp.resolve("real.txt"), "old");
     Path first = Files.createSymbolicLink(temp.resolve("first.txt"), real.getFileName());
