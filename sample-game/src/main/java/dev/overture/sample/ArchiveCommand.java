@@ -78,7 +78,7 @@ final class ArchiveCommand {
       try {
         header = ArchiveHeader.read(new ArchiveReader(bytes));
       } catch (ArchiveFormatException e) {
-        throw new IllegalArgumentException("not an archive: " + e.getMessage());
+        throw new IllegalArgumentException(what() + " is not an archive: " + e.getMessage());
       }
       out.printf("%d bytes%n", bytes.length);
       ArchiveHeader.FileVersions newest = ArchiveHeader.FileVersions.CURRENT;
@@ -91,7 +91,12 @@ final class ArchiveCommand {
       custom.forEach(line -> out.println("  " + line));
       out.flush();
       if (IdArchives.holdsIds(header)) {
-        IdArchives.Decoded decoded = IdArchives.decode(bytes);
+        IdArchives.Decoded decoded;
+        try {
+          decoded = IdArchives.decode(bytes);
+        } catch (ArchiveFormatException e) {
+          throw new IllegalArgumentException(what() + ": " + e.getMessage());
+        }
         out.printf("Layout: %s%s%n", switch (decoded.layout()) {
           case LEGACY_V2 -> "UniqueID v2 (legacy)";
           case LEGACY_V3 -> "UniqueID v3";
@@ -107,6 +112,11 @@ final class ArchiveCommand {
       }
       out.flush();
       return 0;
+    }
+
+    /** The archive as the user gave it, for messages: its file, or the hex given. */
+    private String what() {
+      return source.file != null ? source.file.toString() : "the --hex bytes";
     }
 
     private static String newer(int value, int newest) {

@@ -370,8 +370,8 @@ class OvertureCommandTest {
     assertEquals(1, run("archive", "inspect", "--hex", newer));
 
     assertEquals("Package versions: UE4 522, UE5 1010 (newer than this build's 1009), licensee 0", lines().get(1));
-    assertEquals("overture: At byte 4: written with FileVersionUE5 1010, newer than this build reads (up to 1009); the archive is"
-        + " left as it is" + System.lineSeparator(), err.toString());
+    assertEquals("overture: the --hex bytes: At byte 4: written with FileVersionUE5 1010, newer than this build reads (up to 1009);"
+        + " the archive is left as it is" + System.lineSeparator(), err.toString());
   }
 
   /** Issue 14: a named pipe would block a read forever; it is refused without being opened. */
@@ -399,11 +399,15 @@ class OvertureCommandTest {
   }
 
   @Test
-  void archiveInspect_refusesWhatIsNotAnArchive() {
+  void archiveInspect_refusesWhatIsNotAnArchive_namingIt(@TempDir Path temp) throws Exception {
     assertEquals(1, run("archive", "inspect", "--hex", "0A0200"));
-    assertTrue(err.toString().contains("overture: not an archive: At byte 0: truncated: FileVersionUE4 needs 4 bytes, 3 left"),
-        err.toString());
+    assertTrue(err.toString().contains("overture: the --hex bytes is not an archive: At byte 0: truncated: FileVersionUE4 needs 4"
+        + " bytes, 3 left"), err.toString());
     assertEquals(2, run("archive", "inspect", "--hex", "xyz"));
+    Path empty = Files.createFile(temp.resolve("empty.bin"));
+    assertEquals(1, run("archive", "inspect", empty.toString()));
+    assertTrue(err.toString().contains("overture: " + empty + " is not an archive: At byte 0: truncated: FileVersionUE4 needs 4"
+        + " bytes, 0 left"), err.toString());
   }
 
   @Test
