@@ -47,6 +47,14 @@ public record ContentRoot(String name, AssetSource source, List<ScanRule> rules,
     references = references.map(roots -> Set.copyOf(new TreeSet<>(roots)));
   }
 
+  /**
+   * Whether {@code name} can name a content root: an ASCII letter, then ASCII letters, digits or
+   * {@code _}, 64 characters at most. A plugin's name names its content root, so it follows this rule.
+   */
+  public static boolean isValidName(String name) {
+    return PrimaryAssetType.isValidName(name);
+  }
+
   /** A root whose content may name any root's. */
   public ContentRoot(String name, AssetSource source, List<ScanRule> rules) {
     this(name, source, rules, Optional.empty());

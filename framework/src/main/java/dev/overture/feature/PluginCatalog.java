@@ -7,7 +7,6 @@ import dev.overture.asset.AssetPath;
 import dev.overture.asset.AssetSource;
 import dev.overture.asset.BoundFile;
 import dev.overture.asset.ContentRoot;
-import dev.overture.asset.PrimaryAssetId;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
 import dev.overture.internal.Choices;
@@ -97,9 +96,9 @@ final class PluginCatalog {
         continue;
       }
       PluginOrigin.Folder origin = new PluginOrigin.Folder(AssetSource.within(root.source(), folder.resolve(parts[0])));
-      if (!PrimaryAssetId.isValidName(parts[0])) {
-        unusable.add(Problem.error("Overture/InvalidPluginName", "Plugin folder \"" + parts[0] + "\" is not a plugin name:"
-                + " use letters, digits, '_', '-' and '.', starting with a letter, a digit or '_'")
+      if (!ContentRoot.isValidName(parts[0])) {
+        unusable.add(Problem.error("Overture/InvalidPluginName", "Plugin folder \"" + parts[0] + "\" is not a plugin name: "
+                + PluginId.RULE)
             .at(SourceLocation.at(origin.descriptorFile(), "")));
         continue;
       }
@@ -146,8 +145,9 @@ final class PluginCatalog {
   /** A plugin name from a jar's file name, for messages about a jar whose descriptor gives none. */
   private static PluginId idFromFileName(Path jar) {
     String name = jar.getFileName().toString();
-    name = name.substring(0, name.length() - ".jar".length()).replaceAll("[^\\p{L}\\p{N}_.-]", "_");
-    return PluginId.of(PrimaryAssetId.isValidName(name) ? name : "_" + name);
+    name = name.substring(0, name.length() - ".jar".length()).replaceAll("[^A-Za-z0-9_]", "_");
+    name = name.isEmpty() || !Character.isLetter(name.charAt(0)) ? "P" + name : name;
+    return PluginId.of(name.length() > 64 ? name.substring(0, 64) : name);
   }
 
   private static Plugin read(AssetManager assets, PluginId id, PluginOrigin origin, boolean nameFromFolder) {

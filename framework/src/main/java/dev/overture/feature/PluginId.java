@@ -2,7 +2,7 @@ package dev.overture.feature;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-import dev.overture.asset.PrimaryAssetId;
+import dev.overture.asset.ContentRoot;
 import java.util.Objects;
 
 /**
@@ -12,19 +12,23 @@ import java.util.Objects;
  * writes it as that string; {@link #toString()} is the name alone, so messages print it as content
  * spells it.
  *
- * <p>A name follows the rule of asset names: letters and digits of any script, {@code _}, {@code -}
- * and {@code .}, starting with a letter, a digit or {@code _}. Immutable; safe to share between
- * threads.
+ * <p>A name names the plugin's content root, so it follows that rule ({@link
+ * ContentRoot#isValidName}): an ASCII letter, then ASCII letters, digits or {@code _}. Checked here,
+ * where a plugin.json or a folder is read, so that a name is never accepted and then refused when
+ * the plugin registers. Immutable; safe to share between threads.
  *
  * @param name the plugin's name
  */
 public record PluginId(String name) implements Comparable<PluginId> {
 
+  /** The rule, as messages state it. */
+  static final String RULE = "use ASCII letters, digits and '_', starting with a letter; it names the plugin's content root";
+
   public PluginId {
     Objects.requireNonNull(name, "name");
-    if (!PrimaryAssetId.isValidName(name)) {
-      throw new IllegalArgumentException("Invalid plugin name \"" + name + "\": use letters, digits, '_', '-' and '.',"
-          + " starting with a letter, a digit or '_' (the \"name\" in a plugin.json, or a plugin folder's name)");
+    if (!ContentRoot.isValidName(name)) {
+      throw new IllegalArgumentException("Invalid plugin name \"" + name + "\" (the \"name\" in a plugin.json, or a plugin folder's"
+          + " name): " + RULE);
     }
   }
 

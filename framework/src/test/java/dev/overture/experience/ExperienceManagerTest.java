@@ -334,8 +334,8 @@ class ExperienceManagerTest {
 
     Problem problem = manager.failure().orElseThrow().problems().get(0);
     assertEquals("Overture/InvalidValue", problem.id());
-    assertEquals("Invalid plugin name \"Shooter Core\": use letters, digits, '_', '-' and '.', starting with a letter, a digit"
-        + " or '_' (the \"name\" in a plugin.json, or a plugin folder's name)", problem.message());
+    assertEquals("Invalid plugin name \"Shooter Core\" (the \"name\" in a plugin.json, or a plugin folder's name): use ASCII"
+        + " letters, digits and '_', starting with a letter; it names the plugin's content root", problem.message());
     assertEquals(game.root + "/experiences/Spaced.json:1:28 (/gameFeaturesToEnable/0)", problem.location().orElseThrow().toString());
   }
 

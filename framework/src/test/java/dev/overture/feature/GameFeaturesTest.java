@@ -377,8 +377,8 @@ class GameFeaturesTest {
       CompletionException ready = org.junit.jupiter.api.Assertions.assertThrows(CompletionException.class, otherFeatures.ready()::join);
       Problem problem = ((dev.overture.core.ProblemException) ready.getCause()).problems().get(0);
       assertEquals("Overture/InvalidPluginName", problem.id());
-      assertEquals("Plugin folder \"Bad Name\" is not a plugin name: use letters, digits, '_', '-' and '.', starting with a"
-          + " letter, a digit or '_'", problem.message());
+      assertEquals("Plugin folder \"Bad Name\" is not a plugin name: use ASCII letters, digits and '_', starting with a"
+          + " letter; it names the plugin's content root", problem.message());
       assertEquals(other + "/plugins/Bad Name/plugin.json", problem.location().orElseThrow().file());
     }
   }

@@ -18,11 +18,12 @@ class PluginIdTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"", "Shooter Core", "../Core", "-Core", "Core/Rules"})
+  @ValueSource(strings = {"", "Shooter Core", "../Core", "-Core", "Core/Rules", "my-plugin", "1up", "a.b", "_Core", "Café"})
   void aNameThatCannotBeAPluginFolder_isRefusedWithTheRule(String name) {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PluginId.of(name));
 
-    assertEquals("Invalid plugin name \"" + name + "\": use letters, digits, '_', '-' and '.', starting with a letter, a digit"
-        + " or '_' (the \"name\" in a plugin.json, or a plugin folder's name)", e.getMessage());
+    // The rule of content root names: a name accepted here is never refused when the plugin registers.
+    assertEquals("Invalid plugin name \"" + name + "\" (the \"name\" in a plugin.json, or a plugin folder's name): use ASCII"
+        + " letters, digits and '_', starting with a letter; it names the plugin's content root", e.getMessage());
   }
 }
