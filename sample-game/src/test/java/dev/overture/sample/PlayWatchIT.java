@@ -91,6 +91,13 @@ class PlayWatchIT {
     awaitOutput("at assets/experiences/Elimination.json:42:21 (/actions/1/scoreLimit)");
     assertTrue(all().contains("[Sample/OutOfRange] \"scoreLimit\" must be 1 or more, not 0"), all());
 
+    // A rule that needs the map the tile plays on: live content checks it as validate does (the tiles
+    // and maps are not kept loaded by the game), instead of applying the edit and rolling it back.
+    Files.writeString(experience, text.replace("\"Blue\"\n      ],", "\"Blue\",\n        \"Green\"\n      ],"));
+    awaitOutput("[Sample/TooManyTeams] ConfigureMatch names 3 teams, but map Map:Arena, which UserFacingExperience:EliminationTile"
+        + " plays Experience:Elimination on, has spawns for 2 (tiles '1', '2')");
+    assertEquals(2, all().split("Refused assets/experiences/Elimination.json").length - 1, all());
+
     Files.writeString(experience, text.replace("\"scoreLimit\": 25", "\"scoreLimit\": 2"));
     awaitOutput("  Experience:Elimination /actions/1/scoreLimit: 30 -> 2");
     awaitOutput("The match is over; still watching for edits until you press Ctrl+C");

@@ -3,8 +3,10 @@ package dev.overture.sample.game.checks;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.asset.PrimaryAssetType;
 import dev.overture.experience.ExperienceActionSet;
+import dev.overture.asset.AssetLoadException;
 import dev.overture.asset.ClassOrAsset;
 import dev.overture.asset.ClassRef;
+import dev.overture.asset.LoadHandle;
 import dev.overture.experience.ExperienceDefinition;
 import dev.overture.experience.MapDefinition;
 import dev.overture.experience.PawnData;
@@ -23,6 +25,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.TimeoutException;
 
 /**
  * ShooterCore's rules for a match on the map it is played on, checked for every user-facing
@@ -50,6 +53,7 @@ public final class MatchSetup implements ProjectValidator {
 
   private static final PrimaryAssetType EXPERIENCE = PrimaryAssetType.of("Experience");
   private static final PrimaryAssetType TILE = PrimaryAssetType.of("UserFacingExperience");
+  private static final java.time.Duration LOAD_TIMEOUT = java.time.Duration.ofMinutes(1);
 
   /** A ConfigureMatch and where it is written. */
   private record Found(ConfigureMatch match, PrimaryAssetId asset, String pointer) {}
@@ -67,15 +71,14 @@ public final class MatchSetup implements ProjectValidator {
       if (id.type().equals(EXPERIENCE)) {
         experiences.add(id);
       }
-      everyTileKnown &= !id.type().equals(TILE) || context.asset(id).isPresent();
-      Optional<UserFacingExperience> tile = context.asset(id).filter(UserFacingExperience.class::isInstance)
-          .map(UserFacingExperience.class::cast);
+      Optional<UserFacingExperience> tile = id.type().equals(TILE) ? asset(context, id, UserFacingExperience.class) : Optional.empty();
+      everyTileKnown &= !id.type().equals(TILE) || tile.isPresent();
       if (tile.isEmpty() || tile.get().map().isEmpty()) {
         continue;
       }
       onAMap.add(tile.get().experienceId());
       PrimaryAssetId mapId = tile.get().map().get();
-      Optional<MapDefinition> map = context.asset(mapId).filter(MapDefinition.class::isInstance).map(MapDefinition.class::cast);
+      Optional<MapDefinition> map = asset(context, mapId, MapDefinition.class);
       if (map.isEmpty()) {
         continue; // not loaded: its own problem
       }
@@ -176,6 +179,29 @@ public final class MatchSetup implements ProjectValidator {
           "ConfigureMatch plays with heroes, but " + experienceId + "'s pawn data " + pawnDataId.get() + " spawns a "
               + spawned.get().getSimpleName() + " (pawnClass " + pawnClass + "), which is not a Hero; give it the Hero class"
               + " or an archetype of one, such as Archetype:StandardHero");
+    }
+  }
+
+  /**
+   * The asset {@code id} as the check sees it, loaded for the check when it is not in memory: live
+   * content checks an edited experience with the rest of the game as it is, and the tiles and maps
+   * are not kept loaded by the game. A load that fails is that asset's own problem: empty.
+   */
+  private static <T> Optional<T> asset(ProjectContext context, PrimaryAssetId id, Class<T> type) {
+    Optional<T> known = context.asset(id).filter(type::isInstance).map(type::cast);
+    if (known.isPresent() || context.assets().index().find(id).isEmpty()) {
+      return known;
+    }
+    LoadHandle handle = context.assets().loadPrimaryAssets(List.of(id), List.of());
+    try {
+      return Optional.ofNullable(handle.waitUntilComplete(LOAD_TIMEOUT).assets().get(id)).filter(type::isInstance).map(type::cast);
+    } catch (AssetLoadException | TimeoutException e) {
+      return Optional.empty();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return Optional.empty();
+    } finally {
+      handle.release();
     }
   }
 
