@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.InetAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,17 +37,12 @@ class UsageErrorsTest {
           continue;
         }
         String[] args = {command.getKey(), option.longestName(), "no-such-value!"};
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine line = OvertureCommand.commandLine();
-        line.setOut(new PrintWriter(out));
-        line.setErr(new PrintWriter(err));
 
-        int exit = line.execute(args);
+        CommandRun run = CommandRun.of(args);
 
-        String said = String.join(" ", args) + " printed:\n" + err + out;
-        assertEquals(2, exit, said);
-        String first = err.toString().lines().findFirst().orElse("");
+        String said = String.join(" ", args) + " printed:\n" + run.err() + run.out();
+        assertEquals(2, run.exit(), said);
+        String first = run.err().lines().findFirst().orElse("");
         assertTrue(first.contains(option.longestName()) || first.contains("no-such-value!"), said);
         assertFalse(CLASS_NAME.matcher(first).find(), said);
         checked.add(command.getKey() + " " + option.longestName());
