@@ -317,6 +317,15 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     }
     boolean views = viewEvery > 0;
     ArenaMatch match = ArenaView.match(world).orElse(null);
+    java.util.Optional<String> notStarted =
+        world.gameState().findComponent(ArenaMatch.class).flatMap(ArenaMatch::whyNotStarted);
+    if (match == null && notStarted.isPresent()) {
+      // The experience asks for a match the game cannot play: a failure, not a run without one.
+      spec.commandLine().getErr().printf("overture: %s configures a match that could not start: %s%n",
+          manager.experienceId().map(Object::toString).orElse("the experience"), notStarted.get());
+      spec.commandLine().getErr().flush();
+      return OvertureCommand.FAILED;
+    }
     if (match == null) {
       MatchOutput.spawnVisitor(world, manager, out);
       if (views) {

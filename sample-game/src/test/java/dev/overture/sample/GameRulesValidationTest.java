@@ -179,7 +179,7 @@ class GameRulesValidationTest {
   }
 
   @Test
-  void aMatchWhosePawnDataSpawnsNoHero_isCaughtByValidate_atEachMatchThatUsesIt() throws Exception {
+  void aMatchWhosePawnDataSpawnsNoHero_isCaughtByValidate_atEachMatchThatUsesIt_andPlayFails() throws Exception {
     Path assets = copyOfTheContent();
     replace(assets.resolve("pawns/HeroPawn.json"), "\"Archetype:StandardHero\"", "\"Pawn\"");
 
@@ -193,5 +193,10 @@ class GameRulesValidationTest {
           + " archetype of one, such as Archetype:StandardHero" + nl + "   at " + assets + "/experiences/" + experience
           + ".json:35:5 (/actions/1)"), validate.out());
     }
+
+    CommandRun play = CommandRun.of("play", "--assets", assets.toString(), "--experience", "Elimination", "--ticks", "1");
+    assertEquals(1, play.exit(), "a match that cannot start is a failure, not a run without one: " + play.all());
+    assertTrue(play.err().contains("overture: Experience:Elimination configures a match that could not start: the pawn data"
+        + " (pawnClass Pawn) spawns a Pawn, not a Hero, so the match cannot use it"), play.err());
   }
 }

@@ -49,6 +49,8 @@ public class ArenaMatch extends ActorComponent {
   /** The HUD widgets the plugins define, from the action that configured the match. */
   private List<dev.overture.sample.game.hud.HudWidget> hudWidgets = List.of();
   private boolean started;
+  /** Why start gave up, for the game to say; null while it has not. */
+  private String notStarted;
   /** The match's picture for tools (the inspector), contributed while the match runs. */
   private Handle picture;
 
@@ -89,6 +91,14 @@ public class ArenaMatch extends ActorComponent {
     return started;
   }
 
+  /**
+   * Why the match could not start once the experience loaded (its pawn data spawns no Hero), in
+   * words; empty when it started, has not tried yet, or had no pawn data to try with.
+   */
+  public java.util.Optional<String> whyNotStarted() {
+    return java.util.Optional.ofNullable(notStarted);
+  }
+
   @Override
   public boolean isPersistent() {
     return false;
@@ -106,6 +116,8 @@ public class ArenaMatch extends ActorComponent {
   private void start(ExperienceManager manager) {
     PawnData pawnData = manager.pawnData().orElse(null);
     if (pawnData == null) {
+      // A reference a newer build's pawn data left null (the seed: such references are null): the
+      // experience still runs, without its match; not a failure of the content.
       log.warn("The experience names no pawn data: the match has nobody to play");
       return;
     }
@@ -118,7 +130,9 @@ public class ArenaMatch extends ActorComponent {
       for (int slot = 0; slot < total; slot++) {
         Pawn pawn = slot == 0 ? manager.spawnPawn(PLAYER) : spawnBot(pawnData, "Bot" + slot);
         if (!(pawn instanceof Hero hero)) {
-          log.warn("The pawn data spawns a {}, not a Hero: the match cannot use it", pawn.getClass().getSimpleName());
+          notStarted = "the pawn data (pawnClass " + pawnData.pawnClass() + ") spawns a " + pawn.getClass().getSimpleName()
+              + ", not a Hero, so the match cannot use it";
+          log.warn("The match did not start: {}", notStarted);
           pawn.destroy();
           return;
         }
