@@ -241,6 +241,13 @@ final class PluginTransitions {
           return e.problems();
         }
       }
+      if (assets.contentRoots().stream().anyMatch(other -> other.name().equals(root.name()))) {
+        // Its name names its content root: one the game (or the host) already has cannot be taken.
+        return List.of(Problem.error("Overture/InvalidPluginName", "Plugin " + plugin.id + " cannot be called \"" + plugin.id
+                + "\": a content root of that name is already there (" + (root.name().equals(gameRoot) ? "the game's own content"
+                : "added by the host") + "); choose another name")
+            .at(catalog.locateInDescriptor(plugin, "/name")));
+      }
       try {
         assets.addContentRoot(root);
         rootAdded = true;

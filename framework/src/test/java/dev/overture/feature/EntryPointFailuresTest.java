@@ -141,6 +141,23 @@ class EntryPointFailuresTest {
   }
 
   @Test
+  void aJarPluginNamedLikeTheGamesOwnContentRoot_isRefusedAtItsName() {
+    PluginJar.of()
+        .file("plugin.json", "{ \"name\": \"Game\", \"version\": \"1.0.0\" }")
+        .writeTo(JarPluginGame.plugins(temp).resolve("game.jar"));
+    try (JarPluginGame game = JarPluginGame.open(temp)) {
+      PluginId id = PluginId.of("Game");
+
+      assertEquals(PluginState.ERROR, game.features().state(id));
+      Problem problem = game.features().failure(id).orElseThrow().problems().get(0);
+      assertEquals("Overture/InvalidPluginName", problem.id());
+      assertEquals("Plugin Game cannot be called \"Game\": a content root of that name is already there (the game's own content);"
+          + " choose another name", problem.message());
+      assertEquals("/name", problem.location().orElseThrow().pointer());
+    }
+  }
+
+  @Test
   void anEntryPointThatCannotBeMade_saysWhatItNeeds_atTheEntryPoint_andKeepsTheCauseForTheDeveloper() {
     String plugin = "implements dev.overture.feature.OverturePlugin {\n"
         + "  @Override public void register(dev.overture.feature.PluginRegistration plugin) {}\n";
