@@ -229,7 +229,7 @@ final class Indexer {
       return path;
     } catch (InvalidAssetPathException e) {
       problems.add(
-          Problem.error("Overture/InvalidPath", e.getMessage() + "; the file is skipped")
+          Problem.error("Overture/InvalidPath", e.getMessage() + "; the content root is refused while it holds this file")
               .at(SourceLocation.ofFile(root.source().name() + "!/" + raw)));
       return null;
     }

@@ -181,7 +181,8 @@ class AssetSourceContractTest {
 
     assertEquals(List.of("Overture/InvalidPath"), e.problems().stream().map(Problem::id).toList());
     assertEquals(
-        "Asset path \"modes/../../Evil.json\" escapes the content root: a \"..\" climbs above it; the file is skipped",
+        "Asset path \"modes/../../Evil.json\" escapes the content root: a \"..\" climbs above it; the content root is refused"
+            + " while it holds this file",
         e.problems().get(0).message());
   }
 
