@@ -198,7 +198,7 @@ final class Resaver {
       return new ResaveReport.Entry(target.label, file, ResaveReport.Outcome.WOULD_REWRITE, changes, List.of());
     }
     try {
-      target.root.source().write(target.path, JsonLayout.toBytes(updated));
+      target.root.source().write(target.path, JsonLayout.toBytesLike(updated, bytes));
     } catch (IOException | RuntimeException e) {
       return refused(target, file, List.of(Problem.error("Overture/WriteFailed", "Could not write it: " + Failures.describe(e))
           .withAsset(target.label)

@@ -45,4 +45,22 @@ class JsonLayoutTest {
     e = assertThrows(IllegalArgumentException.class, () -> JsonLayout.toBytes(MAPPER.getNodeFactory().numberNode(Double.NaN)));
     assertEquals("Not written: the value is NaN, which is not a finite number (JSON has none)", e.getMessage());
   }
+
+  @Test
+  void aRewrite_keepsTheReplacedFilesLineEnds_markAndEncoding() {
+    ObjectNode tree = MAPPER.createObjectNode();
+    tree.put("title", "Arène");
+    String lf = "{\n  \"title\": \"Arène\"\n}\n";
+    String crlf = lf.replace("\n", "\r\n");
+
+    assertEquals(lf, new String(JsonLayout.toBytesLike(tree, "{ \"title\": 1 }\n".getBytes(StandardCharsets.UTF_8)), StandardCharsets.UTF_8));
+    assertEquals(crlf, new String(JsonLayout.toBytesLike(tree, "{\r\n \"title\": 1\r\n}\r\n".getBytes(StandardCharsets.UTF_8)),
+        StandardCharsets.UTF_8));
+    byte[] withMark = JsonLayout.toBytesLike(tree, ("\uFEFF" + "{ }\r\n").getBytes(StandardCharsets.UTF_8));
+    assertEquals("\uFEFF" + crlf, new String(withMark, StandardCharsets.UTF_8), "the UTF-8 mark stays, once");
+    byte[] utf16 = JsonLayout.toBytesLike(tree, ("\uFEFF" + "{ }\n").getBytes(StandardCharsets.UTF_16LE));
+    assertEquals("\uFEFF" + lf, new String(utf16, StandardCharsets.UTF_16LE), "UTF-16, little-endian, as it was");
+    byte[] utf16be = JsonLayout.toBytesLike(tree, ("\uFEFF" + "{ }\n").getBytes(StandardCharsets.UTF_16BE));
+    assertEquals("\uFEFF" + lf, new String(utf16be, StandardCharsets.UTF_16BE));
+  }
 }

@@ -180,6 +180,20 @@ class OvertureCommandTest {
   }
 
   @Test
+  void resave_keepsAFilesCrlfLineEnds_andItsByteOrderMark(@TempDir Path temp) throws Exception {
+    Path assets = copyOfTheContent(temp);
+    Path spectator = assets.resolve("pawns/SpectatorPawn.json");
+    Files.writeString(spectator, "\uFEFF" + Files.readString(spectator).replace("\r\n", "\n").replace("\n", "\r\n"));
+
+    assertEquals(0, run("resave", "--assets", assets.toString()), err.toString());
+
+    String text = Files.readString(spectator);
+    assertTrue(text.startsWith("\uFEFF{\r\n"), "the mark and the Windows line ends stay: " + text);
+    assertTrue(text.contains("\"defaultCameraMode\": \"cameras/ThirdPerson.json\"\r\n"), text);
+    assertEquals(0, text.replace("\r\n", "").chars().filter(c -> c == '\n').count(), "no bare LF: " + text);
+  }
+
+  @Test
   void contentSavedByANewerBuild_isRefusedByPlayAndResave_andLeftAsItIs(@TempDir Path temp) throws Exception {
     Path assets = copyOfTheContent(temp);
     Path elimination = assets.resolve("experiences/Elimination.json");
