@@ -104,6 +104,13 @@ public record PrimaryAssetId(PrimaryAssetType type, String name) implements Comp
     if (!Character.isLetterOrDigit(first) && first != '_') {
       return "a name starts with a letter, a digit or '_'";
     }
+    if (!java.text.Normalizer.isNormalized(name, java.text.Normalizer.Form.NFC)) {
+      // A letter and a combining accent, as macOS writes file names: the same name on screen as
+      // its composed form, which would make two ids look alike. Said in words, not by the invisible
+      // combining mark.
+      return "it is not in composed form (a letter followed by a separate accent, as some systems save file names);"
+          + " rename it to \"" + java.text.Normalizer.normalize(name, java.text.Normalizer.Form.NFC) + "\"";
+    }
     for (int i = 0; i < name.length(); ) {
       int c = name.codePointAt(i);
       if (!Character.isLetterOrDigit(c) && c != '_' && c != '-' && c != '.') {

@@ -87,4 +87,14 @@ class PrimaryAssetIdTest {
     assertTrue(PrimaryAssetId.parse("A:z").compareTo(PrimaryAssetId.parse("B:a")) < 0);
     assertTrue(PrimaryAssetId.parse("A:a").compareTo(PrimaryAssetId.parse("A:b")) < 0);
   }
+
+  @Test
+  void aNameWithASeparateAccent_isRefusedInWords_naming_itsComposedForm() {
+    String decomposed = "Are\u0301na"; // "Aréna" as macOS may write a file name: e, then the accent
+    String composed = "Ar\u00e9na";
+
+    assertTrue(PrimaryAssetId.isValidName(composed));
+    assertEquals("it is not in composed form (a letter followed by a separate accent, as some systems save file names); rename it"
+        + " to \"" + composed + "\"", PrimaryAssetId.nameProblem(decomposed));
+  }
 }
