@@ -72,6 +72,7 @@ public final class Validator {
   private final GameFeatures features;
   private final ObjectFactory objects;
   private final Path settingsFolder;
+  private final Duration pluginTimeout;
   private final List<AssetValidator<?>> assetValidators;
   private final List<ActionValidator<?>> actionValidators;
   private final List<ProjectValidator> projectValidators;
@@ -81,6 +82,7 @@ public final class Validator {
     this.features = builder.features;
     this.objects = builder.objects != null ? builder.objects : ObjectFactory.create();
     this.settingsFolder = builder.settingsFolder;
+    this.pluginTimeout = builder.pluginTimeout;
     List<AssetValidator<?>> forAssets = new ArrayList<>(BuiltInChecks.assetValidators());
     forAssets.addAll(builder.assetValidators);
     this.assetValidators = List.copyOf(forAssets);
@@ -141,9 +143,9 @@ public final class Validator {
   }
 
   /** Waits for a plugin change; its failure is the plugin's, reported by the plugin check. */
-  private static void await(CompletableFuture<Void> change) {
+  private void await(CompletableFuture<Void> change) {
     try {
-      change.get(LOAD_TIMEOUT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+      change.get(pluginTimeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (java.util.concurrent.ExecutionException | TimeoutException e) {
@@ -159,7 +161,7 @@ public final class Validator {
       if (!state.isStable() && state != PluginState.ERROR) {
         // Its code has not returned: what it would contribute cannot be checked, so nothing passes.
         run.report(null, null, Problem.error("Overture/PluginTimedOut", "Plugin " + id + " was still " + state + " after "
-                + LOAD_TIMEOUT.toSeconds() + " s, so its content and checks could not be validated: its code is waiting for"
+                + pluginTimeout.toSeconds() + " s, so its content and checks could not be validated: its code is waiting for"
                 + " something that does not come")
             .at(SourceLocation.ofFile(features.location(id))));
       }
@@ -374,6 +376,7 @@ public final class Validator {
     private GameFeatures features;
     private ObjectFactory objects;
     private Path settingsFolder;
+    private Duration pluginTimeout = LOAD_TIMEOUT;
     private final List<AssetValidator<?>> assetValidators = new ArrayList<>();
     private final List<ActionValidator<?>> actionValidators = new ArrayList<>();
     private final List<ProjectValidator> projectValidators = new ArrayList<>();
@@ -397,6 +400,19 @@ public final class Validator {
     /** A settings folder whose files must parse. */
     public Builder settingsFolder(Path folder) {
       settingsFolder = Objects.requireNonNull(folder, "folder");
+      return this;
+    }
+
+    /**
+     * How long the run waits for each plugin it registers (those still {@code Installed}) before it
+     * reports {@code Overture/PluginTimedOut}; two minutes unless set.
+     */
+    public Builder pluginTimeout(Duration timeout) {
+      Objects.requireNonNull(timeout, "timeout");
+      if (timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException("the plugin timeout must be positive: " + timeout);
+      }
+      pluginTimeout = timeout;
       return this;
     }
 

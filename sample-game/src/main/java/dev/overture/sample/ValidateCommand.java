@@ -55,7 +55,7 @@ final class ValidateCommand implements Callable<Integer> {
       } catch (java.util.concurrent.CompletionException failed) {
         // reported below, with the plugins' states
       }
-      Validator.Builder validator = Validator.builder(assets).features(features);
+      Validator.Builder validator = Validator.builder(assets).features(features).pluginTimeout(SampleContent.pluginTimeout());
       if (settings != null) {
         validator.settingsFolder(settings);
       }

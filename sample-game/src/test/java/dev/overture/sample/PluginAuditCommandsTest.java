@@ -52,12 +52,8 @@ class PluginAuditCommandsTest {
     assertTrue(plugin.err().startsWith("overture: --plugin shootercore: no such plugin; did you mean ShooterCore?"), plugin.err());
   }
 
-  @Test
-  void aPluginWhoseEntryPointNeverReturns_stopsEachCommandInWords_afterTheTimeout() {
-    Path plugins = temp.resolve("plugins");
-    PluginJar.of()
-        .file("plugin.json", "{ \"name\": \"Stuck\", \"version\": \"1.0.0\", \"entryPoint\": \"stuck.Plugin\" }")
-        .java("stuck.Plugin", """
+  /** An entry point that waits for what never comes. */
+  private static final String STUCK = """
             package stuck;
 
             public final class Plugin implements dev.overture.feature.OverturePlugin {
@@ -70,7 +66,14 @@ class PluginAuditCommandsTest {
                 }
               }
             }
-            """)
+            """;
+
+  @Test
+  void aPluginWhoseEntryPointNeverReturns_stopsEachCommandInWords_afterTheTimeout() throws Exception {
+    Path plugins = temp.resolve("plugins");
+    PluginJar.of()
+        .file("plugin.json", "{ \"name\": \"Stuck\", \"version\": \"1.0.0\", \"entryPoint\": \"stuck.Plugin\" }")
+        .java("stuck.Plugin", STUCK)
         .writeTo(plugins.resolve("stuck.jar"));
     String said = "overture: The plugins did not come up within 1 s: Stuck (still Registering, " + plugins.resolve("stuck.jar")
         + "); a plugin's code is waiting for something that does not come (remove the plugin, or fix its entry point)";
@@ -83,6 +86,17 @@ class PluginAuditCommandsTest {
         assertEquals(1, run.exit(), command + ": " + run.all());
         assertTrue(run.err().contains(said), command + ": " + run.err());
       }
+
+      // Installed, it is registered by validate alone, for the run: it waited two minutes, then passed.
+      PluginJar.of()
+          .file("plugin.json", "{ \"name\": \"Stuck\", \"version\": \"1.0.0\", \"entryPoint\": \"stuck.Plugin\","
+              + " \"initialState\": \"Installed\" }")
+          .java("stuck.Plugin", STUCK)
+          .writeTo(plugins.resolve("stuck.jar"));
+      CommandRun validate = CommandRun.of("validate", "--assets", "../assets", "--plugins", plugins.toString());
+      assertEquals(1, validate.exit(), validate.all());
+      assertTrue(validate.out().contains("[Overture/PluginTimedOut] Plugin Stuck was still Registering after 1 s, so its content"
+          + " and checks could not be validated: its code is waiting for something that does not come"), validate.out());
     } finally {
       System.clearProperty("overture.pluginTimeout");
     }
