@@ -126,8 +126,12 @@ public final class Inspector implements AutoCloseable {
     log.info("Inspector serving on http://{}:{}/", hostForUri(builder.address), connector.getLocalPort());
   }
 
-  /** Whether a server can listen on {@code address} here: any address, a loopback one, or one of a network interface's. */
-  static boolean isOfThisMachine(InetAddress address) {
+  /**
+   * Whether the inspector can listen on {@code address} on this machine: the any-address, a
+   * loopback address, or one of a network interface's. For a host (or a command line) to refuse
+   * another machine's address before it starts anything.
+   */
+  public static boolean isOfThisMachine(InetAddress address) {
     if (address.isAnyLocalAddress() || address.isLoopbackAddress()) {
       return true;
     }

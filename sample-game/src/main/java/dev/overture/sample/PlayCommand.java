@@ -483,11 +483,17 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
   static final class AddressConverter implements ITypeConverter<InetAddress> {
     @Override
     public InetAddress convert(String value) {
+      InetAddress address;
       try {
-        return InetAddress.getByName(value.trim());
+        address = InetAddress.getByName(value.trim());
       } catch (java.net.UnknownHostException e) {
         throw new picocli.CommandLine.TypeConversionException("'" + value + "' is not an address of this machine");
       }
+      if (!dev.overture.inspector.Inspector.isOfThisMachine(address)) {
+        throw new picocli.CommandLine.TypeConversionException("'" + value + "' is not an address of this machine (127.0.0.1 serves"
+            + " this machine only, 0.0.0.0 every network it is on)");
+      }
+      return address;
     }
   }
 

@@ -125,6 +125,10 @@ class OvertureCommandTest {
     assertTrue(err.toString().contains("--turns-per-second must be more than 0 and at most 1000: 0.0"), err.toString());
     assertEquals(2, run("play", "--inspect", "--inspect-address", "[::zz]"));
     assertTrue(err.toString().contains("'[::zz]' is not an address of this machine"), err.toString());
+    // 192.0.2.1 is a documentation address (RFC 5737): a real address, of no machine.
+    assertEquals(2, run("play", "--inspect", "--inspect-address", "192.0.2.1"));
+    assertTrue(err.toString().contains("'192.0.2.1' is not an address of this machine (127.0.0.1 serves this machine only, 0.0.0.0"
+        + " every network it is on)"), err.toString());
   }
 
   // ---- versions
