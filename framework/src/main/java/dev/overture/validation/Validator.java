@@ -31,7 +31,8 @@ import java.util.concurrent.TimeoutException;
  *       in a load of its own, with every bundle; every warning and error the load reports is
  *       gathered and attributed to that asset. (Overture's loader reports problems rather than
  *       logging them, so this gathers all of them.) The loads are held until the checks are done,
- *       so a file an earlier load read is not read again: each file is read once, as in play.
+ *       so a file an earlier load read is not read again: each file is read once, as in play; an
+ *       asset an earlier load reached is not loaded again (the same bundles were followed from it).
  *   <li><b>Assets</b>: each loaded asset goes to the validators of its class ({@link
  *       AssetValidator}), each action in it to those of its kind ({@link ActionValidator}) and to
  *       its own {@code validate}.
@@ -171,11 +172,23 @@ public final class Validator {
     all.addAll(assets.index().newerAssets().keySet());
     // Every load is held until the checks are done: an asset that an earlier one reached is then
     // not read again. Releasing each at once made a chain of n action sets, each including the
-    // next, read n(n+1)/2 files, where play reads n.
+    // next, read n(n+1)/2 files, where play reads n. And an asset an earlier load reached, with the
+    // same bundles (a handle follows its bundles from every asset it reaches), has been loaded as
+    // its own load would: its problems are reported, its value known; loading it again would only
+    // walk its references again (n(n+1)/2 steps for that chain).
     List<LoadHandle> held = new ArrayList<>();
+    Map<dev.overture.asset.AssetKey, Object> reached = new java.util.HashMap<>();
     try {
       for (PrimaryAssetId id : all) {
-        held.add(load(run, id));
+        if (reached.containsKey(id)) {
+          run.loaded.put(id, reached.get(id));
+          continue;
+        }
+        LoadHandle handle = load(run, id);
+        held.add(handle);
+        if (handle.status() == LoadHandle.Status.COMPLETED) {
+          reached.putAll(handle.future().join().reached());
+        }
       }
       run.loaded.forEach((id, value) -> checkAsset(run, id, value));
       ProjectContext project = new ProjectContext(run);
