@@ -168,7 +168,10 @@ public final class IdMigration {
       throw new IllegalArgumentException("batch size < 1: " + batchSize);
     }
     SqliteDriver.require("IdMigration.run(Path, ...)", "migrate over a DataSource of your own (IdMigration.run(dataSource, ...))");
-    SQLiteDataSource sqlite = new SQLiteDataSource();
+    // Waits for another writer as the store does, rather than failing at once with "database is locked".
+    org.sqlite.SQLiteConfig config = new org.sqlite.SQLiteConfig();
+    config.setBusyTimeout(WorldStore.SQLITE_BUSY_MILLIS);
+    SQLiteDataSource sqlite = new SQLiteDataSource(config);
     sqlite.setUrl("jdbc:sqlite:" + file.toAbsolutePath());
     requireStore(sqlite, file.toString());
     List<Path> leftovers = new ArrayList<>();
@@ -355,7 +358,7 @@ public final class IdMigration {
         after = batch.get(batch.size() - 1);
       }
     } catch (SQLException e) {
-      throw new PersistenceException("The id migration stopped " + (after == null ? "at its first batch" : "after " + after.describe())
+      throw new PersistenceException("The id migration of " + name + " stopped " + (after == null ? "at its first batch" : "after " + after.describe())
           + ": " + e.getMessage() + " (the batches before it are committed; run it again to finish)", e);
     }
     return new Report(counts[0], counts[1], counts[2], counts[3], refused, dryRun, Optional.empty(), List.of());

@@ -82,10 +82,7 @@ final class StoreDatabase {
           }
           create(sql, found);
         } else {
-          int schema = schema(connection, name);
-          if (schema > SCHEMA) {
-            throw newer(name, schema);
-          }
+          int schema = checkedSchema(connection, name, tables);
           if (schema < 2) {
             upgradeFrom1(sql, found);
           }
@@ -138,13 +135,33 @@ final class StoreDatabase {
    * without the table has no schema to check). An older schema is fine: opening the store upgrades it.
    */
   static void checkSchema(Connection connection, String name) throws SQLException {
-    if (!tables(connection, name).contains(MARKER_TABLE)) {
+    List<String> tables = tables(connection, name);
+    if (!tables.contains(MARKER_TABLE)) {
       return;
     }
+    checkedSchema(connection, name, tables);
+  }
+
+  /**
+   * The schema the store names, refused (the store left as it is) when this build cannot open it:
+   * newer than this build's, one no build writes (below 1), or 1 (or none) while its tables are
+   * those of a later schema (schema 1 had no {@code worlds} table): upgrading that would fail half
+   * way, with an SQL error for a message.
+   */
+  private static int checkedSchema(Connection connection, String name, List<String> tables) throws SQLException {
     int schema = schema(connection, name);
     if (schema > SCHEMA) {
       throw newer(name, schema);
     }
+    if (schema < 1) {
+      throw new PersistenceException(name + " names store schema " + schema + ", which no build writes (1 to " + SCHEMA
+          + "); it was left as it is");
+    }
+    if (schema == 1 && tables.contains("worlds")) {
+      throw new PersistenceException(name + " names store schema 1 (or none) in " + MARKER_TABLE + ", but its tables are those of a"
+          + " later schema (it has a worlds table); its schema row was changed or removed, so it was left as it is");
+    }
+    return schema;
   }
 
   /** The schema a store names (1 when it names none: the first schema always did). */

@@ -107,7 +107,7 @@ public final class WorldStore implements AutoCloseable {
   private static final int ID_BLOCK = 256;
   private static final String OWN_DATA_SOURCE = "open the store over a DataSource of your own (WorldStore.builder(dataSource))";
   /** How long a connection of the store's own SQLite file waits for another process's write. */
-  private static final int SQLITE_BUSY_MILLIS = 10_000;
+  static final int SQLITE_BUSY_MILLIS = 10_000;
   private static final byte[] SQLITE_MAGIC = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
 
   private final StoreDatabase database;

@@ -22,8 +22,8 @@ import org.slf4j.LoggerFactory;
  * }</pre>
  *
  * <p>Confined to the world's game thread: contribute, release and ask there. The supplier is
- * called on the game thread each time a tool asks; one that throws is logged and the picture is
- * left out. A closed world has no picture: closing it drops every contribution, so a tool that kept
+ * called on the game thread each time a tool asks; one that throws is logged (once per
+ * contribution) and the picture is left out. A closed world has no picture: closing it drops every contribution, so a tool that kept
  * these views draws nothing of it.
  */
 public final class WorldViews implements WorldSubsystem {
@@ -31,6 +31,8 @@ public final class WorldViews implements WorldSubsystem {
   private static final Logger log = LoggerFactory.getLogger(WorldViews.class);
 
   private final List<Supplier<WorldView>> sources = new ArrayList<>();
+  /** The contributions whose failure was logged: each is told once, not at every refresh of a page. */
+  private final java.util.Set<Supplier<WorldView>> failedOnce = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
   /** Built by the world. */
   public WorldViews() {}
@@ -40,7 +42,10 @@ public final class WorldViews implements WorldSubsystem {
     Objects.requireNonNull(source, "source");
     Supplier<WorldView> entry = source::get; // our own, so that one source contributed twice is released once per handle
     sources.add(entry);
-    return Handle.of(() -> sources.remove(entry));
+    return Handle.of(() -> {
+      sources.remove(entry);
+      failedOnce.remove(entry);
+    });
   }
 
   /** The picture of the newest contribution still held, if any. */
@@ -52,7 +57,11 @@ public final class WorldViews implements WorldSubsystem {
     try {
       return Optional.ofNullable(newest.get());
     } catch (RuntimeException e) {
-      log.warn("A world view failed to draw; it is left out", e);
+      // Asked at every refresh of every open page: said once per contribution, the trace at debug.
+      if (failedOnce.add(newest)) {
+        log.warn("A world view failed to draw; it is left out while it fails: {}", dev.overture.internal.Failures.describe(e));
+      }
+      log.debug("A world view failed to draw", e);
       return Optional.empty();
     }
   }

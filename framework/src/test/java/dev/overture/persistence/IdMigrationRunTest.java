@@ -185,7 +185,8 @@ class IdMigrationRunTest {
     PersistenceException stopped = assertThrows(PersistenceException.class,
         () -> IdMigration.run(db, IdMigration.Target.STABLE_ID, false, false, 2));
 
-    assertTrue(stopped.getMessage().startsWith("The id migration stopped after actor 1, property b: "), stopped.getMessage());
+    assertTrue(stopped.getMessage().startsWith("The id migration of " + db + " stopped after actor 1, property b: "),
+        stopped.getMessage());
     assertTrue(stopped.getMessage().contains("row c is locked"), stopped.getMessage());
     assertTrue(stopped.getMessage().endsWith("(the batches before it are committed; run it again to finish)"), stopped.getMessage());
     Map<String, byte[]> after = blobs(db);

@@ -3,6 +3,7 @@ package dev.overture.persistence;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -88,5 +89,29 @@ class WorldStoreCheckTest {
 
     assertEquals(db + " was written with store schema 3; this build knows schema 2 and leaves it as it is", refusal(db));
     assertArrayEquals(before, Files.readAllBytes(db));
+  }
+
+  @Test
+  void aStoreWhoseSchemaRowWasChangedOrRemoved_isRefusedInWords_byTheCheckAndByOpening() throws Exception {
+    for (String tamper : new String[] {"UPDATE overture_store SET value = '-1' WHERE key = 'schema'", "DELETE FROM overture_store"}) {
+      Path db = temp.resolve("game.db");
+      Files.deleteIfExists(db);
+      WorldStore.open(db, ClassNames.of(Map.of())).close();
+      try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + db);
+          Statement sql = connection.createStatement()) {
+        sql.executeUpdate(tamper);
+      }
+      byte[] before = Files.readAllBytes(db);
+      // Opening upgraded it from schema 1, and failed half way on "duplicate column name: position".
+      String expected = tamper.startsWith("UPDATE")
+          ? db + " names store schema -1, which no build writes (1 to 2); it was left as it is"
+          : db + " names store schema 1 (or none) in overture_store, but its tables are those of a later schema (it has a worlds"
+              + " table); its schema row was changed or removed, so it was left as it is";
+
+      assertEquals(expected, refusal(db), tamper);
+      PersistenceException opening = assertThrows(PersistenceException.class, () -> WorldStore.open(db, ClassNames.of(Map.of())));
+      assertTrue(opening.getMessage().contains(expected), opening.getMessage());
+      assertArrayEquals(before, Files.readAllBytes(db));
+    }
   }
 }

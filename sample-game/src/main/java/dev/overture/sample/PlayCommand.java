@@ -470,11 +470,19 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
    */
   private void refuseMisfits(dev.overture.sample.game.ArenaMatch match, PrimaryAssetId experienceId) {
     List<String> teams = match.config().teams();
+    ArenaLevel level = match.level();
     for (Hero hero : match.heroes()) {
+      String who = "--restore " + restore + ": hero " + hero.name() + " (actor " + hero.id() + ")";
       if (hero.team() < 0 || hero.team() >= teams.size()) {
-        throw new IllegalArgumentException("--restore " + restore + ": hero " + hero.name() + " (actor " + hero.id() + ") has \"team\" "
-            + hero.team() + ", but the match of " + experienceId + " has " + teams.size() + " teams, 0 to " + (teams.size() - 1) + " ("
-            + String.join(", ", teams) + "); the save does not fit this experience");
+        throw new IllegalArgumentException(who + " has \"team\" " + hero.team() + ", but the match of " + experienceId + " has "
+            + teams.size() + " teams, 0 to " + (teams.size() - 1) + " (" + String.join(", ", teams)
+            + "); the save does not fit this experience");
+      }
+      ArenaLevel.Cell cell = hero.cell();
+      if (level.hasGrid() && (cell.x() < 0 || cell.y() < 0 || cell.x() >= level.width() || cell.y() >= level.height())) {
+        throw new IllegalArgumentException(who + " stands at (" + cell.x() + "," + cell.y() + "), outside map " + level.id() + ", which is "
+            + level.width() + "x" + level.height() + " (\"x\" 0 to " + (level.width() - 1) + ", \"y\" 0 to " + (level.height() - 1)
+            + "); the save does not fit this map");
       }
     }
   }

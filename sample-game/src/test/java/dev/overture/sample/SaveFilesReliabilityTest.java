@@ -163,6 +163,26 @@ class SaveFilesReliabilityTest {
   }
 
   @Test
+  void aRestoredHeroOutsideTheMap_isRefusedNamingTheFileAndTheHero_insteadOfACrashOrAMatchOffTheMap() throws Exception {
+    Path game = temp.resolve("game.db");
+    assertEquals("0 ", save(game));
+    try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + game);
+        Statement sql = connection.createStatement()) {
+      // The player's x becomes -1: its team's blob (an int property, the same header) with the value's 4 bytes all set.
+      sql.executeUpdate("UPDATE properties SET value = substr((SELECT value FROM properties WHERE actor_id = 2 AND name = 'team'), 1,"
+          + " length((SELECT value FROM properties WHERE actor_id = 2 AND name = 'team')) - 4) || X'FFFFFFFF'"
+          + " WHERE actor_id = 2 AND name = 'x' AND component = ''");
+    }
+
+    assertEquals(1, run("play", "--restore", game.toString(), "--ticks", "5"));
+
+    assertEquals("overture: --restore " + game + ": hero Player (actor 2) stands at (-1,"
+        + err.toString().replaceAll("(?s).*stands at \\(-1,(\\d+)\\).*", "$1") + "), outside map Map:Arena, which is 19x11 (\"x\" 0 to 18,"
+        + " \"y\" 0 to 10); the save does not fit this map", err.toString().strip());
+    assertFalse(out.toString().contains("Result:"), "no match is played: " + out);
+  }
+
+  @Test
   void aKilledSave_leavesTheOldFileWhole_andSaysNothing_andTheNextRunRemovesItsWorkingCopy() throws Exception {
     Path store = temp.resolve("game.db");
     assertEquals("0 ", save(store));
