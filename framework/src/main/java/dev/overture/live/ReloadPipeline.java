@@ -26,7 +26,6 @@ import dev.overture.world.World;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -80,20 +79,8 @@ final class ReloadPipeline {
   private final AtomicLong sequence = new AtomicLong();
   /** The problems of the last refusal, so that the same broken save is reported once. */
   private List<Problem> lastRefused = List.of();
-  /**
-   * What each world rolled back from: the new values of the assets of a reload whose actions failed
-   * to activate there, which the manager holds since the change was committed. Such a world runs
-   * older values than the manager on purpose; catching it up with these would roll back again, and
-   * again. Until the world applies a newer reload (or is collected).
-   */
-  private final Map<World, Map<AssetKey, Object>> rolledBack = new java.util.WeakHashMap<>();
-  /** Committed changes whose worlds have not all said how their reload ended. */
-  private int changesApplying;
-  /**
-   * Worlds that reached Loaded while a change was being applied, caught up once it has been: by then
-   * what each rolled back from is known. Each holds an activity entry.
-   */
-  private final List<ExperienceManager> waitingToCatchUp = new ArrayList<>();
+  /** What worlds rolled back from, so that they are not caught up with it (a loop of reloads). */
+  private final RollBacks rollBacks = new RollBacks();
 
   ReloadPipeline(AssetManager assets, java.nio.file.Path jars, GameFeatures features, Validator validator, Reports reports, Executor executor,
       Ticker ticker, Activity activity, Map<World, ExperienceManager> managers, List<Tracked> tracked) {
@@ -181,8 +168,7 @@ final class ReloadPipeline {
    * done.
    */
   void catchUp(ExperienceManager manager) {
-    if (changesApplying > 0) {
-      waitingToCatchUp.add(manager);
+    if (rollBacks.deferred(manager)) {
       return;
     }
     boolean handedOn = false;
@@ -209,9 +195,8 @@ final class ReloadPipeline {
       Set<ContentFile> files = new LinkedHashSet<>();
       Map<ContentFile, String> shown = new LinkedHashMap<>();
       AssetIndex index = assets.index();
-      Map<AssetKey, Object> refused = rolledBack.getOrDefault(loaded.world(), Map.of());
       for (AssetKey key : stale) {
-        if (refused.containsKey(key) && refused.get(key) == inForce(key)) {
+        if (rollBacks.refusedBy(loaded.world(), key, inForce(key))) {
           continue; // the world rolled back from this very value: it keeps what it runs until the file changes again
         }
         ContentFile file = fileOf(key, index);
@@ -416,7 +401,7 @@ final class ReloadPipeline {
         }
       }
       stage.commit();
-      changesApplying++;
+      rollBacks.applying();
       releaseChecks();
       List<CompletableFuture<?>> handed = new ArrayList<>();
       trackedValues.forEach((hit, value) -> handed.add(handTracked(hit, value)));
@@ -438,7 +423,7 @@ final class ReloadPipeline {
             CompletableFuture<LiveReload.WorldUpdate> update = updates.get(i);
             if (!update.isCompletedExceptionally()) {
               worlds.add(update.join());
-              remember(applying.get(i), update.join().outcome());
+              rollBacks.remember(applying.get(i), update.join().outcome());
             }
           }
           List<Problem> all;
@@ -447,27 +432,10 @@ final class ReloadPipeline {
           }
           publish(nothing ? LiveReload.Status.UNCHANGED : LiveReload.Status.APPLIED, shown, changes, worlds, all, firstNanos);
         } finally {
-          if (--changesApplying == 0) {
-            List<ExperienceManager> waiting = List.copyOf(waitingToCatchUp);
-            waitingToCatchUp.clear();
-            waiting.forEach(ReloadPipeline.this::catchUp);
-          }
+          rollBacks.applied().forEach(ReloadPipeline.this::catchUp);
           activity.exit();
         }
       }, executor);
-    }
-
-    /** Notes what a world rolled back from, or that it runs the manager's values again. */
-    private void remember(ExperienceReload reload, ExperienceReload.Outcome outcome) {
-      if (outcome == ExperienceReload.Outcome.ROLLED_BACK) {
-        Map<AssetKey, Object> refused = new HashMap<>(rolledBack.getOrDefault(reload.world(), Map.of()));
-        for (AssetKey key : reload.changedAssets()) {
-          refused.put(key, reload.content().get(key));
-        }
-        rolledBack.put(reload.world(), refused);
-      } else if (outcome == ExperienceReload.Outcome.APPLIED) {
-        rolledBack.remove(reload.world());
-      }
     }
 
     /**
