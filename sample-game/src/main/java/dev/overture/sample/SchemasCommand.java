@@ -32,10 +32,11 @@ final class SchemasCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     if (Files.exists(out, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(out)) {
-      String kind = switch (SpecialFiles.kindOf(out)) {
+      String found = SpecialFiles.kindOf(out);
+      String kind = switch (found) {
         case "a regular file" -> "a file";
         case "missing" -> "a symbolic link that leads nowhere (to nothing, or round in a loop)";
-        default -> SpecialFiles.kindOf(out);
+        default -> found;
       };
       throw new IllegalArgumentException("--out " + out + " is " + kind + ", not a folder: the schemas are written into a folder");
     }
