@@ -136,7 +136,7 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
   /** With --watch: the reloads to print, between turns. */
   private Watching watching;
 
-  /** What was saved to the working copy, printed once it has replaced --save's file. */
+  /** What was saved to the working copy, printed with where it went once it has its place ({@code %s}). */
   private String saved;
 
   @Option(names = "--progress", paramLabel = "HOW", defaultValue = "auto",
@@ -187,9 +187,14 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
         ? WorkingCopy.create(save, restore, out, spec.commandLine().getErr()) : null) {
       int exit = run(copy, out, interruption);
       if (exit == 0 && save != null) {
-        copy.commit();
-        out.println(saved);
+        WorkingCopy.Committed committed = copy.commit();
+        out.println(String.format(saved, committed.path()));
         out.flush();
+        if (committed.conflict() != null) {
+          spec.commandLine().getErr().println("overture: " + committed.conflict());
+          spec.commandLine().getErr().flush();
+          return OvertureCommand.FAILED;
+        }
       }
       return exit;
     }
@@ -292,7 +297,7 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
         if (save != null) {
           // Said once the file has its place (see call), never before.
           WorldStore.Saved written = store.save(world);
-          saved = String.format("Saved to %s: %d actors, %d properties, at turn %d", save, written.actors(), written.properties(),
+          saved = "Saved to %s" + String.format(": %d actors, %d properties, at turn %d", written.actors(), written.properties(),
               state.turn());
         }
         out.flush();

@@ -1,6 +1,7 @@
 package dev.overture.sample;
 
 import dev.overture.internal.AtomicFiles;
+import dev.overture.internal.FileStamp;
 import dev.overture.persistence.PersistenceException;
 import dev.overture.persistence.WorldStore;
 import java.io.IOException;
@@ -26,6 +27,10 @@ import java.util.List;
  *   <li>What a killed run left beside it is removed first, and named on {@code out}.
  *   <li>Messages name the user's file, never the working copy ({@link #name()} is what the store
  *       is called).
+ *   <li>What another program wrote to --save's file while the game ran is never lost under the
+ *       save: the file is stamped when the game starts, and if it was written, replaced or
+ *       created since, or is being written (its SQLite journal is beside it), the save takes a
+ *       free name beside it instead ({@code game.conflict-1.db}).
  * </ul>
  *
  * <p>Used by the command's thread only.
@@ -37,13 +42,19 @@ final class WorkingCopy implements AutoCloseable {
   private final Path file;
   private final Path save;
   private final Path saveTarget;
+  /** --save's file as it was when the game started; null without --save. */
+  private final FileStamp before;
   private final String name;
   private final PrintWriter err;
 
-  private WorkingCopy(Path file, Path save, Path saveTarget, String name, PrintWriter err) {
+  /** Where {@link #commit} put the save, and, when not at --save's name, why not. */
+  record Committed(Path path, String conflict) {}
+
+  private WorkingCopy(Path file, Path save, Path saveTarget, FileStamp before, String name, PrintWriter err) {
     this.file = file;
     this.save = save;
     this.saveTarget = saveTarget;
+    this.before = before;
     this.name = name;
     this.err = err;
   }
@@ -60,6 +71,7 @@ final class WorkingCopy implements AutoCloseable {
     }
     Path beside = saveTarget != null ? saveTarget : Path.of(System.getProperty("java.io.tmpdir"), "overture-restore.db");
     try {
+      FileStamp before = saveTarget != null ? FileStamp.of(saveTarget) : null;
       for (AtomicFiles.Leftover leftover : AtomicFiles.removeLeftovers(beside.getParent())) {
         out.println(leftover.describe());
       }
@@ -67,7 +79,7 @@ final class WorkingCopy implements AutoCloseable {
       if (restore != null) {
         Files.copy(restore, copy, StandardCopyOption.REPLACE_EXISTING);
       }
-      return new WorkingCopy(copy, save, saveTarget, (restore != null ? restore : save).toString(), err);
+      return new WorkingCopy(copy, save, saveTarget, before, (restore != null ? restore : save).toString(), err);
     } catch (IOException e) {
       throw new IllegalArgumentException((save != null ? "--save " + save : "--restore " + restore)
           + ": cannot make the working copy (" + reason(e, null) + ")");
@@ -85,16 +97,68 @@ final class WorkingCopy implements AutoCloseable {
   }
 
   /**
-   * Renames the working copy over --save's file (through a link, keeping its permissions).
+   * Gives the save its place: renames the working copy over --save's file (through a link, keeping
+   * its permissions), unless another program wrote, replaced or created that file while the game
+   * ran, or is writing it now: that file is then left as the other program wrote it, and the save
+   * takes the first free name of {@code <name>.conflict-<n>.<extension>} beside it.
    *
-   * @throws IllegalArgumentException when it cannot; the file is then as it was
+   * @return where the save is, and why there when it is not at --save's name
+   * @throws IllegalArgumentException when it cannot be written; the file is then as it was
    */
-  void commit() {
+  Committed commit() {
+    String conflict;
     try {
-      AtomicFiles.replace(file, saveTarget);
+      conflict = conflict();
+      if (conflict == null) {
+        AtomicFiles.replace(file, saveTarget);
+        return new Committed(save, null);
+      }
     } catch (IOException e) {
       throw new IllegalArgumentException("--save " + save + ": cannot write it (" + reason(e, save) + "); it was left as it was");
     }
+    Path beside = saveTarget.resolveSibling(conflictName(saveTarget.getFileName().toString(), 1));
+    for (int n = 2; ; n++) {
+      try {
+        AtomicFiles.publish(file, beside);
+        return new Committed(beside, "--save " + save + ": " + conflict + ", so it was left as that program wrote it; this"
+            + " match is saved beside it, in " + beside);
+      } catch (FileAlreadyExistsException e) {
+        if (n > 1000) {
+          throw new IllegalArgumentException("--save " + save + ": " + conflict + ", so it was left as that program wrote it;"
+              + " this match could not be saved beside it: the names " + conflictName(saveTarget.getFileName().toString(), 1)
+              + " to " + beside.getFileName() + " are all taken");
+        }
+        beside = saveTarget.resolveSibling(conflictName(saveTarget.getFileName().toString(), n));
+      } catch (IOException e) {
+        throw new IllegalArgumentException("--save " + save + ": " + conflict + ", so it was left as that program wrote it;"
+            + " this match could not be saved beside it either (" + reason(e, null) + ")");
+      }
+    }
+  }
+
+  /**
+   * Why the save may not replace --save's file now, or null when it may: another program wrote it
+   * since the game started, or is writing it (its SQLite journal is beside it: replacing a database
+   * under a journal of another would let SQLite apply that journal to the new file).
+   */
+  private String conflict() throws IOException {
+    String change = before.changeSince();
+    if (change != null && !change.equals("it was deleted")) {
+      return "another program changed it while this match was played (" + change + ")";
+    }
+    for (String suffix : List.of("-journal", "-wal")) {
+      Path journal = saveTarget.resolveSibling(saveTarget.getFileName() + suffix);
+      if (Files.exists(journal, java.nio.file.LinkOption.NOFOLLOW_LINKS) && Files.size(journal) > 0) {
+        return "another program is writing it (" + journal.getFileName() + " is beside it)";
+      }
+    }
+    return null;
+  }
+
+  /** {@code game.db} as {@code game.conflict-<n>.db}; a name without an extension gets it at its end. */
+  static String conflictName(String name, int n) {
+    int dot = name.lastIndexOf('.');
+    return dot > 0 ? name.substring(0, dot) + ".conflict-" + n + name.substring(dot) : name + ".conflict-" + n;
   }
 
   /** Deletes the working copy (and its journal), unless it became --save's file. */

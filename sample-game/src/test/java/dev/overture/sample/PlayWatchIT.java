@@ -110,6 +110,36 @@ class PlayWatchIT {
   }
 
   @Test
+  void aSaveFileAnotherProgramWritesWhileTheMatchRuns_isKept_andTheMatchIsSavedBesideIt() throws Exception {
+    Path assets = temp.resolve("assets");
+    copy(Path.of("..", "assets").toAbsolutePath(), assets);
+    Path store = temp.resolve("game.db");
+    CommandRun first = CommandRun.of("play", "--ticks", "3", "--save", store.toString());
+    assertEquals(0, first.exit(), first.all());
+    start(temp, "play", "--watch", "--assets", assets.toString(), "--save", "game.db", "--ticks", "20", "--view-every", "0",
+        "--no-events", "--turns-per-second", "200");
+    awaitOutput("The match is over; still watching for edits until you press Ctrl+C");
+
+    // A host or tool writes the same file while this run still holds its match, unsaved.
+    try (java.sql.Connection connection = java.sql.DriverManager.getConnection("jdbc:sqlite:" + store);
+        java.sql.Statement sql = connection.createStatement()) {
+      sql.executeUpdate("PRAGMA user_version = 7");
+    }
+    byte[] theirs = Files.readAllBytes(store);
+
+    process.toHandle().destroy();
+    assertTrue(process.waitFor(60, TimeUnit.SECONDS), all());
+    Path beside = temp.resolve("game.conflict-1.db");
+    awaitOutput("Saved to " + beside + ": ");
+    awaitOutput("overture: --save game.db: another program changed it while this match was played (it was written), so it was left"
+        + " as that program wrote it; this match is saved beside it, in " + beside);
+    org.junit.jupiter.api.Assertions.assertArrayEquals(theirs, Files.readAllBytes(store), "the other program's write is kept");
+    CommandRun restored = CommandRun.of("play", "--restore", beside.toString(), "--ticks", "0");
+    assertEquals(0, restored.exit(), restored.all());
+    assertTrue(restored.out().contains("at turn 20"), restored.out());
+  }
+
+  @Test
   void watchingTheContentInsideTheJar_isRefused() throws Exception {
     start(temp, "play", "--watch");
     assertTrue(process.waitFor(60, TimeUnit.SECONDS), all());
