@@ -198,7 +198,17 @@ final class Resaver {
       return new ResaveReport.Entry(target.label, file, ResaveReport.Outcome.WOULD_REWRITE, changes, List.of());
     }
     try {
+      // An editor that saved the file since it was read keeps its save: this one would replace it
+      // with an upgrade of the older text.
+      if (!java.util.Arrays.equals(bytes, reader.apply(target))) {
+        return refused(target, file, List.of(Problem.error("Overture/ChangedMeanwhile", "Not saved: the file changed while it was"
+                + " being resaved, so it was left as it now is; run resave again to upgrade it")
+            .withAsset(target.label)
+            .at(SourceLocation.ofFile(file))));
+      }
       target.root.source().write(target.path, JsonLayout.toBytesLike(updated, bytes));
+    } catch (AssetLoadException e) {
+      return refused(target, file, e.problems());
     } catch (IOException | RuntimeException e) {
       return refused(target, file, List.of(Problem.error("Overture/WriteFailed", "Could not write it: " + Failures.describe(e))
           .withAsset(target.label)

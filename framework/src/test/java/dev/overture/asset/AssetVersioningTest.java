@@ -112,9 +112,13 @@ class AssetVersioningTest {
   }
 
   private AssetManager open(Content content) {
+    return open(content, source -> source);
+  }
+
+  private AssetManager open(Content content, java.util.function.UnaryOperator<AssetSource> wrap) {
     root = content.writeTo(temp.resolve("assets"));
     assets = AssetManager.builder()
-        .contentRoot(AssetSource.directory(root))
+        .contentRoot(wrap.apply(AssetSource.directory(root)))
         .scanRule(ScanRule.of("Ship", Ship.class, "ships"))
         .engineVersion(EngineVersion.parse("1.0.0-500"), EngineVersion.parse("1.0.0-400"))
         .customVersion(SHIPS, Ship.class)
@@ -235,6 +239,70 @@ class AssetVersioningTest {
     assertTrue(report.format().endsWith("3 to rewrite, 3 refused, 1 already current (dry run: nothing was written)"), report.format());
     Map<String, byte[]> after = snapshot();
     before.forEach((path, bytes) -> assertArrayEquals(bytes, after.get(path), path));
+  }
+
+  @Test
+  void resave_leavesAFileAnEditorSavedWhileItWasBeingResaved_asTheEditorSavedIt() throws Exception {
+    String edited = "{ \"name\": \"Old\", \"health\": 99 }\n";
+    java.util.concurrent.atomic.AtomicBoolean resaving = new java.util.concurrent.atomic.AtomicBoolean();
+    open(content(), directory -> new AssetSource() {
+      private int reads;
+
+      @Override
+      public List<String> list(AssetPath folder, boolean recursive) throws java.io.IOException {
+        return directory.list(folder, recursive);
+      }
+
+      @Override
+      public byte[] read(AssetPath path, int maxBytes) throws java.io.IOException {
+        // The editor saves Old.json between resave's read of it and its write: resave reads each
+        // file's version first, then the file to upgrade it, then again just before it writes.
+        if (resaving.get() && path.value().equals("ships/Old.json") && ++reads == 3) {
+          Files.writeString(root.resolve("ships/Old.json"), edited);
+        }
+        return directory.read(path, maxBytes);
+      }
+
+      @Override
+      public boolean exists(AssetPath path) {
+        return directory.exists(path);
+      }
+
+      @Override
+      public boolean isWritable() {
+        return true;
+      }
+
+      @Override
+      public void write(AssetPath path, byte[] bytes) throws java.io.IOException {
+        directory.write(path, bytes);
+      }
+
+      @Override
+      public String displayPath(AssetPath path) {
+        return directory.displayPath(path);
+      }
+
+      @Override
+      public String name() {
+        return directory.name();
+      }
+
+      @Override
+      public java.util.Optional<Path> folder() {
+        return directory.folder();
+      }
+    });
+
+    resaving.set(true);
+    ResaveReport report = assets.tools().resave(false);
+
+    assertEquals(edited, Files.readString(root.resolve("ships/Old.json")), "the editor's save is kept");
+    ResaveReport.Entry refused = report.refused().stream().filter(entry -> entry.asset().equals("Ship:Old")).findFirst().orElseThrow();
+    assertEquals("Overture/ChangedMeanwhile", refused.problems().get(0).id());
+    assertEquals("Not saved: the file changed while it was being resaved, so it was left as it now is; run resave again to upgrade"
+        + " it", refused.problems().get(0).message());
+    assertEquals(List.of("Ship:Hand", "Game:/hulls/steel.json"), report.changed().stream().map(ResaveReport.Entry::asset).toList());
   }
 
   @Test
