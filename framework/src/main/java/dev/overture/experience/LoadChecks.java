@@ -100,12 +100,8 @@ final class LoadChecks {
     if (!found.isEmpty()) {
       return found;
     }
-    for (SourcedAction sourced : contents.actions()) {
-      Origin action = sourced.origin();
-      for (PluginSet.Misuse misuse : plugins.misuses(sourced.action(), contents.id())) {
-        found.add(new Found(misuse.problem().withAsset(action.asset().toString()),
-            new Origin(action.asset(), action.pointer() + misuse.pointer())));
-      }
+    for (ExperienceContentChecks.Found misuse : ExperienceContentChecks.pluginMisuses(contents, plugins)) {
+      found.add(new Found(misuse.problem(), new Origin(misuse.asset(), misuse.pointer())));
     }
     return found;
   }

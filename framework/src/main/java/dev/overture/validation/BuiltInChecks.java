@@ -7,6 +7,7 @@ import dev.overture.asset.SoftRef;
 import dev.overture.core.DataException;
 import dev.overture.core.Problem;
 import dev.overture.experience.ExperienceActionSet;
+import dev.overture.experience.ExperienceContentChecks;
 import dev.overture.experience.ExperienceDefinition;
 import dev.overture.experience.PawnData;
 import dev.overture.experience.UserFacingExperience;
@@ -113,7 +114,11 @@ final class BuiltInChecks {
     return features.plugins().stream().map(PluginId::name).toList();
   }
 
-  /** The plugins an experience names exist, each listed once; an action set is not listed twice. */
+  /**
+   * The plugins an experience names exist, each listed once; an action set is not listed twice; and,
+   * as its load checks, its content (and its action sets') uses a plugin's actions and components
+   * only where it enables that plugin.
+   */
   static final class ExperiencePlugins implements AssetValidator<ExperienceDefinition> {
     @Override
     public Class<ExperienceDefinition> assetClass() {
@@ -123,6 +128,13 @@ final class BuiltInChecks {
     @Override
     public void isDataValid(ExperienceDefinition experience, ValidationContext context) {
       checkPlugins(experience.gameFeaturesToEnable(), context);
+      context.features().filter(features -> experience.gameFeaturesToEnable().stream().allMatch(features::isInstalled))
+          .ifPresent(features -> {
+            for (ExperienceContentChecks.Found misuse
+                : ExperienceContentChecks.pluginMisuses(context.asset(), experience, context.assets(), features)) {
+              context.reportIn(misuse.asset(), misuse.pointer(), misuse.problem());
+            }
+          });
       Set<PrimaryAssetId> seen = new HashSet<>();
       for (int i = 0; i < experience.actionSets().size(); i++) {
         if (!seen.add(experience.actionSets().get(i))) {

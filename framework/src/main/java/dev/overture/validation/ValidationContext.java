@@ -75,4 +75,12 @@ public final class ValidationContext implements ProblemReporter {
     Objects.requireNonNull(problem, "problem");
     run.report(asset, base + pointer, problem);
   }
+
+  /**
+   * Reports {@code problem} at {@code pointer} of another asset: a check of the asset being checked
+   * that finds the fault written in an asset it reaches (an action set of an experience).
+   */
+  void reportIn(PrimaryAssetId other, String pointer, Problem problem) {
+    run.report(other, pointer, problem);
+  }
 }

@@ -13,7 +13,12 @@ import dev.overture.experience.PawnData;
 import dev.overture.experience.UserFacingExperience;
 import dev.overture.feature.GameFeatureAction;
 import dev.overture.object.ObjectArchetype;
+import dev.overture.feature.AddComponents;
+import dev.overture.sample.game.ArenaGameState;
 import dev.overture.sample.game.ConfigureMatch;
+import dev.overture.sample.game.ControlPoints;
+import dev.overture.sample.game.EliminationScoring;
+import dev.overture.sample.game.MatchRules;
 import dev.overture.sample.game.Hero;
 import dev.overture.validation.ProjectContext;
 import dev.overture.validation.ProjectValidator;
@@ -44,10 +49,21 @@ import java.util.concurrent.TimeoutException;
  *   <li>{@code Sample/NotAHero}: the experience's pawn data spawns something other than a Hero;
  *   <li>{@code Sample/TwoMatches}: a second ConfigureMatch in one experience (its own actions and
  *       those of the action sets it reaches): a world holds one match, so play refuses it.
+ *   <li>{@code Sample/NoPawnData}: the experience names no pawn data and the game sets no default,
+ *       so nobody spawns to play the match.
+ *   <li>{@code Sample/WalledInSpawn}: a team's spawn from which no way over the floor leads to
+ *       another team's spawn: a hero placed there never meets an enemy (at the map's row).
+ *   <li>{@code Sample/NoCapturePoints}: ControlPoints scores held capture points ({@code *}), but
+ *       the map has none, or none a hero can walk to from a spawn.
+ *   <li>{@code Sample/NoWayToScore}: nothing the experience adds to the game state scores (neither
+ *       EliminationScoring nor ControlPoints), or EliminationScoring in a match of one team: no team
+ *       could ever reach the score limit.
  * </ul>
  *
  * Each at the {@code ConfigureMatch} that asks for it (in the experience or one of its action
- * sets). Stateless; the action sets are walked without recursion, each once.
+ * sets), or at the map's row or the rule's entry where the fault is written. {@code play} plays
+ * such a match all the same (nobody can win it): {@code validate} is the gate. Stateless; the
+ * action sets are walked without recursion, each once.
  */
 public final class MatchSetup implements ProjectValidator {
 
@@ -57,6 +73,12 @@ public final class MatchSetup implements ProjectValidator {
 
   /** A ConfigureMatch and where it is written. */
   private record Found(ConfigureMatch match, PrimaryAssetId asset, String pointer) {}
+
+  /** A rule of the match (a {@link MatchRules} component the game state gets on the server), and where it is added. */
+  private record Rule(Class<?> component, PrimaryAssetId asset, String pointer) {}
+
+  /** An experience's matches and rules: its own actions' and those of the action sets it reaches. */
+  private record Content(List<Found> matches, List<Rule> rules) {}
 
   @Override
   public void isDataValid(ProjectContext context) {
@@ -82,14 +104,15 @@ public final class MatchSetup implements ProjectValidator {
       if (map.isEmpty()) {
         continue; // not loaded: its own problem
       }
-      for (Found found : matches(context, tile.get().experienceId())) {
+      Content content = content(context, tile.get().experienceId());
+      for (Found found : content.matches()) {
         if (reported.add(found.asset() + found.pointer() + " " + mapId)) {
-          check(context, found, id, tile.get().experienceId(), mapId, map.get());
+          check(context, found, content.rules(), id, tile.get().experienceId(), mapId, map.get(), reported);
         }
       }
     }
     for (PrimaryAssetId experience : experiences) {
-      List<Found> all = matches(context, experience);
+      List<Found> all = content(context, experience).matches();
       if (!all.isEmpty()) {
         checkHeroes(context, experience, all.get(0), reported);
       }
@@ -106,7 +129,7 @@ public final class MatchSetup implements ProjectValidator {
       if (onAMap.contains(experience)) {
         continue;
       }
-      for (Found found : matches(context, experience)) {
+      for (Found found : content(context, experience).matches()) {
         if (reported.add(found.asset() + found.pointer() + " " + experience)) {
           context.about(found.asset()).error("Sample/NoArena", found.pointer(),
               "ConfigureMatch starts a match, but no tile plays " + experience + " on a map, so it has no arena: add a tile"
@@ -116,8 +139,8 @@ public final class MatchSetup implements ProjectValidator {
     }
   }
 
-  private static void check(
-      ProjectContext context, Found found, PrimaryAssetId tile, PrimaryAssetId experience, PrimaryAssetId mapId, MapDefinition map) {
+  private static void check(ProjectContext context, Found found, List<Rule> rules, PrimaryAssetId tile, PrimaryAssetId experience,
+      PrimaryAssetId mapId, MapDefinition map, Set<String> reported) {
     String where = "map " + mapId + ", which " + tile + " plays " + experience + " on";
     List<String> teams = found.match().teams();
     if (map.tiles().isEmpty()) {
@@ -137,7 +160,8 @@ public final class MatchSetup implements ProjectValidator {
         }
       }
     }
-    if (teams.size() > spawns.size()) {
+    boolean everyTeamSpawns = teams.size() <= spawns.size();
+    if (!everyTeamSpawns) {
       context.about(found.asset()).error("Sample/TooManyTeams", found.pointer() + "/teams",
           "ConfigureMatch names " + teams.size() + " teams, but " + where + ", has spawns for " + spawns.size()
               + " (tiles " + quoted(spawns) + ")");
@@ -145,10 +169,16 @@ public final class MatchSetup implements ProjectValidator {
       for (int team = 0; team < teams.size(); team++) {
         char spawn = (char) ('1' + team);
         if (!spawns.contains(spawn)) {
+          everyTeamSpawns = false;
           context.about(found.asset()).error("Sample/TeamWithoutSpawn", found.pointer() + "/teams/" + team,
               "Team " + teams.get(team) + " has no spawn on " + where + ": put a '" + spawn + "' on its floor");
         }
       }
+    }
+    if (everyTeamSpawns) {
+      MapReach reach = new MapReach(map.tiles());
+      checkReach(context, teams, reach, mapId, where, reported);
+      checkScoring(context, found, rules, teams, reach, where);
     }
     long heroes = found.match().heroes();
     if (heroes > floor) {
@@ -159,15 +189,129 @@ public final class MatchSetup implements ProjectValidator {
   }
 
   /**
+   * Each spawn of a team that plays leads over the floor to a spawn of another team; otherwise a
+   * hero placed there never meets an enemy. The spawns walled in are reported once a team, at the
+   * map's row of the first; teams walled off from each other entirely, once, at the map's tiles.
+   */
+  private static void checkReach(
+      ProjectContext context, List<String> teams, MapReach reach, PrimaryAssetId mapId, String where, Set<String> reported) {
+    if (teams.size() < 2) {
+      return; // no enemy to meet: checkScoring says what that means for the match
+    }
+    List<List<MapReach.Cell>> spawns = new ArrayList<>();
+    for (int team = 0; team < teams.size(); team++) {
+      spawns.add(reach.cells((char) ('1' + team)));
+    }
+    List<List<MapReach.Cell>> walledIn = new ArrayList<>();
+    boolean anyMeets = false;
+    for (int team = 0; team < teams.size(); team++) {
+      List<MapReach.Cell> enemies = new ArrayList<>();
+      for (int other = 0; other < teams.size(); other++) {
+        if (other != team) {
+          enemies.addAll(spawns.get(other));
+        }
+      }
+      List<MapReach.Cell> alone = new ArrayList<>();
+      for (MapReach.Cell spawn : spawns.get(team)) {
+        if (!reach.reachesAny(spawn, enemies)) {
+          alone.add(spawn);
+        }
+      }
+      anyMeets |= alone.size() < spawns.get(team).size();
+      walledIn.add(alone);
+    }
+    if (!anyMeets) {
+      if (reported.add("walled off " + mapId + " " + teams.size())) {
+        List<String> each = new ArrayList<>();
+        for (int team = 0; team < teams.size(); team++) {
+          each.add("team " + teams.get(team) + " at " + cells(spawns.get(team)));
+        }
+        context.about(mapId).error("Sample/WalledInSpawn", "/tiles", "No way over the floor leads from one team's spawns to"
+            + " another's (" + String.join("; ", each) + "), so no hero ever meets an enemy; open a way through the walls ('#')"
+            + " (" + where + ")");
+      }
+      return;
+    }
+    for (int team = 0; team < teams.size(); team++) {
+      List<MapReach.Cell> alone = walledIn.get(team);
+      if (!alone.isEmpty() && reported.add("walled " + mapId + alone + " " + teams.size())) {
+        boolean one = alone.size() == 1;
+        context.about(mapId).error("Sample/WalledInSpawn", "/tiles/" + alone.get(0).y(),
+            (one ? "The spawn '" : "The spawns '") + (char) ('1' + team) + "' at " + cells(alone) + " (team " + teams.get(team)
+                + (one ? ") is" : ") are") + " walled in: no way over the floor leads from " + (one ? "it" : "them")
+                + " to another team's spawn, so a hero placed there never meets an enemy; open a way through the walls ('#') ("
+                + where + ")");
+      }
+    }
+  }
+
+  /** {@code (1,2)}, {@code (1,2) and (3,4)}, {@code (1,2), (3,4) and (5,6)}. */
+  private static String cells(List<MapReach.Cell> cells) {
+    List<String> text = cells.stream().map(MapReach.Cell::toString).toList();
+    return text.size() == 1 ? text.get(0)
+        : String.join(", ", text.subList(0, text.size() - 1)) + " and " + text.get(text.size() - 1);
+  }
+
+  /**
+   * The match can be won: what the experience adds to the game state scores. EliminationScoring
+   * scores eliminations, which need two teams; ControlPoints scores held capture points, which the
+   * map must have where a hero can walk to them. A rule this check does not know (another
+   * plugin's) may score: the match is then taken as winnable.
+   */
+  private static void checkScoring(
+      ProjectContext context, Found found, List<Rule> rules, List<String> teams, MapReach reach, String where) {
+    boolean scores = false;
+    boolean eliminations = false;
+    for (Rule rule : rules) {
+      if (EliminationScoring.class.isAssignableFrom(rule.component())) {
+        eliminations = true;
+        scores |= teams.size() >= 2;
+      } else if (ControlPoints.class.isAssignableFrom(rule.component())) {
+        List<MapReach.Cell> points = reach.cells('*');
+        List<MapReach.Cell> spawns = new ArrayList<>();
+        for (int team = 0; team < teams.size(); team++) {
+          spawns.addAll(reach.cells((char) ('1' + team)));
+        }
+        boolean reachable = points.stream().anyMatch(point -> reach.reachesAny(point, spawns));
+        if (!reachable) {
+          context.about(rule.asset()).error("Sample/NoCapturePoints", rule.pointer(), points.isEmpty()
+              ? "ControlPoints scores the capture points a team holds, but " + where + ", has none: put a '*' on its floor"
+              : "ControlPoints scores the capture points a team holds, but no hero can walk to one of the "
+                  + points.size() + " on " + where + " from a spawn: open a way through the walls ('#')");
+          return;
+        }
+        scores = true;
+      } else {
+        return; // another plugin's rule: it may score
+      }
+    }
+    if (!scores) {
+      context.about(found.asset()).error("Sample/NoWayToScore", found.pointer(), eliminations
+          ? "ConfigureMatch names one team, and EliminationScoring scores only eliminations of another team's heroes, so no"
+              + " team can reach the score limit of " + found.match().scoreLimit() + "; name a second team, or add ControlPoints"
+          : "ConfigureMatch plays to " + found.match().scoreLimit() + " points, but nothing the experience adds to the game state"
+              + " scores, so no team can reach them; add EliminationScoring (a point an elimination) or ControlPoints (points"
+              + " for the capture points held) to ArenaGameState with AddComponents");
+    }
+  }
+
+  /**
    * A match plays with heroes: the experience's pawn data must spawn a {@link Hero} (its class, or
    * its archetype's). Otherwise the match finds nobody to play and the game runs without one.
    */
   private static void checkHeroes(ProjectContext context, PrimaryAssetId experienceId, Found match, Set<String> reported) {
     Optional<PrimaryAssetId> pawnDataId = context.asset(experienceId).filter(ExperienceDefinition.class::isInstance)
         .map(ExperienceDefinition.class::cast).flatMap(ExperienceDefinition::pawnData);
+    if (pawnDataId.isEmpty() && context.assets().defaultPawnData().isEmpty() && context.asset(experienceId).isPresent()
+        && reported.add("no pawn data " + match.asset() + match.pointer() + " " + experienceId)) {
+      context.about(match.asset()).error("Sample/NoPawnData", match.pointer(),
+          "ConfigureMatch plays with heroes, but " + experienceId + " names no pawn data (\"defaultPawnData\") and the game sets"
+              + " no default, so nobody spawns to play; name one, such as \"HeroPawn\"");
+      return;
+    }
     Optional<PawnData> pawnData = pawnDataId.flatMap(context::asset).filter(PawnData.class::isInstance).map(PawnData.class::cast);
     if (pawnData.isEmpty()) {
-      return; // none named (the game's default applies), or not loaded: its own problem
+      return; // the game's default applies, or not loaded: its own problem
     }
     ClassOrAsset<?> pawnClass = pawnData.get().pawnClass();
     Optional<Class<?>> spawned = pawnClass.classRef().<Class<?>>map(ClassRef::type)
@@ -211,9 +355,9 @@ public final class MatchSetup implements ProjectValidator {
     return names.isEmpty() ? "none" : String.join(", ", names);
   }
 
-  /** The ConfigureMatch actions of the experience and of the action sets it reaches. */
-  private static List<Found> matches(ProjectContext context, PrimaryAssetId experienceId) {
-    List<Found> found = new ArrayList<>();
+  /** The ConfigureMatch actions and the match's rules of the experience and of the action sets it reaches. */
+  private static Content content(ProjectContext context, PrimaryAssetId experienceId) {
+    Content found = new Content(new ArrayList<>(), new ArrayList<>());
     Optional<ExperienceDefinition> experience = context.asset(experienceId)
         .filter(ExperienceDefinition.class::isInstance).map(ExperienceDefinition.class::cast);
     if (experience.isEmpty()) {
@@ -236,10 +380,20 @@ public final class MatchSetup implements ProjectValidator {
     return found;
   }
 
-  private static void collect(PrimaryAssetId asset, List<GameFeatureAction> actions, List<Found> found) {
+  private static void collect(PrimaryAssetId asset, List<GameFeatureAction> actions, Content found) {
     for (int i = 0; i < actions.size(); i++) {
       if (actions.get(i) instanceof ConfigureMatch match) {
-        found.add(new Found(match, asset, "/actions/" + i));
+        found.matches().add(new Found(match, asset, "/actions/" + i));
+      } else if (actions.get(i) instanceof AddComponents add) {
+        for (int entry = 0; entry < add.componentList().size(); entry++) {
+          AddComponents.Entry component = add.componentList().get(entry);
+          // The rules run where the match is played, on the server; they are components of the game state.
+          if (component.server() && component.actorClass().type().isAssignableFrom(ArenaGameState.class)
+              && MatchRules.class.isAssignableFrom(component.componentClass().type())) {
+            found.rules().add(new Rule(component.componentClass().type(), asset,
+                "/actions/" + i + "/componentList/" + entry + "/componentClass"));
+          }
+        }
       }
     }
   }
