@@ -281,7 +281,8 @@ public final class ExperienceReload {
     ExperienceManager manager = target.manager();
     manager.liveReloads().reloadQueued(this, result);
     try {
-      world.executor().execute(() -> manager.liveReloads().applyReload(this, result));
+      world.executor().execute(World.droppable(() -> manager.liveReloads().applyReload(this, result),
+          () -> manager.liveReloads().reloadDropped(this, result)));
     } catch (RejectedExecutionException e) {
       manager.liveReloads().reloadDropped(this, result);
     }

@@ -133,7 +133,7 @@ final class WorldApplications {
     }
     Application application = new Application(plugin, plugin.activationOrder);
     applications.computeIfAbsent(world, w -> new ConcurrentHashMap<>()).put(plugin, application);
-    boolean queued = runOnWorld(world, () -> {
+    boolean queued = runOnWorld(world, () -> application.applied.complete(null), () -> {
       if (application.cancelled || world.isClosed()) {
         application.applied.complete(null);
         return;
@@ -175,7 +175,8 @@ final class WorldApplications {
 
   private static CompletableFuture<Void> undo(World world, Application application) {
     CompletableFuture<Void> done = new CompletableFuture<>();
-    boolean queued = runOnWorld(world, () -> {
+    // Dropped when the world closes first: its close undid the actions already (closeWorld).
+    boolean queued = runOnWorld(world, () -> done.complete(null), () -> {
       application.cancelled = true;
       FeatureActivation activation = application.activation;
       application.activation = null;
@@ -199,11 +200,19 @@ final class WorldApplications {
   }
 
   private static boolean runOnWorld(World world, Runnable task) {
+    return runOnWorld(world, () -> {}, task);
+  }
+
+  /**
+   * Queues {@code task} on the world's thread; {@code ifDropped} runs instead when the world closes
+   * before it ran. False when the world refuses it (closing): nothing of it is left to undo.
+   */
+  private static boolean runOnWorld(World world, Runnable ifDropped, Runnable task) {
     try {
-      world.executor().execute(task);
+      world.executor().execute(World.droppable(task, ifDropped));
       return true;
     } catch (RejectedExecutionException e) {
-      return false; // the world is closed: nothing of it is left to undo
+      return false;
     }
   }
 }

@@ -445,7 +445,7 @@ final class ReloadPipeline {
     private CompletableFuture<Void> handTracked(Tracked hit, Object value) {
       CompletableFuture<Void> handed = new CompletableFuture<>();
       try {
-        hit.world().executor().execute(() -> {
+        hit.world().executor().execute(dev.overture.world.World.droppable(() -> {
           try {
             hit.apply().accept(value);
           } catch (RuntimeException e) {
@@ -457,7 +457,7 @@ final class ReloadPipeline {
           } finally {
             handed.complete(null);
           }
-        });
+        }, () -> handed.complete(null))); // the world closed first: nothing to hand it to
       } catch (java.util.concurrent.RejectedExecutionException e) {
         log.debug("World {} closed before it could take the new {}", hit.world().name(), hit.id());
         handed.complete(null);

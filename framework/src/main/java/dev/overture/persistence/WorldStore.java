@@ -274,7 +274,9 @@ public final class WorldStore implements AutoCloseable {
 
   /**
    * Saves {@code world}, replacing its previous save, in one transaction: takes its snapshot now,
-   * on its game thread, writes it on the store's executor, and completes on the game thread.
+   * on its game thread, writes it on the store's executor, and completes on the game thread (or,
+   * when the world has closed meanwhile, on the store's thread: a save written is reported
+   * written).
    *
    * @return the future of what was written; it fails with a {@link PersistenceException} when the
    *     world cannot be saved (a class without a registered name, the database failing, a {@link
@@ -421,34 +423,49 @@ public final class WorldStore implements AutoCloseable {
     });
   }
 
-  /** Completes {@code result} with {@code step}'s outcome on the world's game thread. */
+  /**
+   * Completes {@code result} with {@code step}'s outcome on the world's game thread. The outcome is
+   * known without the world: when the world has closed meanwhile (a host that saves, then closes the
+   * match), it is handed over on the thread that finished the step instead, so a save that was
+   * written is reported written.
+   */
   private static <T> CompletableFuture<T> onGameThread(World world, CompletableFuture<T> step) {
     CompletableFuture<T> result = new CompletableFuture<>();
-    step.whenComplete((value, error) -> handOver(world, result, () -> {
-      if (error != null) {
-        throw unwrap(error);
+    step.whenComplete((value, error) -> {
+      Runnable complete = () -> {
+        if (error != null) {
+          result.completeExceptionally(unwrap(error));
+        } else {
+          result.complete(value);
+        }
+      };
+      try {
+        world.executor().execute(World.droppable(complete, complete));
+      } catch (RejectedExecutionException e) {
+        complete.run();
       }
-      return value;
-    }));
+    });
     return result;
   }
 
   /**
    * Completes {@code result} with {@code outcome}, computed on the world's game thread; when the
-   * world has closed meanwhile there is no game thread, and the result fails saying so.
+   * world closes first (before the task is queued, or while it waits in the queue) there is no game
+   * thread to compute it on, and the result fails saying so.
    */
   private static <T> void handOver(World world, CompletableFuture<T> result, Supplier<T> outcome) {
+    Runnable closed = () -> result.completeExceptionally(new PersistenceException("World " + world.name() + " closed before the"
+        + " store's work could be handed back to its game thread"));
     try {
-      world.executor().execute(() -> {
+      world.executor().execute(World.droppable(() -> {
         try {
           result.complete(outcome.get());
         } catch (RuntimeException | Error e) {
           result.completeExceptionally(e);
         }
-      });
+      }, closed));
     } catch (RejectedExecutionException e) {
-      result.completeExceptionally(new PersistenceException("World " + world.name() + " closed before the store's work"
-          + " could be handed back to its game thread", e));
+      closed.run();
     }
   }
 

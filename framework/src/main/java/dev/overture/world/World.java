@@ -488,10 +488,39 @@ public final class World implements AutoCloseable {
     subsystems.clear();
     closed = true;
     timers.clear();
-    int dropped = tasks.size();
-    tasks.clear();
+    int dropped = 0;
+    for (Runnable task = tasks.poll(); task != null; task = tasks.poll()) {
+      dropped++;
+      if (task instanceof Droppable droppable) {
+        try {
+          droppable.onDropped.run();
+        } catch (RuntimeException e) {
+          log.error("What world {} was to run when it dropped a task failed", name, e);
+        }
+      }
+    }
     if (dropped > 0) {
       log.debug("World {} closed with {} queued tasks dropped", name, dropped);
+    }
+  }
+
+  /**
+   * A task for {@link #executor()} that is told when the world drops it. Work queued but not yet
+   * run when the world closes is dropped; {@code onDropped} then runs instead, on the closing game
+   * thread, after the actors have ended, so that whoever waits for the task learns it never will
+   * run (complete its future, release what it holds) rather than waiting forever. A task the
+   * executor refuses (the world is already closing) is not queued, so not told: the caller sees the
+   * {@link java.util.concurrent.RejectedExecutionException}. Any thread.
+   */
+  public static Runnable droppable(Runnable task, Runnable onDropped) {
+    return new Droppable(Objects.requireNonNull(task, "task"), Objects.requireNonNull(onDropped, "onDropped"));
+  }
+
+  /** See {@link #droppable}. */
+  private record Droppable(Runnable task, Runnable onDropped) implements Runnable {
+    @Override
+    public void run() {
+      task.run();
     }
   }
 

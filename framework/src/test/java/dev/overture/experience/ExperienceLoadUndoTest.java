@@ -82,6 +82,36 @@ class ExperienceLoadUndoTest {
   }
 
   @Test
+  void aWorldClosedWhileItsPluginsUndoTheirActionsThere_doesNotLeaveThemDeactivatingForever() {
+    game = new ExperienceFixture(temp);
+    ExperienceManager first = game.install("Match", NetMode.STANDALONE);
+    first.setCurrentExperience(ARENA); // Combat and Core, whose own actions apply in the world
+    game.pump();
+    assertEquals(LoadState.LOADED, first.state());
+
+    // The experience lets its plugins go; they queue the undo of their actions on the world's thread,
+    // and the host closes the world before that thread runs it (a failed match torn down at once).
+    first.deactivate();
+    while (game.workers.runAll() + game.serial.runAll() > 0) {
+      // the plugins' side only: the world's thread does not run
+    }
+    assertEquals(dev.overture.feature.PluginState.DEACTIVATING, game.features.state(ExperienceFixture.plugin("Combat")),
+        "the undo waits in the world's queue");
+    first.world().close();
+    game.pump();
+
+    assertTrue(game.features.whenIdle().isDone(), "the plugins' queue moves on");
+    assertEquals(dev.overture.feature.PluginState.LOADED, game.features.state(ExperienceFixture.plugin("Combat")),
+        "deactivated, as the last request went");
+    ExperienceManager next = game.install("Next", NetMode.STANDALONE);
+    next.setCurrentExperience(ARENA);
+    game.pump();
+    assertEquals(LoadState.LOADED, next.state(), "a later world loads the same plugins");
+    assertEquals(List.of(ExperienceFixture.plugin("Core"), ExperienceFixture.plugin("Combat")),
+        next.loadedExperience().orElseThrow().plugins());
+  }
+
+  @Test
   void whileThePluginsLoad_theProgressGoesFromEightyToNinetyFivePercent_byTheShareActivated() {
     game = new ExperienceFixture(temp);
     ExperienceManager manager = game.install("Match", NetMode.STANDALONE);

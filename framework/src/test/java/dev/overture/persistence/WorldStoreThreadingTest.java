@@ -212,6 +212,44 @@ class WorldStoreThreadingTest {
   }
 
   @Test
+  void aSaveWrittenAfterItsWorldClosed_isReportedWritten_whetherTheWorldClosedBeforeOrAfterTheHandOverWasQueued() throws Exception {
+    try (WorldStore store = store()) {
+      // The usual end of a match: save, then close the world at once.
+      World world = World.builder("Warehouse").ids(store.ids()).build();
+      world.spawnActor(Crate.class, "Crate").round = 7;
+      CompletableFuture<WorldStore.Saved> saved = store.saveAsync(world);
+      world.close();
+      database.runAll();
+      assertEquals(new WorldStore.Saved(2, 0, 1, 1), saved.join(), "written, and said so");
+
+      // Closed while the hand-over waited in the world's queue: dropped, and completed all the same.
+      World next = World.builder("Warehouse").ids(store.ids()).build();
+      store.restore(next);
+      CompletableFuture<WorldStore.Saved> again = store.saveAsync(next);
+      database.runAll();
+      assertFalse(again.isDone(), "waits for the game thread");
+      next.close();
+      assertEquals(2, again.join().version());
+    }
+  }
+
+  @Test
+  void aRestoreWhoseWorldClosesBeforeItCanSpawn_failsSayingSo_insteadOfWaitingForever() throws Exception {
+    try (WorldStore store = store()) {
+      World world = World.builder("Warehouse").ids(store.ids()).build();
+      world.spawnActor(Crate.class, "Crate");
+      store.save(world);
+      World again = World.builder("Warehouse").ids(store.ids()).build();
+      CompletableFuture<WorldStore.Restored> restored = store.restoreAsync(again);
+      database.runAll();
+      again.close();
+
+      CompletionException e = assertThrows(CompletionException.class, restored::join);
+      assertEquals("World Warehouse closed before the store's work could be handed back to its game thread", e.getCause().getMessage());
+    }
+  }
+
+  @Test
   void aRestoreThatCannotRead_failsItsFutureWithTheStoresOwnError_onTheGameThread() throws Exception {
     WorldStore store = store();
     World world = World.builder("Warehouse").ids(store.ids()).build();

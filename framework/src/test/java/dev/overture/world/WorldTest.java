@@ -312,4 +312,37 @@ class WorldTest {
     widget.release();
     assertEquals(0, hud.size());
   }
+
+  @Test
+  void aDroppableTaskTheWorldDropsAtClose_isToldSo_afterTheActorsEnded_andOneThatRanIsNot() {
+    World world = World.builder("Arena").build();
+    List<String> log = new ArrayList<>();
+    world.spawnActor(Ending.class, "Crate").log = log;
+    world.executor().execute(World.droppable(() -> log.add("ran"), () -> log.add("told it ran (wrong)")));
+    world.runPendingTasks();
+    world.executor().execute(World.droppable(() -> log.add("dropped ran (wrong)"), () -> log.add("first dropped")));
+    world.executor().execute(() -> log.add("plain ran (wrong)"));
+    Runnable broken = () -> {
+      throw new IllegalStateException("a broken waiter");
+    };
+    world.executor().execute(World.droppable(() -> log.add("dropped ran (wrong)"), broken));
+    world.executor().execute(World.droppable(() -> log.add("dropped ran (wrong)"), () -> log.add("last dropped")));
+
+    world.close();
+
+    assertEquals(List.of("ran", "crate ended", "first dropped", "last dropped"), log, "in queue order; one that throws stops none");
+    assertThrows(RejectedExecutionException.class,
+        () -> world.executor().execute(World.droppable(() -> {}, () -> log.add("told (wrong): it was refused, not queued"))));
+    assertEquals(4, log.size());
+  }
+
+  /** Says when it ends. */
+  public static class Ending extends Actor {
+    List<String> log;
+
+    @Override
+    protected void endPlay(EndPlayReason reason) {
+      log.add("crate ended");
+    }
+  }
 }

@@ -88,12 +88,15 @@ final class ActionContext implements FeatureContext {
       paused = new CompletableFuture<>();
     }
     boolean[] done = new boolean[1];
-    return () -> world.executor().execute(() -> {
+    Runnable resume = () -> {
       if (!done[0]) {
         done[0] = true;
         resume(pauser);
       }
-    });
+    };
+    // A world that closes with the resume still queued resumes all the same: what waits for the
+    // pause (a deactivation) must not wait for a world that is gone.
+    return () -> world.executor().execute(World.droppable(resume, resume));
   }
 
   private void resume(String pauser) {
