@@ -232,7 +232,9 @@ public class Actor implements Constructed {
 
   /**
    * Builds a component of {@code type} called {@code componentName} (restoring a saved one, say),
-   * attaches it and, if the actor plays, begins its play.
+   * attaches it and, if the actor plays, begins its play. A component whose play fails to begin is
+   * removed again (with the subobjects it made, those that began ending their play), and the
+   * failure rethrown: an add that fails leaves the actor as it was.
    *
    * @throws IllegalArgumentException when the actor already has a component of that name
    */
@@ -246,8 +248,13 @@ public class Actor implements Constructed {
     int first = components.size();
     adopt(component, componentName, false);
     if (playing) {
-      for (ActorComponent added : List.copyOf(components.subList(first, components.size()))) {
-        added.startPlay();
+      try {
+        for (ActorComponent added : List.copyOf(components.subList(first, components.size()))) {
+          added.startPlay();
+        }
+      } catch (RuntimeException | Error e) {
+        removeComponent(component);
+        throw e;
       }
     }
     return component;
@@ -281,7 +288,12 @@ public class Actor implements Constructed {
 
   final void startPlay() {
     playing = true;
-    beginPlay();
+    try {
+      beginPlay();
+    } catch (RuntimeException | Error e) {
+      playing = false; // it never began, so it does not end
+      throw e;
+    }
     for (ActorComponent component : List.copyOf(components)) {
       if (components.contains(component)) {
         component.startPlay();

@@ -127,7 +127,12 @@ public abstract class ActorComponent implements Constructed {
   final void startPlay() {
     if (!playing) {
       playing = true;
-      beginPlay();
+      try {
+        beginPlay();
+      } catch (RuntimeException | Error e) {
+        playing = false; // it never began, so it does not end
+        throw e;
+      }
     }
   }
 

@@ -353,7 +353,13 @@ public final class World implements AutoCloseable {
     actor.initializeComponents();
     componentManager.addReceiver(actor);
     if (!actor.isDestroyed()) { // a handler may have destroyed it already
-      actor.startPlay();
+      try {
+        actor.startPlay();
+      } catch (RuntimeException | Error e) {
+        // A spawn that fails leaves no actor: what began ends, and the actor goes.
+        destroy(actor, EndPlayReason.DESTROYED);
+        throw e;
+      }
     }
     return actor;
   }

@@ -84,6 +84,23 @@ class ActorComponentTreeTest {
     }
   }
 
+  /** A light that fails to begin. */
+  static class Broken extends Noted {
+    @Override
+    protected void beginPlay() {
+      super.beginPlay();
+      throw new IllegalStateException("broken in beginPlay");
+    }
+  }
+
+  /** A lantern whose glass fails to begin, after its wick began. */
+  static class BrokenLantern extends Noted {
+    BrokenLantern(ObjectInitializer initializer) {
+      createDefaultSubobject("Wick", Light.class);
+      createDefaultSubobject("Glass", Broken.class);
+    }
+  }
+
   private final World world = World.builder("Harbour").build();
 
   @BeforeEach
@@ -111,6 +128,42 @@ class ActorComponentTreeTest {
       assertTrue(ship.isDefaultComponent(component), component.name());
     }
     assertEquals(Optional.empty(), ship.debug, "editor-only subobjects are made only in development mode");
+  }
+
+  @Test
+  void aComponentWhosePlayFailsToBegin_isRemovedAgain_withWhatItMade_andTheActorIsAsItWas() {
+    Ship ship = world.spawnActor(Ship.class, "Ship1");
+    List<ActorComponent> before = ship.components();
+    events.clear();
+
+    IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+        () -> ship.addComponent(BrokenLantern.class, "Spare"));
+
+    assertEquals("broken in beginPlay", e.getMessage());
+    assertEquals(before, ship.components(), "nothing of it is left on the ship");
+    assertEquals(List.of("begin Spare", "begin Spare.Wick", "begin Spare.Glass", "end Spare.Wick REMOVED", "end Spare REMOVED"), events,
+        "what began ends, newest first; the glass never began, so it does not end");
+    assertEquals(Optional.empty(), ship.findComponent(Broken.class));
+  }
+
+  /** A ship whose lantern fails to begin when the ship spawns. */
+  static class DoomedShip extends Actor {
+    DoomedShip(ObjectInitializer initializer) {
+      createDefaultSubobject("Hull", Light.class);
+      createDefaultSubobject("Lantern", BrokenLantern.class);
+    }
+  }
+
+  @Test
+  void anActorWhoseComponentFailsToBeginPlay_isNotSpawned_andWhatBeganEnds() {
+    IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+        () -> world.spawnActor(DoomedShip.class, "Doomed"));
+
+    assertEquals("broken in beginPlay", e.getMessage());
+    assertEquals(List.of(), world.actors(DoomedShip.class), "no half-started actor is left in the world");
+    assertEquals(List.of("begin Hull", "begin Lantern", "begin Lantern.Wick", "begin Lantern.Glass",
+        "end Lantern.Wick DESTROYED", "end Lantern DESTROYED", "end Hull DESTROYED"), events);
+    world.spawnActor(Ship.class, "Doomed"); // its name is free again
   }
 
   @Test
