@@ -292,9 +292,20 @@ final class AssetDeserializers {
   /** The class registered as {@code name} that is a {@code base}; a located error otherwise. */
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static ClassRef<?> resolveClass(JsonParser parser, KindRegistry kinds, Class<?> base, String name, String hint) {
-    Class<?> type = kinds.find(base, name);
+    Class<?> type = kinds.findClass(base, name);
     if (type == null) {
-      List<String> known = kinds.namesAssignableTo(base);
+      List<String> known = kinds.classNamesAssignableTo(base);
+      String kind = kinds.kindOnly(name);
+      if (kind != null) {
+        // Registered, but as data (an action kind): building it as an object fails in Java's words.
+        throw new AssetReferenceException(
+            parser,
+            "Overture/WrongClass",
+            "\"" + name + "\" is " + kind + ", not " + (base == Object.class ? "an object class"
+                : ("AEIOU".indexOf(base.getSimpleName().charAt(0)) >= 0 ? "an " : "a ") + base.getSimpleName() + " class"),
+            Choices.closest(name, known))
+            .withLabel("valid");
+      }
       throw new AssetReferenceException(
           parser,
           "Overture/UnknownClass",

@@ -54,6 +54,13 @@ public interface AssetTools {
   /** The names registered for classes that are a {@code base} (kinds, component classes), sorted. */
   List<String> kinds(Class<?> base);
 
+  /**
+   * The names a class reference of {@code base} takes ({@code ClassRef}, {@code ClassOrAsset}, an
+   * archetype's {@code "class"}), sorted: the registered classes that are a {@code base}, without
+   * the kinds of polymorphic members (action kinds), which are data, not classes.
+   */
+  List<String> classes(Class<?> base);
+
   /** The class registered as {@code name} that is a {@code base}, if any. */
   <B> Optional<Class<? extends B>> kind(Class<B> base, String name);
 

@@ -67,6 +67,11 @@ final class DefaultAssetTools implements AssetTools {
   }
 
   @Override
+  public List<String> classes(Class<?> base) {
+    return json.kinds().classNamesAssignableTo(base);
+  }
+
+  @Override
   @SuppressWarnings("unchecked")
   public <B> Optional<Class<? extends B>> kind(Class<B> base, String name) {
     return Optional.ofNullable((Class<? extends B>) json.kinds().find(base, name));

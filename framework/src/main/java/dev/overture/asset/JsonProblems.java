@@ -70,6 +70,7 @@ final class JsonProblems {
     if (e instanceof AssetReferenceException reference) {
       Problem problem = Problem.error(reference.problemId(), reference.getOriginalMessage());
       return reference.choices().isEmpty() && !reference.problemId().equals("Overture/UnknownClass")
+          && !reference.problemId().equals("Overture/WrongClass")
           ? problem
           : problem.withChoices(reference.label(), reference.choices());
     }

@@ -65,6 +65,55 @@ final class KindRegistry {
     return null;
   }
 
+  /**
+   * The class registered as {@code name} that is a {@code base}, as a {@link ClassRef} names it: a
+   * kind of a polymorphic member (an action kind) is data bound from JSON, never a class content
+   * names, so it is skipped; null when there is none.
+   */
+  Class<?> findClass(Class<?> base, String name) {
+    for (Map.Entry<Class<?>, Map<String, Class<?>>> registered : kinds.entrySet()) {
+      Class<?> type = registered.getValue().get(name);
+      if (type != null && base.isAssignableFrom(type) && !hasTypeInfo(registered.getKey())) {
+        return type;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * What {@code name} is when it is registered as a kind of a polymorphic member and not as a
+   * class: {@code an action kind} (after the property that names the kind) or {@code a
+   * GameFeatureAction kind}; null otherwise.
+   */
+  String kindOnly(String name) {
+    if (findClass(Object.class, name) != null) {
+      return null;
+    }
+    for (Map.Entry<Class<?>, Map<String, Class<?>>> registered : kinds.entrySet()) {
+      if (registered.getValue().containsKey(name) && hasTypeInfo(registered.getKey())) {
+        String property = kindProperty(registered.getKey());
+        String noun = property.chars().allMatch(Character::isLetter) ? property : registered.getKey().getSimpleName();
+        return ("AEIOUaeiou".indexOf(noun.charAt(0)) >= 0 ? "an " : "a ") + noun + " kind";
+      }
+    }
+    return null;
+  }
+
+  /** Every registered name a {@link ClassRef} of {@code base} takes ({@link #findClass}), sorted. */
+  List<String> classNamesAssignableTo(Class<?> base) {
+    java.util.TreeSet<String> names = new java.util.TreeSet<>();
+    kinds.forEach((registeredBase, registered) -> {
+      if (!hasTypeInfo(registeredBase)) {
+        registered.forEach((name, type) -> {
+          if (base.isAssignableFrom(type)) {
+            names.add(name);
+          }
+        });
+      }
+    });
+    return List.copyOf(names);
+  }
+
   /** The name {@code type} was first registered under; null when it was not. */
   String nameOf(Class<?> type) {
     return namesByClass.get(type);

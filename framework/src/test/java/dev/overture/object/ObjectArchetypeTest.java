@@ -257,6 +257,28 @@ class ObjectArchetypeTest {
     assertEquals(new SourceLocation(file("Sled"), 1, 12, "/class"), problem.location().orElseThrow());
   }
 
+  /** Regression (review finding 7): an action kind used to be built as an object and fail in Java's words. */
+  @Test
+  void anActionKind_isRefusedWhereItIsWritten_asNotAClass_withTheValidClasses() {
+    Path root = Content.of()
+        .file("overture.json", "{}")
+        .file("archetypes/Sled.json", """
+            { "class": "AddComponents" }
+            """)
+        .writeTo(temp.resolve("assets"));
+    assets = dev.overture.experience.Experiences.register(AssetManager.builder())
+        .contentRoot(AssetSource.directory(root))
+        .kind(Actor.class, "Vehicle", Vehicle.class)
+        .executor(workers)
+        .build();
+    Problem problem = failure("Sled");
+
+    assertEquals("Overture/WrongClass", problem.id());
+    assertEquals("\"AddComponents\" is an action kind, not an object class (valid: \"AbilitySystemComponent\", \"Actor\","
+        + " \"GameState\", \"InputComponent\", \"Pawn\", \"Vehicle\")", problem.message());
+    assertEquals(new SourceLocation(file("Sled"), 1, 12, "/class"), problem.location().orElseThrow());
+  }
+
   @Test
   void aMissingClass_isRefused() {
     with("Sled", """
