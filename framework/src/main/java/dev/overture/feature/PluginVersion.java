@@ -14,6 +14,17 @@ import java.util.Objects;
  */
 public record PluginVersion(int major, int minor, int patch) implements Comparable<PluginVersion> {
 
+  /**
+   * The text {@link #parse} reads, as a regular expression that {@code java.util.regex}, ECMA-262
+   * (JSON Schema's dialect) and Python's {@code re} read alike: {@code major.minor} or {@code
+   * major.minor.patch}, each number one to nine digits (so none overflows), blanks around it
+   * allowed. The plugin.json schema gives it as the version's pattern, so that editors refuse what
+   * the loader refuses.
+   */
+  public static final String FORM = "[\\x00- ]*[0-9]{1,9}\\.[0-9]{1,9}(?:\\.[0-9]{1,9})?[\\x00- ]*";
+
+  private static final java.util.regex.Pattern FORM_PATTERN = java.util.regex.Pattern.compile(FORM);
+
   public PluginVersion {
     if (major < 0 || minor < 0 || patch < 0) {
       throw new IllegalArgumentException("version numbers must not be negative: " + major + "." + minor + "." + patch);
@@ -32,12 +43,18 @@ public record PluginVersion(int major, int minor, int patch) implements Comparab
     if (parts.length < 2 || parts.length > 3) {
       throw invalid(text);
     }
+    PluginVersion version;
     try {
-      return new PluginVersion(
+      version = new PluginVersion(
           Integer.parseInt(parts[0]), Integer.parseInt(parts[1]), parts.length == 3 ? Integer.parseInt(parts[2]) : 0);
     } catch (NumberFormatException e) {
       throw invalid(text);
     }
+    // What parseInt also takes ("+1", "-0", ten digits) is not a version's form: the schema refuses it too.
+    if (!FORM_PATTERN.matcher(text).matches()) {
+      throw invalid(text);
+    }
+    return version;
   }
 
   private static IllegalArgumentException invalid(String text) {
