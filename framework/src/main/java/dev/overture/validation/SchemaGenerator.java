@@ -15,6 +15,8 @@ import dev.overture.asset.RawAsset;
 import dev.overture.asset.ScanRule;
 import dev.overture.asset.SoftRef;
 import dev.overture.feature.PluginDescriptor;
+import dev.overture.feature.PluginId;
+import dev.overture.feature.PluginVersion;
 import dev.overture.internal.AtomicFiles;
 import dev.overture.internal.BoundedFiles;
 import dev.overture.internal.JsonLayout;
@@ -76,7 +78,34 @@ public final class SchemaGenerator {
   public static final String DIALECT = "https://json-schema.org/draft/2020-12/schema";
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-  private static final String ID_NAME = "[A-Za-z0-9_][A-Za-z0-9_.-]*";
+
+  // The patterns below are the loader's rules written as regular expressions that ECMA-262 (what
+  // JSON Schema specifies; VS Code, ajv), java.util.regex (IntelliJ, networknt) and Python's re
+  // (python jsonschema 4.26 matches "pattern" with re.search) all read alike; checked with node 20
+  // (with and without the u flag), java.util.regex and python jsonschema 4.26. Python's re has no
+  // \p{L}: a pattern holding it fails every file's validation there ("bad escape \p"), so "a
+  // letter or digit of any script" is written as a class of every character beyond ASCII (U+0080
+  // on): a name such as "Héro" passes, and what the loader refuses beyond ASCII ("H→ro") is left
+  // to it.
+  // SchemaPatternsTest holds each pattern against the loader's own check.
+
+  /** A type or content root name ({@link PrimaryAssetType}, {@code ContentRoot.isValidName}, a plugin's name). */
+  static final String TYPE_NAME = "[A-Za-z][A-Za-z0-9_]{0,63}";
+
+  /** An asset's name ({@link PrimaryAssetId#isValidName}): letters and digits of any script, {@code _ - .}, not first. */
+  static final String ID_NAME = "(?:[A-Za-z0-9_]|[^\\u0000-\\u007F])(?:[A-Za-z0-9_.-]|[^\\u0000-\\u007F])*";
+
+  /**
+   * A path relative to a content root ({@link AssetPath#parse}): not empty, no leading {@code /},
+   * no drive letter, no backslash or control character, not climbing out with a leading {@code
+   * ..}. A {@code ..} that climbs out further along ({@code a/../../b}) and a path naming the root
+   * itself ({@code .}) are left to the loader, which refuses them in words.
+   */
+  static final String RELATIVE_PATH =
+      "(?![A-Za-z]:)(?!\\.\\.(?:/|$))[^/\\\\\\u0000-\\u001F\\u007F][^\\\\\\u0000-\\u001F\\u007F]*";
+
+  /** A soft reference: a relative path, or {@code /<Root>/<path>} naming another content root first. */
+  static final String SOFT_REFERENCE = "^(?:/" + TYPE_NAME + "/)?" + RELATIVE_PATH + "$";
 
   private final AssetManager assets;
 
@@ -245,8 +274,19 @@ public final class SchemaGenerator {
         return schemaOf(raw, annotations, bindings);
       }
       Class<?> c = (Class<?>) type;
-      if (c == String.class || c == char.class || c == Character.class || c == AssetPath.class || c == PrimaryAssetType.class) {
+      if (c == String.class || c == char.class || c == Character.class) {
         return NODES.objectNode().put("type", "string");
+      }
+      if (c == AssetPath.class) {
+        return NODES.objectNode().put("type", "string").put("pattern", "^" + RELATIVE_PATH + "$")
+            .put("description", "A path relative to the content root (\"folder/file.json\")");
+      }
+      if (c == PrimaryAssetType.class || c == PluginId.class) {
+        return NODES.objectNode().put("type", "string").put("pattern", "^" + TYPE_NAME + "$");
+      }
+      if (c == PluginVersion.class) {
+        return NODES.objectNode().put("type", "string").put("pattern", "^(?:" + PluginVersion.FORM + ")$")
+            .put("description", "major.minor.patch, for example \"1.2.0\"");
       }
       if (c == boolean.class || c == Boolean.class) {
         return NODES.objectNode().put("type", "boolean");
@@ -261,11 +301,16 @@ public final class SchemaGenerator {
       }
       if (c.isEnum()) {
         // The names JSON uses: the @JsonValue ones when the enum has them (PluginState: "Active").
+        // Only those its @JsonCreator takes, when it has one (PluginState: the four a plugin may start in).
         Method jsonValue = jsonValueMethod(c);
+        Method creator = stringCreator(c);
         ObjectNode schema = NODES.objectNode();
         ArrayNode values = schema.putArray("enum");
         for (Object constant : c.getEnumConstants()) {
-          values.add(jsonValue != null ? invoke(jsonValue, constant) : ((Enum<?>) constant).name());
+          String name = jsonValue != null ? invoke(jsonValue, constant) : ((Enum<?>) constant).name();
+          if (creator == null || accepts(creator, name)) {
+            values.add(name);
+          }
         }
         return schema;
       }
@@ -334,15 +379,15 @@ public final class SchemaGenerator {
       if (target != RawAsset.class && target.isRecord()) {
         secondary.add(target);
       }
-      return NODES.objectNode().put("type", "string").put("pattern", "^[^/\\\\].*$")
+      return NODES.objectNode().put("type", "string").put("pattern", SOFT_REFERENCE)
           .put("description", "A path to " + (target == RawAsset.class ? "a file" : aOrAn(target.getSimpleName()) + " file")
-              + ", relative to the content root (\"folder/file.json\")");
+              + ", relative to the content root (\"folder/file.json\") or in the root it names first (\"/Game/folder/file.json\")");
     }
 
     private ObjectNode classNames(Class<?> base) {
       ObjectNode schema = NODES.objectNode();
       ArrayNode names = schema.putArray("enum");
-      assets.tools().kinds(base).forEach(names::add);
+      assets.tools().classes(base).forEach(names::add);
       schema.put("description", "A registered " + (base == Object.class ? "" : base.getSimpleName() + " ") + "class name");
       return schema;
     }
@@ -350,7 +395,7 @@ public final class SchemaGenerator {
     private ObjectNode id(AllowedTypes allowed, boolean bareNames) {
       ObjectNode schema = NODES.objectNode().put("type", "string");
       if (allowed == null || allowed.value().length == 0) {
-        schema.put("pattern", "^[A-Za-z][A-Za-z0-9_]*:" + ID_NAME + "$");
+        schema.put("pattern", "^" + TYPE_NAME + ":" + ID_NAME + "$");
         schema.put("description", "A primary asset id, \"Type:Name\"");
         return schema;
       }
@@ -439,6 +484,33 @@ public final class SchemaGenerator {
       }
     }
     return null;
+  }
+
+  /** The static {@code @JsonCreator} taking one string, or null. */
+  private static Method stringCreator(Class<?> type) {
+    for (Method method : type.getDeclaredMethods()) {
+      if (method.isAnnotationPresent(JsonCreator.class) && Modifier.isStatic(method.getModifiers())
+          && method.getParameterCount() == 1 && method.getParameterTypes()[0] == String.class) {
+        return method;
+      }
+    }
+    return null;
+  }
+
+  /** Whether {@code creator} takes {@code text}: the loader's own answer (it throws IllegalArgumentException when not). */
+  private static boolean accepts(Method creator, String text) {
+    try {
+      creator.setAccessible(true);
+      creator.invoke(null, text);
+      return true;
+    } catch (java.lang.reflect.InvocationTargetException e) {
+      if (e.getCause() instanceof IllegalArgumentException) {
+        return false;
+      }
+      throw new IllegalStateException("Cannot call " + creator, e.getCause());
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException("Cannot call " + creator, e);
+    }
   }
 
   private static String invoke(Method method, Object target) {

@@ -6,12 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.overture.asset.AllowedTypes;
+import dev.overture.asset.AssetLoadException;
+import dev.overture.asset.AssetPath;
+import dev.overture.asset.ContentRoot;
 import dev.overture.asset.AssetManager;
 import dev.overture.asset.AssetSource;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.asset.ScanRule;
 import dev.overture.asset.SoftRef;
 import dev.overture.experience.Experiences;
+import dev.overture.feature.PluginVersion;
 import dev.overture.internal.JsonLayout;
 import dev.overture.world.ActorComponent;
 import java.math.BigDecimal;
@@ -24,11 +28,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -58,6 +65,9 @@ class SchemaGeneratorTest {
   record Pair<T>(T first, T second) {}
 
   record Crate(int size) {}
+
+  /** An asset's name as the schemas write it: ASCII letters, digits, '_', or any character beyond ASCII; '.' and '-' after the first. */
+  private static final String NAME = "(?:[A-Za-z0-9_]|[^\\u0000-\\u007F])(?:[A-Za-z0-9_.-]|[^\\u0000-\\u007F])*";
 
   @TempDir Path temp;
   private AssetManager assets;
@@ -107,7 +117,7 @@ class SchemaGeneratorTest {
     JsonNode properties = experience.get("properties");
     assertEquals(List.of("$schema", "$version", "gameFeaturesToEnable", "defaultPawnData", "actions", "actionSets"),
         List.copyOf(properties.propertyNames()));
-    assertEquals("^((PawnData):)?[A-Za-z0-9_][A-Za-z0-9_.-]*$", properties.at("/defaultPawnData/pattern").asString());
+    assertEquals("^((PawnData):)?" + NAME + "$", properties.at("/defaultPawnData/pattern").asString());
     assertEquals("An id of a PawnData (\"PawnData:Name\", or just the name)", properties.at("/defaultPawnData/description").asString());
     assertEquals("An id of an ActionSet (\"ActionSet:Name\", or just the name)",
         properties.at("/actionSets/items/description").asString());
@@ -143,15 +153,19 @@ class SchemaGeneratorTest {
 
     JsonNode pawnClass = properties.at("/pawnClass/anyOf");
     assertEquals(List.of("Pawn"), strings(pawnClass.at("/0/enum")));
-    assertEquals("^(Archetype):[A-Za-z0-9_][A-Za-z0-9_.-]*$", pawnClass.at("/1/pattern").asString(), "no bare name: the type is needed");
+    assertEquals("^(Archetype):" + NAME + "$", pawnClass.at("/1/pattern").asString(), "no bare name: the type is needed");
     assertEquals("An id of an Archetype (\"Archetype:Name\")", pawnClass.at("/1/description").asString());
-    assertEquals("^[^/\\\\].*$", properties.at("/inputConfig/pattern").asString(), "relative: never from the root of the disk");
-    assertEquals("A path to an InputConfig file, relative to the content root (\"folder/file.json\")",
+    assertEquals("^(?:/[A-Za-z][A-Za-z0-9_]{0,63}/)?(?![A-Za-z]:)(?!\\.\\.(?:/|$))[^/\\\\\\u0000-\\u001F\\u007F][^\\\\\\u0000-\\u001F\\u007F]*$",
+        properties.at("/inputConfig/pattern").asString(), "relative, or in a root named first: never from the root of the disk");
+    assertEquals("A path to an InputConfig file, relative to the content root (\"folder/file.json\") or in the root it names first"
+            + " (\"/Game/folder/file.json\")",
         properties.at("/inputConfig/description").asString());
-    assertEquals("A path to a CameraMode file, relative to the content root (\"folder/file.json\")",
+    assertEquals("A path to a CameraMode file, relative to the content root (\"folder/file.json\") or in the root it names first"
+            + " (\"/Game/folder/file.json\")",
         properties.at("/defaultCameraMode/description").asString());
     assertEquals("An InputConfig (a file soft references point to)", schema("InputConfig.schema.json").get("description").asString());
-    assertEquals("A path to a file, relative to the content root (\"folder/file.json\")",
+    assertEquals("A path to a file, relative to the content root (\"folder/file.json\") or in the root it names first"
+            + " (\"/Game/folder/file.json\")",
         schema("UserFacingExperience.schema.json").at("/properties/tileIcon/description").asString(), "any file");
     assertEquals("A UserFacingExperience (primary asset, bound to UserFacingExperience)",
         schema("UserFacingExperience.schema.json").get("description").asString());
@@ -177,7 +191,8 @@ class SchemaGeneratorTest {
     assertEquals(List.of("class"), strings(archetype.get("required")));
     assertEquals(false, archetype.get("additionalProperties").asBoolean());
     List<String> classes = strings(archetype.at("/properties/class/enum"));
-    assertTrue(classes.containsAll(List.of("Actor", "Pawn", "Shield")), classes.toString());
+    assertEquals(List.of("AbilitySystemComponent", "Actor", "GameState", "InputComponent", "Pawn", "Shield"), classes,
+        "the classes the loader takes: no action kind (review finding 4)");
     assertEquals("A registered class name", archetype.at("/properties/class/description").asString());
     JsonNode override = archetype.at("/properties/subobjects/additionalProperties");
     assertEquals(classes, strings(override.at("/properties/class/enum")));
@@ -191,8 +206,12 @@ class SchemaGeneratorTest {
     ObjectNode plugin = schema("Plugin.schema.json");
 
     assertEquals("A feature plugin's descriptor (plugins/<Name>/plugin.json)", plugin.get("description").asString());
-    List<String> states = strings(plugin.at("/properties/initialState/enum"));
-    assertTrue(states.contains("Active") && states.contains("Registered"), states.toString());
+    assertEquals(List.of("Installed", "Registered", "Loaded", "Active"), strings(plugin.at("/properties/initialState/enum")),
+        "the states a plugin may start in, as PluginState.fromJson takes them (review finding 3)");
+    assertEquals("^(?:" + PluginVersion.FORM + ")$", plugin.at("/properties/version/pattern").asString());
+    assertEquals("major.minor.patch, for example \"1.2.0\"", plugin.at("/properties/version/description").asString());
+    assertEquals("^[A-Za-z][A-Za-z0-9_]{0,63}$", plugin.at("/properties/name/pattern").asString());
+    assertEquals("^[A-Za-z][A-Za-z0-9_]{0,63}$", plugin.at("/$defs/Dependency/properties/name/pattern").asString());
     assertEquals("#/$defs/GameFeatureAction", plugin.at("/properties/actions/items/$ref").asString());
     assertEquals("object", plugin.at("/$defs/Dependency/type").asString());
   }
@@ -204,9 +223,9 @@ class SchemaGeneratorTest {
 
     assertEquals("A Loadout (primary asset, bound to Loadout)", loadout.get("description").asString());
     assertEquals("string", properties.at("/loadoutName/type").asString(), "named as JSON names it");
-    assertEquals("^(Weapon|Gadget):[A-Za-z0-9_][A-Za-z0-9_.-]*$", properties.at("/primary/pattern").asString());
+    assertEquals("^(Weapon|Gadget):" + NAME + "$", properties.at("/primary/pattern").asString());
     assertEquals("An id of a Weapon or Gadget (\"Weapon:Name\")", properties.at("/primary/description").asString());
-    assertEquals("^[A-Za-z][A-Za-z0-9_]*:[A-Za-z0-9_][A-Za-z0-9_.-]*$", properties.at("/anything/pattern").asString());
+    assertEquals("^[A-Za-z][A-Za-z0-9_]{0,63}:" + NAME + "$", properties.at("/anything/pattern").asString());
     assertEquals("A primary asset id, \"Type:Name\"", properties.at("/anything/description").asString());
     assertEquals("integer", properties.at("/slots/type").asString(), "an Optional is its value or nothing");
     assertEquals("number", properties.at("/price/type").asString());
@@ -215,11 +234,94 @@ class SchemaGeneratorTest {
     assertEquals("number", properties.at("/weights/items/type").asString());
     assertEquals("#/$defs/Pair", properties.at("/colours/$ref").asString());
     assertEquals("string", loadout.at("/$defs/Pair/properties/first/type").asString(), "the type argument bound");
-    assertEquals("A path to a Crate file, relative to the content root (\"folder/file.json\")",
+    assertEquals("A path to a Crate file, relative to the content root (\"folder/file.json\") or in the root it names first"
+            + " (\"/Game/folder/file.json\")",
         properties.at("/crate/description").asString());
     assertEquals("A Crate (a file soft references point to)", schema("Crate.schema.json").get("description").asString());
     assertEquals("integer", schema("Crate.schema.json").at("/properties/size/type").asString());
     assertEquals(0, properties.get("extra").size(), "any JSON");
+  }
+
+  /** A file with one soft reference, as the loader binds it. */
+  record Holder(SoftRef<Crate> crate) {}
+
+  /** Whether the loader binds {@code text} as a soft reference (the game's root, with its real deserializer). */
+  private boolean loaderTakesSoftReference(String text) throws Exception {
+    ObjectNode file = tools.jackson.databind.node.JsonNodeFactory.instance.objectNode().put("crate", text);
+    Files.writeString(temp.resolve("holder.json"), file.toString());
+    try {
+      assets.tools().bindFile(AssetSource.directory(temp), "Game", AssetPath.parse("holder.json"), Holder.class);
+      return true;
+    } catch (AssetLoadException e) {
+      assertEquals("Overture/InvalidPath", e.problems().get(0).id(), e.getMessage());
+      return false;
+    }
+  }
+
+  private static boolean matches(String pattern, String text) {
+    return Pattern.compile(pattern).matcher(text).find(); // JSON Schema's "pattern" searches; ours are anchored
+  }
+
+  /** Review finding 1: the mount form ("/Game/...") is a path the loader takes, a bare "/x" or a backslash is not. */
+  @ParameterizedTest
+  @ValueSource(strings = {"maps/Arena.json", "/Game/abilities/HeroAbilities.json", "/ShooterCore/maps/Arena.json",
+      "/Nope/a.json", "a//b.json", "./a.json", "a/../b.json", "Héro/é.json", "a/", "\\maps\\Arena.json", "a\\b.json", "/maps",
+      "/x", "/Game/", "/Game//a.json", "/9Game/a.json", "/Ga me/a.json", "../a.json", "..", "C:/a.json", "/Game/C:/a.json",
+      "/Game/../a.json", "", "a\u0001b.json", "a\u007fb.json"})
+  void theSoftReferencePattern_takesWhatTheLoaderTakes(String text) throws Exception {
+    ObjectNode loadout = schema("Loadout.schema.json");
+
+    assertEquals(loaderTakesSoftReference(text), matches(loadout.at("/properties/crate/pattern").asString(), text), text);
+  }
+
+  /** What a regular expression cannot count is left to the loader, which refuses it in words. */
+  @ParameterizedTest
+  @ValueSource(strings = {"a/../../b.json", ".", "a/.."})
+  void aPathThatClimbsOutPastItsFirstSegment_orNamesTheRootItself_isLeftToTheLoader(String text) throws Exception {
+    assertEquals(false, loaderTakesSoftReference(text));
+    assertEquals(true, matches(SchemaGenerator.SOFT_REFERENCE, text));
+  }
+
+  /** Review finding 2: names of any script, as PrimaryAssetId takes them. */
+  @ParameterizedTest
+  @ValueSource(strings = {"Hero", "Héro", "日本", "Ωmega2", "_x", "9lives", "a.b-c", "\uD835\uDC9C", "", "-x", ".x", "a b", "a:b",
+      "a/b", "a\\b", "Hé ro"})
+  void theNamePattern_takesWhatPrimaryAssetIdTakes(String name) {
+    ObjectNode experience = schema("Experience.schema.json");
+    String pattern = experience.at("/properties/defaultPawnData/pattern").asString();
+
+    assertEquals(PrimaryAssetId.isValidName(name), matches(pattern, name), name);
+    assertEquals(PrimaryAssetId.isValidName(name), matches(pattern, "PawnData:" + name), name);
+  }
+
+  /** Beyond ASCII the pattern takes any character (see SchemaGenerator); the loader refuses a non-letter there, in words. */
+  @ParameterizedTest
+  @ValueSource(strings = {"H→ro", "→x", "e\u0301"})
+  void aNameWithANonLetterBeyondAscii_isLeftToTheLoader(String name) {
+    assertEquals(false, PrimaryAssetId.isValidName(name));
+    assertEquals(true, matches("^" + SchemaGenerator.ID_NAME + "$", name));
+  }
+
+  /** Review finding 5, and the names that name content roots (a plugin's, a mount path's root, a type). */
+  @ParameterizedTest
+  @ValueSource(strings = {"1.0.0", "1.4", " 2.0.1 ", "01.02.03", "0.0.0", "999999999.0.1", "banana", "1", "1.2.3.4", "1..2", "+1.0",
+      "-0.1", "1.-2.0", "1234567890.0.0", "1.0.0-beta", "1.0.0\u00a0", "1. 0"})
+  void theVersionPattern_takesWhatThePluginLoaderTakes(String text) {
+    boolean loader;
+    try {
+      PluginVersion.parse(text);
+      loader = true;
+    } catch (IllegalArgumentException e) {
+      loader = false;
+    }
+    assertEquals(loader, matches(schema("Plugin.schema.json").at("/properties/version/pattern").asString(), text), text);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"ShooterCore", "A_1", "a", "9x", "_x", "Héro", "A-B", "", "Abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl",
+      "Abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklm"})
+  void theRootNamePattern_takesWhatContentRootTakes(String name) {
+    assertEquals(ContentRoot.isValidName(name), matches("^" + SchemaGenerator.TYPE_NAME + "$", name), name);
   }
 
   @Test
