@@ -303,7 +303,7 @@ final class AssetDeserializers {
             "Overture/WrongClass",
             "\"" + name + "\" is " + kind + ", not " + (base == Object.class ? "an object class"
                 : ("AEIOU".indexOf(base.getSimpleName().charAt(0)) >= 0 ? "an " : "a ") + base.getSimpleName() + " class"),
-            Choices.closest(name, known))
+            Choices.closest("", known)) // in name order: how close an action kind's name is to a class's says nothing
             .withLabel("valid");
       }
       throw new AssetReferenceException(
