@@ -207,7 +207,7 @@ final class CombinedLoadHandle implements LoadHandle {
   @Override
   public LoadResult waitUntilComplete(Duration timeout) throws TimeoutException, InterruptedException {
     try {
-      return future.get(Objects.requireNonNull(timeout, "timeout").toNanos(), TimeUnit.NANOSECONDS);
+      return future.get(dev.overture.internal.Durations.nanos(Objects.requireNonNull(timeout, "timeout")), TimeUnit.NANOSECONDS);
     } catch (ExecutionException e) {
       if (e.getCause() instanceof AssetLoadException failure) {
         throw failure;

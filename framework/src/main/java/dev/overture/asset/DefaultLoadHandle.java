@@ -514,7 +514,7 @@ final class DefaultLoadHandle implements LoadHandle {
   public LoadResult waitUntilComplete(Duration timeout) throws TimeoutException, InterruptedException {
     Objects.requireNonNull(timeout, "timeout");
     try {
-      return future.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+      return future.get(dev.overture.internal.Durations.nanos(timeout), TimeUnit.NANOSECONDS);
     } catch (ExecutionException e) {
       if (e.getCause() instanceof AssetLoadException failure) {
         throw failure;

@@ -77,7 +77,7 @@ final class SlotTable {
   private record IdleExpiry(Duration idle) implements Expiry<AssetKey, Slot> {
     @Override
     public long expireAfterCreate(AssetKey key, Slot slot, long now) {
-      return slot.isRetainable() ? idle.toNanos() : Long.MAX_VALUE;
+      return slot.isRetainable() ? dev.overture.internal.Durations.nanos(idle) : Long.MAX_VALUE;
     }
 
     @Override
@@ -87,7 +87,7 @@ final class SlotTable {
 
     @Override
     public long expireAfterRead(AssetKey key, Slot slot, long now, long current) {
-      return slot.isRetainable() ? idle.toNanos() : current;
+      return slot.isRetainable() ? dev.overture.internal.Durations.nanos(idle) : current;
     }
   }
 

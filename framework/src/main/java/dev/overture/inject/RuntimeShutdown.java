@@ -70,9 +70,9 @@ final class RuntimeShutdown {
    */
   private static void awaitPluginReleases(GameFeatures features, Duration closeWait) {
     try {
-      features.whenIdle().get(closeWait.toMillis(), TimeUnit.MILLISECONDS);
+      features.whenIdle().get(dev.overture.internal.Durations.millis(closeWait), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
-      log.warn("Plugin releases did not finish within {} ms of close; plugins are left as they are", closeWait.toMillis());
+      log.warn("Plugin releases did not finish within {} ms of close; plugins are left as they are", dev.overture.internal.Durations.millis(closeWait));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (ExecutionException e) {

@@ -44,8 +44,8 @@ final class Debouncer {
   Debouncer(Ticker ticker, LiveContent.Timer timer, Duration quiet, Duration max, Activity activity, Consumer<Batch> flush) {
     this.ticker = ticker;
     this.timer = timer;
-    this.quietNanos = quiet.toNanos();
-    this.maxNanos = max.toNanos();
+    this.quietNanos = dev.overture.internal.Durations.nanos(quiet);
+    this.maxNanos = dev.overture.internal.Durations.nanos(max);
     this.activity = activity;
     this.flush = flush;
   }

@@ -146,7 +146,7 @@ public final class Validator {
   /** Waits for a plugin change; its failure is the plugin's, reported by the plugin check. */
   private void await(CompletableFuture<Void> change) {
     try {
-      change.get(pluginTimeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+      change.get(dev.overture.internal.Durations.millis(pluginTimeout), java.util.concurrent.TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (java.util.concurrent.ExecutionException | TimeoutException e) {

@@ -100,6 +100,16 @@ class LoadHandleCallbacksTest {
   }
 
   @Test
+  void waitingForever_asJavaTimeSaysIt_waits_ratherThanOverflowing() throws Exception {
+    LoadHandle handle = kind.load.apply(assets);
+    pump();
+
+    LoadResult result = handle.waitUntilComplete(java.time.temporal.ChronoUnit.FOREVER.getDuration());
+    assertEquals(result, handle.waitUntilComplete(Duration.ofSeconds(Long.MAX_VALUE)));
+    assertEquals(Status.COMPLETED, handle.status());
+  }
+
+  @Test
   void aFailedLoad_callsItsFailureCallbacksWithEveryProblem_once() throws Exception {
     Files.writeString(root.resolve("pawns/Hero.json"), "{ \"name\": ");
     LoadHandle handle = listen(kind.load.apply(assets), "");

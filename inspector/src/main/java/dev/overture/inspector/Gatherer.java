@@ -74,7 +74,7 @@ final class Gatherer {
   }
 
   void start() {
-    thread.scheduleWithFixedDelay(this::refresh, 0, every.toNanos(), TimeUnit.NANOSECONDS);
+    thread.scheduleWithFixedDelay(this::refresh, 0, dev.overture.internal.Durations.nanos(every), TimeUnit.NANOSECONDS);
   }
 
   JsonMapper json() {

@@ -153,7 +153,7 @@ final class SampleContent {
   static void awaitReady(GameFeatures features) {
     java.time.Duration timeout = pluginTimeout();
     try {
-      features.ready().get(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+      features.ready().get(dev.overture.internal.Durations.millis(timeout), java.util.concurrent.TimeUnit.MILLISECONDS);
     } catch (java.util.concurrent.ExecutionException e) {
       throw new java.util.concurrent.CompletionException(e.getCause());
     } catch (java.util.concurrent.TimeoutException e) {
