@@ -1,6 +1,7 @@
 package dev.overture.asset;
 
 import dev.overture.core.Ticker;
+import dev.overture.internal.Arguments;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -151,8 +152,8 @@ final class DefaultAssetManager implements AssetManager {
   /** A load of {@code ids} with {@code bundles} that reads the changed files of {@code staging} afresh (null: none), not started yet. */
   DefaultLoadHandle newHandle(Collection<PrimaryAssetId> ids, Collection<String> bundles, Staging staging) {
     checkOpen();
-    List<PrimaryAssetId> requested = List.copyOf(new LinkedHashSet<>(ids));
-    Set<String> bundleSet = Set.copyOf(bundles);
+    List<PrimaryAssetId> requested = List.copyOf(new LinkedHashSet<>(Arguments.noNulls(ids, "ids")));
+    Set<String> bundleSet = Set.copyOf(Arguments.noNulls(bundles, "bundles"));
     for (String bundle : bundleSet) {
       if (bundle.isBlank()) {
         throw new IllegalArgumentException("bundle names must not be blank: " + bundles);
@@ -297,7 +298,8 @@ final class DefaultAssetManager implements AssetManager {
   public LoadHandle changeBundleState(
       Collection<PrimaryAssetId> ids, Collection<String> addBundles, Collection<String> removeBundles) {
     checkOpen();
-    return bundleStates.change(ids, Set.copyOf(addBundles), Set.copyOf(removeBundles));
+    return bundleStates.change(Arguments.noNulls(ids, "ids"), Set.copyOf(Arguments.noNulls(addBundles, "addBundles")),
+        Set.copyOf(Arguments.noNulls(removeBundles, "removeBundles")));
   }
 
   @Override
@@ -307,7 +309,7 @@ final class DefaultAssetManager implements AssetManager {
 
   @Override
   public int unload(Collection<PrimaryAssetId> ids) {
-    return bundleStates.unload(ids);
+    return bundleStates.unload(Arguments.noNulls(ids, "ids"));
   }
 
   // ---------------------------------------------------------------- the rest

@@ -33,14 +33,16 @@ public final class ExperienceContentChecks {
   /**
    * The actions and components that belong to a plugin the experience does not enable (neither
    * it nor one of its action sets names it, directly or as a dependency), as {@code
-   * Overture/PluginNotEnabled}: such an experience fails to load. Names of plugins that are not
-   * installed are not reported here.
+   * Overture/PluginNotEnabled}: such an experience fails to load. As the load does, this looks
+   * only when every plugin the content names is installed (a name that is not is reported on its
+   * own, as {@code Overture/UnknownPlugin}, and then none of these).
    */
   public static List<Found> pluginMisuses(
       PrimaryAssetId id, ExperienceDefinition experience, AssetManager assets, GameFeatures features) {
     Objects.requireNonNull(features, "features");
     ExperienceContents contents = new ExperienceContents(id, experience, assets);
-    return pluginMisuses(contents, features.resolve(contents.pluginNames().keySet()));
+    PluginSet plugins = features.resolve(contents.pluginNames().keySet());
+    return plugins.unknown().isEmpty() ? pluginMisuses(contents, plugins) : List.of();
   }
 
   static List<Found> pluginMisuses(ExperienceContents contents, PluginSet plugins) {

@@ -382,6 +382,7 @@ public final class Overture implements AutoCloseable {
      * manual executor) runs it itself before closing, or sets zero.
      */
     public Builder closeTimeout(java.time.Duration timeout) {
+      Objects.requireNonNull(timeout, "timeout");
       if (timeout.isNegative()) {
         throw new IllegalArgumentException("the close timeout must not be negative: " + timeout);
       }

@@ -13,7 +13,14 @@ import java.util.regex.Pattern;
  */
 public final class SettingsFolder {
 
-  private static final Pattern SAFE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}");
+  /**
+   * A name every file system takes as a folder's: a letter or digit first, then letters, digits,
+   * spaces, '.', '_' and '-', at most 64 characters, not ending in a space or a dot (Windows drops
+   * those, so two names would meet in one folder).
+   */
+  private static final Pattern SAFE = Pattern.compile("[A-Za-z0-9]([A-Za-z0-9 ._-]{0,62}[A-Za-z0-9_-])?");
+  private static final String RULE = "start with a letter or a digit, then letters, digits, spaces, '.', '_' and '-', at most 64,"
+      + " not ending in a space or a dot";
 
   private final Path path;
 
@@ -33,7 +40,7 @@ public final class SettingsFolder {
 
   static SettingsFolder forGame(String game, String osName, Map<String, String> environment, Path home) {
     if (!SAFE.matcher(game).matches()) {
-      throw new IllegalArgumentException("\"" + game + "\" cannot name a folder: use letters, digits, spaces, '.', '_' and '-'");
+      throw new IllegalArgumentException("\"" + game + "\" cannot name a folder: " + RULE);
     }
     String os = osName.toLowerCase(Locale.ROOT);
     if (os.startsWith("windows") && environment.get("APPDATA") != null) {
@@ -62,10 +69,18 @@ public final class SettingsFolder {
    * @throws IllegalArgumentException when the player id cannot name a folder
    */
   public Path playerFile(String player, SettingsKind<?> kind) {
+    java.util.Objects.requireNonNull(player, "player");
+    java.util.Objects.requireNonNull(kind, "kind");
     if (!SAFE.matcher(player).matches() || player.contains("..")) {
-      throw new IllegalArgumentException("player id \"" + player + "\" cannot name a folder: use letters, digits, '.', '_' and '-'");
+      throw new IllegalArgumentException("player id \"" + player + "\" cannot name a folder: " + RULE + ", without \"..\"");
     }
-    return path.resolve(player).resolve(kind.fileName());
+    Path folder = path.resolve(player);
+    if (java.nio.file.Files.exists(folder, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+        && !java.nio.file.Files.isDirectory(folder, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+      throw new IllegalArgumentException("player id \"" + player + "\" names " + folder + ", which is a file of the settings"
+          + " folder, not a player's folder: choose another id");
+    }
+    return folder.resolve(kind.fileName());
   }
 
   @Override

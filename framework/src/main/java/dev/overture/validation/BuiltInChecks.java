@@ -128,13 +128,12 @@ final class BuiltInChecks {
     @Override
     public void isDataValid(ExperienceDefinition experience, ValidationContext context) {
       checkPlugins(experience.gameFeaturesToEnable(), context);
-      context.features().filter(features -> experience.gameFeaturesToEnable().stream().allMatch(features::isInstalled))
-          .ifPresent(features -> {
-            for (ExperienceContentChecks.Found misuse
-                : ExperienceContentChecks.pluginMisuses(context.asset(), experience, context.assets(), features)) {
-              context.reportIn(misuse.asset(), misuse.pointer(), misuse.problem());
-            }
-          });
+      context.features().ifPresent(features -> {
+        for (ExperienceContentChecks.Found misuse
+            : ExperienceContentChecks.pluginMisuses(context.asset(), experience, context.assets(), features)) {
+          context.reportIn(misuse.asset(), misuse.pointer(), misuse.problem());
+        }
+      });
       Set<PrimaryAssetId> seen = new HashSet<>();
       for (int i = 0; i < experience.actionSets().size(); i++) {
         if (!seen.add(experience.actionSets().get(i))) {

@@ -55,6 +55,27 @@ class AssetManagerLifecycleTest {
   }
 
   @Test
+  void nullArguments_areRefusedNamingTheParameter_andWhereInTheListTheNullIs() {
+    try (AssetManager assets = TestAssets.builder(AssetSource.directory(TestAssets.game().writeTo(temp.resolve("game")))).build()) {
+      PrimaryAssetId hero = PrimaryAssetId.parse("Pawn:Hero");
+      java.util.List<PrimaryAssetId> withNull = java.util.Arrays.asList(hero, null);
+      java.util.List<String> bundlesWithNull = java.util.Arrays.asList("client", null);
+      List<java.util.Map.Entry<String, org.junit.jupiter.api.function.Executable>> calls = List.of(
+          java.util.Map.entry("ids must not be null", () -> assets.loadPrimaryAssets(null, List.of())),
+          java.util.Map.entry("ids holds null at index 1: [Pawn:Hero, null]", () -> assets.loadPrimaryAssets(withNull, List.of())),
+          java.util.Map.entry("bundles must not be null", () -> assets.loadPrimaryAssets(List.of(hero), null)),
+          java.util.Map.entry("bundles holds null at index 1: [client, null]",
+              () -> assets.loadPrimaryAssets(List.of(hero), bundlesWithNull)),
+          java.util.Map.entry("ids must not be null", () -> assets.unload(null)),
+          java.util.Map.entry("addBundles holds null at index 1: [client, null]",
+              () -> assets.changeBundleState(List.of(hero), bundlesWithNull, List.of())));
+      for (java.util.Map.Entry<String, org.junit.jupiter.api.function.Executable> call : calls) {
+        assertEquals(call.getKey(), assertThrows(NullPointerException.class, call.getValue()).getMessage());
+      }
+    }
+  }
+
+  @Test
   void aBlockingReadInsideALoad_isRefused_insteadOfWaitingForItself() {
     ManualExecutor workers = new ManualExecutor();
     try (AssetManager assets = TestAssets.builder(AssetSource.directory(TestAssets.game().writeTo(temp.resolve("game"))))

@@ -478,6 +478,26 @@ class SettingsTest {
     assertEquals("Overture Sample", folder.path().getFileName().toString());
     assertEquals(folder.path().toString(), folder.toString());
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SettingsFolder.forGame("../Overture"));
-    assertEquals("\"../Overture\" cannot name a folder: use letters, digits, spaces, '.', '_' and '-'", e.getMessage());
+    assertEquals("\"../Overture\" cannot name a folder: start with a letter or a digit, then letters, digits, spaces, '.', '_' and"
+        + " '-', at most 64, not ending in a space or a dot", e.getMessage());
+  }
+
+  @Test
+  void aPlayerId_isRefusedInWords_whenItCannotNameAFolder_orNamesTheDevicesOwnFile() throws Exception {
+    SettingsFolder folder = SettingsFolder.at(temp);
+    Files.writeString(folder.localFile(SettingsKind.LOCAL), "{}");
+    String rule = "start with a letter or a digit, then letters, digits, spaces, '.', '_' and '-', at most 64, not ending in a"
+        + " space or a dot, without \"..\"";
+    for (String bad : List.of("x ", "x.", "_x", "-x", "a/b", "..", "a..b", "")) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> folder.playerFile(bad, SettingsKind.SHARED));
+      assertEquals("player id \"" + bad + "\" cannot name a folder: " + rule, e.getMessage());
+    }
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> folder.playerFile("LocalSettings.json", SettingsKind.SHARED));
+    assertEquals("player id \"LocalSettings.json\" names " + temp.resolve("LocalSettings.json") + ", which is a file of the"
+        + " settings folder, not a player's folder: choose another id", e.getMessage());
+    NullPointerException none = assertThrows(NullPointerException.class, () -> folder.playerFile(null, SettingsKind.SHARED));
+    assertEquals("player", none.getMessage());
+    assertEquals(temp.resolve("Ann Lee").resolve("SharedSettings.json"), folder.playerFile("Ann Lee", SettingsKind.SHARED));
   }
 }
