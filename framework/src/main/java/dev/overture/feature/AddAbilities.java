@@ -79,8 +79,12 @@ public record AddAbilities(List<Entry> abilitiesList) implements WorldActionBase
           new AbilitySystemComponent.AttributeSet(attributes.attributeSet(), attributes.initialValues())));
     }
     for (SoftRef<AbilitySet> ref : entry.abilitySets()) {
-      AbilitySet set = context.assets().getAsset(ref).orElseThrow(
-          () -> new IllegalStateException("Ability set " + ref + " is not loaded (server bundle)"));
+      // The load has every set of the server bundle, but for one a newer engine saved: the load
+      // warned (Overture/NewerAssetReference) that the reference is treated as null, so it grants nothing.
+      AbilitySet set = context.assets().getAsset(ref).orElse(null);
+      if (set == null) {
+        continue;
+      }
       for (String ability : set.grantedAbilities()) {
         given.add(actor, abilities.grantAbility(ability));
       }

@@ -29,9 +29,8 @@ public record AddInputBinding(@AssetBundles("client") List<SoftRef<InputConfig>>
     LocalPawnInput.giveToLocalPawns(world, context, input -> {
       List<Handle> handles = new ArrayList<>();
       for (SoftRef<InputConfig> config : inputConfigs) {
-        InputConfig loaded = context.assets().getAsset(config).orElseThrow(
-            () -> new IllegalStateException("Input config " + config + " is not loaded (client bundle)"));
-        handles.add(input.addBindings(config.path().value(), loaded));
+        // Missing only when a newer engine saved it: the load warned that the reference is treated as null.
+        context.assets().getAsset(config).ifPresent(loaded -> handles.add(input.addBindings(config.path().value(), loaded)));
       }
       return handles;
     });

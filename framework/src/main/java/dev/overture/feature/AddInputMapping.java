@@ -44,9 +44,9 @@ public record AddInputMapping(List<Entry> inputMappings) implements WorldActionB
     LocalPawnInput.giveToLocalPawns(world, context, input -> {
       List<Handle> handles = new ArrayList<>();
       for (Entry entry : inputMappings) {
-        Object mapping = context.assets().getAsset(entry.inputMapping()).orElseThrow(
-            () -> new IllegalStateException("Input mapping " + entry.inputMapping() + " is not loaded (client bundle)"));
-        handles.add(input.addMappingContext(entry.inputMapping().path().value(), mapping, entry.priority()));
+        // Missing only when a newer engine saved it: the load warned that the reference is treated as null.
+        context.assets().getAsset(entry.inputMapping()).ifPresent(
+            mapping -> handles.add(input.addMappingContext(entry.inputMapping().path().value(), mapping, entry.priority())));
       }
       return handles;
     });

@@ -201,6 +201,35 @@ class GameRulesValidationTest {
   }
 
   @Test
+  void anAbilitySetOrInputMappingANewerEngineSaved_isTreatedAsNull_byPlayAsValidateWarns_withoutATrace() throws Exception {
+    Path assets = copyOfTheContent();
+    for (String file : List.of("abilities/HeroAbilities.json", "input/DefaultMappings.json")) {
+      replace(assets.resolve(file), "\"engine\": \"0.1.0-1000+++Overture+Main\"", "\"engine\": \"0.2.0-2000+++Overture+Main\"");
+      replace(assets.resolve(file), "\"compatible\": \"0.1.0-1000+++Overture+Main\"", "\"compatible\": \"0.2.0-2000+++Overture+Main\"");
+    }
+
+    CommandRun validate = CommandRun.of("validate", "--assets", assets.toString());
+    assertEquals(0, validate.exit(), validate.all());
+    assertTrue(validate.out().contains("[Overture/NewerAssetReference]"), validate.out());
+
+    // The framework's log goes to the process's standard error (slf4j-simple looks it up at each line).
+    java.io.ByteArrayOutputStream logged = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream err = System.err;
+    CommandRun play;
+    System.setErr(new java.io.PrintStream(logged, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      play = CommandRun.of("play", "--assets", assets.toString(), "--experience", "Elimination", "--ticks", "3", "--view-every", "0");
+    } finally {
+      System.setErr(err);
+    }
+    String all = play.all() + logged.toString(java.nio.charset.StandardCharsets.UTF_8);
+    assertEquals(0, play.exit(), all);
+    assertTrue(all.contains("[Overture/NewerAssetReference]"), "the load's warning, once per reference: " + all);
+    assertFalse(JAVA_NAMES.matcher(all).find(), "no stack trace: " + all);
+    assertFalse(all.contains("[ERROR]"), all);
+  }
+
+  @Test
   void thousandsOfHeroesOnALargeMap_thatValidatePasses_playStarts() throws Exception {
     Path assets = copyOfTheContent();
     StringBuilder tiles = new StringBuilder("\"" + "#".repeat(60) + "\"");
