@@ -256,7 +256,16 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
         }
         ArenaLevel level = world.subsystem(ArenaLevel.class);
         if (!mapId.isEmpty()) {
-          MapDefinition map = assets.loadSynchronously(PrimaryAssetId.parse(mapId), MapDefinition.class);
+          PrimaryAssetId mapAsset = PrimaryAssetId.parse(mapId);
+          MapDefinition map = assets.loadSynchronously(mapAsset, MapDefinition.class);
+          java.util.SortedMap<Integer, String> ragged = ArenaLevel.raggedRows(map.tiles());
+          if (!ragged.isEmpty()) {
+            // Refused as validate refuses it: the problem located in the map's file.
+            List<dev.overture.core.Problem> problems = new java.util.ArrayList<>();
+            ragged.forEach((y, message) -> problems.add(dev.overture.core.Problem.error(ArenaLevel.RAGGED_MAP, message)
+                .withAsset(mapId).at(join(assets.tools().locate(mapAsset, "/tiles/" + y)))));
+            throw new ProblemException("Map " + mapId + " cannot be played on", problems);
+          }
           level.load(mapId, map);
           out.printf("Map %s: %s%s%n", mapId, map.title(), level.hasGrid() ? " (" + level.width() + "x" + level.height() + ")" : "");
         } else {

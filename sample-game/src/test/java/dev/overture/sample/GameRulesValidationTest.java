@@ -198,6 +198,12 @@ class GameRulesValidationTest {
       return;
     }
     assertEquals(1, play.exit(), all);
+    if (List.of("Sample/RaggedMap", "Overture/PluginNotEnabled").contains(variant.id())) {
+      // Refused in validate's words, at the same place.
+      String nl = System.lineSeparator();
+      String expected = "[" + variant.id() + "] " + variant.message() + nl + "   at " + assets + "/" + variant.at();
+      assertTrue(all.contains(expected), "expected:" + nl + expected + nl + "in:" + nl + all);
+    }
   }
 
   @Test

@@ -43,19 +43,37 @@ public final class ArenaLevel implements WorldSubsystem {
   /** Built by the world. */
   public ArenaLevel() {}
 
+  /** The problem id of a map whose rows are not all as long as the first. */
+  public static final String RAGGED_MAP = "Sample/RaggedMap";
+
+  /**
+   * The rows of {@code tiles} that are not as long as the first, each with what to say of it: the
+   * arena is a rectangle. Both the validator's check ({@code MapRows}) and {@link #load} use it, so
+   * they refuse a map in the same words.
+   */
+  public static java.util.SortedMap<Integer, String> raggedRows(List<String> tiles) {
+    java.util.SortedMap<Integer, String> ragged = new java.util.TreeMap<>();
+    for (int y = 1; y < tiles.size(); y++) {
+      if (tiles.get(y).length() != tiles.get(0).length()) {
+        ragged.put(y, "Row " + y + " of the map is " + tiles.get(y).length() + " tiles long, but row 0 is "
+            + tiles.get(0).length() + "; every row must be as long as the first");
+      }
+    }
+    return ragged;
+  }
+
   /**
    * Sets the level to {@code map} (named {@code mapId}).
    *
-   * @throws IllegalArgumentException when its rows are not all as long as the first
+   * @throws IllegalArgumentException when its rows are not all as long as the first ({@link
+   *     #raggedRows}): its message is the first such row's
    */
   public void load(String mapId, MapDefinition map) {
     Objects.requireNonNull(map, "map");
     List<String> tiles = map.tiles();
-    for (int y = 1; y < tiles.size(); y++) {
-      if (tiles.get(y).length() != tiles.get(0).length()) {
-        throw new IllegalArgumentException("Map " + mapId + ": tiles row " + y + " is " + tiles.get(y).length()
-            + " characters long, but row 0 is " + tiles.get(0).length() + "; every row must be as long (at /tiles/" + y + ")");
-      }
+    java.util.SortedMap<Integer, String> ragged = raggedRows(tiles);
+    if (!ragged.isEmpty()) {
+      throw new IllegalArgumentException(ragged.get(ragged.firstKey()));
     }
     id = mapId;
     title = map.title();

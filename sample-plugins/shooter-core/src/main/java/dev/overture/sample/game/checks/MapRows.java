@@ -1,9 +1,9 @@
 package dev.overture.sample.game.checks;
 
 import dev.overture.experience.MapDefinition;
+import dev.overture.sample.game.ArenaLevel;
 import dev.overture.validation.AssetValidator;
 import dev.overture.validation.ValidationContext;
-import java.util.List;
 
 /**
  * ShooterCore's rule for maps: every row of {@code tiles} is as long as the first, since the arena
@@ -18,12 +18,6 @@ public final class MapRows implements AssetValidator<MapDefinition> {
 
   @Override
   public void isDataValid(MapDefinition map, ValidationContext context) {
-    List<String> tiles = map.tiles();
-    for (int y = 1; y < tiles.size(); y++) {
-      if (tiles.get(y).length() != tiles.get(0).length()) {
-        context.error("Sample/RaggedMap", "/tiles/" + y, "Row " + y + " of the map is " + tiles.get(y).length()
-            + " tiles long, but row 0 is " + tiles.get(0).length() + "; every row must be as long as the first");
-      }
-    }
+    ArenaLevel.raggedRows(map.tiles()).forEach((y, message) -> context.error(ArenaLevel.RAGGED_MAP, "/tiles/" + y, message));
   }
 }
