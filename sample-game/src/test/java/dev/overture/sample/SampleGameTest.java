@@ -254,8 +254,13 @@ class SampleGameTest {
     Files.writeString(arena, Files.readString(arena).replace("\"#1.......#.......2#\"", "\"#1.......#.......2\""));
 
     assertEquals(1, run("play", "--assets", assets.toString(), "--ticks", "1"));
-    assertEquals("overture: Map Map:Arena: tiles row 1 is 18 characters long, but row 0 is 19; every row must be as long"
-        + " (at /tiles/1)" + System.lineSeparator(), err.toString());
+    String nl = System.lineSeparator();
+    assertEquals("Map Map:Arena cannot be played on, see the following problems:" + nl + nl
+        + "1) [Sample/RaggedMap] Row 1 of the map is 18 tiles long, but row 0 is 19; every row must be as long as the first" + nl
+        + "   at " + arena + ":18:5 (/tiles/1)" + nl + nl
+        + "2) [Sample/RaggedMap] Row 9 of the map is 18 tiles long, but row 0 is 19; every row must be as long as the first" + nl
+        + "   at " + arena + ":26:5 (/tiles/9)" + nl + nl
+        + "2 problems" + nl, err.toString(), "validate's words, each row located in the map's file");
   }
 
   @Test
