@@ -4,6 +4,7 @@ import dev.overture.core.DataException;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
 import dev.overture.internal.AtomicFiles;
+import dev.overture.internal.FileStamp;
 import dev.overture.internal.BoundedFiles;
 import dev.overture.internal.FileTooLargeException;
 import dev.overture.internal.FiniteNumbers;
@@ -66,7 +67,8 @@ import tools.jackson.databind.node.ObjectNode;
  * <p><b>Files.</b> Versioned JSON: a {@code $version} header (the kind's custom version), then
  * the record's fields. Every save is atomic (temporary file, flush, rename), so a crash leaves the
  * old file or the new one. A settings file that is a symbolic link is written through: the file it
- * points to gets the new values, and the link stays a link.
+ * points to gets the new values, and the link stays a link. Two programs saving one file (two game
+ * windows on one machine) keep each other's changes, field by field ({@link #save()}).
  *
  * <p><b>Reading never fails.</b>
  *
@@ -136,6 +138,10 @@ public final class Settings<T extends Record> {
   private final List<Listener<T>> listeners = new CopyOnWriteArrayList<>();
   private T values;
   private T applied;
+  /** The values as this object last read or wrote the file; null until it did (temporary settings). */
+  private T onDisk;
+  /** The file as it was then, to tell whether another program saved it since. */
+  private FileStamp stamp;
 
   private Settings(Path file, SettingsKind<T> kind, T values, List<Problem> warnings) {
     this.file = file;
@@ -191,6 +197,8 @@ public final class Settings<T extends Record> {
     Settings<T> settings = new Settings<>(file, kind, values, warnings);
     if (read.missing || read.setAside != null) {
       settings.save();
+    } else {
+      settings.remember(values, read.stamp);
     }
     warnings.forEach(problem -> log.warn("{}", problem));
     return settings;
@@ -294,13 +302,36 @@ public final class Settings<T extends Record> {
   /**
    * Writes the values, atomically, with the version header.
    *
+   * <p>When another program saved the file since these settings last read or wrote it (a second
+   * game window, a launcher), its changes are kept: each field changed here since then is saved
+   * with this value, every other field with the value the file now holds, and the values here take
+   * those too (apply them to use them). A file that cannot be read now is replaced whole.
+   *
    * @throws IOException when it cannot be written; the file is then unchanged
    */
   public void save() throws IOException {
+    T toWrite = values;
+    if (onDisk != null && stamp.changeSince() != null) {
+      Read<T> now = read(file, kind, new ArrayList<>());
+      if (!now.missing && now.setAside == null) {
+        SettingsMerge.Merged<T> merged = SettingsMerge.merge(kind.type(), onDisk, values, now.values);
+        if (!merged.theirs().isEmpty()) {
+          log.info("{} was saved by another program since it was read; its {} kept", file, merged.theirs());
+        }
+        toWrite = merged.values();
+      }
+    }
     ObjectNode tree = MAPPER.createObjectNode();
     tree.set(VersionHeader.FIELD, versions(kind).headerFor(kind.type()).toJson());
-    tree.setAll((ObjectNode) MAPPER.valueToTree(values));
+    tree.setAll((ObjectNode) MAPPER.valueToTree(toWrite));
     AtomicFiles.write(file, JsonLayout.toBytes(tree));
+    values = toWrite;
+    remember(toWrite, FileStamp.of(AtomicFiles.target(file)));
+  }
+
+  private void remember(T written, FileStamp now) {
+    onDisk = written;
+    stamp = now;
   }
 
   /** What was wrong with the file when it was read (empty when nothing was). */
@@ -321,7 +352,11 @@ public final class Settings<T extends Record> {
   // ---------------------------------------------------------------- reading
 
   /** What reading found: the values, or why the file goes aside (and with which suffix). */
-  private record Read<T>(T values, boolean missing, String setAside, String problemId, String reason) {}
+  private record Read<T>(T values, boolean missing, String setAside, String problemId, String reason, FileStamp stamp) {
+    Read(T values, boolean missing, String setAside, String problemId, String reason) {
+      this(values, missing, setAside, problemId, reason, null);
+    }
+  }
 
   private static <T extends Record> AssetVersions versions(SettingsKind<T> kind) {
     AssetVersions.Builder builder = AssetVersions.builder().customVersion(kind.version(), kind.type());
@@ -334,7 +369,10 @@ public final class Settings<T extends Record> {
   private static <T extends Record> Read<T> read(Path file, SettingsKind<T> kind, List<Problem> warnings) {
     String name = file.toString();
     byte[] bytes;
+    FileStamp stamp;
     try {
+      // Stamped before it is read: a save by another program in between shows as a change.
+      stamp = FileStamp.of(AtomicFiles.target(file));
       bytes = BoundedFiles.read(file, kind.maxFileBytes(), "SettingsKind.maxFileBytes");
     } catch (NoSuchFileException e) {
       return new Read<>(kind.defaults().get(), true, null, null, null);
@@ -370,7 +408,7 @@ public final class Settings<T extends Record> {
       return new Read<>(kind.defaults().get(), false, newer ? "newer" : "corrupt", newer ? "Overture/NewerSettings" : e.problemId(),
           name + (newer ? " was written by a newer version: " : ": ") + e.getMessage());
     }
-    return new Read<>(bind(tree, kind, name, places, warnings), false, null, null, null);
+    return new Read<>(bind(tree, kind, name, places, warnings), false, null, null, null, stamp);
   }
 
   /** Binds field by field, so that one bad value costs only that value. */
@@ -383,7 +421,7 @@ public final class Settings<T extends Record> {
     for (int i = 0; i < components.length; i++) {
       RecordComponent component = components[i];
       known.add(component.getName());
-      Object fallback = read(component, defaults);
+      Object fallback = SettingsMerge.get(component, defaults);
       JsonNode node = tree.get(component.getName());
       if (node == null) {
         arguments[i] = fallback;
@@ -438,15 +476,6 @@ public final class Settings<T extends Record> {
       return defaults;
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("Cannot build " + kind.type().getName(), e);
-    }
-  }
-
-  private static Object read(RecordComponent component, Object record) {
-    try {
-      component.getAccessor().setAccessible(true);
-      return component.getAccessor().invoke(record);
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("Cannot read " + component, e);
     }
   }
 

@@ -500,4 +500,44 @@ class SettingsTest {
     assertEquals("player", none.getMessage());
     assertEquals(temp.resolve("Ann Lee").resolve("SharedSettings.json"), folder.playerFile("Ann Lee", SettingsKind.SHARED));
   }
+  @Test
+  void twoProgramsSavingOneFile_keepEachOthersChanges_fieldByField() throws Exception {
+    Path file = temp.resolve("LocalSettings.json");
+    Settings<LocalSettings> first = Settings.loadOrCreate(file, SettingsKind.LOCAL); // a game window
+    Settings<LocalSettings> second = Settings.loadOrCreate(file, SettingsKind.LOCAL); // another one
+
+    first.update(values -> values.withOverallVolume(0.25));
+    first.save();
+    second.update(values -> values.withFrameRateLimit(144));
+    second.save();
+
+    LocalSettings onDisk = Settings.loadWithoutApplying(file, SettingsKind.LOCAL).get();
+    assertEquals(0.25, onDisk.overallVolume(), "the first window's change is kept");
+    assertEquals(144, onDisk.frameRateLimit(), "and the second's");
+    assertEquals(onDisk, second.get(), "the second now holds what it saved");
+    assertEquals(1.0, second.appliedValues().orElseThrow().overallVolume(), "applied only when it applies them");
+
+    // Both change one field: the last save wins it.
+    first.update(values -> values.withFrameRateLimit(30));
+    first.save();
+    assertEquals(30, Settings.loadWithoutApplying(file, SettingsKind.LOCAL).get().frameRateLimit());
+    assertEquals(0.25, Settings.loadWithoutApplying(file, SettingsKind.LOCAL).get().overallVolume());
+  }
+
+  @Test
+  void aSaveWithNoOtherWriter_writesItsValuesAsTheyAre_evenBackToWhatTheFileHeldBefore() throws Exception {
+    Path file = temp.resolve("LocalSettings.json");
+    Settings<LocalSettings> settings = Settings.loadOrCreate(file, SettingsKind.LOCAL);
+    settings.update(values -> values.withOverallVolume(0.5));
+    settings.save();
+    settings.update(values -> values.withOverallVolume(1.0));
+    settings.save();
+    assertEquals(1.0, Settings.loadWithoutApplying(file, SettingsKind.LOCAL).get().overallVolume());
+
+    // A file another program damaged meanwhile is replaced whole by the next save.
+    Files.writeString(file, "{ not json");
+    settings.update(values -> values.withFrameRateLimit(60));
+    settings.save();
+    assertEquals(settings.get(), Settings.loadWithoutApplying(file, SettingsKind.LOCAL).get());
+  }
 }
