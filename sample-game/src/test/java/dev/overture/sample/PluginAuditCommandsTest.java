@@ -245,7 +245,9 @@ class PluginAuditCommandsTest {
         .file("experiences/Sneak.json", """
             { "gameFeaturesToEnable": ["ShooterCore", "Sneaky"], "defaultPawnData": "HeroPawn",
               "actionSets": ["ShooterCoreComponents"],
-              "actions": [ { "action": "ConfigureMatch", "teams": ["Red", "Blue"], "teamSize": 1 } ] }
+              "actions": [ { "action": "ConfigureMatch", "teams": ["Red", "Blue"], "teamSize": 1 },
+                { "action": "AddComponents",
+                  "componentList": [ { "actorClass": "ArenaGameState", "componentClass": "EliminationScoring" } ] } ] }
             """)
         .file("ui/experiences/SneakTile.json", "{ \"mapId\": \"Map:Pit\", \"experienceId\": \"Experience:Sneak\" }")
         .writeTo(plugins.resolve("sneaky.jar"));
