@@ -117,6 +117,11 @@ public final class ArenaLevel implements WorldSubsystem {
 
   /** The cells holding {@code tile}, row by row. */
   public List<Cell> cells(char tile) {
+    return cells(rows, tile);
+  }
+
+  /** The cells of {@code rows} (a map's {@code tiles}) holding {@code tile}, row by row. */
+  public static List<Cell> cells(List<String> rows, char tile) {
     List<Cell> found = new ArrayList<>();
     for (int y = 0; y < rows.size(); y++) {
       for (int x = 0; x < rows.get(y).length(); x++) {

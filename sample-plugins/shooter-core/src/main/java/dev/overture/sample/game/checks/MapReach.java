@@ -1,7 +1,8 @@
 package dev.overture.sample.game.checks;
 
+import dev.overture.sample.game.ArenaLevel;
+import dev.overture.sample.game.ArenaLevel.Cell;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -11,14 +12,6 @@ import java.util.List;
  * Built once per map checked, in time linear in its cells, without recursion. Immutable.
  */
 final class MapReach {
-
-  /** A cell of the map. */
-  record Cell(int x, int y) {
-    @Override
-    public String toString() {
-      return "(" + x + "," + y + ")";
-    }
-  }
 
   private static final int WALL = -1;
 
@@ -69,15 +62,7 @@ final class MapReach {
 
   /** The cells holding {@code tile}, row by row. */
   List<Cell> cells(char tile) {
-    List<Cell> found = new ArrayList<>();
-    for (int y = 0; y < rows.size(); y++) {
-      for (int x = 0; x < rows.get(y).length(); x++) {
-        if (rows.get(y).charAt(x) == tile) {
-          found.add(new Cell(x, y));
-        }
-      }
-    }
-    return found;
+    return ArenaLevel.cells(rows, tile);
   }
 
   /** Whether a hero can walk from {@code from} to {@code to} (both floor). */

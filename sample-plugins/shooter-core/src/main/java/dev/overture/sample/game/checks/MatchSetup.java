@@ -15,6 +15,7 @@ import dev.overture.feature.GameFeatureAction;
 import dev.overture.object.ObjectArchetype;
 import dev.overture.feature.AddComponents;
 import dev.overture.sample.game.ArenaGameState;
+import dev.overture.sample.game.ArenaLevel;
 import dev.overture.sample.game.ConfigureMatch;
 import dev.overture.sample.game.ControlPoints;
 import dev.overture.sample.game.EliminationScoring;
@@ -198,21 +199,21 @@ public final class MatchSetup implements ProjectValidator {
     if (teams.size() < 2) {
       return; // no enemy to meet: checkScoring says what that means for the match
     }
-    List<List<MapReach.Cell>> spawns = new ArrayList<>();
+    List<List<ArenaLevel.Cell>> spawns = new ArrayList<>();
     for (int team = 0; team < teams.size(); team++) {
       spawns.add(reach.cells((char) ('1' + team)));
     }
-    List<List<MapReach.Cell>> walledIn = new ArrayList<>();
+    List<List<ArenaLevel.Cell>> walledIn = new ArrayList<>();
     boolean anyMeets = false;
     for (int team = 0; team < teams.size(); team++) {
-      List<MapReach.Cell> enemies = new ArrayList<>();
+      List<ArenaLevel.Cell> enemies = new ArrayList<>();
       for (int other = 0; other < teams.size(); other++) {
         if (other != team) {
           enemies.addAll(spawns.get(other));
         }
       }
-      List<MapReach.Cell> alone = new ArrayList<>();
-      for (MapReach.Cell spawn : spawns.get(team)) {
+      List<ArenaLevel.Cell> alone = new ArrayList<>();
+      for (ArenaLevel.Cell spawn : spawns.get(team)) {
         if (!reach.reachesAny(spawn, enemies)) {
           alone.add(spawn);
         }
@@ -233,8 +234,8 @@ public final class MatchSetup implements ProjectValidator {
       return;
     }
     for (int team = 0; team < teams.size(); team++) {
-      List<MapReach.Cell> alone = walledIn.get(team);
-      if (!alone.isEmpty() && reported.add("walled " + mapId + alone + " " + teams.size())) {
+      List<ArenaLevel.Cell> alone = walledIn.get(team);
+      if (!alone.isEmpty() && reported.add("walled " + mapId + cells(alone) + " " + teams.size())) {
         boolean one = alone.size() == 1;
         context.about(mapId).error("Sample/WalledInSpawn", "/tiles/" + alone.get(0).y(),
             (one ? "The spawn '" : "The spawns '") + (char) ('1' + team) + "' at " + cells(alone) + " (team " + teams.get(team)
@@ -246,10 +247,15 @@ public final class MatchSetup implements ProjectValidator {
   }
 
   /** {@code (1,2)}, {@code (1,2) and (3,4)}, {@code (1,2), (3,4) and (5,6)}. */
-  private static String cells(List<MapReach.Cell> cells) {
-    List<String> text = cells.stream().map(MapReach.Cell::toString).toList();
+  private static String cells(List<ArenaLevel.Cell> cells) {
+    List<String> text = cells.stream().map(MatchSetup::cell).toList();
     return text.size() == 1 ? text.get(0)
         : String.join(", ", text.subList(0, text.size() - 1)) + " and " + text.get(text.size() - 1);
+  }
+
+  /** {@code (x,y)}, as the game shows a cell. */
+  private static String cell(ArenaLevel.Cell cell) {
+    return "(" + cell.x() + "," + cell.y() + ")";
   }
 
   /**
@@ -267,8 +273,8 @@ public final class MatchSetup implements ProjectValidator {
         eliminations = true;
         scores |= teams.size() >= 2;
       } else if (ControlPoints.class.isAssignableFrom(rule.component())) {
-        List<MapReach.Cell> points = reach.cells('*');
-        List<MapReach.Cell> spawns = new ArrayList<>();
+        List<ArenaLevel.Cell> points = reach.cells('*');
+        List<ArenaLevel.Cell> spawns = new ArrayList<>();
         for (int team = 0; team < teams.size(); team++) {
           spawns.addAll(reach.cells((char) ('1' + team)));
         }
