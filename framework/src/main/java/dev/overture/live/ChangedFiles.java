@@ -95,6 +95,15 @@ final class ChangedFiles {
         }
       }
     }
+    // The files of a root whose folder is gone (a plugin's, moved away or deleted) stay as they were
+    // until the game restarts, as the plugin does: its restart problem says so.
+    List<Path> gone = folders.values().stream().filter(folder -> !Files.isDirectory(folder)).toList();
+    files.removeIf(file -> {
+      Path folder = folders.get(file.root());
+      Path onDisk = folder == null ? null : folder.resolve(file.path().value());
+      return onDisk != null && gone.stream().anyMatch(onDisk::startsWith);
+    });
+    shown.keySet().retainAll(files);
     return new Sorted(files, shown, restart);
   }
 
@@ -148,6 +157,13 @@ final class ChangedFiles {
           ? display + " was deleted: plugin " + root.name() + " stays installed, as it was, until the game restarts"
           : display + " changed: a plugin's descriptor is read when the game starts; restart to apply it (plugin "
               + root.name() + " runs as it was)");
+    }
+    if (plugins.contains(path.fileName()) && path.parent().fileName().equals("plugins") && (gone || Files.isDirectory(changed))) {
+      // A plugin's folder itself moved away (or back): its files say nothing of their own.
+      return problem(display, gone
+          ? display + " was moved away or deleted: plugin " + path.fileName() + " stays installed, as it was, until the game restarts"
+          : display + " changed: a plugin's folder is read when the game starts; restart to apply it (plugin " + path.fileName()
+              + " runs as it was)");
     }
     if (path.fileName().equals(DESCRIPTOR) && !plugins.contains(root.name())) {
       String folder = path.parent().fileName();

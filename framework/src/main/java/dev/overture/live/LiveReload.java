@@ -71,7 +71,7 @@ public record LiveReload(
    * Match}, {@code Refused assets/pawns/HeroPawn.json: 1 error; the old content stays in force}.
    */
   public String summary() {
-    String what = files.size() == 1 ? files.get(0) : files.size() + " files";
+    String what = named();
     return switch (status) {
       case REFUSED -> {
         long errors = problems.stream().filter(Problem::isError).count();
@@ -82,9 +82,19 @@ public record LiveReload(
     };
   }
 
+  /** The files, each named: {@code a}, {@code a and b}, {@code a, b and c}, {@code a, b, c and 4 more}. */
+  private String named() {
+    if (files.size() <= 1) {
+      return files.isEmpty() ? "no file" : files.get(0);
+    }
+    int named = files.size() <= 3 ? files.size() - 1 : 3;
+    String first = String.join(", ", files.subList(0, named));
+    return first + " and " + (files.size() <= 3 ? files.get(files.size() - 1) : (files.size() - named) + " more");
+  }
+
   private String reached() {
     if (worlds.isEmpty()) {
-      return "no running world uses it";
+      return files.size() == 1 ? "no running world uses it" : "no running world uses them";
     }
     StringBuilder out = new StringBuilder();
     for (WorldUpdate update : worlds) {

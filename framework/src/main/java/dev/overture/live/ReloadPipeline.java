@@ -77,8 +77,16 @@ final class ReloadPipeline {
   private final List<Tracked> tracked;
   private final List<Consumer<? super LiveReload>> subscribers = new CopyOnWriteArrayList<>();
   private final AtomicLong sequence = new AtomicLong();
-  /** The problems of the last refusal, so that the same broken save is reported once. */
+  /** The files and problems of the last refusal, so that the same broken save is reported once. */
   private List<Problem> lastRefused = List.of();
+  private List<String> lastRefusedFiles = List.of();
+  /**
+   * The files of refused changes, with how they are shown, until a change applies them: a later
+   * change of one of them takes the others along, so a good edit saved with a broken one (or after
+   * a refused deletion) applies with the fix, never stays out of force in silence. A change of
+   * other files goes alone, so one broken file does not hold back unrelated edits.
+   */
+  private final Map<ContentFile, String> unsettled = new LinkedHashMap<>();
   /** What worlds rolled back from, so that they are not caught up with it (a loop of reloads). */
   private final RollBacks rollBacks = new RollBacks();
 
@@ -110,11 +118,13 @@ final class ReloadPipeline {
       features.plugins().forEach(plugin -> plugins.add(plugin.name()));
       ChangedFiles.Sorted sorted = ChangedFiles.sort(batch.paths(), assets, plugins, jars);
       if (!sorted.restartNeeded().isEmpty()) {
+        // Each such change is news (a second new build of a jar says the same words as the first):
+        // reported every time, never taken for the same broken save noticed again.
         List<String> shown = new ArrayList<>();
         sorted.restartNeeded().forEach(problem -> problem.location().ifPresent(where -> shown.add(where.file())));
-        refuse(shown, sorted.restartNeeded(), batch.firstNanos());
+        publish(LiveReload.Status.REFUSED, shown, List.of(), List.of(), sorted.restartNeeded(), batch.firstNanos());
       }
-      sorted = withoutPassingFiles(sorted);
+      sorted = withUnsettled(withoutPassingFiles(sorted));
       if (sorted.files().isEmpty()) {
         return;
       }
@@ -149,6 +159,20 @@ final class ReloadPipeline {
       }
     }
     return new ChangedFiles.Sorted(kept, shown, sorted.restartNeeded());
+  }
+
+  /** {@code sorted} with the files of refused changes no change has applied since, when it changes one of them. */
+  private ChangedFiles.Sorted withUnsettled(ChangedFiles.Sorted sorted) {
+    if (unsettled.isEmpty() || sorted.files().stream().noneMatch(unsettled::containsKey)) {
+      return sorted;
+    }
+    Set<ContentFile> files = new java.util.TreeSet<>(sorted.files());
+    Map<ContentFile, String> shown = new LinkedHashMap<>(sorted.shown());
+    unsettled.forEach((file, display) -> {
+      files.add(file);
+      shown.putIfAbsent(file, display);
+    });
+    return new ChangedFiles.Sorted(files, shown, sorted.restartNeeded());
   }
 
   private boolean readByAWorld(ContentFile file) {
@@ -377,11 +401,14 @@ final class ReloadPipeline {
         if (stage != null) {
           stage.close();
         }
+        unsettled.putAll(files.shown());
         refuse(shown, found, firstNanos);
         activity.exit();
         return;
       }
       lastRefused = List.of();
+      lastRefusedFiles = List.of();
+      unsettled.keySet().removeAll(files.files()); // applied with this change
       List<String> changes = describe();
       List<ExperienceReload> applying = new ArrayList<>();
       for (ExperienceReload reload : reloads) {
@@ -404,7 +431,9 @@ final class ReloadPipeline {
       rollBacks.applying();
       releaseChecks();
       List<CompletableFuture<?>> handed = new ArrayList<>();
-      trackedValues.forEach((hit, value) -> handed.add(handTracked(hit, value)));
+      Map<Tracked, CompletableFuture<Boolean>> trackedTaken = new LinkedHashMap<>();
+      trackedValues.forEach((hit, value) -> trackedTaken.put(hit, handTracked(hit, value)));
+      handed.addAll(trackedTaken.values());
       List<CompletableFuture<LiveReload.WorldUpdate>> updates = new ArrayList<>();
       for (ExperienceReload reload : applying) {
         updates.add(reload.apply().thenApply(result -> {
@@ -426,6 +455,16 @@ final class ReloadPipeline {
               rollBacks.remember(applying.get(i), update.join().outcome());
             }
           }
+          // A world that took (or refused) a tracked asset, and no reload of its experience, says so too.
+          trackedTaken.forEach((hit, taken) -> {
+            boolean listed = worlds.stream().anyMatch(update -> update.world().equals(hit.world().name()));
+            ExperienceManager manager = managers.get(hit.world());
+            Optional<LoadedExperience> loaded = manager == null ? Optional.empty() : manager.loadedExperience();
+            if (!listed && loaded.isPresent()) {
+              worlds.add(new LiveReload.WorldUpdate(hit.world().name(), loaded.get().id(),
+                  taken.join() ? ExperienceReload.Outcome.APPLIED : ExperienceReload.Outcome.ROLLED_BACK));
+            }
+          });
           List<Problem> all;
           synchronized (problems) {
             all = List.copyOf(new LinkedHashSet<>(problems));
@@ -442,25 +481,28 @@ final class ReloadPipeline {
      * Hands the new version of a tracked asset to its world, on the world's game thread, in a task
      * queued before the world's reload: both run at the same tick boundary.
      */
-    private CompletableFuture<Void> handTracked(Tracked hit, Object value) {
-      CompletableFuture<Void> handed = new CompletableFuture<>();
+    private CompletableFuture<Boolean> handTracked(Tracked hit, Object value) {
+      CompletableFuture<Boolean> handed = new CompletableFuture<>();
       try {
         hit.world().executor().execute(dev.overture.world.World.droppable(() -> {
+          boolean taken = false;
           try {
             hit.apply().accept(value);
+            taken = true;
           } catch (RuntimeException e) {
-            log.error("World {} could not take the new version of {}", hit.world().name(), hit.id(), e);
+            // Reported with the change, in words; the trace is for whoever debugs the world's code.
+            log.debug("World {} could not take the new version of {}", hit.world().name(), hit.id(), e);
             synchronized (problems) {
               problems.add(Problem.error("Overture/TrackedAssetFailed", "World " + hit.world().name() + " could not take the new "
                   + hit.id() + ": " + Failures.describe(e)).withAsset(hit.id().toString()));
             }
           } finally {
-            handed.complete(null);
+            handed.complete(taken);
           }
-        }, () -> handed.complete(null))); // the world closed first: nothing to hand it to
+        }, () -> handed.complete(false))); // the world closed first: nothing to hand it to
       } catch (java.util.concurrent.RejectedExecutionException e) {
         log.debug("World {} closed before it could take the new {}", hit.world().name(), hit.id());
-        handed.complete(null);
+        handed.complete(false);
       }
       return handed;
     }
@@ -555,11 +597,12 @@ final class ReloadPipeline {
   // ---------------------------------------------------------------- what is told
 
   private void refuse(Collection<String> files, List<Problem> problems, long firstNanos) {
-    if (problems.equals(lastRefused)) {
+    if (problems.equals(lastRefused) && lastRefusedFiles.containsAll(files)) {
       log.debug("The same problems again for {}; reported already", files);
       return;
     }
     lastRefused = List.copyOf(problems);
+    lastRefusedFiles = List.copyOf(files);
     publish(LiveReload.Status.REFUSED, files, List.of(), List.of(), problems, firstNanos);
   }
 

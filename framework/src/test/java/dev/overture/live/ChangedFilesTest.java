@@ -156,6 +156,22 @@ class ChangedFilesTest {
   }
 
   @Test
+  void anInstalledPluginsFolderMovedAway_needsARestart_andItsFilesStayAsTheyWere() throws Exception {
+    Path folder = game.resolve("plugins/Chimes");
+    Path away = Files.move(folder, temp.resolve("Chimes.away"));
+
+    ChangedFiles.Sorted sorted = sort(folder, folder.resolve("experiences/Bells.json"));
+
+    assertEquals(List.of("Overture/RestartNeeded " + shown("plugins/Chimes") + " was moved away or deleted: plugin Chimes stays"
+        + " installed, as it was, until the game restarts"), restarts(sorted));
+    assertEquals(List.of(), files(sorted), "its content stays in force with the plugin, until the restart");
+
+    Files.move(away, folder);
+    assertEquals(List.of("Overture/RestartNeeded " + shown("plugins/Chimes") + " changed: a plugin's folder is read when the game"
+        + " starts; restart to apply it (plugin Chimes runs as it was)"), restarts(sort(folder)));
+  }
+
+  @Test
   void aPluginFolderThatAppeared_needsARestartToInstall_butOneThatWentAwayBeforeItWasInstalled_isNothing() throws Exception {
     Path descriptor = Files.createDirectories(game.resolve("plugins/Lanterns")).resolve("plugin.json");
     Files.writeString(descriptor, "{ \"version\": \"1.0.0\" }");

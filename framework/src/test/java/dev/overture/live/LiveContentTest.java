@@ -240,6 +240,11 @@ class LiveContentTest {
     assertEquals(jars.resolve("Extra.jar") + " appeared or changed: plugin jars are loaded when the game starts (their code cannot be"
         + " swapped in a running game); restart to install or update Extra.jar", problem.message());
     assertEquals(LoadState.LOADED, ExperienceManager.of(world).orElseThrow().state());
+
+    // A second build of the same jar says the same words, and is news all the same.
+    Files.write(jars.resolve("Extra.jar"), new byte[] {'P', 'K', 3, 4});
+    tickUntil(() -> count(LiveReload.Status.REFUSED) == 2);
+    assertEquals(problem, heard.get(1).problems().get(0));
   }
 
   @Test

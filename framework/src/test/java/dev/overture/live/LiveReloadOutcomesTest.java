@@ -83,6 +83,61 @@ class LiveReloadOutcomesTest {
   }
 
   @Test
+  void aGoodEditSavedWithABrokenOne_appliesWithTheFix_neverStaysOutOfForceInSilence() {
+    try (TestRuntime runtime = TestRuntime.builder(content()).liveContent().build()) {
+      List<LiveReload> heard = new CopyOnWriteArrayList<>();
+      runtime.live().subscribe(heard::add);
+      TestWorld world = runtime.world("Match").load("Duel").assertLoaded();
+
+      // An IDE's "save all": the camera edit is good, the pawn is broken.
+      runtime.edit("cameras/Follow.json", "{ \"distance\": 8, \"height\": 2 }");
+      runtime.edit("pawns/Fighter.json", "{ \"pawnClass\": \"Pawn\", ");
+      runtime.reload();
+      assertEquals(LiveReload.Status.REFUSED, heard.get(0).status());
+      assertEquals("Refused " + runtime.folder().orElseThrow().resolve("cameras/Follow.json") + " and "
+          + runtime.folder().orElseThrow().resolve("pawns/Fighter.json") + ": 1 error; the old content stays in force",
+          heard.get(0).summary(), "both files named");
+      assertEquals(5.0, camera(world).distance(), "refused whole");
+
+      // The fix of the pawn alone brings in the camera edit saved with it.
+      runtime.edit("pawns/Fighter.json", "{ \"pawnClass\": \"Pawn\", \"displayName\": \"Fighter\","
+          + " \"defaultCameraMode\": \"cameras/Follow.json\" }");
+      runtime.reload();
+      assertEquals(LiveReload.Status.APPLIED, heard.get(1).status(), heard.get(1).toString());
+      assertEquals(8.0, camera(world).distance(), "the good edit is in force");
+    }
+  }
+
+  @Test
+  void anEditAfterARefusedDeletion_isRefusedOutLoud_andAppliesWhenTheFileComesBack() {
+    try (TestRuntime runtime = TestRuntime.builder(content()).liveContent().build()) {
+      List<LiveReload> heard = new CopyOnWriteArrayList<>();
+      runtime.live().subscribe(heard::add);
+      TestWorld world = runtime.world("Match").load("Duel").assertLoaded();
+
+      runtime.delete("pawns/Fighter.json");
+      runtime.reload();
+      assertEquals(List.of(LiveReload.Status.REFUSED), heard.stream().map(LiveReload::status).toList());
+
+      // A good edit of another file while the deletion stands: refused again, and said so.
+      runtime.edit("cameras/Follow.json", "{ \"distance\": 9, \"height\": 2 }");
+      runtime.reload();
+      assertEquals(2, heard.size(), "not dropped in silence: " + heard);
+      assertEquals(LiveReload.Status.REFUSED, heard.get(1).status());
+      assertTrue(heard.get(1).files().contains(runtime.folder().orElseThrow().resolve("cameras/Follow.json").toString()),
+          heard.get(1).files().toString());
+
+      // The pawn comes back as it was: the camera edit applies with it.
+      runtime.edit("pawns/Fighter.json", """
+          { "pawnClass": "Pawn", "displayName": "Fighter", "defaultCameraMode": "cameras/Follow.json" }
+          """);
+      runtime.reload();
+      assertEquals(LiveReload.Status.APPLIED, heard.get(2).status(), heard.get(2).toString());
+      assertEquals(9.0, camera(world).distance());
+    }
+  }
+
+  @Test
   void anEditThatMeansTheSame_isUnchanged_andReachesNoWorld() {
     try (TestRuntime runtime = TestRuntime.builder(content()).liveContent().build()) {
       List<LiveReload> heard = new CopyOnWriteArrayList<>();

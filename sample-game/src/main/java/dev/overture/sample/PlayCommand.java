@@ -267,6 +267,9 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
             throw new ProblemException("Map " + mapId + " cannot be played on", problems);
           }
           level.load(mapId, map);
+          if (watching != null) {
+            MapReload.follow(overture.liveContent().orElseThrow(), world, level, mapAsset);
+          }
           out.printf("Map %s: %s%s%n", mapId, map.title(), level.hasGrid() ? " (" + level.width() + "x" + level.height() + ")" : "");
         } else {
           out.println("Map: none (no tile names this experience)");

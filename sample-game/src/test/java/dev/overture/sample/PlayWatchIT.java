@@ -98,6 +98,13 @@ class PlayWatchIT {
         + " plays Experience:Elimination on, has spawns for 2 (tiles '1', '2')");
     assertEquals(2, all().split("Refused assets/experiences/Elimination.json").length - 1, all());
 
+    // The map the match plays on reaches it too (live content tracks it for the match).
+    Path arena = assets.resolve("maps/Arena.json");
+    Files.writeString(arena, Files.readString(arena).replace("\"title\": \"Arena\"", "\"title\": \"Arena Two\""));
+    awaitOutput("  Map:Arena /title: \"Arena\" -> \"Arena Two\"");
+    assertTrue(all().contains("Reloaded assets/maps/Arena.json in "), all());
+    assertTrue(all().matches("(?s).*Reloaded assets/maps/Arena\\.json in \\d+ ms: applied to world Sample\n.*"), all());
+
     Files.writeString(experience, text.replace("\"scoreLimit\": 25", "\"scoreLimit\": 2"));
     awaitOutput("  Experience:Elimination /actions/1/scoreLimit: 30 -> 2");
     awaitOutput("The match is over; still watching for edits until you press Ctrl+C");
