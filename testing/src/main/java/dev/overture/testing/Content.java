@@ -42,10 +42,30 @@ public final class Content {
     return new Content();
   }
 
-  /** Adds (or replaces) the file at {@code path}, relative to the content root, with {@code text}. */
+  /**
+   * Adds (or replaces) the file at {@code path}, relative to the content root, with {@code text}.
+   * The path is read as content names files ({@link dev.overture.asset.AssetPath#parse}: {@code
+   * ./a.json} is {@code a.json}), so content in memory and on disk hold the same files.
+   *
+   * @throws IllegalArgumentException when {@code path} is no file inside a content root (absolute,
+   *     climbing out with {@code ..}, a backslash), saying why
+   */
   public Content file(String path, String text) {
-    files.put(path, text);
+    files.put(contentPath(path), text);
     return this;
+  }
+
+  /**
+   * {@code path} as content names it.
+   *
+   * @throws IllegalArgumentException when it is no file inside a content root
+   */
+  static String contentPath(String path) {
+    try {
+      return dev.overture.asset.AssetPath.parse(path).value();
+    } catch (dev.overture.asset.InvalidAssetPathException e) {
+      throw new IllegalArgumentException("\"" + path + "\" is not a file inside the content: " + e.getMessage(), e);
+    }
   }
 
   /** The files, by path, in the order they were added. */

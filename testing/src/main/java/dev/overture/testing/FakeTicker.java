@@ -19,7 +19,7 @@ public final class FakeTicker implements Ticker {
 
   /** Moves the time on by {@code duration}. */
   public void advance(Duration duration) {
-    nanos.addAndGet(duration.toNanos());
+    advanceNanos(duration.toNanos());
   }
 
   /**

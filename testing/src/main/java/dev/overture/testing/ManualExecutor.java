@@ -42,6 +42,23 @@ public final class ManualExecutor implements Executor {
     return ran;
   }
 
+  /**
+   * Runs the tasks queued now, oldest first, but not those they queue (they wait for the next
+   * call); returns how many ran. A loop of such calls can tell a task that queues itself forever
+   * from work that ends.
+   */
+  public int runQueued() {
+    int queuedNow;
+    synchronized (this) {
+      queuedNow = queue.size();
+    }
+    int ran = 0;
+    while (ran < queuedNow && runNext()) {
+      ran++;
+    }
+    return ran;
+  }
+
   /** How many tasks wait. */
   public synchronized int queued() {
     return queue.size();

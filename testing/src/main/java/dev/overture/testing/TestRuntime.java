@@ -45,6 +45,8 @@ public final class TestRuntime implements AutoCloseable {
   private final Path folder;
   private final Overture overture;
   private final List<TestWorld> worlds = new ArrayList<>();
+  /** The thread that built it, the only one that may use it. */
+  private final Thread owner = Thread.currentThread();
 
   private TestRuntime(Builder builder) {
     AssetSource source;
@@ -171,6 +173,12 @@ public final class TestRuntime implements AutoCloseable {
   static final int MAX_PUMP_ROUNDS = 10_000;
 
   /**
+   * The most tasks {@link #pump()} runs before it gives up; a world runs what its tasks queue in
+   * the same drain, so a world's task that queues itself is caught by this count, not the rounds.
+   */
+  static final int MAX_PUMP_TASKS = 5_000_000;
+
+  /**
    * Lets live content's quiet period pass (the ticker moves 1 second) and pumps until the change
    * is checked and applied in every world of this thread; returns how many tasks ran.
    */
@@ -180,10 +188,11 @@ public final class TestRuntime implements AutoCloseable {
   }
 
   private Path contentFile(String path) {
+    checkThread();
     if (folder == null) {
       throw new IllegalStateException("the content is in memory: build the runtime with onDisk() or liveContent()");
     }
-    return folder.resolve(path);
+    return folder.resolve(Content.contentPath(path)); // never outside the folder that close deletes
   }
 
   /** A new standalone world. */
@@ -193,6 +202,7 @@ public final class TestRuntime implements AutoCloseable {
 
   /** A new world of {@code mode}, whose game thread is the caller's. */
   public TestWorld world(String name, NetMode mode) {
+    checkThread();
     World world = overture.worlds().create(name, mode);
     TestWorld test = new TestWorld(this, world);
     worlds.add(test);
@@ -207,18 +217,20 @@ public final class TestRuntime implements AutoCloseable {
    * @throws IllegalStateException when tasks still come after {@value #MAX_PUMP_ROUNDS} rounds
    */
   public int pump() {
+    checkThread();
     int total = 0;
     int ran;
     int rounds = 0;
     do {
-      if (++rounds > MAX_PUMP_ROUNDS) {
-        throw new IllegalStateException("Tasks kept coming after " + MAX_PUMP_ROUNDS + " rounds of pumping (" + total
+      if (++rounds > MAX_PUMP_ROUNDS || total > MAX_PUMP_TASKS) {
+        throw new IllegalStateException("Tasks kept coming after " + (rounds - 1) + " rounds of pumping (" + total
             + " tasks): something queues itself again forever");
       }
-      ran = workers.runAll();
-      ran += plugins.runAll();
+      // What is queued now, not what that queues: a task that queues itself runs once a round.
+      ran = workers.runQueued();
+      ran += plugins.runQueued();
       ran += timer.runDue();
-      ran += live.runAll();
+      ran += live.runQueued();
       for (World world : overture.worlds().open()) {
         if (world.isInGameThread()) {
           ran += world.runPendingTasks();
@@ -235,6 +247,7 @@ public final class TestRuntime implements AutoCloseable {
    */
   @Override
   public void close() {
+    checkThread();
     try {
       for (World world : overture.worlds().open()) {
         if (world.isInGameThread()) {
@@ -243,11 +256,29 @@ public final class TestRuntime implements AutoCloseable {
       }
       pump();
       overture.close();
-      workers.runAll();
-      plugins.runAll();
-      live.runAll();
+      drain(workers);
+      drain(plugins);
+      drain(live);
     } finally {
       deleteFolder();
+    }
+  }
+
+  /** Runs what {@code executor} has, and what that queues, within {@link #MAX_PUMP_ROUNDS} rounds. */
+  private static void drain(ManualExecutor executor) {
+    for (int round = 0; round < MAX_PUMP_ROUNDS && executor.runQueued() > 0; round++) {
+      // each round runs what the one before queued
+    }
+  }
+
+  /**
+   * Refuses a call from another thread than the one that built the runtime: its worlds' game
+   * thread is that one, so a pump from elsewhere would skip them and say nothing.
+   */
+  private void checkThread() {
+    if (Thread.currentThread() != owner) {
+      throw new IllegalStateException("TestRuntime is confined to the thread that built it (\"" + owner.getName()
+          + "\"), but was used from \"" + Thread.currentThread().getName() + "\"");
     }
   }
 

@@ -104,6 +104,10 @@ public final class TestWorld {
 
   /** Ticks the world once by {@code seconds} (the fake ticker moves as much), then pumps. */
   public TestWorld tick(double seconds) {
+    if (!(seconds >= 0) || Double.isInfinite(seconds)) {
+      // Refused before the ticker moves, as the world refuses it: nothing half-done.
+      throw new IllegalArgumentException("tick delta must be a finite number >= 0: " + seconds);
+    }
     runtime.ticker().advance(Duration.ofNanos(Math.round(seconds * 1e9)));
     world.tick(seconds);
     runtime.pump();

@@ -81,4 +81,88 @@ class TestRuntimeTest {
       assertEquals(LoadState.UNLOADED, world.experience().state());
     }
   }
+  @Test
+  void aTaskThatQueuesItselfForever_failsThePump_insteadOfHangingTheBuild() {
+    try (TestRuntime runtime = TestRuntime.builder(lobby()).build()) {
+      boolean[] stop = {false};
+      Runnable[] again = new Runnable[1];
+      again[0] = () -> {
+        if (!stop[0]) {
+          runtime.workers().execute(again[0]);
+        }
+      };
+      runtime.workers().execute(again[0]);
+      IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, runtime::pump);
+      assertEquals("Tasks kept coming after 10000 rounds of pumping (10000 tasks): something queues itself again forever",
+          e.getMessage());
+      stop[0] = true; // so that the close can pump
+    }
+  }
+
+  @Test
+  void aWorldTaskThatQueuesItselfForever_failsThePumpToo() {
+    try (TestRuntime runtime = TestRuntime.builder(lobby()).build()) {
+      dev.overture.world.World world = runtime.world("W").world();
+      boolean[] stop = {false};
+      Runnable[] again = new Runnable[1];
+      again[0] = () -> {
+        if (!stop[0]) {
+          world.executor().execute(again[0]);
+        }
+      };
+      world.executor().execute(again[0]);
+      IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, runtime::pump);
+      assertTrue(e.getMessage().endsWith("something queues itself again forever"), e.getMessage());
+      stop[0] = true;
+    }
+  }
+
+  @Test
+  void theKit_isUsedFromTheThreadThatBuiltIt_andSaysSoOtherwise() throws Exception {
+    try (TestRuntime runtime = TestRuntime.builder(lobby()).build()) {
+      List<Throwable> failures = new ArrayList<>();
+      Thread other = new Thread(() -> {
+        for (Runnable call : List.<Runnable>of(runtime::pump, runtime::close, () -> runtime.world("X"))) {
+          try {
+            call.run();
+          } catch (IllegalStateException e) {
+            failures.add(e);
+          }
+        }
+      }, "other");
+      other.start();
+      other.join();
+      assertEquals(3, failures.size(), failures.toString());
+      assertEquals("TestRuntime is confined to the thread that built it (\"" + Thread.currentThread().getName()
+          + "\"), but was used from \"other\"", failures.get(0).getMessage());
+    }
+  }
+
+  @Test
+  void contentPaths_areReadAsContentNamesFiles_inMemoryAndOnDiskAlike_andNeverLeaveTheFolder() {
+    for (boolean onDisk : new boolean[] {false, true}) {
+      TestRuntime.Builder builder = TestRuntime.builder(Content.of().file("./experiences//Lobby.json", "{}"));
+      try (TestRuntime runtime = onDisk ? builder.onDisk().build() : builder.build()) {
+        runtime.world("W").load("Lobby").assertLoaded();
+      }
+    }
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> Content.of().file("../escape.json", "{}"));
+    assertTrue(e.getMessage().startsWith("\"../escape.json\" is not a file inside the content: "), e.getMessage());
+    try (TestRuntime runtime = TestRuntime.builder(lobby()).onDisk().build()) {
+      org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> runtime.edit("/tmp/elsewhere.json", "{}"));
+    }
+  }
+
+  @Test
+  void aNegativeTick_isRefusedBeforeTheClockMoves() {
+    try (TestRuntime runtime = TestRuntime.builder(lobby()).build()) {
+      TestWorld world = runtime.world("W");
+      long before = runtime.ticker().read();
+      org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> world.tick(-1.0));
+      assertEquals(before, runtime.ticker().read());
+      org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+          () -> runtime.ticker().advance(java.time.Duration.ofSeconds(-1)));
+    }
+  }
 }
