@@ -348,11 +348,12 @@ public final class AssetVersions {
      * @throws IllegalArgumentException when its GUID or name is already registered
      */
     public Builder customVersion(CustomVersion version, Class<?>... assetClasses) {
-      registry.register(version);
+      // The classes are checked first: a call that fails changes nothing, so it can be made again.
       Set<Class<?>> classes = new LinkedHashSet<>();
-      for (Class<?> type : assetClasses) {
+      for (Class<?> type : Objects.requireNonNull(assetClasses, "assetClasses")) {
         classes.add(Objects.requireNonNull(type, "assetClass"));
       }
+      registry.register(version);
       usedBy.put(version.guid(), classes);
       return this;
     }

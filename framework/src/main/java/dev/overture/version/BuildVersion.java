@@ -250,7 +250,8 @@ public record BuildVersion(
     if (value == null) {
       return 0;
     }
-    if (!value.isIntegralNumber() || value.asLong() < 0 || value.asLong() > max) {
+    // canConvertToLong first: a number past 64 bits would make asLong() throw instead of being refused here.
+    if (!value.isIntegralNumber() || !value.canConvertToLong() || value.asLong() < 0 || value.asLong() > max) {
       throw failure(file, Problem.error(
               "Overture/InvalidValue", "\"" + field + "\" must be a whole number from 0 to " + max + ", not " + value)
           .at(SourceLocation.at(file, "/" + field)));

@@ -40,11 +40,18 @@ public interface JsonUpgrade {
    * Renames the property at {@code pointer} (for example {@code /cameraMode}) to {@code newName},
    * keeping its place among its siblings. Nothing happens when it is absent; when {@code newName}
    * is already there, that value is kept and the old one dropped.
+   *
+   * @throws IllegalArgumentException when {@code pointer} names no property ({@code ""}, the whole
+   *     asset) or {@code newName} is the name it has already (the step would do nothing, or, read
+   *     as "drop the old one", lose the value)
    */
   static JsonUpgrade rename(String pointer, String newName) {
-    JsonPointer path = JsonPointer.compile(pointer);
-    String oldName = path.last().getMatchingProperty();
     Objects.requireNonNull(newName, "newName");
+    JsonPointer path = property(pointer);
+    String oldName = path.last().getMatchingProperty();
+    if (oldName.equals(newName)) {
+      throw new IllegalArgumentException("rename of " + pointer + " to \"" + newName + "\": that is its name already");
+    }
     return asset -> {
       if (!(asset.at(path.head()) instanceof ObjectNode parent) || !parent.has(oldName)) {
         return;
@@ -74,7 +81,7 @@ public interface JsonUpgrade {
     if (!Double.isFinite(factor)) {
       throw new IllegalArgumentException("factor must be a finite number: " + factor);
     }
-    JsonPointer path = JsonPointer.compile(pointer);
+    JsonPointer path = property(pointer);
     String name = path.last().getMatchingProperty();
     return asset -> {
       if (asset.at(path.head()) instanceof ObjectNode parent && parent.get(name) != null && parent.get(name).isNumber()) {
@@ -97,5 +104,24 @@ public interface JsonUpgrade {
         }
       }
     };
+  }
+
+  /**
+   * {@code pointer} compiled, when it names a property ({@code /speed}, {@code /stats/speed}).
+   *
+   * @throws IllegalArgumentException when it is not a JSON pointer, or names the whole asset
+   */
+  private static JsonPointer property(String pointer) {
+    Objects.requireNonNull(pointer, "pointer");
+    JsonPointer path;
+    try {
+      path = JsonPointer.compile(pointer);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("\"" + pointer + "\" is not a JSON pointer (\"/speed\", \"/stats/speed\"): " + e.getMessage(), e);
+    }
+    if (path.last() == null || path.last().getMatchingProperty() == null) {
+      throw new IllegalArgumentException("\"" + pointer + "\" names no property: give one, such as \"/speed\"");
+    }
+    return path;
   }
 }

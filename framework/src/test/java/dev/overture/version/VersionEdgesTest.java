@@ -241,4 +241,35 @@ class VersionEdgesTest {
     assertEquals("Overture/LimitExceeded", e.problems().get(0).id());
     assertEquals("Build.version is larger than 65536 bytes (BuildVersion.MAX_FILE_BYTES)", e.problems().get(0).message());
   }
+  @Test
+  void aRenameToTheNameItHas_orAPointerToNoProperty_isRefusedWhenTheStepIsMade_notByLosingTheValue() {
+    IllegalArgumentException same = assertThrows(IllegalArgumentException.class, () -> JsonUpgrade.rename("/a", "a"));
+    assertEquals("rename of /a to \"a\": that is its name already", same.getMessage());
+    IllegalArgumentException whole = assertThrows(IllegalArgumentException.class, () -> JsonUpgrade.rename("", "b"));
+    assertEquals("\"\" names no property: give one, such as \"/speed\"", whole.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> JsonUpgrade.scale("", 2));
+    IllegalArgumentException notAPointer = assertThrows(IllegalArgumentException.class, () -> JsonUpgrade.scale("speed", 2));
+    assertTrue(notAPointer.getMessage().startsWith("\"speed\" is not a JSON pointer"), notAPointer.getMessage());
+    ObjectNode kept = (ObjectNode) JSON.readTree("{\"a\": 1, \"b\": 2}");
+    JsonUpgrade.rename("/a", "c").upgrade(kept);
+    assertEquals("{\"c\":1,\"b\":2}", kept.toString());
+  }
+
+  @Test
+  void aCustomVersionRegisteredWithANullClass_isRefused_andLeavesTheBuilderAsItWas() {
+    CustomVersion fmt = new CustomVersion(Guid.parse("CEB9B655-6F46-4DE7-AFE1-31D0FC46BFC4"), 4, "Fmt");
+    AssetVersions.Builder builder = AssetVersions.builder();
+    assertThrows(NullPointerException.class, () -> builder.customVersion(fmt, String.class, null));
+    builder.customVersion(fmt, String.class); // not "registered twice"
+    builder.upgrade(UpgradeStep.of(fmt, 2, String.class, "x", asset -> {}));
+  }
+
+  @Test
+  void aBuildVersionPast64Bits_isRefusedNamingTheFieldAndTheFile() {
+    ProblemException e = assertThrows(ProblemException.class, () -> BuildVersion.read(new ByteArrayInputStream(
+        "{\"MajorVersion\":0,\"MinorVersion\":1,\"PatchVersion\":0,\"Changelist\":99999999999999999999999}"
+            .getBytes(StandardCharsets.UTF_8)), "Build.version"));
+    assertTrue(e.getMessage().contains("\"Changelist\" must be a whole number from 0 to "), e.getMessage());
+    assertTrue(e.getMessage().contains("Build.version"), e.getMessage());
+  }
 }
