@@ -271,9 +271,15 @@ public final class ObjectFactory {
     if (object instanceof Constructed constructed) {
       try {
         constructed.postConstruct(initializer);
-      } catch (ObjectConstructionException | ObjectInitializer.Misuse | Error e) {
+      } catch (ObjectConstructionException | ObjectInitializer.Misuse e) {
         throw e;
-      } catch (RuntimeException e) {
+      } catch (VirtualMachineError e) {
+        if (!(e instanceof StackOverflowError)) {
+          throw e;
+        }
+        throw new ObjectConstructionException(
+            "The postConstruct of " + type.getSimpleName() + " failed: " + dev.overture.internal.Failures.describe(e), e);
+      } catch (RuntimeException | Error e) {
         throw new ObjectConstructionException(
             "The postConstruct of " + type.getSimpleName() + " failed: " + dev.overture.internal.Failures.describe(e), e);
       }
@@ -324,9 +330,17 @@ public final class ObjectFactory {
       } else {
         object = (Object) plan.spread().invokeExact(arguments);
       }
-    } catch (ObjectConstructionException | ObjectInitializer.Misuse | Error e) {
+    } catch (ObjectConstructionException | ObjectInitializer.Misuse e) {
       throw e;
+    } catch (VirtualMachineError e) {
+      if (!(e instanceof StackOverflowError)) {
+        throw e; // out of memory, an internal error: the JVM's, not the class's
+      }
+      throw new ObjectConstructionException(
+          "The constructor of " + type.getSimpleName() + " failed: " + dev.overture.internal.Failures.describe(e), e);
     } catch (Throwable e) {
+      // An assertion, a static initializer that failed (ExceptionInInitializerError, then
+      // NoClassDefFoundError): the class's own failure, named.
       throw new ObjectConstructionException(
           "The constructor of " + type.getSimpleName() + " failed: " + dev.overture.internal.Failures.describe(e), e);
     } finally {

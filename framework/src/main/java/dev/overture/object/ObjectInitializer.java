@@ -50,6 +50,12 @@ public final class ObjectInitializer {
   private static final Logger log = LoggerFactory.getLogger(ObjectInitializer.class);
 
   private static final ThreadLocal<Deque<ObjectInitializer>> STACK = ThreadLocal.withInitial(ArrayDeque::new);
+  /**
+   * How deep default subobjects may nest: far past any real object (an actor, its components,
+   * theirs), and short of the stack, so a class that creates one of its own kind, directly or
+   * through others, is refused in words instead of a StackOverflowError.
+   */
+  static final int MAX_DEPTH = 64;
 
   /** Who said something about a subobject, and what: a class, or none for "do not create". */
   private static final class Override {
@@ -262,7 +268,8 @@ public final class ObjectInitializer {
       throw new Misuse(
           "Cannot create default subobject \"" + subobject + "\" of " + objectClass.getSimpleName() + ": its construction is over");
     }
-    ObjectInitializer top = STACK.get().peek();
+    Deque<ObjectInitializer> stack = STACK.get();
+    ObjectInitializer top = stack.peek();
     if (top != this || creator.getClass() != objectClass || (object != null && object != creator)) {
       throw new Misuse(
           INCORRECT_INITIALIZER + " It constructs " + objectClass.getSimpleName() + ", not this "
@@ -313,6 +320,10 @@ public final class ObjectInitializer {
       }
       chosen = override.type;
     }
+    if (stack.size() >= MAX_DEPTH) {
+      throw new TooDeep("Default subobjects nest more than " + MAX_DEPTH + " deep, at \"" + subobject + "\" of "
+          + objectClass.getSimpleName() + ": " + chain(stack, chosen) + "; does a class create one of its own kind?");
+    }
     Map<String, PropertyValues.Value> properties;
     try {
       properties = archetype == null ? Map.of() : archetype.subobjectProperties(subobject, chosen);
@@ -324,6 +335,8 @@ public final class ObjectInitializer {
     T created;
     try {
       created = type.cast(factory.construct(chosen, creator, subobject, null, classDefault, properties));
+    } catch (TooDeep e) {
+      throw e; // said once, where it was found, not once for each level it passes
     } catch (ObjectConstructionException e) {
       throw new ObjectConstructionException(
           "Cannot create default subobject \"" + subobject + "\" of " + objectClass.getSimpleName() + ": " + e.getMessage(), e);
@@ -405,6 +418,25 @@ public final class ObjectInitializer {
     private static final long serialVersionUID = 1L;
 
     Misuse(String message) {
+      super(message);
+    }
+  }
+
+  /** The classes being built on this thread, outermost first, then {@code next}: where a cycle shows. */
+  private static String chain(Deque<ObjectInitializer> stack, Class<?> next) {
+    List<String> names = new ArrayList<>();
+    java.util.Iterator<ObjectInitializer> outermostFirst = stack.descendingIterator();
+    while (outermostFirst.hasNext() && names.size() < 6) {
+      names.add(outermostFirst.next().objectClass.getSimpleName());
+    }
+    return names.stream().collect(java.util.stream.Collectors.joining(" > ")) + " > ... > " + next.getSimpleName();
+  }
+
+  /** Default subobjects nested past {@link #MAX_DEPTH}: passed up unwrapped. */
+  private static final class TooDeep extends ObjectConstructionException {
+    private static final long serialVersionUID = 1L;
+
+    TooDeep(String message) {
       super(message);
     }
   }

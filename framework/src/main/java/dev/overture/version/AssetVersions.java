@@ -286,14 +286,20 @@ public final class AssetVersions {
           step.upgrade().upgrade(asset);
         } catch (DataException e) {
           throw new DataException(UPGRADE_FAILED, e.pointer(), name + " failed: " + e.getMessage());
-        } catch (RuntimeException e) {
+        } catch (StackOverflowError e) {
+          // A step that walks the tree without end: its own failure, not the JVM's.
+          throw new DataException(UPGRADE_FAILED, "", name + " failed: " + Failures.describe(e));
+        } catch (VirtualMachineError e) {
+          throw e;
+        } catch (RuntimeException | Error e) {
           throw new DataException(UPGRADE_FAILED, "", name + " failed: " + Failures.describe(e));
         }
         String overflow = FiniteNumbers.findInTree(asset);
         if (overflow != null) {
           throw new DataException(UPGRADE_FAILED, overflow,
-              name + " made " + overflow + " " + asset.at(overflow).doubleValue()
-                  + ", which is not a finite number (the conversion overflowed)");
+              name + " made " + overflow + " " + asset.at(overflow).doubleValue() + ", which is not a finite number ("
+                  + (Double.isNaN(asset.at(overflow).doubleValue()) ? "the conversion has no value there" : "the conversion overflowed")
+                  + ")");
         }
       }
     }

@@ -738,4 +738,69 @@ class ObjectFactoryTest {
     assertEquals(1, Counted.constructions.get());
     assertSame(results.get(0), results.get(1));
   }
+  /** Creates one of its own kind as a default subobject: it would nest without end. */
+  public static class Nesting extends dev.overture.world.ActorComponent {
+    public Nesting(ObjectInitializer initializer) {
+      createDefaultSubobject("Self", Nesting.class);
+    }
+  }
+
+  /** Ping creates a Pong, which creates a Ping: a cycle through two classes. */
+  public static class Ping extends dev.overture.world.ActorComponent {
+    public Ping(ObjectInitializer initializer) {
+      createDefaultSubobject("Pong", Pong.class);
+    }
+  }
+
+  /** See {@link Ping}. */
+  public static class Pong extends dev.overture.world.ActorComponent {
+    public Pong(ObjectInitializer initializer) {
+      createDefaultSubobject("Ping", Ping.class);
+    }
+  }
+
+  /** A constructor that fails an assertion. */
+  public static class Asserting {
+    public Asserting() {
+      throw new AssertionError("x must be positive");
+    }
+  }
+
+  /** A class whose static initializer fails. */
+  static class BrokenStatics {
+    static final int VALUE = Integer.parseInt("not a number");
+  }
+
+  /** Reaches {@link BrokenStatics} when built. */
+  public static class NeedsBrokenStatics {
+    public NeedsBrokenStatics() {
+      if (BrokenStatics.VALUE == 0) {
+        throw new IllegalStateException("unreachable");
+      }
+    }
+  }
+
+  @Test
+  void aClassThatCreatesOneOfItsOwnKind_isRefusedInWords_insteadOfOverflowingTheStack() {
+    ObjectFactory objects = ObjectFactory.create();
+    ObjectConstructionException direct =
+        assertThrows(ObjectConstructionException.class, () -> objects.newObject(Nesting.class, null, "Nest"));
+    assertEquals("Default subobjects nest more than 64 deep, at \"Self\" of Nesting: Nesting > Nesting > Nesting > Nesting > Nesting"
+        + " > Nesting > ... > Nesting; does a class create one of its own kind?", direct.getMessage());
+    ObjectConstructionException cycle = assertThrows(ObjectConstructionException.class, () -> objects.classDefaults(Ping.class));
+    assertTrue(cycle.getMessage().contains(": Ping > Pong > Ping > Pong > Ping > Pong > ... > "), cycle.getMessage());
+  }
+
+  @Test
+  void anErrorFromAConstructor_isAConstructionFailureNamingTheClass_butTheJvmsOwnAreNot() {
+    ObjectFactory objects = ObjectFactory.create();
+    ObjectConstructionException asserted =
+        assertThrows(ObjectConstructionException.class, () -> objects.newObject(Asserting.class, null, "A"));
+    assertEquals("The constructor of Asserting failed: x must be positive", asserted.getMessage());
+    for (int attempt = 0; attempt < 2; attempt++) { // ExceptionInInitializerError, then NoClassDefFoundError
+      ObjectConstructionException statics =
+          assertThrows(ObjectConstructionException.class, () -> objects.newObject(NeedsBrokenStatics.class, null, "B"));
+      assertTrue(statics.getMessage().startsWith("The constructor of NeedsBrokenStatics failed: "), statics.getMessage());
+    }
+  }
 }

@@ -224,6 +224,21 @@ class AssetVersionsTest {
   }
 
   @Test
+  void aStepThatRunsAwayOrFailsAnAssertion_isAnUpgradeFailureNamingTheStep() {
+    for (Error thrown : List.<Error>of(new StackOverflowError(), new AssertionError("walked off the tree"))) {
+      AssetVersions versions = AssetVersions.builder()
+          .customVersion(MAPS, Map.class)
+          .upgrade(UpgradeStep.of(MAPS, 1, Map.class, "walk the layout", asset -> {
+            throw thrown;
+          }))
+          .build();
+      DataException e = upgradeFailure(versions, "{ \"layout\": { \"size\": 1 } }");
+      assertEquals("Overture/UpgradeFailed", e.problemId());
+      assertTrue(e.getMessage().contains("walk the layout"), e.getMessage());
+    }
+  }
+
+  @Test
   void aScaleThatOverflowsADouble_isRefusedAtTheValue_namingTheStep() {
     DataException e = upgradeFailure(scaling(1000), "{ \"layout\": { \"size\": 1e306 } }");
 
