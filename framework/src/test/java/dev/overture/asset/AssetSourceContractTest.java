@@ -79,7 +79,7 @@ class AssetSourceContractTest {
       @Override
       AssetSource create(Content content, Path temp, List<Closeable> open) throws IOException {
         Content nested = Content.of().file("README.txt", "not content");
-        content.files().forEach((path, text) -> nested.file("plugins/Game/" + path, text));
+        content.files().forEach((path, text) -> nested.entry("plugins/Game/" + path, text)); // as written, hostile names too
         AssetSource zip = AssetSource.zip(nested.zip(temp.resolve("plugins.zip")));
         open.add(zip::close);
         return AssetSource.within(zip, AssetPath.parse("plugins/Game"));
@@ -174,7 +174,7 @@ class AssetSourceContractTest {
   @ParameterizedTest
   @EnumSource(value = Kind.class, names = {"ZIP", "CLASSPATH_JAR", "FOLDER_WITHIN_ZIP", "MEMORY"})
   void archiveEntriesThatClimbOutOfTheRoot_areRefusedByTheIndex(Kind kind) {
-    Content content = TestAssets.game().file("modes/../../Evil.json", "{}");
+    Content content = TestAssets.game().entry("modes/../../Evil.json", "{}");
 
     AssetIndexException e =
         assertThrows(AssetIndexException.class, () -> TestAssets.builder(kind.create(content, temp, open)).build());

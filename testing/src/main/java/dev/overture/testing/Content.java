@@ -56,6 +56,17 @@ public final class Content {
   }
 
   /**
+   * Adds an entry kept exactly as {@code path} is written, unchecked: for a test of how a source
+   * refuses a hostile name (an archive entry {@code modes/../../Evil.json}). Such content goes
+   * into {@link #source()} and {@link #zip}; {@link #writeTo} refuses it, since its files would
+   * land outside the folder.
+   */
+  public Content entry(String path, String text) {
+    files.put(java.util.Objects.requireNonNull(path, "path"), text);
+    return this;
+  }
+
+  /**
    * {@code path} as content names it.
    *
    * @throws IllegalArgumentException when it is no file inside a content root
@@ -82,7 +93,7 @@ public final class Content {
   public Path writeTo(Path root) {
     try {
       for (Map.Entry<String, String> file : files.entrySet()) {
-        Path target = root.resolve(file.getKey());
+        Path target = root.resolve(contentPath(file.getKey())); // an entry() that climbs out is refused here
         Files.createDirectories(target.getParent());
         Files.writeString(target, file.getValue(), StandardCharsets.UTF_8);
       }
