@@ -46,6 +46,15 @@ public interface AssetSource extends AutoCloseable {
   }
 
   /**
+   * A zip archive read from {@code copy}, a copy of {@code original} that messages and {@link
+   * #name()} name instead (a plugin jar the runtime copied so that rebuilding the jar does not
+   * pull it from under the running game); it stays open until {@link #close()}.
+   */
+  static AssetSource zipCopy(Path copy, Path original) throws IOException {
+    return new ZipSource(copy, original);
+  }
+
+  /**
    * How the source is shown to users, for example {@code assets}, {@code classpath:game} or {@code
    * content.zip}.
    */

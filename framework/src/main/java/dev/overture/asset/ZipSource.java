@@ -25,11 +25,17 @@ final class ZipSource implements AssetSource {
   private final Map<String, ZipEntry> files = new TreeMap<>();
 
   ZipSource(Path archive) throws IOException {
+    this(archive, archive);
+  }
+
+  /** Reads {@code archive}, named {@code shownAs} to users (the archive it is a copy of). */
+  ZipSource(Path archive, Path shownAs) throws IOException {
     Objects.requireNonNull(archive, "archive");
+    Objects.requireNonNull(shownAs, "shownAs");
     // A named pipe would block the open below until someone wrote to it.
     SpecialFiles.requireRegularFile(archive);
     this.zip = new ZipFile(archive.toFile());
-    this.name = archive.toString().replace('\\', '/');
+    this.name = shownAs.toString().replace('\\', '/');
     Enumeration<? extends ZipEntry> entries = zip.entries();
     while (entries.hasMoreElements()) {
       ZipEntry entry = entries.nextElement();

@@ -295,11 +295,13 @@ public final class GameFeatures implements AutoCloseable {
 
   /**
    * Refuses further requests (their futures fail at once), fails the {@link #whenIdle} futures and
-   * stops the executor this object started, if any. Plugins are left as they are.
+   * stops the executor this object started, if any, and removes the runtime's copies of the plugin
+   * jars (a loaded plugin keeps what it opened). Plugins are left as they are.
    */
   @Override
   public void close() {
     queue.close();
+    catalog.close();
   }
 
   @Override

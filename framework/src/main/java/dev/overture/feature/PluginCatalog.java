@@ -45,11 +45,19 @@ final class PluginCatalog {
   private final Map<PluginId, Plugin> plugins;
   /** What could not become a plugin at all (a folder whose name is no plugin name, a second plugin of one name). */
   private final List<Problem> unusable;
+  /** The private copies of the plugin jars the plugins are read from. */
+  private final JarCopies copies;
 
-  private PluginCatalog(AssetManager assets, Map<PluginId, Plugin> plugins, List<Problem> unusable) {
+  private PluginCatalog(AssetManager assets, Map<PluginId, Plugin> plugins, List<Problem> unusable, JarCopies copies) {
     this.assets = assets;
     this.plugins = Collections.unmodifiableMap(plugins);
     this.unusable = List.copyOf(unusable);
+    this.copies = copies;
+  }
+
+  /** Removes the copies of the plugin jars, once the plugins are done with. */
+  void close() {
+    copies.close();
   }
 
   /**
@@ -69,10 +77,11 @@ final class PluginCatalog {
     Map<PluginId, Plugin> found = new LinkedHashMap<>();
     List<Problem> unusable = new ArrayList<>();
     discoverFolders(assets, root, folder, found, unusable);
+    JarCopies copies = new JarCopies();
     if (jars != null) {
-      discoverJars(assets, jars, found, unusable);
+      discoverJars(assets, jars, copies, found, unusable);
     }
-    PluginCatalog catalog = new PluginCatalog(assets, found, unusable);
+    PluginCatalog catalog = new PluginCatalog(assets, found, unusable, copies);
     PluginDependencies.check(found, catalog::locateInDescriptor);
     return catalog;
   }
@@ -107,7 +116,8 @@ final class PluginCatalog {
     }
   }
 
-  private static void discoverJars(AssetManager assets, Path jars, Map<PluginId, Plugin> found, List<Problem> unusable) {
+  private static void discoverJars(
+      AssetManager assets, Path jars, JarCopies copies, Map<PluginId, Plugin> found, List<Problem> unusable) {
     if (!Files.isDirectory(jars)) {
       return; // no plugins folder: no jar plugins
     }
@@ -119,7 +129,7 @@ final class PluginCatalog {
     }
     files.sort(null);
     for (Path jar : files) {
-      PluginOrigin.Jar origin = new PluginOrigin.Jar(jar);
+      PluginOrigin.Jar origin = new PluginOrigin.Jar(jar, copies.copyOf(jar));
       PluginId fallback = idFromFileName(jar);
       Plugin plugin = read(assets, fallback, origin, false);
       PluginId id = plugin.manifest != null && plugin.manifest.name() != null ? plugin.manifest.name() : fallback;

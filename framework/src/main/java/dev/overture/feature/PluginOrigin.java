@@ -58,8 +58,13 @@ sealed interface PluginOrigin {
     }
   }
 
-  /** A jar in the plugins folder: content and code together. */
-  record Jar(Path jar) implements PluginOrigin {
+  /**
+   * A jar in the plugins folder: content and code together.
+   *
+   * @param jar the jar in the plugins folder, as messages name it
+   * @param read what is read: the runtime's private copy of it ({@link JarCopies}), or the jar
+   */
+  record Jar(Path jar, Path read) implements PluginOrigin {
     @Override
     public String descriptorFile() {
       return jar.toString().replace('\\', '/') + "!/" + DESCRIPTOR.value();
@@ -72,7 +77,7 @@ sealed interface PluginOrigin {
 
     @Override
     public AssetSource open() throws IOException {
-      return AssetSource.zip(jar);
+      return read.equals(jar) ? AssetSource.zip(jar) : AssetSource.zipCopy(read, jar);
     }
 
     @Override
@@ -82,7 +87,7 @@ sealed interface PluginOrigin {
 
     /** A new class loader for the jar, seeing {@code host} and the own classes of {@code dependencies}. */
     PluginClassLoader classLoader(PluginId plugin, ClassLoader host, List<PluginClassLoader> dependencies) throws IOException {
-      return new PluginClassLoader(plugin, jar, host, dependencies);
+      return new PluginClassLoader(plugin, read, host, dependencies);
     }
   }
 }

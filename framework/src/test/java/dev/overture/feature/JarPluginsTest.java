@@ -286,6 +286,39 @@ class JarPluginsTest {
   }
 
   @Test
+  void aJarOverwrittenInPlaceWhileTheGameRuns_leavesThePluginItInstalledWhole_untilTheNextStart() throws Exception {
+    Path jar = plugins().resolve("lanterns.jar");
+    lanterns().writeTo(jar);
+    java.util.Set<Path> copiesBefore = copyFolders();
+    open();
+    PluginId id = PluginId.of("Lanterns");
+    // A rebuild copied over the jar (cp writes the same file), here with bytes that are no jar at all.
+    Files.write(jar, "not a jar any more".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+
+    World world = overture.worlds().create("Night");
+    ExperienceManager experience = ExperienceManager.of(world).orElseThrow();
+    experience.setCurrentExperience(PrimaryAssetId.parse("Experience:Night"));
+    pump(world);
+    assertEquals(LoadState.LOADED, experience.state(), () -> experience.failure().map(Throwable::getMessage).orElse(""));
+    assertEquals(PluginState.ACTIVE, overture.features().state(id), "its code and content are the ones it installed");
+    assertEquals(jar.toString().replace('\\', '/'), overture.assets().contentRoots().stream()
+        .filter(root -> root.name().equals("Lanterns")).findFirst().orElseThrow().source().name(), "shown as the user's jar");
+    world.close();
+    pump(world);
+    overture.close();
+
+    assertEquals(copiesBefore, copyFolders(), "the copies go with the runtime");
+  }
+
+  /** The folders of plugin jar copies in the temporary folder now. */
+  private static java.util.Set<Path> copyFolders() throws java.io.IOException {
+    try (java.util.stream.Stream<Path> listed = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+      return listed.filter(path -> path.getFileName().toString().startsWith("overture-plugins-"))
+          .collect(java.util.stream.Collectors.toSet());
+    }
+  }
+
+  @Test
   void unregister_removesEverythingItsCodeRegistered_andRegisteringAgainLoadsItAfresh() {
     lanterns().writeTo(plugins().resolve("lanterns.jar"));
     open();

@@ -17,9 +17,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A jar plugin lets go of its jar whenever it is not registered: after it failed to register, and
- * after it was unregistered (its class loader and its content closed), so that a developer can
- * replace the jar, and so that a game that retries a broken plugin does not run out of files. Seen
- * in this process's open files (Linux's {@code /proc/self/fd}).
+ * after it was unregistered (its class loader and its content closed), so that a game that retries
+ * a broken plugin does not run out of files; and the jar in the plugins folder is never held open
+ * at all (the runtime reads its private copy), so that a developer can rebuild it. Seen in this
+ * process's open files (Linux's {@code /proc/self/fd}).
  */
 class PluginFilesReleasedTest {
 
@@ -71,18 +72,35 @@ class PluginFilesReleasedTest {
     }
   }
 
+  /** How many of this process's open files are the runtime's private copy of a jar named {@code name}. */
+  private static long openPrivateCopies(String name) throws IOException {
+    try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+      return fds.filter(fd -> {
+        try {
+          Path target = Files.readSymbolicLink(fd);
+          return target.getFileName() != null && target.getFileName().toString().endsWith("-" + name)
+              && target.getParent().getFileName().toString().startsWith("overture-plugins-");
+        } catch (IOException e) {
+          return false; // closed while listing
+        }
+      }).count();
+    }
+  }
+
   @Test
-  void aJarPluginUnregistered_closesItsJar() throws IOException {
+  void aJarPluginUnregistered_closesItsJar_andTheJarItselfIsNeverHeldOpen() throws IOException {
     Path jar = JarPluginsTest.lanterns().writeTo(JarPluginGame.plugins(temp).resolve("lanterns.jar"));
     game = JarPluginGame.open(temp);
     PluginId lanterns = PluginId.of("Lanterns");
     assertEquals(PluginState.REGISTERED, features().state(lanterns));
-    assertTrue(openCopies(jar) > 0, "registered, its classes and content are read from the jar");
+    assertTrue(openPrivateCopies("lanterns.jar") > 0, "registered, its classes and content are read from the runtime's copy");
+    assertEquals(0, openCopies(jar), "the jar in the plugins folder is free to be rebuilt");
 
     features().unregister(lanterns);
     game.pump();
 
     assertEquals(PluginState.INSTALLED, features().state(lanterns));
+    assertEquals(0, openPrivateCopies("lanterns.jar"));
     assertEquals(0, openCopies(jar));
     List<Path> left;
     try (Stream<Path> files = Files.list(JarPluginGame.plugins(temp))) {
