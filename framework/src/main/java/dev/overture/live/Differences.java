@@ -12,7 +12,8 @@ import java.util.Set;
  * What changed between two versions of a bound asset, as lines a person reads: {@code
  * /actions/1/scoreLimit: 25 -> 30}. Assets are records bound by Jackson, so their components are
  * the JSON properties: the walk goes through records, lists and maps by component name, index and
- * key, and prints the values that differ. Stateless.
+ * key, and prints the values that differ: a record by its own name when it has one (an id), else
+ * by its fields ({@code {actorClass: Hero, componentClass: Score}}). Stateless.
  */
 final class Differences {
 
@@ -98,11 +99,40 @@ final class Differences {
     if (value instanceof CharSequence chars) {
       text = '"' + chars.toString() + '"';
     } else if (value.getClass().isRecord()) {
-      text = value.getClass().getSimpleName();
+      String own = ownWords(value);
+      text = own != null ? own : fields(value);
     } else {
       text = String.valueOf(value);
     }
     return text.length() <= MAX_VALUE ? text : text.substring(0, MAX_VALUE - 3) + "...";
+  }
+
+  /**
+   * A record's own words for itself (an id: {@code TopDownArena}, {@code ActionSet:HUD}), or null
+   * when it only has the generated {@code Entry[actorClass=..., ...]}, no better than its fields.
+   */
+  private static String ownWords(Object record) {
+    String text = String.valueOf(record);
+    return text.startsWith(record.getClass().getSimpleName() + "[") ? null : text;
+  }
+
+  /** A record as its fields, as the JSON it was read from names them: {@code {actorClass: Hero, componentClass: Score}}. */
+  private static String fields(Object record) {
+    StringBuilder out = new StringBuilder("{");
+    for (RecordComponent component : record.getClass().getRecordComponents()) {
+      Object value = read(component, record);
+      if (value == null) {
+        continue;
+      }
+      if (out.length() > 1) {
+        out.append(", ");
+      }
+      out.append(component.getName()).append(": ").append(value instanceof CharSequence chars ? chars : show(value));
+      if (out.length() > MAX_VALUE) {
+        break;
+      }
+    }
+    return out.append('}').toString();
   }
 
   /** A component the framework may not read: shown as such, and equal on both sides. */

@@ -49,24 +49,27 @@ class DifferencesTest {
 
     assertEquals(List.of(
         "/name: \"Duel\" -> \"Duel Night\"",
-        "/scores/1: (none) -> Score",
+        "/scores/1: (none) -> {limit: 40, label: rout}",
         "/speeds/walk: 4.0 -> (none)",
         "/speeds/run: (none) -> 9.5"), Differences.between(before, after));
   }
 
   @Test
-  void aRecordThatAppearsOrGoes_isShownByItsKind_andNullAsNull() {
+  void aRecordThatAppearsOrGoes_isShownByItsFields_andNullAsNull() {
     Mode without = mode("Duel", List.of(), Map.of(), null);
     Mode with = mode("Duel", List.of(), Map.of(), new Score(5, "bonus"));
 
-    assertEquals(List.of("/bonus: null -> Score"), Differences.between(without, with));
-    assertEquals(List.of("/bonus: Score -> null"), Differences.between(with, without));
+    assertEquals(List.of("/bonus: null -> {limit: 5, label: bonus}"), Differences.between(without, with));
+    assertEquals(List.of("/bonus: {limit: 5, label: bonus} -> null"), Differences.between(with, without));
   }
 
   @Test
   void valuesOfDifferentKinds_areOneLineAtTheirPointer() {
     assertEquals(List.of("/: 3 -> \"three\""), Differences.between(3, "three"));
-    assertEquals(List.of("/: Score -> \"Score\""), Differences.between(new Score(1, "a"), "Score"));
+    assertEquals(List.of("/: {limit: 1, label: a} -> \"Score\""), Differences.between(new Score(1, "a"), "Score"));
+    // A record that names itself (an id) is shown by its name, not its class.
+    assertEquals(List.of("/: (none) -> TopDownArena"), Differences.between(List.of(), List.of(dev.overture.feature.PluginId.of("TopDownArena")))
+        .stream().map(line -> line.replace("/0", "/")).toList());
   }
 
   @Test
@@ -111,7 +114,7 @@ class DifferencesTest {
 
   @Test
   void aListThatShrank_showsWhatWentAsNone() {
-    assertEquals(List.of("/scores/1: Score -> (none)"), Differences.between(
+    assertEquals(List.of("/scores/1: {limit: 2, label: b} -> (none)"), Differences.between(
         mode("Duel", List.of(new Score(1, "a"), new Score(2, "b")), Map.of(), null),
         mode("Duel", List.of(new Score(1, "a")), Map.of(), null)));
   }
