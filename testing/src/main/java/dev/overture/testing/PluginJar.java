@@ -51,9 +51,21 @@ public final class PluginJar {
     return new PluginJar();
   }
 
-  /** Adds (or replaces) the file at {@code path} in the jar with {@code text}. */
+  /**
+   * Adds (or replaces) the file at {@code path} in the jar with {@code text}; the path is read as
+   * content names files ({@code ./plugin.json} is {@code plugin.json}).
+   *
+   * @throws IllegalArgumentException when {@code path} is no file inside the jar's root (absolute,
+   *     climbing out with {@code ..}), saying why; {@link #entry} writes such a name as it is
+   */
   public PluginJar file(String path, String text) {
-    files.put(path, text);
+    files.put(Content.contentPath(path), text);
+    return this;
+  }
+
+  /** Adds an entry named exactly {@code path}, unchecked: for a test of how a hostile jar is refused. */
+  public PluginJar entry(String path, String text) {
+    files.put(java.util.Objects.requireNonNull(path, "path"), text);
     return this;
   }
 

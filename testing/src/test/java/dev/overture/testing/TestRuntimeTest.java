@@ -152,6 +152,8 @@ class TestRuntimeTest {
     try (TestRuntime runtime = TestRuntime.builder(lobby()).onDisk().build()) {
       org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> runtime.edit("/tmp/elsewhere.json", "{}"));
     }
+    org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> PluginJar.of().file("../evil.json", "{}"));
+    org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> PluginJar.of().file("/plugin.json", "{}"));
   }
 
   @Test
