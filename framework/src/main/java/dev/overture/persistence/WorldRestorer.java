@@ -63,7 +63,7 @@ final class WorldRestorer {
           + ", which is not a registered actor class; it was not restored");
       return;
     }
-    if (world.findActor(id).isPresent() || world.actors().stream().anyMatch(actor -> actor.name().equals(row.name()))) {
+    if (world.findActor(id).isPresent() || world.findActor(row.name()).isPresent()) {
       warning("Overture/RestoreConflict", "Actor " + row.name() + " (" + id + ") was not restored: the world already"
           + " has an actor with that name or id");
       return;

@@ -316,9 +316,11 @@ public final class WorldStore implements AutoCloseable {
    * @return the future of what was restored; it fails with a {@link PersistenceException} when the
    *     database cannot be read
    * @throws IllegalStateException when not called on the world's game thread
+   * @throws PersistenceException when the world takes its ids from another allocator: an actor it
+   *     spawned after the restore could get an id a restored actor has
    */
   public CompletableFuture<Restored> restoreAsync(World world) {
-    world.checkGameThread();
+    checkIds(world);
     CompletableFuture<StoreDatabase.StoredWorld> rows = inOrder(world.name(), () -> read(world.name()));
     CompletableFuture<Restored> result = new CompletableFuture<>();
     rows.whenComplete((read, error) -> handOver(world, result, () -> {
@@ -334,15 +336,24 @@ public final class WorldStore implements AutoCloseable {
    * Restores {@code world} as {@link #restoreAsync} does, but waits: the database is read on the
    * calling thread, its game thread.
    *
-   * @throws PersistenceException when the database cannot be read
+   * @throws PersistenceException when the database cannot be read, or the world takes its ids from
+   *     another allocator
    */
   public Restored restore(World world) {
-    world.checkGameThread();
+    checkIds(world);
     StoreDatabase.StoredWorld rows = inOrderHere(world.name(), () -> read(world.name()));
     return WorldRestorer.restore(world, classes, rows.actors(), rows.version());
   }
 
   private void checkSaving(World world) {
+    checkIds(world);
+  }
+
+  /**
+   * A world saved or restored here takes its ids from this store's allocator: restored ids come
+   * from it, and an actor spawned after a restore by another allocator could get one of them.
+   */
+  private void checkIds(World world) {
     world.checkGameThread();
     if (world.ids() != ids) {
       throw new PersistenceException("World " + world.name() + " takes its ids from another allocator, so they could collide with"

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.overture.world.Pawn;
 import dev.overture.world.World;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,6 +21,25 @@ class WorldStoreGuardsTest {
   @TempDir Path temp;
   private WorldStore store() {
     return WorldStore.open(temp.resolve("worlds.db"), ClassNames.of(Map.of()));
+  }
+
+  @Test
+  void restoringIntoAWorldWithOtherIds_isRefused_soNoLaterSpawnCanTakeARestoredId() {
+    try (WorldStore store = store()) {
+      World saved = World.builder("Arena").ids(store.ids()).build();
+      saved.spawnActor(dev.overture.world.Actor.class, "Crate");
+      store.save(saved);
+      World other = World.builder("Arena").build(); // the in-memory allocator: ids 1, 2, 3...
+
+      for (org.junit.jupiter.api.function.Executable restore
+          : List.<org.junit.jupiter.api.function.Executable>of(() -> store.restore(other), () -> store.restoreAsync(other))) {
+        PersistenceException refused = assertThrows(PersistenceException.class, restore);
+        assertEquals("World Arena takes its ids from another allocator, so they could collide with this store's; build it with"
+            + " World.builder(name).ids(store.ids())", refused.getMessage());
+      }
+      assertEquals(List.of(), other.actors(dev.overture.world.Actor.class).stream()
+          .filter(actor -> actor.name().equals("Crate")).toList(), "nothing restored");
+    }
   }
 
   @Test

@@ -336,6 +336,27 @@ class WorldTest {
     assertEquals(4, log.size());
   }
 
+  @Test
+  void actorsAreFoundByNameAndStableId_andLetGoOfBothWhenTheyGo() {
+    World world = World.builder("Arena").build();
+    Actor crate = world.spawnActor(Actor.class, "Crate");
+    assertEquals(java.util.Optional.of(crate), world.findActor("Crate"));
+    assertEquals(java.util.Optional.of(crate), world.findActor(crate.stableId()));
+
+    crate.destroy();
+    assertEquals(java.util.Optional.empty(), world.findActor("Crate"));
+    assertEquals(java.util.Optional.empty(), world.findActor(crate.stableId()));
+    Actor again = world.spawnActor(Actor.class, "Crate"); // the name is free again
+    assertEquals(java.util.Optional.of(again), world.findActor("Crate"));
+
+    dev.overture.id.StableId saved = dev.overture.id.StableId.of(9_000);
+    dev.overture.id.StableId before = world.gameState().stableId();
+    world.restoreGameStateId(saved);
+    assertEquals(java.util.Optional.of(world.gameState()), world.findActor(saved));
+    assertEquals(java.util.Optional.empty(), world.findActor(before), "its old id is free");
+    world.close();
+  }
+
   /** Says when it ends. */
   public static class Ending extends Actor {
     List<String> log;
