@@ -53,7 +53,8 @@ import org.sqlite.SQLiteDataSource;
  *
  * <p>Run it with the game stopped. Stateless; each run uses its own connection.
  *
- * <p>Threading: one migration runs on the calling thread, in one transaction; do not run two on one database at once.
+ * <p>Threading: one migration runs on the calling thread, a batch to a transaction (see above); do not run two on one database
+ * at once.
  */
 public final class IdMigration {
 

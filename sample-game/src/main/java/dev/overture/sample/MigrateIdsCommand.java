@@ -68,6 +68,7 @@ final class MigrateIdsCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     IdMigration.Report report;
     if (store.db != null) {
+      out.println("Database: " + store.db); // the report's counts and refusals are of this file
       report = IdMigration.run(store.db, target, dryRun, !noBackup, batch);
     } else {
       report = IdMigration.run(server(store.jdbcUrl), store.jdbcUrl, target, dryRun, batch);

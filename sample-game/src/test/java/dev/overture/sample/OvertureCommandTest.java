@@ -448,6 +448,7 @@ class OvertureCommandTest {
     assertEquals(1, run("migrate-ids", "--db", db.toString()), "a refused blob makes the exit code 1");
 
     assertEquals(List.of(
+            "Database: " + db,
             "Backup: " + db + ".before-migrate-ids",
             "Rows read: 2",
             "Converted: 1",
