@@ -127,7 +127,7 @@ public record ArchiveHeader(int fileVersionUE4, int fileVersionUE5, List<Entry> 
     }
   }
 
-  private int entryVersionOffset(Guid guid) {
+  int entryVersionOffset(Guid guid) {
     for (int i = 0; i < customVersions.size(); i++) {
       if (customVersions.get(i).guid.equals(guid)) {
         return FIRST_ENTRY + i * ENTRY_BYTES + 16;

@@ -203,6 +203,12 @@ public final class IdArchives {
       if (header.version(OBJECT_VERSION.guid()).isEmpty()) {
         throw new ArchiveFormatException(in.position(), "a UniqueID version 2 archive must carry the Object Version custom version");
       }
+      int objectVersion = header.version(OBJECT_VERSION.guid()).get();
+      if (objectVersion > OBJECT_VERSION.latest()) {
+        // A newer build's object layout: reading its ids as version 0's would be a guess.
+        throw new ArchiveVersionException(header.entryVersionOffset(OBJECT_VERSION.guid()), OBJECT_VERSION.friendlyName(),
+            objectVersion, OBJECT_VERSION.latest());
+      }
       return new Decoded(header, Layout.LEGACY_V2, readLegacyObjects(in));
     }
     if (unique != null && unique != 3) {

@@ -64,6 +64,17 @@ class IdArchivesTest {
       VALUE, "2A00000000000000");
 
   @Test
+  void aLegacyV2ArchiveOfANewerObjectVersion_isRefusedAsANewerBuilds_notReadAsVersion0() {
+    byte[] newer = bytes(PACKAGE, "02000000", OBJECT_VERSION_GUID, "07000000", UNIQUE_ID_GUID, "02000000", "00000000",
+        "1F000000", ascii("/Script/UE4Dreamworld.UniqueID"), "14000000", ascii("UniqueID_2147417576"), VALUE);
+
+    ArchiveVersionException e = assertThrows(ArchiveVersionException.class, () -> IdArchives.decode(newer));
+
+    assertTrue(e.getMessage().contains("written with ObjectVersion 7, newer than this build reads (up to 0"), e.getMessage());
+    assertEquals(28, e.offset(), "at the Object Version's version word (8 + 4 + its 16-byte GUID)");
+  }
+
+  @Test
   void legacyV2_readsTheValueThroughItsObjectMetadata() {
     IdArchives.Decoded decoded = IdArchives.decode(LEGACY_V2);
 
