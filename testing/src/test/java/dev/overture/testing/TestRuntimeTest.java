@@ -81,39 +81,38 @@ class TestRuntimeTest {
       assertEquals(LoadState.UNLOADED, world.experience().state());
     }
   }
+
+  /** Queues on {@code executor} a task that queues itself again, until the returned flag is set. */
+  private static java.util.concurrent.atomic.AtomicBoolean queueItselfForever(java.util.concurrent.Executor executor) {
+    java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+    Runnable[] again = new Runnable[1];
+    again[0] = () -> {
+      if (!stop.get()) {
+        executor.execute(again[0]);
+      }
+    };
+    executor.execute(again[0]);
+    return stop;
+  }
+
   @Test
   void aTaskThatQueuesItselfForever_failsThePump_insteadOfHangingTheBuild() {
     try (TestRuntime runtime = TestRuntime.builder(lobby()).build()) {
-      boolean[] stop = {false};
-      Runnable[] again = new Runnable[1];
-      again[0] = () -> {
-        if (!stop[0]) {
-          runtime.workers().execute(again[0]);
-        }
-      };
-      runtime.workers().execute(again[0]);
+      java.util.concurrent.atomic.AtomicBoolean stop = queueItselfForever(runtime.workers());
       IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, runtime::pump);
       assertEquals("Tasks kept coming after 10000 rounds of pumping (10000 tasks): something queues itself again forever",
           e.getMessage());
-      stop[0] = true; // so that the close can pump
+      stop.set(true); // so that the close can pump
     }
   }
 
   @Test
   void aWorldTaskThatQueuesItselfForever_failsThePumpToo() {
     try (TestRuntime runtime = TestRuntime.builder(lobby()).build()) {
-      dev.overture.world.World world = runtime.world("W").world();
-      boolean[] stop = {false};
-      Runnable[] again = new Runnable[1];
-      again[0] = () -> {
-        if (!stop[0]) {
-          world.executor().execute(again[0]);
-        }
-      };
-      world.executor().execute(again[0]);
+      java.util.concurrent.atomic.AtomicBoolean stop = queueItselfForever(runtime.world("W").world().executor());
       IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, runtime::pump);
       assertTrue(e.getMessage().endsWith("something queues itself again forever"), e.getMessage());
-      stop[0] = true;
+      stop.set(true);
     }
   }
 
