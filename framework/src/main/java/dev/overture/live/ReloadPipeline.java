@@ -20,7 +20,6 @@ import dev.overture.experience.ExperienceReload;
 import dev.overture.experience.LoadedExperience;
 import dev.overture.feature.GameFeatures;
 import dev.overture.feature.PluginId;
-import dev.overture.internal.Failures;
 import dev.overture.validation.Validator;
 import dev.overture.world.World;
 import java.time.Duration;
@@ -77,16 +76,8 @@ final class ReloadPipeline {
   private final List<Tracked> tracked;
   private final List<Consumer<? super LiveReload>> subscribers = new CopyOnWriteArrayList<>();
   private final AtomicLong sequence = new AtomicLong();
-  /** The files and problems of the last refusal, so that the same broken save is reported once. */
-  private List<Problem> lastRefused = List.of();
-  private List<String> lastRefusedFiles = List.of();
-  /**
-   * The files of refused changes, with how they are shown, until a change applies them: a later
-   * change of one of them takes the others along, so a good edit saved with a broken one (or after
-   * a refused deletion) applies with the fix, never stays out of force in silence. A change of
-   * other files goes alone, so one broken file does not hold back unrelated edits.
-   */
-  private final Map<ContentFile, String> unsettled = new LinkedHashMap<>();
+  /** The refused changes remembered: reported once, their files pending until applied. */
+  private final Refusals refusals = new Refusals();
   /** What worlds rolled back from, so that they are not caught up with it (a loop of reloads). */
   private final RollBacks rollBacks = new RollBacks();
 
@@ -124,7 +115,7 @@ final class ReloadPipeline {
         sorted.restartNeeded().forEach(problem -> problem.location().ifPresent(where -> shown.add(where.file())));
         publish(LiveReload.Status.REFUSED, shown, List.of(), List.of(), sorted.restartNeeded(), batch.firstNanos());
       }
-      sorted = withUnsettled(withoutPassingFiles(sorted));
+      sorted = refusals.withPending(withoutPassingFiles(sorted));
       if (sorted.files().isEmpty()) {
         return;
       }
@@ -159,20 +150,6 @@ final class ReloadPipeline {
       }
     }
     return new ChangedFiles.Sorted(kept, shown, sorted.restartNeeded());
-  }
-
-  /** {@code sorted} with the files of refused changes no change has applied since, when it changes one of them. */
-  private ChangedFiles.Sorted withUnsettled(ChangedFiles.Sorted sorted) {
-    if (unsettled.isEmpty() || sorted.files().stream().noneMatch(unsettled::containsKey)) {
-      return sorted;
-    }
-    Set<ContentFile> files = new java.util.TreeSet<>(sorted.files());
-    Map<ContentFile, String> shown = new LinkedHashMap<>(sorted.shown());
-    unsettled.forEach((file, display) -> {
-      files.add(file);
-      shown.putIfAbsent(file, display);
-    });
-    return new ChangedFiles.Sorted(files, shown, sorted.restartNeeded());
   }
 
   private boolean readByAWorld(ContentFile file) {
@@ -401,14 +378,11 @@ final class ReloadPipeline {
         if (stage != null) {
           stage.close();
         }
-        unsettled.putAll(files.shown());
-        refuse(shown, found, firstNanos);
+        refuse(files.shown(), shown, found, firstNanos);
         activity.exit();
         return;
       }
-      lastRefused = List.of();
-      lastRefusedFiles = List.of();
-      unsettled.keySet().removeAll(files.files()); // applied with this change
+      refusals.applied(files.files());
       List<String> changes = describe();
       List<ExperienceReload> applying = new ArrayList<>();
       for (ExperienceReload reload : reloads) {
@@ -432,7 +406,7 @@ final class ReloadPipeline {
       releaseChecks();
       List<CompletableFuture<?>> handed = new ArrayList<>();
       Map<Tracked, CompletableFuture<Boolean>> trackedTaken = new LinkedHashMap<>();
-      trackedValues.forEach((hit, value) -> trackedTaken.put(hit, handTracked(hit, value)));
+      trackedValues.forEach((hit, value) -> trackedTaken.put(hit, TrackedHandOver.hand(hit, value, problems)));
       handed.addAll(trackedTaken.values());
       List<CompletableFuture<LiveReload.WorldUpdate>> updates = new ArrayList<>();
       for (ExperienceReload reload : applying) {
@@ -455,16 +429,7 @@ final class ReloadPipeline {
               rollBacks.remember(applying.get(i), update.join().outcome());
             }
           }
-          // A world that took (or refused) a tracked asset, and no reload of its experience, says so too.
-          trackedTaken.forEach((hit, taken) -> {
-            boolean listed = worlds.stream().anyMatch(update -> update.world().equals(hit.world().name()));
-            ExperienceManager manager = managers.get(hit.world());
-            Optional<LoadedExperience> loaded = manager == null ? Optional.empty() : manager.loadedExperience();
-            if (!listed && loaded.isPresent()) {
-              worlds.add(new LiveReload.WorldUpdate(hit.world().name(), loaded.get().id(),
-                  taken.join() ? ExperienceReload.Outcome.APPLIED : ExperienceReload.Outcome.ROLLED_BACK));
-            }
-          });
+          TrackedHandOver.report(trackedTaken, worlds, managers);
           List<Problem> all;
           synchronized (problems) {
             all = List.copyOf(new LinkedHashSet<>(problems));
@@ -475,36 +440,6 @@ final class ReloadPipeline {
           activity.exit();
         }
       }, executor);
-    }
-
-    /**
-     * Hands the new version of a tracked asset to its world, on the world's game thread, in a task
-     * queued before the world's reload: both run at the same tick boundary.
-     */
-    private CompletableFuture<Boolean> handTracked(Tracked hit, Object value) {
-      CompletableFuture<Boolean> handed = new CompletableFuture<>();
-      try {
-        hit.world().executor().execute(dev.overture.world.World.droppable(() -> {
-          boolean taken = false;
-          try {
-            hit.apply().accept(value);
-            taken = true;
-          } catch (RuntimeException e) {
-            // Reported with the change, in words; the trace is for whoever debugs the world's code.
-            log.debug("World {} could not take the new version of {}", hit.world().name(), hit.id(), e);
-            synchronized (problems) {
-              problems.add(Problem.error("Overture/TrackedAssetFailed", "World " + hit.world().name() + " could not take the new "
-                  + hit.id() + ": " + Failures.describe(e)).withAsset(hit.id().toString()));
-            }
-          } finally {
-            handed.complete(taken);
-          }
-        }, () -> handed.complete(false))); // the world closed first: nothing to hand it to
-      } catch (java.util.concurrent.RejectedExecutionException e) {
-        log.debug("World {} closed before it could take the new {}", hit.world().name(), hit.id());
-        handed.complete(false);
-      }
-      return handed;
     }
 
     private void releaseChecks() {
@@ -596,13 +531,11 @@ final class ReloadPipeline {
 
   // ---------------------------------------------------------------- what is told
 
-  private void refuse(Collection<String> files, List<Problem> problems, long firstNanos) {
-    if (problems.equals(lastRefused) && lastRefusedFiles.containsAll(files)) {
+  private void refuse(Map<ContentFile, String> changed, Collection<String> files, List<Problem> problems, long firstNanos) {
+    if (!refusals.refused(changed, files, problems)) {
       log.debug("The same problems again for {}; reported already", files);
       return;
     }
-    lastRefused = List.copyOf(problems);
-    lastRefusedFiles = List.copyOf(files);
     publish(LiveReload.Status.REFUSED, files, List.of(), List.of(), problems, firstNanos);
   }
 

@@ -6,7 +6,6 @@ import dev.overture.object.ObjectArchetype;
 import dev.overture.object.ObjectFactory;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -52,14 +51,7 @@ public final class World implements AutoCloseable {
   private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
   private final Executor executor = this::enqueue;
   private final PriorityQueue<Timer> timers = new PriorityQueue<>();
-  private final List<Actor> actors = new ArrayList<>();
-  /**
-   * The live actors by name and by stable id, kept with {@link #actors}: a restore spawns each saved
-   * actor under a name and an id no live one may have, and looking through the list for each made
-   * restoring 30,000 actors take 19 s.
-   */
-  private final Map<String, Actor> actorsByName = new HashMap<>();
-  private final Map<StableId, Actor> actorsByStableId = new HashMap<>();
+  private final WorldActors actors = new WorldActors();
   private final Map<Class<?>, WorldSubsystem> subsystems = new LinkedHashMap<>();
   private final List<Runnable> closeListeners = new ArrayList<>();
   private final ComponentManager componentManager;
@@ -168,7 +160,7 @@ public final class World implements AutoCloseable {
     timeSeconds += deltaSeconds;
     runPendingTasks();
     fireDueTimers();
-    for (Actor actor : List.copyOf(actors)) {
+    for (Actor actor : List.copyOf(actors.inOrder())) {
       if (!actor.isDestroyed()) {
         actor.tickActor(deltaSeconds);
       }
@@ -308,21 +300,21 @@ public final class World implements AutoCloseable {
     findActor(saved).filter(actor -> actor != gameState).ifPresent(other -> {
       throw new IllegalArgumentException("World \"" + name + "\" already has an actor with " + saved + ": " + other);
     });
-    actorsByStableId.remove(gameState.stableId(), gameState);
+    StableId before = gameState.stableId();
     gameState.restoreStableId(saved);
-    actorsByStableId.put(saved, gameState);
+    actors.renamed(gameState, before, saved);
   }
 
   /** The live actor with {@code stableId}, if any. */
   public Optional<Actor> findActor(StableId stableId) {
     checkGameThread();
-    return Optional.ofNullable(actorsByStableId.get(stableId));
+    return Optional.ofNullable(actors.withStableId(stableId));
   }
 
   /** The live actor named {@code actorName}, if any (names are unique in a world). */
   public Optional<Actor> findActor(String actorName) {
     checkGameThread();
-    return Optional.ofNullable(actorsByName.get(Objects.requireNonNull(actorName, "actorName")));
+    return Optional.ofNullable(actors.named(Objects.requireNonNull(actorName, "actorName")));
   }
 
   /** Where the world's actors get their stable ids. Any thread. */
@@ -344,18 +336,18 @@ public final class World implements AutoCloseable {
   }
 
   private void checkNameFree(String actorName) {
-    if (actorsByName.containsKey(actorName)) {
+    if (actors.named(actorName) != null) {
       throw new IllegalArgumentException("World \"" + name + "\" already has an actor named \"" + actorName + "\"");
     }
   }
 
   private <A extends Actor> A join(A actor, String actorName, StableId stableId, Consumer<? super A> beforePlay) {
     actor.attach(this, actorName, nextActorId++, stableId);
-    add(actor);
+    actors.add(actor);
     try {
       beforePlay.accept(actor);
     } catch (RuntimeException e) {
-      remove(actor);
+      actors.remove(actor);
       actor.stopPlay(EndPlayReason.DESTROYED);
       throw e;
     }
@@ -385,38 +377,20 @@ public final class World implements AutoCloseable {
     }
     componentManager.removeReceiver(actor);
     actor.stopPlay(reason);
-    remove(actor);
-  }
-
-  private void add(Actor actor) {
-    actors.add(actor);
-    actorsByName.put(actor.name(), actor);
-    if (!actor.stableId().isNone()) {
-      actorsByStableId.put(actor.stableId(), actor);
-    }
-  }
-
-  /** Removes {@code actor} from the lists; the newest (as at close) without a walk through the others. */
-  private void remove(Actor actor) {
-    int at = actors.lastIndexOf(actor);
-    if (at >= 0) {
-      actors.remove(at);
-    }
-    actorsByName.remove(actor.name(), actor);
-    actorsByStableId.remove(actor.stableId(), actor);
+    actors.remove(actor);
   }
 
   /** The live actors, in spawn order. */
   public List<Actor> actors() {
     checkGameThread();
-    return List.copyOf(actors);
+    return List.copyOf(actors.inOrder());
   }
 
   /** The live actors that are a {@code type}, in spawn order. */
   public <A> List<A> actors(Class<A> type) {
     checkGameThread();
     List<A> found = new ArrayList<>();
-    for (Actor actor : actors) {
+    for (Actor actor : actors.inOrder()) {
       if (type.isInstance(actor)) {
         found.add(type.cast(actor));
       }
@@ -506,9 +480,9 @@ public final class World implements AutoCloseable {
     destroy(gameState, EndPlayReason.WORLD_CLOSED);
     // Actors may destroy others while ending: take the newest still there, each time.
     while (!actors.isEmpty()) {
-      Actor newest = actors.get(actors.size() - 1);
+      Actor newest = actors.newest();
       destroy(newest, EndPlayReason.WORLD_CLOSED);
-      remove(newest);
+      actors.remove(newest);
     }
     List<WorldSubsystem> ending = new ArrayList<>(subsystems.values());
     for (int i = ending.size() - 1; i >= 0; i--) {
