@@ -6,6 +6,7 @@ import dev.overture.version.CustomVersion;
 import dev.overture.version.EngineVersion;
 import dev.overture.version.UpgradeStep;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -79,7 +80,9 @@ public interface AssetManager extends AutoCloseable {
 
   /** Starts loading one primary asset and the references its {@code bundles} hold. */
   default LoadHandle loadPrimaryAsset(PrimaryAssetId id, String... bundles) {
-    return loadPrimaryAssets(List.of(id), List.of(bundles));
+    Objects.requireNonNull(id, "id must not be null");
+    Objects.requireNonNull(bundles, "bundles must not be null");
+    return loadPrimaryAssets(List.of(id), Arrays.asList(bundles));
   }
 
   /** The loaded asset {@code id}, without IO; empty when it is not loaded. */

@@ -34,7 +34,7 @@ final class CombinedLoadHandle implements LoadHandle {
   private static final Logger log = LoggerFactory.getLogger(LoadHandle.class);
 
   private final List<LoadHandle> parts;
-  private final HandleFuture<LoadResult> future = new HandleFuture<>();
+  private final HandleFuture<LoadResult> future = new HandleFuture<>(this::cancel);
   private final OutcomeCallbacks callbacks;
   private final AtomicLong reported = new AtomicLong(Double.doubleToRawLongBits(0.0));
   private final AtomicBoolean cancelled = new AtomicBoolean();
@@ -50,12 +50,6 @@ final class CombinedLoadHandle implements LoadHandle {
               settle();
               return null;
             });
-    future.whenComplete(
-        (result, error) -> {
-          if (future.isCancelled()) {
-            cancel();
-          }
-        });
     for (LoadHandle part : parts) {
       // A part cancelled on its own cancels the whole at once, not when the others finish.
       part.future().whenComplete((result, error) -> {
@@ -259,7 +253,7 @@ final class CombinedLoadHandle implements LoadHandle {
   private static void guarded(Runnable callback) {
     try {
       callback.run();
-    } catch (RuntimeException e) {
+    } catch (Throwable e) { // an assertion's Error too: logged, and later callbacks still run
       log.error("A callback of a combined load threw", e);
     }
   }

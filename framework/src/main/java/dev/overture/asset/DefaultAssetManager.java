@@ -181,16 +181,19 @@ final class DefaultAssetManager implements AssetManager {
 
   @Override
   public <T> T loadSynchronously(PrimaryAssetId id, Class<T> type) {
+    java.util.Objects.requireNonNull(id, "id must not be null");
+    java.util.Objects.requireNonNull(type, "type must not be null");
     checkBlockingAllowed("loadSynchronously(" + id + ")");
     DefaultLoadHandle handle = newHandle(List.of(id), List.of());
     handle.enableHelping();
     handle.start();
     try {
       LoadResult result = handle.helpUntilDone();
+      T value = result.get(id, type); // the wrong type is refused before the manager keeps anything
       if (bundleState(id).isEmpty()) {
         changeBundleState(List.of(id), List.of(), List.of());
       }
-      return result.get(id, type);
+      return value;
     } catch (CompletionException e) {
       if (e.getCause() instanceof AssetLoadException failure) {
         throw failure;

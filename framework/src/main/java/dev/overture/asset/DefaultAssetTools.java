@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.RejectedExecutionException;
 
 /** The tool view of a {@link DefaultAssetManager}, on its parts. Thread-safe as they are. */
 final class DefaultAssetTools implements AssetTools {
@@ -98,7 +97,7 @@ final class DefaultAssetTools implements AssetTools {
     CompletableFuture<SourceLocation> located = new CompletableFuture<>();
     try {
       slots.workers().execute(() -> located.complete(files.locate(id, unlocated)));
-    } catch (RejectedExecutionException e) {
+    } catch (Throwable e) { // refused, or failed while taking it: the place stays unlocated
       located.complete(unlocated);
     }
     return located;

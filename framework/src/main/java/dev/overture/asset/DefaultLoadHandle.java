@@ -18,7 +18,6 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -79,7 +78,7 @@ final class DefaultLoadHandle implements LoadHandle {
   private final Set<Problem> readWarnings = ConcurrentHashMap.newKeySet();
   private final LoadProgress progress;
   private final ReferenceCycles cycles = new ReferenceCycles();
-  private final HandleFuture<LoadResult> future = new HandleFuture<>();
+  private final HandleFuture<LoadResult> future = new HandleFuture<>(this::cancel);
   private final OutcomeCallbacks callbacks;
   private volatile List<Problem> finalProblems;
   private final HelpingWait helping = new HelpingWait();
@@ -138,13 +137,7 @@ final class DefaultLoadHandle implements LoadHandle {
     this.what = describe(requested, bundles);
     this.startNanos = slots.ticker().read();
     this.progress = new LoadProgress(what, () -> status.get() == Status.LOADING);
-    future.whenComplete(
-        (result, error) -> {
-          if (future.isCancelled()) {
-            cancel();
-          }
-          helping.wake();
-        });
+    future.whenComplete((result, error) -> helping.wake());
     this.callbacks = new OutcomeCallbacks(future, what);
   }
 
@@ -277,10 +270,12 @@ final class DefaultLoadHandle implements LoadHandle {
         complete();
         return;
       }
-      slots.workers().execute(this::locateThenComplete);
-    } catch (RejectedExecutionException e) {
-      problems.giveUpLocating();
-      complete();
+      try {
+        slots.workers().execute(this::locateThenComplete);
+      } catch (Throwable e) { // refused, or failed while taking it: the problems go out unlocated
+        problems.giveUpLocating();
+        complete();
+      }
     } catch (RuntimeException | StackOverflowError e) {
       internalError("Finishing the load", e);
       complete();
@@ -543,8 +538,7 @@ final class DefaultLoadHandle implements LoadHandle {
 
   @Override
   public LoadHandle onUpdate(Executor executor, DoubleConsumer callback) {
-    Status now = status.get();
-    progress.onUpdate(executor, callback, now == Status.COMPLETED || now == Status.FAILED);
+    progress.onUpdate(executor, callback);
     return this;
   }
 

@@ -1,13 +1,29 @@
 package dev.overture.asset;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
  * The future of a load handle: callers chain on it and may cancel it (which cancels the load), but
- * only the handle completes it, so its value always matches the handle's status.
+ * only the handle completes it, so its value always matches the handle's status. A cancel through
+ * the future runs the handle's own cancel first, so that whatever the cancellation wakes (callbacks,
+ * dependents a caller chained) sees the handle cancelled and its pins released.
+ *
+ * <p>{@link #orTimeout} cannot fail this future (callers do not complete it), so it returns a
+ * dependent future that fails with a {@code TimeoutException} after the time given, or completes as
+ * this one does; the load goes on (cancel it to stop it). {@link #completeOnTimeout} and the other
+ * ways of completing it from outside are refused.
  */
 final class HandleFuture<T> extends CompletableFuture<T> {
+
+  /** The handle's cancel, run before the future itself is cancelled. */
+  private final Runnable cancelHandle;
+
+  HandleFuture(Runnable cancelHandle) {
+    this.cancelHandle = cancelHandle;
+  }
 
   private static UnsupportedOperationException refused() {
     return new UnsupportedOperationException("a load handle's future is completed by the load, not by callers");
@@ -19,6 +35,15 @@ final class HandleFuture<T> extends CompletableFuture<T> {
 
   boolean failByHandle(Throwable failure) {
     return super.completeExceptionally(failure);
+  }
+
+  /** Cancels the load (the handle first, then this future); the handle's cancel calls back here, once. */
+  @Override
+  public boolean cancel(boolean mayInterruptIfRunning) {
+    if (!isDone()) {
+      cancelHandle.run();
+    }
+    return super.cancel(mayInterruptIfRunning);
   }
 
   @Override
@@ -42,13 +67,30 @@ final class HandleFuture<T> extends CompletableFuture<T> {
   }
 
   @Override
-  public CompletableFuture<T> completeAsync(Supplier<? extends T> supplier, java.util.concurrent.Executor executor) {
+  public CompletableFuture<T> completeAsync(Supplier<? extends T> supplier, Executor executor) {
     throw refused();
   }
 
   @Override
-  public CompletableFuture<T> completeOnTimeout(T value, long timeout, java.util.concurrent.TimeUnit unit) {
+  public CompletableFuture<T> completeOnTimeout(T value, long timeout, TimeUnit unit) {
     throw refused();
+  }
+
+  /**
+   * A future that completes as this one does, or fails with a {@code TimeoutException} once {@code
+   * timeout} has passed; this future and its load are left as they are.
+   */
+  @Override
+  public CompletableFuture<T> orTimeout(long timeout, TimeUnit unit) {
+    CompletableFuture<T> bounded = new CompletableFuture<>();
+    whenComplete((value, error) -> {
+      if (error != null) {
+        bounded.completeExceptionally(error);
+      } else {
+        bounded.complete(value);
+      }
+    });
+    return bounded.orTimeout(timeout, unit);
   }
 
   @Override

@@ -53,7 +53,7 @@ public interface LoadHandle {
 
   /** A handle that completes when all of {@code handles} have, combining their progress. */
   static LoadHandle combine(List<? extends LoadHandle> handles) {
-    return new CombinedLoadHandle(handles);
+    return new CombinedLoadHandle(dev.overture.internal.Arguments.noNulls(handles, "handles"));
   }
 
   /** The primary assets requested, in order. */
@@ -72,8 +72,11 @@ public interface LoadHandle {
 
   /**
    * The load as a future: it completes with the result, fails with {@link AssetLoadException}, or
-   * is cancelled. Cancelling this future cancels the load; completing it is refused ({@code
-   * UnsupportedOperationException}).
+   * is cancelled. Cancelling this future cancels the load first, so whatever the cancellation
+   * wakes sees the handle {@code CANCELLED} with its pins released; completing it is refused
+   * ({@code UnsupportedOperationException}). {@code orTimeout} returns a new future that fails with
+   * a {@code TimeoutException} when the time is up, and leaves the load going (cancel it to stop
+   * it).
    */
   CompletableFuture<LoadResult> future();
 

@@ -28,6 +28,8 @@ final class LoadProgress {
   private final AtomicLong counts = new AtomicLong();
   private final AtomicLong reported = new AtomicLong(Double.doubleToRawLongBits(0.0));
   private final List<UpdateListener> listeners = new CopyOnWriteArrayList<>();
+  /** Set by {@link #finished} before it tells the listeners, so one added at the same time is not missed. */
+  private volatile boolean finished;
 
   /**
    * @param what the load, for logs
@@ -79,14 +81,13 @@ final class LoadProgress {
     return current;
   }
 
-  /**
-   * Adds an update callback; when the load has already finished ({@code finished}), it gets 1.0 at
-   * once.
-   */
-  void onUpdate(Executor executor, DoubleConsumer callback, boolean finished) {
+  /** Adds an update callback; when the load has already finished, it gets 1.0 at once. */
+  void onUpdate(Executor executor, DoubleConsumer callback) {
     UpdateListener listener =
         new UpdateListener(Objects.requireNonNull(executor, "executor"), Objects.requireNonNull(callback, "callback"));
     listeners.add(listener);
+    // Read after adding: a load finishing meanwhile either sees this listener or is seen here (the
+    // listener takes 1.0 once either way).
     if (finished) {
       listener.sendFinal();
     } else if (loading.getAsBoolean()) {
@@ -96,6 +97,7 @@ final class LoadProgress {
 
   /** Sends 1.0 to every callback: the load has finished. */
   void finished() {
+    finished = true;
     for (UpdateListener listener : listeners) {
       listener.sendFinal();
     }
@@ -138,7 +140,7 @@ final class LoadProgress {
         if (delivered.compareAndSet(previous, Double.doubleToRawLongBits(value))) {
           try {
             callback.accept(value);
-          } catch (RuntimeException e) {
+          } catch (Throwable e) { // an assertion's Error too: logged, and later updates still go out
             log.error("A {} callback of the load of {} threw", "update", what, e);
           }
           return;
@@ -151,6 +153,8 @@ final class LoadProgress {
         executor.execute(task);
       } catch (RejectedExecutionException e) {
         log.warn("The executor of an update callback of the load of {} rejected it", what);
+      } catch (Throwable e) {
+        log.error("The executor of an update callback of the load of {} failed to take it", what, e);
       }
     }
   }

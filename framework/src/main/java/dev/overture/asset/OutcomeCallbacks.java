@@ -14,8 +14,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The completion, failure and cancel callbacks of one load: each runs once, on its executor, in the
  * order registered (a {@code CompletableFuture} runs its dependents newest first); one registered
- * after the outcome runs at once. A callback that throws is logged. Thread-safe; the lock is held
- * only to add to or take the list, never while a callback runs.
+ * after the outcome runs at once. A callback that throws (an {@code Error} too, such as a failed
+ * assertion), or an executor that throws instead of taking it, is logged, and the callbacks after it
+ * still run. Thread-safe; the lock is held only to add to or take the list, never while a callback
+ * runs.
  */
 final class OutcomeCallbacks {
 
@@ -72,12 +74,14 @@ final class OutcomeCallbacks {
         executor.execute(() -> {
           try {
             body.run();
-          } catch (RuntimeException e) {
+          } catch (Throwable e) { // an assertion's Error too: logged, and the next callback still runs
             log.error("A {} callback of the load of {} threw", kind, what, e);
           }
         });
       } catch (RejectedExecutionException e) {
         log.warn("The executor of a {} callback of the load of {} rejected it", kind, what);
+      } catch (Throwable e) {
+        log.error("The executor of a {} callback of the load of {} failed to take it", kind, what, e);
       }
     };
     synchronized (pending) {

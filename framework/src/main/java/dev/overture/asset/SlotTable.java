@@ -34,6 +34,8 @@ import java.util.concurrent.RejectedExecutionException;
  */
 final class SlotTable {
 
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(SlotTable.class);
+
   /** Reads and binds the file of an asset; runs on a worker, or on a thread that helps its own load. */
   interface Reader {
     Loaded read(AssetKey key);
@@ -135,19 +137,30 @@ final class SlotTable {
     return new Pin(outcome.slot, outcome.load);
   }
 
+  /**
+   * Hands {@code task} to the workers. An executor that refuses it, or fails while taking it (any
+   * exception, or an error such as a thread it could not start), fails this load of the asset at
+   * once, so no pin waits on a read that will never run; the next pin tries again.
+   */
   private void submit(LoadTask task) {
+    String why;
     try {
       workers.execute(task);
+      return;
     } catch (RejectedExecutionException e) {
-      String label = AssetKey.label(task.slot().key);
-      String why =
-          closed
-              ? "The asset manager is closed"
-              : "The worker executor rejected the read of " + label + " (it is shut down or its queue is full)";
-      task.future.completeExceptionally(
-          new AssetLoadException(label, List.of(Problem.error("Overture/Rejected", why).withAsset(label))));
-      settle(task.slot(), task.future);
+      why = closed
+          ? "The asset manager is closed"
+          : "The worker executor rejected the read of " + AssetKey.label(task.slot().key)
+              + " (it is shut down or its queue is full)";
+    } catch (Throwable e) {
+      log.error("The worker executor failed to take the read of {}", AssetKey.label(task.slot().key), e);
+      why = "The worker executor failed to take the read of " + AssetKey.label(task.slot().key) + ": "
+          + dev.overture.internal.Failures.describe(e);
     }
+    String label = AssetKey.label(task.slot().key);
+    task.future.completeExceptionally(
+        new AssetLoadException(label, List.of(Problem.error("Overture/Rejected", why).withAsset(label))));
+    settle(task.slot(), task.future);
   }
 
   /** The load task of {@code key}'s current load, if no thread has started it. */

@@ -73,14 +73,17 @@ final class Staging implements StagedContent {
       slots.workers().execute(() -> {
         try {
           created.complete(files.readAndBind(key));
-        } catch (RuntimeException | StackOverflowError e) {
+        } catch (Throwable e) {
           created.completeExceptionally(e);
         }
       });
-    } catch (RejectedExecutionException e) {
+    } catch (Throwable e) { // refused, or failed while taking it: this read fails now rather than never
       String label = AssetKey.label(key);
+      String why = e instanceof RejectedExecutionException
+          ? "The worker executor rejected the read of " + label
+          : "The worker executor failed to take the read of " + label + ": " + dev.overture.internal.Failures.describe(e);
       created.completeExceptionally(new AssetLoadException(label,
-          List.of(Problem.error("Overture/Rejected", "The worker executor rejected the read of " + label).withAsset(label))));
+          List.of(Problem.error("Overture/Rejected", why).withAsset(label))));
     }
     return created;
   }

@@ -273,7 +273,7 @@ public final class StartupJobs {
         if (delivered.compareAndSet(previous, Double.doubleToRawLongBits(value))) {
           try {
             callback.accept(value);
-          } catch (RuntimeException e) {
+          } catch (Throwable e) {
             log.error("A start-up progress callback threw", e);
           }
           return;
@@ -286,6 +286,8 @@ public final class StartupJobs {
         executor.execute(task);
       } catch (RejectedExecutionException e) {
         log.warn("The executor of a start-up progress callback rejected it");
+      } catch (Throwable e) {
+        log.error("The executor of a start-up progress callback failed to take it", e);
       }
     }
   }

@@ -68,7 +68,15 @@ class AssetManagerLifecycleTest {
               () -> assets.loadPrimaryAssets(List.of(hero), bundlesWithNull)),
           java.util.Map.entry("ids must not be null", () -> assets.unload(null)),
           java.util.Map.entry("addBundles holds null at index 1: [client, null]",
-              () -> assets.changeBundleState(List.of(hero), bundlesWithNull, List.of())));
+              () -> assets.changeBundleState(List.of(hero), bundlesWithNull, List.of())),
+          java.util.Map.entry("id must not be null", () -> assets.loadPrimaryAsset(null)),
+          java.util.Map.entry("bundles must not be null", () -> assets.loadPrimaryAsset(hero, (String[]) null)),
+          java.util.Map.entry("bundles holds null at index 0: [null]", () -> assets.loadPrimaryAsset(hero, (String) null)),
+          java.util.Map.entry("id must not be null", () -> assets.loadSynchronously(null, Object.class)),
+          java.util.Map.entry("type must not be null", () -> assets.loadSynchronously(hero, null)),
+          java.util.Map.entry("handles must not be null", () -> LoadHandle.combine(null)),
+          java.util.Map.entry("handles holds null at index 0: [null]",
+              () -> LoadHandle.combine(java.util.Collections.singletonList(null))));
       for (java.util.Map.Entry<String, org.junit.jupiter.api.function.Executable> call : calls) {
         assertEquals(call.getKey(), assertThrows(NullPointerException.class, call.getValue()).getMessage());
       }

@@ -410,11 +410,11 @@ class HandlesLoadBehaviourTest {
 
   @Test
   void aHandlesFuture_isCompletedOnceByTheHandleOnly() {
-    HandleFuture<String> future = new HandleFuture<>();
+    HandleFuture<String> future = new HandleFuture<>(() -> {});
     assertTrue(future.completeByHandle("a"));
     assertFalse(future.completeByHandle("b"));
     assertFalse(future.failByHandle(new IllegalStateException()));
-    HandleFuture<String> failing = new HandleFuture<>();
+    HandleFuture<String> failing = new HandleFuture<>(() -> {});
     assertTrue(failing.failByHandle(new IllegalStateException()));
     assertFalse(failing.failByHandle(new IllegalStateException()));
     assertThrows(UnsupportedOperationException.class, () -> future.complete("c"));
