@@ -14,6 +14,7 @@ import dev.overture.asset.StagedContent;
 import dev.overture.core.Problem;
 import dev.overture.core.ReportKind;
 import dev.overture.core.Reports;
+import dev.overture.core.SourceLocation;
 import dev.overture.core.Ticker;
 import dev.overture.experience.ExperienceManager;
 import dev.overture.experience.ExperienceReload;
@@ -294,7 +295,19 @@ final class ReloadPipeline {
         }
       }
       for (Tracked one : tracked) {
-        if (changedIds.contains(one.id()) && !one.world().isClosed()) {
+        if (!changedIds.contains(one.id()) || one.world().isClosed()) {
+          continue;
+        }
+        if (assets.index().find(one.id()).isEmpty()) {
+          // Gone from the index (its file deleted or no longer naming it) while a world plays with
+          // it: as for a file an experience needs, the change is refused and the world keeps it.
+          before.entrySet().stream().filter(entry -> entry.getValue().equals(one.id())).findFirst().ifPresent(entry ->
+              problems.add(Problem.error("Overture/TrackedAssetRemoved", one.id() + " is gone (" + files.shown().get(entry.getKey())
+                      + " was deleted or no longer holds it), but world " + one.world().name() + " plays with it; the world"
+                      + " keeps it. Put the file back, or end what the world plays first")
+                  .withAsset(one.id().toString())
+                  .at(SourceLocation.ofFile(files.shown().get(entry.getKey())))));
+        } else {
           trackedHits.add(one);
         }
       }

@@ -151,6 +151,30 @@ class LiveContentRulesTest {
   }
 
   @Test
+  void deletingATrackedAsset_isRefused_andTheWorldKeepsIt_untilTheFileComesBack() {
+    try (TestRuntime runtime = TestRuntime.builder(content()).liveContent().build()) {
+      TestWorld world = runtime.world("Match").load("Duel").assertLoaded();
+      List<LiveReload> heard = new CopyOnWriteArrayList<>();
+      runtime.live().subscribe(heard::add);
+      List<Object> handed = new CopyOnWriteArrayList<>();
+      runtime.live().track(world.world(), PrimaryAssetId.parse("Map:Pit"), handed::add);
+
+      runtime.delete("maps/Pit.json").reload();
+
+      assertEquals(LiveReload.Status.REFUSED, heard.get(0).status(), heard.toString());
+      assertEquals(List.of("Overture/TrackedAssetRemoved: Map:Pit is gone (maps/Pit.json was deleted or no longer holds it),"
+              + " but world Match plays with it; the world keeps it. Put the file back, or end what the world plays first"),
+          heard.get(0).problems().stream()
+              .map(problem -> problem.id() + ": " + problem.message().replaceAll("\\(/\\S*/maps/", "(maps/")).toList());
+      assertEquals(List.of(), handed);
+
+      runtime.edit("maps/Pit.json", "{ \"size\": 4 }").reload();
+      assertEquals(LiveReload.Status.APPLIED, heard.get(1).status(), heard.toString());
+      assertEquals(1, handed.size(), "the file is back: the world takes it");
+    }
+  }
+
+  @Test
   void closed_liveContentDropsTheChangeWaitingOutItsQuietPeriod_andIsIdle() {
     try (TestRuntime runtime = TestRuntime.builder(content()).liveContent().build()) {
       List<LiveReload> heard = new CopyOnWriteArrayList<>();
