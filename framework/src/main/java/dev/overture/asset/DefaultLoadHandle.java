@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CancellationException;
@@ -266,6 +267,7 @@ final class DefaultLoadHandle implements LoadHandle {
   private void finish() {
     try {
       cycles.report(problems);
+      misspelledBundles();
       if (!problems.needLocating() || status.get() != Status.LOADING) {
         complete();
         return;
@@ -279,6 +281,27 @@ final class DefaultLoadHandle implements LoadHandle {
     } catch (RuntimeException | StackOverflowError e) {
       internalError("Finishing the load", e);
       complete();
+    }
+  }
+
+  /**
+   * A requested bundle that no class seen so far declares, but whose name is close to one that
+   * does, is most likely a misspelling: the load follows none of its references, so say so (a name
+   * declared nowhere and close to nothing is left alone: a game may ask every load for a fixed set
+   * of bundles).
+   */
+  private void misspelledBundles() {
+    Set<String> declared = references.declaredBundles();
+    for (String bundle : new TreeSet<>(bundles)) {
+      if (declared.contains(bundle) || bundle.equals(AssetBundles.ALWAYS)) {
+        continue;
+      }
+      Optional<String> meant = dev.overture.core.Problems.didYouMean(bundle, declared);
+      if (meant.isPresent()) {
+        problems.add(Problem.warning("Overture/UnknownBundle", "No reference in the content is in bundle \"" + bundle
+                + "\", so the load of " + requested + " follows none for it; did you mean \"" + meant.get() + "\"?")
+            .withChoices("bundles", List.copyOf(new TreeSet<>(declared))));
+      }
     }
   }
 

@@ -96,9 +96,18 @@ final class ReferenceScanner {
       new ClassValue<>() {
         @Override
         protected Plan computeValue(Class<?> type) {
-          return plan(type);
+          Plan plan = plan(type);
+          for (Component component : plan.components()) {
+            if (component.bundles() != null) {
+              declared.addAll(component.bundles().names());
+            }
+          }
+          return plan;
         }
       };
+
+  /** The bundle names the classes planned so far declare ({@link AssetBundles}). */
+  private final Set<String> declared = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   ReferenceScanner() {}
 
@@ -117,6 +126,14 @@ final class ReferenceScanner {
     List<Found> found = new ArrayList<>();
     walk(value, null, null, bundles, found);
     return found;
+  }
+
+  /**
+   * The bundle names declared by the classes of the values scanned so far: what a load's requested
+   * bundle names are checked against for a misspelling.
+   */
+  Set<String> declaredBundles() {
+    return declared;
   }
 
   /** Every reference in {@code value}, in a bundle or not, in the order of its fields. */

@@ -168,4 +168,21 @@ class HandleMisuseTest {
       assertTrue(assets.bundleState(id("Pawn:Villain")).isEmpty());
     }
   }
+
+  @Test
+  void aMisspelledBundleName_isAWarningNamingTheBundleMeant_andAFixedSetOfBundlesAskedForEveryLoadIsNot() {
+    try (AssetManager assets = manager(Runnable::run)) {
+      LoadHandle misspelled = assets.loadPrimaryAsset(id("Pawn:Hero"), "clinet");
+
+      assertEquals(Status.COMPLETED, misspelled.status());
+      assertEquals(List.of("Overture/UnknownBundle: No reference in the content is in bundle \"clinet\", so the load of"
+              + " [Pawn:Hero] follows none for it; did you mean \"client\"? (bundles: \"client\")"),
+          misspelled.problems().stream().map(problem -> problem.id() + ": " + problem.message()).toList());
+      misspelled.release();
+
+      LoadHandle fixedSet = assets.loadPrimaryAsset(id("Pawn:Hero"), "client", "server", "editor");
+      assertEquals(List.of(), fixedSet.problems(), "no bundle name is close to a declared one it is not");
+      fixedSet.release();
+    }
+  }
 }
