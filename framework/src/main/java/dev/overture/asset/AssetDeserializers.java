@@ -63,6 +63,9 @@ final class AssetDeserializers {
     for (Class<?> number : List.of(Double.class, double.class, Float.class, float.class)) {
       finite(module, number);
     }
+    for (Class<?> number : List.of(Integer.class, int.class, Long.class, long.class, Short.class, short.class)) {
+      ranged(module, number);
+    }
     signedByte(module, Byte.class);
     signedByte(module, byte.class);
     return module;
@@ -105,7 +108,13 @@ final class AssetDeserializers {
 
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static void finite(SimpleModule module, Class number) {
-    module.addDeserializer(number, new FiniteNumberDeserializer(NumberDeserializers.find(number)));
+    module.addDeserializer(number, new RangeDeserializer(new FiniteNumberDeserializer(NumberDeserializers.find(number))));
+  }
+
+  /** Jackson's own deserializer of {@code number}, bounded where a property declares a {@link ValueRange}. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static void ranged(SimpleModule module, Class number) {
+    module.addDeserializer(number, new RangeDeserializer(NumberDeserializers.find(number)));
   }
 
   /**

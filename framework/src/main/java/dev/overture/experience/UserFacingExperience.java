@@ -5,7 +5,7 @@ import dev.overture.asset.AssetBundles;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.asset.RawAsset;
 import dev.overture.asset.SoftRef;
-import dev.overture.core.DataException;
+import dev.overture.asset.ValueRange;
 import java.util.Map;
 import java.util.Optional;
 
@@ -39,7 +39,7 @@ public record UserFacingExperience(
     boolean isDefaultExperience,
     Boolean showInFrontEnd,
     boolean recordReplay,
-    Integer maxPlayerCount) {
+    @ValueRange(min = 1) Integer maxPlayerCount) {
 
   public UserFacingExperience {
     if (experienceId == null) {
@@ -51,10 +51,6 @@ public record UserFacingExperience(
     extraArgs = extraArgs == null ? Map.of() : Map.copyOf(extraArgs);
     showInFrontEnd = showInFrontEnd == null || showInFrontEnd;
     maxPlayerCount = maxPlayerCount == null ? 16 : maxPlayerCount;
-    if (maxPlayerCount < 1) {
-      // At the field, as every out-of-range number is: the author sees which line to change.
-      throw new DataException("Overture/OutOfRange", "/maxPlayerCount", "\"maxPlayerCount\" must be 1 or more, not " + maxPlayerCount);
-    }
   }
 
   /** The map, if the tile names one. */

@@ -14,6 +14,7 @@ import dev.overture.asset.PrimaryAssetType;
 import dev.overture.asset.RawAsset;
 import dev.overture.asset.ScanRule;
 import dev.overture.asset.SoftRef;
+import dev.overture.asset.ValueRange;
 import dev.overture.feature.PluginDescriptor;
 import dev.overture.feature.PluginId;
 import dev.overture.feature.PluginVersion;
@@ -212,6 +213,28 @@ public final class SchemaGenerator {
       return schema;
     }
 
+    /** {@code number} with the {@link ValueRange} of {@code annotations}, if it has one: what binding accepts. */
+    private static ObjectNode bounded(ObjectNode number, AnnotatedElement annotations) {
+      ValueRange range = annotations == null ? null : annotations.getAnnotation(ValueRange.class);
+      if (range != null) {
+        if (range.min() != Double.NEGATIVE_INFINITY) {
+          put(number, "minimum", range.min());
+        }
+        if (range.max() != Double.POSITIVE_INFINITY) {
+          put(number, "maximum", range.max());
+        }
+      }
+      return number;
+    }
+
+    private static void put(ObjectNode node, String name, double value) {
+      if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+        node.put(name, (long) value);
+      } else {
+        node.put(name, value);
+      }
+    }
+
     /** An object whose properties are the record's components. */
     private ObjectNode record(Class<?> type, Map<TypeVariable<?>, Type> bindings) {
       ObjectNode schema = NODES.objectNode().put("type", "object");
@@ -293,11 +316,11 @@ public final class SchemaGenerator {
       }
       if (c == int.class || c == long.class || c == short.class || c == byte.class || c == Integer.class || c == Long.class
           || c == Short.class || c == Byte.class || c == BigInteger.class) {
-        return NODES.objectNode().put("type", "integer");
+        return bounded(NODES.objectNode().put("type", "integer"), annotations);
       }
       if (c == double.class || c == float.class || c == Double.class || c == Float.class || c == BigDecimal.class
           || c == Number.class) {
-        return NODES.objectNode().put("type", "number");
+        return bounded(NODES.objectNode().put("type", "number"), annotations);
       }
       if (c.isEnum()) {
         // The names JSON uses: the @JsonValue ones when the enum has them (PluginState: "Active").

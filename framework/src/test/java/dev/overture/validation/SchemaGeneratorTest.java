@@ -14,6 +14,7 @@ import dev.overture.asset.AssetSource;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.asset.ScanRule;
 import dev.overture.asset.SoftRef;
+import dev.overture.asset.ValueRange;
 import dev.overture.experience.Experiences;
 import dev.overture.feature.PluginVersion;
 import dev.overture.internal.JsonLayout;
@@ -64,7 +65,7 @@ class SchemaGeneratorTest {
 
   record Pair<T>(T first, T second) {}
 
-  record Crate(int size) {}
+  record Crate(int size, @ValueRange(min = 1, max = 8) int stack, @ValueRange(min = 0.5) List<Double> weights) {}
 
   /** An asset's name as the schemas write it: ASCII letters, digits, '_', or any character beyond ASCII; '.' and '-' after the first. */
   private static final String NAME = "(?:[A-Za-z0-9_]|[^\\u0000-\\u007F])(?:[A-Za-z0-9_.-]|[^\\u0000-\\u007F])*";
@@ -239,6 +240,11 @@ class SchemaGeneratorTest {
         properties.at("/crate/description").asString());
     assertEquals("A Crate (a file soft references point to)", schema("Crate.schema.json").get("description").asString());
     assertEquals("integer", schema("Crate.schema.json").at("/properties/size/type").asString());
+    ObjectNode crate = schema("Crate.schema.json");
+    assertEquals("{\"type\":\"integer\",\"minimum\":1,\"maximum\":8}", crate.at("/properties/stack").toString(),
+        "the range binding takes");
+    assertEquals("{\"type\":\"number\",\"minimum\":0.5}", crate.at("/properties/weights/items").toString(), "number by number");
+    assertTrue(crate.at("/properties/size/minimum").isMissingNode(), "no range declared, none written");
     assertEquals(0, properties.get("extra").size(), "any JSON");
   }
 

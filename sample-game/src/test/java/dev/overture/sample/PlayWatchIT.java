@@ -89,7 +89,7 @@ class PlayWatchIT {
     Files.writeString(experience, text.replace("\"scoreLimit\": 25", "\"scoreLimit\": 0"));
     awaitOutput("Refused assets/experiences/Elimination.json: 1 error; the old content stays in force");
     awaitOutput("at assets/experiences/Elimination.json:42:21 (/actions/1/scoreLimit)");
-    assertTrue(all().contains("[Sample/OutOfRange] \"scoreLimit\" must be 1 or more, not 0"), all());
+    assertTrue(all().contains("[Overture/OutOfRange] \"scoreLimit\" must be 1 or more, not 0"), all());
 
     // A rule that needs the map the tile plays on: live content checks it as validate does (the tiles
     // and maps are not kept loaded by the game), instead of applying the edit and rolling it back.

@@ -1,5 +1,6 @@
 package dev.overture.sample.game;
 
+import dev.overture.asset.ValueRange;
 import dev.overture.core.DataException;
 import dev.overture.core.ProblemReporter;
 import dev.overture.feature.FeatureContext;
@@ -27,7 +28,12 @@ import java.util.List;
  * @param damage health a hit takes (default 34)
  */
 public record ConfigureMatch(
-    List<String> teams, Integer teamSize, Integer scoreLimit, Integer respawnTurns, Integer weaponRange, Integer damage)
+    List<String> teams,
+    @ValueRange(min = 1) Integer teamSize,
+    @ValueRange(min = 1) Integer scoreLimit,
+    @ValueRange(min = 1) Integer respawnTurns,
+    @ValueRange(min = 1) Integer weaponRange,
+    @ValueRange(min = 1) Integer damage)
     implements WorldActionBase {
 
   public ConfigureMatch {
@@ -51,18 +57,6 @@ public record ConfigureMatch(
         throw new DataException("Sample/DuplicateTeam", "/teams/" + team, "Team \"" + name + "\" is named twice in \"teams\""
             + " (first at " + first + "); each team needs a name of its own");
       }
-    }
-    atLeastOne("teamSize", teamSize);
-    atLeastOne("scoreLimit", scoreLimit);
-    atLeastOne("respawnTurns", respawnTurns);
-    atLeastOne("weaponRange", weaponRange);
-    atLeastOne("damage", damage);
-  }
-
-  /** Each number is checked on its own, so that the problem names its field and points at it. */
-  static void atLeastOne(String field, int value) {
-    if (value < 1) {
-      throw new DataException("Sample/OutOfRange", "/" + field, "\"" + field + "\" must be 1 or more, not " + value);
     }
   }
 

@@ -1,6 +1,6 @@
 package dev.overture.sample.topdown;
 
-import dev.overture.core.DataException;
+import dev.overture.asset.ValueRange;
 import dev.overture.feature.FeatureContext;
 import dev.overture.sample.game.ArenaMatch;
 import dev.overture.feature.WorldActionBase;
@@ -20,17 +20,11 @@ import dev.overture.world.World;
  * @param count pickups on the floor at once (default 3)
  * @param heal health a pickup gives back (default 50)
  */
-public record SpawnPickups(Integer count, Integer heal) implements WorldActionBase {
+public record SpawnPickups(@ValueRange(min = 1) Integer count, @ValueRange(min = 1) Integer heal) implements WorldActionBase {
 
   public SpawnPickups {
     count = count == null ? 3 : count;
     heal = heal == null ? 50 : heal;
-    if (count < 1) {
-      throw new DataException("Sample/OutOfRange", "/count", "\"count\" must be 1 or more, not " + count);
-    }
-    if (heal < 1) {
-      throw new DataException("Sample/OutOfRange", "/heal", "\"heal\" must be 1 or more, not " + heal);
-    }
   }
 
   @Override
