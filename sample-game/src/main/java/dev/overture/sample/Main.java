@@ -1,5 +1,8 @@
 package dev.overture.sample;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+
 /** Entry point of {@code overture.jar}: runs the command line and exits with its code. */
 public final class Main {
 
@@ -21,7 +24,7 @@ public final class Main {
       // (StartupCommandLineTest checks), and nothing else of a command's run initializes them.
       System.setProperty(CONVERTER_EXCLUDES, UNUSED_CONVERTERS);
     }
-    System.exit(OvertureCommand.commandLine(args).execute(args));
+    System.exit(OvertureCommand.execute(args, new FileOutputStream(FileDescriptor.out), System.err));
   }
 
   private static final String LOG_LEVEL = "org.slf4j.simpleLogger.defaultLogLevel";

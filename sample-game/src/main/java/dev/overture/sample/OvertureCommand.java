@@ -3,7 +3,11 @@ package dev.overture.sample;
 import dev.overture.core.ProblemException;
 import dev.overture.internal.Failures;
 import dev.overture.version.BuildVersion;
+import java.io.BufferedWriter;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.nio.charset.Charset;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -86,6 +90,36 @@ public final class OvertureCommand {
       return configure(List.of(subcommand));
     }
     return commandLine();
+  }
+
+  /**
+   * Runs {@code args} writing to {@code stdout} and {@code stderr}, as {@code main} does: the exit
+   * code of the command, except that output that could not be written (a full disk, a closed pipe)
+   * is a failure, said in one line on {@code stderr}, exit code 1 (or the command's own when it
+   * failed too). picocli's writers swallow such errors, so without this a run whose output was lost
+   * would look like a success.
+   */
+  static int execute(String[] args, OutputStream stdout, OutputStream stderr) {
+    OutputFailures out = new OutputFailures(stdout);
+    CommandLine commandLine = commandLine(args);
+    commandLine.setOut(writer(out, "sun.stdout.encoding"));
+    commandLine.setErr(writer(stderr, "sun.stderr.encoding"));
+    int exit = commandLine.execute(args);
+    commandLine.getOut().flush();
+    if (out.failure() != null || commandLine.getOut().checkError()) {
+      String reason = out.failure() == null ? "" : " (" + Failures.describe(out.failure()) + ")";
+      commandLine.getErr().println("overture: could not write the output" + reason);
+      commandLine.getErr().flush();
+      return exit == 0 ? FAILED : exit;
+    }
+    return exit;
+  }
+
+  /** A writer as picocli makes its own: the stream's encoding from the JVM's property, else the default; flushed by println. */
+  private static PrintWriter writer(OutputStream stream, String encodingProperty) {
+    String encoding = System.getProperty(encodingProperty);
+    Charset charset = encoding != null && Charset.isSupported(encoding) ? Charset.forName(encoding) : Charset.defaultCharset();
+    return new PrintWriter(new BufferedWriter(new OutputStreamWriter(stream, charset)), true);
   }
 
   private static Map<String, Class<?>> subcommands(Object... namesAndClasses) {
