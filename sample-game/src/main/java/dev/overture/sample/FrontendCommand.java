@@ -4,6 +4,7 @@ import dev.overture.asset.AssetManager;
 import dev.overture.experience.UserFacingExperience;
 import dev.overture.inject.Overture;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -27,7 +28,8 @@ final class FrontendCommand implements Callable<Integer> {
     try (Overture overture = SampleContent.openReady(content, spec.commandLine().getErr())) {
       AssetManager assets = overture.assets();
       int shown = 0;
-      for (Tiles.Tile entry : Tiles.load(assets)) {
+      List<Tiles.Tile> tiles = Tiles.load(assets);
+      for (Tiles.Tile entry : tiles) {
         UserFacingExperience tile = entry.tile();
         if (!tile.showInFrontEnd() && !all) {
           continue;
@@ -35,7 +37,8 @@ final class FrontendCommand implements Callable<Integer> {
         shown++;
         out.printf("%s%s%s%n", tile.tileTitle(), tile.tileSubTitle().isEmpty() ? "" : " - " + tile.tileSubTitle(),
             (tile.isDefaultExperience() ? " (default)" : "") + (tile.showInFrontEnd() ? "" : " (hidden)"));
-        out.printf("  play --experience %s   map %s, up to %d players%n", tile.experienceId().name(),
+        // The command that plays this very tile: --experience when it is the tile that plays, else --tile.
+        out.printf("  %s   map %s, up to %d players%n", Tiles.command(tiles, entry),
             tile.map().map(Object::toString).orElse("none"), tile.maxPlayerCount());
         if (!tile.tileDescription().isEmpty()) {
           out.printf("  %s%n", tile.tileDescription());

@@ -79,6 +79,11 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
       description = "The experience, \"Elimination\" or \"Experience:Elimination\".")
   PrimaryAssetId experience;
 
+  @Option(names = "--tile", paramLabel = "ID", converter = TileIdConverter.class,
+      description = "The front end's tile to play (overture frontend lists them): its experience on its map, \"EliminationTile\" or"
+          + " \"UserFacingExperience:EliminationTile\".")
+  PrimaryAssetId tile;
+
   @Option(names = "--ticks", paramLabel = "N", defaultValue = "600", description = "How many ticks (turns) to play once loaded (default: ${DEFAULT-VALUE}).")
   int ticks;
 
@@ -156,6 +161,12 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     }
     if (restore != null && spec.commandLine().getParseResult().hasMatchedOption("--seed")) {
       throw new ParameterException(spec.commandLine(), "--seed cannot be given with --restore: the saved match has its own seed");
+    }
+    if (tile != null && experience != null) {
+      throw new ParameterException(spec.commandLine(), "--tile and --experience cannot both be given: a tile names its experience");
+    }
+    if (tile != null && restore != null) {
+      throw new ParameterException(spec.commandLine(), "--tile cannot be given with --restore: the saved match has its own map");
     }
     if (restore != null && !netMode.hasServer()) {
       throw new ParameterException(spec.commandLine(),
@@ -239,9 +250,10 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
               state.seed(), restored.warnings().isEmpty() ? "" : " (" + restored.warnings().size() + " warning(s))");
           restored.warnings().forEach(warning -> out.println("  warning: " + warning.message()));
         } else {
+          Tiles.Tile asked = tile == null ? null : Tiles.named(tiles, tile);
           ExperienceSelection.Builder selection = ExperienceSelection.builder();
-          if (experience != null) {
-            selection.named(ExperienceSelection.Source.URL_OPTION, experience);
+          if (experience != null || asked != null) {
+            selection.named(ExperienceSelection.Source.URL_OPTION, asked != null ? asked.tile().experienceId() : experience);
           }
           ExperienceSelection.Selected selected;
           try {
@@ -250,9 +262,20 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
             throw SampleContent.withPluginsInError(e, features);
           }
           experienceId = selected.id();
-          mapId = Tiles.forExperience(tiles, experienceId).flatMap(tile -> Tiles.map(assets, tile)).map(Object::toString).orElse("");
+          // The tile asked for, else the one the menu's "play --experience" stands for: the default tile when it names the
+          // experience (so play without --experience plays the default tile's map), else the first by id.
+          Tiles.Tile played = asked != null ? asked : Tiles.forExperience(tiles, experienceId).orElse(null);
+          mapId = played == null ? "" : Tiles.map(assets, played).map(Object::toString).orElse("");
           state.seed(seed);
-          out.printf("Experience %s, chosen by %s; %s world; seed %d%n", experienceId, selected.source(), describe(netMode), seed);
+          out.printf("Experience %s, chosen by %s; %s world; seed %d%n", experienceId, asked != null ? "tile " + asked.id() : selected.source(),
+              describe(netMode), seed);
+          List<Tiles.Tile> others = played == null || asked != null ? List.of() : Tiles.otherMaps(tiles, played);
+          if (!others.isEmpty()) {
+            out.printf("Tile %s (%s); other tiles start it on other maps: %s%n", played.id(),
+                played.tile().isDefaultExperience() ? "the default tile" : "the first by id",
+                String.join(", ", others.stream().map(other -> "--tile " + other.id().name() + " ("
+                    + other.tile().map().map(Object::toString).orElse("no map") + ")").toList()));
+          }
         }
         ArenaLevel level = world.subsystem(ArenaLevel.class);
         if (!mapId.isEmpty()) {
@@ -474,6 +497,18 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     public PrimaryAssetId convert(String value) {
       try {
         return PrimaryAssetId.parse(value.trim(), Experiences.EXPERIENCE);
+      } catch (IllegalArgumentException e) {
+        throw new picocli.CommandLine.TypeConversionException(e.getMessage());
+      }
+    }
+  }
+
+  /** Reads {@code UserFacingExperience:Name}, or a bare {@code Name} of a tile. */
+  static final class TileIdConverter implements ITypeConverter<PrimaryAssetId> {
+    @Override
+    public PrimaryAssetId convert(String value) {
+      try {
+        return PrimaryAssetId.parse(value.trim(), Experiences.USER_FACING_EXPERIENCE);
       } catch (IllegalArgumentException e) {
         throw new picocli.CommandLine.TypeConversionException(e.getMessage());
       }

@@ -69,8 +69,45 @@ final class Tiles {
     return map;
   }
 
-  /** The first tile (by id) that starts {@code experience}. */
+  /**
+   * The tile a run of {@code experience} plays, when several name it: the default tile if it is one
+   * of them (what {@code play} without {@code --experience} selects), else the first by id. The
+   * same tile whichever way the experience was chosen, so the menu's command and the run agree.
+   */
   static Optional<Tile> forExperience(List<Tile> tiles, PrimaryAssetId experience) {
-    return tiles.stream().filter(tile -> tile.tile().experienceId().equals(experience)).findFirst();
+    List<Tile> naming = naming(tiles, experience);
+    return naming.stream().filter(tile -> tile.tile().isDefaultExperience()).findFirst().or(() -> naming.stream().findFirst());
+  }
+
+  /** The tiles (by id) that start {@code experience}. */
+  static List<Tile> naming(List<Tile> tiles, PrimaryAssetId experience) {
+    return tiles.stream().filter(tile -> tile.tile().experienceId().equals(experience)).toList();
+  }
+
+  /**
+   * The other tiles that start {@code chosen}'s experience on another map: a run of the experience
+   * plays {@code chosen}'s, and {@code play --tile} chooses one of these instead.
+   */
+  static List<Tile> otherMaps(List<Tile> tiles, Tile chosen) {
+    return naming(tiles, chosen.tile().experienceId()).stream()
+        .filter(tile -> !tile.id().equals(chosen.id()) && !tile.tile().map().equals(chosen.tile().map()))
+        .toList();
+  }
+
+  /**
+   * The tile {@code id} names ({@code play --tile}).
+   *
+   * @throws IllegalArgumentException naming the tiles there are
+   */
+  static Tile named(List<Tile> tiles, PrimaryAssetId id) {
+    return tiles.stream().filter(tile -> tile.id().equals(id)).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("--tile " + id.name() + ": no such tile (tiles: "
+            + String.join(", ", tiles.stream().map(tile -> tile.id().name()).toList()) + ")"));
+  }
+
+  /** The words of {@code play} that start {@code tile}'s experience on {@code tile}'s map. */
+  static String command(List<Tile> tiles, Tile tile) {
+    boolean chosenByExperience = forExperience(tiles, tile.tile().experienceId()).map(Tile::id).filter(tile.id()::equals).isPresent();
+    return chosenByExperience ? "play --experience " + tile.tile().experienceId().name() : "play --tile " + tile.id().name();
   }
 }
