@@ -5,7 +5,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Ctrl+C (or a termination signal) asking {@code play --inspect} to stop: the JVM runs shutdown
+ * Ctrl+C (or a termination signal) asking {@code play} to stop (with {@code --save}, {@code --inspect},
+ * {@code --watch} or {@code --turns-per-second}): the JVM runs shutdown
  * hooks on such a signal, so a hook flags the request, wakes the command's thread and waits (ten
  * seconds at most) while the command ends as it would have: the match stops at the turn it is at,
  * the result (and --save) is written, the inspector, world and runtime close. Without it the JVM

@@ -186,7 +186,10 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
           + " content inside the jar cannot change while the game runs");
     }
     PrintWriter out = spec.commandLine().getOut();
-    try (Interruption interruption = inspect != null || watch ? Interruption.watch() : Interruption.none()) {
+    // Ctrl+C (or SIGTERM) stops the match at its turn and ends the run as it would have ended (the result printed, --save
+    // written) whenever the run has something to end well: a save, a page, a watch, or a pace that leaves time to press it.
+    boolean graceful = save != null || inspect != null || watch || turnsPerSecond != null;
+    try (Interruption interruption = graceful ? Interruption.watch() : Interruption.none()) {
       return call(out, interruption);
     }
   }

@@ -155,7 +155,7 @@ class PlayWatchIT {
         + " change while the game runs"), all());
   }
 
-  private static void copy(Path from, Path to) throws IOException {
+  static void copy(Path from, Path to) throws IOException {
     try (var files = Files.walk(from)) {
       for (Path file : files.toList()) {
         Path target = to.resolve(from.relativize(file).toString());
