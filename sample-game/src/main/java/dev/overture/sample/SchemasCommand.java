@@ -14,12 +14,14 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
  * {@code overture schemas}: writes the JSON Schemas of every asset type (from the records and the
  * registered kinds and classes) into {@code assets/schemas}, so that editors complete and check
- * content. A test fails when the committed schemas are not current.
+ * content. A test fails when the committed schemas are not current. Without {@code --out} it
+ * needs {@code ./assets} to be there: made here, it would become every other command's content.
  */
 @Command(name = "schemas", mixinStandardHelpOptions = true, description = "Write the JSON Schemas of every asset type (default: into assets/schemas).")
 final class SchemasCommand implements Callable<Integer> {
@@ -31,6 +33,11 @@ final class SchemasCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
+    if (!spec.commandLine().getParseResult().hasMatchedOption("--out") && !Files.isDirectory(Path.of("assets"))) {
+      // Creating ./assets/schemas here would make ./assets, empty of content, the folder every other command reads.
+      throw new ParameterException(spec.commandLine(), "schemas writes into ./assets/schemas, but there is no ./assets folder in "
+          + Path.of("").toAbsolutePath() + ": run it where the content folder is, or give --out DIR");
+    }
     if (Files.exists(out, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(out)) {
       String found = SpecialFiles.kindOf(out);
       String kind = switch (found) {

@@ -176,6 +176,19 @@ class ContentCommandsReliabilityTest {
     assertNoClassName();
   }
 
+  /** Review defect 4: the ./assets/schemas it made became every other command's (empty) content. */
+  @Test
+  void schemas_withoutOut_whereThereIsNoAssetsFolder_isAUsageError_andCreatesNothing() {
+    // The tests run in sample-game/, which has no ./assets (the content is ../assets).
+    assertFalse(Files.exists(Path.of("assets")));
+
+    assertEquals(2, run("schemas"));
+
+    assertEquals("schemas writes into ./assets/schemas, but there is no ./assets folder in " + Path.of("").toAbsolutePath()
+        + ": run it where the content folder is, or give --out DIR", err.toString().lines().findFirst().orElse(""));
+    assertFalse(Files.exists(Path.of("assets")), "./assets was created");
+  }
+
   @Test
   void noContentCommand_printsAJavaClassName_onBrokenContent() throws Exception {
     Path assets = copyOfTheSampleContent();
