@@ -63,6 +63,22 @@ class OvertureLauncherIT {
     assertEquals(viaJar, viaLauncher);
   }
 
+  /** Review defect 5: through a link the launcher looked for the jar beside the link ("Unable to access jarfile"). */
+  @Test
+  void theLauncher_runThroughSymbolicLinks_printsWhatJavaJarPrints(@TempDir Path bin) throws Exception {
+    Path absolute = Files.createSymbolicLink(bin.resolve("overture-link"), TARGET.resolve("overture").toAbsolutePath());
+    Files.createDirectories(bin.resolve("bin"));
+    Path relative = Files.createSymbolicLink(bin.resolve("bin/overture"), Path.of("../overture-link"));
+    Run viaJar = run(javaJar(List.of("version")));
+
+    for (Path link : List.of(absolute, relative)) {
+      Run viaLink = run(List.of(link.toString(), "version"));
+
+      assertEquals(0, viaLink.exit(), link + ": " + viaLink.output());
+      assertEquals(viaJar, viaLink, link.toString());
+    }
+  }
+
   @Test
   void aLauncherWhoseArchiveDoesNotFit_runsAsJavaJarDoes(@TempDir Path copy) throws Exception {
     for (String file : List.of("overture", "overture.jar", "overture.jsa", "overture.aot")) {
