@@ -80,6 +80,15 @@ public final class AtomicFiles {
   private AtomicFiles() {}
 
   /**
+   * Whether {@code fileName} is the name of one of the temporaries these writes make (any
+   * process's, SQLite's companions of a temporary database included): what a watcher of a folder
+   * sees come and go while a file in it is replaced, and no content of its own.
+   */
+  public static boolean isTemporaryName(String fileName) {
+    return TEMPORARY.matcher(fileName).matches();
+  }
+
+  /**
    * A temporary file an earlier process left behind and that was removed.
    *
    * @param file the file

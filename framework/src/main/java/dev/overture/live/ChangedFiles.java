@@ -10,6 +10,7 @@ import dev.overture.asset.InvalidAssetPathException;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
+import dev.overture.internal.AtomicFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +28,8 @@ import java.util.stream.Stream;
  * plugin's folder is a file of the game's root and of the plugin's, and the rules of each decide
  * whether it is an asset there), every file of a folder that appeared or went away, and the files
  * whose change only a restart can apply (a root's {@code overture.json}, a plugin's descriptor, a
- * plugin folder that appeared). Stateless.
+ * plugin folder that appeared). The temporaries of {@link AtomicFiles}, which come and go while a
+ * file is replaced, are no content and are left out. Stateless.
  */
 final class ChangedFiles {
 
@@ -64,6 +66,9 @@ final class ChangedFiles {
     List<Problem> restart = new ArrayList<>();
     AssetIndex index = assets.index();
     for (Path changed : paths) {
+      if (changed.getFileName() != null && AtomicFiles.isTemporaryName(changed.getFileName().toString())) {
+        continue; // a file being replaced (play --save's working copy, a resave): its target's change is the one reported
+      }
       Problem jar = jarChanged(changed, jars);
       if (jar != null) {
         if (!restart.contains(jar)) {
@@ -91,6 +96,9 @@ final class ChangedFiles {
         }
         add(files, shown, new ContentFile(root.name(), path), display);
         for (AssetPath inside : inside(changed, folder.getValue(), root, path, index)) {
+          if (AtomicFiles.isTemporaryName(inside.fileName())) {
+            continue;
+          }
           add(files, shown, new ContentFile(root.name(), inside), root.source().displayPath(inside));
         }
       }

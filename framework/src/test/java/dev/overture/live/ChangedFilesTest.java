@@ -86,6 +86,24 @@ class ChangedFilesTest {
     assertEquals(List.of(), sorted.restartNeeded());
   }
 
+  /** Review defect 6: play --watch --save reported its own save's working copy as an edit ("Reloaded assets/.game.db.overture-..."). */
+  @Test
+  void theTemporariesOfAFileBeingReplaced_areNoContent() throws Exception {
+    Path temporary = dev.overture.internal.AtomicFiles.newTemporary(game.resolve("game.db"));
+    Path journal = game.resolve(temporary.getFileName() + "-journal");
+    Files.writeString(journal, "");
+    Path inFolder = Files.createDirectories(game.resolve("experiences/new"));
+    Files.writeString(inFolder.resolve(".Arena.json.overture-12345-0123456789abcdef.tmp"), "{}");
+    Files.writeString(inFolder.resolve("Arena.json"), "{}");
+
+    ChangedFiles.Sorted sorted = sort(temporary, journal, game.resolve("experiences/Duel.json"), inFolder);
+
+    assertEquals(List.of(
+        "Game:/experiences/Duel.json shown as " + shown("experiences/Duel.json"),
+        "Game:/experiences/new shown as " + shown("experiences/new"),
+        "Game:/experiences/new/Arena.json shown as " + shown("experiences/new/Arena.json")), files(sorted));
+  }
+
   @Test
   void aFolderThatAppeared_isEveryFileInIt_andOneThatWentAway_isEveryFileTheIndexHadInIt() throws Exception {
     Content.of().file("experiences/new/Arena.json", "{}").file("experiences/new/deep/Pit.json", "{}").writeTo(game);
