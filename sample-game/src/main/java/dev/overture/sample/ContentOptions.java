@@ -3,13 +3,20 @@ package dev.overture.sample;
 import dev.overture.internal.SpecialFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * Where the content and the plugins come from: {@code --assets DIR}, else {@code ./assets}, else the
  * jar's own content; {@code --plugins DIR}, else the {@code plugins} folder beside the game's jar.
+ * A folder option that names no folder is a usage error (exit code 2), as a wrong value is.
  */
 final class ContentOptions {
+
+  /** The command these options are part of, whose usage a mistake prints. */
+  @Spec(Spec.Target.MIXEE) CommandSpec command;
 
   @Option(
       names = "--assets",
@@ -26,7 +33,7 @@ final class ContentOptions {
   /** The folder to read, or null for the content inside the jar. */
   Path folderOrNull() {
     if (assets != null) {
-      return folder("--assets", assets);
+      return folder(command, "--assets", assets);
     }
     Path local = Path.of("assets");
     return Files.isDirectory(local) ? local : null;
@@ -35,17 +42,22 @@ final class ContentOptions {
   /** The plugins folder, or null when there is none (no jar plugins then). */
   Path pluginsOrNull() {
     if (plugins != null) {
-      return folder("--plugins", plugins);
+      return folder(command, "--plugins", plugins);
     }
     Path beside = SampleContent.defaultPlugins();
     return Files.isDirectory(beside) ? beside : null;
   }
 
-  /** {@code path}, given with {@code option}, when it is a folder; else what it is instead, in the message. */
-  private static Path folder(String option, Path path) {
+  /**
+   * {@code path}, given with {@code option} of {@code command}, when it is a folder.
+   *
+   * @throws ParameterException saying what it is instead: a usage mistake, exit code 2
+   */
+  static Path folder(CommandSpec command, String option, Path path) {
     if (!Files.isDirectory(path)) {
       String kind = SpecialFiles.kindOf(path);
-      throw new IllegalArgumentException(option + " " + path + (kind.equals("missing") ? ": no such folder" : ": it is " + kind + ", not a folder"));
+      throw new ParameterException(command.commandLine(),
+          option + " " + path + (kind.equals("missing") ? ": no such folder" : ": it is " + kind + ", not a folder"));
     }
     return path;
   }

@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -33,8 +34,8 @@ final class ResaveCommand implements Callable<Integer> {
   public Integer call() {
     Path folder = content.folderOrNull();
     if (folder == null) {
-      throw new IllegalArgumentException(
-          "resave rewrites files on disk: give the content folder with --assets DIR (the content inside the jar cannot be written)");
+      throw new ParameterException(spec.commandLine(), "resave rewrites files on disk, and there is no ./assets folder in "
+          + Path.of("").toAbsolutePath() + ": give the content folder with --assets DIR (the content inside the jar cannot be written)");
     }
     PrintWriter out = spec.commandLine().getOut();
     if (!dryRun) {

@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -22,7 +23,8 @@ import picocli.CommandLine.Spec;
  * included (a plugin that cannot be installed or registered is one of the problems); exits 1 when
  * there is an error, 0 otherwise (warnings included). Stricter than play: an unknown property is an
  * error. Text in the numbered style, or JSON for CI tools; the JSON report is written even when the
- * content cannot be indexed (with the problems that stopped it), so a tool always has one to read.
+ * content cannot be indexed (with the problems that stopped it), so a tool always has one to read;
+ * a folder option that names no folder is a usage error (exit code 2) in either format.
  */
 @Command(name = "validate", mixinStandardHelpOptions = true, description = "Check the content (every asset loaded for real, every check run); exit 1 on an error.")
 final class ValidateCommand implements Callable<Integer> {
@@ -46,6 +48,7 @@ final class ValidateCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     ValidationReport report;
+    int exitOnError = OvertureCommand.FAILED;
     try (Overture overture = SampleContent.open(content)) {
       AssetManager assets = overture.assets();
       GameFeatures features = overture.features();
@@ -57,12 +60,15 @@ final class ValidateCommand implements Callable<Integer> {
       }
       Validator.Builder validator = Validator.builder(assets).features(features).pluginTimeout(SampleContent.pluginTimeout());
       if (settings != null) {
-        validator.settingsFolder(settings);
+        validator.settingsFolder(ContentOptions.folder(spec, "--settings", settings));
       }
       report = validator.build().run();
-    } catch (ProblemException | IllegalArgumentException | IllegalStateException e) {
+    } catch (ProblemException | IllegalArgumentException | IllegalStateException | ParameterException e) {
       if (format == Format.text) {
         throw e;
+      }
+      if (e instanceof ParameterException) {
+        exitOnError = 2; // a usage mistake (a folder that is not there), as in text, but with the report a tool reads
       }
       // A tool reading the JSON gets a report whatever stopped the validation (content that
       // cannot be indexed, a plugin that cannot start or never comes up, a folder that is not
@@ -74,6 +80,6 @@ final class ValidateCommand implements Callable<Integer> {
     }
     out.println(format == Format.json ? report.toJson() : report.format());
     out.flush();
-    return report.hasErrors() ? OvertureCommand.FAILED : 0;
+    return report.hasErrors() ? exitOnError : 0;
   }
 }

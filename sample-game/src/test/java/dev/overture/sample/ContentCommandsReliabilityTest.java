@@ -104,9 +104,8 @@ class ContentCommandsReliabilityTest {
     Path pipe = temp.resolve("settings");
     mkfifo(pipe);
 
-    assertEquals(1, assertTimeoutPreemptively(Duration.ofSeconds(60), () -> run("validate", "--settings", pipe.toString())));
-    assertTrue(out.toString().contains("[Overture/ReadFailed] Cannot list the settings folder " + pipe + ": " + pipe + " is not a folder"),
-        out.toString());
+    assertEquals(2, assertTimeoutPreemptively(Duration.ofSeconds(60), () -> run("validate", "--settings", pipe.toString())));
+    assertEquals("--settings " + pipe + ": it is a named pipe, not a folder", err.toString().lines().findFirst().orElse(""));
     assertNoClassName();
   }
 
@@ -116,10 +115,10 @@ class ContentCommandsReliabilityTest {
     Path pipe = temp.resolve("pipe");
     mkfifo(pipe);
 
-    assertEquals(1, run("list", "--assets", file.toString()));
-    assertEquals("overture: --assets " + file + ": it is a regular file, not a folder", err.toString().strip());
-    assertEquals(1, run("list", "--plugins", pipe.toString()));
-    assertEquals("overture: --plugins " + pipe + ": it is a named pipe, not a folder", err.toString().strip());
+    assertEquals(2, run("list", "--assets", file.toString()));
+    assertEquals("--assets " + file + ": it is a regular file, not a folder", err.toString().lines().findFirst().orElse(""));
+    assertEquals(2, run("list", "--plugins", pipe.toString()));
+    assertEquals("--plugins " + pipe + ": it is a named pipe, not a folder", err.toString().lines().findFirst().orElse(""));
     assertEquals("mine", Files.readString(file));
   }
 
@@ -142,7 +141,7 @@ class ContentCommandsReliabilityTest {
 
   @Test
   void validateAsJson_writesItsReport_forAFolderThatIsNotThere() throws Exception {
-    assertEquals(1, run("validate", "--format", "json", "--assets", temp.resolve("nowhere").toString()));
+    assertEquals(2, run("validate", "--format", "json", "--assets", temp.resolve("nowhere").toString()));
 
     JsonNode report = JsonMapper.builder().build().readTree(out.toString());
     assertEquals("Overture/CannotValidate", report.get("problems").get(0).get("id").asString());
@@ -174,6 +173,26 @@ class ContentCommandsReliabilityTest {
     assertEquals("overture: " + folder.resolve("Experience.schema.json") + ": it is not a regular file (a device, a pipe or a socket)",
         err.toString().strip());
     assertNoClassName();
+  }
+
+  /** Review defect 7: a folder that is not there is a usage mistake for every folder option, exit 2, named, with the usage. */
+  @Test
+  void aFolderOptionNamingNoFolder_isAUsageError_forEveryCommand() throws Exception {
+    Path nowhere = temp.resolve("nowhere");
+    Path file = Files.writeString(temp.resolve("file.txt"), "");
+    for (String[] command : new String[][] {
+        {"list", "--assets", nowhere.toString()},
+        {"validate", "--assets", nowhere.toString()},
+        {"play", "--assets", nowhere.toString()},
+        {"resave", "--assets", nowhere.toString()},
+        {"list", "--plugins", nowhere.toString()},
+        {"validate", "--assets", "../assets", "--settings", nowhere.toString()}}) {
+      assertEquals(2, run(command), String.join(" ", command) + ": " + err);
+      assertEquals(command[command.length - 2] + " " + nowhere + ": no such folder", err.toString().lines().findFirst().orElse(""));
+      assertTrue(err.toString().contains("Usage: overture " + command[0]), err.toString());
+    }
+    assertEquals(2, run("validate", "--assets", "../assets", "--settings", file.toString()));
+    assertEquals("--settings " + file + ": it is a regular file, not a folder", err.toString().lines().findFirst().orElse(""));
   }
 
   /** Review defect 4: the ./assets/schemas it made became every other command's (empty) content. */

@@ -236,10 +236,12 @@ class OvertureCommandTest {
   }
 
   @Test
-  void resave_needsAFolder() {
-    assertEquals(1, run("resave"));
-    assertEquals("overture: resave rewrites files on disk: give the content folder with --assets DIR (the content inside the jar"
-        + " cannot be written)" + System.lineSeparator(), err.toString());
+  void resave_needsAFolder_aUsageError() {
+    // The tests run in sample-game/, which has no ./assets.
+    assertEquals(2, run("resave"));
+    assertEquals("resave rewrites files on disk, and there is no ./assets folder in " + Path.of("").toAbsolutePath()
+        + ": give the content folder with --assets DIR (the content inside the jar cannot be written)", err.toString().lines().findFirst()
+        .orElse(""));
   }
 
   @Test
