@@ -133,6 +133,9 @@ public final class OvertureCommand {
   private static CommandLine configure(List<Class<?>> subcommands) {
     CommandLine commandLine = new CommandLine(new OvertureCommand());
     subcommands.forEach(commandLine::addSubcommand);
+    // Every path option of every command (registered after the subcommands, so it reaches them): an
+    // empty one would be the current folder, silently, which no one means by typing ''.
+    commandLine.registerConverter(java.nio.file.Path.class, OvertureCommand::path);
     // picocli hands the handler below only Exceptions: an Error would leave execute() and end the
     // JVM with a stack trace. Wrap it, so it is reported like any failure.
     CommandLine.IExecutionStrategy run = new CommandLine.RunLast();
@@ -178,6 +181,18 @@ public final class OvertureCommand {
           return FAILED;
         });
     return commandLine;
+  }
+
+  /** A path option's value: any text but an empty one. */
+  static java.nio.file.Path path(String value) {
+    if (value.isEmpty()) {
+      throw new CommandLine.TypeConversionException("an empty path names no file or folder (. is the current folder)");
+    }
+    try {
+      return java.nio.file.Path.of(value);
+    } catch (java.nio.file.InvalidPathException e) {
+      throw new CommandLine.TypeConversionException("'" + value + "' is not a path (" + e.getReason() + ")");
+    }
   }
 
   /** One line for an Error, in words a player can pass on. */

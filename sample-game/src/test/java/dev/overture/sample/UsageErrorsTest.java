@@ -52,4 +52,38 @@ class UsageErrorsTest {
     assertTrue(checked.containsAll(List.of("play --ticks", "play --experience", "play --net-mode", "migrate-ids --to",
         "validate --format", "update-local-version --cl")), checked.toString());
   }
+
+  /**
+   * Review defect 8: an empty path was the current folder ({@code list --assets ''} listed it, {@code
+   * schemas --out ''} wrote into it). Every path option and parameter of every command refuses it.
+   */
+  @Test
+  void anEmptyPath_isAUsageError_forEveryPathOption() {
+    List<String> checked = new ArrayList<>();
+    for (Map.Entry<String, CommandLine> command : OvertureCommand.commandLine().getSubcommands().entrySet()) {
+      List<CommandLine> lines = new ArrayList<>(List.of(command.getValue()));
+      lines.addAll(command.getValue().getSubcommands().values());
+      for (CommandLine line : lines) {
+        for (OptionSpec option : line.getCommandSpec().options()) {
+          if (option.typeInfo().getType() != Path.class) {
+            continue;
+          }
+          List<String> args = new ArrayList<>(List.of(line.getCommandSpec().qualifiedName(" ").split(" ")));
+          args.remove(0); // "overture"
+          args.addAll(List.of(option.longestName(), ""));
+
+          CommandRun run = CommandRun.of(args.toArray(String[]::new));
+
+          assertEquals(2, run.exit(), args + " printed:\n" + run.all());
+          assertEquals("Invalid value for option '" + option.longestName() + "': an empty path names no file or folder (. is the current"
+              + " folder)", run.err().lines().findFirst().orElse(""), args.toString());
+          checked.add(args.get(0) + " " + option.longestName());
+        }
+      }
+    }
+    assertTrue(checked.containsAll(List.of("list --assets", "list --plugins", "schemas --out", "play --save", "play --restore",
+        "validate --settings", "migrate-ids --db", "update-local-version --file")), checked.toString());
+    CommandRun positional = CommandRun.of("archive", "inspect", "");
+    assertEquals(2, positional.exit(), positional.all());
+  }
 }
