@@ -65,13 +65,17 @@ final class MigrateIdsCommand implements Callable<Integer> {
     if (batch < 1) {
       throw new ParameterException(spec.commandLine(), "--batch must be 1 or more, not " + batch);
     }
+    if (noBackup && store.jdbcUrl != null) {
+      throw new ParameterException(spec.commandLine(), "--no-backup is for --db: migrate-ids makes no backup of a server's database"
+          + " (--jdbc-url); back it up first, for example with pg_dump");
+    }
     PrintWriter out = spec.commandLine().getOut();
     IdMigration.Report report;
     if (store.db != null) {
       out.println("Database: " + store.db); // the report's counts and refusals are of this file
       report = IdMigration.run(store.db, target, dryRun, !noBackup, batch);
     } else {
-      report = IdMigration.run(server(store.jdbcUrl), store.jdbcUrl, target, dryRun, batch);
+      report = IdMigration.run(server(store.jdbcUrl), redacted(store.jdbcUrl), target, dryRun, batch);
       if (!dryRun) {
         out.println("Backup: none made. On a database server, backing it up first is the operator's job (for example"
             + " pg_dump); each batch of " + batch + " rows commits on its own, so a stopped run can be run again.");
@@ -94,7 +98,7 @@ final class MigrateIdsCommand implements Callable<Integer> {
           + " for an SQLite file, use --db FILE");
     }
     String query = url.contains("?") ? url.substring(url.indexOf('?')).toLowerCase(Locale.ROOT) : "";
-    if (query.matches(".*[?&](user|password)=.*")) {
+    if (query.matches(".*[?&](user|password)=.*") || !redacted(url).equals(url.contains("?") ? url.substring(0, url.indexOf('?')) : url)) {
       throw new ParameterException(spec.commandLine(), "--jdbc-url must not carry the user or the password, since any process of"
           + " the machine can read a command line: give them in " + USER_VARIABLE + " and " + PASSWORD_VARIABLE);
     }
@@ -113,6 +117,21 @@ final class MigrateIdsCommand implements Callable<Integer> {
       server.setPassword(password);
     }
     return server;
+  }
+
+  /**
+   * {@code url} as messages show it: without its parameters (after {@code ?}: {@code sslpassword=},
+   * {@code sslkey=}... may be secrets) and without a {@code user:password@} before the host.
+   */
+  static String redacted(String url) {
+    String shown = url.contains("?") ? url.substring(0, url.indexOf('?')) : url;
+    int hosts = shown.indexOf("//");
+    int at = shown.indexOf('@', hosts + 2);
+    int path = shown.indexOf('/', hosts + 2);
+    if (hosts >= 0 && at > 0 && (path < 0 || at < path)) {
+      shown = shown.substring(0, hosts + 2) + shown.substring(at + 1);
+    }
+    return shown;
   }
 
   /** {@code v3} or {@code stable-id}. */

@@ -11,6 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
@@ -470,6 +472,32 @@ class OvertureCommandTest {
     assertTrue(err.toString().contains("'v4' is not a target (v3, stable-id)"), err.toString());
     assertEquals(1, run("migrate-ids", "--db", "no-such.db"));
     assertTrue(err.toString().contains("overture: No database at no-such.db"), err.toString());
+  }
+
+  /** Review defect 9: the error printed the whole URL, its sslpassword= included. */
+  @Test
+  void migrateIds_onAServerItCannotReach_namesItsUrl_withoutItsParameters() {
+    assertEquals(1, run("migrate-ids", "--jdbc-url", "jdbc:postgresql://127.0.0.1:1/db?sslpassword=hunter2", "--dry-run", "--debug"));
+
+    assertTrue(err.toString().startsWith("overture: Cannot read jdbc:postgresql://127.0.0.1:1/db: "), err.toString());
+    assertFalse(err.toString().contains("hunter2"), err.toString());
+    assertFalse(out.toString().contains("hunter2"), out.toString());
+  }
+
+  @Test
+  void migrateIds_aUrlWithAUserAndPasswordBeforeTheHost_isRefusedAsOneWithThemInItsParameters() {
+    assertEquals(2, run("migrate-ids", "--jdbc-url", "jdbc:postgresql://me:hunter2@127.0.0.1:1/db", "--dry-run", "--debug"));
+
+    assertTrue(err.toString().startsWith("--jdbc-url must not carry the user or the password"), err.toString());
+    assertFalse(err.toString().contains("hunter2"), err.toString());
+  }
+
+  @Test
+  void migrateIds_noBackupWithAServer_isAUsageError() {
+    assertEquals(2, run("migrate-ids", "--jdbc-url", "jdbc:postgresql://127.0.0.1:1/db", "--no-backup"));
+
+    assertEquals("--no-backup is for --db: migrate-ids makes no backup of a server's database (--jdbc-url); back it up first, for"
+        + " example with pg_dump", err.toString().lines().findFirst().orElse(""));
   }
 
   // ---- validation
