@@ -73,7 +73,10 @@ class LiveContentTest {
         .kind(ActorComponent.class, "Shield", Shield.class)
         .kind(ActorComponent.class, "Banner", Banner.class)
         .plugins(jars)
-        .liveContent()
+        // Real files, a real watcher and a real clock: a quiet period well above a busy machine's
+        // stalls, so that a test's burst of writes (each one truncates, then writes) is one change
+        // and never read half-written, whatever else the machine is doing.
+        .liveContent(live -> live.quietPeriod(Duration.ofMillis(400)))
         .build();
     overture.liveContent().orElseThrow().subscribe(heard::add);
   }
