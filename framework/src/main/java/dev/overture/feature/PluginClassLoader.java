@@ -36,6 +36,7 @@ final class PluginClassLoader extends URLClassLoader {
   private final List<PluginClassLoader> dependencies;
 
   PluginClassLoader(PluginId plugin, Path jar, ClassLoader parent, List<PluginClassLoader> dependencies) throws IOException {
+    // The name is what the world's messages about game code that fails name (World's PlayFailures).
     super("plugin " + plugin, new URL[] {jar.toUri().toURL()}, parent);
     this.plugin = plugin;
     this.dependencies = List.copyOf(dependencies);

@@ -301,13 +301,34 @@ public class Actor implements Constructed {
     }
   }
 
+  /**
+   * Ends the play of every component, newest first, then the actor's own. Never stops halfway: a
+   * component (a plugin's, say) whose {@code endPlay} throws is logged and the others still end, so
+   * that what they hold (an experience's plugin requests, asset pins) is released and the actor is
+   * destroyed whatever its code does.
+   */
   final void stopPlay(EndPlayReason reason) {
     for (int i = components.size() - 1; i >= 0; i--) {
-      components.get(i).stopPlay(reason);
+      ActorComponent component = components.get(i);
+      try {
+        component.stopPlay(reason);
+      } catch (RuntimeException | Error e) {
+        if (!PlayFailures.reportable(e)) {
+          throw e;
+        }
+        PlayFailures.logged(PlayFailures.describe(component), "endPlay", world.name(), e);
+      }
     }
     if (playing) {
       playing = false;
-      endPlay(reason);
+      try {
+        endPlay(reason);
+      } catch (RuntimeException | Error e) {
+        if (!PlayFailures.reportable(e)) {
+          throw e;
+        }
+        PlayFailures.logged(PlayFailures.describe(this), "endPlay", world.name(), e);
+      }
     }
     destroyed = true;
   }
@@ -341,7 +362,10 @@ public class Actor implements Constructed {
   /** Called once when the actor starts playing, before its components do. */
   protected void beginPlay() {}
 
-  /** Called once when the actor stops playing, after its components have. */
+  /**
+   * Called once when the actor stops playing, after its components have. What it throws is logged
+   * and does not stop the actor (or its world) from ending.
+   */
   protected void endPlay(EndPlayReason reason) {}
 
   /** Called every tick while playing, if {@link #wantsTick()}. */

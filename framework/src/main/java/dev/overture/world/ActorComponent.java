@@ -146,7 +146,10 @@ public abstract class ActorComponent implements Constructed {
   /** Called once when the component starts playing. */
   protected void beginPlay() {}
 
-  /** Called once when the component stops playing. */
+  /**
+   * Called once when the component stops playing. What it throws when its actor ends is logged and
+   * does not stop the other components, the actor or its world from ending.
+   */
   protected void endPlay(EndPlayReason reason) {}
 
   /** Called every tick while playing, if {@link #wantsTick()}. */

@@ -460,7 +460,9 @@ public final class World implements AutoCloseable {
    * Closes the world: new work is refused from here on; close listeners run; the game state ends
    * play first (so that what it owns can still reach the other actors), then the other actors,
    * newest first (even those ending actors destroy or spawn); subsystems shut down; queued work is
-   * dropped. Idempotent.
+   * dropped. Game code that throws while it ends (an actor's or component's {@code endPlay}) is
+   * logged, naming it and its plugin, and the rest still ends: a world is always closed whole, so
+   * what its experience holds (plugin requests, asset pins) is released. Idempotent.
    */
   @Override
   public void close() {

@@ -242,6 +242,49 @@ class WorldTest {
     }
   }
 
+  /** A component whose end of play throws, as a plugin's buggy code may. */
+  static class Brittle extends ActorComponent {
+    @Override
+    protected void endPlay(EndPlayReason reason) {
+      events.add("brittle throws");
+      throw new IllegalStateException("boom in endPlay");
+    }
+  }
+
+  /** An actor whose own end of play throws. */
+  static class BrittleCrate extends Crate {
+    @Override
+    protected void endPlay(EndPlayReason reason) {
+      super.endPlay(reason);
+      throw new IllegalStateException("boom in the crate's endPlay");
+    }
+  }
+
+  /** Review C, defect 1: an endPlay that threw left the world half-closed and its experience never ended. */
+  @Test
+  void close_endsEveryActorAndComponent_evenWhenTheirEndPlayThrows_andSaysWhichInALine() {
+    events.clear();
+    World world = World.builder("Test").gameState(RecordingState.class).build();
+    world.gameState().addComponent(Lid.class, "Older");
+    world.gameState().addComponent(Brittle.class, "Hot");
+    world.spawnActor(BrittleCrate.class, "Crate");
+    events.clear();
+
+    String log = dev.overture.internal.StandardError.during(world::close);
+
+    assertTrue(world.isClosed(), "closed whatever the game's code threw");
+    assertEquals(
+        List.of("brittle throws", "lid ends WORLD_CLOSED", "game state ends WORLD_CLOSED", "lid ends WORLD_CLOSED",
+            "crate ends WORLD_CLOSED"),
+        events);
+    assertEquals(List.of(), world.actors());
+    assertTrue(log.contains("ERROR dev.overture.world.World - Component Hot (Brittle) of actor GameState failed in endPlay"
+        + " in world Test; the world went on without it: boom in endPlay"), log);
+    assertTrue(log.contains("ERROR dev.overture.world.World - Actor Crate (BrittleCrate) failed in endPlay in world Test;"
+        + " the world went on without it: boom in the crate's endPlay"), log);
+    assertFalse(dev.overture.internal.StandardError.hasStackTrace(log), "a line each; the trace is at debug: " + log);
+  }
+
   @Test
   void close_copesWithActorsThatDestroyOthersWhileEnding() {
     events.clear();
