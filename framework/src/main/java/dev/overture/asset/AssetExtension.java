@@ -122,6 +122,23 @@ public final class AssetExtension {
     return Collections.unmodifiableList(classes);
   }
 
+  /**
+   * Whether it gives {@code name} to a class: as a kind of {@code base}, or, with a null {@code
+   * base}, as a kind of any base or an asset class. What content naming {@code name} relies on.
+   */
+  public boolean names(Class<?> base, String name) {
+    Objects.requireNonNull(name, "name");
+    for (Entry entry : entries) {
+      if (entry instanceof Kind kind && kind.name().equals(name) && (base == null || kind.base() == base)) {
+        return true;
+      }
+      if (base == null && entry instanceof AssetClass assetClass && assetClass.name().equals(name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Replays the names and custom versions into {@code target}, in the order they were made. */
   void applyDefinitions(Target target) {
     for (Entry entry : entries) {

@@ -67,11 +67,12 @@ public record AddComponents(List<Entry> componentList) implements WorldActionBas
     }
   }
 
-  /** The component of each entry. */
+  /** The actor class and the component of each entry. */
   @Override
   public List<Contribution> contributions() {
     List<Contribution> components = new ArrayList<>();
     for (int i = 0; i < componentList.size(); i++) {
+      components.add(Contribution.actor(componentList.get(i).actorClass().name(), "/componentList/" + i + "/actorClass"));
       components.add(Contribution.component(componentList.get(i).componentClass().name(), "/componentList/" + i + "/componentClass"));
     }
     return components;

@@ -17,14 +17,23 @@ public record Contribution(Kind kind, String name, String pointer) {
   /** The sorts of kinds a plugin contributes, as its descriptor's {@code contributes} lists them. */
   public enum Kind {
     /** An action kind ({@code contributes.actions}). */
-    ACTION("Action"),
+    ACTION("Action", GameFeatureAction.class),
     /** A component class ({@code contributes.components}). */
-    COMPONENT("Component");
+    COMPONENT("Component", dev.overture.world.ActorComponent.class),
+    /** An actor class (an actor kind a plugin's code registers). */
+    ACTOR("Actor", dev.overture.world.Actor.class);
 
     private final String label;
+    private final Class<?> base;
 
-    Kind(String label) {
+    Kind(String label, Class<?> base) {
       this.label = label;
+      this.base = base;
+    }
+
+    /** The class its kinds are registered under ({@code PluginRegistration.kind(base, ...)}). */
+    public Class<?> base() {
+      return base;
     }
 
     /** {@code Action} or {@code Component}, as messages start. */
@@ -38,6 +47,11 @@ public record Contribution(Kind kind, String name, String pointer) {
     Objects.requireNonNull(kind, "kind");
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(pointer, "pointer");
+  }
+
+  /** The actor class named {@code name} at {@code pointer} within the action. */
+  public static Contribution actor(String name, String pointer) {
+    return new Contribution(Kind.ACTOR, name, pointer);
   }
 
   /** The component named {@code name} at {@code pointer} within the action. */

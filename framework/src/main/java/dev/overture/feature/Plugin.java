@@ -32,6 +32,8 @@ final class Plugin {
   volatile PluginDescriptor descriptor;
   /** The extensions its code registered, while registered. */
   volatile List<PluginCode.Extension> extensions = List.of();
+  /** What its code registered (kinds, asset classes, versions), while registered: the kinds that are its own. */
+  volatile dev.overture.asset.AssetExtension registered = dev.overture.asset.AssetExtension.empty();
 
   /** The last resting state reached; {@link #state} may be a transition or {@code Error}. */
   PluginState stable = PluginState.INSTALLED;

@@ -251,12 +251,30 @@ final class PluginCatalog {
     return plugins.keySet().stream().map(PluginId::name).toList();
   }
 
-  /** The plugin whose descriptor says it contributes {@code kind} (an action kind or a component). */
+  /**
+   * The plugin {@code kind} belongs to (any sort of kind, or an asset class): the one whose code
+   * registered that name, or, for a plugin not registered, whose descriptor says it contributes it.
+   */
   Optional<PluginId> contributorOf(String kind) {
+    return contributorOf(null, kind);
+  }
+
+  /**
+   * The plugin the kind {@code name} of sort {@code sort} (null: any) belongs to. What a plugin's
+   * code registered is its own whether or not its {@code contributes} lists it, so content that
+   * uses it must enable the plugin (play and validate both ask here); {@code contributes} tells
+   * the same of a plugin whose code has not registered yet.
+   */
+  Optional<PluginId> contributorOf(Contribution.Kind sort, String name) {
+    for (Plugin plugin : plugins.values()) {
+      if (plugin.registered.names(sort == null ? null : sort.base(), name)) {
+        return Optional.of(plugin.id);
+      }
+    }
     for (Plugin plugin : plugins.values()) {
       PluginDescriptor manifest = plugin.manifest;
-      if (manifest != null
-          && (manifest.contributes().actions().contains(kind) || manifest.contributes().components().contains(kind))) {
+      if (manifest != null && (sort != Contribution.Kind.COMPONENT && manifest.contributes().actions().contains(name)
+          || sort != Contribution.Kind.ACTION && manifest.contributes().components().contains(name))) {
         return Optional.of(plugin.id);
       }
     }

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 
 /**
  * The plugins a list of names asks for, resolved against the installed ones ({@link
@@ -32,14 +32,14 @@ public final class PluginSet {
   private final List<PluginId> plugins;
   private final Set<PluginId> enabled;
   private final Map<PluginId, Problem> unknown;
-  private final Function<String, Optional<PluginId>> contributors;
+  private final BiFunction<Contribution.Kind, String, Optional<PluginId>> contributors;
   private final AssetManager assets;
 
   PluginSet(
       List<PluginId> plugins,
       Set<PluginId> enabled,
       Map<PluginId, Problem> unknown,
-      Function<String, Optional<PluginId>> contributors,
+      BiFunction<Contribution.Kind, String, Optional<PluginId>> contributors,
       AssetManager assets) {
     this.plugins = List.copyOf(plugins);
     this.enabled = Collections.unmodifiableSet(new LinkedHashSet<>(enabled));
@@ -89,7 +89,7 @@ public final class PluginSet {
   }
 
   private void check(Contribution.Kind kind, String name, String pointer, PrimaryAssetId user, List<Misuse> found) {
-    contributors.apply(name).filter(owner -> !enabled.contains(owner)).ifPresent(owner -> found.add(new Misuse(pointer,
+    contributors.apply(kind, name).filter(owner -> !enabled.contains(owner)).ifPresent(owner -> found.add(new Misuse(pointer,
         Problem.error("Overture/PluginNotEnabled", kind + " \"" + name + "\" belongs to plugin " + owner + ", which " + user
                 + " does not enable; add \"" + owner + "\" to its gameFeaturesToEnable")
             .withChoices("enabled", enabled.stream().map(PluginId::name).toList()))));

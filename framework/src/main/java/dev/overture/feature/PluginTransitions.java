@@ -1,5 +1,6 @@
 package dev.overture.feature;
 
+import dev.overture.asset.AssetExtension;
 import dev.overture.asset.AssetIndexException;
 import dev.overture.asset.AssetLoadException;
 import dev.overture.asset.AssetManager;
@@ -263,6 +264,7 @@ final class PluginTransitions {
       plugin.loader = loader;
       plugin.extensionAdded = extensionAdded;
       plugin.extensions = code.extensions();
+      plugin.registered = code.assetExtension();
       return List.of();
     }
 
@@ -270,6 +272,7 @@ final class PluginTransitions {
     void undo() {
       plugin.descriptor = plugin.manifest;
       plugin.extensions = List.of();
+      plugin.registered = AssetExtension.empty();
       plugin.loader = null;
       plugin.extensionAdded = false;
       if (rootAdded) {
@@ -428,6 +431,7 @@ final class PluginTransitions {
       plugin.extensionAdded = false;
     }
     plugin.extensions = List.of();
+    plugin.registered = AssetExtension.empty();
     plugin.descriptor = plugin.manifest;
     ClassLoader loader = plugin.loader;
     plugin.loader = null;
