@@ -191,7 +191,9 @@ public interface AssetManager extends AutoCloseable {
 
   /**
    * Removes the content root {@code name} and its assets from the index and closes its source.
-   * Assets from it that are loaded stay usable until released.
+   * Assets from it that handles hold stay usable through those handles until released, but the
+   * manager keeps no copy of them, pinned or not: {@code getAsset} finds none, and a root added
+   * again under the name (a plugin registered again, with a new class loader) is read afresh.
    *
    * @return whether there was such a root
    */

@@ -106,10 +106,12 @@ final class DefaultAssetManager implements AssetManager {
     if (removed == null) {
       return false;
     }
+    // Pinned copies too: what a handle holds stays its own, but the manager never serves a copy
+    // of a root that is gone, and a root added again under the name reads its files afresh.
     for (AssetEntry entry : removed.entries()) {
-      slots.dropUnpinned(entry.id());
+      slots.detach(entry.id());
     }
-    slots.dropUnpinnedFiles(name, null);
+    slots.detachFiles(name);
     closeQuietly(removed.root());
     return true;
   }

@@ -275,6 +275,26 @@ final class SlotTable {
         key, (k, s) -> s.pins == 0 && !s.isLoading() ? null : s);
   }
 
+  /**
+   * Takes the slot of {@code key} out of the table whether or not something pins it: its root is
+   * gone, so its copy must never be served again (a plugin's assets are bound by its class loader,
+   * which a plugin registered again replaces). Holders keep the values they have; their unpins, and
+   * a read in flight settling, find another slot or none and leave it alone (they compare slots by
+   * identity), and the next pin reads the file afresh.
+   */
+  void detach(AssetKey key) {
+    slots.remove(key);
+  }
+
+  /** Takes every slot of a file of content root {@code root} out of the table, pinned or not (see {@link #detach}). */
+  void detachFiles(String root) {
+    for (AssetKey key : slots.keySet()) {
+      if (key instanceof SoftRef<?> ref && ref.root().equals(root)) {
+        detach(key);
+      }
+    }
+  }
+
   /** Drops the unpinned copies of files of content root {@code root} ({@code path} only, unless null). */
   void dropUnpinnedFiles(String root, AssetPath path) {
     for (AssetKey key : slots.keySet()) {

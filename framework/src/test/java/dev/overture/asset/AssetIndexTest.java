@@ -325,6 +325,40 @@ class AssetIndexTest {
     assertEquals("new", second.waitUntilComplete(Duration.ZERO).get(id("Pawn:Golem"), TestAssets.Pawn.class).name());
   }
 
+  /**
+   * Review C, defect 3: a plugin's asset a handle still held was served, bound by the plugin's old
+   * class loader, after the plugin registered again. The holder keeps its copy; the manager does not.
+   */
+  @Test
+  void removingARoot_dropsItsPinnedCopiesToo_theHolderKeepsItsOwn_andReAddingItReadsAfresh() throws Exception {
+    build(TestAssets.game());
+    Path plugin = Content.of()
+        .file("pawns/Golem.json", "{ \"name\": \"old\", \"portrait\": \"icons/golem.json\" }")
+        .file("icons/golem.json", "{ \"texture\": \"golem.png\", \"size\": 8 }")
+        .writeTo(temp.resolve("plugins/Golems"));
+    assets.addContentRoot(ContentRoot.of("Golems", AssetSource.directory(plugin)));
+    LoadHandle held = assets.loadPrimaryAsset(id("Pawn:Golem"), "client");
+    workers.runAll();
+    LoadResult loaded = held.waitUntilComplete(Duration.ZERO);
+    SoftRef<TestAssets.Icon> golemIcon = SoftRef.of("Golems", AssetPath.parse("icons/golem.json"), TestAssets.Icon.class);
+    assertTrue(assets.getAsset(golemIcon).isPresent(), "pinned by the handle");
+
+    assertTrue(assets.removeContentRoot("Golems"));
+    assertTrue(assets.getAsset(id("Pawn:Golem")).isEmpty(), "no copy outlives its root, pinned or not");
+    assertTrue(assets.getAsset(golemIcon).isEmpty(), "nor a pinned copy of one of its files");
+    assertEquals("old", loaded.get(id("Pawn:Golem"), TestAssets.Pawn.class).name(), "the holder keeps what it loaded");
+
+    Files.writeString(plugin.resolve("pawns/Golem.json"), "{ \"name\": \"new\" }");
+    assets.addContentRoot(ContentRoot.of("Golems", AssetSource.directory(plugin)));
+    LoadHandle again = assets.loadPrimaryAsset(id("Pawn:Golem"));
+    workers.runAll();
+    assertEquals("new", again.waitUntilComplete(Duration.ZERO).get(id("Pawn:Golem"), TestAssets.Pawn.class).name());
+    held.release();
+    assertEquals("new", assets.getAsset(id("Pawn:Golem"), TestAssets.Pawn.class).orElseThrow().name(),
+        "releasing the old handle leaves the new copy alone");
+    again.release();
+  }
+
   @Test
   void aPluginRootThatClashes_isRefusedWhole() {
     build(TestAssets.game());
