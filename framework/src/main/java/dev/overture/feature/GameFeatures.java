@@ -147,6 +147,14 @@ public final class GameFeatures implements AutoCloseable {
     return catalog.extensions(Objects.requireNonNull(point, "point"));
   }
 
+  /**
+   * The plugin whose code registered {@code extension} (the very instance) and is registered now,
+   * if any: so that what fails in an extension can name its plugin. Any thread.
+   */
+  public Optional<PluginId> ownerOf(Object extension) {
+    return catalog.ownerOf(Objects.requireNonNull(extension, "extension"));
+  }
+
   /** Whether a plugin called {@code id} is installed. */
   public boolean isInstalled(PluginId id) {
     return catalog.find(Objects.requireNonNull(id, "id")).isPresent();
@@ -171,8 +179,10 @@ public final class GameFeatures implements AutoCloseable {
   }
 
   /**
-   * The plugin that says it contributes {@code kind} (an action kind or a component class name, as
-   * content names it), if one does: content may use it only where that plugin is enabled.
+   * The plugin {@code kind} belongs to (a name content gives a class: an action kind, a component
+   * or actor class, an asset class), if one: the plugin whose code registered it, or for a plugin
+   * not registered, whose {@code contributes} lists it. Content may use it only where that plugin
+   * is enabled.
    */
   public Optional<PluginId> contributorOf(String kind) {
     return catalog.contributorOf(kind);

@@ -281,6 +281,18 @@ final class PluginCatalog {
     return Optional.empty();
   }
 
+  /** See {@link GameFeatures#ownerOf}. */
+  Optional<PluginId> ownerOf(Object instance) {
+    for (Plugin plugin : plugins.values()) {
+      for (PluginCode.Extension extension : plugin.extensions) {
+        if (extension.instance() == instance) {
+          return Optional.of(plugin.id);
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
   /** See {@link GameFeatures#extensions}. */
   <T> List<T> extensions(Class<T> point) {
     List<T> found = new ArrayList<>();

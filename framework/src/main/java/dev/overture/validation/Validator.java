@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeoutException;
 
@@ -71,6 +72,7 @@ public final class Validator {
 
   private final AssetManager assets;
   private final GameFeatures features;
+  private final CheckFailures failures;
   private final ObjectFactory objects;
   private final Path settingsFolder;
   private final Duration pluginTimeout;
@@ -81,6 +83,7 @@ public final class Validator {
   private Validator(Builder builder) {
     this.assets = builder.assets;
     this.features = builder.features;
+    this.failures = new CheckFailures(builder.features);
     this.objects = builder.objects != null ? builder.objects : ObjectFactory.create();
     this.settingsFolder = builder.settingsFolder;
     this.pluginTimeout = builder.pluginTimeout;
@@ -191,10 +194,7 @@ public final class Validator {
         }
       }
       run.loaded.forEach((id, value) -> checkAsset(run, id, value));
-      ProjectContext project = new ProjectContext(run);
-      for (ProjectValidator validator : run.projectValidators) {
-        validator.isDataValid(project);
-      }
+      runProjectValidators(run);
     } finally {
       held.forEach(LoadHandle::release);
     }
@@ -231,14 +231,20 @@ public final class Validator {
     }
     run.loaded.putAll(changed);
     changed.forEach((id, value) -> checkAsset(run, id, value));
-    ProjectContext project = new ProjectContext(run);
-    for (ProjectValidator validator : run.projectValidators) {
-      validator.isDataValid(project);
-    }
+    runProjectValidators(run);
     java.util.Set<String> about = new java.util.HashSet<>();
     changed.keySet().forEach(id -> about.add(id.toString()));
     run.pending.removeIf(pending -> pending.problem.asset().map(asset -> !about.contains(asset)).orElse(true));
     return run.locateLater();
+  }
+
+  private void runProjectValidators(Run run) {
+    ProjectContext project = new ProjectContext(run);
+    for (ProjectValidator validator : run.projectValidators) {
+      Optional<PluginId> plugin = failures.ownerOf(validator);
+      failures.run(validator, plugin, () -> validator.isDataValid(project),
+          problem -> run.report(null, null, failures.atPlugin(problem, plugin)));
+    }
   }
 
   /** Loads {@code id} and what it references, reporting what the load met; the caller releases the handle. */
@@ -275,7 +281,8 @@ public final class Validator {
     ValidationContext context = new ValidationContext(id, "", run);
     for (AssetValidator validator : run.assetValidators) {
       if (validator.assetClass().isInstance(value)) {
-        validator.isDataValid(value, context);
+        failures.run(validator, failures.ownerOf(validator), () -> validator.isDataValid(value, context),
+            problem -> context.report(problem, ""));
       }
     }
     forEachAction(value, (action, pointer) -> {
@@ -284,10 +291,11 @@ public final class Validator {
         at.error("Overture/NullAction", "", "An action entry is null; write an object with \"action\" naming its kind, or remove it");
         return;
       }
-      action.validate(at);
+      failures.run(action, failures.ownerOfKind(run.manager.tools().kindName(action.getClass())), () -> action.validate(at),
+          problem -> at.report(problem, ""));
       for (ActionValidator validator : run.actionValidators) {
         if (validator.actionClass().isInstance(action)) {
-          validator.isDataValid(action, at);
+          failures.run(validator, failures.ownerOf(validator), () -> validator.isDataValid(action, at), problem -> at.report(problem, ""));
         }
       }
     });
