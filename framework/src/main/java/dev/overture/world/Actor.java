@@ -337,12 +337,20 @@ public class Actor implements Constructed {
     if (!playing) {
       return;
     }
-    if (wantsTick()) {
-      tick(deltaSeconds);
+    try {
+      if (wantsTick()) {
+        tick(deltaSeconds);
+      }
+    } catch (RuntimeException | Error e) {
+      throw PlayFailures.failed(PlayFailures.describe(this), "tick", e);
     }
     for (ActorComponent component : List.copyOf(components)) {
-      if (component.isPlaying() && component.wantsTick()) {
-        component.tick(deltaSeconds);
+      try {
+        if (component.isPlaying() && component.wantsTick()) {
+          component.tick(deltaSeconds);
+        }
+      } catch (RuntimeException | Error e) {
+        throw PlayFailures.failed(PlayFailures.describe(component), "tick", e);
       }
     }
   }

@@ -49,8 +49,30 @@ final class PlayFailures {
    * only with --debug).
    */
   static void logged(String who, String step, String world, Throwable failure) {
-    log.error("{} failed in {} in world {}; the world went on without it: {}", who, step, world, Failures.describe(failure));
+    log.error("{} failed in {} in world {}; the world went on without it: {}", who, step, world, why(failure));
     log.debug("{} failed in {} in world {}", who, step, world, failure);
+  }
+
+  /**
+   * What {@code failure} of {@code who} in {@code step} becomes: a {@link GameCodeException} naming
+   * it, with {@code failure} as its cause; what the world may not go on from (running out of memory)
+   * and a failure already described stay as they are.
+   */
+  static RuntimeException failed(String who, String step, Throwable failure) {
+    if (!reportable(failure) || failure instanceof GameCodeException) {
+      if (failure instanceof RuntimeException runtime) {
+        return runtime;
+      }
+      throw (Error) failure;
+    }
+    return new GameCodeException(who + " failed in " + step + ": " + why(failure), failure);
+  }
+
+  /** {@code failure} in words; a stack overflow is the code's, not some input's. */
+  private static String why(Throwable failure) {
+    return failure instanceof StackOverflowError
+        ? "it overflowed the stack (a call that never ends calling itself?)"
+        : Failures.describe(failure);
   }
 
   /** Whether a throwable is game code's failure the world may report and go on from (not running out of memory). */

@@ -2,6 +2,7 @@ package dev.overture.feature;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overture.asset.AssetSource;
@@ -14,6 +15,7 @@ import dev.overture.testing.Content;
 import dev.overture.testing.FakeTicker;
 import dev.overture.testing.ManualExecutor;
 import dev.overture.testing.PluginJar;
+import dev.overture.world.GameCodeException;
 import dev.overture.world.World;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -87,7 +89,8 @@ class PluginCodeFailuresTest {
 
       import dev.overture.feature.FeatureContext;
       import dev.overture.feature.WorldActionBase;
-      import dev.overture.world.World;
+      import dev.overture.world.GameCodeException;
+import dev.overture.world.World;
 
       public record HotAction(Integer n) implements WorldActionBase {
         @Override
@@ -175,5 +178,17 @@ class PluginCodeFailuresTest {
     assertTrue(log.contains("Component Hot of actor GameState (plugin Hostile) failed in endPlay in world Sample;"
         + " the world went on without it: boom in endPlay"), log);
     assertFalse(StandardError.hasStackTrace(log), log);
+  }
+
+  /** Review C, defect 5: play ended with "boom in tick", naming nothing. */
+  @Test
+  void aComponentWhoseTickThrows_failsTheTickNamingItsActorAndPlugin() {
+    World world = play("tick");
+
+    GameCodeException e = assertThrows(GameCodeException.class, () -> world.tick(0.1));
+
+    assertEquals("Component Hot of actor GameState (plugin Hostile) failed in tick: boom in tick", e.getMessage());
+    world.close();
+    pump(world);
   }
 }

@@ -285,6 +285,32 @@ class WorldTest {
     assertFalse(dev.overture.internal.StandardError.hasStackTrace(log), "a line each; the trace is at debug: " + log);
   }
 
+  /** A component whose tick throws. */
+  static class Hot extends ActorComponent {
+    @Override
+    protected boolean wantsTick() {
+      return true;
+    }
+
+    @Override
+    protected void tick(double deltaSeconds) {
+      throw new IllegalStateException("boom in tick");
+    }
+  }
+
+  /** Review C, defect 5: a tick that threw surfaced with its bare message, naming nothing. */
+  @Test
+  void aTickThatThrows_endsTheTickWithAFailureNamingTheComponentAndItsActor() {
+    World world = World.builder("Test").build();
+    world.gameState().addComponent(Hot.class, "Hot");
+
+    GameCodeException e = assertThrows(GameCodeException.class, () -> world.tick(0.1));
+
+    assertEquals("Component Hot of actor GameState failed in tick: boom in tick", e.getMessage());
+    assertEquals("boom in tick", e.getCause().getMessage());
+    world.close();
+  }
+
   @Test
   void close_copesWithActorsThatDestroyOthersWhileEnding() {
     events.clear();
