@@ -36,8 +36,8 @@ final class CarryOvers {
           try {
             carried.put(new Key(actor, component.getClass(), ordinal), carrier.carryOut());
           } catch (RuntimeException e) {
-            log.error("{} of {} failed to carry its state out of a reload in world {}", component.getClass().getSimpleName(),
-                actor.name(), world.name(), e);
+            dev.overture.internal.Failures.logInALine(log, e, "{} of {} failed to carry its state out of a reload in world {}",
+                component.getClass().getSimpleName(), actor.name(), world.name());
           }
         }
       }
@@ -66,8 +66,8 @@ final class CarryOvers {
           // The state came from a component of this very class, whose carryOut made it.
           ((CarryOver<Object>) carrier).carryIn(state);
         } catch (RuntimeException e) {
-          log.error("{} of {} failed to take the state carried over a reload in world {}", component.getClass().getSimpleName(),
-              actor.name(), world.name(), e);
+          dev.overture.internal.Failures.logInALine(log, e, "{} of {} failed to take the state carried over a reload in world {}",
+              component.getClass().getSimpleName(), actor.name(), world.name());
         }
       }
     }

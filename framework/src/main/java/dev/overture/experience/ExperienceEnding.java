@@ -88,7 +88,7 @@ final class ExperienceEnding {
     manager.setState(LoadState.DEACTIVATING);
     ending.deactivate().whenCompleteAsync((ignored, error) -> {
       if (error != null) {
-        log.error("Deactivating {} in world {} failed", ending.id(), manager.world().name(), error);
+        dev.overture.internal.Failures.logInALine(log, error, "Deactivating {} in world {} failed", ending.id(), manager.world().name());
       }
       if (manager.current() == ending) { // end of play may have cleaned up already
         ending.finishDeactivation();

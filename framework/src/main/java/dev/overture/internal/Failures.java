@@ -26,6 +26,25 @@ public final class Failures {
 
   private Failures() {}
 
+  /**
+   * Logs a failure of code the framework runs for a game or a plugin (an undo, an end of play, a
+   * handler) that it goes on from: {@code what} and the failure {@linkplain #describe in words} at
+   * error, in one line, the stack trace at debug only (the command line shows debug with --debug).
+   * {@code what} is an SLF4J format of {@code arguments}.
+   */
+  public static void logInALine(org.slf4j.Logger log, Throwable failure, String what, Object... arguments) {
+    if (log.isErrorEnabled()) {
+      Object[] withWords = java.util.Arrays.copyOf(arguments, arguments.length + 1);
+      withWords[arguments.length] = describe(failure);
+      log.error(what + ": {}", withWords);
+    }
+    if (log.isDebugEnabled()) {
+      Object[] withTrace = java.util.Arrays.copyOf(arguments, arguments.length + 1);
+      withTrace[arguments.length] = failure;
+      log.debug(what, withTrace);
+    }
+  }
+
   /** {@code failure} in words, without its class name. */
   public static String describe(Throwable failure) {
     if (failure instanceof NotARegularFileException || failure instanceof FileTooLargeException) {

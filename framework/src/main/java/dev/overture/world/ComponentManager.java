@@ -221,7 +221,8 @@ public final class ComponentManager {
     try {
       entry.handler.handle(actor, event);
     } catch (RuntimeException e) {
-      log.error("An extension handler for {} failed on {} of {}", entry.actorClass.getSimpleName(), event, actor, e);
+      dev.overture.internal.Failures.logInALine(log, e, "An extension handler for {} failed on {} of {}",
+          entry.actorClass.getSimpleName(), event, actor);
     }
   }
 

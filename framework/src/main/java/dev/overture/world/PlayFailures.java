@@ -50,7 +50,7 @@ final class PlayFailures {
    */
   static void logged(String who, String step, String world, Throwable failure) {
     log.error("{} failed in {} in world {}; the world went on without it: {}", who, step, world, why(failure));
-    log.debug("{} failed in {} in world {}", who, step, world, failure);
+    log.debug("{} failed in {} in world {}", who, step, world, failure); // the trace, as Failures.logInALine does
   }
 
   /**

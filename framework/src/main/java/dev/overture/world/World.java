@@ -1,6 +1,7 @@
 package dev.overture.world;
 
 import dev.overture.id.StableId;
+import dev.overture.internal.Failures;
 import dev.overture.id.StableIdAllocator;
 import dev.overture.object.ObjectArchetype;
 import dev.overture.object.ObjectFactory;
@@ -179,7 +180,7 @@ public final class World implements AutoCloseable {
       try {
         task.run();
       } catch (RuntimeException e) {
-        log.error("A task on the game thread of world {} failed", name, e);
+        Failures.logInALine(log, e, "A task on the game thread of world {} failed", name);
       }
       if (++ran == MAX_TASKS_PER_DRAIN) {
         log.warn("World {} ran {} queued tasks in one go; the rest waits for the next tick", name, ran);
@@ -223,7 +224,7 @@ public final class World implements AutoCloseable {
       try {
         timer.task.run();
       } catch (RuntimeException e) {
-        log.error("A timer of world {} failed", name, e);
+        Failures.logInALine(log, e, "A timer of world {} failed", name);
       }
     }
   }
@@ -477,7 +478,7 @@ public final class World implements AutoCloseable {
       try {
         listener.run();
       } catch (RuntimeException e) {
-        log.error("A close listener of world {} failed", name, e);
+        Failures.logInALine(log, e, "A close listener of world {} failed", name);
       }
     }
     closeListeners.clear();
@@ -493,7 +494,7 @@ public final class World implements AutoCloseable {
       try {
         ending.get(i).deinitialize();
       } catch (RuntimeException e) {
-        log.error("A subsystem of world {} failed to shut down", name, e);
+        Failures.logInALine(log, e, "A subsystem of world {} failed to shut down", name);
       }
     }
     subsystems.clear();

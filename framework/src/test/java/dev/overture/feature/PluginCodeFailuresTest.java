@@ -191,4 +191,19 @@ import dev.overture.world.World;
     world.close();
     pump(world);
   }
+
+  /** Review C, defect 6: a failing undo printed its full stack trace without --debug. */
+  @Test
+  void anUndoThatThrows_isLoggedInALine_andTheWorldStillClosesWhole() {
+    World world = play("undo");
+
+    String log = StandardError.during(world::close);
+    pump(world);
+
+    assertTrue(world.isClosed());
+    assertEquals(0, overture.features().requestCount(HOSTILE));
+    assertTrue(log.contains("ERROR dev.overture.feature.internal.ActionContext - Releasing what Experience:Hostile actions[0]"
+        + " HotAction kept in world Sample failed: boom in undo"), log);
+    assertFalse(StandardError.hasStackTrace(log), log);
+  }
 }
