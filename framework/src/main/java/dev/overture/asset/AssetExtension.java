@@ -139,6 +139,38 @@ public final class AssetExtension {
     return false;
   }
 
+  /**
+   * The first name this extension gives a class that {@code other} gives another class, as a
+   * message with {@code {owner}} for {@code other}'s owner and {@code {new}} for this one's.
+   */
+  java.util.Optional<String> clashWith(AssetExtension other) {
+    for (Entry entry : entries) {
+      for (Entry earlier : other.entries) {
+        String what = null;
+        Class<?> mine = null;
+        Class<?> theirs = null;
+        if (entry instanceof Kind kind && earlier instanceof Kind old && kind.base() == old.base() && kind.name().equals(old.name())) {
+          what = "Kind \"" + kind.name() + "\" of " + kind.base().getSimpleName();
+          mine = kind.type();
+          theirs = old.type();
+        } else if (entry instanceof AssetClass assetClass && earlier instanceof AssetClass old && assetClass.name().equals(old.name())) {
+          what = "Asset class name \"" + assetClass.name() + "\"";
+          mine = assetClass.type();
+          theirs = old.type();
+        }
+        if (what != null && mine != theirs) {
+          String twins = mine.getName().equals(theirs.getName())
+              ? " (the same class name from two class loaders: {new} holds its own copy of {owner}'s class; depend on"
+                  + " {owner} and use its class instead)"
+              : "";
+          return java.util.Optional.of(what + " is already registered by {owner} for " + theirs.getName()
+              + "; cannot register it again for " + mine.getName() + twins);
+        }
+      }
+    }
+    return java.util.Optional.empty();
+  }
+
   /** Replays the names and custom versions into {@code target}, in the order they were made. */
   void applyDefinitions(Target target) {
     for (Entry entry : entries) {

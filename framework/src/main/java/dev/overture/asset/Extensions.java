@@ -46,7 +46,12 @@ final class Extensions {
     all.add(base);
     all.addAll(added.values());
     all.add(extension);
-    AssetExtension.Target target = replay(all);
+    AssetExtension.Target target;
+    try {
+      target = replay(all);
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      throw conflictOf(owner, extension, e);
+    }
     added.put(owner, extension);
     publish(target);
   }
@@ -60,6 +65,25 @@ final class Extensions {
     all.addAll(added.values());
     publish(replay(all));
     return true;
+  }
+
+  /**
+   * The refusal of {@code extension} of {@code owner} naming who registered a name it gives another
+   * class first (the game, or another owner: a plugin), and saying so when both classes have one
+   * name (two class loaders: a plugin jar holding a copy of another plugin's or the game's code).
+   */
+  private RuntimeException conflictOf(String owner, AssetExtension extension, RuntimeException refusal) {
+    Map<String, AssetExtension> before = new LinkedHashMap<>();
+    before.put("the game", base);
+    added.forEach((name, other) -> before.put(name, other));
+    for (Map.Entry<String, AssetExtension> other : before.entrySet()) {
+      java.util.Optional<String> clash = extension.clashWith(other.getValue());
+      if (clash.isPresent()) {
+        String message = clash.get().replace("{owner}", other.getKey()).replace("{new}", owner);
+        return refusal instanceof IllegalStateException ? new IllegalStateException(message) : new IllegalArgumentException(message);
+      }
+    }
+    return refusal;
   }
 
   private void publish(AssetExtension.Target target) {

@@ -133,15 +133,20 @@ class AssetExtensionTest {
 
     IllegalArgumentException kind = assertThrows(IllegalArgumentException.class, () -> assets.addExtension("Medic", clash));
 
-    assertEquals("Kind \"Spawn\" of Action is already registered for " + TestAssets.Spawn.class.getName()
+    assertEquals("Kind \"Spawn\" of Action is already registered by the game for " + TestAssets.Spawn.class.getName()
         + "; cannot register it again for " + OtherSpawn.class.getName(), kind.getMessage());
     assertEquals(List.of("Grant", "Spawn"), assets.tools().kinds(TestAssets.Action.class), "not even Heal");
     assertFalse(assets.removeExtension("Medic"), "the owner was not recorded");
 
     AssetExtension arena = AssetExtension.builder().assetClass("Arena", Crate.class).build();
     IllegalStateException assetClass = assertThrows(IllegalStateException.class, () -> assets.addExtension("Crates", arena));
-    assertEquals("asset class name \"Arena\" is already registered for " + TestAssets.Arena.class.getName(), assetClass.getMessage());
-    assets.addExtension("Medic", medic()); // nothing of the refused ones stands in the way
+    assertEquals("Asset class name \"Arena\" is already registered by the game for " + TestAssets.Arena.class.getName()
+        + "; cannot register it again for " + Crate.class.getName(), assetClass.getMessage());
+    assets.addExtension("Medic", medic());
+    IllegalArgumentException again = assertThrows(IllegalArgumentException.class,
+        () -> assets.addExtension("Nurse", AssetExtension.builder().kind(TestAssets.Action.class, "Heal", OtherSpawn.class).build()));
+    assertEquals("Kind \"Heal\" of Action is already registered by Medic for " + Heal.class.getName()
+        + "; cannot register it again for " + OtherSpawn.class.getName(), again.getMessage(), "names the owner of the first"); // nothing of the refused ones stands in the way
   }
 
   @Test

@@ -460,4 +460,36 @@ class JarPluginsTest {
       assertEquals(PluginState.ERROR, features.state(id));
     }
   }
+
+  /**
+   * Review C, defect 7: the refusal named the same class twice and not the plugin that had the
+   * name. A jar holding its own copy of another plugin's class is told whose it is.
+   */
+  @Test
+  void aKindAnotherPluginRegistered_isRefusedNamingThatPlugin_andTheCopiedClass() {
+    lanterns().writeTo(plugins().resolve("a-lanterns.jar"));
+    PluginJar.of()
+        .file("plugin.json", "{\n  \"name\": \"Copycat\",\n  \"version\": \"1.0.0\",\n  \"entryPoint\": \"copycat.CopyPlugin\"\n}")
+        .java("copycat.CopyPlugin", """
+            package copycat;
+
+            public final class CopyPlugin implements dev.overture.feature.OverturePlugin {
+              @Override
+              public void register(dev.overture.feature.PluginRegistration plugin) {
+                plugin.kind(dev.overture.world.ActorComponent.class, "Lantern", lanterns.Lantern.class);
+              }
+            }
+            """)
+        .java("lanterns.Lantern", LANTERN)
+        .writeTo(plugins().resolve("b-copycat.jar"));
+    open();
+
+    Problem problem = overture.features().failure(PluginId.of("Copycat")).orElseThrow().problems().get(0);
+    assertEquals("Overture/RegistrationConflict", problem.id());
+    assertEquals("Plugin Copycat cannot register its code: Kind \"Lantern\" of ActorComponent is already registered by Lanterns"
+        + " for lanterns.Lantern; cannot register it again for lanterns.Lantern (the same class name from two class loaders:"
+        + " Copycat holds its own copy of Lanterns's class; depend on Lanterns and use its class instead)", problem.message());
+    assertEquals("/entryPoint", problem.location().orElseThrow().pointer());
+    assertEquals(PluginState.REGISTERED, overture.features().state(PluginId.of("Lanterns")));
+  }
 }
