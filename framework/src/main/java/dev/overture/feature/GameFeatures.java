@@ -306,11 +306,14 @@ public final class GameFeatures implements AutoCloseable {
   /**
    * Refuses further requests (their futures fail at once), fails the {@link #whenIdle} futures and
    * stops the executor this object started, if any, and removes the runtime's copies of the plugin
-   * jars (a loaded plugin keeps what it opened). Plugins are left as they are.
+   * jars, and closes the class loaders of jar plugins, so that no file of those copies stays open
+   * (classes already loaded still work; a class not yet loaded can no longer be). Plugins are
+   * otherwise left as they are.
    */
   @Override
   public void close() {
     queue.close();
+    catalog.closeLoaders();
     catalog.close();
   }
 

@@ -45,8 +45,11 @@ final class Plugin {
   final List<Plugin> held = new ArrayList<>();
   CompletableFuture<Void> toActive;
   CompletableFuture<Void> toInactive;
-  /** Its class loader while registered (its own for a jar, the host's for a folder). */
-  ClassLoader loader;
+  /**
+   * Its class loader while registered (its own for a jar, the host's for a folder). Volatile: the
+   * thread closing the runtime closes it, after the serial executor stopped.
+   */
+  volatile ClassLoader loader;
   /** Whether its code's asset extension is added to the asset manager. */
   boolean extensionAdded;
 

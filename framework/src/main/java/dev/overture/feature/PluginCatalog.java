@@ -60,6 +60,19 @@ final class PluginCatalog {
     copies.close();
   }
 
+  /** Closes the class loader of every jar plugin that has one (the runtime is closing). */
+  void closeLoaders() {
+    for (Plugin plugin : plugins.values()) {
+      if (plugin.loader instanceof PluginClassLoader own) {
+        try {
+          own.close();
+        } catch (IOException e) {
+          log.warn("Could not close the class loader of plugin {}: {}", plugin.id, message(e));
+        }
+      }
+    }
+  }
+
   /**
    * Reads every {@code <folder>/<Name>/plugin.json} of content root {@code rootName}, then every
    * jar of {@code jars} (when not null). A descriptor that cannot be read, or dependencies that

@@ -109,6 +109,34 @@ class PluginFilesReleasedTest {
     assertEquals(List.of(jar), left);
   }
 
+  /** How many open files are the runtime's copy of {@code name}, whether or not the copy is deleted yet. */
+  private static long openPrivateCopiesEvenDeleted(String name) throws IOException {
+    try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+      return fds.filter(fd -> {
+        try {
+          String target = Files.readSymbolicLink(fd).toString();
+          return target.contains("/overture-plugins-") && target.contains("-" + name);
+        } catch (IOException e) {
+          return false; // closed while listing
+        }
+      }).count();
+    }
+  }
+
+  /** Review C, defect 8: each closed runtime leaked an open handle to its deleted copy of a jar. */
+  @Test
+  void closingTheRuntime_closesTheClassLoadersOfItsJarPlugins_andSoTheirCopies() throws IOException {
+    JarPluginsTest.lanterns().writeTo(JarPluginGame.plugins(temp).resolve("lanterns.jar"));
+    game = JarPluginGame.open(temp);
+    assertEquals(PluginState.REGISTERED, features().state(PluginId.of("Lanterns")));
+    assertTrue(openPrivateCopiesEvenDeleted("lanterns.jar") > 0, "its class loader reads the copy");
+
+    game.close();
+    game = null;
+
+    assertEquals(0, openPrivateCopiesEvenDeleted("lanterns.jar"));
+  }
+
   private GameFeatures features() {
     return game.features();
   }
