@@ -3,6 +3,8 @@ package dev.overture.feature;
 import java.io.IOException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.net.URLConnection;
+import java.net.URLStreamHandler;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -83,7 +85,7 @@ final class PluginClassLoader extends URLClassLoader {
 
   @Override
   public URL findResource(String name) {
-    URL own = super.findResource(name);
+    URL own = ownResource(name);
     for (int i = 0; own == null && i < dependencies.size(); i++) {
       own = dependencies.get(i).ownResource(name);
     }
@@ -92,7 +94,10 @@ final class PluginClassLoader extends URLClassLoader {
 
   @Override
   public Enumeration<URL> findResources(String name) throws IOException {
-    List<URL> found = new ArrayList<>(Collections.list(super.findResources(name)));
+    List<URL> found = new ArrayList<>();
+    for (URL url : Collections.list(super.findResources(name))) {
+      found.add(uncached(url));
+    }
     for (PluginClassLoader dependency : dependencies) {
       URL url = dependency.ownResource(name);
       if (url != null) {
@@ -103,8 +108,35 @@ final class PluginClassLoader extends URLClassLoader {
   }
 
   private URL ownResource(String name) {
-    return super.findResource(name);
+    return uncached(super.findResource(name));
   }
+
+  /**
+   * {@code url} opening connections that use no cache. A {@code jar:} URL's connection keeps its
+   * jar open in the JDK's cache of jar files by default, for as long as the process runs, so a
+   * plugin that read one of its resources ({@code getResource(name).openStream()}) held its jar
+   * copy open after it unregistered and after the runtime closed; without the cache, closing the
+   * stream closes the jar.
+   */
+  private static URL uncached(URL url) {
+    if (url == null) {
+      return null;
+    }
+    try {
+      return new URL(null, url.toExternalForm(), UNCACHED);
+    } catch (java.net.MalformedURLException e) {
+      return url; // it was a URL a moment ago; keep it as it is
+    }
+  }
+
+  private static final URLStreamHandler UNCACHED = new URLStreamHandler() {
+    @Override
+    protected URLConnection openConnection(URL url) throws IOException {
+      URLConnection connection = new URL(url.toExternalForm()).openConnection();
+      connection.setUseCaches(false);
+      return connection;
+    }
+  };
 
   @Override
   public String toString() {

@@ -137,6 +137,38 @@ class PluginFilesReleasedTest {
     assertEquals(0, openPrivateCopiesEvenDeleted("lanterns.jar"));
   }
 
+  /** Review C, defect 9: a plugin that read its own resource through a URL held its jar copy open for good. */
+  @Test
+  void aPluginThatReadsItsOwnResourceThroughItsUrl_stillLetsGoOfItsJar() throws IOException {
+    PluginJar.of()
+        .file("plugin.json", "{ \"name\": \"Reader\", \"version\": \"1.0.0\", \"entryPoint\": \"reader.ReaderPlugin\" }")
+        .file("words.txt", "hello")
+        .java("reader.ReaderPlugin", """
+            package reader;
+
+            public final class ReaderPlugin implements dev.overture.feature.OverturePlugin {
+              @Override
+              public void register(dev.overture.feature.PluginRegistration plugin) {
+                try (java.io.InputStream in = ReaderPlugin.class.getClassLoader().getResource("words.txt").openStream()) {
+                  in.readAllBytes();
+                } catch (java.io.IOException e) {
+                  throw new java.io.UncheckedIOException(e);
+                }
+              }
+            }
+            """)
+        .writeTo(JarPluginGame.plugins(temp).resolve("reader.jar"));
+    game = JarPluginGame.open(temp);
+    PluginId reader = PluginId.of("Reader");
+    assertEquals(PluginState.REGISTERED, features().state(reader));
+
+    features().unregister(reader);
+    game.pump();
+
+    assertEquals(PluginState.INSTALLED, features().state(reader));
+    assertEquals(0, openPrivateCopiesEvenDeleted("reader.jar"), "nothing caches the jar the resource came from");
+  }
+
   private GameFeatures features() {
     return game.features();
   }
