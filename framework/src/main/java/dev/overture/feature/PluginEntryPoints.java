@@ -56,6 +56,16 @@ final class PluginEntryPoints {
         code.failedWith(e);
         return problems;
       }
+      if (plugin.origin.isolated() && type.getClassLoader() != loader) {
+        // Its loader asks the host first: a name the host (or a plugin it depends on) has would run
+        // that code as this plugin's and register its kinds and extensions a second time.
+        String owner = type.getClassLoader() instanceof PluginClassLoader other ? "plugin " + other.getName().substring("plugin ".length())
+            : "the host";
+        problems.add(problem("Overture/EntryPointNotFound",
+            "Plugin " + plugin.id + " names the entry point \"" + name + "\", which " + where + " does not hold: that class is "
+                + owner + "'s; a jar plugin's entry point must be a class of its own jar", locate));
+        return problems;
+      }
       if (!OverturePlugin.class.isAssignableFrom(type)) {
         problems.add(problem("Overture/NotAnEntryPoint",
             "The entry point \"" + name + "\" of plugin " + plugin.id + " does not implement " + OverturePlugin.class.getName(),

@@ -176,12 +176,21 @@ class EntryPointFailuresTest {
         .file("plugin.json", "{ \"name\": \"Absent\", \"version\": \"1.0.0\", \"entryPoint\": \"absent.Plugin\" }")
         .java("absent.Other", "package absent;\npublic class Other {}\n")
         .writeTo(JarPluginGame.plugins(temp).resolve("absent.jar"));
+    // Review C, defect 12: a jar naming a host class ran the host's code as its own.
+    PluginJar.of()
+        .file("plugin.json", "{ \"name\": \"Borrowed\", \"version\": \"1.0.0\", \"entryPoint\": \""
+            + ClassPathPluginsTest.ChimesPlugin.class.getName() + "\" }")
+        .writeTo(JarPluginGame.plugins(temp).resolve("borrowed.jar"));
     try (JarPluginGame game = JarPluginGame.open(temp)) {
       saysWhatEachEntryPointNeeds(game.features());
     }
   }
 
   private void saysWhatEachEntryPointNeeds(GameFeatures features) {
+    assertEquals("Overture/EntryPointNotFound Plugin Borrowed names the entry point \""
+        + ClassPathPluginsTest.ChimesPlugin.class.getName() + "\", which its jar " + temp.resolve("plugins/borrowed.jar")
+        + " does not hold: that class is the host's; a jar plugin's entry point must be a class of its own jar",
+        features.failure(PluginId.of("Borrowed")).map(f -> f.problems().get(0).id() + " " + f.problems().get(0).message()).orElse("none"));
 
     Map<String, String> expected = Map.of(
         "Needsargs", "Overture/NotAnEntryPoint The entry point \"needsargs.Plugin\" of plugin Needsargs needs a public constructor"
