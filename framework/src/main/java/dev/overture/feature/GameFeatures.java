@@ -69,7 +69,7 @@ public final class GameFeatures implements AutoCloseable {
     // Discovery first: if it throws, no thread has been started yet.
     catalog = PluginCatalog.discover(builder.assets, builder.rootName, builder.folder, builder.jars);
     queue = new FeatureQueue(builder.executor);
-    worlds = new WorldApplications(builder.assets, queue, catalog::extensions);
+    worlds = new WorldApplications(builder.assets, queue, catalog::extensions, catalog::locateInDescriptor);
     ClassLoader host = builder.classLoader != null ? builder.classLoader : GameFeatures.class.getClassLoader();
     transitions = new PluginTransitions(builder.assets, catalog, worlds, queue.serial(), host, builder.rootName);
     requests = new PluginRequests(queue, transitions);

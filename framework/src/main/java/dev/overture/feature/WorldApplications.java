@@ -53,12 +53,16 @@ final class WorldApplications {
   /** Where the plugins' actions find the plugins' extensions. */
   private final dev.overture.feature.internal.Extensions extensions;
   private final FeatureQueue queue;
+  /** Where a pointer of a plugin's descriptor is (the catalog's {@code locateInDescriptor}). */
+  private final java.util.function.BiFunction<Plugin, String, SourceLocation> locator;
   private final List<World> attached = new ArrayList<>(); // serial only
   /** Per world, the application of each plugin applied there. */
   private final Map<World, Map<Plugin, Application>> applications = new ConcurrentHashMap<>();
 
-  WorldApplications(AssetManager assets, FeatureQueue queue, dev.overture.feature.internal.Extensions extensions) {
+  WorldApplications(AssetManager assets, FeatureQueue queue, dev.overture.feature.internal.Extensions extensions,
+      java.util.function.BiFunction<Plugin, String, SourceLocation> locator) {
     this.extensions = extensions;
+    this.locator = locator;
     this.assets = assets;
     this.queue = queue;
   }
@@ -192,11 +196,13 @@ final class WorldApplications {
     return done;
   }
 
-  private static PluginException failureIn(Plugin plugin, World world, FeatureActivationException e) {
+  private PluginException failureIn(Plugin plugin, World world, FeatureActivationException e) {
     int index = plugin.actionLabels().indexOf(e.action());
+    // Located with line and column as every other problem of a descriptor; this reads the small
+    // plugin.json (bounded) on the game thread, but only on this failure's path.
     return new PluginException(plugin.id, "apply in world " + world.name() + " the actions of", List.of(
         Problem.error("Overture/ActionFailed", e.getMessage())
-            .at(SourceLocation.at(plugin.descriptorFile(), index < 0 ? "/actions" : "/actions/" + index))));
+            .at(locator.apply(plugin, index < 0 ? "/actions" : "/actions/" + index))));
   }
 
   private static boolean runOnWorld(World world, Runnable task) {

@@ -541,7 +541,8 @@ class ExperienceManagerTest {
 
     Problem problem = onlyProblem(manager);
     assertEquals("Overture/ActionFailed", problem.id());
-    assertEquals(game.root + "/plugins/Clumsy/plugin.json (/actions/0)", problem.location().orElseThrow().toString());
+    assertEquals(game.root + "/plugins/Clumsy/plugin.json:1:36 (/actions/0)", problem.location().orElseThrow().toString(),
+        "located with line and column, as every problem of a descriptor");
     assertNothingLeft(manager);
   }
 

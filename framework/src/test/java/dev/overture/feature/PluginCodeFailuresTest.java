@@ -95,6 +95,9 @@ import dev.overture.world.World;
       public record HotAction(Integer n) implements WorldActionBase {
         @Override
         public void addToWorld(World world, FeatureContext context) {
+          if (n != null && Hot.in("addToWorld")) {
+            throw new IllegalStateException("boom in addToWorld");
+          }
           Hot hot = world.gameState().addComponent(Hot.class, "Hot");
           context.keepUndo(() -> {
             if (Hot.in("undo")) {
@@ -112,9 +115,11 @@ import dev.overture.world.World;
     System.setProperty("hostile.mode", mode);
     PluginJar.of()
         .file("plugin.json", """
-            { "name": "Hostile", "version": "1.0.0", "entryPoint": "hostile.HostilePlugin",
-              "contributes": { "components": ["Hot"], "actions": ["HotAction"] } }
-            """)
+            {
+              "name": "Hostile", "version": "1.0.0", "entryPoint": "hostile.HostilePlugin",
+              "contributes": { "components": ["Hot"], "actions": ["HotAction"] }%s
+            }
+            """.formatted(mode.equals("addToWorld") ? ",\n  \"actions\": [ { \"action\": \"HotAction\", \"n\": 1 } ]" : ""))
         .file("experiences/Hostile.json", """
             { "gameFeaturesToEnable": ["Hostile"], "actions": [ { "action": "HotAction" } ] }
             """)
@@ -136,8 +141,10 @@ import dev.overture.world.World;
     ExperienceManager experience = ExperienceManager.of(world).orElseThrow();
     experience.setCurrentExperience(PrimaryAssetId.parse("Experience:Hostile"));
     pump(world);
-    assertEquals(LoadState.LOADED, experience.state(), () -> experience.failure().map(Throwable::getMessage).orElse(""));
-    assertEquals(PluginState.ACTIVE, overture.features().state(HOSTILE));
+    if (!mode.equals("addToWorld")) {
+      assertEquals(LoadState.LOADED, experience.state(), () -> experience.failure().map(Throwable::getMessage).orElse(""));
+      assertEquals(PluginState.ACTIVE, overture.features().state(HOSTILE));
+    }
     return world;
   }
 
@@ -205,5 +212,22 @@ import dev.overture.world.World;
     assertTrue(log.contains("ERROR dev.overture.feature.internal.ActionContext - Releasing what Experience:Hostile actions[0]"
         + " HotAction kept in world Sample failed: boom in undo"), log);
     assertFalse(StandardError.hasStackTrace(log), log);
+  }
+
+  /** Review C, defect 11: the failure of a plugin's own action was located without line and column. */
+  @Test
+  void aPluginsOwnActionThatFailsInAWorld_isLocatedAtItsLineInPluginJson() {
+    World world = play("addToWorld");
+
+    ExperienceManager experience = ExperienceManager.of(world).orElseThrow();
+    assertEquals(LoadState.FAILED, experience.state());
+    dev.overture.core.Problem problem = experience.failure().orElseThrow().problems().get(0);
+    assertEquals("Overture/ActionFailed", problem.id());
+    assertEquals("/actions/0", problem.location().orElseThrow().pointer());
+    assertEquals(4, problem.location().orElseThrow().line(), problem.toString());
+    assertEquals(16, problem.location().orElseThrow().column(), problem.toString());
+    assertTrue(problem.location().orElseThrow().file().endsWith("hostile.jar!/plugin.json"), problem.toString());
+    world.close();
+    pump(world);
   }
 }
