@@ -54,8 +54,10 @@ import org.slf4j.LoggerFactory;
  *       {@code .not-a-file-N}, never overwriting), a warning, the defaults saved in its place. A
  *       file too large or not regular is never opened for reading.
  *   <li>An older file: upgraded by the kind's steps.
- *   <li>A field that does not fit, a number that is not finite ({@code "NaN"}, {@code NaN}, {@code
- *       "Infinity"}, {@code 1e999}) included: its default, with a warning; a number out of its
+ *   <li>A field that does not fit (a value of another type is refused, never converted: {@code 5}
+ *       is not the string {@code "5"}), a number that is not finite ({@code "NaN"}, {@code NaN},
+ *       {@code "Infinity"}, {@code 1e999}) included: its default, with a warning quoting the value
+ *       as the file writes it; a number out of its
  *       {@link SettingRange}: clamped, with a warning; a field the record no longer has: ignored
  *       with a warning (and gone at the next save).
  * </ul>

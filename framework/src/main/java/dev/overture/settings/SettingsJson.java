@@ -19,6 +19,7 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.NoSuchFileException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -33,8 +34,12 @@ import tools.jackson.core.json.JsonReadFeature;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.MapperFeature;
+import tools.jackson.databind.cfg.CoercionAction;
+import tools.jackson.databind.cfg.CoercionInputShape;
+import tools.jackson.databind.cfg.EnumFeature;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.type.LogicalType;
 
 /**
  * The settings file format, for {@link Settings}: reading a file into values and the warnings
@@ -45,7 +50,8 @@ import tools.jackson.databind.node.ObjectNode;
 final class SettingsJson {
 
   // Literal NaN and Infinity parse, so that one costs only its field (refused there, located)
-  // rather than the whole file.
+  // rather than the whole file. A value of another type is refused, never converted: Jackson
+  // would otherwise read 5 as the string "5" and 2 as an enum's third constant, without a word.
   private static final JsonMapper MAPPER =
       JsonMappers.builder()
           .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
@@ -53,7 +59,15 @@ final class SettingsJson {
           .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
           .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
           .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+          .enable(EnumFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+          .withCoercionConfig(LogicalType.Textual, strings -> strings
+              .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+              .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+              .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
           .build();
+
+  /** The longest quote of a file's value in a message. */
+  private static final int MAX_QUOTE = 80;
 
   private SettingsJson() {}
 
@@ -98,10 +112,10 @@ final class SettingsJson {
       return new Read<>(kind.defaults().get(), false, "unreadable", "Overture/ReadFailed", name + " cannot be read (" + e.getMessage() + ")");
     }
     JsonNode parsed;
-    Map<String, TokenStreamLocation> places;
+    Map<String, Place> places;
     try {
       parsed = MAPPER.readTree(bytes);
-      places = topLevelPlaces(bytes);
+      places = places(bytes);
     } catch (JacksonException e) {
       TokenStreamLocation where = e.getLocation();
       String position = where == null || where.getLineNr() < 1 ? "" : " at line " + where.getLineNr() + ", column " + where.getColumnNr();
@@ -127,7 +141,7 @@ final class SettingsJson {
 
   /** Binds field by field, so that one bad value costs only that value. */
   private static <T extends Record> T bind(
-      ObjectNode tree, SettingsKind<T> kind, String file, Map<String, TokenStreamLocation> places, List<Problem> warnings) {
+      ObjectNode tree, SettingsKind<T> kind, String file, Map<String, Place> places, List<Problem> warnings) {
     T defaults = kind.defaults().get();
     RecordComponent[] components = kind.type().getRecordComponents();
     Object[] arguments = new Object[components.length];
@@ -141,7 +155,9 @@ final class SettingsJson {
         arguments[i] = fallback;
         continue;
       }
-      SourceLocation where = at(file, component.getName(), places);
+      String pointer = pointer("", component.getName());
+      SourceLocation where = at(file, pointer, places);
+      String quoted = quote(node, places.get(pointer));
       Object value = null;
       String notFinite = null;
       boolean fits;
@@ -155,8 +171,8 @@ final class SettingsJson {
       }
       if (!fits) {
         String inside = notFinite == null || notFinite.isEmpty() ? "" : " (at " + notFinite + ")";
-        warnings.add(warning("Overture/InvalidSetting", where, "\"" + component.getName() + "\" cannot be " + node + inside
-            + " (expected " + describe(component.getType()) + "); the default " + fallback + " is used"));
+        warnings.add(warning("Overture/InvalidSetting", where, "\"" + component.getName() + "\" cannot be " + quoted + inside
+            + " (expected " + describe(component.getType()) + "); the default " + json(fallback) + " is used"));
         arguments[i] = fallback;
         continue;
       }
@@ -166,7 +182,7 @@ final class SettingsJson {
         double clamped = Math.max(range.min(), Math.min(range.max(), raw));
         if (clamped != raw) {
           Object fitted = component.getType() == int.class || component.getType() == Integer.class ? (Object) (int) Math.round(clamped) : clamped;
-          warnings.add(warning("Overture/SettingOutOfRange", where, "\"" + component.getName() + "\" is " + node + ", outside "
+          warnings.add(warning("Overture/SettingOutOfRange", where, "\"" + component.getName() + "\" is " + quoted + ", outside "
               + format(range.min()) + " to " + format(range.max()) + "; " + fitted + " is used"));
           value = fitted;
         }
@@ -175,7 +191,7 @@ final class SettingsJson {
     }
     for (String property : tree.propertyNames()) {
       if (!known.contains(property) && !property.equals("$schema")) {
-        warnings.add(warning("Overture/UnknownProperty", at(file, property, places), "Unknown setting \"" + property
+        warnings.add(warning("Overture/UnknownProperty", at(file, pointer("", property), places), "Unknown setting \"" + property
             + "\" was ignored (it is gone at the next save)").withChoices("known settings", known));
       }
     }
@@ -193,34 +209,79 @@ final class SettingsJson {
     }
   }
 
-  /** Where each top-level property's value starts, for warnings. */
-  private static Map<String, TokenStreamLocation> topLevelPlaces(byte[] bytes) {
-    Map<String, TokenStreamLocation> places = new HashMap<>();
+  /**
+   * Where a value starts in the file, and its text there as the file spells it ({@code NaN},
+   * {@code 1e999}, {@code "fast"}); the text is null for an object or an array.
+   */
+  record Place(int line, int column, String text) {}
+
+  /**
+   * The places of the top-level values and of the entries directly inside them, by JSON pointer,
+   * for warnings.
+   */
+  private static Map<String, Place> places(byte[] bytes) {
+    Map<String, Place> places = new HashMap<>();
     try (JsonParser parser = MAPPER.createParser(bytes)) {
-      if (parser.nextToken() != JsonToken.START_OBJECT) {
-        return places;
-      }
-      while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
-        String property = parser.currentName();
-        parser.nextToken();
-        places.put(property, parser.currentTokenLocation());
-        parser.skipChildren();
+      if (parser.nextToken() == JsonToken.START_OBJECT) {
+        placeEntries(parser, "", bytes, places, 2);
       }
     }
     return places;
   }
 
-  private static SourceLocation at(String file, String property, Map<String, TokenStreamLocation> places) {
-    TokenStreamLocation where = places.get(property);
-    String pointer = "/" + property.replace("~", "~0").replace("/", "~1");
-    return where == null ? SourceLocation.at(file, pointer) : new SourceLocation(file, where.getLineNr(), where.getColumnNr(), pointer);
+  /** With the parser at the start of an object or array: the places of its entries, {@code levels} deep. */
+  private static void placeEntries(JsonParser parser, String pointer, byte[] bytes, Map<String, Place> places, int levels) {
+    boolean object = parser.currentToken() == JsonToken.START_OBJECT;
+    for (int index = 0; ; index++) {
+      JsonToken token = parser.nextToken();
+      if (token == JsonToken.END_OBJECT || token == JsonToken.END_ARRAY) {
+        return;
+      }
+      String at = pointer(pointer, object ? parser.currentName() : String.valueOf(index));
+      if (object) {
+        token = parser.nextToken();
+      }
+      TokenStreamLocation start = parser.currentTokenLocation();
+      String text = null;
+      if (token.isStructStart()) {
+        if (levels > 1) {
+          placeEntries(parser, at, bytes, places, levels - 1);
+        } else {
+          parser.skipChildren();
+        }
+      } else {
+        parser.finishToken(); // a string is otherwise read only when asked for, and its end not known
+        int from = (int) start.getByteOffset();
+        text = new String(bytes, from, (int) parser.currentLocation().getByteOffset() - from, StandardCharsets.UTF_8);
+      }
+      places.put(at, new Place(start.getLineNr(), start.getColumnNr(), text));
+    }
+  }
+
+  /** {@code parent} and one more step, {@code name} escaped as a JSON pointer's step is. */
+  private static String pointer(String parent, String name) {
+    return parent + "/" + name.replace("~", "~0").replace("/", "~1");
+  }
+
+  private static SourceLocation at(String file, String pointer, Map<String, Place> places) {
+    Place place = places.get(pointer);
+    return place == null ? SourceLocation.at(file, pointer) : new SourceLocation(file, place.line(), place.column(), pointer);
+  }
+
+  /**
+   * {@code node} as the file spells it, when it is a single value ({@code NaN}, not {@code "NaN"};
+   * {@code 1e999}, not {@code Infinity}), cut short when long.
+   */
+  private static String quote(JsonNode node, Place place) {
+    String text = place != null && place.text() != null ? place.text() : node.toString();
+    return text.length() <= MAX_QUOTE ? text : text.substring(0, MAX_QUOTE - 3) + "...";
   }
 
   private static String describe(Class<?> type) {
-    if (type == boolean.class) {
+    if (type == boolean.class || type == Boolean.class) {
       return "true or false";
     }
-    if (type == int.class || type == long.class) {
+    if (type == int.class || type == long.class || type == Integer.class || type == Long.class) {
       return "a whole number";
     }
     if (type == double.class || type == float.class || type == Double.class || type == Float.class) {
@@ -233,6 +294,11 @@ final class SettingsJson {
       return "a string";
     }
     return "a " + type.getSimpleName();
+  }
+
+  /** {@code value} as the file would hold it: {@code "en"}, {@code "OFF"}, {@code 1.0}, {@code {}}. */
+  static String json(Object value) {
+    return MAPPER.writeValueAsString(value);
   }
 
   private static String format(double value) {

@@ -364,12 +364,14 @@ class SettingsTest {
         LocalSettings.FramePacingMode.DESKTOP_STYLE, 30, false, false, LocalSettings.Scalability.DEVICE_DEFAULT),
         "each refused value is its default");
     assertEquals(0.9, settings.get().safeZone(), "the good value is kept");
-    List<String> messages = messages(settings);
-    assertEquals(5, messages.size(), messages.toString());
-    assertTrue(messages.contains("\"overallVolume\" cannot be \"NaN\" (expected a finite number); the default 1.0 is used"),
-        messages.toString());
-    assertTrue(messages.contains("\"musicVolume\" cannot be \"Infinity\" (expected a finite number); the default 1.0 is used"),
-        messages.toString());
+    // Each quoted as the file spells it: a literal NaN is not the string "NaN", and 1e999 is not "Infinity".
+    assertEquals(List.of(
+            "\"overallVolume\" cannot be \"NaN\" (expected a finite number); the default 1.0 is used",
+            "\"musicVolume\" cannot be \"Infinity\" (expected a finite number); the default 1.0 is used",
+            "\"effectsVolume\" cannot be NaN (expected a finite number); the default 1.0 is used",
+            "\"dialogueVolume\" cannot be -Infinity (expected a finite number); the default 1.0 is used",
+            "\"voiceChatVolume\" cannot be 1e999 (expected a finite number); the default 1.0 is used"),
+        messages(settings));
     Problem literal = settings.warnings().stream().filter(p -> p.message().startsWith("\"effectsVolume\"")).findFirst().orElseThrow();
     assertEquals("Overture/InvalidSetting", literal.id());
     assertEquals(new SourceLocation(local().toString(), 4, 20, "/effectsVolume"), literal.location().orElseThrow());
@@ -416,10 +418,10 @@ class SettingsTest {
     assertEquals(new SharedSettings("en", false, 1.0, SharedSettings.ColorBlindMode.OFF, 5, 1.0, 1.0, true, Map.of()), settings.get(),
         "each refused value is its default, the good one is kept");
     assertEquals(List.of(
-            "\"colorBlindMode\" cannot be \"PURPLE\" (expected one of [OFF, DEUTERANOPE, PROTANOPE, TRITANOPE]); the default OFF is used",
+            "\"colorBlindMode\" cannot be \"PURPLE\" (expected one of [OFF, DEUTERANOPE, PROTANOPE, TRITANOPE]); the default \"OFF\" is used",
             "\"colorBlindStrength\" cannot be 2.5 (expected a whole number); the default 5 is used",
             "\"keyBindings\" cannot be [] (expected a Map); the default {} is used",
-            "\"language\" cannot be [\"ko\"] (expected a string); the default en is used",
+            "\"language\" cannot be [\"ko\"] (expected a string); the default \"en\" is used",
             "\"subtitleScale\" cannot be \"big\" (expected a finite number); the default 1.0 is used",
             "\"subtitles\" cannot be \"yes\" (expected true or false); the default false is used"),
         messages(settings).stream().sorted().toList());
