@@ -57,9 +57,13 @@ import org.slf4j.LoggerFactory;
  *   <li>A field that does not fit (a value of another type is refused, never converted: {@code 5}
  *       is not the string {@code "5"}), a number that is not finite ({@code "NaN"}, {@code NaN},
  *       {@code "Infinity"}, {@code 1e999}) included: its default, with a warning quoting the value
- *       as the file writes it; a number out of its
- *       {@link SettingRange}: clamped, with a warning; a field the record no longer has: ignored
- *       with a warning (and gone at the next save).
+ *       as the file writes it; an entry of a map or a list that is null, of another type or not
+ *       finite: left out, with a warning at it; a number out of its {@link SettingRange}: clamped,
+ *       with a warning; a field the record no longer has: ignored with a warning (and gone at the
+ *       next save).
+ *   <li>Values the record's constructor refuses together: when one value's default makes them
+ *       fit, that value's default, with a warning; otherwise the file is moved aside ({@code
+ *       .corrupt-N}) with a warning saying what the constructor threw, and the defaults saved.
  * </ul>
  *
  * Warnings are logged and kept in {@link #warnings()}.

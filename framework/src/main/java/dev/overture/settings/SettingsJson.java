@@ -18,13 +18,16 @@ import java.io.IOException;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
-import java.nio.file.NoSuchFileException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -32,12 +35,15 @@ import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.core.json.JsonReadFeature;
 import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JavaType;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.MapperFeature;
 import tools.jackson.databind.cfg.CoercionAction;
 import tools.jackson.databind.cfg.CoercionInputShape;
 import tools.jackson.databind.cfg.EnumFeature;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ContainerNode;
 import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.databind.type.LogicalType;
 
@@ -136,44 +142,38 @@ final class SettingsJson {
       return new Read<>(kind.defaults().get(), false, newer ? "newer" : "corrupt", newer ? "Overture/NewerSettings" : e.problemId(),
           name + (newer ? " was written by a newer version: " : ": ") + e.getMessage());
     }
-    return new Read<>(bind(tree, kind, name, places, warnings), false, null, null, null, stamp);
+    return bind(tree, kind, name, places, warnings, stamp);
   }
 
-  /** Binds field by field, so that one bad value costs only that value. */
-  private static <T extends Record> T bind(
-      ObjectNode tree, SettingsKind<T> kind, String file, Map<String, Place> places, List<Problem> warnings) {
+  /**
+   * Binds field by field, so that one bad value costs only that value (and one bad entry of a map
+   * or a list only that entry); a file whose values the record refuses as a whole goes aside.
+   */
+  private static <T extends Record> Read<T> bind(
+      ObjectNode tree, SettingsKind<T> kind, String file, Map<String, Place> places, List<Problem> warnings, FileStamp stamp) {
     T defaults = kind.defaults().get();
     RecordComponent[] components = kind.type().getRecordComponents();
     Object[] arguments = new Object[components.length];
+    boolean[] fromFile = new boolean[components.length];
     List<String> known = new ArrayList<>();
     for (int i = 0; i < components.length; i++) {
       RecordComponent component = components[i];
       known.add(component.getName());
       Object fallback = SettingsMerge.get(component, defaults);
+      arguments[i] = fallback;
       JsonNode node = tree.get(component.getName());
       if (node == null) {
-        arguments[i] = fallback;
         continue;
       }
       String pointer = pointer("", component.getName());
       SourceLocation where = at(file, pointer, places);
       String quoted = quote(node, places.get(pointer));
-      Object value = null;
-      String notFinite = null;
-      boolean fits;
-      try {
-        value = MAPPER.treeToValue(node, MAPPER.getTypeFactory().constructType(component.getGenericType()));
-        // Jackson reads "NaN", "Infinity" and 1e999 into doubles without complaint.
-        notFinite = FiniteNumbers.find(value).orElse(null);
-        fits = notFinite == null;
-      } catch (JacksonException | IllegalArgumentException e) {
-        fits = false;
-      }
-      if (!fits) {
+      Object value = bindValue(component, node, pointer, file, places, warnings);
+      if (value == REFUSED) {
+        String notFinite = convert(node, component).map(bound -> FiniteNumbers.find(bound).orElse(null)).orElse(null);
         String inside = notFinite == null || notFinite.isEmpty() ? "" : " (at " + notFinite + ")";
         warnings.add(warning("Overture/InvalidSetting", where, "\"" + component.getName() + "\" cannot be " + quoted + inside
             + " (expected " + describe(component.getType()) + "); the default " + json(fallback) + " is used"));
-        arguments[i] = fallback;
         continue;
       }
       SettingRange range = component.getAnnotation(SettingRange.class);
@@ -188,6 +188,7 @@ final class SettingsJson {
         }
       }
       arguments[i] = value;
+      fromFile[i] = true;
     }
     for (String property : tree.propertyNames()) {
       if (!known.contains(property) && !property.equals("$schema")) {
@@ -195,18 +196,160 @@ final class SettingsJson {
             + "\" was ignored (it is gone at the next save)").withChoices("known settings", known));
       }
     }
+    Throwable refusal;
     try {
-      Constructor<T> canonical = kind.type().getDeclaredConstructor(
-          java.util.Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new));
+      return new Read<>(construct(kind.type(), arguments), false, null, null, null, stamp);
+    } catch (InvocationTargetException e) {
+      refusal = e.getCause();
+    }
+    // The record refuses the values together (a window narrower than it is tall): when one value's
+    // default makes them fit, that value is the one that costs.
+    for (int i = 0; i < components.length; i++) {
+      if (!fromFile[i]) {
+        continue;
+      }
+      Object[] trial = arguments.clone();
+      trial[i] = SettingsMerge.get(components[i], defaults);
+      T values;
+      try {
+        values = construct(kind.type(), trial);
+      } catch (InvocationTargetException e) {
+        continue;
+      }
+      String pointer = pointer("", components[i].getName());
+      warnings.add(warning("Overture/InvalidSetting", at(file, pointer, places), "\"" + components[i].getName() + "\" cannot be "
+          + quote(tree.get(components[i].getName()), places.get(pointer)) + " with the other settings (" + refusal(kind.type(), refusal)
+          + "); the default " + json(trial[i]) + " is used"));
+      return new Read<>(values, false, null, null, null, stamp);
+    }
+    return new Read<>(defaults, false, "corrupt", "Overture/InvalidSetting",
+        file + " holds settings that do not fit together (" + refusal(kind.type(), refusal) + ")");
+  }
+
+  /** What {@link #bindValue} returns for a value it refused. */
+  private static final Object REFUSED = new Object();
+
+  /**
+   * {@code node} as the component's value, or {@link #REFUSED}. A value holding an entry that is
+   * null, not finite or of another type keeps its other entries, bound one by one; each entry left
+   * out is warned about.
+   */
+  private static Object bindValue(
+      RecordComponent component, JsonNode node, String pointer, String file, Map<String, Place> places, List<Problem> warnings) {
+    if (node.isNull()) {
+      // Unset: the record's constructor decides (a primitive cannot be null).
+      return component.getType().isPrimitive() ? REFUSED : null;
+    }
+    Optional<Object> whole = convert(node, component);
+    if (whole.isPresent() && fits(whole.get())) {
+      return whole.get();
+    }
+    JavaType type = type(component);
+    boolean object = node.isObject() && type.isMapLikeType();
+    if (!object && !(node.isArray() && (type.isCollectionLikeType() || type.isArrayType()))) {
+      return REFUSED;
+    }
+    String expected = describe(type.getContentType().getRawClass());
+    ContainerNode<?> kept = object ? MAPPER.createObjectNode() : MAPPER.createArrayNode();
+    for (Map.Entry<String, JsonNode> entry : entries(node)) {
+      ContainerNode<?> alone = add(object ? MAPPER.createObjectNode() : MAPPER.createArrayNode(), entry);
+      if (convert(alone, component).filter(SettingsJson::fits).isPresent()) {
+        add(kept, entry);
+        continue;
+      }
+      String at = pointer(pointer, entry.getKey());
+      String which = object ? " entry " + json(entry.getKey()) : " item " + entry.getKey();
+      warnings.add(warning("Overture/InvalidSetting", at(file, at, places), "\"" + component.getName() + "\"" + which + " cannot be "
+          + quote(entry.getValue(), places.get(at)) + " (expected " + expected + "); it is left out"));
+    }
+    return convert(kept, component).filter(SettingsJson::fits).orElse(REFUSED);
+  }
+
+  /** An object's entries, or an array's with their indexes as names. */
+  private static List<Map.Entry<String, JsonNode>> entries(JsonNode container) {
+    if (container.isObject()) {
+      return List.copyOf(container.properties());
+    }
+    List<Map.Entry<String, JsonNode>> items = new ArrayList<>();
+    for (int i = 0; i < container.size(); i++) {
+      items.add(Map.entry(String.valueOf(i), container.get(i)));
+    }
+    return items;
+  }
+
+  private static ContainerNode<?> add(ContainerNode<?> container, Map.Entry<String, JsonNode> entry) {
+    if (container instanceof ObjectNode object) {
+      object.set(entry.getKey(), entry.getValue());
+    } else {
+      ((ArrayNode) container).add(entry.getValue());
+    }
+    return container;
+  }
+
+  /** {@code node} bound to the component's type, or empty when Jackson refuses it. */
+  private static Optional<Object> convert(JsonNode node, RecordComponent component) {
+    try {
+      return Optional.ofNullable(MAPPER.treeToValue(node, type(component)));
+    } catch (JacksonException | IllegalArgumentException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static JavaType type(RecordComponent component) {
+    return MAPPER.getTypeFactory().constructType(component.getGenericType());
+  }
+
+  /**
+   * Whether a bound value may be given to the record: no number in it is NaN or infinite (Jackson
+   * reads "NaN", "Infinity" and 1e999 into doubles without complaint), and no map or list in it
+   * holds a null ({@code Map.copyOf}, which records use, refuses one).
+   */
+  private static boolean fits(Object value) {
+    return FiniteNumbers.find(value).isEmpty() && !holdsNull(value);
+  }
+
+  private static boolean holdsNull(Object value) {
+    if (value instanceof Map<?, ?> map) {
+      return map.entrySet().stream().anyMatch(entry -> entry.getKey() == null || entry.getValue() == null || holdsNull(entry.getValue()));
+    }
+    if (value instanceof Collection<?> collection) {
+      return collection.stream().anyMatch(element -> element == null || holdsNull(element));
+    }
+    if (value instanceof Object[] array) {
+      return Arrays.stream(array).anyMatch(element -> element == null || holdsNull(element));
+    }
+    return false;
+  }
+
+  private static <T extends Record> T construct(Class<T> type, Object[] arguments) throws InvocationTargetException {
+    try {
+      Constructor<T> canonical = type.getDeclaredConstructor(
+          Arrays.stream(type.getRecordComponents()).map(RecordComponent::getType).toArray(Class<?>[]::new));
       canonical.setAccessible(true);
       return canonical.newInstance(arguments);
     } catch (InvocationTargetException e) {
-      warnings.add(warning("Overture/InvalidSetting", SourceLocation.ofFile(file), "The settings do not fit together ("
-          + e.getCause().getMessage() + "); the defaults are used"));
-      return defaults;
+      throw e;
     } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("Cannot build " + kind.type().getName(), e);
+      throw new IllegalStateException("Cannot build " + type.getName(), e);
     }
+  }
+
+  /**
+   * Why a record's constructor refused its values, in words: its message; or, for an exception
+   * without one (the bare NullPointerException of {@code Map.copyOf}), the exception and the line
+   * of the record where it was thrown.
+   */
+  private static String refusal(Class<?> type, Throwable thrown) {
+    String message = thrown.getMessage();
+    if (message != null && !message.isBlank()) {
+      return message;
+    }
+    String where = Arrays.stream(thrown.getStackTrace())
+        .filter(frame -> frame.getClassName().equals(type.getName()))
+        .findFirst()
+        .map(frame -> " at " + frame.getFileName() + ":" + frame.getLineNumber())
+        .orElse("");
+    return type.getSimpleName() + "'s constructor threw " + thrown.getClass().getName() + where;
   }
 
   /**

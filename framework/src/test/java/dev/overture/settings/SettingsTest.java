@@ -440,29 +440,6 @@ class SettingsTest {
     assertEquals(Map.of("jump", "Space"), new SharedSettings("en", false, 1, null, 5, 1, 1, false, Map.of("jump", "Space")).keyBindings());
   }
 
-  record Window(int width, int height) {
-    Window {
-      if (width < height) {
-        throw new IllegalArgumentException("a window is wider than it is tall: " + width + " x " + height);
-      }
-    }
-  }
-
-  @Test
-  void valuesThatDoNotFitTogether_areAllReplacedByTheDefaults_withAWarningAtTheFile() throws Exception {
-    CustomVersion format = new CustomVersion(Guid.parse("11111111-2222-3333-4444-666666666666"), 1, "Window");
-    SettingsKind<Window> kind = new SettingsKind<>(Window.class, "Window.json", format, () -> new Window(1920, 1080), List.of());
-    Path file = Files.writeString(temp.resolve("Window.json"), "{ \"width\": 600, \"height\": 800 }");
-
-    Settings<Window> settings = Settings.loadOrCreate(file, kind);
-
-    assertEquals(new Window(1920, 1080), settings.get());
-    assertEquals("Overture/InvalidSetting", settings.warnings().get(0).id());
-    assertEquals("The settings do not fit together (a window is wider than it is tall: 600 x 800); the defaults are used",
-        settings.warnings().get(0).message());
-    assertEquals(SourceLocation.ofFile(file.toString()), settings.warnings().get(0).location().orElseThrow());
-  }
-
   @Test
   void theLargestFileAccepted_isBetweenNothingAndTheLargestArray() {
     assertEquals(0, SettingsKind.LOCAL.withMaxFileBytes(0).maxFileBytes());

@@ -1,13 +1,19 @@
 package dev.overture.settings;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
+import dev.overture.version.CustomVersion;
+import dev.overture.version.Guid;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -73,6 +79,129 @@ class SettingsValuesTest {
         Arguments.of("7.50", "\"overallVolume\" is 7.50, outside 0 to 1; 1.0 is used"),
         Arguments.of("1E1", "\"overallVolume\" is 1E1, outside 0 to 1; 1.0 is used"),
         Arguments.of("-0.0001", "\"overallVolume\" is -0.0001, outside 0 to 1; 0.0 is used"));
+  }
+
+  static Stream<Arguments> badKeyBindings() {
+    return Stream.of(
+        Arguments.of("null", "null"),
+        Arguments.of("5", "5"),
+        Arguments.of("true", "true"),
+        Arguments.of("[ \"F\" ]", "[\"F\"]"));
+  }
+
+  /**
+   * Review finding 2: a null key binding reset every setting to the defaults (Map.copyOf's bare
+   * NullPointerException, reported as "(null)"), and the next save wrote the defaults over the
+   * user's file. Finding 7: a number as a key binding became the string "5".
+   */
+  @ParameterizedTest
+  @MethodSource("badKeyBindings")
+  void aBadKeyBinding_costsOnlyItsEntry_located(String binding, String quoted) throws Exception {
+    Path shared = SettingsFolder.at(temp).playerFile("player-1", SettingsKind.SHARED);
+    Files.createDirectories(shared.getParent());
+    Files.writeString(shared, """
+        {
+          "language": "fr",
+          "subtitles": true,
+          "mouseSensitivity": 4.5,
+          "keyBindings": { "Jump": "Space", "Fire": %s }
+        }
+        """.formatted(binding));
+
+    Settings<SharedSettings> settings = Settings.loadOrCreate(shared, SettingsKind.SHARED);
+
+    SharedSettings expected = new SharedSettings("fr", true, 1.0, SharedSettings.ColorBlindMode.OFF, 5, 1.0, 4.5, false,
+        Map.of("Jump", "Space"));
+    assertEquals(expected, settings.get(), "only the bad entry is left out");
+    assertEquals(List.of("\"keyBindings\" entry \"Fire\" cannot be " + quoted + " (expected a string); it is left out"),
+        messages(settings));
+    assertEquals(new SourceLocation(shared.toString(), 5, 45, "/keyBindings/Fire"), settings.warnings().get(0).location().orElseThrow());
+    settings.save();
+    assertEquals(expected, Settings.loadOrCreate(shared, SettingsKind.SHARED).get(), "saved with the user's values");
+    assertEquals(List.of(shared), listed(shared.getParent()), "nothing set aside");
+  }
+
+  record Loadout(List<String> weapons, Map<String, Double> aim) {
+    Loadout {
+      weapons = List.copyOf(weapons);
+      aim = Map.copyOf(aim);
+    }
+  }
+
+  private static final SettingsKind<Loadout> LOADOUT = new SettingsKind<>(Loadout.class, "Loadout.json",
+      new CustomVersion(Guid.parse("11111111-2222-3333-4444-777777777777"), 1, "Loadout"),
+      () -> new Loadout(List.of("knife"), Map.of()), List.of());
+
+  @Test
+  void badItemsOfAList_andEntriesThatAreNotFinite_costOnlyThemselves() throws Exception {
+    Path file = Files.writeString(temp.resolve("Loadout.json"), """
+        { "weapons": [ "rifle", null, 7, "pistol" ], "aim": { "x": NaN, "y": 0.5, "z": "fast" } }
+        """);
+
+    Settings<Loadout> settings = Settings.loadOrCreate(file, LOADOUT);
+
+    assertEquals(new Loadout(List.of("rifle", "pistol"), Map.of("y", 0.5)), settings.get());
+    assertEquals(List.of(
+            "\"weapons\" item 1 cannot be null (expected a string); it is left out",
+            "\"weapons\" item 2 cannot be 7 (expected a string); it is left out",
+            "\"aim\" entry \"x\" cannot be NaN (expected a finite number); it is left out",
+            "\"aim\" entry \"z\" cannot be \"fast\" (expected a finite number); it is left out"),
+        messages(settings));
+    assertEquals(List.of("/weapons/1", "/weapons/2", "/aim/x", "/aim/z"),
+        settings.warnings().stream().map(problem -> problem.location().orElseThrow().pointer()).toList());
+  }
+
+  record Window(int width, int height) {
+    Window {
+      if (width < height) {
+        throw new IllegalArgumentException("a window is wider than it is tall: " + width + " x " + height);
+      }
+      if (width < 0 || height < 0) {
+        throw new IllegalStateException();
+      }
+    }
+  }
+
+  private static final SettingsKind<Window> WINDOW = new SettingsKind<>(Window.class, "Window.json",
+      new CustomVersion(Guid.parse("11111111-2222-3333-4444-666666666666"), 1, "Window"), () -> new Window(1920, 1080), List.of());
+
+  @Test
+  void valuesTheRecordRefusesTogether_costTheOneWhoseDefaultMakesThemFit() throws Exception {
+    Path file = Files.writeString(temp.resolve("Window.json"), "{ \"width\": 600, \"height\": 800 }");
+
+    Settings<Window> settings = Settings.loadOrCreate(file, WINDOW);
+
+    assertEquals(new Window(1920, 800), settings.get());
+    assertEquals(List.of("\"width\" cannot be 600 with the other settings (a window is wider than it is tall: 600 x 800);"
+        + " the default 1920 is used"), messages(settings));
+    assertEquals(new SourceLocation(file.toString(), 1, 12, "/width"), settings.warnings().get(0).location().orElseThrow());
+  }
+
+  /** Review finding 2: when no one value's default helps, the file goes aside before anything overwrites it. */
+  @Test
+  void aFileTheRecordRefusesWhole_isSetAside_andTheWarningSaysWhatFailed() throws Exception {
+    String written = "{ \"width\": -1, \"height\": -5 }";
+    Path file = Files.writeString(temp.resolve("Window.json"), written);
+
+    Settings<Window> settings = Settings.loadOrCreate(file, WINDOW);
+
+    assertEquals(new Window(1920, 1080), settings.get());
+    Problem warning = settings.warnings().get(0);
+    assertEquals("Overture/InvalidSetting", warning.id());
+    assertTrue(warning.message().matches(Pattern.quote(file + " holds settings that do not fit together (Window's constructor threw"
+        + " java.lang.IllegalStateException at SettingsValuesTest.java:") + "\\d+" + Pattern.quote(
+        "); it was moved to Window.json.corrupt-1 and the defaults are used")), warning.message());
+    assertEquals(written, Files.readString(temp.resolve("Window.json.corrupt-1")), "kept as it was");
+    assertEquals(new Window(1920, 1080), Settings.loadOrCreate(file, WINDOW).get(), "the defaults were saved in its place");
+    assertEquals(List.of(Problem.error("Overture/InvalidSetting", warning.message().substring(0, warning.message().indexOf("; it was")))
+            .at(SourceLocation.ofFile(file.toString()))),
+        Settings.check(Files.writeString(file, written), WINDOW), "validation reports it as an error");
+  }
+
+  private static List<Path> listed(Path folder) throws java.io.IOException {
+    try (Stream<Path> files = Files.list(folder)) {
+      return files.filter(path -> !path.getFileName().toString().startsWith(".")).sorted().toList();
+    }
   }
 
   private static LocalSettings withMusicVolume(LocalSettings values, double volume) {
