@@ -7,8 +7,9 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * The values a numeric setting may take. A value outside, read from a file, is clamped into the
- * range with a warning (a hand-edited {@code "overallVolume": 7} becomes 1).
+ * The values a numeric setting may take, both ends included. A value outside, read from a file, is
+ * clamped into the range with a warning (a hand-edited {@code "overallVolume": 7} becomes 1); one a
+ * program gives {@link Settings#set} is refused, so that a file the game wrote never needs it.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)

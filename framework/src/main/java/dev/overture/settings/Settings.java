@@ -210,10 +210,14 @@ public final class Settings<T extends Record> {
   }
 
   /**
-   * Replaces the values (apply and save to make them count).
+   * Replaces the values (apply and save to make them count). Values a file could not hold are
+   * refused rather than saved, so that the next load has nothing to warn about: reading clamps a
+   * number out of its {@link SettingRange} from a hand-edited file, but a program's value out of
+   * range is a bug to see at once.
    *
-   * @throws IllegalArgumentException when a number in them is not finite (NaN, an infinity): it
-   *     could not be read back
+   * @throws IllegalArgumentException when a number in them is not finite (NaN, an infinity), or is
+   *     outside its {@link SettingRange} ({@code setting /overallVolume must be 0 to 1: 7.0}, each
+   *     such setting named); the values are then unchanged
    */
   public void set(T newValues) {
     Objects.requireNonNull(newValues, "values");
@@ -222,10 +226,14 @@ public final class Settings<T extends Record> {
       throw new IllegalArgumentException(
           "setting " + nonFinite.get() + " must be a finite number: " + newValues);
     }
+    List<String> outOfRange = SettingsJson.outOfRange(newValues);
+    if (!outOfRange.isEmpty()) {
+      throw new IllegalArgumentException(String.join("; ", outOfRange));
+    }
     values = newValues;
   }
 
-  /** Replaces the values with {@code change} of them. */
+  /** Replaces the values with {@code change} of them ({@link #set}, with its checks). */
   public void update(UnaryOperator<T> change) {
     set(change.apply(values));
   }

@@ -226,6 +226,23 @@ final class SettingsJson {
         file + " holds settings that do not fit together (" + refusal(kind.type(), refusal) + ")");
   }
 
+  /**
+   * The numbers of {@code values} outside their {@link SettingRange}, as {@code setting /name must
+   * be min to max: value}; empty when there are none.
+   */
+  static <T extends Record> List<String> outOfRange(T values) {
+    List<String> outside = new ArrayList<>();
+    for (RecordComponent component : values.getClass().getRecordComponents()) {
+      SettingRange range = component.getAnnotation(SettingRange.class);
+      if (range != null && SettingsMerge.get(component, values) instanceof Number number
+          && (number.doubleValue() < range.min() || number.doubleValue() > range.max())) {
+        outside.add("setting " + pointer("", component.getName()) + " must be " + format(range.min()) + " to " + format(range.max())
+            + ": " + number);
+      }
+    }
+    return outside;
+  }
+
   /** What {@link #bindValue} returns for a value it refused. */
   private static final Object REFUSED = new Object();
 

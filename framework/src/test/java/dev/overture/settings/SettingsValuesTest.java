@@ -1,6 +1,7 @@
 package dev.overture.settings;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overture.core.Problem;
@@ -196,6 +197,23 @@ class SettingsValuesTest {
     assertEquals(List.of(Problem.error("Overture/InvalidSetting", warning.message().substring(0, warning.message().indexOf("; it was")))
             .at(SourceLocation.ofFile(file.toString()))),
         Settings.check(Files.writeString(file, written), WINDOW), "validation reports it as an error");
+  }
+
+  /** Review finding 5: a program's value out of range was saved, and the next load warned about the game's own file. */
+  @Test
+  void setting_numbersOutsideTheirRange_isRefused_namingEach() throws Exception {
+    Settings<LocalSettings> settings = Settings.loadOrCreate(local(), SettingsKind.LOCAL);
+
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> settings.update(values -> values.withOverallVolume(7.0).withFrameRateLimit(-30)));
+
+    assertEquals("setting /frameRateLimit must be 0 to 1000: -30; setting /overallVolume must be 0 to 1: 7.0", e.getMessage());
+    assertEquals(LocalSettings.defaults(), settings.get(), "unchanged");
+    settings.update(values -> values.withOverallVolume(0.0).withFrameRateLimit(1000)); // both ends are in the range
+    settings.save();
+    Settings<LocalSettings> read = Settings.loadOrCreate(local(), SettingsKind.LOCAL);
+    assertEquals(settings.get(), read.get());
+    assertEquals(List.of(), read.warnings());
   }
 
   private static List<Path> listed(Path folder) throws java.io.IOException {
