@@ -105,11 +105,14 @@ public final class AtomicFiles {
    * Replaces {@code target}'s content with {@code bytes} (creating it when missing); a symbolic link
    * is written through.
    *
+   * @return the file written, stamped before it took its name (a rename keeps the file, its size
+   *     and its time), so that another program's write right after this one never passes for this
+   *     one's; stamped as {@link #target target(target)}
    * @throws IOException when it cannot be written (an {@link AccessDeniedException} when it is
    *     read-only, a {@link FileSystemException} when it is a folder or another special file);
    *     {@code target} is then unchanged
    */
-  public static void write(Path target, byte[] bytes) throws IOException {
+  public static FileStamp write(Path target, byte[] bytes) throws IOException {
     Path file = target(target);
     Files.createDirectories(file.getParent());
     checkReplaceable(file);
@@ -121,7 +124,9 @@ public final class AtomicFiles {
           channel.write(buffer);
         }
       }
+      FileStamp written = FileStamp.of(temporary).as(file);
       replace(temporary, file);
+      return written;
     } finally {
       Files.deleteIfExists(temporary);
     }

@@ -53,6 +53,14 @@ public final class FileStamp {
     return new FileStamp(file, key, attributes.size(), attributes.lastModifiedTime());
   }
 
+  /**
+   * This stamp, of {@code name}: for a file stamped under a temporary name and then renamed, which
+   * keeps what a stamp holds ({@link AtomicFiles#write}).
+   */
+  FileStamp as(Path name) {
+    return new FileStamp(name, key, size, modified);
+  }
+
   /** The file stamped. */
   public Path file() {
     return file;

@@ -282,11 +282,20 @@ public final class Settings<T extends Record> {
    * <p>When another program saved the file since these settings last read or wrote it (a second
    * game window, a launcher), its changes are kept: each field changed here since then is saved
    * with this value, every other field with the value the file now holds, and the values here take
-   * those too (apply them to use them). A file that cannot be read now is replaced whole.
+   * those too (apply them to use them). A file that cannot be read now is replaced whole. Reading,
+   * merging and writing hold the file's lock ({@code .<name>.lock} beside it), so that two programs
+   * saving at once take turns instead of writing over each other's merge.
    *
    * @throws IOException when it cannot be written; the file is then unchanged
    */
   public void save() throws IOException {
+    try (SettingsFiles.Lock lock = SettingsFiles.lock(file)) {
+      saveLocked();
+    }
+  }
+
+  /** {@link #save()}, with the file's lock held. */
+  private void saveLocked() throws IOException {
     T toWrite = values;
     if (onDisk != null && stamp.changeSince() != null) {
       SettingsJson.Read<T> now = SettingsJson.read(file, kind, new ArrayList<>());
@@ -298,9 +307,11 @@ public final class Settings<T extends Record> {
         toWrite = merged.values();
       }
     }
-    AtomicFiles.write(file, SettingsJson.toBytes(kind, toWrite));
+    // Stamped as written, before the rename: a stamp taken after it could be of another
+    // program's save made since, which would then pass for this one and be lost at the next.
+    FileStamp written = AtomicFiles.write(file, SettingsJson.toBytes(kind, toWrite));
     values = toWrite;
-    remember(toWrite, FileStamp.of(AtomicFiles.target(file)));
+    remember(toWrite, written);
   }
 
   private void remember(T written, FileStamp now) {

@@ -47,6 +47,20 @@ class AtomicFilesTest {
     assertTrue(cut.chars().allMatch(c -> c == 'é'), "cut at a character's end: " + cut);
   }
 
+  /** Review finding 1 of the settings: a stamp taken after the rename could be of the next writer's file. */
+  @Test
+  void aWrite_returnsTheStampOfWhatItWrote_soTheNextWritersFileIsAChange() throws Exception {
+    Path real = Files.writeString(temp.resolve("real.json"), "old");
+    Path link = Files.createSymbolicLink(temp.resolve("link.json"), real.getFileName());
+
+    FileStamp written = AtomicFiles.write(link, "ours".getBytes(StandardCharsets.UTF_8));
+
+    assertEquals(real, written.file(), "stamped as the file the link points to");
+    assertEquals(null, written.changeSince(), "the file as written");
+    AtomicFiles.write(real, "ours".getBytes(StandardCharsets.UTF_8)); // another program's, the same bytes
+    assertEquals("it was replaced by another file", written.changeSince());
+  }
+
   @Test
   void aSymbolicLink_isWrittenThrough_andStaysALink() throws Exception {
     Path real = Files.writeString(temp.resolve("real.txt"), "old");
