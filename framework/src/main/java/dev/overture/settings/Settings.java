@@ -6,9 +6,8 @@ import dev.overture.internal.AtomicFiles;
 import dev.overture.internal.FileStamp;
 import dev.overture.internal.FiniteNumbers;
 import java.io.IOException;
-import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -51,8 +50,10 @@ import org.slf4j.LoggerFactory;
  *   <li>A file that does not parse, that a newer version wrote, that is larger than the kind's
  *       {@link SettingsKind#maxFileBytes}, or that is not a regular file (a folder, a named pipe):
  *       moved aside (beside it, {@code .corrupt-N}, {@code .newer-N}, {@code .too-large-N} or
- *       {@code .not-a-file-N}, never overwriting), a warning, the defaults saved in its place. A
- *       file too large or not regular is never opened for reading.
+ *       {@code .not-a-file-N}, never overwriting; through a link, the file it points to), a
+ *       warning, the defaults saved in its place. A file too large or not regular is never opened
+ *       for reading. This holds the file's lock and reads the file again first: of several programs
+ *       starting at once, the first repairs it and the others read what it saved.
  *   <li>An older file: upgraded by the kind's steps.
  *   <li>A field that does not fit (a value of another type is refused, never converted: {@code 5}
  *       is not the string {@code "5"}), a number that is not finite ({@code "NaN"}, {@code NaN},
@@ -157,20 +158,52 @@ public final class Settings<T extends Record> {
     Objects.requireNonNull(kind, "kind");
     List<Problem> warnings = new ArrayList<>();
     SettingsJson.Read<T> read = SettingsJson.read(file, kind, warnings);
-    T values = read.values();
-    if (read.setAside() != null) {
-      Path aside = setAside(file, read.setAside());
-      warnings.add(SettingsJson.warning(read.problemId(), file.toString(), read.reason() + "; it was moved to " + aside.getFileName()
-          + " and the defaults are used"));
-    }
-    Settings<T> settings = new Settings<>(file, kind, values, warnings);
-    if (read.missing() || read.setAside() != null) {
-      settings.save();
-    } else {
-      settings.remember(values, read.stamp());
-    }
-    warnings.forEach(problem -> log.warn("{}", problem));
+    Settings<T> settings = read.missing() || read.setAside() != null ? repair(file, kind) : read(file, kind, read, warnings);
+    settings.warnings.forEach(problem -> log.warn("{}", problem));
     return settings;
+  }
+
+  private static <T extends Record> Settings<T> read(Path file, SettingsKind<T> kind, SettingsJson.Read<T> read, List<Problem> warnings) {
+    Settings<T> settings = new Settings<>(file, kind, read.values(), warnings);
+    settings.remember(read.values(), read.stamp());
+    return settings;
+  }
+
+  /** How many times a damaged file another program moves away first is read again. */
+  private static final int MAX_REREADS = 5;
+
+  /**
+   * Creates a missing file, or sets a damaged one aside and saves the defaults in its place, with
+   * the file's lock held, reading it again first: of several programs starting at once, the first
+   * repairs the file and the others read what it wrote, rather than set aside the defaults just
+   * saved (or fail to move a file already moved).
+   */
+  private static <T extends Record> Settings<T> repair(Path file, SettingsKind<T> kind) throws IOException {
+    try (SettingsFiles.Lock lock = SettingsFiles.lock(file)) {
+      for (int reads = 1; ; reads++) {
+        List<Problem> warnings = new ArrayList<>();
+        SettingsJson.Read<T> read = SettingsJson.read(file, kind, warnings);
+        if (!read.missing() && read.setAside() == null) {
+          return read(file, kind, read, warnings);
+        }
+        if (read.setAside() != null) {
+          Path aside;
+          try {
+            aside = SettingsFiles.setAside(file, read.setAside());
+          } catch (NoSuchFileException e) {
+            if (reads < MAX_REREADS) {
+              continue; // moved or replaced by a program that does not take the lock: read what is there now
+            }
+            throw e;
+          }
+          warnings.add(SettingsJson.warning(read.problemId(), file.toString(), read.reason() + "; it was moved to "
+              + aside.getFileName() + " and the defaults are used"));
+        }
+        Settings<T> settings = new Settings<>(file, kind, kind.defaults().get(), warnings);
+        settings.saveLocked();
+        return settings;
+      }
+    }
   }
 
   /**
@@ -334,16 +367,4 @@ public final class Settings<T extends Record> {
     return "Settings[" + file + ", " + values + "]";
   }
 
-  /** Moves a damaged file aside, to {@code <name>.<suffix>-N}, never overwriting. */
-  private static Path setAside(Path file, String suffix) throws IOException {
-    for (int n = 1; ; n++) {
-      Path aside = file.resolveSibling(file.getFileName() + "." + suffix + "-" + n);
-      // exists() is false both when the name is free and when it cannot be checked (the folder is
-      // a file, say): then the move fails with the real cause instead of looping forever.
-      if (!Files.exists(aside)) {
-        Files.move(file, aside, StandardCopyOption.ATOMIC_MOVE);
-        return aside;
-      }
-    }
-  }
 }

@@ -4,7 +4,10 @@ import dev.overture.internal.AtomicFiles;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
@@ -13,7 +16,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Settings files on the disk, for {@link Settings}: the lock that makes one program's read, merge
- * and write of a file whole against another's.
+ * and write of a file whole against another's, and setting a damaged file aside.
  *
  * <p>The lock of {@code LocalSettings.json} is an exclusive lock on the hidden file {@code
  * .LocalSettings.json.lock} beside it (beside the file a link points to), which stays there: a lock
@@ -52,6 +55,27 @@ final class SettingsFiles {
         log.debug("Closing {} failed: {}", channel, e.toString());
       } finally {
         inProcess.unlock();
+      }
+    }
+  }
+
+  /**
+   * Moves a damaged settings file aside, beside it, to {@code <name>.<suffix>-N} (never over
+   * another), and returns where it went. A link is not moved: the file it points to is, so the
+   * link stays a link. Call with the file's lock held.
+   *
+   * @throws NoSuchFileException when the file is gone (a program that does not take the lock
+   *     moved it first)
+   */
+  static Path setAside(Path file, String suffix) throws IOException {
+    Path target = AtomicFiles.target(file);
+    for (int n = 1; ; n++) {
+      Path aside = target.resolveSibling(target.getFileName() + "." + suffix + "-" + n);
+      // exists() is false both when the name is free and when it cannot be checked (the folder is
+      // a file, say): then the move fails with the real cause instead of looping forever.
+      if (!Files.exists(aside, LinkOption.NOFOLLOW_LINKS)) {
+        Files.move(target, aside, StandardCopyOption.ATOMIC_MOVE);
+        return aside;
       }
     }
   }

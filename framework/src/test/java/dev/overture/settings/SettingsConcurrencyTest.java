@@ -1,28 +1,37 @@
 package dev.overture.settings;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overture.reliability.ChildJvm;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * One settings file saved over and over by two threads or two programs at once (review finding 1:
- * in 5 runs of 5, one program's last change was lost). Each save's read, merge and write hold the
- * file's lock, so the two take turns and each keeps the other's change.
+ * One settings file used by several threads or programs at once. Saved over and over by two
+ * (review finding 1: in 5 runs of 5, one program's last change was lost): each save's read, merge
+ * and write hold the file's lock, so the two take turns and each keeps the other's change. Loaded
+ * damaged by several (finding 3: one crashed): the first sets it aside, the others read what it
+ * saved.
  */
 class SettingsConcurrencyTest {
 
@@ -31,17 +40,37 @@ class SettingsConcurrencyTest {
   @TempDir Path temp;
 
   /**
-   * A child program: {@code <file> <volume|frames> <saves> <ready-marker>}. Loads the settings,
-   * writes the marker, waits for a line on its input (so that both children start together), then
-   * saves {@code saves} times, changing one field each time.
+   * A child program, one of:
+   *
+   * <ul>
+   *   <li>{@code save <file> <volume|frames> <saves> <ready-marker>}: loads the settings, writes the
+   *       marker, waits for a line on its input (so that two children start together), then saves
+   *       {@code saves} times, changing one field each time;
+   *   <li>{@code load <file> [<ready-marker>]}: (when a marker is given, writes it and waits for a
+   *       line) loads the settings, then prints the overall volume and the warnings, a line each.
+   * </ul>
    */
   public static void main(String[] args) throws Exception {
-    Path file = Path.of(args[0]);
-    int saves = Integer.parseInt(args[2]);
+    // Before the first logger: the line a program waiting for the file's lock logs.
+    System.setProperty("org.slf4j.simpleLogger.log." + SettingsFiles.class.getName(), "debug");
+    Path file = Path.of(args[1]);
+    if (args[0].equals("save")) {
+      Settings<LocalSettings> settings = Settings.loadOrCreate(file, SettingsKind.LOCAL);
+      readyAndWait(Path.of(args[4]));
+      saveOverAndOver(settings, args[2], Integer.parseInt(args[3]));
+      return;
+    }
+    if (args.length > 2) {
+      readyAndWait(Path.of(args[2]));
+    }
     Settings<LocalSettings> settings = Settings.loadOrCreate(file, SettingsKind.LOCAL);
-    Files.writeString(Path.of(args[3]), file.toString());
+    System.out.println("volume=" + settings.get().overallVolume());
+    settings.warnings().forEach(warning -> System.out.println("warning=" + warning.message()));
+  }
+
+  private static void readyAndWait(Path marker) throws Exception {
+    Files.writeString(marker, marker.toString());
     new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
-    saveOverAndOver(settings, args[1], saves);
   }
 
   private static void saveOverAndOver(Settings<LocalSettings> settings, String field, int saves) throws Exception {
@@ -101,9 +130,71 @@ class SettingsConcurrencyTest {
     assertEquals(SAVES, saved.frameRateLimit());
   }
 
+  /** Review finding 3: a program that lost the race to set a damaged file aside crashed (NoSuchFileException). */
+  @Test
+  @Tag(ChildJvm.TAG)
+  @Timeout(180)
+  void aProgramFindingTheFileDamaged_waitsForTheOneRepairingIt_andReadsWhatItWrote() throws Exception {
+    Path file = Files.writeString(SettingsFolder.at(temp).localFile(SettingsKind.LOCAL), "{ \"overallVolume\": ");
+    ChildJvm loader;
+    try (FileChannel lock = FileChannel.open(temp.resolve(".LocalSettings.json.lock"), StandardOpenOption.CREATE,
+        StandardOpenOption.WRITE)) {
+      lock.lock(); // another program, repairing the file
+      loader = ChildJvm.start(temp.resolve("unused"), temp.resolve("loader.log"), Map.of(), SettingsConcurrencyTest.class.getName(),
+          List.of("load", file.toString()));
+      await().atMost(Duration.ofMinutes(2)).until(() -> loader.output().contains("Waiting for") || loader.output().contains("volume="));
+      assertTrue(loader.output().contains("Waiting for " + temp.resolve(".LocalSettings.json.lock") + ": another program is saving "
+          + file), loader.output());
+
+      Files.move(file, temp.resolve("LocalSettings.json.corrupt-1"));
+      Files.write(file, SettingsJson.toBytes(SettingsKind.LOCAL, LocalSettings.defaults().withOverallVolume(0.3)));
+    }
+
+    assertEquals(0, loader.awaitExit(), loader.output());
+    assertTrue(loader.output().endsWith("volume=0.3\n"), "what the other program wrote, without a warning: " + loader.output());
+    assertEquals(List.of("LocalSettings.json", "LocalSettings.json.corrupt-1"), settingsFiles());
+  }
+
+  /** Review finding 3, as it was met: several programs starting at once with a damaged file. */
+  @Test
+  @Tag(ChildJvm.TAG)
+  @Timeout(180)
+  void severalProgramsStartingAtOnce_withADamagedFile_setItAsideOnce_andAllReadTheDefaults() throws Exception {
+    Path file = Files.writeString(SettingsFolder.at(temp).localFile(SettingsKind.LOCAL), "{ \"overallVolume\": ");
+    List<ChildJvm> loaders = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      Path ready = temp.resolve("loader-" + i + ".ready");
+      loaders.add(ChildJvm.start(ready, temp.resolve("loader-" + i + ".log"), Map.of(), SettingsConcurrencyTest.class.getName(),
+          List.of("load", file.toString(), ready.toString())));
+    }
+    for (ChildJvm loader : loaders) {
+      loader.awaitHold();
+    }
+
+    for (ChildJvm loader : loaders) {
+      loader.send("go");
+    }
+
+    List<String> warned = new ArrayList<>();
+    for (ChildJvm loader : loaders) {
+      assertEquals(0, loader.awaitExit(), loader.output());
+      assertTrue(loader.output().contains("volume=1.0\n"), loader.output());
+      loader.output().lines().filter(line -> line.startsWith("warning=")).forEach(warned::add);
+    }
+    assertEquals(List.of("warning=" + file + " is not valid JSON at line 1, column 20 (Unexpected end-of-input within/between Object"
+        + " entries); it was moved to LocalSettings.json.corrupt-1 and the defaults are used"), warned, "one program set it aside");
+    assertEquals(List.of("LocalSettings.json", "LocalSettings.json.corrupt-1"), settingsFiles(), "once");
+  }
+
+  private List<String> settingsFiles() throws Exception {
+    try (Stream<Path> files = Files.list(temp)) {
+      return files.map(path -> path.getFileName().toString()).filter(name -> name.startsWith("LocalSettings")).sorted().toList();
+    }
+  }
+
   private ChildJvm child(Path file, String field) throws Exception {
     Path ready = temp.resolve(field + ".ready");
     return ChildJvm.start(ready, temp.resolve(field + ".log"), Map.of(), SettingsConcurrencyTest.class.getName(),
-        List.of(file.toString(), field, String.valueOf(SAVES), ready.toString()));
+        List.of("save", file.toString(), field, String.valueOf(SAVES), ready.toString()));
   }
 }
