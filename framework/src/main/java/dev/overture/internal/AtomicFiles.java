@@ -353,7 +353,7 @@ public final class AtomicFiles {
    * Whether {@code file} is marked read-only: not writable, or (so that a file a version control
    * system locked stays locked even for an administrator) without its owner's write permission.
    */
-  private static boolean isReadOnly(Path file) throws IOException {
+  public static boolean isReadOnly(Path file) throws IOException {
     if (!Files.isWritable(file)) {
       return true;
     }

@@ -46,14 +46,18 @@ import org.slf4j.LoggerFactory;
  * <p><b>Reading never fails.</b>
  *
  * <ul>
- *   <li>A missing file: the defaults, saved at once ({@link #loadOrCreate}).
+ *   <li>A missing file: the defaults, saved at once ({@link #loadOrCreate}); loading fails, in
+ *       one sentence, only when they cannot be (the folder is read-only, or is a file).
  *   <li>A file that does not parse, that a newer version wrote, that is larger than the kind's
  *       {@link SettingsKind#maxFileBytes}, or that is not a regular file (a folder, a named pipe):
  *       moved aside (beside it, {@code .corrupt-N}, {@code .newer-N}, {@code .too-large-N} or
  *       {@code .not-a-file-N}, never overwriting; through a link, the file it points to), a
  *       warning, the defaults saved in its place. A file too large or not regular is never opened
  *       for reading. This holds the file's lock and reads the file again first: of several programs
- *       starting at once, the first repairs it and the others read what it saved.
+ *       starting at once, the first repairs it and the others read what it saved. A damaged file
+ *       that cannot be moved (read-only, as a version control system locks a file, or in a
+ *       read-only folder) is left as it is, with a warning saying why, and the defaults are used
+ *       without being saved.
  *   <li>An older file: upgraded by the kind's steps.
  *   <li>A field that does not fit (a value of another type is refused, never converted: {@code 5}
  *       is not the string {@code "5"}), a number that is not finite ({@code "NaN"}, {@code NaN},
@@ -70,7 +74,8 @@ import org.slf4j.LoggerFactory;
  * Warnings are logged and kept in {@link #warnings()}.
  *
  * <p><b>Threading.</b> Confined to one thread (the game thread): values, {@link #apply} and the
- * listeners it calls run there.
+ * listeners it calls run there. Two settings objects of one file may live on two threads (or in two
+ * programs): their loads and saves take turns on the file's lock.
  *
  * @param <T> the settings record
  */
@@ -127,7 +132,10 @@ public final class Settings<T extends Record> {
    * as the ones the game runs with; use {@link #loadOrCreate(Path, SettingsKind, Listener)} to
    * apply them to the game at once.
    *
-   * @throws IOException only when the defaults cannot be written (or a damaged file moved aside)
+   * @throws IOException only when a missing file cannot be created (its folder is read-only, or is
+   *     a file), with one sentence naming the file and why. A damaged file that cannot be moved
+   *     aside (it is read-only, or its folder is) is left as it is, with a warning, and the defaults
+   *     are used without being saved.
    */
   public static <T extends Record> Settings<T> loadOrCreate(Path file, SettingsKind<T> kind) throws IOException {
     Settings<T> settings = loadWithoutApplying(file, kind);
@@ -151,14 +159,14 @@ public final class Settings<T extends Record> {
    * Reads or creates {@code file} as {@link #loadOrCreate} does, without applying the values: for a
    * host that checks or adjusts them first, then calls {@link #apply()}.
    *
-   * @throws IOException only when the defaults cannot be written (or a damaged file moved aside)
+   * @throws IOException only when a missing file cannot be created, as {@link #loadOrCreate}
    */
   public static <T extends Record> Settings<T> loadWithoutApplying(Path file, SettingsKind<T> kind) throws IOException {
     Objects.requireNonNull(file, "file");
     Objects.requireNonNull(kind, "kind");
     List<Problem> warnings = new ArrayList<>();
     SettingsJson.Read<T> read = SettingsJson.read(file, kind, warnings);
-    Settings<T> settings = read.missing() || read.setAside() != null ? repair(file, kind) : read(file, kind, read, warnings);
+    Settings<T> settings = read.missing() || read.setAside() != null ? repair(file, kind, read, warnings) : read(file, kind, read, warnings);
     settings.warnings.forEach(problem -> log.warn("{}", problem));
     return settings;
   }
@@ -176,10 +184,23 @@ public final class Settings<T extends Record> {
    * Creates a missing file, or sets a damaged one aside and saves the defaults in its place, with
    * the file's lock held, reading it again first: of several programs starting at once, the first
    * repairs the file and the others read what it wrote, rather than set aside the defaults just
-   * saved (or fail to move a file already moved).
+   * saved (or fail to move a file already moved). A damaged file that cannot be set aside stays.
+   *
+   * @param unlocked what reading found without the lock
    */
-  private static <T extends Record> Settings<T> repair(Path file, SettingsKind<T> kind) throws IOException {
-    try (SettingsFiles.Lock lock = SettingsFiles.lock(file)) {
+  private static <T extends Record> Settings<T> repair(
+      Path file, SettingsKind<T> kind, SettingsJson.Read<T> unlocked, List<Problem> unlockedWarnings) throws IOException {
+    SettingsFiles.Lock lock;
+    try {
+      lock = SettingsFiles.lock(file);
+    } catch (IOException e) {
+      // Not even the lock file can be made (a read-only folder): nothing can be created or moved there.
+      if (unlocked.missing()) {
+        throw SettingsFiles.failure("Could not save", file, e);
+      }
+      return keptAsItIs(file, kind, unlocked, unlockedWarnings, SettingsFiles.whyKept(file, e));
+    }
+    try (lock) {
       for (int reads = 1; ; reads++) {
         List<Problem> warnings = new ArrayList<>();
         SettingsJson.Read<T> read = SettingsJson.read(file, kind, warnings);
@@ -194,17 +215,36 @@ public final class Settings<T extends Record> {
             if (reads < MAX_REREADS) {
               continue; // moved or replaced by a program that does not take the lock: read what is there now
             }
-            throw e;
+            return keptAsItIs(file, kind, read, warnings, SettingsFiles.whyKept(file, e));
+          } catch (IOException e) {
+            return keptAsItIs(file, kind, read, warnings, SettingsFiles.whyKept(file, e));
           }
           warnings.add(SettingsJson.warning(read.problemId(), file.toString(), read.reason() + "; it was moved to "
               + aside.getFileName() + " and the defaults are used"));
         }
         Settings<T> settings = new Settings<>(file, kind, kind.defaults().get(), warnings);
-        settings.saveLocked();
+        try {
+          settings.saveLocked();
+        } catch (IOException e) {
+          throw SettingsFiles.failure("Could not save", file, e);
+        }
         return settings;
       }
     }
   }
+
+  /**
+   * A damaged file that cannot be set aside (read-only, or in a read-only folder) is left as it is,
+   * so that nothing of it is lost: the defaults are used without being saved. A save later sets the
+   * file aside first, or fails saying why.
+   */
+  private static <T extends Record> Settings<T> keptAsItIs(
+      Path file, SettingsKind<T> kind, SettingsJson.Read<T> read, List<Problem> warnings, String why) {
+    warnings.add(SettingsJson.warning(read.problemId(), file.toString(), read.reason() + "; " + why
+        + ", so it was left as it is, and the defaults are used without being saved"));
+    return new Settings<>(file, kind, kind.defaults().get(), warnings);
+  }
+
 
   /**
    * Settings not read from disk: the defaults, applied, and saved to {@code file} only when {@link
@@ -315,24 +355,31 @@ public final class Settings<T extends Record> {
    * <p>When another program saved the file since these settings last read or wrote it (a second
    * game window, a launcher), its changes are kept: each field changed here since then is saved
    * with this value, every other field with the value the file now holds, and the values here take
-   * those too (apply them to use them). A file that cannot be read now is replaced whole. Reading,
-   * merging and writing hold the file's lock ({@code .<name>.lock} beside it), so that two programs
-   * saving at once take turns instead of writing over each other's merge.
+   * those too (apply them to use them). Reading, merging and writing hold the file's lock ({@code
+   * .<name>.lock} beside it), so that two programs saving at once take turns instead of writing
+   * over each other's merge. A damaged file found there (another program's, or one loading left as
+   * it was) is set aside first, as loading does, and the values saved whole.
    *
-   * @throws IOException when it cannot be written; the file is then unchanged
+   * @throws IOException when it cannot be written, with one sentence naming the file and why
+   *     ({@code Could not save .../LocalSettings.json: the folder ... is read-only}, {@code ...:
+   *     the file is read-only}, {@code ...: ... is a file, not a folder}); the file is then unchanged
    */
   public void save() throws IOException {
     try (SettingsFiles.Lock lock = SettingsFiles.lock(file)) {
       saveLocked();
+    } catch (IOException e) {
+      throw SettingsFiles.failure("Could not save", file, e);
     }
   }
 
   /** {@link #save()}, with the file's lock held. */
   private void saveLocked() throws IOException {
     T toWrite = values;
-    if (onDisk != null && stamp.changeSince() != null) {
+    if (onDisk == null || stamp.changeSince() != null) {
       SettingsJson.Read<T> now = SettingsJson.read(file, kind, new ArrayList<>());
-      if (!now.missing() && now.setAside() == null) {
+      if (now.setAside() != null) {
+        setAsideBeforeSaving(now);
+      } else if (onDisk != null && !now.missing()) {
         SettingsMerge.Merged<T> merged = SettingsMerge.merge(kind.type(), onDisk, values, now.values());
         if (!merged.theirs().isEmpty()) {
           log.info("{} was saved by another program since it was read; its {} kept", file, merged.theirs());
@@ -345,6 +392,17 @@ public final class Settings<T extends Record> {
     FileStamp written = AtomicFiles.write(file, SettingsJson.toBytes(kind, toWrite));
     values = toWrite;
     remember(toWrite, written);
+  }
+
+  /** A damaged file where a save goes is never written over: it is set aside first, as loading does. */
+  private void setAsideBeforeSaving(SettingsJson.Read<T> damaged) throws IOException {
+    try {
+      Path aside = SettingsFiles.setAside(file, damaged.setAside());
+      log.warn("{}", SettingsJson.warning(damaged.problemId(), file.toString(), damaged.reason() + "; it was moved to "
+          + aside.getFileName() + " before the settings were saved"));
+    } catch (NoSuchFileException e) {
+      // Gone meanwhile: nothing to keep.
+    }
   }
 
   private void remember(T written, FileStamp now) {

@@ -1,8 +1,11 @@
 package dev.overture.settings;
 
 import dev.overture.internal.AtomicFiles;
+import dev.overture.internal.Failures;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -16,7 +19,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Settings files on the disk, for {@link Settings}: the lock that makes one program's read, merge
- * and write of a file whole against another's, and setting a damaged file aside.
+ * and write of a file whole against another's, setting a damaged file aside (never a read-only
+ * one), and what went wrong with a file in words.
  *
  * <p>The lock of {@code LocalSettings.json} is an exclusive lock on the hidden file {@code
  * .LocalSettings.json.lock} beside it (beside the file a link points to), which stays there: a lock
@@ -32,6 +36,8 @@ final class SettingsFiles {
 
   /** One per lock file this process has taken: few, one per settings file. */
   private static final ConcurrentHashMap<Path, ReentrantLock> IN_PROCESS = new ConcurrentHashMap<>();
+
+  private static final String READ_ONLY = "the file is read-only";
 
   private SettingsFiles() {}
 
@@ -64,11 +70,16 @@ final class SettingsFiles {
    * another), and returns where it went. A link is not moved: the file it points to is, so the
    * link stays a link. Call with the file's lock held.
    *
+   * @throws AccessDeniedException when the file is read-only ({@link AtomicFiles#isReadOnly}): a
+   *     file a version control system locked stays as it is, and where it is
    * @throws NoSuchFileException when the file is gone (a program that does not take the lock
    *     moved it first)
    */
   static Path setAside(Path file, String suffix) throws IOException {
     Path target = AtomicFiles.target(file);
+    if (Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS) && AtomicFiles.isReadOnly(target)) {
+      throw new AccessDeniedException(target.toString(), null, READ_ONLY);
+    }
     for (int n = 1; ; n++) {
       Path aside = target.resolveSibling(target.getFileName() + "." + suffix + "-" + n);
       // exists() is false both when the name is free and when it cannot be checked (the folder is
@@ -78,6 +89,71 @@ final class SettingsFiles {
         return aside;
       }
     }
+  }
+
+  /**
+   * {@code failure} of {@code doing} ("Could not save") {@code file} as one sentence naming the file
+   * and the cause: {@code Could not save /home/ada/.config/Game/LocalSettings.json: the folder
+   * /home/ada/.config/Game is read-only}. The cause is kept.
+   */
+  static IOException failure(String doing, Path file, IOException failure) {
+    return new IOException(doing + " " + file + ": " + why(file, failure), failure);
+  }
+
+  /**
+   * Why a damaged {@code file} stays where it is, for a warning: {@code the file is read-only}, or
+   * {@code it could not be moved aside (the folder ... is read-only)}.
+   */
+  static String whyKept(Path file, IOException failure) {
+    String why = why(file, failure);
+    return why.equals(READ_ONLY) ? why : "it could not be moved aside (" + why + ")";
+  }
+
+  /**
+   * Why {@code file} could not be written or moved, in words, from how things are on the disk now
+   * rather than from the exception, whose words name temporary files and rename pairs: a folder on
+   * its way is a file, the file is a folder or read-only, its folder is read-only. Otherwise the
+   * exception's reason.
+   */
+  static String why(Path file, IOException failure) {
+    Path target;
+    try {
+      target = AtomicFiles.target(file);
+    } catch (IOException e) {
+      return reason(e);
+    }
+    Path folder = target.getParent();
+    while (folder != null && !Files.exists(folder)) {
+      folder = folder.getParent(); // the nearest that exists: the one a missing folder is created in
+    }
+    if (folder != null && !Files.isDirectory(folder)) {
+      return folder + " is a file, not a folder";
+    }
+    if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
+      return "it is a folder, not a file";
+    }
+    try {
+      if (Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS) && AtomicFiles.isReadOnly(target)) {
+        return READ_ONLY;
+      }
+    } catch (IOException e) {
+      // Its attributes cannot be read either: the folder's permissions, or the reason, say why.
+    }
+    if (folder != null && !Files.isWritable(folder)) {
+      return "the folder " + folder + " is read-only";
+    }
+    return reason(failure);
+  }
+
+  /** What went wrong, without the file names a file system exception starts with. */
+  static String reason(IOException failure) {
+    if (failure instanceof FileSystemException files && files.getReason() != null) {
+      return files.getReason();
+    }
+    if (failure instanceof AccessDeniedException) {
+      return "permission denied";
+    }
+    return Failures.describe(failure);
   }
 
   /**

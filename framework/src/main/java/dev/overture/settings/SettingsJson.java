@@ -19,6 +19,8 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -115,7 +117,12 @@ final class SettingsJson {
     } catch (FileTooLargeException e) {
       return new Read<>(kind.defaults().get(), false, "too-large", "Overture/LimitExceeded", e.getMessage());
     } catch (IOException e) {
-      return new Read<>(kind.defaults().get(), false, "unreadable", "Overture/ReadFailed", name + " cannot be read (" + e.getMessage() + ")");
+      if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+        // Not there to read (a folder on its way is a file): missing, and creating it says why not.
+        return new Read<>(kind.defaults().get(), true, null, null, null);
+      }
+      return new Read<>(kind.defaults().get(), false, "unreadable", "Overture/ReadFailed",
+          name + " cannot be read (" + SettingsFiles.reason(e) + ")");
     }
     JsonNode parsed;
     Map<String, Place> places;

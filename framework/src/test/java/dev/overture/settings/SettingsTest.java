@@ -513,10 +513,11 @@ class SettingsTest {
     settings.save();
     assertEquals(1.0, Settings.loadWithoutApplying(file, SettingsKind.LOCAL).get().overallVolume());
 
-    // A file another program damaged meanwhile is replaced whole by the next save.
+    // A file another program damaged meanwhile: set aside, and the values saved whole.
     Files.writeString(file, "{ not json");
     settings.update(values -> values.withFrameRateLimit(60));
     settings.save();
     assertEquals(settings.get(), Settings.loadWithoutApplying(file, SettingsKind.LOCAL).get());
+    assertEquals("{ not json", Files.readString(temp.resolve("LocalSettings.json.corrupt-1")));
   }
 }
