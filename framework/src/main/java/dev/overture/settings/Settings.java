@@ -166,12 +166,13 @@ public final class Settings<T extends Record> {
     Objects.requireNonNull(kind, "kind");
     List<Problem> warnings = new ArrayList<>();
     SettingsJson.Read<T> read = SettingsJson.read(file, kind, warnings);
-    Settings<T> settings = read.missing() || read.setAside() != null ? repair(file, kind, read, warnings) : read(file, kind, read, warnings);
+    Settings<T> settings = read.missing() || read.setAside() != null ? repair(file, kind, read, warnings) : loaded(file, kind, read, warnings);
     settings.warnings.forEach(problem -> log.warn("{}", problem));
     return settings;
   }
 
-  private static <T extends Record> Settings<T> read(Path file, SettingsKind<T> kind, SettingsJson.Read<T> read, List<Problem> warnings) {
+  /** Settings holding what was read, remembered as the file holds them. */
+  private static <T extends Record> Settings<T> loaded(Path file, SettingsKind<T> kind, SettingsJson.Read<T> read, List<Problem> warnings) {
     Settings<T> settings = new Settings<>(file, kind, read.values(), warnings);
     settings.remember(read.values(), read.stamp());
     return settings;
@@ -205,7 +206,7 @@ public final class Settings<T extends Record> {
         List<Problem> warnings = new ArrayList<>();
         SettingsJson.Read<T> read = SettingsJson.read(file, kind, warnings);
         if (!read.missing() && read.setAside() == null) {
-          return read(file, kind, read, warnings);
+          return loaded(file, kind, read, warnings);
         }
         if (read.setAside() != null) {
           Path aside;
@@ -244,7 +245,6 @@ public final class Settings<T extends Record> {
         + ", so it was left as it is, and the defaults are used without being saved"));
     return new Settings<>(file, kind, kind.defaults().get(), warnings);
   }
-
 
   /**
    * Settings not read from disk: the defaults, applied, and saved to {@code file} only when {@link

@@ -112,8 +112,8 @@ final class SettingsFiles {
   /**
    * Why {@code file} could not be written or moved, in words, from how things are on the disk now
    * rather than from the exception, whose words name temporary files and rename pairs: a folder on
-   * its way is a file, the file is a folder or read-only, its folder is read-only. Otherwise the
-   * exception's reason.
+   * its way is a file, the file is read-only, its folder is read-only, the file is a folder.
+   * Otherwise the exception's reason.
    */
   static String why(Path file, IOException failure) {
     Path target;
@@ -129,9 +129,6 @@ final class SettingsFiles {
     if (folder != null && !Files.isDirectory(folder)) {
       return folder + " is a file, not a folder";
     }
-    if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
-      return "it is a folder, not a file";
-    }
     try {
       if (Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS) && AtomicFiles.isReadOnly(target)) {
         return READ_ONLY;
@@ -141,6 +138,9 @@ final class SettingsFiles {
     }
     if (folder != null && !Files.isWritable(folder)) {
       return "the folder " + folder + " is read-only";
+    }
+    if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
+      return "it is a folder, not a file";
     }
     return reason(failure);
   }

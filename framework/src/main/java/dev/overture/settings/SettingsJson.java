@@ -102,6 +102,10 @@ final class SettingsJson {
     return builder.build();
   }
 
+  /**
+   * Reads {@code file}: its values (what of them fits; {@code warnings} gets what did not), or that
+   * it is missing, or why it has to go aside. Never fails for the file's sake; changes nothing.
+   */
   static <T extends Record> Read<T> read(Path file, SettingsKind<T> kind, List<Problem> warnings) {
     String name = file.toString();
     byte[] bytes;

@@ -166,6 +166,20 @@ class SettingsFilesTest {
     assertEquals("{ \"overallVolume\": ", Files.readString(file));
   }
 
+  @Test
+  @Tag(ChildJvm.TAG)
+  @Timeout(120)
+  void aFolderInPlaceOfTheFile_inAReadOnlyFolder_staysToo_forTheFoldersReason() throws Exception {
+    Path folder = Files.createDirectories(temp.resolve("Overture"));
+    Path file = Files.createDirectories(folder.resolve("LocalSettings.json"));
+
+    String output = inReadOnly(folder, "load", file);
+
+    assertEquals("volume=1.0\nwarning=" + file + " is a folder, not a regular file; it was not opened; it could not be moved aside"
+        + " (the folder " + folder + " is read-only), so it was left as it is, and the defaults are used without being saved\n", output);
+    assertTrue(Files.isDirectory(file));
+  }
+
   /**
    * Runs this class's {@link #main} in a child program with {@code folder} read-only; returns what it
    * printed. An administrator writes in a read-only folder all the same, so as one the child runs in
