@@ -207,6 +207,28 @@ class InspectorServerTest {
     }
   }
 
+  /** Review B, 1: a tunnel from another local port (ssh -L 18080:127.0.0.1:P) names that port in its Host. */
+  @Test
+  void onLoopback_aForwardFromAnotherLocalPort_isAnswered_andItsPageGetsTheLiveFeed() throws Exception {
+    try (Inspector inspector = Inspector.builder(game.overture).start()) {
+      int port = inspector.address().getPort();
+      String forwarded = "localhost:" + (port == 18080 ? 18081 : 18080);
+
+      Answer page = exchange(port, "GET", "/", forwarded);
+      Answer live = exchange(port, "GET", "/live", forwarded, withOrigin(upgrade(), "http://" + forwarded));
+      Answer liveFromElsewhere = exchange(port, "GET", "/live", forwarded, withOrigin(upgrade(), "http://localhost:" + port));
+
+      assertEquals(200, page.status(), page.head());
+      assertEquals(101, live.status(), live.head());
+      assertEquals(403, liveFromElsewhere.status(), "the origin must still be the page's own: " + liveFromElsewhere.head());
+    }
+  }
+
+  private static String[] withOrigin(String[] headers, String origin) {
+    return java.util.stream.Stream.concat(java.util.Arrays.stream(headers), java.util.stream.Stream.of("Origin: " + origin))
+        .toArray(String[]::new);
+  }
+
   @Test
   void theLiveFeed_isOpenToItsOwnPageOnly() throws Exception {
     try (Inspector inspector = Inspector.builder(game.overture).start()) {
