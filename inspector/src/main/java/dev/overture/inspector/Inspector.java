@@ -16,6 +16,7 @@ import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.ContextHandler;
@@ -64,27 +65,41 @@ import tools.jackson.databind.json.JsonMapper;
 public final class Inspector implements AutoCloseable {
 
   private static final Logger log = LoggerFactory.getLogger(Inspector.class);
+  /**
+   * The most connections it holds at once (pages, their live feeds, requests under way); past it,
+   * new connections wait in the system's queue until one closes. Many pages' worth, and far below a
+   * process's file descriptors, which a game needs for itself.
+   */
+  static final int MAX_CONNECTIONS = 128;
+  /** How long a connection may take to send a whole request head, from opening or its last request. */
+  static final Duration REQUEST_HEAD_DEADLINE = Duration.ofSeconds(5);
 
   private final Server server;
   private final WebSocketUpgradeHandler live;
   private final Gatherer gatherer;
   private final URI uri;
   private final InetSocketAddress address;
+  private final ServerConnector connector;
 
   private Inspector(Builder builder) {
     gatherer = new Gatherer(builder.overture, builder.ticker, builder.refresh, JsonMapper.builder().build());
     QueuedThreadPool threads = new QueuedThreadPool(8, 2);
     threads.setName("overture-inspector-http");
     threads.setDaemon(true);
-    server = new Server(threads, new ScheduledExecutorScheduler("overture-inspector-timer", true), null);
+    ScheduledExecutorScheduler timer = new ScheduledExecutorScheduler("overture-inspector-timer", true);
+    server = new Server(threads, timer, null);
     server.setStopTimeout(0); // no graceful wait: the pages' connections stay open until closed
     HttpConfiguration http = new HttpConfiguration();
     http.setSendServerVersion(false);
     http.setSendXPoweredBy(false);
-    ServerConnector connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
+    connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
     connector.setHost(builder.address.getHostAddress());
     connector.setPort(builder.port);
     server.addConnector(connector);
+    // Slow clients cannot hold more than a bounded number of connections, nor hold one for long.
+    server.addBean(new NetworkConnectionLimit(MAX_CONNECTIONS, connector));
+    RequestDeadline deadline = new RequestDeadline(timer, REQUEST_HEAD_DEADLINE);
+    connector.addEventListener(deadline);
 
     ContextHandler context = new ContextHandler("/");
     live = WebSocketUpgradeHandler.from(server, context, container -> {
@@ -94,7 +109,7 @@ public final class Inspector implements AutoCloseable {
     });
     live.setHandler(new Pages());
     context.setHandler(live);
-    server.setHandler(new Guard(context, builder.address, builder.token));
+    server.setHandler(deadline.before(new Guard(context, builder.address, builder.token)));
     server.setErrorHandler((request, response, callback) -> {
       // Errors the server answers itself (a malformed request) carry the same headers, in plain text.
       Guard.secure(response.getHeaders());
@@ -160,6 +175,11 @@ public final class Inspector implements AutoCloseable {
   /** The address and port it serves on (the port chosen when 0 was asked for). */
   public InetSocketAddress address() {
     return address;
+  }
+
+  /** How many connections are open now (tests). */
+  int connections() {
+    return connector.getConnectedEndPoints().size();
   }
 
   /** How many pages are connected now. */

@@ -10,19 +10,26 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -246,6 +253,65 @@ class InspectorServerTest {
       assertEquals(403, fromElsewhere.status());
       assertEquals("The inspector's live feed is for its own page only, not for https://attacker.example.\n", fromElsewhere.body());
       assertEquals(101, fromItsPage.status(), fromItsPage.head());
+    }
+  }
+
+  /**
+   * Review B, 2: slow clients, each dripping a header line so that the idle timeout never fires,
+   * held a connection each without limit until the game ran out of file descriptors.
+   */
+  @Test
+  void slowClients_holdAtMostTheConnectionLimit_forAtMostTheDeadline_andThePageStillAnswers() throws Exception {
+    List<SocketChannel> slow = new ArrayList<>();
+    ScheduledExecutorService drip = Executors.newSingleThreadScheduledExecutor();
+    try (Inspector inspector = Inspector.builder(game.overture).start()) {
+      int port = inspector.address().getPort();
+      InetSocketAddress where = new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
+      for (int i = 0; i < Inspector.MAX_CONNECTIONS; i++) {
+        SocketChannel channel = SocketChannel.open(where);
+        channel.write(ascii("GET / HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\n"));
+        channel.configureBlocking(false);
+        slow.add(channel);
+      }
+      drip.scheduleAtFixedRate(() -> slow.forEach(channel -> {
+        try {
+          channel.write(ascii("X-Slow: 1\r\n"));
+        } catch (IOException closed) {
+          // the server dropped it
+        }
+      }), 200, 200, TimeUnit.MILLISECONDS);
+      await().atMost(Duration.ofSeconds(20)).until(() -> inspector.connections() == Inspector.MAX_CONNECTIONS);
+
+      Answer waited = exchange(port, "GET", "/", "127.0.0.1:" + port);
+
+      assertEquals(200, waited.status(), waited.head());
+      assertTrue(slow.stream().anyMatch(InspectorServerTest::closedByServer),
+          "answered only once a slow client's connection was dropped for the next to be taken");
+      await().atMost(Duration.ofSeconds(30)).until(() -> slow.stream().allMatch(InspectorServerTest::closedByServer));
+      assertEquals(200, get(inspector, "/").status());
+    } finally {
+      drip.shutdownNow();
+      for (SocketChannel channel : slow) {
+        channel.close();
+      }
+    }
+  }
+
+  private static ByteBuffer ascii(String text) {
+    return ByteBuffer.wrap(text.getBytes(StandardCharsets.US_ASCII));
+  }
+
+  /** Whether the server closed a non-blocking channel: its read ends (or is reset) rather than finding nothing yet. */
+  private static boolean closedByServer(SocketChannel channel) {
+    try {
+      ByteBuffer into = ByteBuffer.allocate(1024);
+      int read;
+      while ((read = channel.read(into)) > 0) {
+        into.clear(); // an answer before the close (none is expected) is skipped
+      }
+      return read < 0;
+    } catch (IOException reset) {
+      return true;
     }
   }
 
