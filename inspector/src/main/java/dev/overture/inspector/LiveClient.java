@@ -55,14 +55,18 @@ public final class LiveClient implements Session.Listener.AutoDemanding {
 
   @Override
   public void onWebSocketText(String message) {
+    // Anything but what the page sends is ignored: an exception here would close the connection
+    // with 1011 and the exception's message, which is none of a client's business.
     try {
       Request request = gatherer.json().readValue(message, Request.class);
-      if (request.assets() != null) {
+      if (request != null && request.assets() != null) {
         assetView = request.assets();
         gatherer.refreshSoon();
       }
     } catch (JacksonException e) {
       log.debug("Ignored a message the inspector's page should not send: {}", e.getOriginalMessage());
+    } catch (RuntimeException e) {
+      log.debug("Ignored a message the inspector's page should not send", e);
     }
   }
 

@@ -342,6 +342,7 @@ class InspectorServerTest {
   void whatAPageSays_changesOnlyWhatItIsSent() throws Exception {
     try (Inspector inspector = Inspector.builder(game.overture).start()) {
       List<String> messages = new CopyOnWriteArrayList<>();
+      List<String> closes = new CopyOnWriteArrayList<>();
       WebSocket socket = HttpClient.newHttpClient().newWebSocketBuilder()
           .buildAsync(URI.create("ws://127.0.0.1:" + inspector.address().getPort() + "/live"), new WebSocket.Listener() {
             private final StringBuilder partial = new StringBuilder();
@@ -356,14 +357,26 @@ class InspectorServerTest {
               webSocket.request(1);
               return null;
             }
+
+            @Override
+            public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
+              closes.add(statusCode + " " + reason);
+              return null;
+            }
           }).join();
       await().atMost(Duration.ofSeconds(20)).until(() -> messages.stream().anyMatch(message -> message.contains("\"section\":\"plugins\"")));
 
       socket.sendText("{\"shutdown\": true}", true).join();
       socket.sendText("not json at all", true).join();
+      socket.sendText("null", true).join(); // review B, 3: closed the feed with 1011 and a NullPointerException's message
+      socket.sendText("[]", true).join();
       socket.sendText("{\"assets\": {\"offset\": -5, \"limit\": 100000, \"filter\": \"SWORD\"}}", true).join();
 
       await().atMost(Duration.ofSeconds(20)).until(() -> messages.stream().anyMatch(message -> message.contains("\"filter\":\"sword\"")));
+      // Review B, 3: a number past an int was refused outright instead of being brought into range.
+      socket.sendText("{\"assets\": {\"offset\": -5, \"limit\": 99999999999, \"filter\": \"ITEM\"}}", true).join();
+      await().atMost(Duration.ofSeconds(20)).until(() -> messages.stream().anyMatch(message -> message.contains("\"filter\":\"item\"")));
+      assertEquals(List.of(), closes, "the page's connection stays open");
       assertEquals(1, inspector.pages());
       socket.sendClose(WebSocket.NORMAL_CLOSURE, "done").join();
       await().atMost(Duration.ofSeconds(20)).until(() -> inspector.pages() == 0);
