@@ -141,7 +141,11 @@ final class Gatherer {
     }
   }
 
-  /** Asks each open world for a capture (unless one is queued) and returns the latest of each, oldest world first. */
+  /**
+   * Asks each open world for a capture (unless one is queued) and returns the latest of each, oldest
+   * world first; a world not captured yet (its game thread has not run the request) is there too,
+   * as waiting, so the page never says a game has fewer worlds than it has.
+   */
   private List<Wire.World> captureWorlds() {
     List<World> open = overture.worlds().open();
     captures.keySet().retainAll(open);
@@ -162,9 +166,8 @@ final class Gatherer {
           continue;
         }
       }
-      if (capture.latest != null) {
-        latest.add(capture.latest);
-      }
+      Wire.World captured = capture.latest;
+      latest.add(captured != null ? captured : Wire.World.waiting(world.name(), WorldCapture.netMode(world)));
     }
     return latest;
   }

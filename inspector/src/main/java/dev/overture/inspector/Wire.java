@@ -47,9 +47,18 @@ final class Wire {
   /** A HUD widget in its slot, with the text the game gives it (empty when it gives none). */
   record Widget(String slot, String name, String text) {}
 
-  /** One world as its game thread last saw it; {@code view} is null when no game draws it. */
+  /**
+   * One world as its game thread last saw it; {@code view} is null when no game draws it. A world
+   * whose game thread has not yet run the inspector's request is {@code waiting}: only its name and
+   * net mode are known, and {@code experience} is null.
+   */
   record World(String name, String netMode, double seconds, long frame, int actors, Experience experience, List<Layout> layouts,
-      List<Widget> widgets, WorldView view) {}
+      List<Widget> widgets, WorldView view, boolean waiting) {
+
+    static World waiting(String name, String netMode) {
+      return new World(name, netMode, 0, 0, 0, null, List.of(), List.of(), null, true);
+    }
+  }
 
   /** A feature plugin. */
   record Plugin(String id, String state, int requests, String version, String description, List<String> dependencies,

@@ -39,8 +39,13 @@ final class WorldCapture {
         }
       });
     });
-    return new Wire.World(world.name(), world.netMode().name().toLowerCase(Locale.ROOT).replace('_', ' '), world.timeSeconds(),
-        world.frame(), world.actors().size(), experience, layouts, widgets, view);
+    return new Wire.World(world.name(), netMode(world), world.timeSeconds(), world.frame(), world.actors().size(), experience,
+        layouts, widgets, view, false);
+  }
+
+  /** How the page names a world's net mode ("standalone", "dedicated server"). Any thread. */
+  static String netMode(World world) {
+    return world.netMode().name().toLowerCase(Locale.ROOT).replace('_', ' ');
   }
 
   private static Wire.Experience experience(ExperienceManager manager) {

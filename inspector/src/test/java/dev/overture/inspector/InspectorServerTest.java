@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.overture.world.World;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -24,18 +25,23 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The inspector's server as an attacker or a careless host meets it (issue 19): loopback by
@@ -313,6 +319,53 @@ class InspectorServerTest {
     } catch (IOException reset) {
       return true;
     }
+  }
+
+  /**
+   * Review B, 4: the first messages said the game had no world until the first capture ran, and
+   * went on saying so for as long as a busy game thread did not run it.
+   */
+  @Test
+  void aWorldWhoseGameThreadHasNotRunTheRequest_isCounted_andShownAsWaiting() throws Exception {
+    World stalled = game.overture.worlds().create("Stalled"); // this thread is its game thread, and runs none of its tasks
+    try (Inspector inspector = Inspector.builder(game.overture).start()) {
+      Map<String, JsonNode> latest = new ConcurrentHashMap<>();
+      WebSocket socket = live(inspector, message -> JSON.readTree(message).forEach(section -> latest.put(section.get("section").asString(),
+          section.get("data"))));
+
+      await().atMost(Duration.ofSeconds(20)).until(() -> latest.containsKey("worlds")
+          && latest.get("worlds").size() == 2 && !latest.get("worlds").get(0).get("waiting").asBoolean());
+      JsonNode worlds = latest.get("worlds");
+      assertEquals("Arena", worlds.get(0).get("name").asString());
+      assertEquals("Stalled", worlds.get(1).get("name").asString());
+      assertTrue(worlds.get(1).get("waiting").asBoolean(), worlds.toString());
+      assertEquals("standalone", worlds.get(1).get("netMode").asString());
+      assertEquals(2, latest.get("runtime").get("worlds").asInt(), latest.get("runtime").toString());
+      socket.sendClose(WebSocket.NORMAL_CLOSURE, "done").join();
+    } finally {
+      stalled.close();
+    }
+  }
+
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+
+  /** Opens the live feed as the page does and hands each whole message to {@code heard}. */
+  static WebSocket live(Inspector inspector, Consumer<String> heard) {
+    return HttpClient.newHttpClient().newWebSocketBuilder()
+        .buildAsync(URI.create("ws://127.0.0.1:" + inspector.address().getPort() + "/live"), new WebSocket.Listener() {
+          private final StringBuilder partial = new StringBuilder();
+
+          @Override
+          public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
+            partial.append(data);
+            if (last) {
+              heard.accept(partial.toString());
+              partial.setLength(0);
+            }
+            webSocket.request(1);
+            return null;
+          }
+        }).join();
   }
 
   @Test

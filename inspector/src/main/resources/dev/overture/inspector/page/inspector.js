@@ -115,13 +115,14 @@
     }
     const world = worlds.find((w) => w.name === selected);
     renderWorld(world);
-    renderExperience(world ? world.experience : null);
+    renderExperience(world ? world.experience : null, world && world.waiting);
   }
 
   function renderWorld(world) {
     $('world-name').textContent = world ? world.name : '(none)';
-    $('world-clock').textContent = world
-      ? world.netMode + ', ' + world.seconds.toFixed(2) + ' s, frame ' + world.frame + ', ' + world.actors + ' actors' : '';
+    $('world-clock').textContent = !world ? ''
+      : world.waiting ? world.netMode + ', not read yet: its game thread has not run the inspector\'s request'
+      : world.netMode + ', ' + world.seconds.toFixed(2) + ' s, frame ' + world.frame + ', ' + world.actors + ' actors';
     const view = world ? world.view : null;
     $('view-title').textContent = view ? view.title : '';
     $('arena').hidden = !view;
@@ -219,8 +220,9 @@
     }
   }
 
-  function renderExperience(experience) {
-    const e = experience || { id: '', state: 'Unloaded', progress: 0, timeline: [], plugins: [], actions: [], failure: null };
+  function renderExperience(experience, waiting) {
+    const e = experience || { id: '', state: waiting ? 'Unknown' : 'Unloaded', progress: 0, timeline: [], plugins: [], actions: [],
+      failure: null };
     $('experience-id').textContent = e.id || '(none)';
     const stateNode = $('experience-state');
     stateNode.textContent = e.state;
