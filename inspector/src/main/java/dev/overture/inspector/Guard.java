@@ -55,6 +55,7 @@ final class Guard extends Handler.Wrapper {
   private static final Set<String> LOOPBACK_NAMES = Set.of("localhost", "127.0.0.1", "[::1]", "::1");
 
   private final boolean loopbackOnly;
+  /** The bound address as a URI names it (an IPv6 one in brackets, as a Host header spells it). */
   private final String boundHost;
   private final byte[] token;
 
@@ -65,7 +66,7 @@ final class Guard extends Handler.Wrapper {
   Guard(Handler next, InetAddress address, String token) {
     super(next);
     this.loopbackOnly = address.isLoopbackAddress();
-    this.boundHost = address.getHostAddress();
+    this.boundHost = Inspector.hostForUri(address).toLowerCase(Locale.ROOT);
     this.token = token == null ? null : token.getBytes(StandardCharsets.UTF_8);
   }
 
@@ -92,7 +93,7 @@ final class Guard extends Handler.Wrapper {
     }
     if (loopbackOnly && !namesLoopback(request)) {
       reply(response, callback, HttpStatus.FORBIDDEN_403,
-          "The inspector answers on this machine only, at http://127.0.0.1:" + Request.getLocalPort(request) + "/");
+          "The inspector answers on this machine only, at http://" + boundHost + ":" + Request.getLocalPort(request) + "/");
       return true;
     }
     if (LIVE.equals(Request.getPathInContext(request))) {

@@ -157,7 +157,8 @@ public final class Inspector implements AutoCloseable {
     }
   }
 
-  private static String hostForUri(InetAddress address) {
+  /** {@code address} as the host of a URI: an IPv6 address in brackets. */
+  static String hostForUri(InetAddress address) {
     String host = address.getHostAddress();
     return host.contains(":") ? "[" + host + "]" : host;
   }

@@ -78,7 +78,12 @@ class InspectorServerTest {
   }
 
   static Answer exchange(int port, String method, String path, String host, String... headers) throws IOException {
-    try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+    return exchange(InetAddress.getLoopbackAddress(), port, method, path, host, headers);
+  }
+
+  static Answer exchange(InetAddress address, int port, String method, String path, String host, String... headers)
+      throws IOException {
+    try (Socket socket = new Socket(address, port)) {
       socket.setSoTimeout(10_000);
       StringBuilder request = new StringBuilder(method + " " + path + " HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n");
       for (String header : headers) {
@@ -240,6 +245,24 @@ class InspectorServerTest {
   private static String[] withOrigin(String[] headers, String origin) {
     return java.util.stream.Stream.concat(java.util.Arrays.stream(headers), java.util.stream.Stream.of("Origin: " + origin))
         .toArray(String[]::new);
+  }
+
+  /** Review B, 5: on ::1 the address printed was refused, and the refusal named 127.0.0.1, where nothing listens. */
+  @ParameterizedTest
+  @ValueSource(strings = {"[0:0:0:0:0:0:0:1]", "[::1]", "localhost"})
+  void onIpv6Loopback_theAddressAsPrintedIsAnswered_andARefusalNamesIt(String name) throws Exception {
+    InetAddress ipv6Loopback = InetAddress.getByName("::1");
+    try (Inspector inspector = Inspector.builder(game.overture).bindAddress(ipv6Loopback).start()) {
+      int port = inspector.address().getPort();
+
+      Answer named = exchange(ipv6Loopback, port, "GET", "/", name + ":" + port);
+      Answer rebound = exchange(ipv6Loopback, port, "GET", "/", "attacker.example:" + port);
+
+      assertEquals("http://[0:0:0:0:0:0:0:1]:" + port + "/", inspector.uri().toString());
+      assertEquals(200, named.status(), named.head());
+      assertEquals(403, rebound.status());
+      assertEquals("The inspector answers on this machine only, at " + inspector.uri() + "\n", rebound.body());
+    }
   }
 
   @Test
