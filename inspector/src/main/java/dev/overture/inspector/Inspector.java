@@ -4,12 +4,22 @@ import dev.overture.core.Ticker;
 import dev.overture.inject.Overture;
 import java.io.IOException;
 import java.net.BindException;
+import java.net.Inet4Address;
+import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
+import java.net.StandardProtocolFamily;
+import java.net.StandardSocketOptions;
 import java.net.URI;
+import java.nio.channels.ServerSocketChannel;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Collections;
+import java.util.List;
 import java.util.Objects;
 import java.util.regex.Pattern;
 import org.eclipse.jetty.http.HttpHeader;
@@ -92,7 +102,7 @@ public final class Inspector implements AutoCloseable {
     HttpConfiguration http = new HttpConfiguration();
     http.setSendServerVersion(false);
     http.setSendXPoweredBy(false);
-    connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
+    connector = new FamilyConnector(server, builder.address, new HttpConnectionFactory(http));
     connector.setHost(builder.address.getHostAddress());
     connector.setPort(builder.port);
     server.addConnector(connector);
@@ -135,7 +145,7 @@ public final class Inspector implements AutoCloseable {
       throw new IllegalStateException("Could not serve the inspector on " + where + ": " + e.getMessage(), e);
     }
     address = new InetSocketAddress(builder.address, connector.getLocalPort());
-    uri = URI.create("http://" + hostForUri(builder.address) + ":" + connector.getLocalPort() + "/"
+    uri = URI.create("http://" + hostForUri(reachable(builder.address)) + ":" + connector.getLocalPort() + "/"
         + (builder.token == null ? "" : "#token=" + builder.token));
     gatherer.start();
     log.info("Inspector serving on http://{}:{}/", hostForUri(builder.address), connector.getLocalPort());
@@ -157,6 +167,62 @@ public final class Inspector implements AutoCloseable {
     }
   }
 
+  /**
+   * A connector whose socket is of the bound address's family: Java opens a dual-stack socket and
+   * binds {@code 0.0.0.0} as {@code [::]}, which would serve every IPv6 address too, unasked.
+   */
+  private static final class FamilyConnector extends ServerConnector {
+    private final InetAddress bound;
+
+    FamilyConnector(Server server, InetAddress bound, HttpConnectionFactory http) {
+      super(server, 1, 1, http);
+      this.bound = bound;
+    }
+
+    @Override
+    protected ServerSocketChannel openAcceptChannel() throws IOException {
+      ServerSocketChannel channel = ServerSocketChannel.open(bound instanceof Inet4Address ? StandardProtocolFamily.INET
+          : StandardProtocolFamily.INET6);
+      try {
+        channel.setOption(StandardSocketOptions.SO_REUSEADDR, getReuseAddress());
+        channel.bind(new InetSocketAddress(bound, getPort()), getAcceptQueueSize());
+        return channel;
+      } catch (IOException | RuntimeException e) {
+        channel.close();
+        throw e;
+      }
+    }
+  }
+
+  /**
+   * Where a person reaches an inspector bound to {@code bound}: that address, or for a wildcard one
+   * an address of this machine's network interfaces (an IPv4 one first; IPv6 only when bound to
+   * {@code ::}, never a link-local one), or the loopback address when it has none.
+   */
+  private static InetAddress reachable(InetAddress bound) {
+    if (!bound.isAnyLocalAddress()) {
+      return bound;
+    }
+    List<InetAddress> candidates = new ArrayList<>();
+    try {
+      for (NetworkInterface face : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+        if (face.isUp() && !face.isLoopback()) {
+          for (InetAddress address : Collections.list(face.getInetAddresses())) {
+            if (!address.isLoopbackAddress() && !address.isLinkLocalAddress()
+                && (address instanceof Inet4Address || bound instanceof Inet6Address)) {
+              candidates.add(address);
+            }
+          }
+        }
+      }
+    } catch (SocketException e) {
+      log.debug("Could not list this machine's network interfaces", e);
+    }
+    return candidates.stream().filter(Inet4Address.class::isInstance).findFirst()
+        .or(() -> candidates.stream().findFirst())
+        .orElse(InetAddress.getLoopbackAddress());
+  }
+
   /** {@code address} as the host of a URI: an IPv6 address in brackets. */
   static String hostForUri(InetAddress address) {
     String host = address.getHostAddress();
@@ -168,12 +234,16 @@ public final class Inspector implements AutoCloseable {
     return new Builder(overture);
   }
 
-  /** The page's address, with the token in its fragment when the inspector has one. */
+  /**
+   * The page's address, with the token in its fragment when the inspector has one. Bound to a
+   * wildcard address ({@code 0.0.0.0}, {@code ::}), it names one of this machine's network
+   * addresses, which another machine can open (the loopback address when the machine has none).
+   */
   public URI uri() {
     return uri;
   }
 
-  /** The address and port it serves on (the port chosen when 0 was asked for). */
+  /** The address and port it is bound to (the port chosen when 0 was asked for); {@link #uri()} is where to open it. */
   public InetSocketAddress address() {
     return address;
   }

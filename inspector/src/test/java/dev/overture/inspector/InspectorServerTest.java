@@ -137,7 +137,7 @@ class InspectorServerTest {
     String token = "abcdefghijklmnopqrstuvwxyz012345";
     try (Inspector inspector = Inspector.builder(game.overture).bindAddress(InetAddress.getByName("0.0.0.0")).token(token).start()) {
       int port = inspector.address().getPort();
-      assertEquals("http://0.0.0.0:" + port + "/#token=" + token, inspector.uri().toString());
+      assertTrue(inspector.uri().toString().endsWith(":" + port + "/#token=" + token), inspector.uri().toString());
       String host = "127.0.0.1:" + port;
 
       Answer without = exchange(port, "GET", "/live", host, upgrade());
@@ -149,6 +149,25 @@ class InspectorServerTest {
           without.body());
       assertEquals(403, wrong.status());
       assertEquals(101, right.status(), right.head());
+    }
+  }
+
+  /**
+   * Review B, 6: bound to 0.0.0.0 it printed http://0.0.0.0:P/, which cannot be handed to anyone
+   * (and Chromium refuses), and Java bound [::], serving every IPv6 address too.
+   */
+  @Test
+  void onTheWildcardAddress_itNamesAnAddressOfThisMachine_andServesIpv4Only() throws Exception {
+    try (Inspector inspector = Inspector.builder(game.overture).bindAddress(InetAddress.getByName("0.0.0.0")).randomToken().start()) {
+      int port = inspector.address().getPort();
+      InetAddress named = InetAddress.getByName(inspector.uri().getHost());
+
+      assertFalse(named.isAnyLocalAddress(), inspector.uri().toString());
+      assertTrue(named instanceof java.net.Inet4Address, inspector.uri().toString());
+      assertTrue(Inspector.isOfThisMachine(named), inspector.uri().toString());
+      assertEquals(200, exchange(port, "GET", "/", "127.0.0.1:" + port).status());
+      assertThrows(java.net.ConnectException.class, () -> new Socket(InetAddress.getByName("::1"), port).close(),
+          "not on the IPv6 loopback address, nor any other IPv6 one");
     }
   }
 
