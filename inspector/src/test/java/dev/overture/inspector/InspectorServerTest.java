@@ -39,6 +39,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -213,6 +214,24 @@ class InspectorServerTest {
       assertFalse(answer.body().contains("<artifactId>"), path + " served " + answer.body());
       assertFalse(answer.body().contains("root:"), path + " served " + answer.body());
       assertTrue(answer.body().length() < 200, path + " answered " + answer.body());
+    }
+  }
+
+  /** Review B, 7: what docs/inspector.md says each spelling of a path answers. */
+  @ParameterizedTest
+  @CsvSource({
+    "/../pom.xml, 400", "/%2e%2e/, 400", "/inspector.js%00, 400", "//inspector.js, 400",
+    "/a/../inspector.js, 200", "/./inspector.js, 200", "/inspector.js;x=1, 200",
+    "/pom.xml, 404", "/WEB-INF/web.xml, 404", "/inspector.js/, 404"
+  })
+  void eachSpellingOfAPath_answersAsDocumented(String path, int status) throws Exception {
+    try (Inspector inspector = Inspector.builder(game.overture).start()) {
+      Answer answer = get(inspector, path);
+
+      assertEquals(status, answer.status(), path + " answered " + answer.head());
+      if (status == 200) {
+        assertEquals(get(inspector, "/inspector.js").body(), answer.body(), path + " serves the script");
+      }
     }
   }
 
