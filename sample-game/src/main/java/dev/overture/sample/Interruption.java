@@ -12,6 +12,12 @@ import java.util.concurrent.locks.LockSupport;
  * the result (and --save) is written, the inspector, world and runtime close. Without it the JVM
  * would stop mid-turn and leave a --save half done.
  *
+ * <p>The process then ends with the signal's code (130 for Ctrl+C, 143 for SIGTERM) only when the
+ * request stopped work in progress ({@link #cutShort()}: a match at its turn). When it only ended a
+ * wait after the run had ended on its own (a finished match or a failed load kept on show by
+ * {@code --inspect} or {@code --watch} until Ctrl+C), the process ends with the command's own code,
+ * {@linkplain #handOver handed over}: 0 for a match played, 1 for a content error.
+ *
  * <p>Made and closed on the command's thread; {@link #requested()} may be read from any.
  */
 final class Interruption implements AutoCloseable {
@@ -22,6 +28,9 @@ final class Interruption implements AutoCloseable {
   private final CountDownLatch finished = new CountDownLatch(1);
   private final Thread hook;
   private volatile boolean requested;
+  private volatile boolean cutShort;
+  /** The command's exit code once handed over, else -1. */
+  private volatile int outcome = -1;
 
   private Interruption(boolean watch) {
     hook = watch ? new Thread(this::stopAndWait, "overture-stop") : null;
@@ -52,13 +61,37 @@ final class Interruption implements AutoCloseable {
     }
   }
 
+  /** Says that the request stopped work in progress (a match at its turn): the process ends with the signal's code. */
+  void cutShort() {
+    cutShort = true;
+  }
+
+  /**
+   * Hands over the command's exit code, once everything it prints is flushed and everything it
+   * wrote is in place: if the request came after the run had ended on its own, the process ends
+   * with {@code exit} rather than the signal's code.
+   */
+  void handOver(int exit) {
+    outcome = exit;
+  }
+
   private void stopAndWait() {
     requested = true;
     LockSupport.unpark(command);
+    boolean ended;
     try {
-      finished.await(GRACE_SECONDS, TimeUnit.SECONDS);
+      ended = finished.await(GRACE_SECONDS, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+      return;
+    }
+    int exit = outcome;
+    if (ended && !cutShort && exit >= 0) {
+      // The JVM is already stopping with the signal's code, and System.exit would wait for this hook
+      // forever: halting is the one way to end with the command's. It skips nothing the run needs:
+      // the command has closed what it opened (runtime, plugins' jar copies, working copy) and
+      // flushed its output.
+      Runtime.getRuntime().halt(exit);
     }
   }
 

@@ -190,7 +190,11 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     // written) whenever the run has something to end well: a save, a page, a watch, or a pace that leaves time to press it.
     boolean graceful = save != null || inspect != null || watch || turnsPerSecond != null;
     try (Interruption interruption = graceful ? Interruption.watch() : Interruption.none()) {
-      return call(out, interruption);
+      int exit = call(out, interruption);
+      out.flush();
+      spec.commandLine().getErr().flush();
+      interruption.handOver(exit);
+      return exit;
     }
   }
 
@@ -381,6 +385,9 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
         world.tick(TURN);
         printReloads(world, out);
       }
+      if (pace.interruption().requested()) {
+        pace.interruption().cutShort();
+      }
       out.printf("Played %d ticks (%.1f s of game time); %s%n", ticks, ticks / 30.0,
           world.netMode().hasServer() ? "the experience starts no match" : "a client shows the server's match, and there is no server");
       return 0;
@@ -414,6 +421,7 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
       eventLines.release();
     }
     if (pace.interruption().requested()) {
+      pace.interruption().cutShort();
       out.printf("Stopped at turn %d (Ctrl+C)%n", state.turn());
     }
     if (views) {
