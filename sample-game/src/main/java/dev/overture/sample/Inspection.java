@@ -1,10 +1,15 @@
 package dev.overture.sample;
 
+import dev.overture.core.Problem;
+import dev.overture.core.ProblemException;
+import dev.overture.core.ReportKind;
+import dev.overture.core.Reports;
 import dev.overture.inject.Overture;
 import dev.overture.inspector.Inspector;
 import dev.overture.world.World;
 import java.io.PrintWriter;
 import java.net.InetAddress;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -20,10 +25,12 @@ final class Inspection implements AutoCloseable {
 
   private final Inspector inspector;
   private final Interruption interruption;
+  private final Reports reports;
 
-  private Inspection(Inspector inspector, Interruption interruption) {
+  private Inspection(Inspector inspector, Interruption interruption, Reports reports) {
     this.inspector = inspector;
     this.interruption = interruption;
+    this.reports = reports;
   }
 
   /**
@@ -41,7 +48,22 @@ final class Inspection implements AutoCloseable {
     Inspector inspector = builder.start();
     out.printf("Inspector: %s (Ctrl+C stops)%n", inspector.uri());
     out.flush();
-    return new Inspection(inspector, interruption);
+    return new Inspection(inspector, interruption, overture.reports());
+  }
+
+  /**
+   * Reports why the run could not set up its experience (no such experience or tile, a map the rules
+   * refuse, a save that cannot be restored) to the runtime's reports, as a failed load is reported,
+   * so the page shows it, located when it is a problem report.
+   */
+  void report(RuntimeException failure, World world) {
+    String where = " (world " + world.name() + ")";
+    if (failure instanceof ProblemException problems) {
+      reports.publish(ReportKind.LOAD_FAILED, problems.heading() + where, problems.problems());
+    } else {
+      reports.publish(ReportKind.LOAD_FAILED, "Could not set up the experience" + where,
+          List.of(Problem.error("Sample/CannotPlay", failure.getMessage())));
+    }
   }
 
   /** Serves until the user asks to stop, keeping the page live. */

@@ -165,15 +165,7 @@ public final class OvertureCommand {
             err.flush();
             return FAILED;
           }
-          if (exception instanceof ProblemException problems) {
-            err.println(problems.getMessage());
-          } else if (exception instanceof IllegalArgumentException || exception instanceof IllegalStateException
-              || exception instanceof dev.overture.persistence.PersistenceException
-              || exception instanceof dev.overture.archive.ArchiveFormatException) {
-            err.println("overture: " + exception.getMessage());
-          } else {
-            err.println("overture: " + Failures.describe(exception));
-          }
+          err.println(message(exception));
           if (debug) {
             exception.printStackTrace(err);
           }
@@ -181,6 +173,23 @@ public final class OvertureCommand {
           return FAILED;
         });
     return commandLine;
+  }
+
+  /**
+   * What a command's failure says: a problem report as it is, the message of a user's mistake
+   * (a bad option value, a store or archive that cannot be read) after {@code overture: }, and
+   * anything else described in one line.
+   */
+  static String message(Exception exception) {
+    if (exception instanceof ProblemException problems) {
+      return problems.getMessage();
+    }
+    if (exception instanceof IllegalArgumentException || exception instanceof IllegalStateException
+        || exception instanceof dev.overture.persistence.PersistenceException
+        || exception instanceof dev.overture.archive.ArchiveFormatException) {
+      return "overture: " + exception.getMessage();
+    }
+    return "overture: " + Failures.describe(exception);
   }
 
   /** A path option's value: any text but an empty one. */

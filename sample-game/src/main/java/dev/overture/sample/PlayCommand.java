@@ -4,16 +4,13 @@ import dev.overture.asset.AssetManager;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.core.ProblemException;
 import dev.overture.experience.ExperienceManager;
-import dev.overture.experience.ExperienceSelection;
 import dev.overture.experience.Experiences;
 import dev.overture.experience.LoadState;
-import dev.overture.experience.MapDefinition;
 import dev.overture.feature.GameFeatures;
 import dev.overture.feature.PluginId;
 import dev.overture.inject.Overture;
 import dev.overture.persistence.WorldStore;
 import dev.overture.sample.game.ArenaGameState;
-import dev.overture.sample.game.ArenaLevel;
 import dev.overture.sample.game.ArenaMatch;
 import dev.overture.sample.game.Hero;
 import dev.overture.sample.game.MatchEvents;
@@ -25,7 +22,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import picocli.CommandLine.Command;
@@ -233,76 +229,21 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
       AssetManager assets = overture.assets();
       GameFeatures features = overture.features();
       SampleContent.awaitPlugins(overture, spec.commandLine().getErr());
-      List<Tiles.Tile> tiles = Tiles.load(assets);
       WorldStore store = overture.worldStore().orElse(null);
       // As a host would: the runtime's world has its store's ids and an experience manager.
       World world = overture.worlds().create(WORLD, netMode, ArenaGameState.class);
       try {
         ArenaGameState state = (ArenaGameState) world.gameState();
+        List<Tiles.Tile> tiles;
         PrimaryAssetId experienceId;
-        String mapId;
-        if (restore != null) {
-          WorldStore.Restored restored = store.restore(world);
-          if (state.experience().isEmpty()) {
-            throw new IllegalArgumentException("--restore " + restore + " holds no match of world " + WORLD
-                + " (was it written by play --save?)");
-          }
-          experienceId = PrimaryAssetId.parse(state.experience());
-          if (experience != null && !experience.equals(experienceId)) {
-            throw new IllegalArgumentException("--restore " + restore + " holds a match of " + experienceId + ", not " + experience
-                + "; leave --experience out to continue it");
-          }
-          mapId = state.map();
-          out.printf("Restored %s from %s: %d actors at turn %d, seed %d%s%n", experienceId, restore, restored.actors(), state.turn(),
-              state.seed(), restored.warnings().isEmpty() ? "" : " (" + restored.warnings().size() + " warning(s))");
-          restored.warnings().forEach(warning -> out.println("  warning: " + warning.message()));
-        } else {
-          Tiles.Tile asked = tile == null ? null : Tiles.named(tiles, tile);
-          ExperienceSelection.Builder selection = ExperienceSelection.builder();
-          if (experience != null || asked != null) {
-            selection.named(ExperienceSelection.Source.URL_OPTION, asked != null ? asked.tile().experienceId() : experience);
-          }
-          ExperienceSelection.Selected selected;
-          try {
-            selected = join(selection.build().select(assets));
-          } catch (ProblemException e) {
-            throw SampleContent.withPluginsInError(e, features);
-          }
-          experienceId = selected.id();
-          // The tile asked for, else the one the menu's "play --experience" stands for: the default tile when it names the
-          // experience (so play without --experience plays the default tile's map), else the first by id.
-          Tiles.Tile played = asked != null ? asked : Tiles.forExperience(tiles, experienceId).orElse(null);
-          mapId = played == null ? "" : Tiles.map(assets, played).map(Object::toString).orElse("");
-          state.seed(seed);
-          out.printf("Experience %s, chosen by %s; %s world; seed %d%n", experienceId, asked != null ? "tile " + asked.id() : selected.source(),
-              describe(netMode), seed);
-          List<Tiles.Tile> others = played == null || asked != null ? List.of() : Tiles.otherMaps(tiles, played);
-          if (!others.isEmpty()) {
-            out.printf("Tile %s (%s); other tiles start it on other maps: %s%n", played.id(),
-                played.tile().isDefaultExperience() ? "the default tile" : "the first by id",
-                String.join(", ", others.stream().map(other -> "--tile " + other.id().name() + " ("
-                    + other.tile().map().map(Object::toString).orElse("no map") + ")").toList()));
-          }
-        }
-        ArenaLevel level = world.subsystem(ArenaLevel.class);
-        if (!mapId.isEmpty()) {
-          PrimaryAssetId mapAsset = PrimaryAssetId.parse(mapId);
-          MapDefinition map = assets.loadSynchronously(mapAsset, MapDefinition.class);
-          java.util.SortedMap<Integer, String> ragged = ArenaLevel.raggedRows(map.tiles());
-          if (!ragged.isEmpty()) {
-            // Refused as validate refuses it: the problem located in the map's file.
-            List<dev.overture.core.Problem> problems = new java.util.ArrayList<>();
-            ragged.forEach((y, message) -> problems.add(dev.overture.core.Problem.error(ArenaLevel.RAGGED_MAP, message)
-                .withAsset(mapId).at(join(assets.tools().locate(mapAsset, "/tiles/" + y)))));
-            throw new ProblemException("Map " + mapId + " cannot be played on", problems);
-          }
-          level.load(mapId, map);
-          if (watching != null) {
-            MapReload.follow(overture.liveContent().orElseThrow(), world, level, mapAsset);
-          }
-          out.printf("Map %s: %s%s%n", mapId, map.title(), level.hasGrid() ? " (" + level.width() + "x" + level.height() + ")" : "");
-        } else {
-          out.println("Map: none (no tile names this experience)");
+        try {
+          tiles = Tiles.load(assets);
+          PlaySetup setup = new PlaySetup(overture, world, out);
+          PlaySetup.Chosen chosen = restore != null ? setup.restore(restore, experience) : setup.choose(tiles, tile, experience, seed);
+          experienceId = chosen.experienceId();
+          setup.loadMap(chosen.mapId(), watching != null);
+        } catch (ProblemException | IllegalArgumentException | dev.overture.persistence.PersistenceException e) {
+          return shownUntilInterrupted(e, inspection, world, out);
         }
 
         ExperienceManager manager = ExperienceManager.of(world).orElseThrow();
@@ -328,7 +269,11 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
         out.println("Actions run:");
         manager.activeActions().forEach(action -> out.printf("  %s%n", action));
         if (restore != null) {
-          ArenaView.match(world).ifPresent(match -> refuseMisfits(match, experienceId));
+          try {
+            ArenaView.match(world).ifPresent(match -> PlaySetup.refuseMisfits(restore, match, experienceId));
+          } catch (IllegalArgumentException e) {
+            return shownUntilInterrupted(e, inspection, world, out);
+          }
         }
         if (save != null && ArenaView.match(world).isEmpty()) {
           spec.commandLine().getErr().printf("--save %s: %s starts no match, so there is nothing to save%n", save, experienceId);
@@ -354,6 +299,22 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
         world.close();
       }
     }
+  }
+
+  /**
+   * A user's mistake met before the match could start: without --inspect it ends the run as any
+   * error does; with it, it is said as a failed load is, reported to the page, which stays up until
+   * Ctrl+C, and the run then ends with exit code 1.
+   */
+  private int shownUntilInterrupted(RuntimeException failure, Inspection inspection, World world, PrintWriter out) {
+    if (inspection == null) {
+      throw failure;
+    }
+    spec.commandLine().getErr().println(OvertureCommand.message(failure));
+    spec.commandLine().getErr().flush();
+    inspection.report(failure, world);
+    inspection.serveUntilInterrupted(world, out, "The experience could not be set up (the page shows why)");
+    return OvertureCommand.FAILED;
   }
 
   private int play(World world, ExperienceManager manager, List<Tiles.Tile> tiles, GameFeatures features, PrintWriter out,
@@ -487,21 +448,6 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     }
   }
 
-  private static String describe(NetMode mode) {
-    return mode.name().toLowerCase(Locale.ROOT).replace('_', ' ');
-  }
-
-  private static <T> T join(java.util.concurrent.CompletableFuture<T> future) {
-    try {
-      return future.join();
-    } catch (CompletionException e) {
-      if (e.getCause() instanceof ProblemException problems) {
-        throw problems;
-      }
-      throw e;
-    }
-  }
-
   /** Reads {@code Experience:Name}, or a bare {@code Name} of an experience. */
   static final class ExperienceIdConverter implements ITypeConverter<PrimaryAssetId> {
     @Override
@@ -522,30 +468,6 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
         return PrimaryAssetId.parse(value.trim(), Experiences.USER_FACING_EXPERIENCE);
       } catch (IllegalArgumentException e) {
         throw new picocli.CommandLine.TypeConversionException(e.getMessage());
-      }
-    }
-  }
-
-  /**
-   * A restored hero must be on one of the match's teams: the store holds what a file says, and a
-   * team index past the experience's teams (a save edited by hand, or one of an older version of the
-   * experience) would fail the match at its first score, not here where the file is named.
-   */
-  private void refuseMisfits(dev.overture.sample.game.ArenaMatch match, PrimaryAssetId experienceId) {
-    List<String> teams = match.config().teams();
-    ArenaLevel level = match.level();
-    for (Hero hero : match.heroes()) {
-      String who = "--restore " + restore + ": hero " + hero.name() + " (actor " + hero.id() + ")";
-      if (hero.team() < 0 || hero.team() >= teams.size()) {
-        throw new IllegalArgumentException(who + " has \"team\" " + hero.team() + ", but the match of " + experienceId + " has "
-            + teams.size() + " teams, 0 to " + (teams.size() - 1) + " (" + String.join(", ", teams)
-            + "); the save does not fit this experience");
-      }
-      ArenaLevel.Cell cell = hero.cell();
-      if (level.hasGrid() && (cell.x() < 0 || cell.y() < 0 || cell.x() >= level.width() || cell.y() >= level.height())) {
-        throw new IllegalArgumentException(who + " stands at (" + cell.x() + "," + cell.y() + "), outside map " + level.id() + ", which is "
-            + level.width() + "x" + level.height() + " (\"x\" 0 to " + (level.width() - 1) + ", \"y\" 0 to " + (level.height() - 1)
-            + "); the save does not fit this map");
       }
     }
   }

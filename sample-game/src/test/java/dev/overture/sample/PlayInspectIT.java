@@ -158,6 +158,50 @@ class PlayInspectIT {
     assertTrue(process.waitFor(60, TimeUnit.SECONDS), all());
   }
 
+  /**
+   * Review: a failure before the experience loads (no such experience, a map the rules refuse) ended
+   * the run at once, right after the inspector's address was printed: the page vanished and the
+   * problem never reached the runtime's reports. Now it is reported, located, the page stays up until
+   * Ctrl+C, and the run then exits 1.
+   */
+  @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"an unknown experience", "a ragged map"})
+  void aFailureBeforeTheLoad_keepsServing_andThePageShowsItsLocatedProblem(String failure) throws Exception {
+    Path assets = temp.resolve("assets");
+    copy(Path.of("..", "assets"), assets);
+    List<String> args = new ArrayList<>(List.of("play", "--assets", assets.toString(), "--inspect", "0"));
+    String report;
+    String problem;
+    if (failure.equals("a ragged map")) {
+      Path map = assets.resolve("maps/Arena.json");
+      Files.writeString(map, Files.readString(map).replaceFirst(Pattern.quote("\"#1.......#.......2#\","), "\"#1.......#.......2##\","));
+      report = "LoadFailed: Map Map:Arena cannot be played on (world Sample)";
+      problem = "[Sample/RaggedMap] Row 1 of the map is 20 tiles long, but row 0 is 19; every row must be as long as the first";
+    } else {
+      args.addAll(List.of("--experience", "Nope"));
+      report = "LoadFailed: No experience was selected (world Sample)";
+      problem = "[Overture/UnknownExperience] No experience Experience:Nope is indexed (named by the URL option) (experiences: "
+          + "\"Experience:Control\", \"Experience:Elimination\", \"Experience:FrontEnd\", \"Experience:TopDownArena\")";
+    }
+    start(args.toArray(String[]::new));
+    String address = address();
+    await().atMost(PATIENCE).until(() -> all().contains(
+        "The experience could not be set up (the page shows why); the inspector goes on serving at " + address));
+    assertTrue(all().contains(problem), all());
+    chromium.open(address);
+
+    await().atMost(PATIENCE).until(() -> text("reports").contains(report));
+    assertTrue(text("reports").contains(problem), text("reports"));
+    if (failure.equals("a ragged map")) {
+      assertTrue(text("reports").contains("maps/Arena.json:18:5 (/tiles/1)"), text("reports"));
+    }
+    assertEquals(List.of(), chromium.consoleErrors());
+
+    process.toHandle().destroy();
+    assertTrue(process.waitFor(60, TimeUnit.SECONDS), all());
+    assertEquals(1, process.exitValue(), all());
+  }
+
   @Test
   void anEditOfAWatchedGame_showsUpInThePage() throws Exception {
     Path assets = temp.resolve("assets");

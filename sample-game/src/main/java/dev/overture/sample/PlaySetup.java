@@ -1,0 +1,166 @@
+package dev.overture.sample;
+
+import dev.overture.asset.AssetManager;
+import dev.overture.asset.PrimaryAssetId;
+import dev.overture.core.Problem;
+import dev.overture.core.ProblemException;
+import dev.overture.experience.ExperienceSelection;
+import dev.overture.experience.MapDefinition;
+import dev.overture.feature.GameFeatures;
+import dev.overture.inject.Overture;
+import dev.overture.persistence.WorldStore;
+import dev.overture.sample.game.ArenaGameState;
+import dev.overture.sample.game.ArenaLevel;
+import dev.overture.sample.game.ArenaMatch;
+import dev.overture.sample.game.Hero;
+import dev.overture.world.NetMode;
+import dev.overture.world.World;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * What {@code play} plays, set up before its experience loads: the match a {@code --restore} file
+ * holds, or the experience chosen (the {@code --tile}'s, the {@code --experience}, else by Lyra's
+ * precedence ending with the default tile) with its seed, and the map its tile names, checked by
+ * ShooterCore's map rules as {@code validate} checks it and set on the world's {@link ArenaLevel}.
+ * Each failure is a user's (a {@link ProblemException} located in the content, or an {@link
+ * IllegalArgumentException} naming the option). Used on the command's thread, once per run.
+ */
+final class PlaySetup {
+
+  /** The experience to load and the map it is played on ("" for none). */
+  record Chosen(PrimaryAssetId experienceId, String mapId) {}
+
+  private final Overture overture;
+  private final World world;
+  private final PrintWriter out;
+
+  PlaySetup(Overture overture, World world, PrintWriter out) {
+    this.overture = overture;
+    this.world = world;
+    this.out = out;
+  }
+
+  /** Continues the match {@code restore} holds (of {@code experience} when given). */
+  Chosen restore(Path restore, PrimaryAssetId experience) {
+    ArenaGameState state = (ArenaGameState) world.gameState();
+    WorldStore.Restored restored = overture.worldStore().orElseThrow().restore(world);
+    if (state.experience().isEmpty()) {
+      throw new IllegalArgumentException("--restore " + restore + " holds no match of world " + world.name()
+          + " (was it written by play --save?)");
+    }
+    PrimaryAssetId experienceId = PrimaryAssetId.parse(state.experience());
+    if (experience != null && !experience.equals(experienceId)) {
+      throw new IllegalArgumentException("--restore " + restore + " holds a match of " + experienceId + ", not " + experience
+          + "; leave --experience out to continue it");
+    }
+    out.printf("Restored %s from %s: %d actors at turn %d, seed %d%s%n", experienceId, restore, restored.actors(), state.turn(),
+        state.seed(), restored.warnings().isEmpty() ? "" : " (" + restored.warnings().size() + " warning(s))");
+    restored.warnings().forEach(warning -> out.println("  warning: " + warning.message()));
+    return new Chosen(experienceId, state.map());
+  }
+
+  /** Chooses the experience ({@code tile}'s, else {@code experience}, else by precedence) and its map, with {@code seed}. */
+  Chosen choose(List<Tiles.Tile> tiles, PrimaryAssetId tile, PrimaryAssetId experience, long seed) {
+    AssetManager assets = overture.assets();
+    GameFeatures features = overture.features();
+    Tiles.Tile asked = tile == null ? null : Tiles.named(tiles, tile);
+    ExperienceSelection.Builder selection = ExperienceSelection.builder();
+    if (experience != null || asked != null) {
+      selection.named(ExperienceSelection.Source.URL_OPTION, asked != null ? asked.tile().experienceId() : experience);
+    }
+    ExperienceSelection.Selected selected;
+    try {
+      selected = join(selection.build().select(assets));
+    } catch (ProblemException e) {
+      throw SampleContent.withPluginsInError(e, features);
+    }
+    PrimaryAssetId experienceId = selected.id();
+    // The tile asked for, else the one the menu's "play --experience" stands for: the default tile when it names the
+    // experience (so play without --experience plays the default tile's map), else the first by id.
+    Tiles.Tile played = asked != null ? asked : Tiles.forExperience(tiles, experienceId).orElse(null);
+    String mapId = played == null ? "" : Tiles.map(assets, played).map(Object::toString).orElse("");
+    ((ArenaGameState) world.gameState()).seed(seed);
+    out.printf("Experience %s, chosen by %s; %s world; seed %d%n", experienceId, asked != null ? "tile " + asked.id() : selected.source(),
+        describe(world.netMode()), seed);
+    List<Tiles.Tile> others = played == null || asked != null ? List.of() : Tiles.otherMaps(tiles, played);
+    if (!others.isEmpty()) {
+      out.printf("Tile %s (%s); other tiles start it on other maps: %s%n", played.id(),
+          played.tile().isDefaultExperience() ? "the default tile" : "the first by id",
+          String.join(", ", others.stream().map(other -> "--tile " + other.id().name() + " ("
+              + other.tile().map().map(Object::toString).orElse("no map") + ")").toList()));
+    }
+    return new Chosen(experienceId, mapId);
+  }
+
+  /**
+   * Sets {@code mapId} on the world's level, refused as {@code validate} refuses it (the problems
+   * located in the map's file), and follows its edits when {@code follow} (--watch).
+   */
+  void loadMap(String mapId, boolean follow) {
+    if (mapId.isEmpty()) {
+      out.println("Map: none (no tile names this experience)");
+      return;
+    }
+    AssetManager assets = overture.assets();
+    ArenaLevel level = world.subsystem(ArenaLevel.class);
+    PrimaryAssetId mapAsset = PrimaryAssetId.parse(mapId);
+    MapDefinition map = assets.loadSynchronously(mapAsset, MapDefinition.class);
+    java.util.SortedMap<Integer, String> ragged = ArenaLevel.raggedRows(map.tiles());
+    if (!ragged.isEmpty()) {
+      List<Problem> problems = new ArrayList<>();
+      ragged.forEach((y, message) -> problems.add(Problem.error(ArenaLevel.RAGGED_MAP, message)
+          .withAsset(mapId).at(join(assets.tools().locate(mapAsset, "/tiles/" + y)))));
+      throw new ProblemException("Map " + mapId + " cannot be played on", problems);
+    }
+    level.load(mapId, map);
+    if (follow) {
+      MapReload.follow(overture.liveContent().orElseThrow(), world, level, mapAsset);
+    }
+    out.printf("Map %s: %s%s%n", mapId, map.title(), level.hasGrid() ? " (" + level.width() + "x" + level.height() + ")" : "");
+  }
+
+  /**
+   * A restored hero must be on one of the match's teams: the store holds what a file says, and a
+   * team index past the experience's teams (a save edited by hand, or one of an older version of the
+   * experience) would fail the match at its first score, not here where the file is named.
+   */
+  static void refuseMisfits(Path restore, ArenaMatch match, PrimaryAssetId experienceId) {
+    List<String> teams = match.config().teams();
+    ArenaLevel level = match.level();
+    for (Hero hero : match.heroes()) {
+      String who = "--restore " + restore + ": hero " + hero.name() + " (actor " + hero.id() + ")";
+      if (hero.team() < 0 || hero.team() >= teams.size()) {
+        throw new IllegalArgumentException(who + " has \"team\" " + hero.team() + ", but the match of " + experienceId + " has "
+            + teams.size() + " teams, 0 to " + (teams.size() - 1) + " (" + String.join(", ", teams)
+            + "); the save does not fit this experience");
+      }
+      ArenaLevel.Cell cell = hero.cell();
+      if (level.hasGrid() && (cell.x() < 0 || cell.y() < 0 || cell.x() >= level.width() || cell.y() >= level.height())) {
+        throw new IllegalArgumentException(who + " stands at (" + cell.x() + "," + cell.y() + "), outside map " + level.id() + ", which is "
+            + level.width() + "x" + level.height() + " (\"x\" 0 to " + (level.width() - 1) + ", \"y\" 0 to " + (level.height() - 1)
+            + "); the save does not fit this map");
+      }
+    }
+  }
+
+  private static String describe(NetMode mode) {
+    return mode.name().toLowerCase(Locale.ROOT).replace('_', ' ');
+  }
+
+  private static <T> T join(CompletableFuture<T> future) {
+    try {
+      return future.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof ProblemException problems) {
+        throw problems;
+      }
+      throw e;
+    }
+  }
+}
