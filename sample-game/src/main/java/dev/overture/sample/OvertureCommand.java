@@ -115,11 +115,15 @@ public final class OvertureCommand {
     return exit;
   }
 
-  /** A writer as picocli makes its own: the stream's encoding from the JVM's property, else the default; flushed by println. */
+  /**
+   * A writer as picocli makes its own (the stream's encoding from the JVM's property, else the
+   * default; flushed by println), showing control characters as escapes ({@link VisibleControls}):
+   * every command prints content values, and none may steer the terminal.
+   */
   private static PrintWriter writer(OutputStream stream, String encodingProperty) {
     String encoding = System.getProperty(encodingProperty);
     Charset charset = encoding != null && Charset.isSupported(encoding) ? Charset.forName(encoding) : Charset.defaultCharset();
-    return new PrintWriter(new BufferedWriter(new OutputStreamWriter(stream, charset)), true);
+    return new PrintWriter(new VisibleControls(new BufferedWriter(new OutputStreamWriter(stream, charset))), true);
   }
 
   private static Map<String, Class<?>> subcommands(Object... namesAndClasses) {
@@ -133,6 +137,9 @@ public final class OvertureCommand {
   private static CommandLine configure(List<Class<?>> subcommands) {
     CommandLine commandLine = new CommandLine(new OvertureCommand());
     subcommands.forEach(commandLine::addSubcommand);
+    // The help in plain text on a terminal too (set after the subcommands, so it reaches them): the
+    // writers show an ESC as an escape (VisibleControls), so the help's colours would show as text.
+    commandLine.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
     // Every path option of every command (registered after the subcommands, so it reaches them): an
     // empty one would be the current folder, silently, which no one means by typing ''.
     commandLine.registerConverter(java.nio.file.Path.class, OvertureCommand::path);
