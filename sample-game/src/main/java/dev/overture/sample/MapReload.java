@@ -8,7 +8,6 @@ import dev.overture.sample.game.Hero;
 import dev.overture.world.Handle;
 import dev.overture.world.World;
 import java.util.List;
-import java.util.SortedMap;
 
 /**
  * The map a watched match plays on, followed by live content ({@link LiveContent#track}): a saved
@@ -27,16 +26,16 @@ final class MapReload {
   }
 
   /**
-   * Makes {@code map} the level's map, unless its rows are ragged or a hero of the match would
+   * Makes {@code map} the level's map, unless ShooterCore's map rules refuse it (ragged rows, a character that is no tile) or a hero of the match would
    * stand inside a wall or off the map.
    *
    * @throws IllegalArgumentException saying why, the level unchanged
    */
   static void take(World world, ArenaLevel level, String mapId, MapDefinition map) {
     List<String> rows = map.tiles();
-    SortedMap<Integer, String> ragged = ArenaLevel.raggedRows(rows);
-    if (!ragged.isEmpty()) {
-      throw new IllegalArgumentException(ragged.get(ragged.firstKey()) + "; the match keeps the map it had");
+    List<ArenaLevel.MapProblem> problems = ArenaLevel.problems(rows);
+    if (!problems.isEmpty()) {
+      throw new IllegalArgumentException(problems.get(0).message() + "; the match keeps the map it had");
     }
     for (Hero hero : ArenaView.match(world).map(match -> match.heroes()).orElse(List.of())) {
       int x = hero.cell().x();

@@ -111,11 +111,11 @@ final class PlaySetup {
     ArenaLevel level = world.subsystem(ArenaLevel.class);
     PrimaryAssetId mapAsset = PrimaryAssetId.parse(mapId);
     MapDefinition map = assets.loadSynchronously(mapAsset, MapDefinition.class);
-    java.util.SortedMap<Integer, String> ragged = ArenaLevel.raggedRows(map.tiles());
-    if (!ragged.isEmpty()) {
+    List<ArenaLevel.MapProblem> refused = ArenaLevel.problems(map.tiles());
+    if (!refused.isEmpty()) {
       List<Problem> problems = new ArrayList<>();
-      ragged.forEach((y, message) -> problems.add(Problem.error(ArenaLevel.RAGGED_MAP, message)
-          .withAsset(mapId).at(join(assets.tools().locate(mapAsset, "/tiles/" + y)))));
+      refused.forEach(problem -> problems.add(Problem.error(problem.id(), problem.message())
+          .withAsset(mapId).at(join(assets.tools().locate(mapAsset, problem.pointer())))));
       throw new ProblemException("Map " + mapId + " cannot be played on", problems);
     }
     level.load(mapId, map);

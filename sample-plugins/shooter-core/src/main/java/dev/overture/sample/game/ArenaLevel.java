@@ -9,8 +9,9 @@ import java.util.Objects;
 /**
  * The level a world is played on: the tile grid of a {@code Map} asset, set by the host before the
  * experience loads (as a game travels to a map, then runs the experience on it). Legend: {@code #}
- * wall, {@code .} floor, {@code 1} to {@code 4} a team's spawn, {@code *} a capture point; any
- * other character is floor. Data only: with no experience loaded nothing uses it.
+ * wall, {@code .} floor, {@code 1} to {@code 4} a team's spawn, {@code *} a capture point; a map
+ * with any other character is refused ({@link #problems}). Data only: with no experience loaded
+ * nothing uses it.
  *
  * <p>Confined to the world's game thread.
  */
@@ -62,18 +63,67 @@ public final class ArenaLevel implements WorldSubsystem {
     return ragged;
   }
 
+  /** The problem id of a map holding a character that is no tile. */
+  public static final String UNKNOWN_TILE = "Sample/UnknownTile";
+
+  /** The tile characters, as {@link #UNKNOWN_TILE}'s message lists them. */
+  public static final String TILES = "'#' wall, '.' floor, '1' to '4' a team's spawn, '*' a capture point";
+
+  /** Whether {@code c} is a tile of the legend. */
+  public static boolean isTile(char c) {
+    return c == '#' || c == '.' || c == '*' || (c >= '1' && c <= '4');
+  }
+
+  /** What is wrong with a map: the problem's id, the JSON pointer of the place ({@code /tiles/3}) and what to say. */
+  public record MapProblem(String id, String pointer, String message) {}
+
+  /**
+   * Everything that keeps {@code tiles} (a map's rows) from being played: rows not as long as the
+   * first ({@link #raggedRows}), and characters that are no tile ({@link #UNKNOWN_TILE}, one problem
+   * per row, naming the column of the first), in row order. Both the validator's check ({@code
+   * MapRows}) and {@link #load} use it, so they refuse a map in the same words.
+   */
+  public static List<MapProblem> problems(List<String> tiles) {
+    java.util.SortedMap<Integer, String> ragged = raggedRows(tiles);
+    List<MapProblem> problems = new ArrayList<>();
+    for (int y = 0; y < tiles.size(); y++) {
+      if (ragged.containsKey(y)) {
+        problems.add(new MapProblem(RAGGED_MAP, "/tiles/" + y, ragged.get(y)));
+      }
+      String row = tiles.get(y);
+      int unknown = 0;
+      int first = -1;
+      for (int x = 0; x < row.length(); x++) {
+        if (!isTile(row.charAt(x))) {
+          unknown++;
+          first = first < 0 ? x : first;
+        }
+      }
+      if (unknown > 0) {
+        problems.add(new MapProblem(UNKNOWN_TILE, "/tiles/" + y, "Row " + y + " of the map has " + shown(row.charAt(first))
+            + " at column " + first + (unknown > 2 ? " and " + (unknown - 1) + " more" : unknown == 2 ? " and 1 more" : "")
+            + ", which " + (unknown > 1 ? "are no tiles" : "is no tile") + "; the tiles are " + TILES));
+      }
+    }
+    return problems;
+  }
+
+  private static String shown(char c) {
+    return c >= ' ' && c != 0x7f ? "'" + c + "'" : String.format("U+%04X", (int) c);
+  }
+
   /**
    * Sets the level to {@code map} (named {@code mapId}).
    *
-   * @throws IllegalArgumentException when its rows are not all as long as the first ({@link
-   *     #raggedRows}): its message is the first such row's
+   * @throws IllegalArgumentException when it cannot be played ({@link #problems}): its message is
+   *     the first problem's
    */
   public void load(String mapId, MapDefinition map) {
     Objects.requireNonNull(map, "map");
     List<String> tiles = map.tiles();
-    java.util.SortedMap<Integer, String> ragged = raggedRows(tiles);
-    if (!ragged.isEmpty()) {
-      throw new IllegalArgumentException(ragged.get(ragged.firstKey()));
+    List<MapProblem> problems = problems(tiles);
+    if (!problems.isEmpty()) {
+      throw new IllegalArgumentException(problems.get(0).message());
     }
     id = mapId;
     title = map.title();

@@ -6,8 +6,9 @@ import dev.overture.validation.AssetValidator;
 import dev.overture.validation.ValidationContext;
 
 /**
- * ShooterCore's rule for maps: every row of {@code tiles} is as long as the first, since the arena
- * is a rectangle (a map with ragged rows is refused when a match starts on it). Stateless.
+ * ShooterCore's rules for maps ({@link ArenaLevel#problems}): every row of {@code tiles} is as long
+ * as the first, since the arena is a rectangle, and holds only tiles of the legend; {@code play}
+ * refuses such a map in the same words when a match starts on it. Stateless.
  */
 public final class MapRows implements AssetValidator<MapDefinition> {
 
@@ -18,6 +19,6 @@ public final class MapRows implements AssetValidator<MapDefinition> {
 
   @Override
   public void isDataValid(MapDefinition map, ValidationContext context) {
-    ArenaLevel.raggedRows(map.tiles()).forEach((y, message) -> context.error(ArenaLevel.RAGGED_MAP, "/tiles/" + y, message));
+    ArenaLevel.problems(map.tiles()).forEach(problem -> context.error(problem.id(), problem.pointer(), problem.message()));
   }
 }
