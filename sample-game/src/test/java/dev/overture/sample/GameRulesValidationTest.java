@@ -76,6 +76,13 @@ class GameRulesValidationTest {
             "Sample/UnknownTile", "Row 1 of the map has '5' at column 1, which is no tile; the tiles are '#' wall, '.' floor, '1' to"
                 + " '4' a team's spawn, '*' a capture point",
             "maps/Arena.json:18:5 (/tiles/1)"),
+        new Variant("a map wider than the rules play at speed", "maps/Arena.json", "\"###################\",\n    \"#1....",
+            "\"" + "#".repeat(257) + "\",\n    \"#1....", "Sample/MapTooLarge",
+            "The map is 257 tiles wide; a map is at most 256 wide and 256 tall (ArenaLevel.MAX_SIDE)", "maps/Arena.json:17:5 (/tiles/0)"),
+        new Variant("a map taller than the rules play at speed", "maps/Arena.json", "\"#1.......#.......2#\",\n    \"###################\"\n  ]",
+            "\"#1.......#.......2#\"" + ",\n    \"#1...............2#\"".repeat(251) + ",\n    \"###################\"\n  ]",
+            "Sample/MapTooLarge", "The map has 262 rows; a map is at most 256 wide and 256 tall (ArenaLevel.MAX_SIDE), so this row and"
+                + " those after it are too many", "maps/Arena.json:273:5 (/tiles/256)"),
         new Variant("a team without a spawn on the map the experience uses", "maps/Arena.json", "2#\"", "3#\"",
             "Sample/TeamWithoutSpawn",
             "Team Blue has no spawn on map Map:Arena, which UserFacingExperience:EliminationTile plays Experience:Elimination on:"
@@ -207,7 +214,7 @@ class GameRulesValidationTest {
       return;
     }
     assertEquals(1, play.exit(), all);
-    if (List.of("Sample/RaggedMap", "Sample/UnknownTile", "Overture/PluginNotEnabled").contains(variant.id())) {
+    if (List.of("Sample/RaggedMap", "Sample/UnknownTile", "Sample/MapTooLarge", "Overture/PluginNotEnabled").contains(variant.id())) {
       // Refused in validate's words, at the same place.
       String nl = System.lineSeparator();
       String expected = "[" + variant.id() + "] " + variant.message() + nl + "   at " + assets + "/" + variant.at();
