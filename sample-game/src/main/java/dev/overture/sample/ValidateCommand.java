@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
  * {@code overture validate}: loads every asset for real and runs every check, the plugins' own
  * included (a plugin that cannot be installed or registered is one of the problems); exits 1 when
  * there is an error, 0 otherwise (warnings included). Stricter than play: an unknown property is an
- * error. Text in the numbered style, or JSON for CI tools; the JSON report is written even when the
+ * error, and so is content {@code play} cannot start at all ({@link PlayableContent}). Text in the numbered style, or JSON for CI tools; the JSON report is written even when the
  * content cannot be indexed (with the problems that stopped it), so a tool always has one to read;
  * a folder option that names no folder is a usage error (exit code 2) in either format.
  */
@@ -59,6 +59,8 @@ final class ValidateCommand implements Callable<Integer> {
         // reported below, with the plugins' states
       }
       Validator.Builder validator = Validator.builder(assets).features(features).pluginTimeout(SampleContent.pluginTimeout());
+      Path folder = content.folderOrNull();
+      validator.validator(new PlayableContent(folder == null ? "the content inside the jar" : folder.toString()));
       if (settings != null) {
         validator.settingsFolder(ContentOptions.folder(spec, "--settings", settings));
       }

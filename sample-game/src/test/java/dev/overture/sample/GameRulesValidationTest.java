@@ -292,4 +292,33 @@ class GameRulesValidationTest {
     assertTrue(play.err().contains("overture: Experience:Elimination configures a match that could not start: the pawn data"
         + " (pawnClass Pawn) spawns a Pawn, not a Hero, so the match cannot use it"), play.err());
   }
+
+  /** Review: validate said "Content is valid" of an empty content folder, which play cannot run ("No experience was selected"). */
+  @Test
+  void contentWithoutAnExperience_isAnError_forValidateAsForPlay(@org.junit.jupiter.api.io.TempDir Path empty) {
+    CommandRun validate = CommandRun.of("validate", "--assets", empty.toString(), "--plugins", empty.toString());
+    CommandRun play = CommandRun.of("play", "--assets", empty.toString(), "--plugins", empty.toString());
+
+    assertEquals(1, validate.exit(), validate.all());
+    assertTrue(validate.out().contains("[Sample/NothingToPlay] The content (" + empty + ") holds no experience, so play has nothing to"
+        + " load (\"No experience was selected\"); add one in experiences/, and a tile in ui/experiences/ whose experienceId names it"
+        + " and whose isDefaultExperience is true"), validate.out());
+    assertEquals(1, play.exit(), play.all());
+    assertTrue(play.err().startsWith("No experience was selected"), play.err());
+  }
+
+  @Test
+  void contentWithoutADefaultTile_isAWarning_playNeedsAnExperienceNamed() throws Exception {
+    Path assets = copyOfTheContent();
+    replace(assets.resolve("ui/experiences/EliminationTile.json"), "\"isDefaultExperience\": true", "\"isDefaultExperience\": false");
+
+    CommandRun validate = CommandRun.of("validate", "--assets", assets.toString());
+
+    assertEquals(0, validate.exit(), validate.all());
+    assertTrue(validate.out().contains("[Sample/NoDefaultTile] warning: No tile of the content (" + assets + ") is marked isDefaultExperience, so"
+        + " play without --experience or --tile selects nothing (\"No experience was selected\"); mark one tile's isDefaultExperience"
+        + " true (tiles: UserFacingExperience:"), validate.out());
+    assertEquals(1, CommandRun.of("play", "--assets", assets.toString(), "--ticks", "1").exit());
+    assertEquals(0, CommandRun.of("play", "--assets", assets.toString(), "--ticks", "1", "--experience", "Elimination").exit());
+  }
 }

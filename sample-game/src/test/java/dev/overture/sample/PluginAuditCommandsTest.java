@@ -186,14 +186,18 @@ class PluginAuditCommandsTest {
 
     assertEquals(1, validate.exit(), validate.all());
     assertEquals("""
-        Validation found 1 error(s) and 0 warning(s), see the following problem:
+        Validation found 1 error(s) and 1 warning(s), see the following problems:
 
-        1) [Sample/NoArena] ConfigureMatch starts a match, but no tile plays Experience:Elimination on a map, so it has no \
+        1) [Sample/NoDefaultTile] warning: No tile of the content (%s) is marked isDefaultExperience, so play without \
+        --experience or --tile selects nothing ("No experience was selected"); mark one tile's isDefaultExperience true (tiles: \
+        UserFacingExperience:ControlTile, UserFacingExperience:FrontEndTile, UserFacingExperience:TopDownArenaTile)
+
+        2) [Sample/NoArena] ConfigureMatch starts a match, but no tile plays Experience:Elimination on a map, so it has no \
         arena: add a tile (ui/experiences) whose experienceId names it and whose mapId names a map with "tiles", such as Map:Arena
            at %s:35:5 (/actions/1)
 
-        1 problem
-        """.formatted(game.resolve("experiences/Elimination.json")), validate.out());
+        2 problems (1 error, 1 warning)
+        """.formatted(game, game.resolve("experiences/Elimination.json")), validate.out());
     CommandRun play = CommandRun.of("play", "--assets", game.toString(), "--experience", "Elimination", "--ticks", "1");
     assertEquals(1, play.exit(), play.all());
     assertTrue(play.err().contains("the world's map is not set"), play.err());
