@@ -137,8 +137,11 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
   /** With --watch: the reloads to print, between turns. */
   private Watching watching;
 
-  /** What was saved to the working copy, printed with where it went once it has its place ({@code %s}). */
+  /** What was saved to the working copy and not yet committed, printed with where it went once it has its place ({@code %s}). */
   private String saved;
+
+  /** Whether a commit had to put the save beside --save's file (another program changed it): the run fails. */
+  private boolean saveConflict;
 
   @Option(names = "--progress", paramLabel = "HOW", defaultValue = "auto",
       description = "auto (a bar on a terminal, plain lines otherwise), bar or plain (default: ${DEFAULT-VALUE}).")
@@ -200,17 +203,22 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     try (WorkingCopy copy = restore != null || save != null
         ? WorkingCopy.create(save, restore, out, spec.commandLine().getErr()) : null) {
       int exit = run(copy, out, interruption);
-      if (exit == 0 && save != null) {
-        WorkingCopy.Committed committed = copy.commit();
-        out.println(String.format(saved, committed.path()));
-        out.flush();
-        if (committed.conflict() != null) {
-          spec.commandLine().getErr().println("overture: " + committed.conflict());
-          spec.commandLine().getErr().flush();
-          return OvertureCommand.FAILED;
-        }
+      if (exit == 0 && save != null && saved != null) {
+        commitSave(copy.commit(), out);
       }
-      return exit;
+      return exit == 0 && saveConflict ? OvertureCommand.FAILED : exit;
+    }
+  }
+
+  /** Says where the save went ("Saved to"), and, when not at --save's name, why (the run then fails). */
+  private void commitSave(WorkingCopy.Committed committed, PrintWriter out) {
+    out.println(String.format(saved, committed.path()));
+    out.flush();
+    saved = null;
+    if (committed.conflict() != null) {
+      saveConflict = true;
+      spec.commandLine().getErr().println("overture: " + committed.conflict());
+      spec.commandLine().getErr().flush();
     }
   }
 
@@ -288,10 +296,22 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
               state.turn());
         }
         out.flush();
-        if (watching != null && !interruption.requested()) {
+        boolean waits = (watching != null || inspection != null) && !interruption.requested();
+        if (waits && exit == 0 && saved != null) {
+          // Committed before the wait for Ctrl+C, so a kill meanwhile loses no finished match.
+          commitSave(database.commitSnapshot(), out);
+        }
+        int appliedBefore = watching == null ? 0 : watching.applied();
+        if (watching != null && waits) {
           watching.runUntilInterrupted(world, out, "The match is over");
-        } else if (inspection != null && !interruption.requested()) {
+        } else if (inspection != null && waits) {
           inspection.serveUntilInterrupted(world, out, "The match is over");
+        }
+        if (waits && save != null && saved == null && watching != null && watching.applied() != appliedBefore) {
+          // An edit reached the world after the first commit: saved again, committed in call.
+          WorldStore.Saved written = store.save(world);
+          saved = "Saved to %s" + String.format(": %d actors, %d properties, at turn %d (again: an edit changed the world since)",
+              written.actors(), written.properties(), state.turn());
         }
         endExperience(world, manager);
         return exit;

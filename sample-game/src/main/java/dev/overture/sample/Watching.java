@@ -30,6 +30,8 @@ final class Watching implements AutoCloseable {
   private final Queue<LiveReload> heard = new ConcurrentLinkedQueue<>();
   private final Handle subscription;
   private final Interruption interruption;
+  /** How many reloads applied to a world so far: read to tell whether the world changed since. */
+  private int applied;
   /** Prints what a reload that reached the world changes there (the HUD), after its own lines. */
   private Consumer<World> afterApplied = world -> {};
 
@@ -68,6 +70,7 @@ final class Watching implements AutoCloseable {
         out.println(Problems.format("  " + label(reload), problems));
       }
       if (reload.status() == LiveReload.Status.APPLIED && !reload.worlds().isEmpty()) {
+        applied++;
         afterApplied.accept(world);
       }
       out.flush();
@@ -82,6 +85,11 @@ final class Watching implements AutoCloseable {
     boolean rolledBack = reload.worlds().stream()
         .anyMatch(update -> update.outcome() == dev.overture.experience.ExperienceReload.Outcome.ROLLED_BACK);
     return rolledBack ? "rolled back:" : "warnings:";
+  }
+
+  /** How many reloads printed so far applied to a world: a count that moved means the world changed. */
+  int applied() {
+    return applied;
   }
 
   /** Keeps {@code world} running (its queued tasks, so reloads apply) and prints reloads until Ctrl+C. */

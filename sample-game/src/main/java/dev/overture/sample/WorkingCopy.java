@@ -42,8 +42,8 @@ final class WorkingCopy implements AutoCloseable {
   private final Path file;
   private final Path save;
   private final Path saveTarget;
-  /** --save's file as it was when the game started; null without --save. */
-  private final FileStamp before;
+  /** --save's file as it was when the game started, or as the last {@link #commitSnapshot} left it; null without --save. */
+  private FileStamp before;
   private final String name;
   private final PrintWriter err;
 
@@ -106,11 +106,46 @@ final class WorkingCopy implements AutoCloseable {
    * @throws IllegalArgumentException when it cannot be written; the file is then as it was
    */
   Committed commit() {
+    return commit(file);
+  }
+
+  /**
+   * Gives --save's file what the working copy holds now, and goes on with the working copy, which
+   * the store keeps open: a copy of it takes the file's place as {@link #commit} would, and the
+   * file is stamped again, so a later commit replaces it unless another program changed it since.
+   *
+   * @return where the save is, and why there when it is not at --save's name
+   * @throws IllegalArgumentException when it cannot be written; the file is then as it was
+   */
+  Committed commitSnapshot() {
+    Path snapshot = null;
+    try {
+      snapshot = AtomicFiles.newTemporary(saveTarget);
+      Files.copy(file, snapshot, StandardCopyOption.REPLACE_EXISTING);
+      Committed committed = commit(snapshot);
+      if (committed.conflict() == null) {
+        before = FileStamp.of(saveTarget);
+      }
+      return committed;
+    } catch (IOException e) {
+      throw new IllegalArgumentException("--save " + save + ": cannot write it (" + reason(e, null) + "); it was left as it was");
+    } finally {
+      if (snapshot != null) {
+        try {
+          Files.deleteIfExists(snapshot);
+        } catch (IOException e) {
+          err.println("overture: could not delete the working copy " + snapshot + ": " + e.getMessage());
+        }
+      }
+    }
+  }
+
+  private Committed commit(Path source) {
     String conflict;
     try {
       conflict = conflict();
       if (conflict == null) {
-        AtomicFiles.replace(file, saveTarget);
+        AtomicFiles.replace(source, saveTarget);
         return new Committed(save, null);
       }
     } catch (IOException e) {
@@ -119,7 +154,7 @@ final class WorkingCopy implements AutoCloseable {
     Path beside = saveTarget.resolveSibling(conflictName(saveTarget.getFileName().toString(), 1));
     for (int n = 2; ; n++) {
       try {
-        AtomicFiles.publish(file, beside);
+        AtomicFiles.publish(source, beside);
         return new Committed(beside, "--save " + save + ": " + conflict + ", so it was left as that program wrote it; this"
             + " match is saved beside it, in " + beside);
       } catch (FileAlreadyExistsException e) {

@@ -127,12 +127,16 @@ class PlayWatchIT {
         "--no-events", "--turns-per-second", "200");
     awaitOutput("The match is over; still watching for edits until you press Ctrl+C");
 
-    // A host or tool writes the same file while this run still holds its match, unsaved.
+    // The finished match was committed before the wait; a host or tool then writes the same file, and an edit changes the
+    // world, so Ctrl+C saves it again.
     try (java.sql.Connection connection = java.sql.DriverManager.getConnection("jdbc:sqlite:" + store);
         java.sql.Statement sql = connection.createStatement()) {
       sql.executeUpdate("PRAGMA user_version = 7");
     }
     byte[] theirs = Files.readAllBytes(store);
+    Path experience = assets.resolve("experiences/Elimination.json");
+    Files.writeString(experience, Files.readString(experience).replace("\"scoreLimit\": 25", "\"scoreLimit\": 30"));
+    awaitOutput("  Experience:Elimination /actions/1/scoreLimit: 25 -> 30");
 
     process.toHandle().destroy();
     assertTrue(process.waitFor(60, TimeUnit.SECONDS), all());
@@ -153,6 +157,55 @@ class PlayWatchIT {
     assertEquals(2, process.exitValue(), all());
     assertTrue(all().contains("--watch needs a content folder to watch (--assets DIR, or ./assets): the content inside the jar cannot"
         + " change while the game runs"), all());
+  }
+
+  /**
+   * Review: play --watch --save wrote the save only at Ctrl+C, so a kill after the match had ended
+   * lost the finished match. It is committed when the match ends, before the wait; a kill then
+   * leaves it in place for --restore.
+   */
+  @Test
+  void aFinishedWatchedMatch_isSavedBeforeTheWait_soAKillLosesNothing() throws Exception {
+    copy(Path.of("..", "assets").toAbsolutePath(), temp.resolve("assets"));
+    start(temp, "play", "--watch", "--save", "game.db", "--ticks", "5", "--view-every", "0", "--turns-per-second", "1000");
+    awaitOutput("The match is over; still watching for edits until you press Ctrl+C");
+    assertTrue(all().matches("(?s).*\nSaved to game\\.db: \\d+ actors, \\d+ properties, at turn 5\nThe match is over; .*"), all());
+    assertTrue(Files.isRegularFile(temp.resolve("game.db")), all());
+
+    process.destroyForcibly().waitFor(30, TimeUnit.SECONDS); // SIGKILL: no hook runs
+    output.clear();
+    start(temp, "play", "--restore", "game.db", "--ticks", "1", "--view-every", "0");
+
+    assertTrue(process.waitFor(60, TimeUnit.SECONDS), all());
+    assertEquals(0, process.exitValue(), all());
+    assertTrue(all().matches("(?s).*Restored Experience:Elimination from game\\.db: \\d+ actors at turn 5, seed 1\n.*"), all());
+  }
+
+  /** The save committed at the match's end is saved again at Ctrl+C only when an edit changed the world since. */
+  @Test
+  void anEditAfterTheSave_isSavedAgainAtCtrlC_andWithoutOneNothingIsWrittenTwice() throws Exception {
+    Path assets = temp.resolve("assets");
+    copy(Path.of("..", "assets").toAbsolutePath(), assets);
+    Path experience = assets.resolve("experiences/Elimination.json");
+    start(temp, "play", "--watch", "--save", "game.db", "--ticks", "5", "--view-every", "0", "--turns-per-second", "1000");
+    awaitOutput("The match is over; still watching for edits until you press Ctrl+C");
+    Files.writeString(experience, Files.readString(experience).replace("\"scoreLimit\": 25", "\"scoreLimit\": 30"));
+    awaitOutput("  Experience:Elimination /actions/1/scoreLimit: 25 -> 30");
+
+    process.toHandle().destroy(); // SIGTERM, as Ctrl+C's SIGINT
+    assertTrue(process.waitFor(60, TimeUnit.SECONDS), all());
+    assertEquals(0, process.exitValue(), all());
+    assertTrue(all().matches("(?s).*\nSaved to game\\.db: \\d+ actors, \\d+ properties, at turn 5 \\(again: an edit changed the"
+        + " world since\\)(\n.*)?"), all());
+
+    output.clear();
+    start(temp, "play", "--watch", "--save", "game.db", "--restore", "game.db", "--ticks", "1", "--view-every", "0",
+        "--turns-per-second", "1000");
+    awaitOutput("The match is over; still watching for edits until you press Ctrl+C");
+    process.toHandle().destroy();
+    assertTrue(process.waitFor(60, TimeUnit.SECONDS), all());
+    assertEquals(0, process.exitValue(), all());
+    assertEquals(1, output.stream().filter(line -> line.startsWith("Saved to game.db")).count(), all());
   }
 
   static void copy(Path from, Path to) throws IOException {
