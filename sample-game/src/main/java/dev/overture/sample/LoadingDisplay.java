@@ -6,8 +6,10 @@ import java.io.PrintWriter;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Prints the loading timeline: a line per state, with its world time and wall-clock milliseconds
- * when asked (they differ from run to run), and on a terminal a bar redrawn in place.
+ * Prints the loading timeline: a line per state, with the wall-clock milliseconds since the load
+ * began when asked (they differ from run to run), and on a terminal a bar redrawn in place. No world
+ * time: the world is not ticked while it loads (loading time does not count as turns), so it would
+ * read 0.000 s on every line.
  *
  * <p><b>Threading.</b> Not thread-safe; used on the world's game thread, which the command drives.
  */
@@ -30,7 +32,7 @@ final class LoadingDisplay {
   void show(ExperienceManager.Transition change) {
     clear();
     if (timings) {
-      out.printf("  %7.3f s  %+6d ms  %s%n", change.worldSeconds(), TimeUnit.NANOSECONDS.toMillis(change.sinceStartNanos()), change.to());
+      out.printf("  %+6d ms  %s%n", TimeUnit.NANOSECONDS.toMillis(change.sinceStartNanos()), change.to());
     } else {
       out.printf("  %s%n", change.to());
     }

@@ -91,8 +91,8 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
   int viewEvery;
 
   @Option(names = "--timings", negatable = true,
-      description = "Show each loading state's world time and wall-clock milliseconds (default: on a terminal only; elsewhere two"
-          + " runs of one seed print the same bytes).")
+      description = "Show the wall-clock milliseconds at which each loading state began (default: on a terminal only; elsewhere"
+          + " two runs of one seed print the same bytes).")
   Boolean timings;
 
   @Option(names = "--events", negatable = true,

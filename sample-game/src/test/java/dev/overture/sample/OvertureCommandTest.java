@@ -526,4 +526,16 @@ class OvertureCommandTest {
     assertTrue(out.toString().startsWith("{"), out.toString());
     assertTrue(out.toString().contains("\"errors\" : 1"), out.toString());
   }
+
+  /** Review: --timings showed a "world time" column that was always 0.000 s: the world is not ticked while it loads. */
+  @Test
+  void timings_showTheWallClockMillisecondsOfEachState_andNoWorldTimeThatIsAlwaysZero() {
+    CommandRun play = CommandRun.of("play", "--timings", "--ticks", "0", "--view-every", "0");
+
+    assertEquals(0, play.exit(), play.all());
+    List<String> states = play.out().lines().filter(line -> line.matches(" +\\+\\d+ ms  [A-Za-z]+")).toList();
+    assertEquals(List.of("Loading", "LoadingGameFeatures", "ExecutingActions", "Loaded"),
+        states.stream().map(line -> line.substring(line.lastIndexOf(' ') + 1)).toList(), play.out());
+    assertFalse(play.out().contains(" s  "), play.out());
+  }
 }
