@@ -36,7 +36,7 @@ final class ArchiveCommand {
 
     // The largest archive file read: a world store's property blobs are a few hundred bytes.
     @Option(names = "--max-bytes", paramLabel = "N", defaultValue = "16777216",
-        description = "The largest archive file read, in bytes (default: ${DEFAULT-VALUE}).")
+        description = "The largest archive read, from FILE or --hex, in bytes (default: ${DEFAULT-VALUE}).")
     long maxBytes;
 
     /** The archive: a file, or hex digits. */
@@ -70,6 +70,10 @@ final class ArchiveCommand {
           bytes = HexFormat.of().parseHex(source.hex.replaceAll("\\s", ""));
         } catch (IllegalArgumentException e) {
           throw new CommandLine.ParameterException(spec.commandLine(), "--hex: not hex digits: " + e.getMessage());
+        }
+        if (bytes.length > maxBytes) { // the same limit as a file's
+          throw new IllegalArgumentException("--hex holds " + bytes.length + " bytes; the largest accepted is " + maxBytes
+              + " bytes (archive inspect --max-bytes)");
         }
       }
       CustomVersionRegistry registry = VersionCommand.registry();

@@ -538,4 +538,14 @@ class OvertureCommandTest {
         states.stream().map(line -> line.substring(line.lastIndexOf(' ') + 1)).toList(), play.out());
     assertFalse(play.out().contains(" s  "), play.out());
   }
+
+  /** Review: archive inspect --hex ignored --max-bytes silently. */
+  @Test
+  void archiveInspect_holdsHexToMaxBytes_asItHoldsAFile() {
+    CommandRun inspect = CommandRun.of("archive", "inspect", "--hex", "00 01", "--max-bytes", "1");
+
+    assertEquals(1, inspect.exit(), inspect.all());
+    assertEquals("overture: --hex holds 2 bytes; the largest accepted is 1 bytes (archive inspect --max-bytes)" + System.lineSeparator(),
+        inspect.err());
+  }
 }
