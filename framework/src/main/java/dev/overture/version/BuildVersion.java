@@ -272,7 +272,8 @@ public record BuildVersion(
   }
 
   private static ProblemException failure(String file, Problem problem) {
-    return new ProblemException("Could not read the build version file " + file, List.of(problem));
+    // Said outright: a heading ending in the file's name would lose it to a name that ends with '.' (Problems.format).
+    return new ProblemException("Could not read the build version file " + file + ", see the following problem:", List.of(problem));
   }
 
   /**

@@ -53,6 +53,7 @@ final class UpdateLocalVersionCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     changelist("--cl", changelist);
     changelist("--compatible-cl", compatibleChangelist);
+    refuseUnreadableSaves();
     BuildVersion updated = BuildVersion.update(file,
         new BuildVersion.Update(changelist, compatibleChangelist, build, licensee, promoted, branch));
     PrintWriter out = spec.commandLine().getOut();
@@ -61,6 +62,27 @@ final class UpdateLocalVersionCommand implements Callable<Integer> {
     out.println("Rebuild the jar (mvn package) for the game to run as this version.");
     out.flush();
     return 0;
+  }
+
+  /**
+   * A CompatibleChangelist above the Changelist would stamp saves that this very build cannot read:
+   * refused before the file is written, naming the file, which value came from where, and the
+   * option that fixes it.
+   */
+  private void refuseUnreadableSaves() {
+    if (changelist == null && compatibleChangelist == null) {
+      return;
+    }
+    BuildVersion current = BuildVersion.read(file);
+    long cl = changelist != null ? changelist : current.changelist();
+    long compatible = compatibleChangelist != null ? compatibleChangelist : current.compatibleChangelist();
+    if (cl != 0 && compatible > cl) {
+      throw new IllegalArgumentException(file + ": CompatibleChangelist " + compatible
+          + (compatibleChangelist != null ? " (--compatible-cl)" : " (the file's)") + " would be above Changelist " + cl
+          + (changelist != null ? " (--cl)" : " (the file's)") + ", so this build could not read what it saves; give --compatible-cl"
+          + " " + cl + " or lower" + (changelist == null ? ", or a --cl of " + compatible + " or more" : " with it")
+          + "; the file was left as it was");
+    }
   }
 
   /** A changelist option out of the range a version holds is a usage mistake: refused before the file is read. */

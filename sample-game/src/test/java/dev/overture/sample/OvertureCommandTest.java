@@ -548,4 +548,32 @@ class OvertureCommandTest {
     assertEquals("overture: --hex holds 2 bytes; the largest accepted is 1 bytes (archive inspect --max-bytes)" + System.lineSeparator(),
         inspect.err());
   }
+
+  /**
+   * Review: update-local-version --cl 10 said "CompatibleChangelist 1000 is above Changelist 10" without the file or the
+   * way out; --file . left out "see the following problem:" (its heading ended with the name's '.').
+   */
+  @Test
+  void updateLocalVersion_namesTheFileAndTheOptionThatFixesAnUnreadableSave(@TempDir Path temp) throws Exception {
+    Path file = temp.resolve("Build.version");
+    Files.copy(Path.of("../build/Build.version"), file);
+    byte[] before = Files.readAllBytes(file);
+
+    CommandRun cl = CommandRun.of("update-local-version", "--file", file.toString(), "--cl", "10");
+    CommandRun compatible = CommandRun.of("update-local-version", "--file", file.toString(), "--compatible-cl", "2000");
+    CommandRun folder = CommandRun.of("update-local-version", "--file", ".", "--cl", "10");
+
+    assertEquals(1, cl.exit(), cl.all());
+    assertEquals("overture: " + file + ": CompatibleChangelist 1000 (the file's) would be above Changelist 10 (--cl), so this build"
+        + " could not read what it saves; give --compatible-cl 10 or lower with it; the file was left as it was"
+        + System.lineSeparator(), cl.err());
+    assertEquals(1, compatible.exit(), compatible.all());
+    assertEquals("overture: " + file + ": CompatibleChangelist 2000 (--compatible-cl) would be above Changelist 1000 (the file's), so"
+        + " this build could not read what it saves; give --compatible-cl 1000 or lower, or a --cl of 2000 or more; the file was"
+        + " left as it was" + System.lineSeparator(), compatible.err());
+    assertArrayEquals(before, Files.readAllBytes(file));
+    assertEquals(1, folder.exit(), folder.all());
+    assertTrue(folder.err().startsWith("Could not read the build version file ., see the following problem:" + System.lineSeparator()
+        + System.lineSeparator() + "1) [Overture/NotARegularFile] . is a folder, not a regular file"), folder.err());
+  }
 }
