@@ -186,7 +186,7 @@ final class CombinedLoadHandle implements LoadHandle {
     for (LoadHandle part : parts) {
       part.cancel();
     }
-    future.cancel(false);
+    future.cancelByHandle();
     return true;
   }
 

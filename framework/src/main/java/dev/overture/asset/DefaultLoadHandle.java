@@ -420,7 +420,7 @@ final class DefaultLoadHandle implements LoadHandle {
     took = sinceStart();
     releasePins();
     slots.loadingEnded(this);
-    future.cancel(false);
+    future.cancelByHandle();
     log.debug("Cancelled the load of {}", what);
     return true;
   }

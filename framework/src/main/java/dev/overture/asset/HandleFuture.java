@@ -3,6 +3,7 @@ package dev.overture.asset;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -18,10 +19,13 @@ import java.util.function.Supplier;
  */
 final class HandleFuture<T> extends CompletableFuture<T> {
 
-  /** The handle's cancel, run before the future itself is cancelled. */
-  private final Runnable cancelHandle;
+  /**
+   * The handle's cancel: true when it won (the handle is then cancelled, its pins released, and it
+   * has cancelled this future through {@link #cancelByHandle}); false when the load ended first.
+   */
+  private final BooleanSupplier cancelHandle;
 
-  HandleFuture(Runnable cancelHandle) {
+  HandleFuture(BooleanSupplier cancelHandle) {
     this.cancelHandle = cancelHandle;
   }
 
@@ -37,13 +41,22 @@ final class HandleFuture<T> extends CompletableFuture<T> {
     return super.completeExceptionally(failure);
   }
 
-  /** Cancels the load (the handle first, then this future); the handle's cancel calls back here, once. */
+  /** Called by the handle once its cancel has won: the future follows. */
+  boolean cancelByHandle() {
+    return super.cancel(false);
+  }
+
+  /**
+   * Cancels the load: the handle first, which cancels this future once it has won. A load that
+   * ended first (completed or failed, the handle saying so) is not cancelled: the future then holds
+   * the load's own outcome, as the handle does.
+   */
   @Override
   public boolean cancel(boolean mayInterruptIfRunning) {
-    if (!isDone()) {
-      cancelHandle.run();
+    if (!isDone() && cancelHandle.getAsBoolean()) {
+      return true;
     }
-    return super.cancel(mayInterruptIfRunning);
+    return isCancelled();
   }
 
   @Override

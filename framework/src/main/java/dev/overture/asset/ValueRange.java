@@ -12,8 +12,10 @@ import java.lang.annotation.Target;
  * the field and the range: {@code "teamSize" must be 1 or more, not 0}), so {@code validate},
  * {@code play} and live reload refuse it alike; and the JSON schemas carry them ({@code minimum},
  * {@code maximum}), so an editor flags the number as it is typed. On a list or map of numbers it
- * bounds each one. A value the file leaves out is not checked (the record's default applies); a
- * record built in code is not checked either.
+ * bounds each one. It bounds {@code int}, {@code long}, {@code short}, {@code float} and {@code
+ * double} and their boxes (not bytes, big numbers or arrays of primitives, which the schemas then
+ * leave unbounded too). A value the file leaves out is not checked (the record's default applies);
+ * a record built in code is not checked either.
  *
  * <pre>
  * record ConfigureMatch(@ValueRange(min = 1) Integer teamSize, ...)

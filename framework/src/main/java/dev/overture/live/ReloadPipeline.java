@@ -301,12 +301,13 @@ final class ReloadPipeline {
         if (assets.index().find(one.id()).isEmpty()) {
           // Gone from the index (its file deleted or no longer naming it) while a world plays with
           // it: as for a file an experience needs, the change is refused and the world keeps it.
-          before.entrySet().stream().filter(entry -> entry.getValue().equals(one.id())).findFirst().ifPresent(entry ->
-              problems.add(Problem.error("Overture/TrackedAssetRemoved", one.id() + " is gone (" + files.shown().get(entry.getKey())
-                      + " was deleted or no longer holds it), but world " + one.world().name() + " plays with it; the world"
-                      + " keeps it. Put the file back, or end what the world plays first")
-                  .withAsset(one.id().toString())
-                  .at(SourceLocation.ofFile(files.shown().get(entry.getKey())))));
+          String file = before.entrySet().stream().filter(entry -> entry.getValue().equals(one.id())).findFirst()
+              .map(entry -> files.shown().get(entry.getKey())).orElse(null);
+          Problem gone = Problem.error("Overture/TrackedAssetRemoved", one.id() + " is gone ("
+                  + (file == null ? "its file" : file) + " was deleted or no longer holds it), but world " + one.world().name()
+                  + " plays with it; the world keeps it. Put the file back, or end what the world plays first")
+              .withAsset(one.id().toString());
+          problems.add(file == null ? gone : gone.at(SourceLocation.ofFile(file)));
         } else {
           trackedHits.add(one);
         }

@@ -314,13 +314,19 @@ public final class SchemaGenerator {
       if (c == boolean.class || c == Boolean.class) {
         return NODES.objectNode().put("type", "boolean");
       }
-      if (c == int.class || c == long.class || c == short.class || c == byte.class || c == Integer.class || c == Long.class
-          || c == Short.class || c == Byte.class || c == BigInteger.class) {
+      // The range is written for the number types binding bounds (AssetDeserializers): the schema
+      // promises no more than the loader checks.
+      if (c == int.class || c == long.class || c == short.class || c == Integer.class || c == Long.class || c == Short.class) {
         return bounded(NODES.objectNode().put("type", "integer"), annotations);
       }
-      if (c == double.class || c == float.class || c == Double.class || c == Float.class || c == BigDecimal.class
-          || c == Number.class) {
+      if (c == byte.class || c == Byte.class || c == BigInteger.class) {
+        return NODES.objectNode().put("type", "integer");
+      }
+      if (c == double.class || c == float.class || c == Double.class || c == Float.class) {
         return bounded(NODES.objectNode().put("type", "number"), annotations);
+      }
+      if (c == BigDecimal.class || c == Number.class) {
+        return NODES.objectNode().put("type", "number");
       }
       if (c.isEnum()) {
         // The names JSON uses: the @JsonValue ones when the enum has them (PluginState: "Active").

@@ -410,13 +410,30 @@ class HandlesLoadBehaviourTest {
 
   @Test
   void aHandlesFuture_isCompletedOnceByTheHandleOnly() {
-    HandleFuture<String> future = new HandleFuture<>(() -> {});
+    HandleFuture<String> future = new HandleFuture<>(() -> false);
     assertTrue(future.completeByHandle("a"));
     assertFalse(future.completeByHandle("b"));
     assertFalse(future.failByHandle(new IllegalStateException()));
-    HandleFuture<String> failing = new HandleFuture<>(() -> {});
+    HandleFuture<String> failing = new HandleFuture<>(() -> false);
     assertTrue(failing.failByHandle(new IllegalStateException()));
     assertFalse(failing.failByHandle(new IllegalStateException()));
     assertThrows(UnsupportedOperationException.class, () -> future.complete("c"));
+  }
+
+  @Test
+  void aCancelThroughTheFuture_cancelsItOnlyWhenTheHandlesOwnCancelWins() {
+    // The load completed between the caller's look and its cancel: the handle's cancel loses, so the
+    // future must not say cancelled while the handle says completed and holds its pins.
+    HandleFuture<String> lost = new HandleFuture<>(() -> false);
+    assertFalse(lost.cancel(false));
+    assertFalse(lost.isCancelled());
+    assertTrue(lost.completeByHandle("loaded"));
+    assertEquals("loaded", lost.join());
+
+    HandleFuture<String>[] won = new HandleFuture[1];
+    won[0] = new HandleFuture<>(() -> won[0].cancelByHandle());
+    assertTrue(won[0].cancel(false));
+    assertTrue(won[0].isCancelled());
+    assertTrue(won[0].cancel(false), "cancelling again: still cancelled");
   }
 }
