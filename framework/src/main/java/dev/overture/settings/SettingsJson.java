@@ -192,7 +192,7 @@ final class SettingsJson {
         double raw = number.doubleValue();
         double clamped = Math.max(range.min(), Math.min(range.max(), raw));
         if (clamped != raw) {
-          Object fitted = component.getType() == int.class || component.getType() == Integer.class ? (Object) (int) Math.round(clamped) : clamped;
+          Object fitted = ofType(component.getType(), clamped);
           warnings.add(warning("Overture/SettingOutOfRange", where, "\"" + component.getName() + "\" is " + quoted + ", outside "
               + format(range.min()) + " to " + format(range.max()) + "; " + fitted + " is used"));
           value = fitted;
@@ -482,5 +482,29 @@ final class SettingsJson {
 
   private static Problem warning(String id, SourceLocation where, String message) {
     return Problem.warning(id, message).at(where);
+  }
+
+  /**
+   * {@code value} as a number of {@code type}, the component's: a clamped value handed to the
+   * record's constructor must be of its parameter's type (a {@code Double} for a {@code long} would
+   * make the constructor refuse every value).
+   */
+  static Object ofType(Class<?> type, double value) {
+    if (type == int.class || type == Integer.class) {
+      return (int) Math.round(value);
+    }
+    if (type == long.class || type == Long.class) {
+      return Math.round(value);
+    }
+    if (type == short.class || type == Short.class) {
+      return (short) Math.round(value);
+    }
+    if (type == byte.class || type == Byte.class) {
+      return (byte) Math.round(value);
+    }
+    if (type == float.class || type == Float.class) {
+      return (float) value;
+    }
+    return value;
   }
 }

@@ -152,6 +152,23 @@ class SettingsValuesTest {
         settings.warnings().stream().map(problem -> problem.location().orElseThrow().pointer()).toList());
   }
 
+  record Budget(@SettingRange(min = 0, max = 100) long coins, @SettingRange(min = 0, max = 1) float gain,
+      @SettingRange(min = 1, max = 8) short threads) {}
+
+  private static final SettingsKind<Budget> BUDGET = new SettingsKind<>(Budget.class, "Budget.json",
+      new CustomVersion(Guid.parse("11111111-2222-3333-4444-555555555555"), 1, "Budget"), () -> new Budget(10, 0.5f, (short) 2), List.of());
+
+  /** The maintainer's read: a clamped long, float or short reached the constructor as a Double, which refused it. */
+  @Test
+  void aNumberOutsideItsRange_isClamped_asANumberOfItsComponentsType() throws Exception {
+    Path file = Files.writeString(temp.resolve("Budget.json"), "{ \"coins\": 250, \"gain\": 1.5, \"threads\": 0 }");
+
+    Settings<Budget> settings = Settings.loadOrCreate(file, BUDGET);
+
+    assertEquals(new Budget(100, 1.0f, (short) 1), settings.get());
+    assertEquals(3, settings.warnings().size(), messages(settings).toString());
+  }
+
   record Window(int width, int height) {
     Window {
       if (width < height) {

@@ -24,6 +24,9 @@ final class Interruption implements AutoCloseable {
 
   private static final long GRACE_SECONDS = 10;
 
+  /** The interruption watching now, if any: what {@link #exiting} tells. */
+  private static volatile Interruption current;
+
   private final Thread command = Thread.currentThread();
   private final CountDownLatch finished = new CountDownLatch(1);
   private final Thread hook;
@@ -31,11 +34,29 @@ final class Interruption implements AutoCloseable {
   private volatile boolean cutShort;
   /** The command's exit code once handed over, else -1. */
   private volatile int outcome = -1;
+  /** Counted down by {@link #exiting}: the command line's own last word (its output checked) is in. */
+  private final CountDownLatch exited = new CountDownLatch(1);
+  /** The process's exit code as the command line ends it (an output it could not write makes it 1), else -1. */
+  private volatile int finalCode = -1;
 
   private Interruption(boolean watch) {
     hook = watch ? new Thread(this::stopAndWait, "overture-stop") : null;
     if (hook != null) {
       Runtime.getRuntime().addShutdownHook(hook);
+      current = this;
+    }
+  }
+
+  /**
+   * The command line is about to exit with {@code code}, everything printed and checked: a hook that
+   * waits to end the process with the command's own code ends it with this one (which says so when
+   * the output could not be written). Called by {@link Main} once the command has returned.
+   */
+  static void exiting(int code) {
+    Interruption watching = current;
+    if (watching != null) {
+      watching.finalCode = code;
+      watching.exited.countDown();
     }
   }
 
@@ -85,12 +106,19 @@ final class Interruption implements AutoCloseable {
       Thread.currentThread().interrupt();
       return;
     }
-    int exit = outcome;
-    if (ended && !cutShort && exit >= 0) {
+    if (ended && !cutShort && outcome >= 0) {
+      // Wait for the command line's last word: its output is checked after the command returns, and
+      // an output it could not write turns the exit code into 1.
+      try {
+        exited.await(GRACE_SECONDS, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      int exit = finalCode >= 0 ? finalCode : outcome;
       // The JVM is already stopping with the signal's code, and System.exit would wait for this hook
       // forever: halting is the one way to end with the command's. It skips nothing the run needs:
       // the command has closed what it opened (runtime, plugins' jar copies, working copy) and
-      // flushed its output.
+      // flushed and checked its output.
       Runtime.getRuntime().halt(exit);
     }
   }

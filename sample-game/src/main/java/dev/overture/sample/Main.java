@@ -24,7 +24,9 @@ public final class Main {
       // (StartupCommandLineTest checks), and nothing else of a command's run initializes them.
       System.setProperty(CONVERTER_EXCLUDES, UNUSED_CONVERTERS);
     }
-    System.exit(OvertureCommand.execute(args, new FileOutputStream(FileDescriptor.out), System.err));
+    int code = OvertureCommand.execute(args, new FileOutputStream(FileDescriptor.out), System.err);
+    Interruption.exiting(code); // a Ctrl+C that only ended a wait ends the process with this code
+    System.exit(code);
   }
 
   private static final String LOG_LEVEL = "org.slf4j.simpleLogger.defaultLogLevel";
