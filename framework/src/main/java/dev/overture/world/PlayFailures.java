@@ -54,18 +54,19 @@ final class PlayFailures {
   }
 
   /**
-   * What {@code failure} of {@code who} in {@code step} becomes: a {@link GameCodeException} naming
-   * it, with {@code failure} as its cause; what the world may not go on from (running out of memory)
-   * and a failure already described stay as they are.
+   * What {@code failure} of {@code who} in {@code step} becomes: an exception becomes a {@link
+   * GameCodeException} naming it, with {@code failure} as its cause; an {@code Error} (a failed
+   * assertion in a test's component, a class a plugin could not load) and a failure already
+   * described stay as they are, so whoever catches them by type still does.
    */
   static RuntimeException failed(String who, String step, Throwable failure) {
-    if (!reportable(failure) || failure instanceof GameCodeException) {
-      if (failure instanceof RuntimeException runtime) {
-        return runtime;
-      }
-      throw (Error) failure;
+    if (failure instanceof Error error) {
+      throw error;
     }
-    return new GameCodeException(who + " failed in " + step + ": " + why(failure), failure);
+    if (failure instanceof GameCodeException || !(failure instanceof RuntimeException runtime)) {
+      return (RuntimeException) failure;
+    }
+    return new GameCodeException(who + " failed in " + step + ": " + why(failure), runtime);
   }
 
   /** {@code failure} in words; a stack overflow is the code's, not some input's. */

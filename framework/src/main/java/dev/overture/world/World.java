@@ -148,8 +148,9 @@ public final class World implements AutoCloseable {
   /**
    * Advances the world by {@code deltaSeconds}: runs queued work, fires the timers that are due,
    * ticks the actors and components that want it, then runs the work that queued meanwhile. An
-   * actor's or component's {@code tick} that throws ends the tick with a {@link GameCodeException}
-   * naming it, its actor and its plugin (the cause is what it threw). Game
+   * actor's or component's {@code tick} that throws an exception ends the tick with a {@link
+   * GameCodeException} naming it, its actor and its plugin (the cause is what it threw); one that
+   * throws an {@code Error} (a failed assertion) ends it with that error, as it was. Game
    * thread only: a tick from another thread is refused, naming both threads, and changes nothing
    * (to move a world to another thread, {@linkplain #handOverTo hand it over}).
    */

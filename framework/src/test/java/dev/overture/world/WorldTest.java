@@ -311,6 +311,31 @@ class WorldTest {
     world.close();
   }
 
+  /** A component whose tick fails a test's assertion. */
+  public static class Asserting extends ActorComponent {
+    @Override
+    protected boolean wantsTick() {
+      return true;
+    }
+
+    @Override
+    protected void tick(double deltaSeconds) {
+      throw new AssertionError("expected 3 heroes but was 2");
+    }
+  }
+
+  /** The maintainer's read: an Error (a test's failed assertion) stays what it was, so a test still fails as one. */
+  @Test
+  void aTickThatThrowsAnError_endsTheTickWithThatError_asItWas() {
+    World world = World.builder("Test").build();
+    world.gameState().addComponent(Asserting.class, "Asserting");
+
+    AssertionError e = assertThrows(AssertionError.class, () -> world.tick(0.1));
+
+    assertEquals("expected 3 heroes but was 2", e.getMessage());
+    world.close();
+  }
+
   @Test
   void close_copesWithActorsThatDestroyOthersWhileEnding() {
     events.clear();
