@@ -94,7 +94,7 @@ class PluginsDocTest {
 
       ValidationReport report = overture.validator().run();
       List<String> found = report.problems().stream().map(Problem::id).sorted().toList();
-      assertEquals(List.of("Lanterns/Blinding", "Lanterns/OutOfRange"), found, report.format());
+      assertEquals(List.of("Lanterns/Blinding", "Overture/OutOfRange"), found, report.format());
       assertTrue(report.format().contains("\"brightness\" must be 1 or more, not 0"), report.format());
     }
   }
