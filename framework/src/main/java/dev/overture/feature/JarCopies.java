@@ -18,7 +18,9 @@ import org.slf4j.LoggerFactory;
  * close (and when the JVM exits, for one that stops without closing them).
  *
  * <p>A jar that cannot be copied (not a regular file, unreadable) is used where it is: opening
- * it then says what is wrong with it. Confined to the thread that discovers plugins, then closed
+ * it then says what is wrong with it. A readable jar whose copy cannot be made (no temporary
+ * folder, a full disk) is used where it is too, with a warning: rebuilding it while the game runs
+ * then breaks the running plugin. Confined to the thread that discovers plugins, then closed
  * once.
  */
 final class JarCopies implements AutoCloseable {
@@ -26,14 +28,25 @@ final class JarCopies implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(JarCopies.class);
 
   private final List<Path> copies = new ArrayList<>();
+  /** Where the copies' folder is made: the system's temporary folder unless a test names another. */
+  private final Path parent;
   private Path folder;
+
+  JarCopies() {
+    this(null);
+  }
+
+  /** Copies in a folder made in {@code parent} (null: the system's temporary folder). */
+  JarCopies(Path parent) {
+    this.parent = parent;
+  }
 
   /** A private copy of {@code jar}, or {@code jar} itself when it cannot be copied. */
   Path copyOf(Path jar) {
     try {
       SpecialFiles.requireRegularFile(jar); // a named pipe would block the copy
       if (folder == null) {
-        folder = Files.createTempDirectory("overture-plugins-");
+        folder = parent == null ? Files.createTempDirectory("overture-plugins-") : Files.createTempDirectory(parent, "overture-plugins-");
         folder.toFile().deleteOnExit();
       }
       Path copy = folder.resolve(copies.size() + "-" + jar.getFileName());
@@ -42,7 +55,13 @@ final class JarCopies implements AutoCloseable {
       copies.add(copy);
       return copy;
     } catch (IOException e) {
-      log.debug("Plugin jar {} is used in place: {}", jar, e.toString());
+      if (Files.isRegularFile(jar) && Files.isReadable(jar)) {
+        // The jar is fine: the copy is what failed, and the guarantee that goes with it.
+        log.warn("Plugin jar {} is read in place: its private copy could not be made ({}); rebuilding or overwriting"
+            + " it while the game runs will break the running plugin", jar, dev.overture.internal.Failures.describe(e));
+      } else {
+        log.debug("Plugin jar {} is used in place: {}", jar, e.toString());
+      }
       return jar;
     }
   }
