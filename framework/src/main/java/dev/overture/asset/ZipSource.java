@@ -39,8 +39,12 @@ final class ZipSource implements AssetSource {
     Enumeration<? extends ZipEntry> entries = zip.entries();
     while (entries.hasMoreElements()) {
       ZipEntry entry = entries.nextElement();
-      if (!entry.isDirectory()) {
-        files.put(entry.getName(), entry);
+      if (!entry.isDirectory() && files.put(entry.getName(), entry) != null) {
+        // Which of the two a reader takes is up to the reader: what a reviewer unpacks and what the
+        // game loads could differ.
+        zip.close();
+        throw new java.util.zip.ZipException(name + " holds " + entry.getName() + " twice, and which one is read depends on"
+            + " the program reading it; build the archive again with each file once");
       }
     }
   }

@@ -339,4 +339,27 @@ class AssetSourceReadsTest {
       assertTrue(e.getMessage().startsWith("File \"classpath:game/modes/a.json\" is "), e.getMessage());
     }
   }
+
+  /** A hostile review: a jar holding plugin.json twice was read by its last copy, without a word. */
+  @org.junit.jupiter.api.Test
+  void anArchiveHoldingAFileTwice_isRefused_namingTheFile() throws Exception {
+    java.nio.file.Path archive = temp.resolve("twice.jar");
+    try (java.util.zip.ZipOutputStream out = new java.util.zip.ZipOutputStream(java.nio.file.Files.newOutputStream(archive))) {
+      for (String name : java.util.List.of("plugin.json", "plugin.jsoX")) {
+        out.putNextEntry(new java.util.zip.ZipEntry(name));
+        out.write(("{ \"name\": \"" + name + "\" }").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        out.closeEntry();
+      }
+    }
+    // The same name twice, as a hand-made archive can hold it (ZipOutputStream refuses to write one).
+    byte[] bytes = java.nio.file.Files.readAllBytes(archive);
+    String text = new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1).replace("plugin.jsoX", "plugin.json");
+    java.nio.file.Files.write(archive, text.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+
+    java.util.zip.ZipException refused =
+        org.junit.jupiter.api.Assertions.assertThrows(java.util.zip.ZipException.class, () -> AssetSource.zip(archive));
+
+    org.junit.jupiter.api.Assertions.assertEquals(archive.toString().replace('\\', '/') + " holds plugin.json twice, and which"
+        + " one is read depends on the program reading it; build the archive again with each file once", refused.getMessage());
+  }
 }
