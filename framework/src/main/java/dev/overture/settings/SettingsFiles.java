@@ -36,6 +36,12 @@ final class SettingsFiles {
 
   /** One per lock file this process has taken: few, one per settings file. */
   private static final ConcurrentHashMap<Path, ReentrantLock> IN_PROCESS = new ConcurrentHashMap<>();
+  /**
+   * How long a save or a repair waits for the lock another program holds: a save takes
+   * milliseconds, so a program that holds it this long has stopped while saving (suspended, hung).
+   * A test's child program shortens it.
+   */
+  static volatile java.time.Duration lockWait = java.time.Duration.ofSeconds(10);
 
   private static final String READ_ONLY = "the file is read-only";
 
@@ -156,12 +162,19 @@ final class SettingsFiles {
     return Failures.describe(failure);
   }
 
+  /** The lock of a program that stopped while saving: what it is, and what to do. */
+  private static java.nio.file.FileSystemException heldTooLong(Path lockFile, String who) {
+    return new java.nio.file.FileSystemException(lockFile.toString(), null, who + " has held its lock for "
+        + (lockWait.toMillis() >= 1000 ? lockWait.toSeconds() + " s" : lockWait.toMillis() + " ms") + ", so it stopped while saving; once no other program uses these settings, delete "
+        + lockFile.getFileName());
+  }
+
   /**
-   * Takes the lock of {@code file}, waiting while another thread or program holds it. Creates the
-   * file's folder when it is missing, and the lock file.
+   * Takes the lock of {@code file}, waiting while another thread or program holds it, for {@link
+   * #lockWait} at most. Creates the file's folder when it is missing, and the lock file.
    *
    * @throws IOException when the lock file cannot be created or opened (the folder is read-only,
-   *     or is a file)
+   *     or is a file), or another holds it past the wait (saying so, and what to do)
    */
   static Lock lock(Path file) throws IOException {
     Path target = AtomicFiles.target(file);
@@ -171,14 +184,27 @@ final class SettingsFiles {
       // The operating system's lock is not reentrant: a second one would throw.
       throw new IllegalStateException("This thread already holds " + lockFile);
     }
-    inProcess.lock();
+    long deadline = System.nanoTime() + lockWait.toNanos();
+    try {
+      if (!inProcess.tryLock(lockWait.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS)) {
+        throw heldTooLong(lockFile, "another thread of this program");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("interrupted while waiting for " + lockFile);
+    }
     FileChannel channel = null;
     try {
       Files.createDirectories(target.getParent());
       channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
       if (channel.tryLock() == null) {
         log.debug("Waiting for {}: another program is saving {}", lockFile, target);
-        channel.lock();
+        while (channel.tryLock() == null) {
+          if (System.nanoTime() - deadline > 0) {
+            throw heldTooLong(lockFile, "another program");
+          }
+          java.util.concurrent.locks.LockSupport.parkNanos(20_000_000L);
+        }
       }
       return new Lock(inProcess, channel);
     } catch (IOException | RuntimeException | Error e) {

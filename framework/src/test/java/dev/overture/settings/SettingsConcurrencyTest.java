@@ -60,6 +60,9 @@ class SettingsConcurrencyTest {
       saveOverAndOver(settings, args[2], Integer.parseInt(args[3]));
       return;
     }
+    if (args[0].equals("load-impatient")) {
+      SettingsFiles.lockWait = Duration.ofMillis(300);
+    }
     if (args.length > 2) {
       readyAndWait(Path.of(args[2]));
     }
@@ -153,6 +156,28 @@ class SettingsConcurrencyTest {
     assertEquals(0, loader.awaitExit(), loader.output());
     assertTrue(loader.output().endsWith("volume=0.3\n"), "what the other program wrote, without a warning: " + loader.output());
     assertEquals(List.of("LocalSettings.json", "LocalSettings.json.corrupt-1"), settingsFiles());
+  }
+
+  /** The maintainer's read: a program that stopped while holding the lock made every other wait forever. */
+  @Test
+  @Tag(ChildJvm.TAG)
+  @Timeout(180)
+  void aProgramThatStoppedHoldingTheLock_isWaitedForOnlySoLong_andTheDamagedFileIsKeptAsItIs() throws Exception {
+    String damaged = "{ \"overallVolume\": ";
+    Path file = Files.writeString(SettingsFolder.at(temp).localFile(SettingsKind.LOCAL), damaged);
+    ChildJvm loader;
+    try (FileChannel lock = FileChannel.open(temp.resolve(".LocalSettings.json.lock"), StandardOpenOption.CREATE,
+        StandardOpenOption.WRITE)) {
+      lock.lock(); // a program stopped while saving, its lock held
+      loader = ChildJvm.start(temp.resolve("unused"), temp.resolve("impatient.log"), Map.of(), SettingsConcurrencyTest.class.getName(),
+          List.of("load-impatient", file.toString()));
+      assertEquals(0, loader.awaitExit(), loader.output());
+    }
+
+    assertTrue(loader.output().contains("volume=" + LocalSettings.defaults().overallVolume()), loader.output());
+    assertTrue(loader.output().contains("another program has held its lock for 300 ms, so it stopped while saving; once no other"
+        + " program uses these settings, delete .LocalSettings.json.lock"), loader.output());
+    assertEquals(damaged, Files.readString(file), "kept as it is");
   }
 
   /** Review finding 3, as it was met: several programs starting at once with a damaged file. */
