@@ -41,7 +41,7 @@ public record ContentRoot(String name, AssetSource source, List<ScanRule> rules,
     Objects.requireNonNull(source, "source");
     if (!PrimaryAssetType.isValidName(name)) {
       throw new IllegalArgumentException(
-          "Invalid content root name \"" + name + "\": expected a letter followed by letters, digits or '_'");
+          "Invalid content root name " + dev.overture.internal.Choices.excerpt(name) + ": expected a letter followed by letters, digits or '_'");
     }
     rules = List.copyOf(rules);
     references = references.map(roots -> Set.copyOf(new TreeSet<>(roots)));

@@ -260,7 +260,8 @@ final class JsonProblems {
       return null;
     }
     return switch (token) {
-      case START_OBJECT, END_OBJECT -> "an object";
+      // Stopped at a property's name: reading inside an object the field does not take.
+      case START_OBJECT, END_OBJECT, PROPERTY_NAME -> "an object";
       case START_ARRAY, END_ARRAY -> "an array";
       case VALUE_STRING -> "a string";
       case VALUE_NUMBER_INT -> "a whole number";

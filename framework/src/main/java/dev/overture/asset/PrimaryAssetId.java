@@ -25,7 +25,7 @@ public record PrimaryAssetId(PrimaryAssetType type, String name) implements Comp
     String problem = nameProblem(name);
     if (problem != null) {
       throw new IllegalArgumentException(
-          "Invalid primary asset name \"" + name + "\" for type " + type + ": " + problem);
+          "Invalid primary asset name " + dev.overture.internal.Choices.excerpt(name) + " for type " + type + ": " + problem);
     }
   }
 
@@ -89,7 +89,7 @@ public record PrimaryAssetId(PrimaryAssetType type, String name) implements Comp
 
   private static IllegalArgumentException invalid(String text, String why) {
     return new IllegalArgumentException(
-        "Invalid primary asset id \"" + text + "\": " + why + "; " + EXPECTED_FORM);
+        "Invalid primary asset id " + dev.overture.internal.Choices.excerpt(text) + ": " + why + "; " + EXPECTED_FORM);
   }
 
   /** Why {@code name} is not a valid asset name, or {@code null} when it is. */

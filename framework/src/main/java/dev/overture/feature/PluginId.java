@@ -27,7 +27,8 @@ public record PluginId(String name) implements Comparable<PluginId> {
   public PluginId {
     Objects.requireNonNull(name, "name");
     if (!ContentRoot.isValidName(name)) {
-      throw new IllegalArgumentException("Invalid plugin name \"" + name + "\" (the \"name\" in a plugin.json, or a plugin folder's"
+      throw new IllegalArgumentException("Invalid plugin name " + dev.overture.internal.Choices.excerpt(name)
+          + " (the \"name\" in a plugin.json, or a plugin folder's"
           + " name): " + RULE);
     }
   }

@@ -161,4 +161,17 @@ public final class Choices {
     }
     return previous[b.length()];
   }
+
+  /** The most of a user's text a message quotes: enough to recognize it, not a page of it. */
+  public static final int MAX_QUOTED = 64;
+
+  /**
+   * {@code text} as a message quotes it: whole when short, else its start and its length ({@code
+   * "aaaa…" (200000 characters)}), so that a file holding a huge value does not make a huge message.
+   */
+  public static String excerpt(String text) {
+    return text.length() <= MAX_QUOTED
+        ? "\"" + text + "\""
+        : "\"" + text.substring(0, MAX_QUOTED) + "…\" (" + text.length() + " characters)";
+  }
 }

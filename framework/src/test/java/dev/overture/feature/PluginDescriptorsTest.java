@@ -38,6 +38,8 @@ class PluginDescriptorsTest {
   void setUp() {
     root = Content.of()
         .file("plugins/Core/plugin.json", "{ \"version\": \"1.0.0\" }")
+        .file("plugins/Objected/plugin.json", "{ \"name\": { \"x\": 1 }, \"version\": \"1.0.0\" }")
+        .file("plugins/Long/plugin.json", "{ \"name\": \"" + "a-".repeat(50_000) + "\", \"version\": \"1.0.0\" }")
         .file("plugins/Arena/plugin.json", "{ \"name\": \"Arnea\", \"version\": \"1.0.0\" }")
         .file("plugins/Unversioned/plugin.json", "{ \"description\": \"forgot\" }")
         .file("plugins/Dotted/plugin.json", "{ \"version\": \"1.0.0\", \"entryPoint\": \"com..example.Plugin\" }")
@@ -91,6 +93,20 @@ class PluginDescriptorsTest {
     var location = problem.location().orElseThrow();
     assertTrue(location.line() > 0, "with its line: " + location);
     return location.file() + " " + location.pointer();
+  }
+
+  /** A hostile review: Jackson's words naming a Java class, and a 100,000-character name echoed whole. */
+  @Test
+  void aNameOfTheWrongKind_saysWhatItTakes_andAHugeOneIsQuotedInPart() {
+    Problem objected = onlyProblem("Objected");
+    assertEquals("Overture/WrongType: Expected a string for \"name\" but found an object",
+        objected.id() + ": " + objected.message());
+    assertEquals(at("Objected", "/name"), where(objected));
+
+    Problem huge = onlyProblem("Long");
+    assertTrue(huge.message().startsWith("Invalid plugin name \"" + "a-".repeat(32) + "…\" (100000 characters)"),
+        huge.message().substring(0, 200));
+    assertTrue(huge.message().length() < 400, "a message, not the file: " + huge.message().length());
   }
 
   @Test
