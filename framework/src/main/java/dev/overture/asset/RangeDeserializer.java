@@ -1,5 +1,6 @@
 package dev.overture.asset;
 
+import dev.overture.internal.FiniteNumbers;
 import java.util.List;
 import tools.jackson.core.JsonParser;
 import tools.jackson.databind.BeanProperty;
@@ -63,13 +64,9 @@ final class RangeDeserializer extends DelegatingDeserializer {
     boolean low = range.min() != Double.NEGATIVE_INFINITY;
     boolean high = range.max() != Double.POSITIVE_INFINITY;
     if (low && high) {
-      return "from " + number(range.min()) + " to " + number(range.max());
+      return "from " + FiniteNumbers.plain(range.min()) + " to " + FiniteNumbers.plain(range.max());
     }
-    return low ? number(range.min()) + " or more" : number(range.max()) + " or less";
+    return low ? FiniteNumbers.plain(range.min()) + " or more" : FiniteNumbers.plain(range.max()) + " or less";
   }
 
-  /** A bound as content writes it: {@code 1}, not {@code 1.0}. */
-  static String number(double value) {
-    return value == Math.rint(value) && Math.abs(value) < 1e15 ? Long.toString((long) value) : Double.toString(value);
-  }
 }

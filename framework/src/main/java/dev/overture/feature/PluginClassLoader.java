@@ -37,6 +37,11 @@ final class PluginClassLoader extends URLClassLoader {
   private final PluginId plugin;
   private final List<PluginClassLoader> dependencies;
 
+  /** The plugin whose jar this loader reads. */
+  PluginId plugin() {
+    return plugin;
+  }
+
   PluginClassLoader(PluginId plugin, Path jar, ClassLoader parent, List<PluginClassLoader> dependencies) throws IOException {
     // The name is what the world's messages about game code that fails name (World's PlayFailures).
     super("plugin " + plugin, new URL[] {jar.toUri().toURL()}, parent);

@@ -59,7 +59,7 @@ final class PluginEntryPoints {
       if (plugin.origin.isolated() && type.getClassLoader() != loader) {
         // Its loader asks the host first: a name the host (or a plugin it depends on) has would run
         // that code as this plugin's and register its kinds and extensions a second time.
-        String owner = type.getClassLoader() instanceof PluginClassLoader other ? "plugin " + other.getName().substring("plugin ".length())
+        String owner = type.getClassLoader() instanceof PluginClassLoader other ? "plugin " + other.plugin()
             : "the host";
         problems.add(problem("Overture/EntryPointNotFound",
             "Plugin " + plugin.id + " names the entry point \"" + name + "\", which " + where + " does not hold: that class is "

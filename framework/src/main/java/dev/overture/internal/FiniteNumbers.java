@@ -118,4 +118,12 @@ public final class FiniteNumbers {
   private static String escape(String name) {
     return name.replace("~", "~0").replace("/", "~1");
   }
+
+  /**
+   * {@code value} as content writes it: a whole number without {@code .0} ({@code 1}, not {@code
+   * 1.0}), any other as Java writes it. Messages quoting a bound or a setting use it.
+   */
+  public static String plain(double value) {
+    return value == Math.rint(value) && Math.abs(value) < 1e15 ? Long.toString((long) value) : Double.toString(value);
+  }
 }

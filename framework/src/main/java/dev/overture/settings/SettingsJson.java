@@ -473,7 +473,7 @@ final class SettingsJson {
   }
 
   private static String format(double value) {
-    return value == Math.rint(value) ? String.valueOf((long) value) : String.valueOf(value);
+    return FiniteNumbers.plain(value);
   }
 
   static Problem warning(String id, String file, String message) {

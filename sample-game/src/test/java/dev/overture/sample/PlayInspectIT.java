@@ -5,10 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overture.inspector.Chromium;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -37,7 +34,6 @@ import org.openqa.selenium.Dimension;
  */
 class PlayInspectIT {
 
-  private static final Path JAR = Path.of("target", "overture.jar");
   private static final Duration PATIENCE = Duration.ofSeconds(60);
   private static final Pattern ADDRESS = Pattern.compile("Inspector: (http://127\\.0\\.0\\.1:\\d+/) \\(Ctrl\\+C stops\\)");
   private static Chromium chromium;
@@ -67,23 +63,7 @@ class PlayInspectIT {
 
   /** Starts the jar with {@code args}; its output (both streams) is collected line by line. */
   private void start(String... args) throws IOException {
-    assertTrue(Files.exists(JAR), "run after package: " + JAR.toAbsolutePath());
-    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
-        JAR.toString()));
-    command.addAll(List.of(args));
-    process = new ProcessBuilder(command).redirectErrorStream(true).start();
-    Thread reader = new Thread(() -> {
-      try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-        String line;
-        while ((line = lines.readLine()) != null) {
-          output.add(line);
-        }
-      } catch (IOException e) {
-        output.add("(output ended: " + e + ")");
-      }
-    }, "play-output");
-    reader.setDaemon(true);
-    reader.start();
+    process = RunningJar.start(null, List.of(args), output);
   }
 
   private String address() {

@@ -5,14 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -29,7 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PlayWatchIT {
 
-  private static final Path JAR = Path.of("target", "overture.jar").toAbsolutePath();
   private static final Duration PATIENCE = Duration.ofSeconds(60);
 
   @TempDir Path temp;
@@ -44,23 +39,7 @@ class PlayWatchIT {
   }
 
   private void start(Path directory, String... args) throws IOException {
-    assertTrue(Files.exists(JAR), "run after package: " + JAR);
-    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
-        JAR.toString()));
-    command.addAll(List.of(args));
-    process = new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true).start();
-    Thread reader = new Thread(() -> {
-      try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-        String line;
-        while ((line = lines.readLine()) != null) {
-          output.add(line);
-        }
-      } catch (IOException e) {
-        output.add("(output ended: " + e + ")");
-      }
-    }, "play-output");
-    reader.setDaemon(true);
-    reader.start();
+    process = RunningJar.start(directory, List.of(args), output);
   }
 
   private String all() {
