@@ -58,13 +58,21 @@ final class AssetFiles {
       return Loaded.named(value, logged(context), entry.file(), bytes.length);
     }
     SoftRef<?> ref = (SoftRef<?>) key;
-    String label = AssetKey.label(ref);
-    ContentRoot root = rootOf(ref.root(), label);
-    byte[] bytes = read(root, ref.path(), label);
+    // The reference's name and file are built only for a problem (BindContext), not for every read.
+    ContentRoot root = index.root(ref.root());
+    if (root == null) {
+      root = rootOf(ref.root(), AssetKey.label(ref));
+    }
+    byte[] bytes;
+    try {
+      bytes = root.source().read(ref.path(), limits.maxDocumentBytes());
+    } catch (IOException | InvalidAssetPathException e) {
+      throw readFailure(root, ref.path(), AssetKey.label(ref), e);
+    }
     if (ref.type() == RawAsset.class) {
       return Loaded.at(new RawAsset(ref.path(), bytes), List.of(), root, ref.path(), bytes.length);
     }
-    BindContext context = new BindContext(root.name(), root.source().displayPath(ref.path()), label);
+    BindContext context = new BindContext(root, ref);
     Object value = json.bind(bytes, ref.type(), context);
     return Loaded.at(value, logged(context), root, ref.path(), bytes.length);
   }

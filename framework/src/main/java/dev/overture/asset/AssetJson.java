@@ -160,21 +160,21 @@ final class AssetJson {
       context.header = peekHeader(mapper, json);
       upgrade = versions.plan(context.header, type);
     } catch (DataException e) {
-      Problem problem = e.toProblem().withAsset(context.asset);
+      Problem problem = e.toProblem().withAsset(context.asset());
       throw new AssetLoadException(
-          context.asset, List.of(problem.at(new JsonLocator(mapper).locate(json, SourceLocation.at(context.file, e.pointer())))));
+          context.asset(), List.of(problem.at(new JsonLocator(mapper).locate(json, SourceLocation.at(context.file(), e.pointer())))));
     }
     context.upgrade = upgrade;
-    for (Problem warning : versions.warnings(context.header, context.file)) {
-      context.warnings.add(warning.withAsset(context.asset));
-    }
     if (context.header != null) {
+      for (Problem warning : versions.warnings(context.header, context.file())) {
+        context.warnings.add(warning.withAsset(context.asset()));
+      }
       for (String ignored : context.header.ignored()) {
         context.warnings.add(Problem.warning("Overture/UnknownProperty",
                 "Unknown property \"" + ignored + "\" in the version header was ignored")
             .withChoices("known properties", List.of("compatible", "custom", "engine"))
-            .withAsset(context.asset)
-            .at(SourceLocation.at(context.file, "/" + VersionHeader.FIELD + "/" + ignored)));
+            .withAsset(context.asset())
+            .at(SourceLocation.at(context.file(), "/" + VersionHeader.FIELD + "/" + ignored)));
       }
     }
     T value;
@@ -185,17 +185,17 @@ final class AssetJson {
         // An older format: upgrade the tree, then bind it.
         JsonNode parsed = readTree(mapper, json);
         if (!(parsed instanceof ObjectNode tree)) {
-          throw new AssetLoadException(context.asset, List.of(Problem.error("Overture/WrongType",
+          throw new AssetLoadException(context.asset(), List.of(Problem.error("Overture/WrongType",
                   "File holds " + (parsed == null || parsed.isMissingNode() ? "nothing" : describeNode(parsed))
                       + "; expected an object for " + type.getSimpleName())
-              .withAsset(context.asset)
-              .at(SourceLocation.ofFile(context.file))));
+              .withAsset(context.asset())
+              .at(SourceLocation.ofFile(context.file()))));
         }
         if (context.header == null && tree.has(VersionHeader.FIELD)) {
-          throw new AssetLoadException(context.asset, List.of(Problem.error("Overture/MisplacedVersionHeader",
+          throw new AssetLoadException(context.asset(), List.of(Problem.error("Overture/MisplacedVersionHeader",
                   "The version header \"" + VersionHeader.FIELD + "\" must be the first property of the file")
-              .withAsset(context.asset)
-              .at(new JsonLocator(mapper).locate(json, SourceLocation.at(context.file, "/" + VersionHeader.FIELD)))));
+              .withAsset(context.asset())
+              .at(new JsonLocator(mapper).locate(json, SourceLocation.at(context.file(), "/" + VersionHeader.FIELD)))));
         }
         tree.remove(VersionHeader.FIELD);
         context.beforeUpgrade = tree.deepCopy();
@@ -203,28 +203,28 @@ final class AssetJson {
           upgrade.apply(tree);
         } catch (DataException e) {
           // A step failed or overflowed: at the value it concerns, which the file has where it began.
-          throw new AssetLoadException(context.asset, List.of(e.toProblem().withAsset(context.asset)
-              .at(new JsonLocator(mapper).locate(json, SourceLocation.at(context.file, e.pointer())))));
+          throw new AssetLoadException(context.asset(), List.of(e.toProblem().withAsset(context.asset())
+              .at(new JsonLocator(mapper).locate(json, SourceLocation.at(context.file(), e.pointer())))));
         }
         context.upgraded = tree;
         value = reader.readValue(tree);
       }
     } catch (StreamConstraintsException e) {
-      throw new AssetLoadException(context.asset, List.of(limits.problem(json, context)));
+      throw new AssetLoadException(context.asset(), List.of(limits.problem(json, context)));
     } catch (NumberFormatException e) {
-      throw new AssetLoadException(context.asset, List.of(unreadableNumber(mapper, json, context)));
+      throw new AssetLoadException(context.asset(), List.of(unreadableNumber(mapper, json, context)));
     } catch (JacksonException e) {
       Problem problem = problems.toProblem(e, context);
       if (e.getCause() instanceof DataException || context.upgraded != null) {
         // The constructor named a place inside its value (or the tree knew no lines): find its line and column.
         problem = problem.at(locate(mapper, json, problem.location().orElseThrow(), context));
       }
-      throw new AssetLoadException(context.asset, List.of(problem));
+      throw new AssetLoadException(context.asset(), List.of(problem));
     }
     if (context.misplacedHeader != null) {
-      throw new AssetLoadException(context.asset, List.of(Problem.error("Overture/MisplacedVersionHeader",
+      throw new AssetLoadException(context.asset(), List.of(Problem.error("Overture/MisplacedVersionHeader",
               "The version header \"" + VersionHeader.FIELD + "\" must be the first property of the file")
-          .withAsset(context.asset)
+          .withAsset(context.asset())
           .at(context.misplacedHeader)));
     }
     for (int i = 0; i < context.warnings.size(); i++) {
@@ -238,9 +238,9 @@ final class AssetJson {
           Problem.error(
                   "Overture/WrongType",
                   "File holds null; expected an object for " + type.getSimpleName())
-              .withAsset(context.asset)
-              .at(SourceLocation.ofFile(context.file));
-      throw new AssetLoadException(context.asset, List.of(problem));
+              .withAsset(context.asset())
+              .at(SourceLocation.ofFile(context.file()));
+      throw new AssetLoadException(context.asset(), List.of(problem));
     }
     return value;
   }
@@ -260,8 +260,8 @@ final class AssetJson {
       if (!e.problemId().equals(NEWER_ENGINE)) {
         return Optional.empty();
       }
-      return Optional.of(e.toProblem().withAsset(context.asset)
-          .at(new JsonLocator(mapper).locate(json, SourceLocation.at(context.file, e.pointer()))));
+      return Optional.of(e.toProblem().withAsset(context.asset())
+          .at(new JsonLocator(mapper).locate(json, SourceLocation.at(context.file(), e.pointer()))));
     }
   }
 
@@ -309,11 +309,11 @@ final class AssetJson {
     try {
       return readTree(json);
     } catch (StreamConstraintsException e) {
-      throw new AssetLoadException(context.asset, List.of(limits.problem(json, context)));
+      throw new AssetLoadException(context.asset(), List.of(limits.problem(json, context)));
     } catch (NumberFormatException e) {
-      throw new AssetLoadException(context.asset, List.of(unreadableNumber(current.mapper(), json, context)));
+      throw new AssetLoadException(context.asset(), List.of(unreadableNumber(current.mapper(), json, context)));
     } catch (JacksonException e) {
-      throw new AssetLoadException(context.asset, List.of(current.problems().toProblem(e, context)));
+      throw new AssetLoadException(context.asset(), List.of(current.problems().toProblem(e, context)));
     }
   }
 
@@ -334,8 +334,8 @@ final class AssetJson {
           var at = parser.currentTokenLocation();
           return Problem.error("Overture/OutOfRange", parser.getText()
                   + " has an exponent too large for any number; write a number of ordinary size")
-              .withAsset(context.asset)
-              .at(SourceLocation.at(context.file, Pointers.ofValueAt(parser))
+              .withAsset(context.asset())
+              .at(SourceLocation.at(context.file(), Pointers.ofValueAt(parser))
                   .withPosition(Math.max(at.getLineNr(), 0), Math.max(at.getColumnNr(), 0)));
         }
       }
@@ -343,7 +343,7 @@ final class AssetJson {
       // Not reached for a file the tree read got as far as its numbers; the file alone names the place.
     }
     return Problem.error("Overture/OutOfRange", "A number has an exponent too large for any number; write a number of"
-        + " ordinary size").withAsset(context.asset).at(SourceLocation.ofFile(context.file));
+        + " ordinary size").withAsset(context.asset()).at(SourceLocation.ofFile(context.file()));
   }
 
   /**

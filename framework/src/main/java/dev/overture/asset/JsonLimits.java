@@ -76,12 +76,12 @@ final class JsonLimits {
     if (first == null) {
       // Not found again (the file changed since): the file is still named.
       return Problem.error("Overture/LimitExceeded", "The file crosses one of the asset limits (see AssetLimits)")
-          .withAsset(context.asset)
-          .at(SourceLocation.ofFile(context.file));
+          .withAsset(context.asset())
+          .at(SourceLocation.ofFile(context.file()));
     }
     return Problem.error("Overture/LimitExceeded", message(first.limit()))
-        .withAsset(context.asset)
-        .at(new SourceLocation(context.file, first.line(), first.column(), first.pointer()));
+        .withAsset(context.asset())
+        .at(new SourceLocation(context.file(), first.line(), first.column(), first.pointer()));
   }
 
   private String message(Limit limit) {

@@ -45,7 +45,7 @@ final class JsonProblems {
   Problem toProblem(JacksonException e, BindContext context) {
     String pointer = Pointers.of(e.getPath());
     if (e instanceof ValueInstantiationException && e.getCause() instanceof DataException data) {
-      return data.toProblem().withAsset(context.asset).at(SourceLocation.at(context.file, pointer + data.pointer()));
+      return data.toProblem().withAsset(context.asset()).at(SourceLocation.at(context.file(), pointer + data.pointer()));
     }
     JsonParser parser = e.processor() instanceof JsonParser p ? p : null;
     if (pointer.isEmpty() && parser != null) {
@@ -58,11 +58,11 @@ final class JsonProblems {
     TokenStreamLocation where = e.getLocation();
     SourceLocation location =
         new SourceLocation(
-            context.file,
+            context.file(),
             where == null ? 0 : Math.max(where.getLineNr(), 0),
             where == null ? 0 : Math.max(where.getColumnNr(), 0),
             pointer);
-    return describe(e, pointer, parser).withAsset(context.asset).at(location);
+    return describe(e, pointer, parser).withAsset(context.asset()).at(location);
   }
 
   private Problem describe(JacksonException e, String pointer, JsonParser parser) {

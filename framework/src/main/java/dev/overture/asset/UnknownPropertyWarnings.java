@@ -51,7 +51,7 @@ final class UnknownPropertyWarnings extends DeserializationProblemHandler {
     }
     if (pointer.equals("/" + VersionHeader.FIELD)) {
       if (context.header == null) {
-        context.misplacedHeader = new SourceLocation(context.file, Math.max(at.getLineNr(), 0), Math.max(at.getColumnNr(), 0), pointer);
+        context.misplacedHeader = new SourceLocation(context.file(), Math.max(at.getLineNr(), 0), Math.max(at.getColumnNr(), 0), pointer);
       }
       skipReadingStrings(parser, limited);
       return true;
@@ -67,8 +67,8 @@ final class UnknownPropertyWarnings extends DeserializationProblemHandler {
                 "Overture/UnknownProperty",
                 "Unknown property \"" + propertyName + "\" in " + ownerName + " was ignored" + guess)
             .withChoices("known properties", known)
-            .withAsset(context.asset)
-            .at(new SourceLocation(context.file, Math.max(at.getLineNr(), 0), Math.max(at.getColumnNr(), 0), pointer));
+            .withAsset(context.asset())
+            .at(new SourceLocation(context.file(), Math.max(at.getLineNr(), 0), Math.max(at.getColumnNr(), 0), pointer));
     context.warnings.add(warning);
     skipReadingStrings(parser, limited);
     return true;

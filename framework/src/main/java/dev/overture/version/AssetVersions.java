@@ -111,16 +111,20 @@ public final class AssetVersions {
 
   /** The custom versions files of {@code assetClass} are written with, in registration order. */
   public List<CustomVersion> usedBy(Class<?> assetClass) {
-    List<CustomVersion> used = new ArrayList<>();
+    // Asked once for every file bound: a class no system versions (the common case) allocates nothing.
+    List<CustomVersion> used = null;
     for (CustomVersion version : versions) {
       for (Class<?> user : usedBy.getOrDefault(version.guid(), Set.of())) {
         if (user.isAssignableFrom(assetClass)) {
+          if (used == null) {
+            used = new ArrayList<>();
+          }
           used.add(version);
           break;
         }
       }
     }
-    return used;
+    return used == null ? List.of() : List.copyOf(used);
   }
 
   /** The header this build writes on an asset of {@code assetClass}. */
@@ -145,9 +149,13 @@ public final class AssetVersions {
     if (header != null) {
       refuseWhatCannotBeRead(header);
     }
+    List<CustomVersion> used = usedBy(assetClass);
+    if (used.isEmpty()) {
+      return Upgrade.NONE;
+    }
     List<Upgrade.Change> changes = new ArrayList<>();
     List<UpgradeStep> toRun = new ArrayList<>();
-    for (CustomVersion version : usedBy(assetClass)) {
+    for (CustomVersion version : used) {
       int from = header == null
           ? unversionedAs.getOrDefault(version.guid(), version.latest())
           : header.version(version.guid()).orElse(0);
@@ -251,6 +259,9 @@ public final class AssetVersions {
         return version.friendlyName() + " " + from + " -> " + to + (steps.isEmpty() ? "" : ": " + String.join("; ", steps));
       }
     }
+
+    /** A file already current: what a file of a class no system versions always gets. */
+    static final Upgrade NONE = new Upgrade(List.of(), List.of());
 
     private final List<Change> changes;
     private final List<UpgradeStep> steps;

@@ -193,4 +193,33 @@ class DuplicateNamesTest {
       }
     }
   }
+  /**
+   * A thread's parses share one set of arrays: what one parse saw (twenty names in an object, so
+   * past the scanned array into a set) must not make the next parse, or one nested inside it on
+   * the same thread, find a name twice that it has once, nor miss one it has twice.
+   */
+  @Test
+  void parsesOnOneThread_shareArrays_withoutSeeingEachOthersNames() {
+    StringBuilder many = new StringBuilder("{\"a\": {");
+    for (int i = 0; i < 20; i++) {
+      many.append(i == 0 ? "" : ", ").append("\"n").append(i).append("\": ").append(i);
+    }
+    many.append("}}");
+    assertEquals(-1, checked(many.toString()));
+    assertEquals(-1, checked(many.toString()), "the same names again, in a new parse");
+    String twice = many.toString().replace("\"n19\"", "\"n3\"");
+    assertEquals(strict(twice), checked(twice));
+
+    JsonParser outer = new DuplicateNames(PLAIN.createParser(ObjectReadContext.empty(),
+        "{\"x\": {\"y\": 1, \"z\": 2, \"y\": 3}}".getBytes(StandardCharsets.UTF_8)));
+    outer.nextToken();
+    outer.nextToken();
+    outer.nextToken();
+    outer.nextToken();
+    assertEquals("y", outer.currentName());
+    assertEquals(-1, checked("{\"x\": {\"q\": 1, \"z\": 2}}"), "a parse nested in an open one");
+    assertEquals(-1, checked(many.toString()));
+    // 1, "z", 2 read, then the second "y" refused.
+    assertEquals(3, failingToken(outer), "the open parse still finds its own name twice");
+  }
 }
