@@ -209,15 +209,7 @@ final class BuiltInChecks {
       if (context.features().isEmpty()) {
         return;
       }
-      GameFeatures features = context.features().get();
-      Set<Problem> problems = new java.util.LinkedHashSet<>(features.discoveryProblems());
-      for (PluginId id : features.plugins()) {
-        features.descriptorWarnings(id).forEach(warning -> problems.add(Validator.strict(warning)));
-        if (features.state(id) == PluginState.ERROR) {
-          features.failure(id).ifPresent(failure -> problems.addAll(failure.problems()));
-        }
-      }
-      problems.forEach(context::report);
+      Validator.pluginProblems(context.features().get()).forEach(problem -> context.report(Validator.strict(problem)));
     }
   }
 

@@ -70,6 +70,9 @@ public final class Validator {
 
   private static final Duration LOAD_TIMEOUT = Duration.ofMinutes(2);
 
+  /** The bundles validation loads every asset with: all of them, so that every reference is followed. */
+  public static final List<String> BUNDLES = List.of("equipped", "client", "server");
+
   private final AssetManager assets;
   private final GameFeatures features;
   private final CheckFailures failures;
@@ -249,7 +252,7 @@ public final class Validator {
 
   /** Loads {@code id} and what it references, reporting what the load met; the caller releases the handle. */
   private LoadHandle load(Run run, PrimaryAssetId id) {
-    LoadHandle handle = assets.loadPrimaryAssets(List.of(id), List.of("equipped", "client", "server"));
+    LoadHandle handle = assets.loadPrimaryAssets(List.of(id), BUNDLES);
     try {
       LoadResult result = handle.waitUntilComplete(LOAD_TIMEOUT);
       run.loaded.put(id, result.assets().get(id));
@@ -265,6 +268,26 @@ public final class Validator {
           .withAsset(id.toString()));
     }
     return handle;
+  }
+
+  /**
+   * The plugins' problems, graded as loading grades them: what keeps a plugin from being found,
+   * installed or registered (its descriptor, its dependencies, its code), each fault once even when
+   * several plugins share it (a cycle), as errors; the warnings of their descriptors (an unknown
+   * property) as warnings. {@code validate} reports them (an unknown property made an error, as
+   * {@link #strict} makes every one); {@code play} refuses to start on an error among them, in the
+   * same words, since what validate refuses is never played. Call it once the plugins have reached
+   * their initial states ({@link GameFeatures#ready()}).
+   */
+  public static List<Problem> pluginProblems(GameFeatures features) {
+    java.util.Set<Problem> problems = new java.util.LinkedHashSet<>(features.discoveryProblems());
+    for (PluginId id : features.plugins()) {
+      problems.addAll(features.descriptorWarnings(id));
+      if (features.state(id) == PluginState.ERROR) {
+        features.failure(id).ifPresent(failure -> problems.addAll(failure.problems()));
+      }
+    }
+    return List.copyOf(problems);
   }
 
   /** An unknown property is an error here, though only a warning for play (see the class comment). */

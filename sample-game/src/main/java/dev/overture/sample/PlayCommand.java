@@ -236,7 +236,7 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
       watching = watched;
       AssetManager assets = overture.assets();
       GameFeatures features = overture.features();
-      SampleContent.awaitPlugins(overture, spec.commandLine().getErr());
+      SampleContent.requirePlugins(overture, spec.commandLine().getErr());
       WorldStore store = overture.worldStore().orElse(null);
       // As a host would: the runtime's world has its store's ids and an experience manager.
       World world = overture.worlds().create(WORLD, netMode, ArenaGameState.class);
@@ -249,6 +249,7 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
           PlaySetup setup = new PlaySetup(overture, world, out);
           PlaySetup.Chosen chosen = restore != null ? setup.restore(restore, experience) : setup.choose(tiles, tile, experience, seed);
           experienceId = chosen.experienceId();
+          setup.check(experienceId, chosen.mapId());
           setup.loadMap(chosen.mapId(), watching != null);
         } catch (ProblemException | IllegalArgumentException | dev.overture.persistence.PersistenceException e) {
           return shownUntilInterrupted(e, inspection, world, out);

@@ -1,6 +1,8 @@
 package dev.overture.sample;
 
 import dev.overture.asset.AssetManager;
+import dev.overture.asset.LoadHandle;
+import dev.overture.asset.LoadResult;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.core.Problem;
 import dev.overture.core.ProblemException;
@@ -19,7 +21,9 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
@@ -96,6 +100,45 @@ final class PlaySetup {
               + other.tile().map().map(Object::toString).orElse("no map") + ")").toList()));
     }
     return new Chosen(experienceId, mapId);
+  }
+
+  /**
+   * Refuses {@code experienceId} on {@code mapId} ("" for none) where {@code validate} refuses them:
+   * the experience, the map and every asset their load reaches (action sets, pawn data, ...) go through validate's checks of assets and
+   * actions, the framework's and the registered plugins' (an {@code AddWidgets} naming a widget no
+   * plugin defines), and an error among their problems ends the run before anything loads into the
+   * world, with validate's problems (id, words, file, place). A load that fails is left to the
+   * experience's own load, which reports it as play always did.
+   *
+   * @throws ProblemException when a check finds an error
+   */
+  void check(PrimaryAssetId experienceId, String mapId) {
+    AssetManager assets = overture.assets();
+    List<PrimaryAssetId> played = mapId.isEmpty() ? List.of(experienceId) : List.of(experienceId, PrimaryAssetId.parse(mapId));
+    LoadHandle handle = assets.loadPrimaryAssets(played, dev.overture.validation.Validator.BUNDLES);
+    try {
+      LoadResult result;
+      try {
+        result = handle.future().join();
+      } catch (CompletionException | java.util.concurrent.CancellationException e) {
+        return;
+      }
+      Map<PrimaryAssetId, Object> reached = new LinkedHashMap<>();
+      result.reached().forEach((key, value) -> {
+        if (key instanceof PrimaryAssetId id) {
+          reached.put(id, value);
+        }
+      });
+      List<Problem> errors = dev.overture.validation.Validator.builder(assets).features(overture.features()).build()
+          .check(reached, assets).join().stream().filter(Problem::isError).toList();
+      if (!errors.isEmpty()) {
+        throw new ProblemException("Experience " + experienceId + " cannot be played (overture validate reports the same)",
+            new dev.overture.validation.ValidationReport(errors).problems());
+      }
+    } finally {
+      // Released at once: the experience's own load then loads as it always did (its progress shown from 0).
+      handle.release();
+    }
   }
 
   /**

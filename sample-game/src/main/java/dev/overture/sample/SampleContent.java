@@ -129,6 +129,35 @@ final class SampleContent {
   }
 
   /**
+   * Waits until the plugins reached their initial states, and refuses them as {@code validate}
+   * does: a plugin that could not be found, installed or registered (a jar naming no entry point, a
+   * jar holding an asset the game already has) is an error there, so {@code play} does not start
+   * either, with the same problems (id, words, file, place). Their warnings are printed to {@code err}.
+   *
+   * @throws ProblemException when a plugin has an error
+   */
+  static void requirePlugins(Overture overture, java.io.PrintWriter err) {
+    GameFeatures features = overture.features();
+    try {
+      awaitReady(features);
+    } catch (java.util.concurrent.CompletionException e) {
+      if (!(e.getCause() instanceof ProblemException)) {
+        throw e;
+      }
+      // the same problems are among those below
+    }
+    List<Problem> problems = dev.overture.validation.Validator.pluginProblems(features);
+    List<Problem> errors = problems.stream().filter(Problem::isError).toList();
+    if (!errors.isEmpty()) {
+      throw new ProblemException("Could not bring up the feature plugins (overture validate reports the same)", errors);
+    }
+    if (!problems.isEmpty()) {
+      err.println(Problems.format("warning: " + problems.size() + (problems.size() == 1 ? " plugin problem" : " plugin problems"), problems));
+      err.flush();
+    }
+  }
+
+  /**
    * How long a command waits for the plugins to reach their initial states: {@code
    * overture.pluginTimeout} (an ISO-8601 duration such as {@code PT5S}), else a minute.
    */

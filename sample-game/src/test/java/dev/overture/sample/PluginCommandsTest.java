@@ -12,8 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What the tool says about plugins (issue 16): a plugin jar that cannot register is never silently
- * missing (list shows it in Error with its problem, validate reports it and exits 1, play warns and
- * plays what does not need it), and a plugin name on the command line that is not one gets the
+ * missing (list shows it in Error with its problem; validate reports it and exits 1, and play refuses
+ * to start in the same words), and a plugin name on the command line that is not one gets the
  * closest.
  */
 class PluginCommandsTest {
@@ -34,7 +34,7 @@ class PluginCommandsTest {
       + " which its jar ";
 
   @Test
-  void aPluginThatCannotRegister_isListedInError_reportedByValidate_andPlayGoesOnWithoutIt() throws Exception {
+  void aPluginThatCannotRegister_isListedInError_reportedByValidate_andPlayRefusesIt() throws Exception {
     Path plugins = pluginsWithABrokenJar();
 
     CommandRun list = CommandRun.of("list", "--assets", "../assets", "--plugins", plugins.toString());
@@ -49,10 +49,36 @@ class PluginCommandsTest {
         validate.out());
 
     CommandRun play = CommandRun.of("play", "--assets", "../assets", "--plugins", plugins.toString(), "--experience", "TopDownArena", "--ticks", "3");
-    assertEquals(0, play.exit(), play.err());
-    assertTrue(play.err().startsWith("warning: 1 plugin problem;"), play.err());
+    assertEquals(1, play.exit(), play.all());
     assertTrue(play.err().contains(PROBLEM), play.err());
-    assertTrue(play.out().contains("Plugins activated: ShooterCore, TopDownArena"), play.out());
+    assertTrue(play.err().contains("   at " + plugins.resolve("fireworks.jar") + "!/plugin.json:1:58 (/entryPoint)"), play.err());
+    assertFalse(play.out().contains("Plugins activated"), "refused before the world plays: " + play.out());
+  }
+
+  /**
+   * A plugin jar holding an asset the game has (Map:Arena) cannot be registered: validate refused it
+   * while play only warned and played on. Play refuses it too, in validate's words.
+   */
+  @Test
+  void aPluginJarDuplicatingAGameAsset_isRefusedByValidateAndPlay_inTheSameWords() throws Exception {
+    Path plugins = Files.createDirectories(temp.resolve("plugins"));
+    PluginJar.of()
+        .file("plugin.json", "{ \"name\": \"Copycat\", \"version\": \"1.0.0\" }")
+        .file("maps/Arena.json", Files.readString(Path.of("../assets/maps/Arena.json")))
+        .writeTo(plugins.resolve("copycat.jar"));
+    String problem = "[Overture/DuplicateAsset] Asset Map:Arena is defined twice: by " + Path.of("../assets/maps/Arena.json")
+        + " and by " + plugins.resolve("copycat.jar") + "!/maps/Arena.json; rename or remove one of them";
+
+    CommandRun validate = CommandRun.of("validate", "--assets", "../assets", "--plugins", plugins.toString());
+    CommandRun play = CommandRun.of("play", "--assets", "../assets", "--plugins", plugins.toString(), "--ticks", "3");
+
+    assertEquals(1, validate.exit(), validate.all());
+    assertTrue(validate.out().contains(problem), validate.out());
+    assertEquals(1, play.exit(), play.all());
+    assertTrue(play.err().startsWith("Could not bring up the feature plugins (overture validate reports the same), see the"
+        + " following problem:"), "an error, not a warning: " + play.err());
+    assertTrue(play.err().contains(problem), play.err());
+    assertEquals("", play.out(), "refused before an experience is chosen");
   }
 
   @Test

@@ -255,7 +255,7 @@ class SampleGameTest {
 
     assertEquals(1, run("play", "--assets", assets.toString(), "--ticks", "1"));
     String nl = System.lineSeparator();
-    assertEquals("Map Map:Arena cannot be played on, see the following problems:" + nl + nl
+    assertEquals("Experience Experience:Elimination cannot be played (overture validate reports the same), see the following problems:" + nl + nl
         + "1) [Sample/RaggedMap] Row 1 of the map is 18 tiles long, but row 0 is 19; every row must be as long as the first" + nl
         + "   at " + arena + ":18:5 (/tiles/1)" + nl + nl
         + "2) [Sample/RaggedMap] Row 9 of the map is 18 tiles long, but row 0 is 19; every row must be as long as the first" + nl
@@ -271,9 +271,8 @@ class SampleGameTest {
     Files.writeString(tile, Files.readString(tile).replace("\"Map:Arena\"", "\"Map:Menu\""));
 
     assertEquals(1, run("play", "--assets", assets.toString(), "--ticks", "1"));
-    assertTrue(err.toString().startsWith("Could not load experience Experience:Elimination"), err.toString());
-    assertTrue(err.toString().contains("ConfigureMatch needs a map with tiles to play on, but the world's map is Map:Menu, which has no"
-        + " \"tiles\""), err.toString());
+    assertTrue(err.toString().contains("[Sample/NoArena] ConfigureMatch starts a match, but map Map:Menu, which"
+        + " UserFacingExperience:EliminationTile plays Experience:Elimination on, has no \"tiles\" to play on"), "validate's words: " + err);
   }
 
   @Test
@@ -341,7 +340,8 @@ class SampleGameTest {
 
     assertEquals(1, run("play", "--assets", assets.toString(), "--ticks", "1"));
 
-    assertTrue(err.toString().contains("ConfigureMatch puts 800 heroes (2 teams of 400) on map Map:Arena, which has "), err.toString());
+    assertTrue(err.toString().contains("[Sample/TooManyHeroes] ConfigureMatch puts 800 heroes (2 teams of 400) on map Map:Arena, which"
+        + " UserFacingExperience:EliminationTile plays Experience:Elimination on, which has 114 floor cells"), "validate's words: " + err);
     assertFalse(err.toString().contains("\tat "), err.toString());
   }
 
