@@ -3,6 +3,7 @@ package dev.overture.persistence;
 import dev.overture.core.Problem;
 import dev.overture.id.StableId;
 import dev.overture.id.StableIdAllocator;
+import dev.overture.internal.SqliteUrls;
 import dev.overture.world.Actor;
 import dev.overture.world.World;
 import java.io.IOException;
@@ -226,7 +227,7 @@ public final class WorldStore implements AutoCloseable {
     SQLiteConfig config = new SQLiteConfig();
     config.setReadOnly(true);
     SQLiteDataSource sqlite = new SQLiteDataSource(config);
-    sqlite.setUrl("jdbc:sqlite:" + file.toAbsolutePath());
+    sqlite.setUrl(SqliteUrls.of(file));
     try (Connection connection = sqlite.getConnection()) {
       List<String> tables = StoreDatabase.tables(connection, file.toString());
       if (!tables.contains("overture_store")) {
@@ -235,8 +236,57 @@ public final class WorldStore implements AutoCloseable {
       }
       StoreDatabase.checkSchema(connection, file.toString());
     } catch (SQLException e) {
-      throw new PersistenceException(file + " cannot be read as a world store: " + e.getMessage(), e);
+      throw new PersistenceException(file + " cannot be read as a world store: " + sqliteProblem(file, e), e);
     }
+  }
+
+  /**
+   * Copies the world store {@code file} into {@code into} (a missing or empty file) as SQLite reads
+   * it, without changing it: every committed transaction, those still in its write-ahead log ({@code
+   * file-wal}) too, where a copy of the file's bytes would silently hold an older state. The copy is
+   * a database of its own, in rollback-journal mode, that nothing else has open. Call {@link #check}
+   * first.
+   *
+   * @throws PersistenceException naming {@code file} and why it cannot be read, in one line (a
+   *     program that was writing it stopped in the middle, for instance)
+   * @throws dev.overture.core.MissingDependencyException when sqlite-jdbc is not on the class path
+   */
+  public static void copy(Path file, Path into) {
+    SqliteDriver.require("WorldStore.copy(Path, Path)", null);
+    SQLiteConfig config = new SQLiteConfig();
+    config.setReadOnly(true);
+    config.setBusyTimeout(SQLITE_BUSY_MILLIS);
+    SQLiteDataSource sqlite = new SQLiteDataSource(config);
+    sqlite.setUrl(SqliteUrls.of(file));
+    try (Connection connection = sqlite.getConnection();
+        java.sql.PreparedStatement vacuum = connection.prepareStatement("VACUUM INTO ?")) {
+      vacuum.setString(1, into.toAbsolutePath().toString());
+      vacuum.execute();
+    } catch (SQLException e) {
+      throw new PersistenceException(file + " cannot be read: " + sqliteProblem(file, e), e);
+    }
+    SQLiteDataSource copied = new SQLiteDataSource();
+    copied.setUrl(SqliteUrls.of(into));
+    try (Connection connection = copied.getConnection(); java.sql.Statement sql = connection.createStatement()) {
+      sql.execute("PRAGMA journal_mode = DELETE"); // a WAL store's copy would keep its saves beside the file, in a -wal
+    } catch (SQLException e) {
+      throw new PersistenceException("The copy of " + file + " cannot be written: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * What an SQLite error reading {@code file} means for its user, in words: a hot journal (a
+   * writer stopped in the middle of a transaction) says what to do; anything else is SQLite's
+   * message.
+   */
+  static String sqliteProblem(Path file, SQLException e) {
+    if (e instanceof org.sqlite.SQLiteException sqlite
+        && sqlite.getResultCode() == org.sqlite.SQLiteErrorCode.SQLITE_READONLY_ROLLBACK) {
+      return "a program that was writing it stopped before it finished (" + file.getFileName() + "-journal is beside it);"
+          + " open it once with a program that writes it (for example sqlite3 " + file + " \"PRAGMA quick_check\") so that"
+          + " SQLite rolls the unfinished transaction back, then try again; it was left as it is";
+    }
+    return e.getMessage();
   }
 
   /** The allocator whose ids never repeat for this store; give it to the worlds it saves. */

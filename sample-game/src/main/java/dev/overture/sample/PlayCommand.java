@@ -201,7 +201,7 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     // The game runs on a working copy: --restore's file is only read, and --save's file is replaced,
     // whole, only when the run succeeds; "Saved to" is printed after that, never before.
     try (WorkingCopy copy = restore != null || save != null
-        ? WorkingCopy.create(save, restore, out, spec.commandLine().getErr()) : null) {
+        ? WorkingCopy.create(save, restore, WORLD, out, spec.commandLine().getErr()) : null) {
       int exit = run(copy, out, interruption);
       if (exit == 0 && save != null && saved != null) {
         commitSave(copy.commit(), out);

@@ -2,6 +2,7 @@ package dev.overture.sample;
 
 import dev.overture.internal.AtomicFiles;
 import dev.overture.internal.FileStamp;
+import dev.overture.internal.SqliteUrls;
 import dev.overture.persistence.PersistenceException;
 import dev.overture.persistence.WorldStore;
 import java.io.IOException;
@@ -13,13 +14,23 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
+import org.sqlite.SQLiteConfig;
 
 /**
  * The game.db {@code play} runs on: --restore's file is only read, and --save's file is replaced,
  * whole, only when the run succeeds. It is a temporary file beside --save (so the final rename is
- * atomic), or in the temporary folder when only restoring; a copy of --restore's file, or empty (a
- * new store).
+ * atomic), or in the temporary folder when only restoring: a copy of --restore's store, or of
+ * --save's without the match it held of the world played (which the new match replaces), or empty (a
+ * new store). So a save never loses what --save's store held besides that match (other worlds), and
+ * never moves its id counter back. Stores are copied as SQLite reads them (a -wal included).
  *
  * <ul>
  *   <li>--save must be new, or a world store of ours that may be written (checked before the game
@@ -60,29 +71,201 @@ final class WorkingCopy implements AutoCloseable {
   }
 
   /**
-   * Checks --save and --restore, then makes the working copy.
+   * Checks --save and --restore, then makes the working copy: --restore's store as SQLite reads it,
+   * or else --save's existing store without its match of {@code world} (a new match replaces it), or
+   * else a new store. So a save keeps what --save's store holds besides that match (other worlds)
+   * and never moves its id counter back; a --save store with other worlds than {@code world} is
+   * refused when the match comes from another file (--restore), whose store the save is.
    *
    * @throws IllegalArgumentException saying which option names what, and why it cannot be used
    */
-  static WorkingCopy create(Path save, Path restore, PrintWriter out, PrintWriter err) {
+  static WorkingCopy create(Path save, Path restore, String world, PrintWriter out, PrintWriter err) {
     Path saveTarget = save == null ? null : checkSaveTarget(save);
     if (restore != null) {
       checkStore("--restore", restore);
     }
+    boolean saveExists = saveTarget != null && Files.exists(saveTarget);
+    boolean sameFile = saveExists && restore != null && sameFile(restore, saveTarget);
+    if (saveExists && restore != null && !sameFile) {
+      refuseOtherWorlds(save, saveTarget, restore, world);
+    }
     Path beside = saveTarget != null ? saveTarget : Path.of(System.getProperty("java.io.tmpdir"), "overture-restore.db");
+    Path copy = null;
     try {
       FileStamp before = saveTarget != null ? FileStamp.of(saveTarget) : null;
       for (AtomicFiles.Leftover leftover : AtomicFiles.removeLeftovers(beside.getParent())) {
         out.println(leftover.describe());
       }
-      Path copy = AtomicFiles.newTemporary(beside);
+      copy = AtomicFiles.newTemporary(beside);
       if (restore != null) {
-        Files.copy(restore, copy, StandardCopyOption.REPLACE_EXISTING);
+        copyStore("--restore", restore, copy);
+        if (saveExists && !sameFile) {
+          keepCounter(save, saveTarget, copy); // the ids --save's store handed out stay handed out
+        }
+      } else if (saveExists) {
+        copyStore("--save", save, copy);
+        dropWorld(save, copy, world);
       }
-      return new WorkingCopy(copy, save, saveTarget, before, (restore != null ? restore : save).toString(), err);
+      WorkingCopy made = new WorkingCopy(copy, save, saveTarget, before, (restore != null ? restore : save).toString(), err);
+      copy = null;
+      return made;
     } catch (IOException e) {
       throw new IllegalArgumentException((save != null ? "--save " + save : "--restore " + restore)
           + ": cannot make the working copy (" + reason(e, null) + ")");
+    } finally {
+      if (copy != null) {
+        deleteQuietly(copy, err);
+      }
+    }
+  }
+
+  private static boolean sameFile(Path restore, Path saveTarget) {
+    try {
+      return Files.isSameFile(restore, saveTarget);
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  private static void copyStore(String option, Path file, Path copy) {
+    try {
+      WorldStore.copy(file, copy);
+    } catch (PersistenceException e) {
+      throw new IllegalArgumentException(option + " " + e.getMessage());
+    }
+  }
+
+  /**
+   * Refuses --save's store when it holds worlds other than {@code world}: a match restored from
+   * another file is saved as that file's store, which would not keep them.
+   */
+  private static void refuseOtherWorlds(Path save, Path saveTarget, Path restore, String world) {
+    List<String> others = new ArrayList<>();
+    try (Connection connection = readOnly(saveTarget)) {
+      boolean versions = tables(connection).contains("worlds"); // schema 1 had none
+      try (PreparedStatement select = connection.prepareStatement((versions ? "SELECT name FROM worlds WHERE name <> ? UNION " : "")
+          + "SELECT DISTINCT world FROM actors WHERE world <> ? ORDER BY 1")) {
+        select.setString(1, world);
+        if (versions) {
+          select.setString(2, world);
+        }
+        try (ResultSet rows = select.executeQuery()) {
+          while (rows.next()) {
+            others.add(rows.getString(1));
+          }
+        }
+      }
+    } catch (SQLException e) {
+      throw new IllegalArgumentException("--save " + save + " cannot be read as a world store: " + e.getMessage());
+    }
+    if (!others.isEmpty()) {
+      throw new IllegalArgumentException("--save " + save + " holds other worlds than " + world + " (" + String.join(", ", others)
+          + "), which a match restored from " + restore + " would not keep: save it into " + restore + " (--save " + restore
+          + ") or into a new file; " + save + " was left as it is");
+    }
+  }
+
+  /** Moves the working copy's id counter up to --save's store's, so that no id it handed out is handed out again. */
+  private static void keepCounter(Path save, Path saveTarget, Path copy) {
+    long next;
+    try (Connection connection = readOnly(saveTarget)) {
+      next = nextFreeId(connection);
+    } catch (SQLException e) {
+      throw new IllegalArgumentException("--save " + save + " cannot be read as a world store: " + e.getMessage());
+    }
+    try (Connection connection = DriverManager.getConnection(SqliteUrls.of(copy))) {
+      raiseCounter(connection, next);
+    } catch (SQLException e) {
+      throw new IllegalArgumentException("--save " + save + ": cannot make the working copy (" + e.getMessage() + ")");
+    }
+  }
+
+  /**
+   * Removes {@code world}'s saved match from the working copy of --save's store (the match played
+   * now replaces it), first moving the id counter past its actors, so that their ids are not handed
+   * out again.
+   */
+  private static void dropWorld(Path save, Path copy, String world) {
+    try (Connection connection = DriverManager.getConnection(SqliteUrls.of(copy))) {
+      connection.setAutoCommit(false);
+      raiseCounter(connection, nextFreeId(connection));
+      for (String delete : List.of(
+          "DELETE FROM properties WHERE actor_id IN (SELECT id FROM actors WHERE world = ?)",
+          "DELETE FROM components WHERE actor_id IN (SELECT id FROM actors WHERE world = ?)",
+          "DELETE FROM actors WHERE world = ?")) {
+        try (PreparedStatement statement = connection.prepareStatement(delete)) {
+          statement.setString(1, world);
+          statement.executeUpdate();
+        }
+      }
+      if (tables(connection).contains("worlds")) {
+        try (PreparedStatement statement = connection.prepareStatement("DELETE FROM worlds WHERE name = ?")) {
+          statement.setString(1, world);
+          statement.executeUpdate();
+        }
+      }
+      connection.commit();
+    } catch (SQLException e) {
+      throw new IllegalArgumentException("--save " + save + ": cannot make the working copy (" + e.getMessage() + ")");
+    }
+  }
+
+  /** The first id a store's allocator may hand out: past its counter and past every saved actor. */
+  private static long nextFreeId(Connection connection) throws SQLException {
+    long next = 1;
+    try (Statement sql = connection.createStatement();
+        ResultSet counter = sql.executeQuery("SELECT next_id FROM id_allocator WHERE name = 'actors' AND typeof(next_id) = 'integer'")) {
+      if (counter.next()) {
+        next = Math.max(next, counter.getLong(1));
+      }
+    }
+    try (Statement sql = connection.createStatement();
+        ResultSet highest = sql.executeQuery("SELECT MAX(id) FROM actors WHERE typeof(id) = 'integer'")) {
+      if (highest.next() && highest.getObject(1) != null && highest.getLong(1) < Long.MAX_VALUE) {
+        next = Math.max(next, highest.getLong(1) + 1);
+      }
+    }
+    return next;
+  }
+
+  /** Sets the counter to {@code next} unless it is past it already (a counter that is no number is left for the store to refuse). */
+  private static void raiseCounter(Connection connection, long next) throws SQLException {
+    try (PreparedStatement update = connection.prepareStatement(
+            "UPDATE id_allocator SET next_id = ? WHERE name = 'actors' AND typeof(next_id) = 'integer' AND next_id < ?");
+        PreparedStatement insert = connection.prepareStatement(
+            "INSERT INTO id_allocator (name, next_id) SELECT 'actors', ? WHERE NOT EXISTS (SELECT 1 FROM id_allocator WHERE name = 'actors')")) {
+      update.setLong(1, next);
+      update.setLong(2, next);
+      update.executeUpdate();
+      insert.setLong(1, next);
+      insert.executeUpdate();
+    }
+  }
+
+  private static Connection readOnly(Path file) throws SQLException {
+    SQLiteConfig config = new SQLiteConfig();
+    config.setReadOnly(true);
+    return DriverManager.getConnection(SqliteUrls.of(file), config.toProperties());
+  }
+
+  private static List<String> tables(Connection connection) throws SQLException {
+    List<String> tables = new ArrayList<>();
+    try (Statement sql = connection.createStatement();
+        ResultSet rows = sql.executeQuery("SELECT name FROM sqlite_master WHERE type = 'table'")) {
+      while (rows.next()) {
+        tables.add(rows.getString(1));
+      }
+    }
+    return tables;
+  }
+
+  private static void deleteQuietly(Path copy, PrintWriter err) {
+    for (Path leftover : List.of(copy, copy.resolveSibling(copy.getFileName() + "-journal"))) {
+      try {
+        Files.deleteIfExists(leftover);
+      } catch (IOException e) {
+        err.println("overture: could not delete the working copy " + leftover + ": " + e.getMessage());
+      }
     }
   }
 

@@ -42,7 +42,7 @@ class SaveConflictTest {
 
   /** The working copy {@code play --save} starts with, holding a save of its own (a copy of the first). */
   private WorkingCopy started() throws Exception {
-    WorkingCopy copy = WorkingCopy.create(store, null, new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
+    WorkingCopy copy = WorkingCopy.create(store, null, PlayCommand.WORLD, new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
     Files.write(copy.file(), firstSave);
     return copy;
   }
@@ -114,7 +114,7 @@ class SaveConflictTest {
   void aFileCreatedMeanwhile_isKept() throws Exception {
     Path fresh = temp.resolve("new.db");
     WorkingCopy.Committed committed;
-    try (WorkingCopy copy = WorkingCopy.create(fresh, null, new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()))) {
+    try (WorkingCopy copy = WorkingCopy.create(fresh, null, PlayCommand.WORLD, new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()))) {
       Files.write(copy.file(), firstSave);
       Files.copy(store, fresh);
       committed = copy.commit();

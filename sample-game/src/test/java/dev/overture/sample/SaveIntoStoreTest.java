@@ -1,0 +1,130 @@
+package dev.overture.sample;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * {@code play --save FILE} onto a world store that holds more than the match: what the save did not
+ * write (other worlds, the ids the store handed out) is kept, never lost, never handed out again
+ * (review of the ids branch, finding 1).
+ */
+class SaveIntoStoreTest {
+
+  @TempDir Path temp;
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private int run(String... args) {
+    out.getBuffer().setLength(0);
+    err.getBuffer().setLength(0);
+    CommandLine commandLine = OvertureCommand.commandLine();
+    commandLine.setOut(new PrintWriter(out));
+    commandLine.setErr(new PrintWriter(err));
+    return commandLine.execute(args);
+  }
+
+  private static void sql(Path db, String... statements) throws Exception {
+    try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + db); Statement sql = connection.createStatement()) {
+      for (String statement : statements) {
+        sql.executeUpdate(statement);
+      }
+    }
+  }
+
+  private static List<String> rows(Path db, String query) throws Exception {
+    List<String> rows = new ArrayList<>();
+    try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + db);
+        Statement sql = connection.createStatement();
+        ResultSet result = sql.executeQuery(query)) {
+      while (result.next()) {
+        List<String> columns = new ArrayList<>();
+        for (int i = 1; i <= result.getMetaData().getColumnCount(); i++) {
+          columns.add(result.getString(i));
+        }
+        rows.add(String.join("|", columns));
+      }
+    }
+    return rows;
+  }
+
+  /** A store another program (a host, a server) wrote into: world Arena and a counter at 10000 beside play's match. */
+  private Path hostStore(String name) throws Exception {
+    Path host = temp.resolve(name);
+    assertEquals(0, run("play", "--ticks", "3", "--save", host.toString(), "--view-every", "0"), err::toString);
+    sql(host, "INSERT INTO worlds VALUES ('Arena', 3)", "INSERT INTO actors VALUES (9000, 'Arena', 'Hero', 'Keeper')",
+        "UPDATE id_allocator SET next_id = 10000");
+    return host;
+  }
+
+  @Test
+  void playSave_ontoAStoreWithOtherWorlds_keepsThemAndItsIdCounter() throws Exception {
+    Path host = hostStore("host.db");
+
+    assertEquals(0, run("play", "--ticks", "5", "--save", host.toString(), "--view-every", "0"), err::toString);
+
+    assertTrue(out.toString().contains("Saved to " + host + ": 7 actors"), out::toString);
+    assertEquals(List.of("Arena|3", "Sample|1"), rows(host, "SELECT name, version FROM worlds ORDER BY name"));
+    assertEquals(List.of("9000|Arena|Keeper"), rows(host, "SELECT id, world, name FROM actors WHERE world = 'Arena'"));
+    // The new match replaced the old one, with ids the store had not handed out yet.
+    assertEquals(List.of("10000"), rows(host, "SELECT MIN(id) FROM actors WHERE world = 'Sample'"));
+    assertEquals(List.of("7"), rows(host, "SELECT COUNT(*) FROM actors WHERE world = 'Sample'"));
+    assertTrue(Long.parseLong(rows(host, "SELECT next_id FROM id_allocator").get(0)) > 10006);
+  }
+
+  @Test
+  void playRestoreSave_intoItsOwnStore_keepsItsOtherWorlds() throws Exception {
+    Path host = hostStore("host.db");
+
+    assertEquals(0, run("play", "--ticks", "5", "--restore", host.toString(), "--save", host.toString(), "--view-every", "0"),
+        err::toString);
+
+    assertEquals(List.of("Arena|3", "Sample|2"), rows(host, "SELECT name, version FROM worlds ORDER BY name"));
+    assertEquals(List.of("9000|Arena|Keeper"), rows(host, "SELECT id, world, name FROM actors WHERE world = 'Arena'"));
+    assertTrue(Long.parseLong(rows(host, "SELECT next_id FROM id_allocator").get(0)) >= 10000);
+  }
+
+  @Test
+  void playRestoreSave_ontoAnotherStoreWithOtherWorlds_isRefused_andLeavesIt() throws Exception {
+    Path host = hostStore("host.db");
+    Path mine = temp.resolve("mine.db");
+    assertEquals(0, run("play", "--ticks", "3", "--save", mine.toString(), "--view-every", "0"), err::toString);
+    byte[] before = Files.readAllBytes(host);
+
+    assertEquals(1, run("play", "--ticks", "5", "--restore", mine.toString(), "--save", host.toString(), "--view-every", "0"));
+
+    assertEquals("overture: --save " + host + " holds other worlds than Sample (Arena), which a match restored from " + mine
+        + " would not keep: save it into " + mine + " (--save " + mine + ") or into a new file; " + host + " was left as it is",
+        err.toString().strip());
+    assertArrayEquals(before, Files.readAllBytes(host));
+  }
+
+  @Test
+  void playRestoreSave_ontoAnotherStore_neverMovesItsIdCounterBack() throws Exception {
+    Path host = temp.resolve("host.db");
+    assertEquals(0, run("play", "--ticks", "3", "--save", host.toString(), "--view-every", "0"), err::toString);
+    sql(host, "UPDATE id_allocator SET next_id = 10000");
+    Path mine = temp.resolve("mine.db");
+    assertEquals(0, run("play", "--ticks", "3", "--save", mine.toString(), "--view-every", "0"), err::toString);
+
+    assertEquals(0, run("play", "--ticks", "5", "--restore", mine.toString(), "--save", host.toString(), "--view-every", "0"),
+        err::toString);
+
+    String counter = rows(host, "SELECT next_id FROM id_allocator").get(0);
+    assertTrue(Long.parseLong(counter) >= 10000, counter);
+  }
+}
