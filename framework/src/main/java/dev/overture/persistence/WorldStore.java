@@ -280,8 +280,8 @@ public final class WorldStore implements AutoCloseable {
    * message.
    */
   static String sqliteProblem(Path file, SQLException e) {
-    if (e instanceof org.sqlite.SQLiteException sqlite
-        && sqlite.getResultCode() == org.sqlite.SQLiteErrorCode.SQLITE_READONLY_ROLLBACK) {
+    if (e instanceof org.sqlite.SQLiteException sqlite && (sqlite.getResultCode() == org.sqlite.SQLiteErrorCode.SQLITE_READONLY_ROLLBACK
+        || String.valueOf(e.getMessage()).startsWith("[" + org.sqlite.SQLiteErrorCode.SQLITE_READONLY_ROLLBACK.name() + "]"))) {
       return "a program that was writing it stopped before it finished (" + file.getFileName() + "-journal is beside it);"
           + " open it once with a program that writes it (for example sqlite3 " + file + " \"PRAGMA quick_check\") so that"
           + " SQLite rolls the unfinished transaction back, then try again; it was left as it is";

@@ -412,7 +412,9 @@ final class WorkingCopy implements AutoCloseable {
     try {
       WorldStore.check(file);
     } catch (PersistenceException e) {
-      throw new IllegalArgumentException(option + " " + e.getMessage() + (option.equals("--save") ? NOT_OURS : ""));
+      // Which files --save takes, for one that is no world store; a store that cannot be read now says what to do itself.
+      boolean notAStore = e.getMessage().contains("not a world store") || e.getMessage().contains("not an Overture world store");
+      throw new IllegalArgumentException(option + " " + e.getMessage() + (option.equals("--save") && notAStore ? NOT_OURS : ""));
     }
   }
 

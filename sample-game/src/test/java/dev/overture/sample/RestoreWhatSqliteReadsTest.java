@@ -1,0 +1,96 @@
+package dev.overture.sample;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * {@code play --restore} reads a store as SQLite reads it, and never changes it (review of the ids
+ * branch, finding 2): committed transactions still in the write-ahead log are restored, and a store
+ * that a writer left in the middle of a transaction (a hot journal) is refused in one line saying
+ * what to do.
+ */
+class RestoreWhatSqliteReadsTest {
+
+  /** The turn property of the game state as the int32 1000 (an Overture-Property archive). */
+  private static final String TURN_1000 = "X'0A020000F103000001000000F93FDAF25449AA10B37574BB104EE9420100000002000000E8030000'";
+
+  @TempDir Path temp;
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private int run(String... args) {
+    out.getBuffer().setLength(0);
+    err.getBuffer().setLength(0);
+    CommandLine commandLine = OvertureCommand.commandLine();
+    commandLine.setOut(new PrintWriter(out));
+    commandLine.setErr(new PrintWriter(err));
+    return commandLine.execute(args);
+  }
+
+  private Path saved(String name) {
+    Path db = temp.resolve(name);
+    assertEquals(0, run("play", "--ticks", "50", "--save", db.toString(), "--view-every", "0"), err::toString);
+    return db;
+  }
+
+  @Test
+  void restore_ofAWalStore_readsTheTransactionsStillInItsWal_andChangesNothing() throws Exception {
+    Path db = saved("w.db");
+    // A host writing the store in WAL mode: its last commit is only in w.db-wal while it runs.
+    try (Connection host = DriverManager.getConnection("jdbc:sqlite:" + db); Statement sql = host.createStatement()) {
+      sql.execute("PRAGMA journal_mode = WAL");
+      sql.execute("PRAGMA wal_autocheckpoint = 0");
+      sql.executeUpdate("UPDATE properties SET value = " + TURN_1000 + " WHERE actor_id = 1 AND name = 'turn'");
+      assertTrue(Files.size(temp.resolve("w.db-wal")) > 0);
+      byte[] before = Files.readAllBytes(db);
+      byte[] wal = Files.readAllBytes(temp.resolve("w.db-wal"));
+
+      assertEquals(0, run("play", "--ticks", "5", "--restore", db.toString(), "--view-every", "0"), () -> err.toString());
+
+      assertTrue(out.toString().contains("Restored Experience:Elimination from " + db + ": 7 actors at turn 1000, seed 1"),
+          out::toString);
+      assertArrayEquals(before, Files.readAllBytes(db));
+      assertArrayEquals(wal, Files.readAllBytes(temp.resolve("w.db-wal")));
+    }
+  }
+
+  @Test
+  void restoreOrSave_ofAStoreWithAHotJournal_isRefusedInOneLine_andLeftAsItIs() throws Exception {
+    Path db = saved("g.db");
+    Path hot = temp.resolve("hot.db");
+    // A writer stopped in the middle of a transaction: the file holds some of its pages, its journal the old ones.
+    try (Connection writer = DriverManager.getConnection("jdbc:sqlite:" + db); Statement sql = writer.createStatement()) {
+      sql.execute("PRAGMA cache_size = 1");
+      writer.setAutoCommit(false);
+      sql.executeUpdate("DELETE FROM properties");
+      for (int i = 0; i < 2000; i++) {
+        sql.executeUpdate("INSERT INTO actors VALUES (" + (1000 + i) + ", 'Sample', 'Hero', '" + "X".repeat(200) + "')");
+      }
+      Files.copy(db, hot);
+      Files.copy(temp.resolve("g.db-journal"), temp.resolve("hot.db-journal"));
+      writer.rollback();
+    }
+    byte[] before = Files.readAllBytes(hot);
+    String why = " a program that was writing it stopped before it finished (hot.db-journal is beside it); open it once with a"
+        + " program that writes it (for example sqlite3 " + hot + " \"PRAGMA quick_check\") so that SQLite rolls the unfinished"
+        + " transaction back, then try again; it was left as it is";
+
+    assertEquals(1, run("play", "--ticks", "5", "--restore", hot.toString(), "--view-every", "0"));
+    assertEquals("overture: --restore " + hot + " cannot be read as a world store:" + why, err.toString().strip());
+    assertEquals(1, run("play", "--ticks", "5", "--save", hot.toString(), "--view-every", "0"));
+    assertEquals("overture: --save " + hot + " cannot be read as a world store:" + why, err.toString().strip());
+    assertArrayEquals(before, Files.readAllBytes(hot));
+  }
+}
