@@ -174,6 +174,7 @@ public final class IdMigration {
     config.setBusyTimeout(WorldStore.SQLITE_BUSY_MILLIS);
     SQLiteDataSource sqlite = new SQLiteDataSource(config);
     sqlite.setUrl("jdbc:sqlite:" + file.toAbsolutePath());
+    WorldStore.check(file); // an SQLite file of our own, as play --save asks
     requireStore(sqlite, file.toString());
     List<Path> leftovers = new ArrayList<>();
     try {
@@ -194,13 +195,16 @@ public final class IdMigration {
   }
 
   /**
-   * Refuses a database without the store's properties table, or written by a newer schema, before
-   * anything (a backup) is done.
+   * Refuses a database that is not a world store (no {@code overture_store}, as {@link
+   * WorldStore#check} and opening a store refuse it), or that a newer schema wrote, before anything
+   * (a backup) is done: a {@code properties} table of another program is not rewritten.
    */
   private static void requireStore(DataSource dataSource, String name) {
     try (Connection connection = dataSource.getConnection()) {
-      if (!StoreDatabase.tables(connection, name).contains("properties")) {
-        throw new PersistenceException(name + " is not a world store: it has no properties table");
+      List<String> tables = StoreDatabase.tables(connection, name);
+      if (!tables.contains("overture_store")) {
+        throw new PersistenceException(name + " is not an Overture world store: it holds "
+            + (tables.isEmpty() ? "no table" : "the tables " + String.join(", ", tables) + " but no overture_store") + "; it was left as it is");
       }
       StoreDatabase.checkSchema(connection, name);
     } catch (SQLException e) {

@@ -145,10 +145,38 @@ class IdMigrationRunTest {
         Statement sql = connection.createStatement()) {
       sql.executeUpdate("CREATE TABLE scores (name TEXT)");
     }
-    assertEquals(notAStore + " is not a world store: it has no properties table", assertThrows(PersistenceException.class,
+    assertEquals(notAStore + " is an SQLite database but not an Overture world store (it holds the tables scores)",
+        assertThrows(PersistenceException.class,
         () -> IdMigration.run(notAStore, IdMigration.Target.STABLE_ID, false, true, 10)).getMessage());
     assertArrayEquals(legacy(7), blobs(db).get("friend"));
     assertEquals(List.of("dangling.db", "game.db", "other.db", "saves"), files(), "no backup of anything");
+  }
+
+  /** Review of the ids branch, finding 3: another program's properties table was rewritten. */
+  @Test
+  void aDatabaseWithAPropertiesTableButNoStore_isRefused_fileAndDataSourceAlike_andLeftAsItIs() throws Exception {
+    Path foreign = temp.resolve("foreign.db");
+    try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + foreign);
+        Statement sql = connection.createStatement()) {
+      sql.executeUpdate("CREATE TABLE properties (actor_id INT, component TEXT, name TEXT, value BLOB)");
+      sql.executeUpdate("CREATE TABLE settings (k, v)");
+      try (var insert = connection.prepareStatement("INSERT INTO properties VALUES (1, '', 'x', ?)")) {
+        insert.setBytes(1, legacy(42));
+        insert.executeUpdate();
+      }
+    }
+    byte[] before = Files.readAllBytes(foreign);
+    SQLiteDataSource source = new SQLiteDataSource();
+    source.setUrl("jdbc:sqlite:" + foreign);
+
+    assertEquals(foreign + " is an SQLite database but not an Overture world store (it holds the tables properties, settings)",
+        assertThrows(PersistenceException.class, () -> IdMigration.run(foreign, IdMigration.Target.STABLE_ID, false, true, 10))
+            .getMessage());
+    assertEquals("the host's database is not an Overture world store: it holds the tables properties, settings but no"
+        + " overture_store; it was left as it is", assertThrows(PersistenceException.class,
+            () -> IdMigration.run(source, "the host's database", IdMigration.Target.STABLE_ID, false, 10)).getMessage());
+    assertArrayEquals(before, Files.readAllBytes(foreign));
+    assertEquals(List.of("foreign.db"), files(), "no backup");
   }
 
   @Test
