@@ -18,8 +18,10 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
@@ -44,8 +46,9 @@ import org.slf4j.LoggerFactory;
  *       stays locked even for an administrator).
  *   <li><b>Links.</b> A symbolic link is written through: the file it points to (through further
  *       links) is replaced, atomically, and the link stays a link.
- *   <li><b>Permissions.</b> A file that exists keeps its permissions; a new one gets the default
- *       permissions of the process (not the owner-only ones of a temporary file).
+ *   <li><b>Permissions.</b> A file that exists keeps its permissions, and so does its temporary
+ *       while it is written; a new one gets the default permissions of the process. A copy (a
+ *       backup, a working copy) takes the original's ({@link #newTemporary(Path, Path)}).
  *   <li><b>Temporaries.</b> Named {@code .<target>.overture-<pid>-<random>.tmp} (the target's
  *       name cut short when the whole would pass 255 bytes; SQLite's {@code -journal}, {@code
  *       -wal}, {@code -shm} beside a temporary database), so that they
@@ -176,23 +179,74 @@ public final class AtomicFiles {
 
   /**
    * A new empty temporary file beside {@link #target target(file)}, named as ours (see the class
-   * comment), with the process's default permissions. The caller fills it, then gives it its name
-   * with {@link #replace} or {@link #publish}, and deletes it if it fails.
+   * comment), with the permissions of the file it replaces when that exists (so the new content of
+   * a private file is never readable by others, not even while it is written), else the process's
+   * default permissions. The caller fills it, then gives it its name with {@link #replace} or {@link
+   * #publish}, and deletes it if it fails.
    */
   public static Path newTemporary(Path file) throws IOException {
+    return newTemporary(file, null);
+  }
+
+  /**
+   * A new empty temporary file beside {@link #target target(file)}, as {@link #newTemporary(Path)}
+   * makes it, but with the permissions of {@code like} (when it exists; else as there): for a copy
+   * of {@code like}, a backup or a working copy, which is no more readable than the original. The
+   * owner may always read and write it.
+   */
+  public static Path newTemporary(Path file, Path like) throws IOException {
     Path real = target(file);
     Path folder = real.getParent();
     sweepOnce(folder);
+    Set<PosixFilePermission> permissions = permissions(like != null && Files.exists(like) ? like : real);
     for (int attempt = 0; ; attempt++) {
       String suffix = ".overture-" + PROCESS + "-" + HexFormat.of().toHexDigits(RANDOM.nextLong()) + ".tmp";
       Path candidate = folder.resolve("." + shortened(real.getFileName().toString(), suffix) + suffix);
       try {
-        return Files.createFile(candidate);
+        if (permissions == null) {
+          return Files.createFile(candidate);
+        }
+        // Made private, then given the original's permissions: never more readable than the original.
+        Path created = Files.createFile(candidate, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
+        Set<PosixFilePermission> writable = EnumSet.copyOf(permissions);
+        writable.addAll(OWNER_ONLY);
+        Files.setPosixFilePermissions(created, writable);
+        return created;
       } catch (FileAlreadyExistsException e) {
         if (attempt == 10) {
           throw e;
         }
       }
+    }
+  }
+
+  private static final Set<PosixFilePermission> OWNER_ONLY = EnumSet.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
+
+  /** {@code file}'s POSIX permissions, or null when it is missing or the file system has none. */
+  private static Set<PosixFilePermission> permissions(Path file) throws IOException {
+    try {
+      return Files.getPosixFilePermissions(file);
+    } catch (NoSuchFileException | UnsupportedOperationException e) {
+      return null;
+    }
+  }
+
+  /**
+   * Gives {@code copy} the permissions of {@code original}, exactly, and its owner where this
+   * process may (an administrator's backup of a user's file stays the user's).
+   */
+  public static void copyPermissions(Path original, Path copy) throws IOException {
+    Set<PosixFilePermission> permissions = permissions(original);
+    if (permissions != null) {
+      Files.setPosixFilePermissions(copy, permissions);
+    }
+    try {
+      java.nio.file.attribute.UserPrincipal owner = Files.getOwner(original);
+      if (!owner.equals(Files.getOwner(copy))) {
+        Files.setOwner(copy, owner);
+      }
+    } catch (IOException | UnsupportedOperationException e) {
+      log.debug("Cannot give {} the owner of {}: {}", copy, original, e.toString());
     }
   }
 

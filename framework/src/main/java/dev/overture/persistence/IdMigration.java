@@ -242,13 +242,14 @@ public final class IdMigration {
     Path name = backupPath(file);
     Path temporary = null;
     try {
-      temporary = AtomicFiles.newTemporary(name);
+      temporary = AtomicFiles.newTemporary(name, file); // never more readable than the store
       try (Connection connection = dataSource.getConnection();
           PreparedStatement vacuum = connection.prepareStatement("VACUUM INTO ?")) {
         vacuum.setString(1, temporary.toString());
         vacuum.execute();
         verifyCopy(connection, temporary);
       }
+      AtomicFiles.copyPermissions(file, temporary);
       AtomicFiles.publish(temporary, name);
       return name;
     } catch (SQLException | IOException | PersistenceException e) {

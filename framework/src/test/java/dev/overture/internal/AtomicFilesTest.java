@@ -106,6 +106,22 @@ class AtomicFilesTest {
     assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(secret)));
   }
 
+  /** Review of the ids branch, finding 5: temporaries and copies took the umask's permissions. */
+  @Test
+  void aTemporary_isNoMoreReadableThanTheFileItReplacesOrCopies() throws Exception {
+    Path secret = Files.writeString(temp.resolve("secret.db"), "old");
+    Files.setPosixFilePermissions(secret, PosixFilePermissions.fromString("rw-------"));
+
+    Path replacing = AtomicFiles.newTemporary(secret);
+    Path backup = AtomicFiles.newTemporary(temp.resolve("secret.db.backup"), secret);
+
+    assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(replacing)));
+    assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(backup)));
+    Files.setPosixFilePermissions(secret, PosixFilePermissions.fromString("r--r-----"));
+    AtomicFiles.copyPermissions(secret, backup);
+    assertEquals("r--r-----", PosixFilePermissions.toString(Files.getPosixFilePermissions(backup)));
+  }
+
   @Test
   void onlyTemporariesOfProcessesThatAreGone_areRemoved() throws Exception {
     Process ended = new ProcessBuilder("true").start();

@@ -152,6 +152,18 @@ class IdMigrationRunTest {
     assertEquals(List.of("dangling.db", "game.db", "other.db", "saves"), files(), "no backup of anything");
   }
 
+  /** Review of the ids branch, finding 5: the backup of a private store was readable by every user. */
+  @Test
+  void theBackupOfAPrivateStore_isPrivateToo() throws Exception {
+    Path db = store(Map.of("friend", legacy(7)));
+    Files.setPosixFilePermissions(db, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+
+    IdMigration.Report report = IdMigration.run(db, IdMigration.Target.STABLE_ID, false, true, 10);
+
+    assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(
+        Files.getPosixFilePermissions(report.backup().orElseThrow())));
+  }
+
   /** Review of the ids branch, finding 3: another program's properties table was rewritten. */
   @Test
   void aDatabaseWithAPropertiesTableButNoStore_isRefused_fileAndDataSourceAlike_andLeftAsItIs() throws Exception {

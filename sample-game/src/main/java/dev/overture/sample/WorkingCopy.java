@@ -96,7 +96,8 @@ final class WorkingCopy implements AutoCloseable {
       for (AtomicFiles.Leftover leftover : AtomicFiles.removeLeftovers(beside.getParent())) {
         out.println(leftover.describe());
       }
-      copy = AtomicFiles.newTemporary(beside);
+      // A copy of a store is no more readable than the store (a private --restore in /tmp stays private).
+      copy = AtomicFiles.newTemporary(beside, restore != null ? restore : saveTarget);
       if (restore != null) {
         copyStore("--restore", restore, copy);
         if (saveExists && !sameFile) {

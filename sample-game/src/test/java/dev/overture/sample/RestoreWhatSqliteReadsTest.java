@@ -66,6 +66,19 @@ class RestoreWhatSqliteReadsTest {
     }
   }
 
+  /** Review of the ids branch, finding 5: copies of a private store are private too. */
+  @Test
+  void aSaveRestoredFromAPrivateStore_isPrivateToo() throws Exception {
+    Path db = saved("private.db");
+    Files.setPosixFilePermissions(db, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+    Path next = temp.resolve("next.db");
+
+    assertEquals(0, run("play", "--ticks", "5", "--restore", db.toString(), "--save", next.toString(), "--view-every", "0"),
+        () -> err.toString());
+
+    assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(next)));
+  }
+
   @Test
   void restoreOrSave_ofAStoreWithAHotJournal_isRefusedInOneLine_andLeftAsItIs() throws Exception {
     Path db = saved("g.db");
