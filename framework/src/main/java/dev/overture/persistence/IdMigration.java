@@ -176,6 +176,9 @@ public final class IdMigration {
     sqlite.setUrl("jdbc:sqlite:" + file.toAbsolutePath());
     WorldStore.check(file); // an SQLite file of our own, as play --save asks
     requireStore(sqlite, file.toString());
+    if (!dryRun) {
+      requireWritable(file, backup);
+    }
     List<Path> leftovers = new ArrayList<>();
     try {
       for (AtomicFiles.Leftover leftover : AtomicFiles.removeLeftovers(file.toAbsolutePath().getParent())) {
@@ -209,6 +212,29 @@ public final class IdMigration {
       StoreDatabase.checkSchema(connection, name);
     } catch (SQLException e) {
       throw new PersistenceException("Cannot read " + name + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Refuses, before a backup is made, a file the migration could not rewrite: a read-only one (not
+   * writable, or without its owner's write permission, as {@code play --save} refuses it, for an
+   * administrator too), or one in a folder where SQLite cannot make its journal (nor this run its
+   * backup). Each run would otherwise copy the whole database, then fail.
+   */
+  private static void requireWritable(Path file, boolean backup) {
+    try {
+      if (AtomicFiles.isReadOnly(file)) {
+        throw new PersistenceException(file + " is read-only, and migrate-ids rewrites it in place: make it writable (chmod u+w "
+            + file + ") and run it again; nothing was changed");
+      }
+      for (Path folder : new java.util.LinkedHashSet<>(List.of(AtomicFiles.target(file).getParent(), file.toAbsolutePath().getParent()))) {
+        if (!Files.isWritable(folder)) {
+          throw new PersistenceException("The folder " + folder + " cannot be written, and migrate-ids writes SQLite's journal"
+              + (backup ? " and the backup" : "") + " of " + file + " there; nothing was changed");
+        }
+      }
+    } catch (IOException e) {
+      throw new PersistenceException("Cannot tell whether " + file + " may be written: " + e.getMessage() + "; nothing was changed", e);
     }
   }
 

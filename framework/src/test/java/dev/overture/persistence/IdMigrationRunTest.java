@@ -152,6 +152,27 @@ class IdMigrationRunTest {
     assertEquals(List.of("dangling.db", "game.db", "other.db", "saves"), files(), "no backup of anything");
   }
 
+  /**
+   * Review of the ids branch, finding 4: a read-only store got a full backup on every run, then
+   * failed with SQLITE_READONLY and "run it again"; an administrator changed a 0444 one in place.
+   */
+  @Test
+  void aReadOnlyStore_isRefusedBeforeAnyBackup_evenForAnAdministrator_butADryRunReadsIt() throws Exception {
+    Path db = store(Map.of("friend", legacy(7)));
+    Files.setPosixFilePermissions(db, java.nio.file.attribute.PosixFilePermissions.fromString("r--r--r--"));
+    byte[] before = Files.readAllBytes(db);
+
+    for (int run = 0; run < 2; run++) {
+      assertEquals(db + " is read-only, and migrate-ids rewrites it in place: make it writable (chmod u+w " + db
+          + ") and run it again; nothing was changed", assertThrows(PersistenceException.class,
+              () -> IdMigration.run(db, IdMigration.Target.STABLE_ID, false, true, 10)).getMessage());
+    }
+
+    assertArrayEquals(before, Files.readAllBytes(db));
+    assertEquals(List.of("game.db"), files(), "no backup");
+    assertEquals(1, IdMigration.run(db, IdMigration.Target.STABLE_ID, true, true, 10).converted());
+  }
+
   /** Review of the ids branch, finding 5: the backup of a private store was readable by every user. */
   @Test
   void theBackupOfAPrivateStore_isPrivateToo() throws Exception {
