@@ -5,6 +5,7 @@ import dev.overture.archive.ArchiveHeader;
 import dev.overture.archive.ArchiveReader;
 import dev.overture.archive.IdArchives;
 import dev.overture.internal.AtomicFiles;
+import dev.overture.internal.SqliteUrls;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -173,7 +174,7 @@ public final class IdMigration {
     org.sqlite.SQLiteConfig config = new org.sqlite.SQLiteConfig();
     config.setBusyTimeout(WorldStore.SQLITE_BUSY_MILLIS);
     SQLiteDataSource sqlite = new SQLiteDataSource(config);
-    sqlite.setUrl("jdbc:sqlite:" + file.toAbsolutePath());
+    sqlite.setUrl(SqliteUrls.of(file)); // a ? in the name is part of it, not connection options
     WorldStore.check(file); // an SQLite file of our own, as play --save asks
     requireStore(sqlite, file.toString());
     if (!dryRun) {
@@ -294,7 +295,7 @@ public final class IdMigration {
     SQLiteConfig config = new SQLiteConfig();
     config.setReadOnly(true);
     SQLiteDataSource copied = new SQLiteDataSource(config);
-    copied.setUrl("jdbc:sqlite:" + copy);
+    copied.setUrl(SqliteUrls.of(copy));
     try (Connection connection = copied.getConnection();
         Statement sql = connection.createStatement();
         ResultSet check = sql.executeQuery("PRAGMA integrity_check")) {

@@ -181,7 +181,7 @@ public final class WorldStore implements AutoCloseable {
     // for each other, where a read that turned into a write would fail with "database is locked".
     config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
     SQLiteDataSource sqlite = new SQLiteDataSource(config);
-    sqlite.setUrl("jdbc:sqlite:" + file.toAbsolutePath());
+    sqlite.setUrl(SqliteUrls.of(file)); // a ? in the name is part of it, not connection options
     return new Builder(sqlite, file.toString());
   }
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.overture.archive.IdArchives;
 import dev.overture.archive.IdArchives.Layout;
 import dev.overture.id.StableId;
+import dev.overture.internal.SqliteUrls;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -44,7 +45,7 @@ class IdMigrationRunTest {
   private Path store(Map<String, byte[]> rows) throws Exception {
     Path db = temp.resolve("game.db");
     SQLiteDataSource source = new SQLiteDataSource();
-    source.setUrl("jdbc:sqlite:" + db);
+    source.setUrl(SqliteUrls.of(db));
     WorldStore.open(db, ClassNames.of(Map.of())).close(); // the schema
     try (Connection connection = source.getConnection();
         Statement sql = connection.createStatement();
@@ -61,7 +62,7 @@ class IdMigrationRunTest {
 
   private static Map<String, byte[]> blobs(Path db) throws Exception {
     Map<String, byte[]> blobs = new LinkedHashMap<>();
-    try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + db);
+    try (Connection connection = DriverManager.getConnection(SqliteUrls.of(db));
         Statement sql = connection.createStatement();
         ResultSet rows = sql.executeQuery("SELECT name, value FROM properties ORDER BY name")) {
       while (rows.next()) {
@@ -72,7 +73,7 @@ class IdMigrationRunTest {
   }
 
   private static void set(Path db, String name, byte[] value) throws Exception {
-    try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + db);
+    try (Connection connection = DriverManager.getConnection(SqliteUrls.of(db));
         PreparedStatement update = connection.prepareStatement("UPDATE properties SET value = ? WHERE name = ?")) {
       update.setBytes(1, value);
       update.setString(2, name);
@@ -141,7 +142,7 @@ class IdMigrationRunTest {
     assertEquals("batch size < 1: 0", assertThrows(IllegalArgumentException.class,
         () -> IdMigration.run(db, IdMigration.Target.STABLE_ID, false, true, 0)).getMessage());
     Path notAStore = temp.resolve("other.db");
-    try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + notAStore);
+    try (Connection connection = DriverManager.getConnection(SqliteUrls.of(notAStore));
         Statement sql = connection.createStatement()) {
       sql.executeUpdate("CREATE TABLE scores (name TEXT)");
     }
@@ -173,6 +174,25 @@ class IdMigrationRunTest {
     assertEquals(1, IdMigration.run(db, IdMigration.Target.STABLE_ID, true, true, 10).converted());
   }
 
+  /** Review of the ids branch, finding 6: "c?journal_mode=WAL" opened the file c and switched it to WAL. */
+  @Test
+  void aQuestionMarkInTheFileName_isPartOfTheName_notConnectionOptions() throws Exception {
+    Path other = store(Map.of("friend", legacy(7)));
+    byte[] otherBytes = Files.readAllBytes(other);
+    Path odd = temp.resolve("game.db?journal_mode=WAL#x%41");
+    Files.copy(other, odd);
+    WorldStore.check(odd);
+    WorldStore.open(odd, ClassNames.of(Map.of())).close();
+
+    IdMigration.Report report = IdMigration.run(odd, IdMigration.Target.STABLE_ID, false, true, 10);
+
+    assertEquals(1, report.converted());
+    assertEquals(Optional.of(temp.resolve("game.db?journal_mode=WAL#x%41.before-migrate-ids")), report.backup());
+    assertEquals(Layout.STABLE_ID, IdArchives.decode(blobs(odd).get("friend")).layout());
+    assertArrayEquals(otherBytes, Files.readAllBytes(other), "game.db untouched");
+    assertEquals(List.of("game.db", "game.db?journal_mode=WAL#x%41", "game.db?journal_mode=WAL#x%41.before-migrate-ids"), files());
+  }
+
   /** Review of the ids branch, finding 5: the backup of a private store was readable by every user. */
   @Test
   void theBackupOfAPrivateStore_isPrivateToo() throws Exception {
@@ -189,7 +209,7 @@ class IdMigrationRunTest {
   @Test
   void aDatabaseWithAPropertiesTableButNoStore_isRefused_fileAndDataSourceAlike_andLeftAsItIs() throws Exception {
     Path foreign = temp.resolve("foreign.db");
-    try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + foreign);
+    try (Connection connection = DriverManager.getConnection(SqliteUrls.of(foreign));
         Statement sql = connection.createStatement()) {
       sql.executeUpdate("CREATE TABLE properties (actor_id INT, component TEXT, name TEXT, value BLOB)");
       sql.executeUpdate("CREATE TABLE settings (k, v)");
@@ -215,12 +235,12 @@ class IdMigrationRunTest {
   @Test
   void aStoreOfANewerSchema_behindADataSource_isRefusedToo() throws Exception {
     Path db = store(Map.of("friend", legacy(7)));
-    try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + db);
+    try (Connection connection = DriverManager.getConnection(SqliteUrls.of(db));
         Statement sql = connection.createStatement()) {
       sql.executeUpdate("UPDATE overture_store SET value = '3' WHERE key = 'schema'");
     }
     SQLiteDataSource source = new SQLiteDataSource();
-    source.setUrl("jdbc:sqlite:" + db);
+    source.setUrl(SqliteUrls.of(db));
 
     PersistenceException refused = assertThrows(PersistenceException.class,
         () -> IdMigration.run(source, "the fleet's store", IdMigration.Target.STABLE_ID, false, 10));
@@ -237,7 +257,7 @@ class IdMigrationRunTest {
     rows.put("b", legacy(2));
     rows.put("c", legacy(3));
     Path db = store(rows);
-    try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + db);
+    try (Connection connection = DriverManager.getConnection(SqliteUrls.of(db));
         Statement sql = connection.createStatement()) {
       sql.executeUpdate("CREATE TRIGGER locked BEFORE UPDATE ON properties WHEN OLD.name = 'c'"
           + " BEGIN SELECT RAISE(ABORT, 'row c is locked'); END");
