@@ -196,7 +196,7 @@ final class StoreDatabase {
           PreparedStatement bump = connection.prepareStatement(
               "UPDATE id_allocator SET next_id = ? WHERE name = 'actors' AND next_id = ?")) {
         for (int attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
-          long next = single(counter);
+          long next = counter(counter);
           IdBlock block = IdBlock.next(name, next, single(highest), size);
           bump.setLong(1, block.first() + block.size());
           bump.setLong(2, next);
@@ -207,6 +207,29 @@ final class StoreDatabase {
         throw new SQLException("the id counter kept changing under " + CAS_ATTEMPTS + " attempts to move it");
       }
     });
+  }
+
+  /**
+   * The id counter, refused when it is no whole number (a value another program wrote): read as a
+   * number it would pass for another (0 for text, 1 for 1.5), which the compare-and-set then never
+   * finds.
+   */
+  private long counter(PreparedStatement query) throws SQLException {
+    try (ResultSet rows = query.executeQuery()) {
+      if (!rows.next()) {
+        throw new SQLException("the id counter is missing from id_allocator");
+      }
+      Object value = rows.getObject(1);
+      if (value instanceof Long || value instanceof Integer) {
+        return ((Number) value).longValue();
+      }
+      String shown = value == null ? "NULL"
+          : value instanceof String text ? "'" + (text.length() > 40 ? text.substring(0, 40) + "..." : text) + "' (text)"
+          : value instanceof byte[] bytes ? "a blob of " + bytes.length + " bytes"
+          : value + " (a " + (value instanceof Double || value instanceof Float ? "real number" : value.getClass().getSimpleName()) + ")";
+      throw new PersistenceException(name + ": its id counter, id_allocator.next_id (name 'actors'), holds " + shown
+          + ", not a whole number, so no id can be handed out; set it to a whole number above every saved actor's id");
+    }
   }
 
   private static long single(PreparedStatement query) throws SQLException {
