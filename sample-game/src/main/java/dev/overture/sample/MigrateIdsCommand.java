@@ -69,6 +69,7 @@ final class MigrateIdsCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), "--no-backup is for --db: migrate-ids makes no backup of a server's database"
           + " (--jdbc-url); back it up first, for example with pg_dump");
     }
+    OvertureCommand.refuseFolderName(spec, "--db", "game.db");
     PrintWriter out = spec.commandLine().getOut();
     IdMigration.Report report;
     if (store.db != null) {

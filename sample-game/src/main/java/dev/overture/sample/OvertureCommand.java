@@ -183,6 +183,23 @@ public final class OvertureCommand {
   }
 
   /**
+   * Refuses a file option given as a folder ({@code --save sub/}): the path it becomes has lost its
+   * trailing slash and would name a file called {@code sub}.
+   *
+   * @throws IllegalArgumentException naming the option and a file to give instead
+   */
+  static void refuseFolderName(picocli.CommandLine.Model.CommandSpec spec, String option, String example) {
+    picocli.CommandLine.Model.OptionSpec given = spec.commandLine().getParseResult().matchedOption(option);
+    if (given == null || given.stringValues().isEmpty()) {
+      return;
+    }
+    String value = given.stringValues().get(given.stringValues().size() - 1);
+    if (value.endsWith("/") || value.endsWith(java.io.File.separator)) {
+      throw new IllegalArgumentException(option + " " + value + " names a folder; give a file, for example " + value + example);
+    }
+  }
+
+  /**
    * What a command's failure says: a problem report as it is, the message of a user's mistake
    * (a bad option value, a store or archive that cannot be read) after {@code overture: }, and
    * anything else described in one line.

@@ -155,6 +155,8 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     if (viewEvery < 0) {
       throw new ParameterException(spec.commandLine(), "--view-every must be 0 (never) or more: " + viewEvery);
     }
+    OvertureCommand.refuseFolderName(spec, "--save", "game.db");
+    OvertureCommand.refuseFolderName(spec, "--restore", "game.db");
     if (restore != null && !Files.exists(restore, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
       throw new IllegalArgumentException("--restore " + restore + ": no such file; give a game.db written by play --save");
     }

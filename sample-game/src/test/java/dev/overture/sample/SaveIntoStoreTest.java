@@ -86,6 +86,22 @@ class SaveIntoStoreTest {
     assertTrue(Long.parseLong(rows(host, "SELECT next_id FROM id_allocator").get(0)) > 10006);
   }
 
+  /** Review of the ids branch, finding 8: --save sub/ wrote a file called sub. */
+  @Test
+  void aFileOptionEndingWithASlash_namesAFolder_andIsRefused() throws Exception {
+    String folder = temp.resolve("sub") + "/";
+
+    assertEquals(1, run("play", "--ticks", "5", "--save", folder, "--view-every", "0"));
+    assertEquals("overture: --save " + folder + " names a folder; give a file, for example " + folder + "game.db", err.toString().strip());
+    assertEquals(1, run("play", "--ticks", "5", "--restore", folder, "--view-every", "0"));
+    assertEquals("overture: --restore " + folder + " names a folder; give a file, for example " + folder + "game.db",
+        err.toString().strip());
+    assertEquals(1, run("migrate-ids", "--db", folder));
+    assertEquals("overture: --db " + folder + " names a folder; give a file, for example " + folder + "game.db", err.toString().strip());
+    assertEquals("", out.toString());
+    assertTrue(Files.notExists(temp.resolve("sub")));
+  }
+
   @Test
   void playRestoreSave_intoItsOwnStore_keepsItsOtherWorlds() throws Exception {
     Path host = hostStore("host.db");
