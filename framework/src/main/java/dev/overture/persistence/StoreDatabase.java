@@ -31,6 +31,8 @@ final class StoreDatabase {
   static final int SCHEMA = 2;
 
   private static final String MARKER_TABLE = "overture_store";
+  private static final List<String> SCHEMA_1_TABLES = List.of("actors", "components", "id_allocator", "properties");
+  private static final List<String> SCHEMA_2_TABLES = List.of("actors", "components", "id_allocator", "properties", "worlds");
   private static final int CAS_ATTEMPTS = 100;
 
   /** Called in each transaction just before it commits, with what the transaction does (tests hold there). */
@@ -160,6 +162,14 @@ final class StoreDatabase {
     if (schema == 1 && tables.contains("worlds")) {
       throw new PersistenceException(name + " names store schema 1 (or none) in " + MARKER_TABLE + ", but its tables are those of a"
           + " later schema (it has a worlds table); its schema row was changed or removed, so it was left as it is");
+    }
+    // Every table the schema has, checked here, so that a store missing one is refused in words
+    // before anything reads it, rather than with an SQL error half way through a restore.
+    List<String> missing = new ArrayList<>(schema == 1 ? SCHEMA_1_TABLES : SCHEMA_2_TABLES);
+    missing.removeAll(tables);
+    if (!missing.isEmpty()) {
+      throw new PersistenceException(name + " names store schema " + schema + " but has no " + (missing.size() == 1
+          ? missing.get(0) + " table" : "tables " + String.join(", ", missing)) + "; it was left as it is");
     }
     return schema;
   }

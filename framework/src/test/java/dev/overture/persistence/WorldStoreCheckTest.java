@@ -114,4 +114,24 @@ class WorldStoreCheckTest {
       assertArrayEquals(before, Files.readAllBytes(db));
     }
   }
+
+  /** Review of the ids branch, finding 9: a store missing a table passed the check, then failed with raw SQL. */
+  @Test
+  void aStoreMissingATableOfItsSchema_isRefusedInWords_byTheCheckAndByOpening() throws Exception {
+    Path db = temp.resolve("h.db");
+    WorldStore.open(db, ClassNames.of(Map.of())).close();
+    try (Connection connection = DriverManager.getConnection(dev.overture.internal.SqliteUrls.of(db));
+        Statement sql = connection.createStatement()) {
+      sql.executeUpdate("DROP TABLE worlds");
+    }
+    String refused = db + " names store schema 2 but has no worlds table; it was left as it is";
+
+    assertEquals(refused, refusal(db));
+    assertEquals(refused, assertThrows(PersistenceException.class, () -> WorldStore.open(db, ClassNames.of(Map.of()))).getMessage());
+    try (Connection connection = DriverManager.getConnection(dev.overture.internal.SqliteUrls.of(db));
+        Statement sql = connection.createStatement()) {
+      sql.executeUpdate("DROP TABLE components");
+    }
+    assertEquals(db + " names store schema 2 but has no tables components, worlds; it was left as it is", refusal(db));
+  }
 }
