@@ -76,7 +76,12 @@ final class MigrateIdsCommand implements Callable<Integer> {
       out.println("Database: " + store.db); // the report's counts and refusals are of this file
       report = IdMigration.run(store.db, target, dryRun, !noBackup, batch);
     } else {
-      report = IdMigration.run(server(store.jdbcUrl), redacted(store.jdbcUrl), target, dryRun, batch);
+      try {
+        report = IdMigration.run(server(store.jdbcUrl), redacted(store.jdbcUrl), target, dryRun, batch);
+      } catch (RuntimeException e) {
+        String user = System.getenv(USER_VARIABLE);
+        throw user == null || user.isEmpty() ? e : withoutUser(e, user);
+      }
       if (!dryRun) {
         out.println("Backup: none made. On a database server, backing it up first is the operator's job (for example"
             + " pg_dump); each batch of " + batch + " rows commits on its own, so a stopped run can be run again.");
@@ -133,6 +138,46 @@ final class MigrateIdsCommand implements Callable<Integer> {
       shown = shown.substring(0, hosts + 2) + shown.substring(at + 1);
     }
     return shown;
+  }
+
+  /** How messages show the user of {@link #USER_VARIABLE}. */
+  static final String SHOWN_USER = "(" + USER_VARIABLE + ")";
+
+  /**
+   * {@code failure} and its causes with the user's name, which the server's words quote ({@code
+   * password authentication failed for user "overture"}), shown as {@value #SHOWN_USER}: the user,
+   * like the password, is never printed, --debug traces included. Each keeps its class name (in
+   * its trace) and its stack.
+   */
+  static RuntimeException withoutUser(Throwable failure, String user) {
+    return (RuntimeException) redact(failure, "\"" + user + "\"");
+  }
+
+  private static Throwable redact(Throwable failure, String quotedUser) {
+    if (failure == null) {
+      return null;
+    }
+    Throwable cause = redact(failure.getCause(), quotedUser);
+    String message = failure.getMessage() == null ? null : failure.getMessage().replace(quotedUser, SHOWN_USER);
+    WithoutUser copy = new WithoutUser(failure.getClass().getName(), message, cause);
+    copy.setStackTrace(failure.getStackTrace());
+    return copy;
+  }
+
+  /** A failure as it was, but for the user's name; a user's mistake or the server's refusal, said in one line. */
+  private static final class WithoutUser extends IllegalStateException {
+    private static final long serialVersionUID = 1L;
+    private final String className;
+
+    WithoutUser(String className, String message, Throwable cause) {
+      super(message, cause);
+      this.className = className;
+    }
+
+    @Override
+    public String toString() {
+      return getMessage() == null ? className : className + ": " + getMessage();
+    }
   }
 
   /** {@code v3} or {@code stable-id}. */

@@ -146,8 +146,12 @@ class MigrateIdsServerTest {
 
     Run refused = run(badPassword, "migrate-ids", "--debug", "--jdbc-url", url);
     assertEquals(1, refused.exit(), refused.output());
-    assertTrue(refused.output().startsWith("overture: Cannot read " + url + ": FATAL: password authentication failed for user \""
-        + database.user() + "\""), refused.output());
+    // Review of the ids branch, finding 10: the user was shown, though the docs say it never is.
+    assertTrue(refused.output().startsWith("overture: Cannot read " + url + ": FATAL: password authentication failed for user"
+        + " (OVERTURE_DB_USER)\n"), refused.output());
+    assertTrue(refused.output().contains("org.postgresql.util.PSQLException: FATAL: password authentication failed for user"
+        + " (OVERTURE_DB_USER)"), "the --debug trace names the exception, without the user: " + refused.output());
+    assertFalse(refused.output().contains("\"" + database.user() + "\""), refused.output());
     assertFalse(refused.output().contains(wrong), refused.output());
 
     String missing = url.substring(0, url.lastIndexOf('/') + 1) + "no_such_database";
