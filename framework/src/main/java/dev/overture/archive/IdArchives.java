@@ -192,8 +192,15 @@ public final class IdArchives {
     if (unique == null && stable == null) {
       throw new ArchiveFormatException(in.position(), "the archive holds no id: its custom versions name neither UniqueID nor StableId");
     }
+    if (stable != null && stable > 0) {
+      // A newer build's StableId layout, as a newer package version is: not corrupt, only not readable here.
+      throw new ArchiveVersionException(header.entryVersionOffset(STABLE_ID.guid()), STABLE_ID.friendlyName(), stable, 0);
+    }
     if (stable != null && stable != 0) {
       throw new ArchiveFormatException(in.position(), "StableId version " + stable + " does not exist (only 0 does)");
+    }
+    if (unique != null && unique > 3) {
+      throw new ArchiveVersionException(header.entryVersionOffset(UNIQUE_ID.guid()), UNIQUE_ID.friendlyName(), unique, 3);
     }
     if (unique != null && unique == 2) {
       if (stable != null) {

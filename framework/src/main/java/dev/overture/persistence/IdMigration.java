@@ -456,6 +456,9 @@ public final class IdMigration {
       }
       counts[1]++;
       return rewritten;
+    } catch (dev.overture.archive.ArchiveVersionException e) {
+      refused.add(new Refusal(row.actorId, row.component, row.property, "a newer build wrote it (" + e.getMessage() + ")"));
+      return null;
     } catch (ArchiveFormatException e) {
       refused.add(new Refusal(row.actorId, row.component, row.property, e.getMessage()));
       return null;

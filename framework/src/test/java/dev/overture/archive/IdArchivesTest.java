@@ -120,6 +120,21 @@ class IdArchivesTest {
     assertEquals(VALUE, HexFormat.of().formatHex(v2, v2.length - 8, v2.length).toUpperCase(), "the value is the trailing 8 bytes");
   }
 
+  /** Review of the ids branch, finding 11: a newer layout was called one that "does not exist". */
+  @Test
+  void aNewerStableIdOrUniqueIdVersion_isANewerBuildsArchive_namingTheWordAndBothValues() {
+    ArchiveVersionException stable = assertThrows(ArchiveVersionException.class,
+        () -> IdArchives.decode(bytes(PACKAGE, "01000000", STABLE_ID_GUID, "01000000", VALUE)));
+    assertEquals("At byte 28: written with StableId 1, newer than this build reads (up to 0); the archive is left as it is",
+        stable.getMessage());
+    ArchiveVersionException unique = assertThrows(ArchiveVersionException.class,
+        () -> IdArchives.decode(bytes(PACKAGE, "01000000", UNIQUE_ID_GUID, "04000000", VALUE)));
+    assertEquals("At byte 28: written with UniqueID 4, newer than this build reads (up to 3); the archive is left as it is",
+        unique.getMessage());
+    assertEquals("At byte 32: StableId version -1 does not exist (only 0 does)", assertThrows(ArchiveFormatException.class,
+        () -> IdArchives.decode(bytes(PACKAGE, "01000000", STABLE_ID_GUID, "FFFFFFFF", VALUE))).getMessage());
+  }
+
   @Test
   void inconsistentArchives_areRefusedWithTheReason() {
     assertEquals("At byte 52: a UniqueID version 2 archive cannot also carry StableId (only version 3 can)",

@@ -193,6 +193,19 @@ class IdMigrationRunTest {
     assertEquals(List.of("game.db", "game.db?journal_mode=WAL#x%41", "game.db?journal_mode=WAL#x%41.before-migrate-ids"), files());
   }
 
+  /** Review of the ids branch, finding 11: a newer build's id blob was reported as corrupt. */
+  @Test
+  void aBlobOfANewerBuildsLayout_isReportedAsSuch_andLeftAsItIs() throws Exception {
+    byte[] newer = java.util.HexFormat.of().parseHex("0A020000F1030000010000004" + "7CF7918934A0A3387B508907594CC0B010000000500000000000000");
+    Path db = store(Map.of("friend", newer));
+
+    IdMigration.Report report = IdMigration.run(db, IdMigration.Target.STABLE_ID, false, true, 10);
+
+    assertEquals(List.of(new IdMigration.Refusal(1, "", "friend", "a newer build wrote it (At byte 28: written with StableId 1,"
+        + " newer than this build reads (up to 0); the archive is left as it is)")), report.refused());
+    assertArrayEquals(newer, blobs(db).get("friend"));
+  }
+
   /** Review of the ids branch, finding 5: the backup of a private store was readable by every user. */
   @Test
   void theBackupOfAPrivateStore_isPrivateToo() throws Exception {
