@@ -181,13 +181,15 @@ public final class IdMigration {
       requireWritable(file, backup);
     }
     List<Path> leftovers = new ArrayList<>();
-    try {
-      for (AtomicFiles.Leftover leftover : AtomicFiles.removeLeftovers(file.toAbsolutePath().getParent())) {
-        log.info("{}", leftover.describe());
-        leftovers.add(leftover.file());
+    if (!dryRun) { // a dry run writes nothing, and removes nothing either: the leftovers wait for a real run
+      try {
+        for (AtomicFiles.Leftover leftover : AtomicFiles.removeLeftovers(file.toAbsolutePath().getParent())) {
+          log.info("{}", leftover.describe());
+          leftovers.add(leftover.file());
+        }
+      } catch (IOException e) {
+        log.warn("Could not look for files an earlier run left behind beside {}: {}", file, e.toString());
       }
-    } catch (IOException e) {
-      log.warn("Could not look for files an earlier run left behind beside {}: {}", file, e.toString());
     }
     Path copy = null;
     if (backup && !dryRun && needsConverting(sqlite, file.toString(), target, batchSize)) {

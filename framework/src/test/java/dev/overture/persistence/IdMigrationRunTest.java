@@ -206,6 +206,21 @@ class IdMigrationRunTest {
     assertArrayEquals(newer, blobs(db).get("friend"));
   }
 
+  /** Review of the ids branch, finding 12: --dry-run ("write nothing") removed an earlier run's leftovers. */
+  @Test
+  void aDryRun_removesNothing_leftoversIncluded() throws Exception {
+    Path db = store(Map.of("friend", legacy(7)));
+    Process ended = new ProcessBuilder("true").start();
+    ended.waitFor();
+    Path leftover = Files.createFile(temp.resolve(".game.db.before-migrate-ids.overture-" + ended.pid() + "-0123456789abcdef.tmp"));
+
+    IdMigration.Report dry = IdMigration.run(db, IdMigration.Target.STABLE_ID, true, true, 10);
+
+    assertEquals(List.of(), dry.leftovers());
+    assertTrue(Files.exists(leftover));
+    assertEquals(List.of(leftover), IdMigration.run(db, IdMigration.Target.STABLE_ID, false, true, 10).leftovers());
+  }
+
   /** Review of the ids branch, finding 5: the backup of a private store was readable by every user. */
   @Test
   void theBackupOfAPrivateStore_isPrivateToo() throws Exception {
