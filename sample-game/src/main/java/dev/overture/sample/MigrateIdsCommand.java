@@ -73,8 +73,8 @@ final class MigrateIdsCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     IdMigration.Report report;
     if (store.db != null) {
-      out.println("Database: " + store.db); // the report's counts and refusals are of this file
       report = IdMigration.run(store.db, target, dryRun, !noBackup, batch);
+      out.println("Database: " + store.db); // the report's counts and refusals are of this file; said once it was read
     } else {
       try {
         report = IdMigration.run(server(store.jdbcUrl), redacted(store.jdbcUrl), target, dryRun, batch);

@@ -102,6 +102,17 @@ class SaveIntoStoreTest {
     assertTrue(Files.notExists(temp.resolve("sub")));
   }
 
+  /** Review of the ids branch, finding 12: "Database: nosuch.db" was printed, then nosuch.db refused. */
+  @Test
+  void migrateIds_namesTheDatabaseOnlyOnceItWasRead() throws Exception {
+    Path missing = temp.resolve("nosuch.db");
+
+    assertEquals(1, run("migrate-ids", "--db", missing.toString()));
+
+    assertEquals("", out.toString());
+    assertEquals("overture: No database at " + missing, err.toString().strip());
+  }
+
   @Test
   void playRestoreSave_intoItsOwnStore_keepsItsOtherWorlds() throws Exception {
     Path host = hostStore("host.db");
