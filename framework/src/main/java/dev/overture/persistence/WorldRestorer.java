@@ -43,6 +43,13 @@ final class WorldRestorer {
   }
 
   private void restore(StoredActor row) {
+    if (row.id() <= 0) {
+      // No allocator hands out 0 (none) or a negative id: another program wrote it, and an actor
+      // with it would collide with no saved id's rules.
+      warning("Overture/InvalidId", "Actor " + row.name() + " was saved with the id " + row.id() + ", which no store hands out"
+          + " (ids are positive); it was not restored");
+      return;
+    }
     StableId id = StableId.of(row.id());
     Actor gameState = world.gameState();
     if (row.name().equals(gameState.name()) && classes.nameOf(gameState.getClass()).orElse("").equals(row.className())) {

@@ -276,6 +276,28 @@ class WorldStoreTest {
     }
   }
 
+  /** Review of the ids branch, finding 12: an actor saved with a negative id was restored silently. */
+  @Test
+  void anActorSavedWithAnIdNoStoreHandsOut_isNotRestored_andSaysWhy() throws Exception {
+    try (WorldStore store = store()) {
+      store.save(world(store));
+    }
+    try (Connection db = place.connect(); Statement sql = db.createStatement()) {
+      sql.executeUpdate("INSERT INTO actors (id, world, class, name) VALUES (-5, 'Arena', 'Tank', 'Ghost')");
+      sql.executeUpdate("INSERT INTO actors (id, world, class, name) VALUES (0, 'Arena', 'Tank', 'Nobody')");
+    }
+    try (WorldStore store = store()) {
+      World world = world(store);
+      WorldStore.Restored restored = store.restore(world);
+
+      assertEquals(List.of(
+              "Actor Ghost was saved with the id -5, which no store hands out (ids are positive); it was not restored",
+              "Actor Nobody was saved with the id 0, which no store hands out (ids are positive); it was not restored"),
+          restored.warnings().stream().map(dev.overture.core.Problem::message).sorted().toList());
+      assertTrue(world.findActor("Ghost").isEmpty());
+    }
+  }
+
   @Test
   void aStoreWrittenByANewerSchema_isRefusedAndLeftAlone() throws Exception {
     store().close();
