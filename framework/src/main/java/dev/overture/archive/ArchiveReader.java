@@ -104,6 +104,12 @@ public final class ArchiveReader {
     }
     int textBytes = (int) size - (wide ? 2 : 1);
     String text = new String(bytes, position, textBytes, wide ? StandardCharsets.UTF_16LE : StandardCharsets.ISO_8859_1);
+    int nul = text.indexOf('\0');
+    if (nul >= 0) {
+      // The writer cannot write one (the NUL would end the string in Unreal): what it refuses is not read either.
+      throw new ArchiveFormatException(position + nul * (wide ? 2 : 1), what + " holds a NUL before its end (character " + nul
+          + "), which no FString can");
+    }
     position += textBytes;
     boolean terminated = wide ? bytes[position] == 0 && bytes[position + 1] == 0 : bytes[position] == 0;
     if (!terminated) {

@@ -268,7 +268,12 @@ public final class IdArchives {
         values.add(Value.NULL);
         continue;
       }
-      in.readFString("ClassPath");
+      int at = in.position();
+      String classPath = in.readFString("ClassPath");
+      if (!classPath.equals(LEGACY_CLASS_PATH)) {
+        // The seed's layout names this one class; what the writer would not write is not read as an id.
+        throw new ArchiveFormatException(at, "ClassPath is \"" + classPath + "\", not " + LEGACY_CLASS_PATH + " (a UniqueID's class)");
+      }
       in.readFString("ObjectName");
       values.add(Value.of(in.readInt64("UUniqueID value")));
     }

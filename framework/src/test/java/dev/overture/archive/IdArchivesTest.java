@@ -120,6 +120,19 @@ class IdArchivesTest {
     assertEquals(VALUE, HexFormat.of().formatHex(v2, v2.length - 8, v2.length).toUpperCase(), "the value is the trailing 8 bytes");
   }
 
+  /** Review of the ids branch, finding 12: the v2 reader took any class path, and an FString with a NUL inside. */
+  @Test
+  void theV2Reader_refusesWhatTheWriterCannotWrite() {
+    assertEquals("At byte 56: ClassPath is \"/Script/UE4Dreamworld.Unique_D\", not /Script/UE4Dreamworld.UniqueID (a UniqueID's class)",
+        assertThrows(ArchiveFormatException.class, () -> IdArchives.decode(bytes(PACKAGE, "02000000", OBJECT_VERSION_GUID, "00000000",
+            UNIQUE_ID_GUID, "02000000", "00000000", "1F000000", ascii("/Script/UE4Dreamworld.Unique_D"), "14000000",
+            ascii("UniqueID_2147417576"), VALUE))).getMessage());
+    assertEquals("At byte 103: ObjectName holds a NUL before its end (character 8), which no FString can",
+        assertThrows(ArchiveFormatException.class, () -> IdArchives.decode(bytes(PACKAGE, "02000000", OBJECT_VERSION_GUID, "00000000",
+            UNIQUE_ID_GUID, "02000000", "00000000", "1F000000", ascii("/Script/UE4Dreamworld.UniqueID"), "14000000",
+            ascii("UniqueID\0" + "2147417576"), VALUE))).getMessage());
+  }
+
   /** Review of the ids branch, finding 11: a newer layout was called one that "does not exist". */
   @Test
   void aNewerStableIdOrUniqueIdVersion_isANewerBuildsArchive_namingTheWordAndBothValues() {
