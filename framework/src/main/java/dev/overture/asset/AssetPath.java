@@ -1,5 +1,6 @@
 package dev.overture.asset;
 
+import dev.overture.internal.ControlCharacters;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Objects;
@@ -54,7 +55,7 @@ public record AssetPath(String value) implements Comparable<AssetPath> {
       }
       if (c < 0x20 || c == 0x7f) {
         throw new InvalidAssetPathException(
-            "Asset path \"" + printable(text) + "\" holds a control character");
+            "Asset path \"" + ControlCharacters.escaped(text) + "\" holds a control character");
       }
     }
     if (text.startsWith("/") || hasDriveLetter(text)) {
@@ -176,15 +177,6 @@ public record AssetPath(String value) implements Comparable<AssetPath> {
         && text.charAt(1) == ':'
         && ((text.charAt(0) >= 'a' && text.charAt(0) <= 'z')
             || (text.charAt(0) >= 'A' && text.charAt(0) <= 'Z'));
-  }
-
-  private static String printable(String text) {
-    StringBuilder out = new StringBuilder();
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      out.append(c < 0x20 || c == 0x7f ? String.format("\\u%04x", (int) c) : String.valueOf(c));
-    }
-    return out.toString();
   }
 
   // equals and hashCode written out, with the record's own definition and hash (each component in

@@ -44,6 +44,10 @@ class AssetPathTest {
     assertThrows(InvalidAssetPathException.class, () -> AssetPath.parse(""));
     InvalidAssetPathException e = assertThrows(InvalidAssetPathException.class, () -> AssetPath.parse("a\u0000b"));
     assertEquals("Asset path \"a\\u0000b\" holds a control character", e.getMessage());
+    // What it refuses is C0 and DEL; what it shows is the one rule (ControlCharacters): the C1 CSI
+    // and a bidi override in the same path are escaped too, not printed raw.
+    e = assertThrows(InvalidAssetPathException.class, () -> AssetPath.parse("a\u001b\u009b2J\u202eb"));
+    assertEquals("Asset path \"a\\u001b\\u009b2J\\u202eb\" holds a control character", e.getMessage());
   }
 
   @Test

@@ -2,6 +2,8 @@ package dev.overture.sample;
 
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.Charset;
 
 /** Entry point of {@code overture.jar}: runs the command line and exits with its code. */
 public final class Main {
@@ -9,6 +11,9 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
+    // Before any logger exists: the library's log lines quote content too, and reach the terminal
+    // through System.err, past the commands' own writers (VisibleControls).
+    System.setErr(visibleErrors(System.err));
     boolean validate = isValidate(args);
     if (validate && System.getProperty(LOG_LEVEL) == null) {
       // validate's report holds every problem the load met, warnings included; the library's log
@@ -37,6 +42,16 @@ public final class Main {
    * one, {@code java.nio.file.Path}'s.
    */
   static final String UNUSED_CONVERTERS = "java\\.time\\..*,java\\.sql\\..*";
+
+  /**
+   * {@code err} with control characters shown as escapes ({@link VisibleErrors}), in the error
+   * stream's encoding as the commands' writers use it.
+   */
+  static PrintStream visibleErrors(PrintStream err) {
+    String encoding = System.getProperty("sun.stderr.encoding");
+    Charset charset = encoding != null && Charset.isSupported(encoding) ? Charset.forName(encoding) : Charset.defaultCharset();
+    return VisibleErrors.over(err, charset);
+  }
 
   /** Whether the command is {@code validate} (the options before it are the top command's). */
   static boolean isValidate(String[] args) {

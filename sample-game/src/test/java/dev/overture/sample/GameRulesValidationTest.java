@@ -72,6 +72,12 @@ class GameRulesValidationTest {
             "Sample/UnknownTile", "Row 5 of the map has 'X' at column 9 and 1 more, which are no tiles; the tiles are '#' wall,"
                 + " '.' floor, '1' to '4' a team's spawn, '*' a capture point",
             "maps/Arena.json:22:5 (/tiles/5)"),
+        // Review: the map's message showed C0 controls as U+001B and let a C1 control (CSI) through raw;
+        // it now shows them as every other message does (ControlCharacters).
+        new Variant("a control character for a tile", "maps/Arena.json", "\"#....#..###..#....#\",", "\"#....#..#\\u009b#..#..\\u001b.#\",",
+            "Sample/UnknownTile", "Row 5 of the map has \\u009b at column 9 and 1 more, which are no tiles; the tiles are '#' wall,"
+                + " '.' floor, '1' to '4' a team's spawn, '*' a capture point",
+            "maps/Arena.json:22:5 (/tiles/5)"),
         new Variant("a spawn of a fifth team", "maps/Arena.json", "\"#1.......#.......2#\",\n    \"#1.##", "\"#5.......#.......2#\",\n    \"#1.##",
             "Sample/UnknownTile", "Row 1 of the map has '5' at column 1, which is no tile; the tiles are '#' wall, '.' floor, '1' to"
                 + " '4' a team's spawn, '*' a capture point",

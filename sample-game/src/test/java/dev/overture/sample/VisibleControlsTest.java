@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -60,6 +61,49 @@ class VisibleControlsTest {
     assertEquals(1, exit, said);
     assertTrue(said.contains("[Overture/InvalidValue] Invalid plugin name \"\\u001b[31mRED\" (the \"name\" in a plugin.json"), said);
     assertFalse(said.chars().anyMatch(c -> c == ESC), said);
+  }
+
+  /**
+   * Review: the library's log (SLF4J's simple logger) writes to System.err itself, past the
+   * commands' writers, and its warning about an unknown property quoted the property's name as the
+   * file spelled it: an ESC in a content file recoloured the terminal. Main now puts System.err
+   * behind the same rule.
+   */
+  @Test
+  void aLogLineQuotingAnEscapeFromAContentFile_isEscapedOnStderr() throws IOException {
+    Path assets = contentWith("experiences/Elimination.json", "\"scoreLimit\": 25", "\"\\u001b]0;owned\\u0007\\u001b[31mscoreLimt\": 25");
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    PrintStream original = System.err;
+    int exit;
+    try (PrintStream visible = Main.visibleErrors(new PrintStream(err, true, StandardCharsets.UTF_8))) {
+      System.setErr(visible);
+      exit = OvertureCommand.execute(new String[] {"play", "--assets", assets.toString(), "--ticks", "1", "--view-every", "0"}, out, visible);
+    } finally {
+      System.setErr(original);
+    }
+
+    byte[] said = err.toByteArray();
+    String text = new String(said, StandardCharsets.UTF_8);
+    assertEquals(0, exit, text);
+    assertTrue(text.contains("[WARN] [Overture/UnknownProperty] warning: Unknown property \"\\u001b]0;owned\\u0007\\u001b[31mscoreLimt\" in"
+        + " ConfigureMatch was ignored"), text);
+    for (byte b : said) {
+      assertTrue(b != ESC && b != 7, text);
+    }
+  }
+
+  @Test
+  void aCharacterSplitAcrossWrites_andControlsInOtherScripts_reachStderrWhole() {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    PrintStream visible = VisibleErrors.over(err, StandardCharsets.UTF_8);
+    byte[] bytes = "é\u001b[2J\u202e→\n\t".getBytes(StandardCharsets.UTF_8);
+    for (byte b : bytes) {
+      visible.write(b);
+    }
+    visible.flush();
+
+    assertEquals("é\\u001b[2J\\u202e→\n\t", err.toString(StandardCharsets.UTF_8));
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.overture.sample.game;
 
 import dev.overture.experience.MapDefinition;
+import dev.overture.internal.ControlCharacters;
 import dev.overture.world.WorldSubsystem;
 import java.util.ArrayList;
 import java.util.List;
@@ -131,7 +132,7 @@ public final class ArenaLevel implements WorldSubsystem {
   }
 
   private static String shown(char c) {
-    return c >= ' ' && c != 0x7f ? "'" + c + "'" : String.format("U+%04X", (int) c);
+    return ControlCharacters.isControl(c) ? ControlCharacters.escape(c) : "'" + c + "'";
   }
 
   /**
