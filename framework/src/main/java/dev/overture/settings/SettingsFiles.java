@@ -34,7 +34,7 @@ final class SettingsFiles {
 
   private static final Logger log = LoggerFactory.getLogger(SettingsFiles.class);
 
-  /** One per lock file this process has taken: few, one per settings file. */
+  /** One per lock file this process has taken, by its folder's real path: few, one per settings file. */
   private static final ConcurrentHashMap<Path, ReentrantLock> IN_PROCESS = new ConcurrentHashMap<>();
   /**
    * How long a save or a repair waits for the lock another program holds: a save takes
@@ -179,7 +179,12 @@ final class SettingsFiles {
   static Lock lock(Path file) throws IOException {
     Path target = AtomicFiles.target(file);
     Path lockFile = target.resolveSibling("." + target.getFileName() + ".lock");
-    ReentrantLock inProcess = IN_PROCESS.computeIfAbsent(lockFile, path -> new ReentrantLock());
+    // Keyed by where the lock file really is: two spellings of one folder (one through a link to
+    // it) must share one lock, or the second thread would meet the first one's operating-system
+    // lock, which the JVM refuses (OverlappingFileLockException) instead of waiting for it.
+    Files.createDirectories(target.getParent());
+    Path key = target.getParent().toRealPath().resolve(lockFile.getFileName());
+    ReentrantLock inProcess = IN_PROCESS.computeIfAbsent(key, path -> new ReentrantLock());
     if (inProcess.isHeldByCurrentThread()) {
       // The operating system's lock is not reentrant: a second one would throw.
       throw new IllegalStateException("This thread already holds " + lockFile);
@@ -195,7 +200,6 @@ final class SettingsFiles {
     }
     FileChannel channel = null;
     try {
-      Files.createDirectories(target.getParent());
       channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
       if (channel.tryLock() == null) {
         log.debug("Waiting for {}: another program is saving {}", lockFile, target);

@@ -40,6 +40,36 @@ class SettingsFilesTest {
     }
   }
 
+  /**
+   * Review: the in-process lock was keyed by the lock file's absolute path, so a save through a
+   * link to the settings folder took a second lock while another thread held the first, and met
+   * that thread's operating-system lock: an OverlappingFileLockException instead of waiting. The
+   * lock waits no time here, so the test does not either: what it says is that it waited.
+   */
+  @Test
+  void twoSpellingsOfOneFolder_shareOneLock() throws Exception {
+    Path folder = Files.createDirectories(temp.resolve("settings"));
+    Path link = Files.createSymbolicLink(temp.resolve("link"), folder);
+    java.time.Duration wait = SettingsFiles.lockWait;
+    SettingsFiles.lockWait = java.time.Duration.ZERO;
+    try (SettingsFiles.Lock held = SettingsFiles.lock(folder.resolve("LocalSettings.json"))) {
+      java.util.concurrent.CompletableFuture<Void> other = java.util.concurrent.CompletableFuture.runAsync(() -> {
+        try (SettingsFiles.Lock second = SettingsFiles.lock(link.resolve("LocalSettings.json"))) {
+          throw new AssertionError("took a second lock of one file");
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      });
+      java.util.concurrent.ExecutionException e = assertThrows(java.util.concurrent.ExecutionException.class, other::get);
+
+      assertEquals(java.io.UncheckedIOException.class, e.getCause().getClass(), String.valueOf(e.getCause()));
+      assertEquals(link.resolve(".LocalSettings.json.lock") + ": another thread of this program has held its lock for 0 ms, so it stopped"
+          + " while saving; once no other program uses these settings, delete .LocalSettings.json.lock", e.getCause().getCause().getMessage());
+    } finally {
+      SettingsFiles.lockWait = wait;
+    }
+  }
+
   /** Review finding 6: a locked file was moved aside and replaced by a writable one. */
   @Test
   void aReadOnlyDamagedFile_staysAsItIs_theDefaultsAreUsedUnsaved_andASaveSaysWhyNot() throws Exception {
