@@ -57,7 +57,7 @@ public final class FileStamp {
    * This stamp, of {@code name}: for a file stamped under a temporary name and then renamed, which
    * keeps what a stamp holds ({@link AtomicFiles#write}).
    */
-  FileStamp as(Path name) {
+  public FileStamp as(Path name) {
     return new FileStamp(name, key, size, modified);
   }
 

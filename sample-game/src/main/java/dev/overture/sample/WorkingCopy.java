@@ -57,6 +57,8 @@ final class WorkingCopy implements AutoCloseable {
   private FileStamp before;
   private final String name;
   private final PrintWriter err;
+  /** Runs right after {@link #commitSnapshot} renamed its copy: a test's second writer, at the worst moment. */
+  Runnable afterCommit = () -> {};
 
   /** Where {@link #commit} put the save, and, when not at --save's name, why not. */
   record Committed(Path path, String conflict) {}
@@ -306,9 +308,14 @@ final class WorkingCopy implements AutoCloseable {
     try {
       snapshot = AtomicFiles.newTemporary(saveTarget);
       Files.copy(file, snapshot, StandardCopyOption.REPLACE_EXISTING);
+      // Stamped before it takes the file's name (a rename keeps the file, its size and its time), as
+      // the settings' save does: a stamp taken after could be of another program's write right after
+      // the rename, which the next commit would then replace unmerged.
+      FileStamp written = FileStamp.of(snapshot).as(saveTarget);
       Committed committed = commit(snapshot);
+      afterCommit.run();
       if (committed.conflict() == null) {
-        before = FileStamp.of(saveTarget);
+        before = written;
       }
       return committed;
     } catch (IOException e) {

@@ -71,6 +71,37 @@ class SaveConflictTest {
     assertEquals(List.of("game.db"), names());
   }
 
+  /**
+   * Review: a snapshot (a save during the match) stamped --save's file after renaming over it, so
+   * another program's write right after the rename was taken for the snapshot's own, and the final
+   * save replaced it. The stamp is now of the snapshot, before the rename.
+   */
+  @Test
+  void aWriteRightAfterASnapshotTookTheFilesPlace_isKeptByTheFinalSave() throws Exception {
+    WorkingCopy.Committed last;
+    byte[] theirs;
+    try (WorkingCopy copy = started()) {
+      copy.afterCommit = () -> {
+        try {
+          writtenByAnotherProgram(store);
+        } catch (Exception e) {
+          throw new AssertionError(e);
+        }
+      };
+      WorkingCopy.Committed snapshot = copy.commitSnapshot();
+      assertEquals(store, snapshot.path());
+      assertNull(snapshot.conflict());
+      theirs = Files.readAllBytes(store);
+
+      last = copy.commit();
+    }
+    Path beside = temp.resolve("game.conflict-1.db");
+    assertEquals(beside, last.path());
+    assertEquals("--save " + store + ": another program changed it while this match was played (it was written), so it was left"
+        + " as that program wrote it; this match is saved beside it, in " + beside, last.conflict());
+    assertArrayEquals(theirs, Files.readAllBytes(store), "the other program's write is kept");
+  }
+
   @Test
   void aFileAnotherProgramWroteMeanwhile_isLeftAsItWroteIt_andTheSaveGoesBesideIt() throws Exception {
     WorkingCopy.Committed committed;
