@@ -67,8 +67,8 @@ final class LoadTask implements Runnable {
     } catch (Throwable e) {
       future.completeExceptionally(e);
       table.settle(slot, future);
-      if (e instanceof Error error && !(e instanceof StackOverflowError)) {
-        throw error;
+      if (dev.overture.internal.Failures.isFatal(e)) {
+        throw (VirtualMachineError) e;
       }
       return;
     }

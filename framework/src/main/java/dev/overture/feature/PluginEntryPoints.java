@@ -116,8 +116,8 @@ final class PluginEntryPoints {
     }
     if (cause instanceof StackOverflowError) {
       return problem("Overture/EntryPointFailed",
-          "The entry point \"" + name + "\" of plugin " + plugin.id + " failed while registering: it overflowed the stack"
-              + " (a call that never ends calling itself?)",
+          "The entry point \"" + name + "\" of plugin " + plugin.id + " failed while registering: "
+              + dev.overture.internal.Failures.STACK_OVERFLOW,
           locate);
     }
     if (cause instanceof UnsupportedClassVersionError) {

@@ -45,6 +45,20 @@ public final class Failures {
     }
   }
 
+  /** What {@link #describe} says of a stack overflow, wherever it happened. */
+  public static final String STACK_OVERFLOW = "it overflowed the stack (a call that never ends calling itself?)";
+
+  /**
+   * Whether {@code failure} is the virtual machine's own trouble, which no code handed work may
+   * catch and go on from: a {@link VirtualMachineError} (out of memory, an internal error), except
+   * a {@link StackOverflowError}, which unwinds to the hand-off whole and is the failed code's own.
+   * Every hand-off (a world's, an asset read's, a check's) reports anything else as that code's
+   * failure and goes on, and lets this through.
+   */
+  public static boolean isFatal(Throwable failure) {
+    return failure instanceof VirtualMachineError && !(failure instanceof StackOverflowError);
+  }
+
   /** {@code failure} in words, without its class name. */
   public static String describe(Throwable failure) {
     if (failure instanceof NotARegularFileException || failure instanceof FileTooLargeException) {
@@ -57,7 +71,9 @@ public final class Failures {
       return "it ran out of memory" + detail(failure);
     }
     if (failure instanceof StackOverflowError) {
-      return "its input nests too deeply (the stack overflowed)";
+      // Not "its input nests too deeply": the strict reads bound nesting (Jackson's constraints), so
+      // an overflow is far more often code calling itself, the game's or a plugin's.
+      return STACK_OVERFLOW;
     }
     String message = failure.getMessage();
     Throwable cause = failure.getCause();

@@ -32,7 +32,10 @@ final class CheckFailures {
   void run(Object check, Optional<PluginId> plugin, Runnable call, Consumer<Problem> report) {
     try {
       call.run();
-    } catch (RuntimeException | StackOverflowError | LinkageError | AssertionError e) {
+    } catch (Throwable e) {
+      if (Failures.isFatal(e)) {
+        throw e;
+      }
       report.accept(problem(check, plugin, e));
     }
   }
@@ -49,9 +52,7 @@ final class CheckFailures {
 
   private Problem problem(Object check, Optional<PluginId> plugin, Throwable e) {
     String name = "The check " + check.getClass().getSimpleName() + plugin.map(id -> " of plugin " + id).orElse("");
-    String why = e instanceof StackOverflowError
-        ? "it overflowed the stack (a call that never ends calling itself?)"
-        : Failures.describe(e);
+    String why = Failures.describe(e);
     log.debug("{} failed", name, e);
     return Problem.error("Overture/ValidatorFailed", name + " failed: " + why + "; the other checks ran, but not the rest of this one");
   }

@@ -69,15 +69,13 @@ final class PlayFailures {
     return new GameCodeException(who + " failed in " + step + ": " + why(failure), runtime);
   }
 
-  /** {@code failure} in words; a stack overflow is the code's, not some input's. */
+  /** {@code failure} in words. */
   private static String why(Throwable failure) {
-    return failure instanceof StackOverflowError
-        ? "it overflowed the stack (a call that never ends calling itself?)"
-        : Failures.describe(failure);
+    return Failures.describe(failure);
   }
 
   /** Whether a throwable is game code's failure the world may report and go on from (not running out of memory). */
   static boolean reportable(Throwable failure) {
-    return !(failure instanceof VirtualMachineError) || failure instanceof StackOverflowError;
+    return !Failures.isFatal(failure);
   }
 }

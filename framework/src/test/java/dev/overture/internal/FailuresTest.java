@@ -77,6 +77,18 @@ class FailuresTest {
   void errorsOfTheVirtualMachine_sayWhatHappened() {
     assertEquals("it ran out of memory (Java heap space)", Failures.describe(new OutOfMemoryError("Java heap space")));
     assertEquals("it ran out of memory", Failures.describe(new OutOfMemoryError()));
-    assertEquals("its input nests too deeply (the stack overflowed)", Failures.describe(new StackOverflowError()));
+    // One wording for a stack overflow, the world's and the checks' (review: this one blamed the input).
+    assertEquals("it overflowed the stack (a call that never ends calling itself?)", Failures.describe(new StackOverflowError()));
+  }
+
+  /** Review: a world's hand-offs and an asset read's disagreed about which throwables end the thread. */
+  @Test
+  void onlyTheVirtualMachinesOwnTrouble_isFatal_notAStackOverflow() {
+    org.junit.jupiter.api.Assertions.assertTrue(Failures.isFatal(new OutOfMemoryError()));
+    org.junit.jupiter.api.Assertions.assertTrue(Failures.isFatal(new InternalError()));
+    org.junit.jupiter.api.Assertions.assertFalse(Failures.isFatal(new StackOverflowError()));
+    org.junit.jupiter.api.Assertions.assertFalse(Failures.isFatal(new AssertionError("x")));
+    org.junit.jupiter.api.Assertions.assertFalse(Failures.isFatal(new NoClassDefFoundError("x")));
+    org.junit.jupiter.api.Assertions.assertFalse(Failures.isFatal(new IllegalStateException()));
   }
 }

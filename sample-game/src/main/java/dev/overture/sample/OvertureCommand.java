@@ -235,7 +235,7 @@ public final class OvertureCommand {
       return "the command ran out of memory" + detail + "; give Java more (java -Xmx2g -jar overture.jar ...) or smaller input";
     }
     if (error instanceof StackOverflowError) {
-      return "the command failed: its input nests too deeply (stack overflow)";
+      return "the command failed: " + Failures.STACK_OVERFLOW;
     }
     return "the command failed with an internal error" + (detail.isEmpty() ? " without a message" : detail);
   }

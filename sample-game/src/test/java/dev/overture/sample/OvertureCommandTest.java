@@ -351,7 +351,7 @@ class OvertureCommandTest {
   @Test
   void aStackOverflow_isOneLine_andDebugAddsTheStackTrace() {
     assertEquals(1, runFailing(new StackOverflowError(), "fail"));
-    assertEquals("overture: the command failed: its input nests too deeply (stack overflow) (run with --debug for the stack trace)"
+    assertEquals("overture: the command failed: it overflowed the stack (a call that never ends calling itself?) (run with --debug for the stack trace)"
         + System.lineSeparator(), err.toString());
 
     err.getBuffer().setLength(0);
