@@ -40,8 +40,12 @@ final class CheckFailures {
     }
   }
 
+  /** How many times {@link #ownerOf} looked a check up: a test's count. */
+  final java.util.concurrent.atomic.AtomicInteger ownerLookups = new java.util.concurrent.atomic.AtomicInteger();
+
   /** The plugin whose code registered the extension {@code check}, if a plugin's. */
   Optional<PluginId> ownerOf(Object check) {
+    ownerLookups.incrementAndGet();
     return features == null ? Optional.empty() : features.ownerOf(check);
   }
 

@@ -75,7 +75,7 @@ public final class Validator {
 
   private final AssetManager assets;
   private final GameFeatures features;
-  private final CheckFailures failures;
+  final CheckFailures failures;
   private final ObjectFactory objects;
   private final Path settingsFolder;
   private final Duration pluginTimeout;
@@ -244,7 +244,7 @@ public final class Validator {
   private void runProjectValidators(Run run) {
     ProjectContext project = new ProjectContext(run);
     for (ProjectValidator validator : run.projectValidators) {
-      Optional<PluginId> plugin = failures.ownerOf(validator);
+      Optional<PluginId> plugin = run.ownerOf(validator);
       failures.run(validator, plugin, () -> validator.isDataValid(project),
           problem -> run.report(null, null, failures.atPlugin(problem, plugin)));
     }
@@ -304,7 +304,7 @@ public final class Validator {
     ValidationContext context = new ValidationContext(id, "", run);
     for (AssetValidator validator : run.assetValidators) {
       if (validator.assetClass().isInstance(value)) {
-        failures.run(validator, failures.ownerOf(validator), () -> validator.isDataValid(value, context),
+        failures.run(validator, run.ownerOf(validator), () -> validator.isDataValid(value, context),
             problem -> context.report(problem, ""));
       }
     }
@@ -318,7 +318,7 @@ public final class Validator {
           problem -> at.report(problem, ""));
       for (ActionValidator validator : run.actionValidators) {
         if (validator.actionClass().isInstance(action)) {
-          failures.run(validator, failures.ownerOf(validator), () -> validator.isDataValid(action, at), problem -> at.report(problem, ""));
+          failures.run(validator, run.ownerOf(validator), () -> validator.isDataValid(action, at), problem -> at.report(problem, ""));
         }
       }
     });
@@ -360,8 +360,24 @@ public final class Validator {
     private record Pending(PrimaryAssetId asset, String pointer, Problem problem) {}
     private final List<Pending> pending = new ArrayList<>();
 
+    /**
+     * Who registered each check, looked up once a run: {@link GameFeatures#ownerOf} walks every
+     * plugin's extensions, and was asked again for every asset and action each check met.
+     */
+    private final Map<Object, Optional<PluginId>> owners = new java.util.IdentityHashMap<>();
+
     Run(AssetManager manager) {
       this.manager = manager;
+      for (List<?> checks : List.of(assetValidators, actionValidators, projectValidators)) {
+        for (Object check : checks) {
+          owners.computeIfAbsent(check, failures::ownerOf);
+        }
+      }
+    }
+
+    /** The plugin whose code registered {@code check}, if a plugin's. */
+    Optional<PluginId> ownerOf(Object check) {
+      return owners.getOrDefault(check, Optional.empty());
     }
 
     AssetManager assets() {
