@@ -108,7 +108,7 @@ public final class Inspector implements AutoCloseable {
     server.addConnector(connector);
     // Slow clients cannot hold more than a bounded number of connections, nor hold one for long.
     server.addBean(new NetworkConnectionLimit(MAX_CONNECTIONS, connector));
-    RequestDeadline deadline = new RequestDeadline(timer, REQUEST_HEAD_DEADLINE);
+    RequestDeadline deadline = new RequestDeadline(RequestDeadline.Timer.of(timer), Ticker.system(), REQUEST_HEAD_DEADLINE);
     connector.addEventListener(deadline);
 
     ContextHandler context = new ContextHandler("/");

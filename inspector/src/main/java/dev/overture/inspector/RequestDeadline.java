@@ -1,5 +1,6 @@
 package dev.overture.inspector;
 
+import dev.overture.core.Ticker;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -19,25 +20,41 @@ import org.eclipse.jetty.util.thread.Scheduler;
  * A connection that became the live feed's WebSocket is no longer watched: the feed has its own
  * timeout.
  *
- * <p>Thread-safe: Jetty calls the listener and the handler on its threads, the checks run on its
- * scheduler.
+ * <p>Time is the {@link Ticker}'s and the checks are handed to a {@link Timer}, both injected, so a
+ * test drives the deadline with a fake ticker and a timer it runs itself, without waiting.
+ *
+ * <p>Thread-safe: Jetty calls the listener and the handler on its threads, the checks run on the
+ * timer's (Jetty's scheduler in the inspector).
  */
 final class RequestDeadline implements Connection.Listener {
 
-  private final Scheduler scheduler;
+  /** Runs a task once, after a delay. */
+  @FunctionalInterface
+  interface Timer {
+    void schedule(Runnable task, long delayNanos);
+
+    /** Jetty's {@code scheduler}. */
+    static Timer of(Scheduler scheduler) {
+      return (task, delayNanos) -> scheduler.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
+    }
+  }
+
+  private final Timer timer;
+  private final Ticker ticker;
   private final long deadlineNanos;
-  /** Each watched connection and when its current wait for a request head began (System.nanoTime). */
+  /** Each watched connection and when its current wait for a request head began (the ticker's nanoseconds). */
   private final Map<Connection, Long> waitingSince = new ConcurrentHashMap<>();
 
-  RequestDeadline(Scheduler scheduler, Duration deadline) {
-    this.scheduler = scheduler;
+  RequestDeadline(Timer timer, Ticker ticker, Duration deadline) {
+    this.timer = timer;
+    this.ticker = ticker;
     this.deadlineNanos = deadline.toNanos();
   }
 
   @Override
   public void onOpened(Connection connection) {
-    waitingSince.put(connection, System.nanoTime());
-    scheduler.schedule(() -> check(connection), deadlineNanos, TimeUnit.NANOSECONDS);
+    waitingSince.put(connection, ticker.read());
+    timer.schedule(() -> check(connection), deadlineNanos);
   }
 
   @Override
@@ -50,10 +67,15 @@ final class RequestDeadline implements Connection.Listener {
     return new Handler.Wrapper(next) {
       @Override
       public boolean handle(Request request, Response response, Callback callback) throws Exception {
-        waitingSince.replace(request.getConnectionMetaData().getConnection(), System.nanoTime());
+        headArrived(request.getConnectionMetaData().getConnection());
         return super.handle(request, response, callback);
       }
     };
+  }
+
+  /** A whole request head arrived on {@code connection}: its next wait begins now. */
+  void headArrived(Connection connection) {
+    waitingSince.replace(connection, ticker.read());
   }
 
   private void check(Connection connection) {
@@ -65,12 +87,12 @@ final class RequestDeadline implements Connection.Listener {
       waitingSince.remove(connection); // upgraded to the live feed
       return;
     }
-    long left = since + deadlineNanos - System.nanoTime();
+    long left = since + deadlineNanos - ticker.read();
     if (left <= 0) {
       waitingSince.remove(connection);
       connection.getEndPoint().close();
     } else {
-      scheduler.schedule(() -> check(connection), left, TimeUnit.NANOSECONDS);
+      timer.schedule(() -> check(connection), left);
     }
   }
 }
