@@ -20,9 +20,13 @@ import java.util.function.Supplier;
 final class FeatureQueue implements AutoCloseable {
 
   static final String CLOSED = "GameFeatures is closed";
+  /** How long {@link #close} waits for a state change running on another thread. */
+  static final java.time.Duration CLOSE_WAIT = java.time.Duration.ofSeconds(5);
+
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(FeatureQueue.class);
 
   private final ExecutorService owned;
-  private final Executor serial;
+  private final SerialExecutor serial;
   private final Object lock = new Object();
   private int inFlight; // guarded by lock
   private final List<CompletableFuture<Void>> idleWaiters = new ArrayList<>(); // guarded by lock
@@ -118,7 +122,11 @@ final class FeatureQueue implements AutoCloseable {
     return error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
   }
 
-  /** Refuses new requests, fails the idle waiters and stops the thread it owns, if any. */
+  /**
+   * Refuses new requests, fails the idle waiters, drops the changes not started, waits for the one
+   * running, if any ({@link #CLOSE_WAIT} at most: the caller closes the plugins' class loaders
+   * next, which must not happen under running plugin code), and stops the thread it owns, if any.
+   */
   @Override
   public void close() {
     closed = true;
@@ -128,6 +136,10 @@ final class FeatureQueue implements AutoCloseable {
       idleWaiters.clear();
     }
     waiting.forEach(idle -> idle.completeExceptionally(new IllegalStateException(CLOSED)));
+    if (!serial.close(CLOSE_WAIT.toNanos())) {
+      log.warn("A plugin state change still ran after closing waited {} s for it; the plugins' class loaders close under it",
+          CLOSE_WAIT.toSeconds());
+    }
     if (owned != null) {
       owned.shutdownNow();
       try {

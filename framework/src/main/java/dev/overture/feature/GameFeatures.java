@@ -304,8 +304,10 @@ public final class GameFeatures implements AutoCloseable {
   }
 
   /**
-   * Refuses further requests (their futures fail at once), fails the {@link #whenIdle} futures and
-   * stops the executor this object started, if any, and removes the runtime's copies of the plugin
+   * Refuses further requests (their futures fail at once), fails the {@link #whenIdle} futures, drops
+   * the state changes not started and waits for the one running, if any (5 s at most, so that no
+   * class loader closes under a plugin's running code, on the host's executor too), stops the
+   * executor this object started, if any, and removes the runtime's copies of the plugin
    * jars, and closes the class loaders of jar plugins, so that no file of those copies stays open
    * (classes already loaded still work; a class not yet loaded can no longer be). Plugins are
    * otherwise left as they are.

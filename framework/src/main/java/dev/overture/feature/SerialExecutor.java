@@ -7,7 +7,11 @@ import java.util.concurrent.RejectedExecutionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Runs tasks one at a time, in order, on another executor. Thread-safe. */
+/**
+ * Runs tasks one at a time, in order, on another executor, until {@linkplain #close closed}: then
+ * it takes no more, drops those not yet started, and lets the closer wait for the one running.
+ * Thread-safe.
+ */
 final class SerialExecutor implements Executor {
 
   private static final Logger log = LoggerFactory.getLogger(SerialExecutor.class);
@@ -15,6 +19,10 @@ final class SerialExecutor implements Executor {
   private final Executor delegate;
   private final Queue<Runnable> tasks = new ArrayDeque<>();
   private boolean running;
+  /** The thread running a task now, or null. Guarded by {@code tasks}. */
+  private Thread current;
+  /** Guarded by {@code tasks}. */
+  private boolean closed;
 
   SerialExecutor(Executor delegate) {
     this.delegate = delegate;
@@ -23,6 +31,9 @@ final class SerialExecutor implements Executor {
   @Override
   public void execute(Runnable task) {
     synchronized (tasks) {
+      if (closed) {
+        throw new RejectedExecutionException("closed");
+      }
       tasks.add(task);
       if (running) {
         return;
@@ -44,18 +55,53 @@ final class SerialExecutor implements Executor {
     while (true) {
       Runnable next;
       synchronized (tasks) {
-        next = tasks.poll();
+        next = closed ? null : tasks.poll();
         if (next == null) {
           running = false;
           return;
         }
+        current = Thread.currentThread();
       }
       try {
         next.run();
       } catch (RuntimeException | Error e) {
         // Keep draining: an Error escaping here would leave this executor marked running forever.
         log.error("A feature plugin task failed", e);
+      } finally {
+        synchronized (tasks) {
+          current = null;
+          tasks.notifyAll();
+        }
       }
+    }
+  }
+
+  /**
+   * Takes no more tasks (they are refused), drops those not started, and waits up to {@code
+   * nanos} for the task running on another thread, if any, to end: plugin code may be running on
+   * the host's executor, and what the caller does next (closing the plugins' class loaders) must
+   * not happen under it. Returns at once when the caller is the thread running it.
+   *
+   * @return whether no task runs now (on another thread)
+   */
+  boolean close(long nanos) {
+    long deadline = System.nanoTime() + nanos;
+    synchronized (tasks) {
+      closed = true;
+      tasks.clear();
+      while (current != null && current != Thread.currentThread()) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          return false;
+        }
+        try {
+          java.util.concurrent.TimeUnit.NANOSECONDS.timedWait(tasks, left);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return false;
+        }
+      }
+      return true;
     }
   }
 }

@@ -120,6 +120,63 @@ class FeatureQueueTest {
     assertEquals(0, executor.runAll(), "a refused request runs nothing");
   }
 
+  /**
+   * Review: close returned while a change ran on the host's executor, and GameFeatures then closed
+   * the plugins' class loaders under the plugin's running code. Close now waits for the change
+   * running (bounded) and drops those not started. The host's thread here is one the test starts
+   * with the task the queue handed its executor; the change runs until close either waits for it
+   * or has returned, and says which.
+   */
+  @Test
+  @org.junit.jupiter.api.Timeout(30)
+  void close_waitsForTheChangeRunningOnTheHostsExecutor_andDropsThoseNotStarted() throws Exception {
+    List<Runnable> handed = new CopyOnWriteArrayList<>();
+    FeatureQueue hosted = new FeatureQueue(handed::add);
+    java.util.concurrent.CountDownLatch entered = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.atomic.AtomicBoolean closeReturned = new java.util.concurrent.atomic.AtomicBoolean();
+    java.util.concurrent.atomic.AtomicReference<Thread> closer = new java.util.concurrent.atomic.AtomicReference<>();
+    java.util.concurrent.atomic.AtomicReference<String> sawClose = new java.util.concurrent.atomic.AtomicReference<>();
+    CompletableFuture<String> running = hosted.submit(() -> {
+      entered.countDown();
+      while (true) {
+        Thread closing = closer.get();
+        if (closeReturned.get()) {
+          sawClose.set("close had returned");
+          break;
+        }
+        if (closing != null && closing.getState() == Thread.State.TIMED_WAITING) {
+          sawClose.set("close was waiting");
+          break;
+        }
+        Thread.onSpinWait();
+      }
+      return CompletableFuture.completedFuture("done");
+    });
+    AtomicInteger laterRan = new AtomicInteger();
+    hosted.submit(() -> {
+      laterRan.incrementAndGet();
+      return CompletableFuture.completedFuture("later");
+    });
+    assertEquals(1, handed.size(), "one drain of the serial executor");
+    Thread host = new Thread(handed.get(0), "host-executor");
+    host.start();
+    entered.await();
+
+    Thread closing = new Thread(() -> {
+      hosted.close();
+      closeReturned.set(true);
+    }, "closer");
+    closer.set(closing);
+    closing.start();
+    closing.join();
+    host.join();
+
+    assertEquals("close was waiting", sawClose.get());
+    assertEquals("done", running.join());
+    assertEquals(0, laterRan.get(), "a change not started when closing runs no plugin code after it");
+    assertThrows(RejectedExecutionException.class, () -> hosted.serial().execute(() -> {}), "nor does a continuation");
+  }
+
   @Test
   void anExecutorThatRefuses_failsTheRequestAsClosed_andTheQueueTakesTheNextWhenItAccepts() {
     AtomicInteger refusals = new AtomicInteger(1);
