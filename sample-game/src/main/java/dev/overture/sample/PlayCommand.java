@@ -246,14 +246,18 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
         ArenaGameState state = (ArenaGameState) world.gameState();
         List<Tiles.Tile> tiles;
         PrimaryAssetId experienceId;
+        dev.overture.asset.LoadHandle checked = null;
         try {
           tiles = Tiles.load(assets);
           PlaySetup setup = new PlaySetup(overture, world, out);
           PlaySetup.Chosen chosen = restore != null ? setup.restore(restore, experience) : setup.choose(tiles, tile, experience, seed);
           experienceId = chosen.experienceId();
-          setup.check(experienceId, chosen.mapId());
+          checked = setup.check(experienceId, chosen.mapId());
           setup.loadMap(chosen.mapId(), watching != null);
         } catch (ProblemException | IllegalArgumentException | dev.overture.persistence.PersistenceException e) {
+          if (checked != null) {
+            checked.release();
+          }
           return shownUntilInterrupted(e, inspection, world, out);
         }
 
@@ -262,8 +266,15 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
         LoadingDisplay display = new LoadingDisplay(out, progress == Progress.bar || (progress == Progress.auto && terminal),
             timings != null ? timings : terminal);
         dev.overture.world.Handle timeline = manager.onStateChanged(display::show);
-        manager.setCurrentExperience(experienceId);
-        driveUntilSettled(world, manager, display);
+        try {
+          manager.setCurrentExperience(experienceId);
+          driveUntilSettled(world, manager, display);
+        } finally {
+          // The experience's own load holds what it needs now: the checked files were read once.
+          if (checked != null) {
+            checked.release();
+          }
+        }
         display.done();
         timeline.release();
         if (manager.state() == LoadState.FAILED) {

@@ -110,18 +110,22 @@ final class PlaySetup {
    * world, with validate's problems (id, words, file, place). A load that fails is left to the
    * experience's own load, which reports it as play always did.
    *
+   * @return the checked load, for the caller to release once the experience's own load has settled:
+   *     held until then, the files are read once (so a warning is shown once, and nothing is read
+   *     twice); null when the load failed
    * @throws ProblemException when a check finds an error
    */
-  void check(PrimaryAssetId experienceId, String mapId) {
+  LoadHandle check(PrimaryAssetId experienceId, String mapId) {
     AssetManager assets = overture.assets();
     List<PrimaryAssetId> played = mapId.isEmpty() ? List.of(experienceId) : List.of(experienceId, PrimaryAssetId.parse(mapId));
     LoadHandle handle = assets.loadPrimaryAssets(played, dev.overture.validation.Validator.BUNDLES);
+    boolean held = false;
     try {
       LoadResult result;
       try {
         result = handle.future().join();
       } catch (CompletionException | java.util.concurrent.CancellationException e) {
-        return;
+        return null;
       }
       Map<PrimaryAssetId, Object> reached = new LinkedHashMap<>();
       result.reached().forEach((key, value) -> {
@@ -135,9 +139,12 @@ final class PlaySetup {
         throw new ProblemException("Experience " + experienceId + " cannot be played (overture validate reports the same)",
             new dev.overture.validation.ValidationReport(errors).problems());
       }
+      held = true;
+      return handle;
     } finally {
-      // Released at once: the experience's own load then loads as it always did (its progress shown from 0).
-      handle.release();
+      if (!held) {
+        handle.release();
+      }
     }
   }
 

@@ -191,7 +191,9 @@ class SampleGameTest {
   @Test
   void theProgressBar_isDrawnInPlace_whenAsked() {
     assertEquals(0, run("play", "--progress", "bar", "--ticks", "0"), err.toString());
-    assertTrue(out.toString().contains("\r  [##..................]  10% Loading"), out.toString());
+    // Drawn in place: a frame starts with a carriage return. Which percentages are drawn depends on
+    // how fast the load runs against the display's polls, so no one frame is asked for.
+    assertTrue(java.util.regex.Pattern.compile("\r  \\[[#.]{20}\\] +\\d+% Loading").matcher(out.toString()).find(), out.toString());
     assertEquals(0, run("play", "--progress", "plain", "--ticks", "0"), err.toString());
     assertFalse(out.toString().contains("\r"), out.toString());
   }
