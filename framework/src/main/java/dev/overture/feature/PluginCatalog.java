@@ -279,11 +279,22 @@ final class PluginCatalog {
    * the same of a plugin whose code has not registered yet.
    */
   Optional<PluginId> contributorOf(Contribution.Kind sort, String name) {
+    Optional<PluginId> registered = registeredContributorOf(sort, name);
+    return registered.isPresent() ? registered : declaredContributorOf(sort, name);
+  }
+
+  /** The registered plugin whose code registered the kind {@code name} of {@code sort} (null: any). */
+  Optional<PluginId> registeredContributorOf(Contribution.Kind sort, String name) {
     for (Plugin plugin : plugins.values()) {
       if (plugin.registered.names(sort == null ? null : sort.base(), name)) {
         return Optional.of(plugin.id);
       }
     }
+    return Optional.empty();
+  }
+
+  /** The plugin whose descriptor's {@code contributes} lists the kind {@code name} of {@code sort} (null: any). */
+  Optional<PluginId> declaredContributorOf(Contribution.Kind sort, String name) {
     for (Plugin plugin : plugins.values()) {
       PluginDescriptor manifest = plugin.manifest;
       if (manifest != null && (sort != Contribution.Kind.COMPONENT && manifest.contributes().actions().contains(name)
