@@ -147,6 +147,9 @@ final class ContentIndex {
             problems.add(Indexer.duplicate(clash, entry));
           }
         }
+        if (current.snapshot().size() + current.snapshot().newerEntries().size() > 0) {
+          Indexer.caseVariants(scan.entries(), current.snapshot().byFoldedId(), problems);
+        }
         List<Problem> errors = problems.stream().filter(Problem::isError).toList();
         if (!errors.isEmpty()) {
           throw new AssetIndexException("content root " + name + " (" + root.source().name() + ")", LoadProblems.sorted(errors));
@@ -248,6 +251,10 @@ final class ContentIndex {
       AssetEntry clash = snapshot.anyEntry(entry.id());
       if (clash != null && !(clash.root().equals(root.name()) && clash.path().equals(path))) {
         problems.add(Indexer.duplicate(clash, entry));
+      }
+      AssetEntry variant = snapshot.caseVariantOf(entry.id());
+      if (variant != null) {
+        Indexer.caseVariants(List.of(variant, entry), new HashMap<>(), problems);
       }
     }
     if (!problems.isEmpty()) {

@@ -110,6 +110,34 @@ final class IndexSnapshot implements AssetIndex {
     return entry;
   }
 
+  /** Every entry, listed or hidden as newer, by {@link Indexer#folded} id: for a root that joins. */
+  Map<String, AssetEntry> byFoldedId() {
+    Map<String, AssetEntry> folded = new HashMap<>(capacityFor(byId.size() + (long) newer.size()));
+    for (AssetEntry entry : byId.values()) {
+      folded.put(Indexer.folded(entry.id()), entry);
+    }
+    for (Newer hidden : newer.values()) {
+      folded.put(Indexer.folded(hidden.entry().id()), hidden.entry());
+    }
+    return folded;
+  }
+
+  /** An entry, listed or hidden, whose id differs from {@code id} only in case; null when none does. */
+  AssetEntry caseVariantOf(PrimaryAssetId id) {
+    for (PrimaryAssetId other : ids(id.type())) {
+      if (!other.name().equals(id.name()) && Indexer.folded(other).equals(Indexer.folded(id))) {
+        return byId.get(other);
+      }
+    }
+    for (Newer hidden : newer.values()) {
+      PrimaryAssetId other = hidden.entry().id();
+      if (other.type().equals(id.type()) && !other.name().equals(id.name()) && Indexer.folded(other).equals(Indexer.folded(id))) {
+        return hidden.entry();
+      }
+    }
+    return null;
+  }
+
   /** The hidden asset whose file is {@code path} of {@code root}, or null. */
   Newer newerAt(String root, AssetPath path) {
     for (Newer hidden : newer.values()) {

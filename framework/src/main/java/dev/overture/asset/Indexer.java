@@ -7,8 +7,10 @@ import dev.overture.internal.Failures;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -122,7 +124,39 @@ final class Indexer {
       first = entry;
       unique.add(entry);
     }
+    caseVariants(unique, new HashMap<>(), problems);
     return unique;
+  }
+
+  /** The key two ids share when they differ only in the case of their names. */
+  static String folded(PrimaryAssetId id) {
+    return id.type().name() + ':' + id.name().toLowerCase(Locale.ROOT);
+  }
+
+  /**
+   * Reports each of {@code entries} whose id differs only in case from one of {@code seen} (keyed
+   * by {@link #folded}) or from an earlier one of {@code entries}, which it joins: a file system
+   * that ignores case (Windows', macOS's) cannot hold both files, and a reference in the other case
+   * would pick another asset. One problem at each of the two files, naming the other.
+   */
+  static void caseVariants(List<AssetEntry> entries, Map<String, AssetEntry> seen, List<Problem> problems) {
+    for (AssetEntry entry : entries) {
+      AssetEntry other = seen.putIfAbsent(folded(entry.id()), entry);
+      if (other != null && !other.id().equals(entry.id())) {
+        problems.add(caseVariant(other, entry));
+        problems.add(caseVariant(entry, other));
+      }
+    }
+  }
+
+  private static Problem caseVariant(AssetEntry at, AssetEntry other) {
+    return Problem.error(
+            "Overture/DuplicateAsset",
+            "Asset " + at.id() + " differs from " + other.id() + " (" + other.file() + ") only in case: a file system that"
+                + " ignores case keeps one of the two files, and a reference in either case may find the other; rename"
+                + " or remove one of them")
+        .withAsset(at.id().toString())
+        .at(SourceLocation.ofFile(at.file()));
   }
 
   /** The entry for one file of {@code root}, or {@code null} with a problem when it cannot be one. */
