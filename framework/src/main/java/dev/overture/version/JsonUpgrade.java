@@ -39,7 +39,8 @@ public interface JsonUpgrade {
   /**
    * Renames the property at {@code pointer} (for example {@code /cameraMode}) to {@code newName},
    * keeping its place among its siblings. Nothing happens when it is absent; when {@code newName}
-   * is already there, that value is kept and the old one dropped.
+   * is already there with the same value, the old one is dropped, and with another value the
+   * upgrade fails ({@code Overture/UpgradeFailed} at {@code pointer}): one of the two would be lost.
    *
    * @throws IllegalArgumentException when {@code pointer} names no property ({@code ""}, the whole
    *     asset) or {@code newName} is the name it has already (the step would do nothing, or, read
@@ -57,7 +58,14 @@ public interface JsonUpgrade {
         return;
       }
       if (parent.has(newName)) {
-        parent.remove(oldName);
+        if (!parent.get(newName).equals(parent.get(oldName))) {
+          // Dropping either value would lose what an author wrote (say, the old field edited by
+          // hand in an old file): refused, so that a load, validate and resave all say so.
+          throw new DataException(AssetVersions.UPGRADE_FAILED, pointer, "\"" + oldName + "\" is renamed \"" + newName
+              + "\" in this version, and the file has both, with different values (" + shown(parent.get(oldName)) + " and "
+              + shown(parent.get(newName)) + "); keep the one you mean and remove the other");
+        }
+        parent.remove(oldName); // the same value twice: nothing is lost
         return;
       }
       List<Map.Entry<String, JsonNode>> entries = new ArrayList<>(parent.properties());
@@ -104,6 +112,12 @@ public interface JsonUpgrade {
         }
       }
     };
+  }
+
+  /** A value as a message quotes it: its JSON, cut short when long. */
+  private static String shown(JsonNode value) {
+    String json = value.toString();
+    return json.length() <= 60 ? json : json.substring(0, 57) + "...";
   }
 
   /**

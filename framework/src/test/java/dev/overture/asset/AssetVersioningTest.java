@@ -410,4 +410,38 @@ class AssetVersioningTest {
     assertEquals("Overture/ReadOnlyContent", problem.id());
     assertTrue(problem.message().startsWith("Not saved: content root Game ("), problem.message());
   }
+
+  /**
+   * Review exp, finding 13: a rename whose new name the file already had dropped the old field's
+   * value without a word, and resave deleted it from the file. Now different values are refused (a
+   * load, and so validate and play, at the old field; resave leaves the file as it is); the same
+   * value twice loses nothing and is upgraded.
+   */
+  @Test
+  void aRenameOntoAFieldTheFileHas_withAnotherValue_isRefused_andResaveKeepsTheFile() throws Exception {
+    root = Content.of()
+        .file("ships/Both.json", "{ \"name\": \"Both\",\n  \"hp\": 5, \"health\": 7 }")
+        .file("ships/Same.json", "{ \"name\": \"Same\", \"hp\": 5, \"health\": 5 }")
+        .writeTo(temp.resolve("assets"));
+    assets = AssetManager.builder()
+        .contentRoot(AssetSource.directory(root))
+        .scanRule(ScanRule.of("Ship", Ship.class, "ships"))
+        .customVersion(SHIPS, Ship.class)
+        .readUnversionedAs(SHIPS, 2)
+        .upgrade(UpgradeStep.of(SHIPS, 3, Ship.class, "hp is now health", JsonUpgrade.rename("/hp", "health")))
+        .executor(workers)
+        .build();
+    byte[] before = Files.readAllBytes(root.resolve("ships/Both.json"));
+
+    Problem refused = failure("Both");
+    assertEquals("Overture/UpgradeFailed", refused.id());
+    assertTrue(refused.message().endsWith("\"hp\" is renamed \"health\" in this version, and the file has both, with different"
+        + " values (5 and 7); keep the one you mean and remove the other"), refused.message());
+    assertEquals(SourceLocation.at(file("ships/Both.json"), "/hp").withPosition(2, 9), refused.location().orElseThrow());
+    assertEquals(5, load("Same").get(PrimaryAssetId.parse("Ship:Same"), Ship.class).health());
+
+    ResaveReport report = assets.tools().resave(false);
+    assertEquals(List.of("Ship:Both"), report.refused().stream().map(ResaveReport.Entry::asset).toList());
+    assertArrayEquals(before, Files.readAllBytes(root.resolve("ships/Both.json")), "left byte for byte");
+  }
 }
