@@ -189,6 +189,17 @@ final class AssetFiles {
     return bytes == null || bytes.length == 0 ? where : locate(bytes, where);
   }
 
+  /** Each of {@code pointers} in the file of {@code key}, with its line and column, the file read once. */
+  List<SourceLocation> locateAll(AssetKey key, List<String> pointers) {
+    List<SourceLocation> unlocated = new ArrayList<>(pointers.size());
+    String file = fileOf(key);
+    for (String pointer : pointers) {
+      unlocated.add(SourceLocation.at(file, pointer));
+    }
+    byte[] bytes = bytesOrNull(key);
+    return bytes == null || bytes.length == 0 ? unlocated : new JsonLocator(json.mapper()).locateAll(bytes, unlocated);
+  }
+
   /** {@code where} with the line and column its pointer has in {@code bytes}. */
   SourceLocation locate(byte[] bytes, SourceLocation where) {
     return new JsonLocator(json.mapper()).locate(bytes, where);

@@ -87,6 +87,13 @@ public interface AssetTools {
   CompletableFuture<SourceLocation> locate(PrimaryAssetId id, String pointer);
 
   /**
+   * Each of {@code pointers} in the file of {@code id}, as {@link #locate(PrimaryAssetId, String)}
+   * finds it, in order, reading the file once for all of them (a tool locating many problems of one
+   * asset). Completes on a worker; never fails.
+   */
+  CompletableFuture<List<SourceLocation>> locate(PrimaryAssetId id, List<String> pointers);
+
+  /**
    * Where the value at {@code pointer} is in {@code json}, the bytes of a file that is not an
    * indexed asset (a plugin descriptor, a settings file) shown as {@code file}: with its line and
    * column when the pointer is found, the file and pointer alone otherwise. Runs on the calling

@@ -104,6 +104,29 @@ final class DefaultAssetTools implements AssetTools {
   }
 
   @Override
+  public CompletableFuture<List<SourceLocation>> locate(PrimaryAssetId id, List<String> pointers) {
+    List<String> wanted = List.copyOf(pointers);
+    CompletableFuture<List<SourceLocation>> located = new CompletableFuture<>();
+    try {
+      slots.workers().execute(() -> {
+        try {
+          located.complete(files.locateAll(id, wanted));
+        } catch (RuntimeException e) {
+          located.complete(unlocated(id, wanted));
+        }
+      });
+    } catch (Throwable e) { // refused, or failed while taking it: the places stay unlocated
+      located.complete(unlocated(id, wanted));
+    }
+    return located;
+  }
+
+  private List<SourceLocation> unlocated(PrimaryAssetId id, List<String> pointers) {
+    String file = files.fileOf(id);
+    return pointers.stream().map(pointer -> SourceLocation.at(file, pointer)).toList();
+  }
+
+  @Override
   public SourceLocation locate(byte[] json, String file, String pointer) {
     return files.locate(json, SourceLocation.at(file, pointer));
   }

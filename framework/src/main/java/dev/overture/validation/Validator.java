@@ -237,7 +237,7 @@ public final class Validator {
     runProjectValidators(run);
     java.util.Set<String> about = new java.util.HashSet<>();
     changed.keySet().forEach(id -> about.add(id.toString()));
-    run.pending.removeIf(pending -> pending.problem.asset().map(asset -> !about.contains(asset)).orElse(true));
+    run.pending.removeIf(pending -> pending.problem().asset().map(asset -> !about.contains(asset)).orElse(true));
     return run.locateLater();
   }
 
@@ -357,8 +357,7 @@ public final class Validator {
     private final List<AssetValidator<?>> assetValidators = withPlugins((List) Validator.this.assetValidators, (Class) AssetValidator.class);
     private final List<ActionValidator<?>> actionValidators = withPlugins((List) Validator.this.actionValidators, (Class) ActionValidator.class);
     private final List<ProjectValidator> projectValidators = withPlugins(Validator.this.projectValidators, ProjectValidator.class);
-    private record Pending(PrimaryAssetId asset, String pointer, Problem problem) {}
-    private final List<Pending> pending = new ArrayList<>();
+    private final List<ProblemLocations.Found> pending = new ArrayList<>();
 
     /**
      * Who registered each check, looked up once a run: {@link GameFeatures#ownerOf} walks every
@@ -401,7 +400,7 @@ public final class Validator {
     }
 
     void report(PrimaryAssetId asset, String pointer, Problem problem) {
-      pending.add(new Pending(asset, pointer, asset != null && problem.asset().isEmpty() ? problem.withAsset(asset.toString()) : problem));
+      pending.add(new ProblemLocations.Found(asset, pointer, asset != null && problem.asset().isEmpty() ? problem.withAsset(asset.toString()) : problem));
     }
 
     /** Every problem, each with its file, line and column where it concerns a place in an asset. */
@@ -411,22 +410,7 @@ public final class Validator {
 
     /** {@link #locate()}, completing once the files were read again on the manager's workers. */
     CompletableFuture<List<Problem>> locateLater() {
-      List<CompletableFuture<Problem>> located = new ArrayList<>();
-      for (Pending item : pending) {
-        if (item.asset == null || item.problem.location().isPresent()) {
-          located.add(CompletableFuture.completedFuture(item.problem));
-        } else {
-          located.add(assets.tools().locate(item.asset, item.pointer).handle((where, failed) ->
-              where != null ? item.problem.at(where) : item.problem.at(SourceLocation.at(item.asset.toString(), item.pointer))));
-        }
-      }
-      return CompletableFuture.allOf(located.toArray(CompletableFuture[]::new)).thenApply(ignored -> {
-        List<Problem> problems = new ArrayList<>();
-        for (CompletableFuture<Problem> problem : located) {
-          problems.add(problem.join());
-        }
-        return problems;
-      });
+      return ProblemLocations.locate(assets.tools(), pending);
     }
   }
 
