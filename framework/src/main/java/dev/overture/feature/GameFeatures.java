@@ -64,6 +64,7 @@ public final class GameFeatures implements AutoCloseable {
   private final PluginTransitions transitions;
   private final PluginRequests requests;
   private final CompletableFuture<Void> ready;
+  private volatile java.util.Set<PluginId> installedAtStart = java.util.Set.of();
 
   private GameFeatures(Builder builder) {
     // Discovery first: if it throws, no thread has been started yet.
@@ -78,6 +79,13 @@ public final class GameFeatures implements AutoCloseable {
       initial.add(queue.submit(() -> transitions.reachInitialState(plugin)));
     }
     ready = CompletableFuture.allOf(initial.toArray(CompletableFuture[]::new)).handle((ignored, error) -> {
+      java.util.Set<PluginId> installed = new java.util.LinkedHashSet<>();
+      for (Plugin plugin : catalog.all()) {
+        if (plugin.state == PluginState.INSTALLED) {
+          installed.add(plugin.id);
+        }
+      }
+      installedAtStart = java.util.Collections.unmodifiableSet(installed);
       // A fault shared by several plugins (a dependency cycle) is one problem, listed once.
       java.util.Set<Problem> problems = new java.util.LinkedHashSet<>(catalog.unusable());
       for (Plugin plugin : catalog.all()) {
@@ -199,6 +207,28 @@ public final class GameFeatures implements AutoCloseable {
   /** Warnings of reading the plugin's descriptor (unknown properties), located: the validator reports them. */
   public List<Problem> descriptorWarnings(PluginId id) {
     return catalog.get(id).warnings;
+  }
+
+  /**
+   * The plugins still {@link PluginState#INSTALLED} once every plugin had reached its initial
+   * state (their descriptors' {@code initialState}, or no dependent registered them): their content
+   * is not indexed until something registers them, so a game cannot select an experience in one.
+   * Empty until {@link #ready()} completes; what a tool (the validator) registers later does not
+   * change it.
+   */
+  public java.util.Set<PluginId> installedAtStart() {
+    return installedAtStart;
+  }
+
+  /**
+   * The plugin not registered now (installed, or in {@code Error}) whose content holds a file its
+   * scan rules would index as {@code id}: where an id that "is not indexed" would come from once the
+   * plugin registers. Reads the plugin's folder listing (a jar's entries); for messages about an id
+   * that was not found, not for every lookup.
+   */
+  public Optional<PluginId> unregisteredHolderOf(dev.overture.asset.PrimaryAssetId id) {
+    Objects.requireNonNull(id, "id");
+    return catalog.unregisteredHolderOf(id);
   }
 
   /** The plugin's state now. */

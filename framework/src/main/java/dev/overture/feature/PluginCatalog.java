@@ -305,6 +305,66 @@ final class PluginCatalog {
     return Optional.empty();
   }
 
+  /** See {@link GameFeatures#unregisteredHolderOf}. */
+  Optional<PluginId> unregisteredHolderOf(dev.overture.asset.PrimaryAssetId id) {
+    for (Plugin plugin : plugins.values()) {
+      PluginState state = plugin.state;
+      if (plugin.manifest == null || state != PluginState.INSTALLED && state != PluginState.ERROR) {
+        continue;
+      }
+      List<dev.overture.asset.ScanRule> rules = new ArrayList<>(assets.tools().scanRules());
+      for (dev.overture.asset.ScanRuleDeclaration declared : plugin.manifest.primaryAssetTypesToScan()) {
+        try {
+          rules.add(declared.toScanRule(assets.tools().assetClasses()));
+        } catch (IllegalArgumentException e) {
+          // a rule its registration refuses (said there) indexes nothing
+        }
+      }
+      AssetSource source = null;
+      try {
+        source = plugin.origin.open();
+        if (holds(source, rules, id)) {
+          return Optional.of(plugin.id);
+        }
+      } catch (IOException | RuntimeException e) {
+        // unreadable: its own problem says so; it holds nothing that can be found
+      } finally {
+        if (source != null && plugin.origin.isolated()) {
+          closeQuietly(source);
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static boolean holds(AssetSource source, List<dev.overture.asset.ScanRule> rules, dev.overture.asset.PrimaryAssetId id)
+      throws IOException {
+    for (dev.overture.asset.ScanRule rule : rules) {
+      if (!rule.type().equals(id.type())) {
+        continue;
+      }
+      for (AssetPath directory : rule.directories()) {
+        if (!rule.recursive()) {
+          if (source.exists(directory.resolve(id.name() + "." + rule.extension()))) {
+            return true;
+          }
+          continue;
+        }
+        try {
+          for (String file : source.list(directory, true)) {
+            AssetPath path = AssetPath.parse(file);
+            if (path.baseName().equals(id.name()) && path.extension().equalsIgnoreCase(rule.extension())) {
+              return true;
+            }
+          }
+        } catch (NoSuchFileException e) {
+          // the plugin has no such folder
+        }
+      }
+    }
+    return false;
+  }
+
   /** See {@link GameFeatures#ownerOf}. */
   Optional<PluginId> ownerOf(Object instance) {
     for (Plugin plugin : plugins.values()) {

@@ -63,9 +63,9 @@ final class DescribeCommand implements Callable<Integer> {
             .map(name -> EXPERIENCE + ":" + name)
             .or(() -> id.type().equals(EXPERIENCE) ? java.util.Optional.empty() : Choices.didYouMean(id.toString(), names))
             .map(name -> "; did you mean " + name + "?").orElse("");
-        throw SampleContent.withPluginsInError(new ProblemException("Cannot describe " + experience, List.of(
+        throw InstalledPluginContent.withHints(new ProblemException("Cannot describe " + experience, List.of(
             Problem.error("Overture/UnknownExperience", "No experience " + id + " is indexed" + guess)
-                .withChoices("experiences", Choices.closest(id.toString(), names)))), features);
+                .withChoices("experiences", Choices.closest(id.toString(), names)))), features, id);
       }
       ExperienceDefinition definition = assets.loadSynchronously(id, ExperienceDefinition.class);
       out.printf("%s (%s)%n", id, assets.index().find(id).orElseThrow().file());

@@ -82,7 +82,7 @@ final class PlaySetup {
     try {
       selected = join(selection.build().select(assets));
     } catch (ProblemException e) {
-      throw SampleContent.withPluginsInError(e, features);
+      throw InstalledPluginContent.withHints(e, features, asked != null ? asked.tile().experienceId() : experience);
     }
     PrimaryAssetId experienceId = selected.id();
     // The tile asked for, else the one the menu's "play --experience" stands for: the default tile when it names the

@@ -61,6 +61,7 @@ final class ValidateCommand implements Callable<Integer> {
       Validator.Builder validator = Validator.builder(assets).features(features).pluginTimeout(SampleContent.pluginTimeout());
       Path folder = content.folderOrNull();
       validator.validator(new PlayableContent(folder == null ? "the content inside the jar" : folder.toString()));
+      validator.validator(new InstalledPluginContent());
       if (settings != null) {
         validator.settingsFolder(ContentOptions.folder(spec, "--settings", settings));
       }

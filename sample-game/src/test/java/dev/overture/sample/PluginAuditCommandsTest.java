@@ -240,6 +240,36 @@ class PluginAuditCommandsTest {
     assertTrue(describe.err().contains(inError), describe.err());
   }
 
+  /**
+   * Review exp, finding 14: an experience inside a plugin that stays Installed was checked (and
+   * passed) by validate, which registers every plugin, while play said only "No experience ... is
+   * indexed (named by the URL option)". Now both name the plugin and how to make it play.
+   */
+  @Test
+  void anExperienceInsideAnInstalledPlugin_isNamedWithItsPlugin_byPlayAndDescribe_andAWarningInValidate() {
+    Path plugins = temp.resolve("plugins");
+    PluginJar.of()
+        .file("plugin.json", "{ \"name\": \"Lanterns\", \"version\": \"1.0.0\",\n  \"initialState\": \"Installed\" }")
+        .file("experiences/Lanterns.json", "{ \"gameFeaturesToEnable\": [\"Lanterns\"] }")
+        .writeTo(plugins.resolve("lanterns.jar"));
+    String words = "Experience:Lanterns is in plugin Lanterns, which stays Installed when the game starts (its initialState), so its"
+        + " content is not indexed and play cannot select it; set \"initialState\" to \"Registered\" in its plugin.json to play it"
+        + System.lineSeparator() + "   at " + plugins.resolve("lanterns.jar") + "!/plugin.json:2:19 (/initialState)";
+
+    CommandRun play = CommandRun.of("play", "--assets", "../assets", "--plugins", plugins.toString(), "--experience", "Lanterns", "--ticks", "1");
+    assertEquals(1, play.exit(), play.all());
+    assertTrue(play.err().contains("1) [Overture/UnknownExperience] No experience Experience:Lanterns is indexed"), play.err());
+    assertTrue(play.err().contains("2) [Overture/PluginNotRegistered] " + words), play.err());
+
+    CommandRun describe = CommandRun.of("describe", "--assets", "../assets", "--plugins", plugins.toString(), "Lanterns");
+    assertEquals(1, describe.exit(), describe.all());
+    assertTrue(describe.err().contains("2) [Overture/PluginNotRegistered] " + words), describe.err());
+
+    CommandRun validate = CommandRun.of("validate", "--assets", "../assets", "--plugins", plugins.toString());
+    assertEquals(0, validate.exit(), validate.all());
+    assertTrue(validate.out().contains("[Overture/PluginNotRegistered] warning: " + words), validate.out());
+  }
+
   @Test
   void aPluginsTileNamingTheMapOfAPluginItDoesNotDependOn_isALocatedError_inValidateAndInPlay() throws Exception {
     Path plugins = Files.createDirectories(temp.resolve("plugins"));
