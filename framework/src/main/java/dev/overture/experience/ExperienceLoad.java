@@ -347,7 +347,7 @@ final class ExperienceLoad {
 
   private void fail(List<Problem> problems) {
     if (!discarded) {
-      failure = new ExperienceLoadException(id.toString(), problems);
+      failure = new ExperienceLoadException(id.toString(), services.features().withCauses(problems));
       manager.failed(this);
     }
   }

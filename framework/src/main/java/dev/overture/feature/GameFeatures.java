@@ -231,6 +231,69 @@ public final class GameFeatures implements AutoCloseable {
     return catalog.unregisteredHolderOf(id);
   }
 
+  /**
+   * How the words an unknown kind that may follow from plugins in {@code Error} gets after its own
+   * start ({@link #asConsequence}): the kinds their code would register are unknown while they
+   * cannot register. A report lists such problems after the others.
+   */
+  public static final String MAY_FOLLOW = "; this may follow from plugin";
+
+  /**
+   * {@code problems} with their likely root cause first: when some are unknown kinds or classes
+   * ({@code Overture/UnknownClass}, {@code Overture/UnknownKind}) and plugins are in {@code Error},
+   * the kinds those plugins' code registers are unknown, so each such problem is a consequence
+   * rather than a cause (a duplicate asset in ShooterCore showed as three "Unknown class "Hero""
+   * errors before it). Then the plugins' own problems come first, and each unknown kind says which
+   * plugins it may follow from. Otherwise {@code problems} as they are.
+   */
+  public List<Problem> withCauses(List<Problem> problems) {
+    java.util.Set<Problem> causes = new java.util.LinkedHashSet<>();
+    for (Plugin plugin : catalog.all()) {
+      if (plugin.state == PluginState.ERROR && plugin.failure != null) {
+        causes.addAll(plugin.failure.problems());
+      }
+    }
+    if (causes.isEmpty() || problems.stream().noneMatch(GameFeatures::unknownKind)) {
+      return problems;
+    }
+    List<Problem> result = new ArrayList<>(causes);
+    for (Problem problem : problems) {
+      if (!causes.contains(problem)) {
+        result.add(asConsequence(problem));
+      }
+    }
+    return result;
+  }
+
+  /**
+   * {@code problem}, when it is an unknown kind or class and plugins are in {@code Error}, saying
+   * that it may follow from them (see {@link #withCauses}); otherwise {@code problem}.
+   */
+  public Problem asConsequence(Problem problem) {
+    if (!unknownKind(problem) || problem.message().contains(MAY_FOLLOW)) {
+      return problem;
+    }
+    List<String> inError = new ArrayList<>();
+    for (Plugin plugin : catalog.all()) {
+      if (plugin.state == PluginState.ERROR && plugin.failure != null) {
+        inError.add(plugin.id.name());
+      }
+    }
+    if (inError.isEmpty()) {
+      return problem;
+    }
+    boolean one = inError.size() == 1;
+    return new Problem(problem.severity(), problem.id(), problem.message() + MAY_FOLLOW + (one ? " " : "s ")
+        + (one ? inError.get(0) : String.join(", ", inError.subList(0, inError.size() - 1)) + " and " + inError.get(inError.size() - 1))
+        + ", in Error (" + (one ? "its problem is" : "their problems are") + " listed first): the kinds "
+        + (one ? "its code registers are unknown until it is" : "their code registers are unknown until they are") + " fixed",
+        problem.asset(), problem.location(), problem.choices());
+  }
+
+  private static boolean unknownKind(Problem problem) {
+    return problem.id().equals("Overture/UnknownClass") || problem.id().equals("Overture/UnknownKind");
+  }
+
   /** The plugin's state now. */
   public PluginState state(PluginId id) {
     return catalog.get(id).state;

@@ -30,8 +30,8 @@ final class ProblemLocations {
   private ProblemLocations() {}
 
   /** {@code found}, repeats folded, located; in the order found. */
-  static CompletableFuture<List<Problem>> locate(AssetTools tools, List<Found> found) {
-    List<Found> listed = folded(found);
+  static CompletableFuture<List<Problem>> locate(AssetTools tools, dev.overture.feature.GameFeatures features, List<Found> found) {
+    List<Found> listed = features == null ? folded(found) : withCauses(features, folded(found));
     Map<PrimaryAssetId, List<Integer>> byAsset = new LinkedHashMap<>();
     for (int i = 0; i < listed.size(); i++) {
       Found item = listed.get(i);
@@ -55,6 +55,15 @@ final class ProblemLocations {
       }));
     });
     return CompletableFuture.allOf(located.toArray(CompletableFuture[]::new)).thenApply(ignored -> List.of(problems));
+  }
+
+  /** {@code found} with each unknown kind that may follow from a plugin in Error saying so (GameFeatures#asConsequence). */
+  private static List<Found> withCauses(dev.overture.feature.GameFeatures features, List<Found> found) {
+    List<Found> result = new ArrayList<>(found.size());
+    for (Found item : found) {
+      result.add(new Found(item.asset(), item.pointer(), features.asConsequence(item.problem())));
+    }
+    return result;
   }
 
   /**

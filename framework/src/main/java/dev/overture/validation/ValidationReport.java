@@ -20,8 +20,10 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public record ValidationReport(List<Problem> problems) {
 
+  /** Causes before what may follow from them (GameFeatures#withCauses), then by file, line and column. */
   private static final Comparator<Problem> ORDER =
-      Comparator.comparing((Problem problem) -> problem.location().map(SourceLocation::file).orElse(problem.asset().orElse("")))
+      Comparator.comparing((Problem problem) -> problem.message().contains(dev.overture.feature.GameFeatures.MAY_FOLLOW))
+          .thenComparing((Problem problem) -> problem.location().map(SourceLocation::file).orElse(problem.asset().orElse("")))
           .thenComparingInt(problem -> problem.location().map(SourceLocation::line).orElse(0))
           .thenComparingInt(problem -> problem.location().map(SourceLocation::column).orElse(0))
           .thenComparing(Problem::id);

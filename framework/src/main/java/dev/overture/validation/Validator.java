@@ -410,7 +410,7 @@ public final class Validator {
 
     /** {@link #locate()}, completing once the files were read again on the manager's workers. */
     CompletableFuture<List<Problem>> locateLater() {
-      return ProblemLocations.locate(assets.tools(), pending);
+      return ProblemLocations.locate(assets.tools(), features, pending);
     }
   }
 
