@@ -347,7 +347,9 @@ final class ExperienceLoad {
 
   private void fail(List<Problem> problems) {
     if (!discarded) {
-      failure = new ExperienceLoadException(id.toString(), services.features().withCauses(problems));
+      // An unknown kind says which plugin in Error it may follow from; the plugins' own problems are
+      // theirs to report (ready(), overture list), not repeated here.
+      failure = new ExperienceLoadException(id.toString(), problems.stream().map(services.features()::asConsequence).toList());
       manager.failed(this);
     }
   }

@@ -239,35 +239,11 @@ public final class GameFeatures implements AutoCloseable {
   public static final String MAY_FOLLOW = "; this may follow from plugin";
 
   /**
-   * {@code problems} with their likely root cause first: when some are unknown kinds or classes
-   * ({@code Overture/UnknownClass}, {@code Overture/UnknownKind}) and plugins are in {@code Error},
-   * the kinds those plugins' code registers are unknown, so each such problem is a consequence
-   * rather than a cause (a duplicate asset in ShooterCore showed as three "Unknown class "Hero""
-   * errors before it). Then the plugins' own problems come first, and each unknown kind says which
-   * plugins it may follow from. Otherwise {@code problems} as they are.
-   */
-  public List<Problem> withCauses(List<Problem> problems) {
-    java.util.Set<Problem> causes = new java.util.LinkedHashSet<>();
-    for (Plugin plugin : catalog.all()) {
-      if (plugin.state == PluginState.ERROR && plugin.failure != null) {
-        causes.addAll(plugin.failure.problems());
-      }
-    }
-    if (causes.isEmpty() || problems.stream().noneMatch(GameFeatures::unknownKind)) {
-      return problems;
-    }
-    List<Problem> result = new ArrayList<>(causes);
-    for (Problem problem : problems) {
-      if (!causes.contains(problem)) {
-        result.add(asConsequence(problem));
-      }
-    }
-    return result;
-  }
-
-  /**
-   * {@code problem}, when it is an unknown kind or class and plugins are in {@code Error}, saying
-   * that it may follow from them (see {@link #withCauses}); otherwise {@code problem}.
+   * {@code problem}, when it is an unknown kind or class ({@code Overture/UnknownClass}, {@code
+   * Overture/UnknownKind}) and plugins are in {@code Error}, saying that it may follow from them,
+   * with the id of each one's first problem: the kinds their code registers are unknown while they
+   * cannot register, so such a problem is a consequence rather than a cause (a duplicate asset in
+   * ShooterCore showed only as "Unknown class "Hero"" errors). Otherwise {@code problem}.
    */
   public Problem asConsequence(Problem problem) {
     if (!unknownKind(problem) || problem.message().contains(MAY_FOLLOW)) {
@@ -276,7 +252,8 @@ public final class GameFeatures implements AutoCloseable {
     List<String> inError = new ArrayList<>();
     for (Plugin plugin : catalog.all()) {
       if (plugin.state == PluginState.ERROR && plugin.failure != null) {
-        inError.add(plugin.id.name());
+        List<Problem> own = plugin.failure.problems();
+        inError.add(plugin.id.name() + (own.isEmpty() ? "" : " (" + own.get(0).id() + ")"));
       }
     }
     if (inError.isEmpty()) {
@@ -285,9 +262,8 @@ public final class GameFeatures implements AutoCloseable {
     boolean one = inError.size() == 1;
     return new Problem(problem.severity(), problem.id(), problem.message() + MAY_FOLLOW + (one ? " " : "s ")
         + (one ? inError.get(0) : String.join(", ", inError.subList(0, inError.size() - 1)) + " and " + inError.get(inError.size() - 1))
-        + ", in Error (" + (one ? "its problem is" : "their problems are") + " listed first): the kinds "
-        + (one ? "its code registers are unknown until it is" : "their code registers are unknown until they are") + " fixed",
-        problem.asset(), problem.location(), problem.choices());
+        + ", in Error: the kinds " + (one ? "its code registers are unknown until it is" : "their code registers are unknown until they are")
+        + " fixed", problem.asset(), problem.location(), problem.choices());
   }
 
   private static boolean unknownKind(Problem problem) {

@@ -20,7 +20,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public record ValidationReport(List<Problem> problems) {
 
-  /** Causes before what may follow from them (GameFeatures#withCauses), then by file, line and column. */
+  /** Causes before what may follow from them (GameFeatures#asConsequence), then by file, line and column. */
   private static final Comparator<Problem> ORDER =
       Comparator.comparing((Problem problem) -> problem.message().contains(dev.overture.feature.GameFeatures.MAY_FOLLOW))
           .thenComparing((Problem problem) -> problem.location().map(SourceLocation::file).orElse(problem.asset().orElse("")))
