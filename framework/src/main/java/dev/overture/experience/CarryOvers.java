@@ -35,9 +35,10 @@ final class CarryOvers {
           int ordinal = seen.merge(component.getClass(), 1, Integer::sum) - 1;
           try {
             carried.put(new Key(actor, component.getClass(), ordinal), carrier.carryOut());
-          } catch (RuntimeException e) {
+          } catch (Throwable e) {
             dev.overture.internal.Failures.logInALine(log, e, "{} of {} failed to carry its state out of a reload in world {}",
                 component.getClass().getSimpleName(), actor.name(), world.name());
+            Callbacks.rethrowIfFatal(e);
           }
         }
       }
@@ -65,9 +66,10 @@ final class CarryOvers {
         try {
           // The state came from a component of this very class, whose carryOut made it.
           ((CarryOver<Object>) carrier).carryIn(state);
-        } catch (RuntimeException e) {
+        } catch (Throwable e) {
           dev.overture.internal.Failures.logInALine(log, e, "{} of {} failed to take the state carried over a reload in world {}",
               component.getClass().getSimpleName(), actor.name(), world.name());
+          Callbacks.rethrowIfFatal(e);
         }
       }
     }

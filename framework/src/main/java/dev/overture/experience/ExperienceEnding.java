@@ -47,8 +47,9 @@ final class ExperienceEnding {
             next.future().completeExceptionally(failure);
           }
         });
-      } catch (RuntimeException e) {
+      } catch (Throwable e) {
         next.future().completeExceptionally(e);
+        Callbacks.rethrowIfFatal(e);
       }
     }, manager.world().executor());
     return next.future();
@@ -90,13 +91,16 @@ final class ExperienceEnding {
       if (error != null) {
         dev.overture.internal.Failures.logInALine(log, error, "Deactivating {} in world {} failed", ending.id(), manager.world().name());
       }
-      if (manager.current() == ending) { // end of play may have cleaned up already
-        ending.finishDeactivation();
-        manager.clearCurrent();
-        deactivation = null;
-        manager.setState(LoadState.UNLOADED);
+      try {
+        if (manager.current() == ending) { // end of play may have cleaned up already
+          ending.finishDeactivation();
+          manager.clearCurrent();
+          deactivation = null;
+          manager.setState(LoadState.UNLOADED);
+        }
+      } finally {
+        done.complete(null); // a state listener's fatal error still lets whoever waits go on
       }
-      done.complete(null);
     }, manager.world().executor());
     return done;
   }

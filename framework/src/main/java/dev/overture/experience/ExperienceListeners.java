@@ -13,8 +13,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The listeners and the timeline of one experience manager: loaded listeners by priority and failure listeners, each
- * called once; state listeners, called on every change until removed. A listener that throws is
- * logged and the others still run. Confined to the world's game thread.
+ * called once; state listeners, called on every change until removed. A listener that throws
+ * (anything, an {@code AssertionError} too) is logged, naming it, and the others still run; see
+ * {@link Callbacks}. Confined to the world's game thread.
  */
 final class ExperienceListeners {
 
@@ -82,23 +83,51 @@ final class ExperienceListeners {
     timeline.clear();
   }
 
-  /** Records {@code transition} in the timeline and tells the state listeners. */
+  /**
+   * Records {@code transition} in the timeline and tells the state listeners, every one of them: what
+   * one throws is logged naming it (see {@link Callbacks}), and a fatal error is thrown on once all
+   * have heard.
+   */
   void changed(Transition transition) {
     timeline.add(transition);
+    Throwable fatal = null;
     for (StateListener listener : List.copyOf(states)) {
       try {
         listener.changed(transition);
-      } catch (RuntimeException e) {
-        log.error("A state listener of the experience of world {} threw", worldName, e);
+      } catch (Throwable e) {
+        log.error("State listener {} of the experience of world {} threw on {} -> {}; the others still hear it",
+            listener, worldName, transition.from(), transition.to(), e);
+        fatal = Callbacks.isFatal(e) && fatal == null ? e : fatal;
       }
+    }
+    if (fatal != null) {
+      Callbacks.rethrowIfFatal(fatal);
     }
   }
 
-  <T> void call(Consumer<T> listener, T value) {
-    try {
-      listener.accept(value);
-    } catch (RuntimeException e) {
-      log.error("An experience listener in world {} threw", worldName, e);
+  /**
+   * Calls every one of {@code taken} with {@code value}, in order: what one throws is logged naming
+   * it and {@code kind} ("loaded", "failure"), and the others are still called; a fatal error is
+   * thrown on once all have been.
+   */
+  <T> void callAll(String kind, List<Consumer<T>> taken, T value) {
+    Throwable fatal = null;
+    for (Consumer<T> listener : taken) {
+      try {
+        listener.accept(value);
+      } catch (Throwable e) {
+        log.error("The {} listener {} of the experience of world {} threw; the others are still called", kind, listener,
+            worldName, e);
+        fatal = Callbacks.isFatal(e) && fatal == null ? e : fatal;
+      }
     }
+    if (fatal != null) {
+      Callbacks.rethrowIfFatal(fatal);
+    }
+  }
+
+  /** Calls {@code listener} with {@code value}, as {@link #callAll} does. */
+  <T> void call(String kind, Consumer<T> listener, T value) {
+    callAll(kind, List.of(listener), value);
   }
 }

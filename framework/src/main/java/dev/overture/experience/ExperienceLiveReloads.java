@@ -86,10 +86,15 @@ final class ExperienceLiveReloads {
       reload.releaseAcquired();
     }
     List<Consumer<ExperienceDefinition>> waiting = manager.listeners().takeLoaded();
-    manager.setState(LoadState.LOADED);
-    for (Consumer<ExperienceDefinition> listener : waiting) {
-      manager.listeners().call(listener, load.experience());
+    try {
+      manager.setState(LoadState.LOADED);
+      manager.listeners().callAll("loaded", waiting, load.experience());
+    } finally {
+      settle(load, failed, result);
     }
+  }
+
+  private static void settle(ExperienceLoad load, List<LoadChecks.Found> failed, CompletableFuture<ExperienceReload.Result> result) {
     if (failed.isEmpty()) {
       result.complete(new ExperienceReload.Result(ExperienceReload.Outcome.APPLIED, List.of()));
     } else {

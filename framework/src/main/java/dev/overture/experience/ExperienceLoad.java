@@ -319,9 +319,10 @@ final class ExperienceLoad {
   // ---------------------------------------------------------------- failure, cancellation, rollback
 
   /**
-   * Runs one asynchronous step unless this attempt was discarded meanwhile; a step that throws (a
-   * bug in game code it calls, such as a pawn constructor) fails the load instead of leaving it
-   * stuck.
+   * Runs one asynchronous step unless this attempt was discarded meanwhile; a step that throws
+   * anything (a bug in game code it calls, such as a pawn constructor, an {@code AssertionError}, a
+   * {@code NoClassDefFoundError}) fails the load, rolled back, instead of leaving it stuck; a fatal
+   * error (see {@link Callbacks}) is thrown on after that.
    */
   private void step(Runnable body) {
     if (discarded) {
@@ -329,9 +330,13 @@ final class ExperienceLoad {
     }
     try {
       body.run();
-    } catch (RuntimeException e) {
+    } catch (Throwable e) {
       log.error("A step of loading {} in world {} threw", id, world.name(), e);
-      fail(List.of(Problem.error("Overture/LoadStepFailed", "Loading stopped: " + Failures.describe(e)).withAsset(id.toString())));
+      try {
+        fail(List.of(Problem.error("Overture/LoadStepFailed", "Loading stopped: " + Failures.describe(e)).withAsset(id.toString())));
+      } finally {
+        Callbacks.rethrowIfFatal(e);
+      }
     }
   }
 

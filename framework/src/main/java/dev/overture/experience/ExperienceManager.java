@@ -35,8 +35,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Listeners.</b> Loaded listeners have a priority (high, normal, low) and are called once, in
  * that order, when the experience loads; {@link #callOrRegisterOnLoaded} calls at once when it
- * already has. Failure listeners likewise. A listener that throws is logged and the others still
- * run.
+ * already has. Failure listeners likewise. A listener (of any kind) that throws, an exception or
+ * an error such as a failed assertion or a stack overflow, is logged naming it, and the others
+ * still run, the load goes on and its future completes; only an error of the virtual machine's own
+ * (out of memory) is thrown on, once the load's state is whole. A step of the load that throws
+ * (game code it calls) fails the load, rolled back, with {@code Overture/LoadStepFailed}.
  *
  * <p><b>Attempts.</b> Each {@link #setCurrentExperience} starts an attempt that owns what it
  * acquires (handles, plugin requests, actions, the chaos timer, the caller's future); cancelling,
@@ -285,7 +288,7 @@ public final class ExperienceManager extends ActorComponent {
     Objects.requireNonNull(priority, "priority");
     Objects.requireNonNull(listener, "listener");
     if (state == LoadState.LOADED) {
-      listeners.call(listener, current.experience());
+      listeners.call("loaded", listener, current.experience());
     } else {
       listeners.onLoaded(priority, listener);
     }
@@ -296,7 +299,7 @@ public final class ExperienceManager extends ActorComponent {
     world().checkGameThread();
     Objects.requireNonNull(listener, "listener");
     if (state == LoadState.FAILED) {
-      listeners.call(listener, current.failure());
+      listeners.call("failure", listener, current.failure());
     } else {
       listeners.onFailed(listener);
     }
@@ -373,16 +376,18 @@ public final class ExperienceManager extends ActorComponent {
     CompletableFuture<ExperienceDefinition> done = load.takeFuture();
     List<Consumer<ExperienceDefinition>> waiting = listeners.takeLoaded();
     publish(load);
-    setState(LoadState.LOADED);
-    if (current == load && state == LoadState.LOADED) { // unless a state listener moved on
-      services.settings().localSettings().ifPresent(local -> local.experienceLoaded(String.valueOf(load.id())));
-    }
     ExperienceDefinition experience = load.experience();
-    for (Consumer<ExperienceDefinition> listener : waiting) {
-      listeners.call(listener, experience);
-    }
-    if (done != null) {
-      done.complete(experience);
+    try {
+      setState(LoadState.LOADED);
+      if (current == load && state == LoadState.LOADED) { // unless a state listener moved on
+        services.settings().localSettings().ifPresent(local -> local.experienceLoaded(String.valueOf(load.id())));
+      }
+      listeners.callAll("loaded", waiting, experience);
+    } finally {
+      // Only a fatal error gets here without the listeners having run: the caller still hears.
+      if (done != null) {
+        done.complete(experience);
+      }
     }
   }
 
@@ -399,14 +404,15 @@ public final class ExperienceManager extends ActorComponent {
     // Everything is settled before anyone hears of it: a listener may retry at once.
     CompletableFuture<ExperienceDefinition> done = load.takeFuture();
     List<Consumer<ExperienceLoadException>> waiting = listeners.takeFailed();
-    setState(LoadState.FAILED);
     ExperienceLoadException cause = load.failure();
     log.debug("{}", cause.getMessage());
-    for (Consumer<ExperienceLoadException> listener : waiting) {
-      listeners.call(listener, cause);
-    }
-    if (done != null) {
-      done.completeExceptionally(cause);
+    try {
+      setState(LoadState.FAILED);
+      listeners.callAll("failure", waiting, cause);
+    } finally {
+      if (done != null) {
+        done.completeExceptionally(cause);
+      }
     }
   }
 

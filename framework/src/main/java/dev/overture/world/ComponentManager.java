@@ -113,7 +113,7 @@ public final class ComponentManager {
             addRequested(actor, key, request);
           }
         }
-      } catch (RuntimeException e) {
+      } catch (RuntimeException | Error e) {
         releaseRequest(key); // a component that cannot be created leaves no half-applied request
         throw e;
       }
@@ -220,9 +220,10 @@ public final class ComponentManager {
   private void call(HandlerEntry entry, Actor actor, String event) {
     try {
       entry.handler.handle(actor, event);
-    } catch (RuntimeException e) {
-      dev.overture.internal.Failures.logInALine(log, e, "An extension handler for {} failed on {} of {}",
-          entry.actorClass.getSimpleName(), event, actor);
+    } catch (Throwable e) {
+      dev.overture.internal.Failures.logInALine(log, e, "Extension handler {} for {} failed on {} of {}",
+          entry.handler, entry.actorClass.getSimpleName(), event, actor);
+      Callbacks.rethrowIfFatal(e);
     }
   }
 

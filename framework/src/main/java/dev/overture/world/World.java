@@ -350,7 +350,7 @@ public final class World implements AutoCloseable {
     actors.add(actor);
     try {
       beforePlay.accept(actor);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | Error e) {
       actors.remove(actor);
       actor.stopPlay(EndPlayReason.DESTROYED);
       throw e;
@@ -464,9 +464,11 @@ public final class World implements AutoCloseable {
    * Closes the world: new work is refused from here on; close listeners run; the game state ends
    * play first (so that what it owns can still reach the other actors), then the other actors,
    * newest first (even those ending actors destroy or spawn); subsystems shut down; queued work is
-   * dropped. Game code that throws while it ends (an actor's or component's {@code endPlay}) is
-   * logged, naming it and its plugin, and the rest still ends: a world is always closed whole, so
-   * what its experience holds (plugin requests, asset pins) is released. Idempotent.
+   * dropped. Game code that throws while it ends (an actor's or component's {@code endPlay}, a close
+   * listener, a subsystem), an exception or an error such as a failed assertion, is logged, naming
+   * it, and the rest still ends: a world is always closed whole, so what its experience holds
+   * (plugin requests, asset pins) is released; an error of the virtual machine's own (out of memory)
+   * is thrown on after that. Idempotent.
    */
   @Override
   public void close() {
@@ -475,11 +477,13 @@ public final class World implements AutoCloseable {
     }
     checkGameThread();
     closing = true;
+    Throwable fatal = null;
     for (Runnable listener : List.copyOf(closeListeners)) {
       try {
         listener.run();
-      } catch (RuntimeException e) {
-        Failures.logInALine(log, e, "A close listener of world {} failed", name);
+      } catch (Throwable e) {
+        Failures.logInALine(log, e, "Close listener {} of world {} failed", listener, name);
+        fatal = fatal == null && Callbacks.isFatal(e) ? e : fatal;
       }
     }
     closeListeners.clear();
@@ -494,8 +498,9 @@ public final class World implements AutoCloseable {
     for (int i = ending.size() - 1; i >= 0; i--) {
       try {
         ending.get(i).deinitialize();
-      } catch (RuntimeException e) {
-        Failures.logInALine(log, e, "A subsystem of world {} failed to shut down", name);
+      } catch (Throwable e) {
+        Failures.logInALine(log, e, "Subsystem {} of world {} failed to shut down", ending.get(i), name);
+        fatal = fatal == null && Callbacks.isFatal(e) ? e : fatal;
       }
     }
     subsystems.clear();
@@ -507,13 +512,17 @@ public final class World implements AutoCloseable {
       if (task instanceof Droppable droppable) {
         try {
           droppable.onDropped.run();
-        } catch (RuntimeException e) {
-          log.error("What world {} was to run when it dropped a task failed", name, e);
+        } catch (Throwable e) {
+          log.error("What world {} was to run when it dropped task {} failed", name, droppable.task(), e);
+          fatal = fatal == null && Callbacks.isFatal(e) ? e : fatal;
         }
       }
     }
     if (dropped > 0) {
       log.debug("World {} closed with {} queued tasks dropped", name, dropped);
+    }
+    if (fatal != null) {
+      Callbacks.rethrowIfFatal(fatal); // the world is closed whole first
     }
   }
 

@@ -15,6 +15,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * What the experience manager's listeners hear: state listeners every change until released,
@@ -25,6 +27,14 @@ class ExperienceListenersTest {
   private static final PrimaryAssetId LOBBY = PrimaryAssetId.of("Experience", "Lobby");
   /** Enables a plugin whose dependency is not installed: fails. */
   private static final PrimaryAssetId NEEDY = PrimaryAssetId.of("Experience", "Needy");
+  /** Enables the Combat plugin (and Core, its dependency). */
+  private static final PrimaryAssetId ARENA = PrimaryAssetId.of("Experience", "Arena");
+
+  /** What a host's listener may throw besides an exception: none of it may leave a load half-done. */
+  static List<Throwable> listenerErrors() {
+    return List.of(new AssertionError("listener assertion"), new StackOverflowError("deep recursion in host code"),
+        new NoClassDefFoundError("com/example/Gone"), new IllegalStateException("listener bug"));
+  }
 
   @TempDir Path temp;
   private ExperienceFixture game;
@@ -139,5 +149,90 @@ class ExperienceListenersTest {
     assertEquals(List.of(), heard);
     assertTrue(loading.isCancelled());
     assertEquals(List.of(LoadState.LOADING, LoadState.UNLOADED), states);
+  }
+
+  // Regression (review-host #1): an Error from a host listener left the world in ExecutingActions
+  // with its plugins held, and the load's future never completed; nothing was logged.
+  @ParameterizedTest
+  @MethodSource("listenerErrors")
+  void aStateListenerThatThrowsAnError_stopsNeitherTheOthersNorTheLoad(Throwable thrown) {
+    List<LoadState> heard = new ArrayList<>();
+    manager.onStateChanged(change -> {
+      if (change.to() == LoadState.EXECUTING_ACTIONS) {
+        throw sneaky(thrown);
+      }
+    });
+    manager.onStateChanged(change -> heard.add(change.to()));
+
+    CompletableFuture<ExperienceDefinition> loaded = manager.setCurrentExperience(ARENA);
+    game.pump();
+
+    assertEquals(LoadState.LOADED, manager.state());
+    assertEquals(List.of(LoadState.LOADING, LoadState.LOADING_GAME_FEATURES, LoadState.EXECUTING_ACTIONS, LoadState.LOADED),
+        heard);
+    assertTrue(loaded.isDone() && !loaded.isCompletedExceptionally());
+
+    manager.deactivate();
+    game.pump();
+    assertEquals(LoadState.UNLOADED, manager.state());
+    assertEquals(0, game.pluginRequests(), "the plugins are released");
+  }
+
+  @ParameterizedTest
+  @MethodSource("listenerErrors")
+  void aLoadedListenerThatThrowsAnError_stopsNeitherTheLowerOnesNorTheFuture(Throwable thrown) {
+    List<String> called = new ArrayList<>();
+    manager.callOrRegisterOnLoaded(ExperienceManager.Priority.HIGH, experience -> {
+      throw sneaky(thrown);
+    });
+    manager.callOrRegisterOnLoaded(ExperienceManager.Priority.NORMAL, experience -> called.add("normal"));
+
+    CompletableFuture<ExperienceDefinition> loaded = manager.setCurrentExperience(LOBBY);
+    game.pump();
+
+    assertEquals(LoadState.LOADED, manager.state());
+    assertEquals(List.of("normal"), called);
+    assertTrue(loaded.isDone() && !loaded.isCompletedExceptionally());
+  }
+
+  @ParameterizedTest
+  @MethodSource("listenerErrors")
+  void aFailureListenerThatThrowsAnError_stopsNeitherTheOthersNorTheFuture(Throwable thrown) {
+    List<ExperienceLoadException> heard = new ArrayList<>();
+    manager.callOrRegisterOnFailed(failure -> {
+      throw sneaky(thrown);
+    });
+    manager.callOrRegisterOnFailed(heard::add);
+
+    CompletableFuture<ExperienceDefinition> needy = manager.setCurrentExperience(NEEDY);
+    game.pump();
+
+    assertEquals(LoadState.FAILED, manager.state());
+    assertEquals(1, heard.size());
+    assertTrue(needy.isCompletedExceptionally());
+  }
+
+  @Test
+  void anOutOfMemoryErrorFromAStateListener_failsTheLoad_rolledBack() {
+    manager.onStateChanged(change -> {
+      if (change.to() == LoadState.EXECUTING_ACTIONS) {
+        throw new OutOfMemoryError("Java heap space");
+      }
+    });
+
+    CompletableFuture<ExperienceDefinition> loaded = manager.setCurrentExperience(ARENA);
+    game.pump();
+
+    assertEquals(LoadState.FAILED, manager.state());
+    assertEquals("Could not load experience Experience:Arena, see the following problem:\n\n"
+        + "1) [Overture/LoadStepFailed] Loading stopped: it ran out of memory (Java heap space)\n"
+        + "   in Experience:Arena\n\n1 problem", manager.failure().orElseThrow().getMessage());
+    assertTrue(loaded.isCompletedExceptionally());
+    assertEquals(0, game.pluginRequests(), "the plugins are released");
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T extends Throwable> RuntimeException sneaky(Throwable thrown) throws T {
+    throw (T) thrown;
   }
 }

@@ -368,6 +368,42 @@ class WorldTest {
     assertEquals(List.of("World \"Test\" is closing"), refused);
   }
 
+  // Regression (review-host #1): a close listener that threw an Error left the world half-closed:
+  // closing, its actors never ended, so its experience's plugins and pins were never released.
+  @Test
+  void close_endsEveryActor_evenWhenACloseListenerFailsAnAssertion() {
+    events.clear();
+    World world = World.builder("Test").gameState(RecordingState.class).build();
+    world.spawnActor(Crate.class, "First");
+    List<String> heard = new ArrayList<>();
+    world.onClose(() -> {
+      throw new AssertionError("host assertion");
+    });
+    world.onClose(() -> heard.add("second listener"));
+    events.clear();
+
+    world.close();
+
+    assertEquals(List.of("second listener"), heard);
+    assertEquals(List.of("game state ends WORLD_CLOSED", "lid ends WORLD_CLOSED", "crate ends WORLD_CLOSED"), events);
+    assertTrue(world.isClosed());
+  }
+
+  @Test
+  void close_endsEveryActor_thenThrowsAnOutOfMemoryErrorOfACloseListener() {
+    events.clear();
+    World world = World.builder("Test").gameState(RecordingState.class).build();
+    world.onClose(() -> {
+      throw new OutOfMemoryError("Java heap space");
+    });
+    events.clear();
+
+    assertThrows(OutOfMemoryError.class, world::close);
+
+    assertEquals(List.of("game state ends WORLD_CLOSED"), events);
+    assertTrue(world.isClosed());
+  }
+
   @Test
   void anActorDestroyedWhileSpawning_neverBeginsPlay() {
     events.clear();
