@@ -49,7 +49,7 @@ public final class World implements AutoCloseable {
 
   private final String name;
   private final NetMode netMode;
-  private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
+  private final ConcurrentLinkedQueue<Runnable> tasks;
   private final Executor executor = this::enqueue;
   private final PriorityQueue<Timer> timers = new PriorityQueue<>();
   private final WorldActors actors = new WorldActors();
@@ -72,6 +72,7 @@ public final class World implements AutoCloseable {
     this.name = builder.name;
     this.netMode = builder.netMode;
     this.gameThread = Thread.currentThread();
+    this.tasks = builder.tasks;
     this.objects = builder.objects;
     this.ids = builder.ids != null ? builder.ids : StableIdAllocator.inMemory();
     this.componentManager = new ComponentManager(this);
@@ -95,9 +96,11 @@ public final class World implements AutoCloseable {
 
   /**
    * Runs work on the game thread, in order, during the next {@link #tick} or {@link
-   * #runPendingTasks()}. Any thread.
+   * #runPendingTasks()}. Any thread. A task it accepts either runs or, when the world closes first,
+   * is dropped (a {@linkplain #droppable droppable} one is told so); one it refuses throws, even
+   * when another thread closes the world while the task is being handed over.
    *
-   * @throws RejectedExecutionException once the world is closed
+   * @throws RejectedExecutionException once the world is closing or closed
    */
   public Executor executor() {
     return executor;
@@ -109,6 +112,13 @@ public final class World implements AutoCloseable {
       throw new RejectedExecutionException("World \"" + name + "\" is " + (closed ? "closed" : "closing"));
     }
     tasks.add(task);
+    // close() may have drained the queue between the check and the add: then the task would wait
+    // forever. closed is set before that drain, so once it reads false here the drain is still to
+    // come and will see the task. Once it reads true, the task is either taken back now (refused,
+    // as if it came later) or the drain has it (dropped and told).
+    if (closed && tasks.remove(task)) {
+      throw new RejectedExecutionException("World \"" + name + "\" is closed");
+    }
   }
 
   /** Whether the calling thread is the world's game thread. Any thread. */
@@ -558,6 +568,7 @@ public final class World implements AutoCloseable {
     private Class<? extends GameState> gameStateClass = GameState.class;
     private ObjectFactory objects = ObjectFactory.create();
     private StableIdAllocator ids;
+    private ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
 
     private Builder(String name) {
       this.name = Objects.requireNonNull(name, "name");
@@ -593,6 +604,12 @@ public final class World implements AutoCloseable {
      */
     public Builder objects(ObjectFactory factory) {
       objects = Objects.requireNonNull(factory, "factory");
+      return this;
+    }
+
+    /** For tests: the queue the executor's tasks wait in (one that pauses a hand-over, to race close()). */
+    Builder taskQueue(ConcurrentLinkedQueue<Runnable> queue) {
+      tasks = Objects.requireNonNull(queue, "queue");
       return this;
     }
 

@@ -466,6 +466,55 @@ class WorldTest {
     assertEquals(4, log.size());
   }
 
+  /** A queue that holds a hand-over from {@code producer} halfway, until the test lets it go on. */
+  static final class PausingQueue extends java.util.concurrent.ConcurrentLinkedQueue<Runnable> {
+    final java.util.concurrent.CountDownLatch inAdd = new java.util.concurrent.CountDownLatch(1);
+    final java.util.concurrent.CountDownLatch goOn = new java.util.concurrent.CountDownLatch(1);
+    volatile Thread producer;
+
+    @Override
+    public boolean add(Runnable task) {
+      if (Thread.currentThread() == producer) {
+        inAdd.countDown();
+        try {
+          goOn.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+      return super.add(task);
+    }
+  }
+
+  // Regression (review-host #2): a task handed over while the world closed could pass the closing
+  // check, land in the queue after close() had drained it, and then neither run nor be told.
+  @Test
+  void aTaskHandedOverWhileTheWorldCloses_isRefused_neverLost() throws Exception {
+    PausingQueue queue = new PausingQueue();
+    World world = World.builder("Arena").taskQueue(queue).build();
+    List<String> heard = new java.util.concurrent.CopyOnWriteArrayList<>();
+    ExecutorService other = Executors.newSingleThreadExecutor();
+    try {
+      var handOver = other.submit(() -> {
+        queue.producer = Thread.currentThread();
+        world.executor().execute(World.droppable(() -> heard.add("ran"), () -> heard.add("told it was dropped")));
+        return "accepted";
+      });
+      assertTrue(queue.inAdd.await(10, TimeUnit.SECONDS));
+
+      world.close(); // the hand-over has passed the check and not yet added: the drain misses it
+      queue.goOn.countDown();
+
+      var outcome = assertThrows(java.util.concurrent.ExecutionException.class, () -> handOver.get(10, TimeUnit.SECONDS));
+      assertTrue(outcome.getCause() instanceof RejectedExecutionException, outcome.getCause().toString());
+      assertEquals("World \"Arena\" is closed", outcome.getCause().getMessage());
+      assertEquals(List.of(), heard, "refused, so neither run nor told");
+      assertTrue(queue.isEmpty());
+    } finally {
+      other.shutdownNow();
+    }
+  }
+
   @Test
   void actorsAreFoundByNameAndStableId_andLetGoOfBothWhenTheyGo() {
     World world = World.builder("Arena").build();
