@@ -34,7 +34,7 @@ final class ExperienceEnding {
     cancelSwitch();
     PendingSwitch next = new PendingSwitch(id, new CompletableFuture<>());
     pendingSwitch = next;
-    manager.deactivate().whenCompleteAsync((ignored, error) -> {
+    end(manager.state()).whenCompleteAsync((ignored, error) -> {
       if (pendingSwitch != next) {
         return; // replaced by a later switch
       }
@@ -55,8 +55,18 @@ final class ExperienceEnding {
     return next.future();
   }
 
-  /** Ends the current experience, in {@code state}; see {@link ExperienceManager#deactivate}. */
+  /**
+   * Ends the current experience, in {@code state}, and cancels a switch under way, which would
+   * otherwise load its experience once the deactivation is done; see {@link
+   * ExperienceManager#deactivate}.
+   */
   CompletableFuture<Void> deactivate(LoadState state) {
+    cancelSwitch();
+    return end(state);
+  }
+
+  /** Ends the current experience, in {@code state}, leaving a pending switch to go on after. */
+  private CompletableFuture<Void> end(LoadState state) {
     switch (state) {
       case UNLOADED:
         return CompletableFuture.completedFuture(null);

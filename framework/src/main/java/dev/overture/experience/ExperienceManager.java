@@ -353,7 +353,9 @@ public final class ExperienceManager extends ActorComponent {
   /**
    * Ends the current experience: a load is cancelled and rolled back; a loaded experience
    * deactivates its actions in reverse order (waiting for their pauses), then releases its plugins
-   * in reverse order of activation, then its assets. Completes in {@code Unloaded}.
+   * in reverse order of activation, then its assets. A {@linkplain #switchExperience switch} under
+   * way is cancelled (its future too): the host changed its mind, and the world stays unloaded.
+   * Completes in {@code Unloaded}.
    */
   public CompletableFuture<Void> deactivate() {
     world().checkGameThread();

@@ -564,6 +564,41 @@ class ExperienceManagerTest {
     assertEquals(LoadState.LOADED, manager.state());
   }
 
+  // Regression (review-host #3): deactivate() during a switch let the switch go on: its future
+  // completed while the next experience was loading, and the world ended up with it loaded.
+  @Test
+  void deactivatingDuringASwitch_cancelsTheSwitch_andEndsUnloaded() {
+    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
+    manager.setCurrentExperience(LOBBY);
+    game.pump();
+
+    CompletableFuture<ExperienceDefinition> toArena = manager.switchExperience(ARENA);
+    assertEquals(LoadState.DEACTIVATING, manager.state());
+    CompletableFuture<Void> deactivated = manager.deactivate();
+    game.pump();
+
+    assertTrue(toArena.isCancelled());
+    assertTrue(deactivated.isDone());
+    assertEquals(LoadState.UNLOADED, manager.state());
+    assertEquals(java.util.Optional.empty(), manager.experienceId());
+    assertNothingLeft(manager);
+  }
+
+  @Test
+  void deactivatingASwitchThatCancelledALoad_keepsTheWorldUnloaded() {
+    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
+    manager.setCurrentExperience(LOBBY); // still loading
+
+    CompletableFuture<ExperienceDefinition> toArena = manager.switchExperience(ARENA);
+    assertEquals(LoadState.UNLOADED, manager.state(), "the load was cancelled; the switch waits for its release");
+    manager.deactivate();
+    game.pump();
+
+    assertTrue(toArena.isCancelled());
+    assertEquals(LoadState.UNLOADED, manager.state());
+    assertNothingLeft(manager);
+  }
+
   @Test
   void aListenerThatRetriesOnFailure_getsItsOwnLoad_andTheFailedOneStillFails() {
     ExperienceManager manager = game.install("World", NetMode.STANDALONE);
