@@ -236,6 +236,11 @@ final class AssetFiles {
   byte[] read(ContentRoot root, AssetPath path, String asset) {
     try {
       return root.source().read(path, limits.maxDocumentBytes());
+    } catch (java.nio.channels.ClosedByInterruptException | java.io.InterruptedIOException e) {
+      // The reading thread was interrupted: nothing is wrong with the file.
+      Thread.currentThread().interrupt();
+      throw new java.util.concurrent.CancellationException(
+          "interrupted while reading " + root.source().displayPath(path));
     } catch (IOException | InvalidAssetPathException e) {
       // The file as shown to users is built only for a problem, not for every read.
       throw readFailure(root, path, asset, e);

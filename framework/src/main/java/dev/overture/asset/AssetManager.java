@@ -104,6 +104,9 @@ public interface AssetManager extends AutoCloseable {
    * blocks the frame on IO. It must not be called from a worker of this asset manager.
    *
    * @throws AssetLoadException when it cannot be loaded
+   * @throws java.util.concurrent.CancellationException when the calling thread is interrupted
+   *     (before or while it waits or reads); its interrupt flag stays set, and no content problem
+   *     is reported for a file that was fine
    */
   <T> T loadSynchronously(PrimaryAssetId id, Class<T> type);
 
@@ -117,6 +120,9 @@ public interface AssetManager extends AutoCloseable {
    * blocks the frame on IO. It must not be called from a worker of this asset manager.
    *
    * @throws AssetLoadException when it cannot be loaded
+   * @throws java.util.concurrent.CancellationException when the calling thread is interrupted
+   *     (before or while it waits or reads); its interrupt flag stays set, and no content problem
+   *     is reported for a file that was fine
    */
   <T> T getAsset(SoftRef<T> ref, boolean keepInMemory);
 
@@ -135,6 +141,9 @@ public interface AssetManager extends AutoCloseable {
    * @throws IllegalStateException when no game data is configured
    * @throws IllegalArgumentException when it is not a {@code type}
    * @throws AssetLoadException when it cannot be loaded
+   * @throws java.util.concurrent.CancellationException when the calling thread is interrupted
+   *     (before or while it waits or reads); its interrupt flag stays set, and no content problem
+   *     is reported for a file that was fine
    */
   <T> T gameData(Class<T> type);
 

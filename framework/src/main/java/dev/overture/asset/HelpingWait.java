@@ -42,10 +42,16 @@ final class HelpingWait {
 
   /**
    * Runs the offered reads on the calling thread until {@code done} completes, then returns its
-   * value. When interrupted, runs {@code onInterrupt} (which cancels the load) and throws.
+   * value. When interrupted, before, while waiting or while running a read (which an interrupt
+   * makes fail: the file's channel closes), runs {@code onInterrupt} (which cancels the load) and
+   * throws {@link CancellationException}, the thread's interrupt flag kept: an interrupt is never
+   * reported as a problem of the file being read.
    */
   <T> T helpUntilDone(CompletableFuture<T> done, Runnable onInterrupt, String what) {
     while (!done.isDone()) {
+      if (Thread.currentThread().isInterrupted()) {
+        throw interrupted(onInterrupt, what);
+      }
       LoadTask task = tasks.poll();
       if (task != null) {
         task.run();
@@ -57,12 +63,20 @@ final class HelpingWait {
             signal.wait();
           } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            onInterrupt.run();
-            throw new CancellationException("interrupted while waiting for " + what);
+            throw interrupted(onInterrupt, what);
           }
         }
       }
     }
+    if (Thread.currentThread().isInterrupted() && done.isCompletedExceptionally()) {
+      // A read this thread ran failed as the interrupt closed its file: the interrupt is the cause.
+      throw interrupted(onInterrupt, what);
+    }
     return done.join();
+  }
+
+  private static CancellationException interrupted(Runnable onInterrupt, String what) {
+    onInterrupt.run();
+    return new CancellationException("interrupted while waiting for " + what);
   }
 }

@@ -124,6 +124,12 @@ final class LoadProblems {
    * null), and an error only when it was requested itself.
    */
   void loadFailed(AssetKey key, Throwable error, AssetKey referrer, ReferenceScanner.Step where) {
+    if (error instanceof java.util.concurrent.CancellationException) {
+      // The thread reading it was interrupted (a pool shutting down): not a problem of the file.
+      problems.add(Problem.error("Overture/Interrupted", "Loading " + AssetKey.label(key) + " was interrupted"
+          + (error.getMessage() == null ? "" : ": " + error.getMessage())).withAsset(AssetKey.label(key)));
+      return;
+    }
     if (!(error instanceof AssetLoadException failure)) {
       problems.add(
           Problem.error("Overture/ReadFailed", "Loading " + AssetKey.label(key) + " failed: " + Failures.describe(error))

@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  * class name (a failure made of problems is better reported as those problems, by its caller) (a {@code java.nio.file.NoSuchFileException: x} tells a player nothing that {@code x
  * does not exist} does not). File system failures name the file and what is wrong with it; an
  * exception with a message gives that message; one without says it was an internal error, since
- * only a bug throws without saying why (the stack trace is the log's, not the message's).
+ * only a bug throws without saying why (the stack trace is the log's, not the message's: describing
+ * such a failure logs its stack trace at error, so "the log has its stack trace" is always true).
  *
  * <p>Stateless; safe from any thread.
  */
@@ -23,6 +24,8 @@ public final class Failures {
   /** A fully qualified exception or error class name and the colon after it. */
   private static final Pattern CLASS_NAME =
       Pattern.compile("\\b(?:[a-z_][a-z0-9_]*\\.)+(?:[A-Z][A-Za-z0-9_]*\\$)*[A-Z][A-Za-z0-9_]*(?:Exception|Error): ?");
+
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(Failures.class);
 
   private Failures() {}
 
@@ -89,6 +92,8 @@ public final class Failures {
     if (failure.getCause() != null && failure.getCause() != failure) {
       return describe(failure.getCause());
     }
+    // The words promise the trace, so the trace is logged here, whatever the caller logs.
+    log.error("An internal error without a message, reported in words; its stack trace:", failure);
     return "an internal error without a message (the log has its stack trace)";
   }
 

@@ -1,6 +1,7 @@
 package dev.overture.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -71,6 +72,17 @@ class FailuresTest {
         Failures.describe(new NullPointerException()));
     assertEquals("an internal error without a message (the log has its stack trace)",
         Failures.describe(new RuntimeException("java.lang.IllegalStateException: ")), "only a class name is no message");
+  }
+
+  // Regression (review-host #4): "the log has its stack trace" was said with no trace logged.
+  @Test
+  void anInternalErrorWithoutAMessage_isLoggedWithItsStackTrace_asItsWordsPromise() {
+    String[] words = new String[1];
+    String log = StandardError.during(() -> words[0] = Failures.describe(new NullPointerException()));
+
+    assertEquals("an internal error without a message (the log has its stack trace)", words[0]);
+    assertTrue(log.contains("java.lang.NullPointerException"), log);
+    assertTrue(StandardError.hasStackTrace(log), log);
   }
 
   @Test

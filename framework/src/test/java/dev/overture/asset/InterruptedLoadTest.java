@@ -1,0 +1,117 @@
+package dev.overture.asset;
+
+import static dev.overture.asset.TestAssets.id;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.overture.core.Problem;
+import dev.overture.testing.ManualExecutor;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletionException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Regression (review-host #4): an interrupted synchronous load was reported as a read failure of
+ * the content file ("Could not read .../Elimination.json: an internal error without a message"),
+ * the file being fine. An interrupt is reported as an interrupt, and the thread keeps its flag.
+ */
+class InterruptedLoadTest {
+
+  @TempDir Path temp;
+
+  @AfterEach
+  void clearFlag() {
+    Thread.interrupted();
+  }
+
+  /** The game's files, read by a thread that is interrupted as it starts each read when {@code interrupting}. */
+  private AssetSource source(boolean[] interrupting) {
+    AssetSource files = AssetSource.directory(TestAssets.game().writeTo(temp.resolve("game")));
+    return new AssetSource() {
+      @Override
+      public String name() {
+        return files.name();
+      }
+
+      @Override
+      public List<String> list(AssetPath folder, boolean recursive) throws IOException {
+        return files.list(folder, recursive);
+      }
+
+      @Override
+      public byte[] read(AssetPath path, int maxBytes) throws IOException {
+        if (interrupting[0]) {
+          Thread.currentThread().interrupt(); // as a shutdown hook would, mid-read: the channel closes
+        }
+        return files.read(path, maxBytes);
+      }
+
+      @Override
+      public boolean exists(AssetPath path) {
+        return files.exists(path);
+      }
+
+      @Override
+      public String displayPath(AssetPath path) {
+        return files.displayPath(path);
+      }
+    };
+  }
+
+  @Test
+  void aThreadInterruptedBeforeItLoadsSynchronously_isToldItWasInterrupted_andKeepsItsFlag() {
+    try (AssetManager assets = TestAssets.builder(source(new boolean[] {false})).executor(new ManualExecutor()).build()) {
+      Thread.currentThread().interrupt();
+
+      CancellationException e = assertThrows(CancellationException.class,
+          () -> assets.loadSynchronously(id("Mode:Base"), Object.class));
+
+      assertEquals("interrupted while waiting for Mode:Base", e.getMessage());
+      assertTrue(Thread.interrupted(), "the flag is kept");
+      assertEquals("Base", ((TestAssets.Mode) assets.loadSynchronously(id("Mode:Base"), Object.class)).title(),
+          "the file was fine all along");
+    }
+  }
+
+  @Test
+  void aThreadInterruptedWhileItReadsAFile_isToldItWasInterrupted_notThatTheFileCannotBeRead() {
+    boolean[] interrupting = {false};
+    try (AssetManager assets = TestAssets.builder(source(interrupting)).executor(new ManualExecutor()).build()) {
+      interrupting[0] = true;
+      CancellationException e = assertThrows(CancellationException.class,
+          () -> assets.loadSynchronously(id("Mode:Base"), Object.class));
+
+      assertEquals("interrupted while waiting for Mode:Base", e.getMessage());
+      assertTrue(Thread.interrupted(), "the flag is kept");
+      interrupting[0] = false;
+      assertEquals("Base", ((TestAssets.Mode) assets.loadSynchronously(id("Mode:Base"), Object.class)).title());
+    }
+  }
+
+  @Test
+  void aWorkerInterruptedWhileItReadsAFile_failsTheLoadAsInterrupted_notAtTheFile() {
+    ManualExecutor workers = new ManualExecutor();
+    boolean[] interrupting = {false};
+    try (AssetManager assets = TestAssets.builder(source(interrupting)).executor(workers).build()) {
+      interrupting[0] = true;
+      LoadHandle handle = assets.loadPrimaryAsset(id("Mode:Base"));
+      workers.runAll();
+      Thread.interrupted();
+      workers.runAll();
+
+      CompletionException e = assertThrows(CompletionException.class, () -> handle.future().join());
+      List<Problem> problems = ((AssetLoadException) e.getCause()).problems();
+      assertEquals(1, problems.size(), problems.toString());
+      assertEquals("Overture/Interrupted", problems.get(0).id());
+      assertTrue(problems.get(0).message().startsWith("Loading Mode:Base was interrupted: interrupted while reading "),
+          problems.get(0).message());
+      assertTrue(problems.get(0).location().isEmpty(), "not located at the file: nothing is wrong with it");
+    }
+  }
+}
