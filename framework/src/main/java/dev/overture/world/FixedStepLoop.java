@@ -116,10 +116,13 @@ public final class FixedStepLoop {
 
   /**
    * Runs the loop on the calling thread until {@code done} is true (checked before each frame), the
-   * loop is {@linkplain #stop() stopped} or it has no world left, waiting between steps.
+   * loop is {@linkplain #stop() stopped}, it has no world left, or the calling thread is interrupted
+   * (a server's shutdown hook, say), waiting between steps. An interrupt ends the run after the
+   * current frame, as {@link #stop()} does, and the thread's interrupt flag stays set for the host to
+   * see; the worlds are left open.
    */
   public void runUntil(BooleanSupplier done) {
-    while (!stopped && !worlds.isEmpty() && !done.getAsBoolean()) {
+    while (!stopped && !worlds.isEmpty() && !Thread.currentThread().isInterrupted() && !done.getAsBoolean()) {
       if (advance() == 0) {
         long wait = nextStepAt - ticker.read();
         if (wait > 0) {

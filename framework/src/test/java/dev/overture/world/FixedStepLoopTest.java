@@ -225,6 +225,36 @@ class FixedStepLoopTest {
     assertEquals(0.0, loop.droppedSeconds());
   }
 
+  // Regression (review-host #5): once the thread was interrupted, parkNanos returned at once and the
+  // loop spun, burning a core, until its predicate said done.
+  @Test
+  void anInterruptEndsTheRun_afterItsFrame_andTheFlagStaysSet() {
+    World world = World.builder("W").build();
+    Counter counter = counted(world);
+    int[] waits = {0};
+    FixedStepLoop loop = loop().waiter(wait -> {
+      if (++waits[0] > 100) {
+        throw new AssertionError("the loop spun on an interrupted thread");
+      }
+      clock.advanceNanos(wait);
+      if (waits[0] == 2) {
+        Thread.currentThread().interrupt(); // a shutdown hook; a parked thread wakes at once
+      }
+    }).build();
+    loop.add(world);
+
+    try {
+      loop.runUntil(() -> false);
+
+      assertTrue(Thread.currentThread().isInterrupted(), "the flag is kept for the host");
+    } finally {
+      Thread.interrupted();
+    }
+    assertEquals(2, waits[0]);
+    assertEquals(2, counter.deltas.size(), "no frame runs once the thread is interrupted");
+    assertFalse(world.isClosed());
+  }
+
   @Test
   void theStepMayBeUpToOneSecond_andAFrameMayRunJustOneStep() {
     FixedStepLoop second = FixedStepLoop.builder(1).build();
