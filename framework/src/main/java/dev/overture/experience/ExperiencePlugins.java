@@ -110,10 +110,22 @@ final class ExperiencePlugins {
     GameFeatures features = services.features();
     for (PluginId plugin : dropped) {
       features.deactivate(plugin).exceptionally(error -> {
-        log.error("Releasing plugin {} after a reload of {} failed", plugin, id, error);
+        logReleaseFailed(plugin, " after a reload", error);
         return null;
       });
     }
+  }
+
+  /**
+   * A release that never reached the plugins (the host's plugin executor refused it) leaves the
+   * request counted and the plugin active: said so, loudly, rather than as a bare failure.
+   */
+  private void logReleaseFailed(PluginId plugin, String when, Throwable error) {
+    Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null ? error.getCause() : error;
+    String why = LoadChecks.problemsOf(cause).stream().map(dev.overture.core.Problem::message)
+        .collect(java.util.stream.Collectors.joining("; "));
+    log.error("Releasing plugin {} for {} in world {}{} failed, so it stays active, still requested ({} request(s) held):"
+        + " {}", plugin, id, world.name(), when, services.features().requestCount(plugin), why, cause);
   }
 
   /** Releases every plugin requested, in reverse order of activation; completes when all are released. */
@@ -131,7 +143,7 @@ final class ExperiencePlugins {
     GameFeatures features = services.features();
     for (PluginId plugin : order) {
       chain = chain.thenCompose(ignored -> features.deactivate(plugin).exceptionally(error -> {
-        log.error("Releasing plugin {} failed", plugin, error);
+        logReleaseFailed(plugin, "", error);
         return null;
       }));
     }

@@ -1,5 +1,7 @@
 package dev.overture.feature;
 
+import dev.overture.core.Problem;
+import dev.overture.core.ProblemException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -52,11 +54,18 @@ final class FeatureQueue implements AutoCloseable {
     return serial;
   }
 
+  /** {@link #submit(String, Supplier)} of a step without a name of its own. */
+  <T> CompletableFuture<T> submit(Supplier<CompletableFuture<T>> step) {
+    return submit("a plugin task", step);
+  }
+
   /**
    * Runs {@code step} on the serial executor and completes with the future it returns (unwrapped);
-   * counted in flight until then. Fails at once when closed.
+   * counted in flight until then. Fails at once when closed; when the host's executor refuses it
+   * (shut down, or its queue full) fails with {@code Overture/Rejected}, naming {@code what} ("the
+   * release of plugin Combat"), rather than claiming the plugins are closed.
    */
-  <T> CompletableFuture<T> submit(Supplier<CompletableFuture<T>> step) {
+  <T> CompletableFuture<T> submit(String what, Supplier<CompletableFuture<T>> step) {
     CompletableFuture<T> result = new CompletableFuture<>();
     if (closed) {
       result.completeExceptionally(new IllegalStateException(CLOSED));
@@ -86,7 +95,7 @@ final class FeatureQueue implements AutoCloseable {
         });
       });
     } catch (RejectedExecutionException e) {
-      result.completeExceptionally(new IllegalStateException(CLOSED, e));
+      result.completeExceptionally(closed ? new IllegalStateException(CLOSED, e) : rejected(what, e));
     }
     return result;
   }
@@ -116,6 +125,11 @@ final class FeatureQueue implements AutoCloseable {
       idleWaiters.add(idle);
       return idle;
     }
+  }
+
+  private static ProblemException rejected(String what, RejectedExecutionException e) {
+    return new ProblemException("The plugin executor refused " + what, List.of(Problem.error("Overture/Rejected",
+        "The plugin executor rejected " + what + " (it is shut down or its queue is full)")), e);
   }
 
   static Throwable unwrap(Throwable error) {

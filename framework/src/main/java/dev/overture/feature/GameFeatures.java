@@ -369,7 +369,7 @@ public final class GameFeatures implements AutoCloseable {
    */
   public CompletableFuture<Void> appliedIn(PluginId id, World world) {
     Plugin plugin = catalog.get(id);
-    return queue.submit(() -> worlds.appliedIn(plugin, world));
+    return queue.submit("applying plugin " + id + " in world " + world.name(), () -> worlds.appliedIn(plugin, world));
   }
 
   /**

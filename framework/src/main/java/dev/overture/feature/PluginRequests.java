@@ -26,7 +26,7 @@ final class PluginRequests {
 
   /** Counts a request and activates the plugin (the request counts even when that fails). */
   CompletableFuture<Void> request(Plugin plugin) {
-    return queue.submit(() -> {
+    return queue.submit("the request of plugin " + plugin.id, () -> {
       plugin.requests++;
       return transitions.toActive(plugin);
     });
@@ -34,7 +34,7 @@ final class PluginRequests {
 
   /** Releases a request; deactivates the plugin when it was the last and nothing depends on it. */
   CompletableFuture<Void> release(Plugin plugin) {
-    return queue.submit(() -> {
+    return queue.submit("the release of plugin " + plugin.id, () -> {
       if (plugin.requests == 0) {
         log.warn("deactivate({}) without a request to release", plugin.id);
         return CompletableFuture.completedFuture(null);
@@ -46,12 +46,12 @@ final class PluginRequests {
 
   /** Brings an installed plugin to {@code Registered}, dependencies first, without counting a request. */
   CompletableFuture<Void> register(Plugin plugin) {
-    return queue.submit(() -> transitions.register(plugin));
+    return queue.submit("the registration of plugin " + plugin.id, () -> transitions.register(plugin));
   }
 
   /** Brings an unrequested plugin back to {@code Registered}; refused while it is in use. */
   CompletableFuture<Void> unload(Plugin plugin) {
-    return queue.submit(() -> {
+    return queue.submit("the unloading of plugin " + plugin.id, () -> {
       if (plugin.requests + plugin.dependents > 0) {
         return CompletableFuture.failedFuture(new PluginException(plugin.id, "unload", List.of(Problem.error(
             "Overture/PluginInUse",

@@ -178,7 +178,7 @@ class FeatureQueueTest {
   }
 
   @Test
-  void anExecutorThatRefuses_failsTheRequestAsClosed_andTheQueueTakesTheNextWhenItAccepts() {
+  void anExecutorThatRefuses_failsTheRequestAsRejected_andTheQueueTakesTheNextWhenItAccepts() {
     AtomicInteger refusals = new AtomicInteger(1);
     List<Runnable> accepted = new ArrayList<>();
     FeatureQueue picky = new FeatureQueue(task -> {
@@ -188,8 +188,10 @@ class FeatureQueueTest {
       accepted.add(task);
     });
 
-    Throwable refused = failureOf(picky.submit(() -> CompletableFuture.completedFuture("lost")));
-    assertEquals(FeatureQueue.CLOSED, refused.getMessage());
+    Throwable refused = failureOf(picky.submit("the release of plugin Combat", () -> CompletableFuture.completedFuture("lost")));
+    assertEquals("The plugin executor refused the release of plugin Combat, see the following problem:\n\n"
+        + "1) [Overture/Rejected] The plugin executor rejected the release of plugin Combat (it is shut down or its queue is"
+        + " full)\n\n1 problem", refused.getMessage());
     assertEquals("shutting down", refused.getCause().getMessage());
     assertTrue(picky.whenIdle().isDone(), "a refused request is not in flight");
 

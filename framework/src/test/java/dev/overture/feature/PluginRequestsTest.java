@@ -32,6 +32,8 @@ class PluginRequestsTest {
   private final ManualExecutor serial = new ManualExecutor();
   private AssetManager assets;
   private GameFeatures features;
+  /** Whether the host's plugin executor refuses work (shut down, or its queue full). */
+  private boolean refusing;
 
   @BeforeEach
   void setUp() {
@@ -40,7 +42,12 @@ class PluginRequestsTest {
         .file("plugins/Combat/plugin.json", "{ \"version\": \"1.0.0\", \"dependencies\": [ { \"name\": \"Core\" } ] }")
         .writeTo(temp.resolve("assets"));
     assets = BuiltIns.register(AssetManager.builder()).contentRoot(AssetSource.directory(root)).executor(workers).build();
-    features = GameFeatures.builder(assets).executor(serial).build();
+    features = GameFeatures.builder(assets).executor(task -> {
+      if (refusing) {
+        throw new java.util.concurrent.RejectedExecutionException("host pool saturated");
+      }
+      serial.execute(task);
+    }).build();
     pump();
   }
 
@@ -58,6 +65,38 @@ class PluginRequestsTest {
 
   private static Throwable failureOf(CompletableFuture<?> future) {
     return assertThrows(CompletionException.class, future::join).getCause();
+  }
+
+  // Regression (review-host #6): a host executor refusing one task was reported as "GameFeatures is
+  // closed", and a refused release left the plugin active without a word.
+  @Test
+  void aRequestTheHostsExecutorRefuses_saysSo_notThatThePluginsAreClosed() {
+    refusing = true;
+
+    Throwable failure = failureOf(features.loadAndActivate(COMBAT));
+
+    dev.overture.core.Problem problem = ((dev.overture.core.ProblemException) failure).problems().get(0);
+    assertEquals("Overture/Rejected", problem.id());
+    assertEquals("The plugin executor rejected the request of plugin Combat (it is shut down or its queue is full)",
+        problem.message());
+    refusing = false;
+    features.loadAndActivate(COMBAT);
+    pump();
+    assertEquals(PluginState.ACTIVE, features.state(COMBAT), "not closed: the next request goes through");
+  }
+
+  @Test
+  void aReleaseTheHostsExecutorRefuses_failsSayingSo_andTheRequestStillCounts() {
+    features.loadAndActivate(COMBAT);
+    pump();
+    refusing = true;
+
+    Throwable failure = failureOf(features.deactivate(COMBAT));
+
+    assertEquals("The plugin executor rejected the release of plugin Combat (it is shut down or its queue is full)",
+        ((dev.overture.core.ProblemException) failure).problems().get(0).message());
+    assertEquals(1, features.requestCount(COMBAT));
+    assertEquals(PluginState.ACTIVE, features.state(COMBAT));
   }
 
   @Test
