@@ -25,8 +25,11 @@ final class ExperienceListeners {
   private final Map<Priority, List<Consumer<ExperienceDefinition>>> loaded = new EnumMap<>(Priority.class);
   private final List<Consumer<ExperienceLoadException>> failed = new ArrayList<>();
   private final List<StateListener> states = new ArrayList<>();
-  /** The transitions since the current experience was set: never more than one load's. */
-  private final List<Transition> timeline = new ArrayList<>();
+  /** The most transitions the timeline keeps: a load has at most six, each live reload adds two. */
+  static final int TIMELINE_LIMIT = 64;
+
+  /** The newest transitions since the current experience was set, at most {@link #TIMELINE_LIMIT}. */
+  private final java.util.ArrayDeque<Transition> timeline = new java.util.ArrayDeque<>();
 
   ExperienceListeners(String worldName) {
     this.worldName = worldName;
@@ -76,7 +79,7 @@ final class ExperienceListeners {
   }
 
   List<Transition> timeline() {
-    return java.util.Collections.unmodifiableList(timeline);
+    return List.copyOf(timeline);
   }
 
   void clearTimeline() {
@@ -89,6 +92,9 @@ final class ExperienceListeners {
    * have heard.
    */
   void changed(Transition transition) {
+    if (timeline.size() == TIMELINE_LIMIT) {
+      timeline.removeFirst(); // live reloads add two each, for as long as the experience runs
+    }
     timeline.add(transition);
     Throwable fatal = null;
     for (StateListener listener : List.copyOf(states)) {

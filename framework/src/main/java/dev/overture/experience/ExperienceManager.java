@@ -263,8 +263,9 @@ public final class ExperienceManager extends ActorComponent {
   }
 
   /**
-   * The state changes since the current (or last) experience was set, including its deactivation:
-   * bounded, so a server switching experiences for weeks keeps no history.
+   * The state changes since the current (or last) experience was set, including its deactivation
+   * and live reloads: bounded to the newest {@value ExperienceListeners#TIMELINE_LIMIT}, so neither a
+   * server switching experiences for weeks nor a developer reloading content all day keeps history.
    */
   public List<Transition> timeline() {
     world().checkGameThread();

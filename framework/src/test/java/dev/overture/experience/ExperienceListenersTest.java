@@ -231,6 +231,22 @@ class ExperienceListenersTest {
     assertEquals(0, game.pluginRequests(), "the plugins are released");
   }
 
+  // Regression (review-host #11): each live reload added two transitions to the timeline, which was
+  // cleared only by the next setCurrentExperience, so it grew without bound.
+  @Test
+  void theTimeline_keepsTheNewestTransitionsOnly_howeverManyReloadsRun() {
+    ExperienceListeners listeners = new ExperienceListeners("World");
+    for (int i = 0; i < 10_000; i++) {
+      listeners.changed(new ExperienceManager.Transition(LoadState.LOADED, LoadState.EXECUTING_ACTIONS, i, 0));
+      listeners.changed(new ExperienceManager.Transition(LoadState.EXECUTING_ACTIONS, LoadState.LOADED, i, 0));
+    }
+
+    List<ExperienceManager.Transition> timeline = listeners.timeline();
+    assertEquals(ExperienceListeners.TIMELINE_LIMIT, timeline.size());
+    assertEquals(9_999.0, timeline.get(timeline.size() - 1).worldSeconds(), "the newest is kept");
+    assertEquals(LoadState.LOADED, timeline.get(timeline.size() - 1).to());
+  }
+
   @SuppressWarnings("unchecked")
   private static <T extends Throwable> RuntimeException sneaky(Throwable thrown) throws T {
     throw (T) thrown;
