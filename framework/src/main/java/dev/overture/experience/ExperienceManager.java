@@ -310,7 +310,8 @@ public final class ExperienceManager extends ActorComponent {
    * Starts loading {@code id}. Only from {@code Unloaded} or {@code Failed}; use {@link
    * #switchExperience} to replace a loaded one.
    *
-   * @param id an {@code Experience} id; a bare name is an experience's
+   * @param id an {@code Experience} id ({@code PrimaryAssetId.of("Experience", "Elimination")}); an
+   *     id of another type fails the load with {@code Overture/NotAnExperience}
    * @return completes with the experience once loaded, fails with {@link ExperienceLoadException},
    *     or is cancelled if the load is
    */
