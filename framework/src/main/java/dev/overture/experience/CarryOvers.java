@@ -1,5 +1,6 @@
 package dev.overture.experience;
 
+import dev.overture.internal.Failures;
 import dev.overture.world.Actor;
 import dev.overture.world.ActorComponent;
 import dev.overture.world.World;
@@ -38,7 +39,7 @@ final class CarryOvers {
           } catch (Throwable e) {
             dev.overture.internal.Failures.logInALine(log, e, "{} of {} failed to carry its state out of a reload in world {}",
                 component.getClass().getSimpleName(), actor.name(), world.name());
-            Callbacks.rethrowIfFatal(e);
+            Failures.rethrowIfFatal(e);
           }
         }
       }
@@ -69,7 +70,7 @@ final class CarryOvers {
         } catch (Throwable e) {
           dev.overture.internal.Failures.logInALine(log, e, "{} of {} failed to take the state carried over a reload in world {}",
               component.getClass().getSimpleName(), actor.name(), world.name());
-          Callbacks.rethrowIfFatal(e);
+          Failures.rethrowIfFatal(e);
         }
       }
     }

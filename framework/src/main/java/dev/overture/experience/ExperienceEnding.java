@@ -1,6 +1,7 @@
 package dev.overture.experience;
 
 import dev.overture.asset.PrimaryAssetId;
+import dev.overture.internal.Failures;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,7 +50,7 @@ final class ExperienceEnding {
         });
       } catch (Throwable e) {
         next.future().completeExceptionally(e);
-        Callbacks.rethrowIfFatal(e);
+        Failures.rethrowIfFatal(e);
       }
     }, manager.world().executor());
     return next.future();

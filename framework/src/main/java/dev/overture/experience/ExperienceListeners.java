@@ -3,6 +3,7 @@ package dev.overture.experience;
 import dev.overture.experience.ExperienceManager.Priority;
 import dev.overture.experience.ExperienceManager.StateListener;
 import dev.overture.experience.ExperienceManager.Transition;
+import dev.overture.internal.Failures;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -15,7 +16,7 @@ import org.slf4j.LoggerFactory;
  * The listeners and the timeline of one experience manager: loaded listeners by priority and failure listeners, each
  * called once; state listeners, called on every change until removed. A listener that throws
  * (anything, an {@code AssertionError} too) is logged, naming it, and the others still run; see
- * {@link Callbacks}. Confined to the world's game thread.
+ * {@link Failures#isFatal}. Confined to the world's game thread.
  */
 final class ExperienceListeners {
 
@@ -88,7 +89,7 @@ final class ExperienceListeners {
 
   /**
    * Records {@code transition} in the timeline and tells the state listeners, every one of them: what
-   * one throws is logged naming it (see {@link Callbacks}), and a fatal error is thrown on once all
+   * one throws is logged naming it (see {@link Failures#isFatal}), and a fatal error is thrown on once all
    * have heard.
    */
   void changed(Transition transition) {
@@ -103,11 +104,11 @@ final class ExperienceListeners {
       } catch (Throwable e) {
         log.error("State listener {} of the experience of world {} threw on {} -> {}; the others still hear it",
             listener, worldName, transition.from(), transition.to(), e);
-        fatal = Callbacks.isFatal(e) && fatal == null ? e : fatal;
+        fatal = Failures.isFatal(e) && fatal == null ? e : fatal;
       }
     }
     if (fatal != null) {
-      Callbacks.rethrowIfFatal(fatal);
+      Failures.rethrowIfFatal(fatal);
     }
   }
 
@@ -124,11 +125,11 @@ final class ExperienceListeners {
       } catch (Throwable e) {
         log.error("The {} listener {} of the experience of world {} threw; the others are still called", kind, listener,
             worldName, e);
-        fatal = Callbacks.isFatal(e) && fatal == null ? e : fatal;
+        fatal = Failures.isFatal(e) && fatal == null ? e : fatal;
       }
     }
     if (fatal != null) {
-      Callbacks.rethrowIfFatal(fatal);
+      Failures.rethrowIfFatal(fatal);
     }
   }
 

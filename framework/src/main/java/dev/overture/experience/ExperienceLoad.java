@@ -322,7 +322,7 @@ final class ExperienceLoad {
    * Runs one asynchronous step unless this attempt was discarded meanwhile; a step that throws
    * anything (a bug in game code it calls, such as a pawn constructor, an {@code AssertionError}, a
    * {@code NoClassDefFoundError}) fails the load, rolled back, instead of leaving it stuck; a fatal
-   * error (see {@link Callbacks}) is thrown on after that.
+   * error (see {@link Failures#isFatal}) is thrown on after that.
    */
   private void step(Runnable body) {
     if (discarded) {
@@ -335,7 +335,7 @@ final class ExperienceLoad {
       try {
         fail(List.of(Problem.error("Overture/LoadStepFailed", "Loading stopped: " + Failures.describe(e)).withAsset(id.toString())));
       } finally {
-        Callbacks.rethrowIfFatal(e);
+        Failures.rethrowIfFatal(e);
       }
     }
   }

@@ -62,6 +62,17 @@ public final class Failures {
     return failure instanceof VirtualMachineError && !(failure instanceof StackOverflowError);
   }
 
+  /**
+   * Throws {@code failure} on, unchecked as it was, if it is {@linkplain #isFatal fatal}: what a
+   * hand-off calls once the state the failure interrupted has been made whole (a load rolled back, a
+   * world closed), so that only the virtual machine's own trouble reaches the host.
+   */
+  public static void rethrowIfFatal(Throwable failure) {
+    if (isFatal(failure)) {
+      throw (VirtualMachineError) failure;
+    }
+  }
+
   /** {@code failure} in words, without its class name. */
   public static String describe(Throwable failure) {
     if (failure instanceof NotARegularFileException || failure instanceof FileTooLargeException) {

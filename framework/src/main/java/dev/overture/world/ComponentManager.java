@@ -1,5 +1,6 @@
 package dev.overture.world;
 
+import dev.overture.internal.Failures;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.IdentityHashMap;
@@ -223,7 +224,7 @@ public final class ComponentManager {
     } catch (Throwable e) {
       dev.overture.internal.Failures.logInALine(log, e, "Extension handler {} for {} failed on {} of {}",
           entry.handler, entry.actorClass.getSimpleName(), event, actor);
-      Callbacks.rethrowIfFatal(e);
+      Failures.rethrowIfFatal(e);
     }
   }
 

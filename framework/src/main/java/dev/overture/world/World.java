@@ -493,7 +493,7 @@ public final class World implements AutoCloseable {
         listener.run();
       } catch (Throwable e) {
         Failures.logInALine(log, e, "Close listener {} of world {} failed", listener, name);
-        fatal = fatal == null && Callbacks.isFatal(e) ? e : fatal;
+        fatal = fatal == null && Failures.isFatal(e) ? e : fatal;
       }
     }
     closeListeners.clear();
@@ -510,7 +510,7 @@ public final class World implements AutoCloseable {
         ending.get(i).deinitialize();
       } catch (Throwable e) {
         Failures.logInALine(log, e, "Subsystem {} of world {} failed to shut down", ending.get(i), name);
-        fatal = fatal == null && Callbacks.isFatal(e) ? e : fatal;
+        fatal = fatal == null && Failures.isFatal(e) ? e : fatal;
       }
     }
     subsystems.clear();
@@ -524,7 +524,7 @@ public final class World implements AutoCloseable {
           droppable.onDropped.run();
         } catch (Throwable e) {
           log.error("What world {} was to run when it dropped task {} failed", name, droppable.task(), e);
-          fatal = fatal == null && Callbacks.isFatal(e) ? e : fatal;
+          fatal = fatal == null && Failures.isFatal(e) ? e : fatal;
         }
       }
     }
@@ -532,7 +532,7 @@ public final class World implements AutoCloseable {
       log.debug("World {} closed with {} queued tasks dropped", name, dropped);
     }
     if (fatal != null) {
-      Callbacks.rethrowIfFatal(fatal); // the world is closed whole first
+      Failures.rethrowIfFatal(fatal); // the world is closed whole first
     }
   }
 
