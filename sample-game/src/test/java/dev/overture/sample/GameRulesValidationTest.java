@@ -184,6 +184,57 @@ class GameRulesValidationTest {
         .map(Arguments::of);
   }
 
+  /**
+   * A copy of TopDownArena's experience and tile in the game's content, as {@code TD2} with {@code
+   * count} pickups (TopDownArena's Pit has 91 floor cells and 4 heroes).
+   */
+  private static void addTopDownExperience(Path assets, int count) throws Exception {
+    Path plugin = Path.of("../sample-plugins/top-down-arena/src/main/resources");
+    String experience = Files.readString(plugin.resolve("experiences/TopDownArena.json"));
+    assertTrue(experience.contains("\"count\": 3"), experience);
+    Files.writeString(assets.resolve("experiences/TD2.json"), experience.replace("\"count\": 3", "\"count\": " + count));
+    String tile = Files.readString(plugin.resolve("ui/experiences/TopDownArenaTile.json"));
+    Files.writeString(assets.resolve("ui/experiences/TD2Tile.json"), tile.replace("Experience:TopDownArena", "Experience:TD2"));
+  }
+
+  /**
+   * Review #3: more health pickups than the map has free floor passed validate, and play crashed
+   * mid-match ("bound &lt; 1: 0", no location). Both now refuse it at the count, naming the floor.
+   */
+  @Test
+  void morePickupsThanFreeFloor_isRefusedByValidateAndPlay_atTheCount() throws Exception {
+    Path assets = copyOfTheContent();
+    addTopDownExperience(assets, 95);
+    String nl = System.lineSeparator();
+    String expected = "[Sample/NoFreeFloor] SpawnPickups lays 95 health pickups on map Map:Pit, which UserFacingExperience:TD2Tile"
+        + " plays Experience:TD2 on, which has 91 floor cells, 4 of them taken by the heroes; lower \"count\" to at most 87" + nl
+        + "   at " + assets + "/experiences/TD2.json:49:16 (/actions/2/count)";
+
+    CommandRun validate = CommandRun.of("validate", "--assets", assets.toString());
+    assertEquals(1, validate.exit(), validate.all());
+    assertTrue(validate.out().contains(expected), validate.out());
+    assertTrue(validate.out().contains("Validation found 1 error(s)"), validate.out());
+
+    CommandRun play = CommandRun.of("play", "--assets", assets.toString(), "--tile", "TD2Tile", "--ticks", "50", "--view-every", "0");
+    assertEquals(1, play.exit(), play.all());
+    assertTrue(play.err().contains(expected), play.all());
+    assertFalse(play.out().contains("Plugins activated"), "refused before the match: " + play.out());
+
+    addTopDownExperience(assets, 87);
+    assertEquals(0, CommandRun.of("validate", "--assets", assets.toString()).exit(), "87 pickups and 4 heroes fit 91 cells");
+  }
+
+  /** A host that plays without validating: pickups without a free cell wait off the floor; the match goes on. */
+  @Test
+  void pickupsWithoutAFreeCell_waitOffTheFloor_ratherThanStopTheMatch() throws Exception {
+    Path assets = copyOfTheContent();
+    addTopDownExperience(assets, 500);
+    try (MatchRunner runner = new MatchRunner(assets)) {
+      MatchRunner.Outcome outcome = runner.play("TD2", 1, 30);
+      assertTrue(outcome.over() || outcome.turn() == 30, outcome.toString());
+    }
+  }
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("variants")
   void validate_catchesEachBrokenGameRule_located_beforePlay(Variant variant) throws Exception {

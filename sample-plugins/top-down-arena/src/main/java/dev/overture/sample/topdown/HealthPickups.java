@@ -75,6 +75,12 @@ public class HealthPickups extends ActorComponent implements MatchRules {
           free.add(cell);
         }
       }
+      if (free.isEmpty()) {
+        // No free cell now (validate's Sample/NoFreeFloor keeps content from asking for more than the
+        // map has, but heroes may crowd it): the pickup waits off the floor until a cell frees up.
+        state.setCounter(key, 0);
+        continue;
+      }
       Cell placed = free.get(state.nextInt(free.size()));
       state.setCounter(key, placed.y() * width + placed.x() + 1);
     }

@@ -3,13 +3,15 @@ package dev.overture.sample.topdown;
 import dev.overture.asset.ValueRange;
 import dev.overture.feature.FeatureContext;
 import dev.overture.sample.game.ArenaMatch;
+import dev.overture.sample.game.FloorItems;
 import dev.overture.feature.WorldActionBase;
 import dev.overture.world.World;
 
 /**
  * TopDownArena's action: health pickups on the arena's floor while active (the {@link
  * HealthPickups} rule on the game state). Servers only; needs a match ({@code ConfigureMatch}
- * before it).
+ * before it). Each pickup takes a free floor cell, so the map must have {@code count} cells besides
+ * the heroes' ({@code Sample/NoFreeFloor}, in validate and before play).
  *
  * <pre>{@code
  * { "action": "SpawnPickups", "count": 3, "heal": 50 }
@@ -20,11 +22,26 @@ import dev.overture.world.World;
  * @param count pickups on the floor at once (default 3)
  * @param heal health a pickup gives back (default 50)
  */
-public record SpawnPickups(@ValueRange(min = 1) Integer count, @ValueRange(min = 1) Integer heal) implements WorldActionBase {
+public record SpawnPickups(@ValueRange(min = 1) Integer count, @ValueRange(min = 1) Integer heal) implements WorldActionBase, FloorItems {
 
   public SpawnPickups {
     count = count == null ? 3 : count;
     heal = heal == null ? 50 : heal;
+  }
+
+  @Override
+  public long floorItems() {
+    return count;
+  }
+
+  @Override
+  public String floorItemsName() {
+    return "health pickups";
+  }
+
+  @Override
+  public String floorItemsField() {
+    return "/count";
   }
 
   @Override

@@ -19,6 +19,7 @@ import dev.overture.sample.game.ArenaLevel;
 import dev.overture.sample.game.ConfigureMatch;
 import dev.overture.sample.game.ControlPoints;
 import dev.overture.sample.game.EliminationScoring;
+import dev.overture.sample.game.FloorItems;
 import dev.overture.sample.game.MatchRules;
 import dev.overture.sample.game.Hero;
 import dev.overture.validation.ProjectContext;
@@ -56,6 +57,8 @@ import java.util.concurrent.TimeoutException;
  *       another team's spawn: a hero placed there never meets an enemy (at the map's row).
  *   <li>{@code Sample/NoCapturePoints}: ControlPoints scores held capture points ({@code *}), but
  *       the map has none, or none a hero can walk to from a spawn.
+ *   <li>{@code Sample/NoFreeFloor}: an action lays more things on the free floor ({@link FloorItems}:
+ *       health pickups) than the map has cells besides the heroes'.
  *   <li>{@code Sample/NoWayToScore}: nothing the experience adds to the game state scores (neither
  *       EliminationScoring nor ControlPoints), or EliminationScoring in a match of one team: no team
  *       could ever reach the score limit.
@@ -78,8 +81,11 @@ public final class MatchSetup implements ProjectValidator {
   /** A rule of the match (a {@link MatchRules} component the game state gets on the server), and where it is added. */
   private record Rule(Class<?> component, PrimaryAssetId asset, String pointer) {}
 
-  /** An experience's matches and rules: its own actions' and those of the action sets it reaches. */
-  private record Content(List<Found> matches, List<Rule> rules) {}
+  /** An action laying things on the free floor, and where it is written. */
+  private record Items(FloorItems action, PrimaryAssetId asset, String pointer) {}
+
+  /** An experience's matches, rules and floor items: its own actions' and those of the action sets it reaches. */
+  private record Content(List<Found> matches, List<Rule> rules, List<Items> items) {}
 
   @Override
   public void isDataValid(ProjectContext context) {
@@ -108,7 +114,7 @@ public final class MatchSetup implements ProjectValidator {
       Content content = content(context, tile.get().experienceId());
       for (Found found : content.matches()) {
         if (reported.add(found.asset() + found.pointer() + " " + mapId)) {
-          check(context, found, content.rules(), id, tile.get().experienceId(), mapId, map.get(), reported);
+          check(context, found, content, id, tile.get().experienceId(), mapId, map.get(), reported);
         }
       }
     }
@@ -140,8 +146,9 @@ public final class MatchSetup implements ProjectValidator {
     }
   }
 
-  private static void check(ProjectContext context, Found found, List<Rule> rules, PrimaryAssetId tile, PrimaryAssetId experience,
+  private static void check(ProjectContext context, Found found, Content content, PrimaryAssetId tile, PrimaryAssetId experience,
       PrimaryAssetId mapId, MapDefinition map, Set<String> reported) {
+    List<Rule> rules = content.rules();
     String where = "map " + mapId + ", which " + tile + " plays " + experience + " on";
     List<String> teams = found.match().teams();
     if (map.tiles().isEmpty()) {
@@ -186,6 +193,29 @@ public final class MatchSetup implements ProjectValidator {
       context.about(found.asset()).error("Sample/TooManyHeroes", found.pointer() + "/teamSize",
           "ConfigureMatch puts " + heroes + " heroes (" + teams.size() + " teams of " + found.match().teamSize() + ") on "
               + where + ", which has " + floor + " floor cells");
+      return;
+    }
+    checkFreeFloor(context, content.items(), heroes, floor, where, reported);
+  }
+
+  /**
+   * Things laid on the free floor (health pickups) each need a cell no hero and nothing else laid
+   * there takes: otherwise the match would have nowhere to put the last of them.
+   */
+  private static void checkFreeFloor(
+      ProjectContext context, List<Items> items, long heroes, int floor, String where, Set<String> reported) {
+    long taken = heroes;
+    for (Items item : items) {
+      long wanted = item.action().floorItems();
+      if (taken + wanted > floor && reported.add("floor " + item.asset() + item.pointer() + " " + where)) {
+        String kind = item.action().getClass().getSimpleName();
+        long left = Math.max(0, floor - taken);
+        context.about(item.asset()).error("Sample/NoFreeFloor", item.pointer() + item.action().floorItemsField(),
+            kind + " lays " + wanted + " " + item.action().floorItemsName() + " on " + where + ", which has " + floor
+                + " floor cells, " + taken + " of them taken by the heroes" + (taken > heroes ? " and what other actions lay" : "")
+                + "; lower \"" + item.action().floorItemsField().substring(1) + "\" to at most " + left);
+      }
+      taken += wanted;
     }
   }
 
@@ -363,7 +393,7 @@ public final class MatchSetup implements ProjectValidator {
 
   /** The ConfigureMatch actions and the match's rules of the experience and of the action sets it reaches. */
   private static Content content(ProjectContext context, PrimaryAssetId experienceId) {
-    Content found = new Content(new ArrayList<>(), new ArrayList<>());
+    Content found = new Content(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
     Optional<ExperienceDefinition> experience = context.asset(experienceId)
         .filter(ExperienceDefinition.class::isInstance).map(ExperienceDefinition.class::cast);
     if (experience.isEmpty()) {
@@ -388,6 +418,9 @@ public final class MatchSetup implements ProjectValidator {
 
   private static void collect(PrimaryAssetId asset, List<GameFeatureAction> actions, Content found) {
     for (int i = 0; i < actions.size(); i++) {
+      if (actions.get(i) instanceof FloorItems items) {
+        found.items().add(new Items(items, asset, "/actions/" + i));
+      }
       if (actions.get(i) instanceof ConfigureMatch match) {
         found.matches().add(new Found(match, asset, "/actions/" + i));
       } else if (actions.get(i) instanceof AddComponents add) {
