@@ -5,6 +5,7 @@ import dev.overture.asset.PrimaryAssetId;
 import dev.overture.core.Problem;
 import dev.overture.core.ProblemReporter;
 import dev.overture.feature.GameFeatures;
+import dev.overture.feature.PluginId;
 import dev.overture.object.ObjectFactory;
 import java.util.List;
 import java.util.Objects;
@@ -22,16 +23,39 @@ public final class ValidationContext implements ProblemReporter {
   private final PrimaryAssetId asset;
   private final String base;
   private final Validator.Run run;
+  /** The plugin whose descriptor's actions are checked, located in its plugin.json; else null (an asset is). */
+  private final PluginId plugin;
 
   ValidationContext(PrimaryAssetId asset, String base, Validator.Run run) {
+    this(asset, base, run, null);
+  }
+
+  private ValidationContext(PrimaryAssetId asset, String base, Validator.Run run, PluginId plugin) {
     this.asset = asset;
     this.base = base;
     this.run = run;
+    this.plugin = plugin;
   }
 
-  /** The asset being checked. */
+  /** A context for the actions of {@code plugin}'s descriptor, reporting at their place in its plugin.json. */
+  static ValidationContext ofPlugin(PluginId plugin, Validator.Run run) {
+    return new ValidationContext(PrimaryAssetId.of("Plugin", plugin.name()), "", run, plugin);
+  }
+
+  /**
+   * The asset being checked; for the actions of a plugin's descriptor ({@code plugin.json}),
+   * {@code Plugin:<name>} (see {@link #plugin()}).
+   */
   public PrimaryAssetId asset() {
     return asset;
+  }
+
+  /**
+   * The plugin whose descriptor's {@code actions} are being checked, if that is what is checked:
+   * they apply to every world while the plugin is active, not to one experience.
+   */
+  public Optional<PluginId> plugin() {
+    return Optional.ofNullable(plugin);
   }
 
   /** The asset manager that loaded it (its index, its other assets). */
@@ -52,7 +76,7 @@ public final class ValidationContext implements ProblemReporter {
   /** A context for the part of the asset at {@code pointer} (an action: {@code /actions/2}). */
   @Override
   public ValidationContext at(String pointer) {
-    return new ValidationContext(asset, base + pointer, run);
+    return new ValidationContext(asset, base + pointer, run, plugin);
   }
 
   @Override
@@ -73,6 +97,10 @@ public final class ValidationContext implements ProblemReporter {
   /** Reports {@code problem}, at {@code pointer} of this asset unless it already has a location. */
   public void report(Problem problem, String pointer) {
     Objects.requireNonNull(problem, "problem");
+    if (plugin != null) {
+      run.report(null, null, problem.location().isPresent() ? problem : problem.at(run.features().locateInDescriptor(plugin, base + pointer)));
+      return;
+    }
     run.report(asset, base + pointer, problem);
   }
 

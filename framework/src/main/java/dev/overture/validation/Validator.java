@@ -197,6 +197,7 @@ public final class Validator {
         }
       }
       run.loaded.forEach((id, value) -> checkAsset(run, id, value));
+      checkPluginActions(run);
       runProjectValidators(run);
     } finally {
       held.forEach(LoadHandle::release);
@@ -308,20 +309,54 @@ public final class Validator {
             problem -> context.report(problem, ""));
       }
     }
-    forEachAction(value, (action, pointer) -> {
-      ValidationContext at = context.at(pointer);
-      if (action == null) {
-        at.error("Overture/NullAction", "", "An action entry is null; write an object with \"action\" naming its kind, or remove it");
-        return;
+    forEachAction(value, (action, pointer) -> checkAction(run, context.at(pointer), action));
+  }
+
+  /** An action's own check and the validators of its kind, reporting at {@code at}. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private void checkAction(Run run, ValidationContext at, GameFeatureAction action) {
+    if (action == null) {
+      at.error("Overture/NullAction", "", "An action entry is null; write an object with \"action\" naming its kind, or remove it");
+      return;
+    }
+    failures.run(action, failures.ownerOfKind(run.manager.tools().kindName(action.getClass())), () -> action.validate(at),
+        problem -> at.report(problem, ""));
+    for (ActionValidator validator : run.actionValidators) {
+      if (validator.actionClass().isInstance(action)) {
+        failures.run(validator, run.ownerOf(validator), () -> validator.isDataValid(action, at), problem -> at.report(problem, ""));
       }
-      failures.run(action, failures.ownerOfKind(run.manager.tools().kindName(action.getClass())), () -> action.validate(at),
-          problem -> at.report(problem, ""));
-      for (ActionValidator validator : run.actionValidators) {
-        if (validator.actionClass().isInstance(action)) {
-          failures.run(validator, run.ownerOf(validator), () -> validator.isDataValid(action, at), problem -> at.report(problem, ""));
+    }
+  }
+
+  /**
+   * The actions of each plugin's descriptor ({@code plugin.json}) through the checks an
+   * experience's actions get (their own, and the validators of their kinds), located in the
+   * descriptor: they apply to every world while the plugin is active. Only plugins whose
+   * descriptor is bound (registered or further) have their actions read.
+   */
+  private void checkPluginActions(Run run) {
+    if (features == null) {
+      return;
+    }
+    for (PluginId id : features.plugins()) {
+      features.descriptor(id).ifPresent(descriptor -> {
+        ValidationContext context = ValidationContext.ofPlugin(id, run);
+        for (int i = 0; i < descriptor.actions().size(); i++) {
+          checkAction(run, context.at("/actions/" + i), descriptor.actions().get(i));
         }
-      }
-    });
+      });
+    }
+  }
+
+  /**
+   * The problems {@code validate} finds in the plugins' own actions (see {@link #run()}), located in
+   * their {@code plugin.json}: {@code play} refuses to start on an error among them, as on {@link
+   * #pluginProblems}. Call it once the plugins have reached their initial states.
+   */
+  public List<Problem> pluginActionProblems() {
+    Run run = new Run(assets);
+    checkPluginActions(run);
+    return run.locate();
   }
 
   /** The actions an asset holds: those of a record component {@code actions}, with their pointers. */

@@ -131,7 +131,8 @@ final class SampleContent {
   /**
    * Waits until the plugins reached their initial states, and refuses them as {@code validate}
    * does: a plugin that could not be found, installed or registered (a jar naming no entry point, a
-   * jar holding an asset the game already has) is an error there, so {@code play} does not start
+   * jar holding an asset the game already has), and a plugin's own actions that fail validate's checks of
+   * actions (located in its plugin.json), are errors there, so {@code play} does not start
    * either, with the same problems (id, words, file, place). Their warnings are printed to {@code err}.
    *
    * @throws ProblemException when a plugin has an error
@@ -146,7 +147,9 @@ final class SampleContent {
       }
       // the same problems are among those below
     }
-    List<Problem> problems = dev.overture.validation.Validator.pluginProblems(features);
+    List<Problem> problems = new java.util.ArrayList<>(dev.overture.validation.Validator.pluginProblems(features));
+    // The plugins' own actions apply to every world while they are active: checked as validate checks them.
+    problems.addAll(dev.overture.validation.Validator.builder(overture.assets()).features(features).build().pluginActionProblems());
     List<Problem> errors = problems.stream().filter(Problem::isError).toList();
     if (!errors.isEmpty()) {
       throw new ProblemException("Could not bring up the feature plugins (overture validate reports the same)", errors);
