@@ -115,10 +115,15 @@ public final class ExperienceSelection {
               .withChoices("experiences", experienceNames(assets, ""))));
         }
         if (defaults.size() > 1) {
-          throw new ProblemException("No experience was selected", List.of(Problem.error(
-                  "Overture/SeveralDefaultExperiences",
-                  "More than one user-facing experience is marked isDefaultExperience")
-              .withChoices("marked", named)));
+          // The fault validate reports (BuiltInChecks), in its id and words, at each tile marked.
+          List<Problem> problems = new ArrayList<>();
+          for (String tile : named) {
+            String file = assets.index().find(PrimaryAssetId.parse(tile)).map(entry -> entry.file()).orElse(tile);
+            problems.add(Problem.error("Overture/TwoDefaultExperiences", named.size() + " user-facing experiences are marked the"
+                    + " default (" + String.join(", ", named) + "); at most one may be")
+                .withAsset(tile).at(dev.overture.core.SourceLocation.at(file, "/isDefaultExperience")));
+          }
+          throw new ProblemException("No experience was selected", problems);
         }
         PrimaryAssetId id = defaults.get(0).experienceId();
         try {

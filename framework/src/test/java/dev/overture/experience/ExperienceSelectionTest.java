@@ -117,14 +117,18 @@ class ExperienceSelectionTest {
         problem.message());
   }
 
+  /** Review #4: the fault validate calls Overture/TwoDefaultExperiences had another id and words here, and no place. */
   @Test
-  void twoDefaultTiles_areAnError() throws Exception {
+  void twoDefaultTiles_areAnError_inValidatesIdAndWords_atTheTile() throws Exception {
     Files.writeString(game.root.resolve("ui/experiences/LobbyTile.json"), "{ \"experienceId\": \"Lobby\", \"isDefaultExperience\": true }");
 
     Problem problem = failure(ExperienceSelection.builder().build());
 
-    assertEquals("More than one user-facing experience is marked isDefaultExperience (marked:"
-        + " \"UserFacingExperience:ArenaTile\", \"UserFacingExperience:LobbyTile\")", problem.message());
+    assertEquals("Overture/TwoDefaultExperiences", problem.id());
+    assertEquals("2 user-facing experiences are marked the default (UserFacingExperience:ArenaTile,"
+        + " UserFacingExperience:LobbyTile); at most one may be", problem.message());
+    assertTrue(problem.location().orElseThrow().file().endsWith("ui/experiences/ArenaTile.json"), problem.toString());
+    assertEquals("/isDefaultExperience", problem.location().orElseThrow().pointer());
   }
 
   @ParameterizedTest

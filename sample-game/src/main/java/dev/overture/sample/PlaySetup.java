@@ -74,6 +74,10 @@ final class PlaySetup {
     AssetManager assets = overture.assets();
     GameFeatures features = overture.features();
     Tiles.Tile asked = tile == null ? null : Tiles.named(tiles, tile);
+    // The tiles that choose the experience (the one asked for, else every tile, one of which is the default) are refused
+    // where validate refuses them, in its words at the tile's line: a tile naming an unknown experience, two defaults.
+    refuseTiles(asked != null ? List.of(asked) : experience == null ? tiles : List.of(),
+        asked != null ? "Tile " + asked.id() + " cannot be played" : "No experience was selected");
     ExperienceSelection.Builder selection = ExperienceSelection.builder();
     if (experience != null || asked != null) {
       selection.named(ExperienceSelection.Source.URL_OPTION, asked != null ? asked.tile().experienceId() : experience);
@@ -100,6 +104,21 @@ final class PlaySetup {
               + other.tile().map().map(Object::toString).orElse("no map") + ")").toList()));
     }
     return new Chosen(experienceId, mapId);
+  }
+
+  /** Refuses {@code tiles} with validate's errors about them (its checks of assets and the project's), under {@code headline}. */
+  private void refuseTiles(List<Tiles.Tile> tiles, String headline) {
+    if (tiles.isEmpty()) {
+      return;
+    }
+    Map<PrimaryAssetId, Object> checked = new LinkedHashMap<>();
+    tiles.forEach(each -> checked.put(each.id(), each.tile()));
+    List<Problem> errors = dev.overture.validation.Validator.builder(overture.assets()).features(overture.features()).build()
+        .check(checked, overture.assets()).join().stream().filter(Problem::isError).toList();
+    if (!errors.isEmpty()) {
+      throw new ProblemException(headline + " (overture validate reports the same)",
+          new dev.overture.validation.ValidationReport(errors).problems());
+    }
   }
 
   /**

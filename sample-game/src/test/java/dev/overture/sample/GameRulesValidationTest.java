@@ -224,6 +224,50 @@ class GameRulesValidationTest {
     assertEquals(0, CommandRun.of("validate", "--assets", assets.toString()).exit(), "87 pickups and 4 heroes fit 91 cells");
   }
 
+  /**
+   * Review #8: {@code play --tile} with a tile naming an unknown experience blamed "the URL option"
+   * (Overture/UnknownExperience) with no place; validate says Overture/UnknownAsset at the tile.
+   */
+  @Test
+  void aTileNamingAnUnknownExperience_isRefusedByPlayAtTheTile_asValidateDoes() throws Exception {
+    Path assets = copyOfTheContent();
+    replace(assets.resolve("ui/experiences/ControlTile.json"), "\"Experience:Control\"", "\"Experience:Contrl\"");
+    String expected = "[Overture/UnknownAsset] No asset Experience:Contrl is indexed (indexed: \"Experience:Control\","
+        + " \"Experience:Elimination\", \"Experience:FrontEnd\", \"Experience:TopDownArena\")" + System.lineSeparator()
+        + "   at " + assets + "/ui/experiences/ControlTile.json:15:19 (/experienceId)";
+
+    CommandRun validate = CommandRun.of("validate", "--assets", assets.toString());
+    assertEquals(1, validate.exit(), validate.all());
+    assertTrue(validate.out().contains(expected), validate.out());
+
+    CommandRun play = CommandRun.of("play", "--assets", assets.toString(), "--tile", "ControlTile", "--ticks", "1", "--view-every", "0");
+    assertEquals(1, play.exit(), play.all());
+    assertTrue(play.err().startsWith("Tile UserFacingExperience:ControlTile cannot be played (overture validate reports the same)"),
+        play.err());
+    assertTrue(play.err().contains(expected), play.all());
+    assertFalse(play.all().contains("URL option"), play.all());
+  }
+
+  /** Review #4: two default tiles were Overture/TwoDefaultExperiences in validate, another id and words without a place in play. */
+  @Test
+  void twoDefaultTiles_areOneFault_inOneWording_atEachTile_forValidateAndPlay() throws Exception {
+    Path assets = copyOfTheContent();
+    replace(assets.resolve("ui/experiences/ControlTile.json"), "\"maxPlayerCount\"", "\"isDefaultExperience\": true,\n  \"maxPlayerCount\"");
+    String nl = System.lineSeparator();
+    String words = "[Overture/TwoDefaultExperiences] 2 user-facing experiences are marked the default"
+        + " (UserFacingExperience:ControlTile, UserFacingExperience:EliminationTile); at most one may be" + nl + "   at " + assets;
+
+    CommandRun validate = CommandRun.of("validate", "--assets", assets.toString());
+    CommandRun play = CommandRun.of("play", "--assets", assets.toString(), "--ticks", "1", "--view-every", "0");
+
+    assertEquals(1, validate.exit(), validate.all());
+    assertEquals(1, play.exit(), play.all());
+    for (String tile : List.of("ControlTile.json:", "EliminationTile.json:")) {
+      assertTrue(validate.out().contains(words + "/ui/experiences/" + tile), validate.out());
+      assertTrue(play.err().contains(words + "/ui/experiences/" + tile), play.all());
+    }
+  }
+
   /** A host that plays without validating: pickups without a free cell wait off the floor; the match goes on. */
   @Test
   void pickupsWithoutAFreeCell_waitOffTheFloor_ratherThanStopTheMatch() throws Exception {
