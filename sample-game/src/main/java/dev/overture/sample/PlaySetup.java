@@ -126,7 +126,8 @@ final class PlaySetup {
    * the experience, the map and every asset their load reaches (action sets, pawn data, ...) go through validate's checks of assets and
    * actions, the framework's and the registered plugins' (an {@code AddWidgets} naming a widget no
    * plugin defines), and an error among their problems ends the run before anything loads into the
-   * world, with validate's problems (id, words, file, place). A load that fails is left to the
+   * world, with validate's problems (id, words, file, place); so is an asset the load reaches that
+   * a newer engine saved ({@code Overture/NewerEngine}, in its file). A load that fails is left to the
    * experience's own load, which reports it as play always did.
    *
    * @return the checked load, for the caller to release once the experience's own load has settled:
@@ -152,8 +153,16 @@ final class PlaySetup {
           reached.put(id, value);
         }
       });
-      List<Problem> errors = dev.overture.validation.Validator.builder(assets).features(overture.features()).build()
-          .check(reached, assets).join().stream().filter(Problem::isError).toList();
+      List<Problem> errors = new ArrayList<>(dev.overture.validation.Validator.builder(assets).features(overture.features()).build()
+          .check(reached, assets).join().stream().filter(Problem::isError).toList());
+      // An asset the load reached that a newer engine saved loads as null (a warning at the reference), but validate refuses
+      // the asset itself (Overture/NewerEngine): this build cannot check it. Pawn data that loads as null spawns nobody.
+      assets.index().newerAssets().forEach((newer, why) -> {
+        if (result.warnings().stream().anyMatch(warning -> warning.id().equals("Overture/NewerAssetReference")
+            && warning.message().startsWith(newer + " ("))) {
+          errors.add(why.isError() ? why : why.asError());
+        }
+      });
       if (!errors.isEmpty()) {
         throw new ProblemException("Experience " + experienceId + " cannot be played (overture validate reports the same)",
             new dev.overture.validation.ValidationReport(errors).problems());

@@ -268,6 +268,30 @@ class GameRulesValidationTest {
     }
   }
 
+  /**
+   * Review #6: pawn data a newer engine saved is an error for validate (Overture/NewerEngine: this
+   * build cannot check it), but play loaded it as null, exited 0 and said the experience names no
+   * pawn data. Play now refuses it in validate's words, in the pawn data's file.
+   */
+  @Test
+  void pawnDataANewerEngineSaved_isRefusedByPlayAsByValidate_inItsFile() throws Exception {
+    Path assets = copyOfTheContent();
+    replace(assets.resolve("pawns/HeroPawn.json"), "\"engine\": \"0.1.0-1000+++Overture+Main\"", "\"engine\": \"0.2.0-2000+++Overture+Main\"");
+    replace(assets.resolve("pawns/HeroPawn.json"), "\"compatible\": \"0.1.0-1000+++Overture+Main\"",
+        "\"compatible\": \"0.2.0-2000+++Overture+Main\"");
+    String expected = "[Overture/NewerEngine] Saved by engine 0.2.0-2000, which needs 0.2.0-2000 or newer to read it; this build is"
+        + " 0.1.0-1000 (the file is left as it is)" + System.lineSeparator() + "   at " + assets + "/pawns/HeroPawn.json:3:15 (/$version/engine)";
+
+    CommandRun validate = CommandRun.of("validate", "--assets", assets.toString());
+    assertEquals(1, validate.exit(), validate.all());
+    assertTrue(validate.out().contains(expected), validate.out());
+
+    CommandRun play = CommandRun.of("play", "--assets", assets.toString(), "--experience", "Control", "--ticks", "1", "--view-every", "0");
+    assertEquals(1, play.exit(), play.all());
+    assertTrue(play.err().contains(expected), play.all());
+    assertFalse(play.all().contains("names no pawn data"), play.all());
+  }
+
   /** A host that plays without validating: pickups without a free cell wait off the floor; the match goes on. */
   @Test
   void pickupsWithoutAFreeCell_waitOffTheFloor_ratherThanStopTheMatch() throws Exception {
