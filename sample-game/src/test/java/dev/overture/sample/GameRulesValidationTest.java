@@ -153,6 +153,13 @@ class GameRulesValidationTest {
                 + " them; add EliminationScoring (a point an elimination) or ControlPoints (points for the capture points held) to"
                 + " ArenaGameState with AddComponents",
             "experiences/Elimination.json:35:5 (/actions/1)"),
+        new Variant("heroes without weapons in a match of eliminations (review #7)", "experiences/Elimination.json",
+            "\"ShooterCoreComponents\",\n", "",
+            "Sample/NoWayToScore",
+            "ConfigureMatch plays to 25 points, but no team can reach them: EliminationScoring scores eliminations, and no hero has"
+                + " a weapon (LineOfSightWeapon); add LineOfSightWeapon to Hero with AddComponents (the action set"
+                + " ShooterCoreComponents does)",
+            "experiences/Elimination.json:34:5 (/actions/1)"),
         new Variant("eliminations in a match of one team", "experiences/Elimination.json", "\"Red\",\n        \"Blue\"", "\"Red\"",
             "Sample/NoWayToScore",
             "ConfigureMatch names one team, and EliminationScoring scores only eliminations of another team's heroes, so no team"
@@ -290,6 +297,24 @@ class GameRulesValidationTest {
     assertEquals(1, play.exit(), play.all());
     assertTrue(play.err().contains(expected), play.all());
     assertFalse(play.all().contains("names no pawn data"), play.all());
+  }
+
+  /** Review #7: Control with only SharedInput passed validate, and its heroes stood on their spawns all match. */
+  @Test
+  void capturePointsWithHeroesThatNeverMove_areRefusedByValidateAndPlay() throws Exception {
+    Path assets = copyOfTheContent();
+    replace(assets.resolve("experiences/Control.json"), "\"ShooterCoreComponents\",\n", "");
+    replace(assets.resolve("experiences/Control.json"), "\"StandardHUD\",\n", "");
+    String expected = "[Sample/NoWayToScore] ConfigureMatch plays to 40 points, but no team can reach them: ControlPoints scores the"
+        + " capture points a team holds, and no hero moves (BotBrain) to reach one; add BotBrain to Hero with AddComponents (the"
+        + " action set ShooterCoreComponents does)" + System.lineSeparator() + "   at " + assets + "/experiences/Control.json:33:5 (/actions/1)";
+
+    CommandRun validate = CommandRun.of("validate", "--assets", assets.toString());
+    assertEquals(1, validate.exit(), validate.all());
+    assertTrue(validate.out().contains(expected), validate.out());
+    CommandRun play = CommandRun.of("play", "--assets", assets.toString(), "--experience", "Control", "--ticks", "1", "--view-every", "0");
+    assertEquals(1, play.exit(), play.all());
+    assertTrue(play.err().contains(expected), play.all());
   }
 
   /** A host that plays without validating: pickups without a free cell wait off the floor; the match goes on. */

@@ -18,7 +18,9 @@ import dev.overture.sample.game.ArenaGameState;
 import dev.overture.sample.game.ArenaLevel;
 import dev.overture.sample.game.ConfigureMatch;
 import dev.overture.sample.game.ControlPoints;
+import dev.overture.sample.game.BotBrain;
 import dev.overture.sample.game.EliminationScoring;
+import dev.overture.sample.game.LineOfSightWeapon;
 import dev.overture.sample.game.FloorItems;
 import dev.overture.sample.game.MatchRules;
 import dev.overture.sample.game.Hero;
@@ -60,8 +62,9 @@ import java.util.concurrent.TimeoutException;
  *   <li>{@code Sample/NoFreeFloor}: an action lays more things on the free floor ({@link FloorItems}:
  *       health pickups) than the map has cells besides the heroes'.
  *   <li>{@code Sample/NoWayToScore}: nothing the experience adds to the game state scores (neither
- *       EliminationScoring nor ControlPoints), or EliminationScoring in a match of one team: no team
- *       could ever reach the score limit.
+ *       EliminationScoring nor ControlPoints), or EliminationScoring in a match of one team, or
+ *       heroes that cannot do what the scoring needs (EliminationScoring with no weapon on a hero,
+ *       ControlPoints with no hero that moves): no team could ever reach the score limit.
  * </ul>
  *
  * Each at the {@code ConfigureMatch} that asks for it (in the experience or one of its action
@@ -85,7 +88,7 @@ public final class MatchSetup implements ProjectValidator {
   private record Items(FloorItems action, PrimaryAssetId asset, String pointer) {}
 
   /** An experience's matches, rules and floor items: its own actions' and those of the action sets it reaches. */
-  private record Content(List<Found> matches, List<Rule> rules, List<Items> items) {}
+  private record Content(List<Found> matches, List<Rule> rules, List<Items> items, List<Class<?>> heroComponents) {}
 
   @Override
   public void isDataValid(ProjectContext context) {
@@ -186,7 +189,7 @@ public final class MatchSetup implements ProjectValidator {
     if (everyTeamSpawns) {
       MapReach reach = new MapReach(map.tiles());
       checkReach(context, teams, reach, mapId, where, reported);
-      checkScoring(context, found, rules, teams, reach, where);
+      checkScoring(context, found, content, teams, reach, where);
     }
     long heroes = found.match().heroes();
     if (heroes > floor) {
@@ -295,13 +298,21 @@ public final class MatchSetup implements ProjectValidator {
    * plugin's) may score: the match is then taken as winnable.
    */
   private static void checkScoring(
-      ProjectContext context, Found found, List<Rule> rules, List<String> teams, MapReach reach, String where) {
+      ProjectContext context, Found found, Content content, List<String> teams, MapReach reach, String where) {
+    boolean armed = content.heroComponents().stream().anyMatch(LineOfSightWeapon.class::isAssignableFrom);
+    boolean moving = content.heroComponents().stream().anyMatch(BotBrain.class::isAssignableFrom);
     boolean scores = false;
     boolean eliminations = false;
-    for (Rule rule : rules) {
+    List<String> idle = new ArrayList<>();
+    List<String> needed = new ArrayList<>();
+    for (Rule rule : content.rules()) {
       if (EliminationScoring.class.isAssignableFrom(rule.component())) {
         eliminations = true;
-        scores |= teams.size() >= 2;
+        scores |= teams.size() >= 2 && armed;
+        if (teams.size() >= 2 && !armed) {
+          idle.add("EliminationScoring scores eliminations, and no hero has a weapon (LineOfSightWeapon)");
+          needed.add("LineOfSightWeapon");
+        }
       } else if (ControlPoints.class.isAssignableFrom(rule.component())) {
         List<ArenaLevel.Cell> points = reach.cells('*');
         List<ArenaLevel.Cell> spawns = new ArrayList<>();
@@ -316,12 +327,21 @@ public final class MatchSetup implements ProjectValidator {
                   + points.size() + " on " + where + " from a spawn: open a way through the walls ('#')");
           return;
         }
-        scores = true;
+        scores |= moving;
+        if (!moving) {
+          idle.add("ControlPoints scores the capture points a team holds, and no hero moves (BotBrain) to reach one");
+          needed.add("BotBrain");
+        }
       } else {
         return; // another plugin's rule: it may score
       }
     }
-    if (!scores) {
+    if (!scores && !idle.isEmpty()) {
+      context.about(found.asset()).error("Sample/NoWayToScore", found.pointer(), "ConfigureMatch plays to "
+          + found.match().scoreLimit() + " points, but no team can reach them: " + String.join("; ", idle) + "; add "
+          + String.join(" and ", needed) + " to Hero with"
+          + " AddComponents (the action set ShooterCoreComponents does)");
+    } else if (!scores) {
       context.about(found.asset()).error("Sample/NoWayToScore", found.pointer(), eliminations
           ? "ConfigureMatch names one team, and EliminationScoring scores only eliminations of another team's heroes, so no"
               + " team can reach the score limit of " + found.match().scoreLimit() + "; name a second team, or add ControlPoints"
@@ -393,7 +413,7 @@ public final class MatchSetup implements ProjectValidator {
 
   /** The ConfigureMatch actions and the match's rules of the experience and of the action sets it reaches. */
   private static Content content(ProjectContext context, PrimaryAssetId experienceId) {
-    Content found = new Content(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+    Content found = new Content(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
     Optional<ExperienceDefinition> experience = context.asset(experienceId)
         .filter(ExperienceDefinition.class::isInstance).map(ExperienceDefinition.class::cast);
     if (experience.isEmpty()) {
@@ -427,6 +447,10 @@ public final class MatchSetup implements ProjectValidator {
         for (int entry = 0; entry < add.componentList().size(); entry++) {
           AddComponents.Entry component = add.componentList().get(entry);
           // The rules run where the match is played, on the server; they are components of the game state.
+          // What a hero does in a turn (move, fire) is a component the server gives it.
+          if (component.server() && component.actorClass().type().isAssignableFrom(Hero.class)) {
+            found.heroComponents().add(component.componentClass().type());
+          }
           if (component.server() && component.actorClass().type().isAssignableFrom(ArenaGameState.class)
               && MatchRules.class.isAssignableFrom(component.componentClass().type())) {
             found.rules().add(new Rule(component.componentClass().type(), asset,
