@@ -222,7 +222,7 @@ class OvertureCommandTest {
    * References to that asset are treated as null." (issue 18)
    */
   @Test
-  void pawnDataSavedByANewerBuild_isNotListed_andTheExperiencesThatNameItPlayWithoutIt(@TempDir Path temp) throws Exception {
+  void pawnDataSavedByANewerBuild_isNotListed_andPlayRefusesTheExperiencesThatNameIt_asValidateDoes(@TempDir Path temp) throws Exception {
     Path assets = copyOfTheContent(temp);
     Path hero = assets.resolve("pawns/HeroPawn.json");
     Files.writeString(hero, Files.readString(hero).replace("\"compatible\": \"0.1.0-1000+++Overture+Main\"",
@@ -232,9 +232,11 @@ class OvertureCommandTest {
     assertFalse(out.toString().contains("  PawnData:HeroPawn "), out.toString());
     assertTrue(out.toString().contains("not listed: PawnData:HeroPawn, which a newer engine saved"), out.toString());
 
-    // The reference loads as null (the load logs the warning, NewerAssetsTest checks its words): the experience still loads.
-    assertEquals(0, run("play", "--experience", "Elimination", "--assets", assets.toString(), "--ticks", "0"), err.toString());
-    assertTrue(lines().contains("  Loaded"), out.toString());
+    // The reference loads as null (the load warns, NewerAssetsTest checks its words), but validate refuses the pawn data
+    // (Overture/NewerEngine: this build cannot check it), and play with it (review #6: it played a match nobody spawned in).
+    assertEquals(1, run("play", "--experience", "Elimination", "--assets", assets.toString(), "--ticks", "0"), err.toString());
+    assertTrue(err.toString().contains("[Overture/NewerEngine] "), err.toString());
+    assertFalse(lines().contains("  Loaded"), out.toString());
   }
 
   @Test
