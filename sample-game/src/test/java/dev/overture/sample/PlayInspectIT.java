@@ -121,7 +121,9 @@ class PlayInspectIT {
     Path assets = temp.resolve("assets");
     copy(Path.of("..", "assets"), assets);
     Path experience = assets.resolve("experiences/Elimination.json");
-    Files.writeString(experience, Files.readString(experience).replace("\"ShooterCore\"", "\"ShooterCoer\""));
+    // A reference to no asset: the load itself fails (what validate's checks refuse, play refuses
+    // before the load: see aFailureBeforeTheLoad_...).
+    Files.writeString(experience, Files.readString(experience).replace("\"defaultPawnData\": \"HeroPawn\"", "\"defaultPawnData\": \"HeroPawnn\""));
     start("play", "--assets", assets.toString(), "--inspect", "0");
     String address = address();
     await().atMost(PATIENCE).until(() -> all().contains("The load failed (the page shows its problems); the inspector goes on serving"));
@@ -129,8 +131,8 @@ class PlayInspectIT {
 
     await().atMost(PATIENCE).until(() -> text("experience-state").equals("Failed"));
     String failure = text("failure");
-    assertTrue(failure.contains("[Overture/UnknownPlugin] Plugin \"ShooterCoer\" is not installed"), failure);
-    assertTrue(failure.contains("experiences/Elimination.json:15:5 (/gameFeaturesToEnable/0)"), failure);
+    assertTrue(failure.contains("[Overture/UnknownAsset] No asset PawnData:HeroPawnn is indexed"), failure);
+    assertTrue(failure.contains("experiences/Elimination.json:17:22 (/defaultPawnData)"), failure);
     assertTrue(text("reports").contains("LoadFailed: Could not load experience Experience:Elimination (world Sample)"), text("reports"));
     assertEquals(List.of(), chromium.consoleErrors());
 
@@ -145,7 +147,7 @@ class PlayInspectIT {
    * Ctrl+C, and the run then exits 1.
    */
   @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
-  @org.junit.jupiter.params.provider.ValueSource(strings = {"an unknown experience", "a ragged map"})
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"an unknown experience", "a ragged map", "an unknown plugin"})
   void aFailureBeforeTheLoad_keepsServing_andThePageShowsItsLocatedProblem(String failure) throws Exception {
     Path assets = temp.resolve("assets");
     copy(Path.of("..", "assets"), assets);
@@ -155,8 +157,14 @@ class PlayInspectIT {
     if (failure.equals("a ragged map")) {
       Path map = assets.resolve("maps/Arena.json");
       Files.writeString(map, Files.readString(map).replaceFirst(Pattern.quote("\"#1.......#.......2#\","), "\"#1.......#.......2##\","));
-      report = "LoadFailed: Map Map:Arena cannot be played on (world Sample)";
+      // Refused by validate's checks, which play runs on the experience and its map before either loads.
+      report = "LoadFailed: Experience Experience:Elimination cannot be played (overture validate reports the same) (world Sample)";
       problem = "[Sample/RaggedMap] Row 1 of the map is 20 tiles long, but row 0 is 19; every row must be as long as the first";
+    } else if (failure.equals("an unknown plugin")) {
+      Path experience = assets.resolve("experiences/Elimination.json");
+      Files.writeString(experience, Files.readString(experience).replace("\"ShooterCore\"", "\"ShooterCoer\""));
+      report = "LoadFailed: Experience Experience:Elimination cannot be played (overture validate reports the same) (world Sample)";
+      problem = "[Overture/UnknownPlugin] Plugin \"ShooterCoer\" is not installed (installed: \"ShooterCore\", \"TopDownArena\")";
     } else {
       args.addAll(List.of("--experience", "Nope"));
       report = "LoadFailed: No experience was selected (world Sample)";
@@ -174,6 +182,8 @@ class PlayInspectIT {
     assertTrue(text("reports").contains(problem), text("reports"));
     if (failure.equals("a ragged map")) {
       assertTrue(text("reports").contains("maps/Arena.json:18:5 (/tiles/1)"), text("reports"));
+    } else if (failure.equals("an unknown plugin")) {
+      assertTrue(text("reports").contains("experiences/Elimination.json:15:5 (/gameFeaturesToEnable/0)"), text("reports"));
     }
     assertEquals(List.of(), chromium.consoleErrors());
 

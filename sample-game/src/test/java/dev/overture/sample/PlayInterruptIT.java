@@ -92,8 +92,8 @@ class PlayInterruptIT {
       "TERM | --inspect 0 --save game.db    | The match is over; the inspector goes on serving | 0 | ",
       "INT  | --watch                       | The match is over; still watching for edits      | 0 | ",
       "TERM | --watch --save game.db        | The match is over; still watching for edits      | 0 | ",
-      "INT  | --inspect 0                   | The load failed (the page shows its problems)    | 1 | ShooterCoer",
-      "TERM | --inspect 0                   | The load failed (the page shows its problems)    | 1 | ShooterCoer"})
+      "INT  | --inspect 0                   | The experience could not be set up (the page shows why) | 1 | ShooterCoer",
+      "TERM | --inspect 0                   | The experience could not be set up (the page shows why) | 1 | ShooterCoer"})
   void aSignalAfterTheRunEnded_exitsWithTheRunsOwnCode(String signal, String options, String waiting, int exit, String brokenPlugin,
       @org.junit.jupiter.api.io.TempDir Path temp) throws Exception {
     Path assets = temp.resolve("assets");
