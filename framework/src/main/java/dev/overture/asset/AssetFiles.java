@@ -63,12 +63,7 @@ final class AssetFiles {
     if (root == null) {
       root = rootOf(ref.root(), AssetKey.label(ref));
     }
-    byte[] bytes;
-    try {
-      bytes = root.source().read(ref.path(), limits.maxDocumentBytes());
-    } catch (IOException | InvalidAssetPathException e) {
-      throw readFailure(root, ref.path(), AssetKey.label(ref), e);
-    }
+    byte[] bytes = read(root, ref.path(), null, ref);
     if (ref.type() == RawAsset.class) {
       return Loaded.at(new RawAsset(ref.path(), bytes), List.of(), root, ref.path(), bytes.length);
     }
@@ -234,6 +229,14 @@ final class AssetFiles {
 
   /** The bytes of {@code path} in {@code root}; a located {@link AssetLoadException} when they cannot be read. */
   byte[] read(ContentRoot root, AssetPath path, String asset) {
+    return read(root, path, asset, null);
+  }
+
+  /**
+   * {@link #read(ContentRoot, AssetPath, String)} naming the asset by {@code asset} or, when that is
+   * null, by {@code key}'s label, built only for a problem (a bundle's clean reads build none).
+   */
+  private byte[] read(ContentRoot root, AssetPath path, String asset, AssetKey key) {
     try {
       return root.source().read(path, limits.maxDocumentBytes());
     } catch (java.nio.channels.ClosedByInterruptException | java.io.InterruptedIOException e) {
@@ -242,8 +245,7 @@ final class AssetFiles {
       throw new java.util.concurrent.CancellationException(
           "interrupted while reading " + root.source().displayPath(path));
     } catch (IOException | InvalidAssetPathException e) {
-      // The file as shown to users is built only for a problem, not for every read.
-      throw readFailure(root, path, asset, e);
+      throw readFailure(root, path, asset != null ? asset : AssetKey.label(key), e);
     }
   }
 

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -112,6 +113,30 @@ class InterruptedLoadTest {
       assertTrue(problems.get(0).message().startsWith("Loading Mode:Base was interrupted: interrupted while reading "),
           problems.get(0).message());
       assertTrue(problems.get(0).location().isEmpty(), "not located at the file: nothing is wrong with it");
+    }
+  }
+  /** The same for a file a soft reference names, which has a read of its own (its name built only for a problem). */
+  @Test
+  void aWorkerInterruptedWhileItReadsASoftReferencesFile_failsAsInterrupted_notAtTheFile() {
+    ManualExecutor workers = new ManualExecutor();
+    boolean[] interrupting = {false};
+    try (AssetManager assets = TestAssets.builder(source(interrupting)).executor(workers).build()) {
+      interrupting[0] = true;
+      SoftRef<TestAssets.Icon> icon = SoftRef.of(ContentRoot.GAME, AssetPath.parse("icons/hero.json"), TestAssets.Icon.class);
+      CompletableFuture<TestAssets.Icon> loaded = CompletableFuture.supplyAsync(() -> assets.getAsset(icon, true), workers);
+      workers.runAll();
+      Thread.interrupted();
+      workers.runAll();
+
+      CompletionException e = assertThrows(CompletionException.class, loaded::join);
+      Throwable cause = e.getCause() instanceof AssetLoadException ? e.getCause() : e.getCause().getCause();
+      if (cause instanceof AssetLoadException failure) {
+        assertEquals("Overture/Interrupted", failure.problems().get(0).id(), failure.problems().toString());
+        assertTrue(failure.problems().get(0).location().isEmpty(), "not located at the file: nothing is wrong with it");
+      } else {
+        assertTrue(e.getCause() instanceof CancellationException, String.valueOf(e.getCause()));
+        assertTrue(e.getCause().getMessage().startsWith("interrupted while"), e.getCause().getMessage());
+      }
     }
   }
 }
