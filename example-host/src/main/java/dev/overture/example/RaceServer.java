@@ -92,9 +92,32 @@ public final class RaceServer {
       out.println("--jdbc-url takes a URL, and --server a name of letters, digits, - and _; " + usage);
       return 2;
     }
-    try (HikariDataSource database = jdbcUrl == null ? null : pool(jdbcUrl, environment)) {
+    if (jdbcUrl != null && (environment.get(USER_VARIABLE) == null || environment.get(USER_VARIABLE).isBlank())) {
+      out.println("--jdbc-url needs the database user in the environment variable " + USER_VARIABLE
+          + " (and its password in " + PASSWORD_VARIABLE + ")");
+      return 2;
+    }
+    HikariDataSource database;
+    try {
+      database = jdbcUrl == null ? null : pool(jdbcUrl, environment);
+    } catch (RuntimeException e) {
+      // HikariCP's first connection failed: one line, not the pool's stack trace.
+      out.println("Could not connect to the database at " + jdbcUrl + ": " + rootMessage(e, environment.get(USER_VARIABLE)));
+      return 1;
+    }
+    try (database) {
       return run(unpaced, database, jdbcUrl, server, out);
     }
+  }
+
+  /** The innermost cause's message, the database user in it replaced by the variable's name. */
+  private static String rootMessage(Throwable failure, String user) {
+    Throwable root = failure;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+    return user == null || user.isEmpty() ? message : message.replace(user, "(" + USER_VARIABLE + ")");
   }
 
   /** The pool of the store's connections: each costs PostgreSQL a process and a password check. */

@@ -85,4 +85,23 @@ class RaceServerTest {
     assertEquals(0.0, runner.distance());
     assertTrue(world.world().gameState().findComponent(Referee.class).isEmpty());
   }
+  /** Review: an unreachable database threw HikariCP's stack trace out of main; a missing user passed a null user. */
+  @Test
+  void aDatabaseItCannotReach_orNoUser_isOneLine_withAnExitCode() {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+      String url = "jdbc:postgresql://127.0.0.1:1/races";
+      assertEquals(2, RaceServer.run(new String[] {"--unpaced", "--jdbc-url", url}, java.util.Map.of(), out));
+      assertEquals("--jdbc-url needs the database user in the environment variable OVERTURE_DB_USER (and its password in "
+          + "OVERTURE_DB_PASSWORD)", bytes.toString(StandardCharsets.UTF_8).strip());
+
+      bytes.reset();
+      assertEquals(1, RaceServer.run(new String[] {"--unpaced", "--jdbc-url", url},
+          java.util.Map.of("OVERTURE_DB_USER", "racer", "OVERTURE_DB_PASSWORD", "secret"), out));
+      String said = bytes.toString(StandardCharsets.UTF_8);
+      assertEquals(1, said.lines().count(), said);
+      assertTrue(said.startsWith("Could not connect to the database at " + url + ": "), said);
+      assertTrue(!said.contains("racer") && !said.contains("secret") && !said.contains("\tat "), said);
+    }
+  }
 }
