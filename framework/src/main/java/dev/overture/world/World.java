@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.PriorityQueue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -51,7 +50,7 @@ public final class World implements AutoCloseable {
   private final NetMode netMode;
   private final ConcurrentLinkedQueue<Runnable> tasks;
   private final Executor executor = this::enqueue;
-  private final PriorityQueue<Timer> timers = new PriorityQueue<>();
+  private final WorldTimers timers = new WorldTimers();
   private final WorldActors actors = new WorldActors();
   private final Map<Class<?>, WorldSubsystem> subsystems = new LinkedHashMap<>();
   private final List<Runnable> closeListeners = new ArrayList<>();
@@ -66,7 +65,6 @@ public final class World implements AutoCloseable {
   private double timeSeconds;
   private long frame;
   private long nextActorId = 1;
-  private long nextTimer;
 
   private World(Builder builder) {
     this.name = builder.name;
@@ -173,7 +171,7 @@ public final class World implements AutoCloseable {
     frame++;
     timeSeconds += deltaSeconds;
     runPendingTasks();
-    fireDueTimers();
+    timers.fireDue(timeSeconds, name);
     for (Actor actor : List.copyOf(actors.inOrder())) {
       if (!actor.isDestroyed()) {
         actor.tickActor(deltaSeconds);
@@ -224,34 +222,13 @@ public final class World implements AutoCloseable {
     }
     checkGameThread();
     checkOpen();
-    Timer timer = new Timer(timeSeconds + delaySeconds, nextTimer++, task);
-    timers.add(timer);
-    return new SimpleHandle(() -> timers.remove(timer));
-  }
-
-  private void fireDueTimers() {
-    while (!timers.isEmpty() && timers.peek().due <= timeSeconds) {
-      Timer timer = timers.poll();
-      try {
-        timer.task.run();
-      } catch (RuntimeException e) {
-        Failures.logInALine(log, e, "A timer of world {} failed", name);
-      }
-    }
+    return timers.schedule(timeSeconds + delaySeconds, task);
   }
 
   /** How many timers are waiting. */
   public int pendingTimers() {
     checkGameThread();
     return timers.size();
-  }
-
-  private record Timer(double due, long sequence, Runnable task) implements Comparable<Timer> {
-    @Override
-    public int compareTo(Timer other) {
-      int byTime = Double.compare(due, other.due);
-      return byTime != 0 ? byTime : Long.compare(sequence, other.sequence);
-    }
   }
 
   /** Spawns an actor of {@code type} with a generated name. */
@@ -519,9 +496,9 @@ public final class World implements AutoCloseable {
     int dropped = 0;
     for (Runnable task = tasks.poll(); task != null; task = tasks.poll()) {
       dropped++;
-      if (task instanceof Droppable droppable) {
+      if (task instanceof DroppableTask droppable) {
         try {
-          droppable.onDropped.run();
+          droppable.onDropped().run();
         } catch (Throwable e) {
           log.error("What world {} was to run when it dropped task {} failed", name, droppable.task(), e);
           fatal = fatal == null && Failures.isFatal(e) ? e : fatal;
@@ -545,16 +522,10 @@ public final class World implements AutoCloseable {
    * {@link java.util.concurrent.RejectedExecutionException}. Any thread.
    */
   public static Runnable droppable(Runnable task, Runnable onDropped) {
-    return new Droppable(Objects.requireNonNull(task, "task"), Objects.requireNonNull(onDropped, "onDropped"));
+    return new DroppableTask(Objects.requireNonNull(task, "task"), Objects.requireNonNull(onDropped, "onDropped"));
   }
 
   /** See {@link #droppable}. */
-  private record Droppable(Runnable task, Runnable onDropped) implements Runnable {
-    @Override
-    public void run() {
-      task.run();
-    }
-  }
 
   @Override
   public String toString() {
