@@ -1,74 +1,58 @@
 package dev.overture.asset;
 
 import java.io.IOException;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** Wraps a source and counts the reads of each file (to prove single flight and cancellation) and its closes. */
-class CountingSource implements AssetSource {
+/**
+ * Wraps a source and counts the reads of each file (to prove single flight, cancellation, a file
+ * read once) and its closes. Safe from any thread.
+ */
+public class CountingSource extends ForwardingSource {
 
-  private final AssetSource delegate;
   private final Map<String, AtomicInteger> reads = new ConcurrentHashMap<>();
   private final AtomicInteger closes = new AtomicInteger();
 
-  CountingSource(AssetSource delegate) {
-    this.delegate = delegate;
+  public CountingSource(AssetSource delegate) {
+    super(delegate);
   }
 
   /** Forgets the reads so far (the index reads overture.json). */
-  void reset() {
+  public void reset() {
     reads.clear();
   }
 
-  int reads(String path) {
+  /** How many times {@code path} was read. */
+  public int reads(String path) {
     AtomicInteger count = reads.get(path);
     return count == null ? 0 : count.get();
   }
 
-  int totalReads() {
+  /** How many reads there were, of any file. */
+  public int totalReads() {
     return reads.values().stream().mapToInt(AtomicInteger::get).sum();
   }
 
-  Map<String, AtomicInteger> allReads() {
+  /** The reads by file. */
+  public Map<String, AtomicInteger> allReads() {
     return reads;
-  }
-
-  @Override
-  public String name() {
-    return delegate.name();
-  }
-
-  @Override
-  public List<String> list(AssetPath folder, boolean recursive) throws IOException {
-    return delegate.list(folder, recursive);
   }
 
   @Override
   public byte[] read(AssetPath path, int maxBytes) throws IOException {
     reads.computeIfAbsent(path.value(), p -> new AtomicInteger()).incrementAndGet();
-    return delegate.read(path, maxBytes);
-  }
-
-  @Override
-  public boolean exists(AssetPath path) {
-    return delegate.exists(path);
-  }
-
-  @Override
-  public String displayPath(AssetPath path) {
-    return delegate.displayPath(path);
+    return super.read(path, maxBytes);
   }
 
   /** How many times the source was closed. */
-  int closes() {
+  public int closes() {
     return closes.get();
   }
 
   @Override
   public void close() throws IOException {
     closes.incrementAndGet();
-    delegate.close();
+    super.close();
   }
 }

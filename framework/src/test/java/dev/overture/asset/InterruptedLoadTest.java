@@ -34,33 +34,13 @@ class InterruptedLoadTest {
   /** The game's files, read by a thread that is interrupted as it starts each read when {@code interrupting}. */
   private AssetSource source(boolean[] interrupting) {
     AssetSource files = AssetSource.directory(TestAssets.game().writeTo(temp.resolve("game")));
-    return new AssetSource() {
-      @Override
-      public String name() {
-        return files.name();
-      }
-
-      @Override
-      public List<String> list(AssetPath folder, boolean recursive) throws IOException {
-        return files.list(folder, recursive);
-      }
-
+    return new ForwardingSource(files) {
       @Override
       public byte[] read(AssetPath path, int maxBytes) throws IOException {
         if (interrupting[0]) {
           Thread.currentThread().interrupt(); // as a shutdown hook would, mid-read: the channel closes
         }
-        return files.read(path, maxBytes);
-      }
-
-      @Override
-      public boolean exists(AssetPath path) {
-        return files.exists(path);
-      }
-
-      @Override
-      public String displayPath(AssetPath path) {
-        return files.displayPath(path);
+        return super.read(path, maxBytes);
       }
     };
   }

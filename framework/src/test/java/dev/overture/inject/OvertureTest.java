@@ -318,19 +318,13 @@ class OvertureTest {
   }
 
   /** The game's content, counting how often it is closed; listing {@code failing} fails. */
-  private static final class WatchedSource implements AssetSource {
-    final AssetSource content;
+  private static final class WatchedSource extends dev.overture.asset.ForwardingSource {
     final String failing;
     final AtomicInteger closed = new AtomicInteger();
 
     WatchedSource(AssetSource content, String failing) {
-      this.content = content;
+      super(content);
       this.failing = failing;
-    }
-
-    @Override
-    public String name() {
-      return content.name();
     }
 
     @Override
@@ -338,28 +332,13 @@ class OvertureTest {
       if (folder.value().equals(failing)) {
         throw new IOException("the disk is on fire");
       }
-      return content.list(folder, recursive);
-    }
-
-    @Override
-    public byte[] read(AssetPath path, int maxBytes) throws IOException {
-      return content.read(path, maxBytes);
-    }
-
-    @Override
-    public boolean exists(AssetPath path) {
-      return content.exists(path);
-    }
-
-    @Override
-    public String displayPath(AssetPath path) {
-      return content.displayPath(path);
+      return super.list(folder, recursive);
     }
 
     @Override
     public void close() throws IOException {
       closed.incrementAndGet();
-      content.close();
+      super.close();
     }
   }
 

@@ -3,20 +3,15 @@ package dev.overture.validation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.overture.asset.AssetManager;
-import dev.overture.asset.AssetPath;
 import dev.overture.asset.AssetSource;
+import dev.overture.asset.CountingSource;
 import dev.overture.core.Problem;
 import dev.overture.experience.Experiences;
 import dev.overture.feature.GameFeatures;
 import dev.overture.testing.Content;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -30,52 +25,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 class RepeatedEntriesTest {
 
   @org.junit.jupiter.api.io.TempDir Path temp;
-
-  /** Counts the reads of each file. */
-  private static final class CountingSource implements AssetSource {
-    private final AssetSource delegate;
-    final Map<String, AtomicInteger> reads = new ConcurrentHashMap<>();
-
-    CountingSource(AssetSource delegate) {
-      this.delegate = delegate;
-    }
-
-    int reads(String path) {
-      AtomicInteger count = reads.get(path);
-      return count == null ? 0 : count.get();
-    }
-
-    @Override
-    public String name() {
-      return delegate.name();
-    }
-
-    @Override
-    public List<String> list(AssetPath folder, boolean recursive) throws IOException {
-      return delegate.list(folder, recursive);
-    }
-
-    @Override
-    public byte[] read(AssetPath path, int maxBytes) throws IOException {
-      reads.computeIfAbsent(path.value(), p -> new AtomicInteger()).incrementAndGet();
-      return delegate.read(path, maxBytes);
-    }
-
-    @Override
-    public boolean exists(AssetPath path) {
-      return delegate.exists(path);
-    }
-
-    @Override
-    public String displayPath(AssetPath path) {
-      return delegate.displayPath(path);
-    }
-
-    @Override
-    public Optional<Path> folder() {
-      return delegate.folder();
-    }
-  }
 
   @ParameterizedTest
   @ValueSource(ints = {10, 2_000})

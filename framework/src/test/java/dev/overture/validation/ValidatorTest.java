@@ -334,30 +334,6 @@ class ValidatorTest {
     }
   }
 
-  /** A content root that counts how often each file is read. */
-  private record CountingSource(AssetSource files, Map<String, Integer> reads) implements AssetSource {
-    @Override
-    public String name() {
-      return files.name();
-    }
-
-    @Override
-    public List<String> list(dev.overture.asset.AssetPath folder, boolean recursive) throws java.io.IOException {
-      return files.list(folder, recursive);
-    }
-
-    @Override
-    public byte[] read(dev.overture.asset.AssetPath path, int maxBytes) throws java.io.IOException {
-      reads.merge(path.value(), 1, Integer::sum);
-      return files.read(path, maxBytes);
-    }
-
-    @Override
-    public boolean exists(dev.overture.asset.AssetPath path) {
-      return files.exists(path);
-    }
-  }
-
   @Test
   void aChainOfActionSetsEachIncludingTheNext_isReadOnceAFile_asPlayReadsIt() throws Exception {
     int length = 200;
@@ -370,9 +346,9 @@ class ValidatorTest {
         { "defaultPawnData": "Hero", "actionSets": ["Standard", "Chain0"], "gameFeaturesToEnable": ["Core"] }
         """);
     root = content.writeTo(temp.resolve("assets"));
-    Map<String, Integer> reads = new java.util.concurrent.ConcurrentHashMap<>();
+    dev.overture.asset.CountingSource counting = new dev.overture.asset.CountingSource(AssetSource.directory(root));
     try (AssetManager assets = Experiences.register(AssetManager.builder())
-            .contentRoot(new CountingSource(AssetSource.directory(root), reads))
+            .contentRoot(counting)
             .kind(Actor.class, "Knight", Knight.class).kind(ActorComponent.class, "Shield", Shield.class).build();
         GameFeatures features = GameFeatures.builder(assets).build()) {
       features.ready().join();
@@ -381,9 +357,9 @@ class ValidatorTest {
 
       assertFalse(report.hasErrors(), report.format());
       // Each asset loaded alone, then released, read the chain below it again: 20,100 reads here.
-      assertEquals(1, reads.get("actionsets/Chain0.json"), reads.toString());
-      assertEquals(1, reads.get("actionsets/Chain" + (length - 1) + ".json"), reads.toString());
-      assertTrue(reads.values().stream().allMatch(count -> count == 1), reads.toString());
+      assertEquals(1, counting.reads("actionsets/Chain0.json"), counting.allReads().toString());
+      assertEquals(1, counting.reads("actionsets/Chain" + (length - 1) + ".json"), counting.allReads().toString());
+      assertTrue(counting.allReads().values().stream().allMatch(count -> count.get() == 1), counting.allReads().toString());
     }
   }
 

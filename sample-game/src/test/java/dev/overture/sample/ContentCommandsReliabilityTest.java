@@ -5,15 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -29,17 +26,8 @@ class ContentCommandsReliabilityTest {
       Pattern.compile("\\b(?:java|javax|jdk|sun|tools|com|org|dev)\\.[a-z]\\w*\\.|(?<!/)\\b[A-Z]\\w*(?:Exception|Error)\\b");
 
   @TempDir Path temp;
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
+  private final CommandRun.Session cli = new CommandRun.Session();
 
-  private int run(String... args) {
-    out.getBuffer().setLength(0);
-    err.getBuffer().setLength(0);
-    CommandLine commandLine = OvertureCommand.commandLine();
-    commandLine.setOut(new PrintWriter(out));
-    commandLine.setErr(new PrintWriter(err));
-    return commandLine.execute(args);
-  }
 
   private Path copyOfTheSampleContent() throws Exception {
     Path copy = temp.resolve("assets");
@@ -62,7 +50,7 @@ class ContentCommandsReliabilityTest {
   }
 
   private void assertNoClassName() {
-    String printed = out + "\n" + err;
+    String printed = cli.out() + "\n" + cli.err();
     assertFalse(CLASS_NAME.matcher(printed).find(), printed);
   }
 
@@ -71,14 +59,14 @@ class ContentCommandsReliabilityTest {
     Path assets = copyOfTheSampleContent();
     mkfifo(assets.resolve("cameras/ThirdPerson.json"));
 
-    assertEquals(1, run("validate", "--assets", assets.toString()));
-    assertTrue(out.toString().contains("[Overture/NotARegularFile] " + assets.resolve("cameras/ThirdPerson.json")
+    assertEquals(1, cli.run("validate", "--assets", assets.toString()));
+    assertTrue(cli.out().contains("[Overture/NotARegularFile] " + assets.resolve("cameras/ThirdPerson.json")
         + " is a named pipe, not a regular file; it was not opened, referenced by PawnData:HeroPawn\n   at "
-        + assets.resolve("pawns/HeroPawn.json") + ":20:24 (/defaultCameraMode)"), out.toString());
+        + assets.resolve("pawns/HeroPawn.json") + ":20:24 (/defaultCameraMode)"), cli.out());
     assertNoClassName();
 
-    assertEquals(1, run("play", "--experience", "Elimination", "--ticks", "3", "--assets", assets.toString()));
-    assertTrue(err.toString().contains("is a named pipe, not a regular file; it was not opened"), err.toString());
+    assertEquals(1, cli.run("play", "--experience", "Elimination", "--ticks", "3", "--assets", assets.toString()));
+    assertTrue(cli.err().contains("is a named pipe, not a regular file; it was not opened"), cli.err());
     assertNoClassName();
   }
 
@@ -90,12 +78,12 @@ class ContentCommandsReliabilityTest {
         + plugins.resolve("evil.jar") + " is a named pipe, not a regular file; it was not opened";
 
     // Opening the pipe as a zip would wait for a writer forever: a hang fails the test instead.
-    assertEquals(1, assertTimeoutPreemptively(Duration.ofSeconds(60), () -> run("validate", "--plugins", plugins.toString())));
-    assertTrue(out.toString().contains(refused), out.toString());
+    assertEquals(1, assertTimeoutPreemptively(Duration.ofSeconds(60), () -> cli.run("validate", "--plugins", plugins.toString())));
+    assertTrue(cli.out().contains(refused), cli.out());
     assertNoClassName();
 
-    assertEquals(0, assertTimeoutPreemptively(Duration.ofSeconds(60), () -> run("list", "--plugins", plugins.toString())));
-    assertTrue(out.toString().contains(refused.substring(refused.indexOf(' ') + 1)), out.toString());
+    assertEquals(0, assertTimeoutPreemptively(Duration.ofSeconds(60), () -> cli.run("list", "--plugins", plugins.toString())));
+    assertTrue(cli.out().contains(refused.substring(refused.indexOf(' ') + 1)), cli.out());
     assertNoClassName();
   }
 
@@ -104,8 +92,8 @@ class ContentCommandsReliabilityTest {
     Path pipe = temp.resolve("settings");
     mkfifo(pipe);
 
-    assertEquals(2, assertTimeoutPreemptively(Duration.ofSeconds(60), () -> run("validate", "--settings", pipe.toString())));
-    assertEquals("--settings " + pipe + ": it is a named pipe, not a folder", err.toString().lines().findFirst().orElse(""));
+    assertEquals(2, assertTimeoutPreemptively(Duration.ofSeconds(60), () -> cli.run("validate", "--settings", pipe.toString())));
+    assertEquals("--settings " + pipe + ": it is a named pipe, not a folder", cli.err().lines().findFirst().orElse(""));
     assertNoClassName();
   }
 
@@ -115,10 +103,10 @@ class ContentCommandsReliabilityTest {
     Path pipe = temp.resolve("pipe");
     mkfifo(pipe);
 
-    assertEquals(2, run("list", "--assets", file.toString()));
-    assertEquals("--assets " + file + ": it is a regular file, not a folder", err.toString().lines().findFirst().orElse(""));
-    assertEquals(2, run("list", "--plugins", pipe.toString()));
-    assertEquals("--plugins " + pipe + ": it is a named pipe, not a folder", err.toString().lines().findFirst().orElse(""));
+    assertEquals(2, cli.run("list", "--assets", file.toString()));
+    assertEquals("--assets " + file + ": it is a regular file, not a folder", cli.err().lines().findFirst().orElse(""));
+    assertEquals(2, cli.run("list", "--plugins", pipe.toString()));
+    assertEquals("--plugins " + pipe + ": it is a named pipe, not a folder", cli.err().lines().findFirst().orElse(""));
     assertEquals("mine", Files.readString(file));
   }
 
@@ -127,9 +115,9 @@ class ContentCommandsReliabilityTest {
     Path assets = copyOfTheSampleContent();
     Files.writeString(assets.resolve("overture.json"), "{ \"primaryAssetTypesToScan\": 5 }");
 
-    assertEquals(1, run("validate", "--format", "json", "--assets", assets.toString()));
+    assertEquals(1, cli.run("validate", "--format", "json", "--assets", assets.toString()));
 
-    JsonNode report = JsonMapper.builder().build().readTree(out.toString());
+    JsonNode report = JsonMapper.builder().build().readTree(cli.out());
     assertEquals(1, report.get("errors").asInt());
     JsonNode problem = report.get("problems").get(0);
     assertEquals("Overture/WrongType", problem.get("id").asString());
@@ -141,9 +129,9 @@ class ContentCommandsReliabilityTest {
 
   @Test
   void validateAsJson_writesItsReport_forAFolderThatIsNotThere() throws Exception {
-    assertEquals(2, run("validate", "--format", "json", "--assets", temp.resolve("nowhere").toString()));
+    assertEquals(2, cli.run("validate", "--format", "json", "--assets", temp.resolve("nowhere").toString()));
 
-    JsonNode report = JsonMapper.builder().build().readTree(out.toString());
+    JsonNode report = JsonMapper.builder().build().readTree(cli.out());
     assertEquals("Overture/CannotValidate", report.get("problems").get(0).get("id").asString());
     assertEquals("--assets " + temp.resolve("nowhere") + ": no such folder", report.get("problems").get(0).get("message").asString());
   }
@@ -152,26 +140,26 @@ class ContentCommandsReliabilityTest {
   void schemas_intoAFileAPipeOrALoop_orOverAPipe_isRefusedInWords() throws Exception {
     Path file = Files.writeString(temp.resolve("schemas.txt"), "mine");
 
-    assertEquals(1, run("schemas", "--out", file.toString()));
-    assertEquals("overture: --out " + file + " is a file, not a folder: the schemas are written into a folder", err.toString().strip());
+    assertEquals(1, cli.run("schemas", "--out", file.toString()));
+    assertEquals("overture: --out " + file + " is a file, not a folder: the schemas are written into a folder", cli.err().strip());
     assertEquals("mine", Files.readString(file));
 
     Path pipe = temp.resolve("pipe");
     mkfifo(pipe);
-    assertEquals(1, run("schemas", "--out", pipe.toString()));
-    assertEquals("overture: --out " + pipe + " is a named pipe, not a folder: the schemas are written into a folder", err.toString().strip());
+    assertEquals(1, cli.run("schemas", "--out", pipe.toString()));
+    assertEquals("overture: --out " + pipe + " is a named pipe, not a folder: the schemas are written into a folder", cli.err().strip());
     Path loop = temp.resolve("loopA");
     Files.createSymbolicLink(loop, temp.resolve("loopB"));
     Files.createSymbolicLink(temp.resolve("loopB"), loop);
-    assertEquals(1, run("schemas", "--out", loop.toString()));
+    assertEquals(1, cli.run("schemas", "--out", loop.toString()));
     assertEquals("overture: --out " + loop + " is a symbolic link that leads nowhere (to nothing, or round in a loop), not a folder:"
-        + " the schemas are written into a folder", err.toString().strip());
+        + " the schemas are written into a folder", cli.err().strip());
 
     Path folder = Files.createDirectories(temp.resolve("schemas"));
     mkfifo(folder.resolve("Experience.schema.json"));
-    assertEquals(1, run("schemas", "--out", folder.toString()));
+    assertEquals(1, cli.run("schemas", "--out", folder.toString()));
     assertEquals("overture: " + folder.resolve("Experience.schema.json") + ": it is not a regular file (a device, a pipe or a socket)",
-        err.toString().strip());
+        cli.err().strip());
     assertNoClassName();
   }
 
@@ -187,12 +175,12 @@ class ContentCommandsReliabilityTest {
         {"resave", "--assets", nowhere.toString()},
         {"list", "--plugins", nowhere.toString()},
         {"validate", "--assets", "../assets", "--settings", nowhere.toString()}}) {
-      assertEquals(2, run(command), String.join(" ", command) + ": " + err);
-      assertEquals(command[command.length - 2] + " " + nowhere + ": no such folder", err.toString().lines().findFirst().orElse(""));
-      assertTrue(err.toString().contains("Usage: overture " + command[0]), err.toString());
+      assertEquals(2, cli.run(command), String.join(" ", command) + ": " + cli.err());
+      assertEquals(command[command.length - 2] + " " + nowhere + ": no such folder", cli.err().lines().findFirst().orElse(""));
+      assertTrue(cli.err().contains("Usage: overture " + command[0]), cli.err());
     }
-    assertEquals(2, run("validate", "--assets", "../assets", "--settings", file.toString()));
-    assertEquals("--settings " + file + ": it is a regular file, not a folder", err.toString().lines().findFirst().orElse(""));
+    assertEquals(2, cli.run("validate", "--assets", "../assets", "--settings", file.toString()));
+    assertEquals("--settings " + file + ": it is a regular file, not a folder", cli.err().lines().findFirst().orElse(""));
   }
 
   /** Review defect 4: the ./assets/schemas it made became every other command's (empty) content. */
@@ -201,10 +189,10 @@ class ContentCommandsReliabilityTest {
     // The tests run in sample-game/, which has no ./assets (the content is ../assets).
     assertFalse(Files.exists(Path.of("assets")));
 
-    assertEquals(2, run("schemas"));
+    assertEquals(2, cli.run("schemas"));
 
     assertEquals("schemas writes into ./assets/schemas, but there is no ./assets folder in " + Path.of("").toAbsolutePath()
-        + ": run it where the content folder is, or give --out DIR", err.toString().lines().findFirst().orElse(""));
+        + ": run it where the content folder is, or give --out DIR", cli.err().lines().findFirst().orElse(""));
     assertFalse(Files.exists(Path.of("assets")), "./assets was created");
   }
 
@@ -225,7 +213,7 @@ class ContentCommandsReliabilityTest {
         {"frontend", "--assets", assets.toString()},
         {"resave", "--dry-run", "--assets", assets.toString()},
         {"play", "--experience", "Control", "--ticks", "3", "--assets", assets.toString()}}) {
-      run(command);
+      cli.run(command);
       assertNoClassName();
     }
   }

@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,19 +21,7 @@ class ContentCycleReliabilityTest {
   @TempDir Path temp;
 
   private Path copyOfTheContent() throws Exception {
-    Path source = Path.of("../assets");
-    Path copy = temp.resolve("assets");
-    try (Stream<Path> files = Files.walk(source)) {
-      for (Path file : files.toList()) {
-        Path target = copy.resolve(source.relativize(file).toString());
-        if (Files.isDirectory(file)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(file, target);
-        }
-      }
-    }
-    return copy;
+    return SampleCopy.in(temp);
   }
 
   private static int count(String text, String part) {

@@ -31,19 +31,7 @@ class GameRulesValidationTest {
   @TempDir Path temp;
 
   private Path copyOfTheContent() throws Exception {
-    Path source = Path.of("../assets");
-    Path copy = temp.resolve("assets");
-    try (Stream<Path> files = Files.walk(source)) {
-      for (Path file : files.toList()) {
-        Path target = copy.resolve(source.relativize(file).toString());
-        if (Files.isDirectory(file)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(file, target);
-        }
-      }
-    }
-    return copy;
+    return SampleCopy.in(temp);
   }
 
   private static void replace(Path file, String from, String to) throws Exception {

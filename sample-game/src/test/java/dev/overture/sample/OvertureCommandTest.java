@@ -5,39 +5,28 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /** The command line as a user sees it: its output, its errors and its exit codes. */
 class OvertureCommandTest {
 
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
+  private final CommandRun.Session cli = new CommandRun.Session(true);
 
-  private int run(String... args) {
-    CommandLine commandLine = OvertureCommand.commandLine();
-    commandLine.setOut(new PrintWriter(out));
-    commandLine.setErr(new PrintWriter(err));
-    return commandLine.execute(args);
-  }
 
   private List<String> lines() {
-    return out.toString().lines().toList();
+    return cli.out().lines().toList();
   }
 
   @Test
   void list_showsEveryAssetByType() {
-    assertEquals(0, run("list", "--assets", "../assets"), err.toString());
+    assertEquals(0, cli.run("list", "--assets", "../assets"), cli.err());
 
-    String text = out.toString();
+    String text = cli.out();
     assertTrue(text.startsWith("19 primary assets in Game (../assets), ShooterCore (../assets/plugins/ShooterCore),"
         + " TopDownArena (" + SampleContent.defaultPlugins().resolve("top-down-arena.jar") + ")"), text);
     assertTrue(text.contains("  ShooterCore          1.1.0    Registered  ../assets/plugins/ShooterCore" + System.lineSeparator()), text);
@@ -50,37 +39,37 @@ class OvertureCommandTest {
 
   @Test
   void play_withoutAnExperience_loadsTheDefaultTilesExperience_andPrintsTheTimeline() {
-    assertEquals(0, run("play", "--ticks", "0"), err.toString());
+    assertEquals(0, cli.run("play", "--ticks", "0"), cli.err());
 
     List<String> lines = lines();
     assertEquals("Experience Experience:Elimination, chosen by the default user-facing experience; standalone world; seed 1", lines.get(0));
     assertEquals("Map Map:Arena: Arena (19x11)", lines.get(1));
     List<String> states = lines.subList(2, 6).stream().map(line -> line.substring(line.lastIndexOf(' ') + 1)).toList();
     assertEquals(List.of("Loading", "LoadingGameFeatures", "ExecutingActions", "Loaded"), states);
-    assertTrue(lines.contains("Plugins activated: ShooterCore"), out.toString());
-    assertTrue(lines.contains("  ActionSet:ShooterCoreComponents actions[0] AddComponents"), out.toString());
+    assertTrue(lines.contains("Plugins activated: ShooterCore"), cli.out());
+    assertTrue(lines.contains("  ActionSet:ShooterCoreComponents actions[0] AddComponents"), cli.out());
     assertTrue(
         lines.contains("Spawned Player as Hero (Archetype:StandardHero): HeroMovement, AbilitySystemComponent, ScoreComponent,"
             + " HealthComponent, BotBrain, LineOfSightWeapon, InputComponent"),
-        out.toString());
+        cli.out());
     assertTrue(lines.contains("Movement: top speed 7.5 m/s, jump 1.5 m, turn 180.0 deg/s"),
-        "the archetype tuned the default subobject, its turn rate upgraded from revolutions per second: " + out);
+        "the archetype tuned the default subobject, its turn rate upgraded from revolutions per second: " + cli.out());
   }
 
   @Test
   void play_onADedicatedServer_getsServerComponentsAndNoHud() {
-    assertEquals(0, run("play", "--net-mode", "dedicated", "--ticks", "3"), err.toString());
+    assertEquals(0, cli.run("play", "--net-mode", "dedicated", "--ticks", "3"), cli.err());
 
     assertTrue(lines().contains(
         "Spawned Player as Hero (Archetype:StandardHero): HeroMovement, AbilitySystemComponent, ScoreComponent, HealthComponent,"
-            + " BotBrain, LineOfSightWeapon"), out.toString());
-    assertTrue(lines().stream().noneMatch(line -> line.startsWith("  [")), "no HUD on a dedicated server: " + out);
-    assertTrue(lines().contains("Result: no team reached 25 by turn 3 (Red 0, Blue 0)"), out.toString());
+            + " BotBrain, LineOfSightWeapon"), cli.out());
+    assertTrue(lines().stream().noneMatch(line -> line.startsWith("  [")), "no HUD on a dedicated server: " + cli.out());
+    assertTrue(lines().contains("Result: no team reached 25 by turn 3 (Red 0, Blue 0)"), cli.out());
   }
 
   @Test
   void play_anUnknownExperience_failsWithTheChoices() {
-    assertEquals(1, run("play", "--experience", "Elimnation", "--assets", "../assets"));
+    assertEquals(1, cli.run("play", "--experience", "Elimnation", "--assets", "../assets"));
 
     String nl = System.lineSeparator();
     assertEquals(
@@ -90,7 +79,7 @@ class OvertureCommandTest {
             + " (experiences: \"Experience:Control\", \"Experience:Elimination\", \"Experience:FrontEnd\","
             + " \"Experience:TopDownArena\")" + nl + nl
             + "1 problem" + nl,
-        err.toString());
+        cli.err());
   }
 
   @Test
@@ -100,9 +89,9 @@ class OvertureCommandTest {
     Files.writeString(assets.resolve("experiences/Broken.json"), "{ \"gameFeaturesToEnable\": [ }");
 
     Path noPlugins = Files.createDirectories(temp.resolve("plugins"));
-    assertEquals(1, run("play", "--experience", "Broken", "--assets", assets.toString(), "--plugins", noPlugins.toString()));
+    assertEquals(1, cli.run("play", "--experience", "Broken", "--assets", assets.toString(), "--plugins", noPlugins.toString()));
 
-    String text = err.toString();
+    String text = cli.err();
     assertTrue(text.startsWith("Could not load experience Experience:Broken, see the following problem:"), text);
     assertTrue(text.contains("1) [Overture/MalformedJson] Malformed JSON: Unexpected close marker '}': expected ']'" + System.lineSeparator()), text);
     assertTrue(text.contains("at " + assets + "/experiences/Broken.json:1:29"), text);
@@ -110,45 +99,34 @@ class OvertureCommandTest {
 
   @Test
   void usageMistakes_exitWithTwo() {
-    assertEquals(2, run("play", "--ticks", "many"));
-    assertTrue(err.toString().contains("Invalid value for option '--ticks': 'many' is not an int"), err.toString());
-    assertEquals(2, run("play", "--net-mode", "lan"));
-    assertTrue(err.toString().contains("'lan' is not a net mode (standalone, listen, dedicated, client)"), err.toString());
+    assertEquals(2, cli.run("play", "--ticks", "many"));
+    assertTrue(cli.err().contains("Invalid value for option '--ticks': 'many' is not an int"), cli.err());
+    assertEquals(2, cli.run("play", "--net-mode", "lan"));
+    assertTrue(cli.err().contains("'lan' is not a net mode (standalone, listen, dedicated, client)"), cli.err());
   }
 
   /** Issue 19: the inspector's and the pace's options say what they take. */
   @Test
   void inspectorAndPaceMistakes_exitWithTwo() {
-    assertEquals(2, run("play", "--inspect-address", "0.0.0.0"));
-    assertTrue(err.toString().contains("--inspect-address needs --inspect"), err.toString());
-    assertEquals(2, run("play", "--inspect", "70000"));
-    assertTrue(err.toString().contains("--inspect PORT must be 0 (any free port) to 65535: 70000"), err.toString());
-    assertEquals(2, run("play", "--turns-per-second", "0"));
-    assertTrue(err.toString().contains("--turns-per-second must be more than 0 and at most 1000: 0.0"), err.toString());
-    assertEquals(2, run("play", "--inspect", "--inspect-address", "[::zz]"));
-    assertTrue(err.toString().contains("'[::zz]' is not an address of this machine"), err.toString());
+    assertEquals(2, cli.run("play", "--inspect-address", "0.0.0.0"));
+    assertTrue(cli.err().contains("--inspect-address needs --inspect"), cli.err());
+    assertEquals(2, cli.run("play", "--inspect", "70000"));
+    assertTrue(cli.err().contains("--inspect PORT must be 0 (any free port) to 65535: 70000"), cli.err());
+    assertEquals(2, cli.run("play", "--turns-per-second", "0"));
+    assertTrue(cli.err().contains("--turns-per-second must be more than 0 and at most 1000: 0.0"), cli.err());
+    assertEquals(2, cli.run("play", "--inspect", "--inspect-address", "[::zz]"));
+    assertTrue(cli.err().contains("'[::zz]' is not an address of this machine"), cli.err());
     // 192.0.2.1 is a documentation address (RFC 5737): a real address, of no machine.
-    assertEquals(2, run("play", "--inspect", "--inspect-address", "192.0.2.1"));
-    assertTrue(err.toString().contains("'192.0.2.1' is not an address of this machine (127.0.0.1 serves this machine only, 0.0.0.0"
-        + " every network it is on)"), err.toString());
+    assertEquals(2, cli.run("play", "--inspect", "--inspect-address", "192.0.2.1"));
+    assertTrue(cli.err().contains("'192.0.2.1' is not an address of this machine (127.0.0.1 serves this machine only, 0.0.0.0"
+        + " every network it is on)"), cli.err());
   }
 
   // ---- versions
 
   /** A copy of the sample content to change. */
   private static Path copyOfTheContent(Path temp) throws Exception {
-    Path copy = temp.resolve("assets");
-    try (var files = Files.walk(Path.of("../assets"))) {
-      for (Path source : files.toList()) {
-        Path target = copy.resolve(Path.of("../assets").relativize(source).toString());
-        if (Files.isDirectory(source)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(source, target);
-        }
-      }
-    }
-    return copy;
+    return SampleCopy.in(temp);
   }
 
   @Test
@@ -156,7 +134,7 @@ class OvertureCommandTest {
     Path assets = copyOfTheContent(temp);
     byte[] hero = Files.readAllBytes(assets.resolve("archetypes/StandardHero.json"));
 
-    assertEquals(0, run("resave", "--dry-run", "--assets", assets.toString()), err.toString());
+    assertEquals(0, cli.run("resave", "--dry-run", "--assets", assets.toString()), cli.err());
 
     assertEquals(List.of(
             "would rewrite " + assets + "/archetypes/StandardHero.json",
@@ -174,14 +152,14 @@ class OvertureCommandTest {
   void resave_upgradesTheFilesOnce(@TempDir Path temp) throws Exception {
     Path assets = copyOfTheContent(temp);
 
-    assertEquals(0, run("resave", "--assets", assets.toString()), err.toString());
-    assertTrue(lines().contains("2 rewritten, 0 refused, 21 already current"), out.toString());
+    assertEquals(0, cli.run("resave", "--assets", assets.toString()), cli.err());
+    assertTrue(lines().contains("2 rewritten, 0 refused, 21 already current"), cli.out());
     String spectator = Files.readString(assets.resolve("pawns/SpectatorPawn.json"));
     assertTrue(spectator.contains("\"defaultCameraMode\": \"cameras/ThirdPerson.json\""), spectator);
     assertTrue(Files.readString(assets.resolve("archetypes/StandardHero.json")).contains("\"turnRate\": 180.0"));
 
-    out.getBuffer().setLength(0);
-    assertEquals(0, run("resave", "--assets", assets.toString()), err.toString());
+    cli.clearOut();
+    assertEquals(0, cli.run("resave", "--assets", assets.toString()), cli.err());
     assertEquals(List.of("0 rewritten, 0 refused, 23 already current"), lines());
   }
 
@@ -191,7 +169,7 @@ class OvertureCommandTest {
     Path spectator = assets.resolve("pawns/SpectatorPawn.json");
     Files.writeString(spectator, "\uFEFF" + Files.readString(spectator).replace("\r\n", "\n").replace("\n", "\r\n"));
 
-    assertEquals(0, run("resave", "--assets", assets.toString()), err.toString());
+    assertEquals(0, cli.run("resave", "--assets", assets.toString()), cli.err());
 
     String text = Files.readString(spectator);
     assertTrue(text.startsWith("\uFEFF{\r\n"), "the mark and the Windows line ends stay: " + text);
@@ -207,13 +185,13 @@ class OvertureCommandTest {
         "\"compatible\": \"0.1.0-2000+++Overture+Main\""));
     byte[] before = Files.readAllBytes(elimination);
 
-    assertEquals(1, run("play", "--assets", assets.toString(), "--ticks", "0"));
-    assertTrue(err.toString().contains("[Overture/NewerEngine] Saved by engine 0.1.0-1000, which needs 0.1.0-2000 or newer to read it;"
-        + " this build is 0.1.0-1000 (the file is left as it is)"), err.toString());
-    assertTrue(err.toString().contains("at " + elimination + ":4:19 (/$version/compatible)"), err.toString());
+    assertEquals(1, cli.run("play", "--assets", assets.toString(), "--ticks", "0"));
+    assertTrue(cli.err().contains("[Overture/NewerEngine] Saved by engine 0.1.0-1000, which needs 0.1.0-2000 or newer to read it;"
+        + " this build is 0.1.0-1000 (the file is left as it is)"), cli.err());
+    assertTrue(cli.err().contains("at " + elimination + ":4:19 (/$version/compatible)"), cli.err());
 
-    assertEquals(1, run("resave", "--assets", assets.toString()));
-    assertTrue(out.toString().contains("refused " + elimination), out.toString());
+    assertEquals(1, cli.run("resave", "--assets", assets.toString()));
+    assertTrue(cli.out().contains("refused " + elimination), cli.out());
     assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(elimination)), "never rewritten");
   }
 
@@ -228,23 +206,23 @@ class OvertureCommandTest {
     Files.writeString(hero, Files.readString(hero).replace("\"compatible\": \"0.1.0-1000+++Overture+Main\"",
         "\"compatible\": \"0.1.0-2000+++Overture+Main\""));
 
-    assertEquals(0, run("list", "--type", "PawnData", "--assets", assets.toString()), err.toString());
-    assertFalse(out.toString().contains("  PawnData:HeroPawn "), out.toString());
-    assertTrue(out.toString().contains("not listed: PawnData:HeroPawn, which a newer engine saved"), out.toString());
+    assertEquals(0, cli.run("list", "--type", "PawnData", "--assets", assets.toString()), cli.err());
+    assertFalse(cli.out().contains("  PawnData:HeroPawn "), cli.out());
+    assertTrue(cli.out().contains("not listed: PawnData:HeroPawn, which a newer engine saved"), cli.out());
 
     // The reference loads as null (the load warns, NewerAssetsTest checks its words), but validate refuses the pawn data
     // (Overture/NewerEngine: this build cannot check it), and play with it (review #6: it played a match nobody spawned in).
-    assertEquals(1, run("play", "--experience", "Elimination", "--assets", assets.toString(), "--ticks", "0"), err.toString());
-    assertTrue(err.toString().contains("[Overture/NewerEngine] "), err.toString());
-    assertFalse(lines().contains("  Loaded"), out.toString());
+    assertEquals(1, cli.run("play", "--experience", "Elimination", "--assets", assets.toString(), "--ticks", "0"), cli.err());
+    assertTrue(cli.err().contains("[Overture/NewerEngine] "), cli.err());
+    assertFalse(lines().contains("  Loaded"), cli.out());
   }
 
   @Test
   void resave_needsAFolder_aUsageError() {
     // The tests run in sample-game/, which has no ./assets.
-    assertEquals(2, run("resave"));
+    assertEquals(2, cli.run("resave"));
     assertEquals("resave rewrites files on disk, and there is no ./assets folder in " + Path.of("").toAbsolutePath()
-        + ": give the content folder with --assets DIR (the content inside the jar cannot be written)", err.toString().lines().findFirst()
+        + ": give the content folder with --assets DIR (the content inside the jar cannot be written)", cli.err().lines().findFirst()
         .orElse(""));
   }
 
@@ -253,8 +231,8 @@ class OvertureCommandTest {
     Path file = temp.resolve("Build.version");
     Files.copy(Path.of("../build/Build.version"), file);
 
-    assertEquals(0, run("update-local-version", "--file", file.toString(), "--cl", "1234", "--compatible-cl", "1200",
-        "--licensee", "--branch", "//Overture/Release-0.2", "--build", "nightly"), err.toString());
+    assertEquals(0, cli.run("update-local-version", "--file", file.toString(), "--cl", "1234", "--compatible-cl", "1200",
+        "--licensee", "--branch", "//Overture/Release-0.2", "--build", "nightly"), cli.err());
 
     assertEquals(file + ": 0.1.0-" + (0x8000_0000L + 1234) + "+++Overture+Release-0.2 (compatible with 0.1.0-1200 (licensee)),"
         + " build version nightly", lines().get(0));
@@ -279,18 +257,18 @@ class OvertureCommandTest {
 
   @Test
   void updateLocalVersion_withoutTheFile_saysWhere(@TempDir Path temp) {
-    assertEquals(1, run("update-local-version", "--file", temp.resolve("none").toString(), "--cl", "1"));
-    assertTrue(err.toString().contains("No build version file at " + temp.resolve("none")), err.toString());
+    assertEquals(1, cli.run("update-local-version", "--file", temp.resolve("none").toString(), "--cl", "1"));
+    assertTrue(cli.err().contains("No build version file at " + temp.resolve("none")), cli.err());
   }
 
   @Test
   void updateLocalVersion_refusesAJsonFileThatIsNotAVersionFile_andLeavesItAsItWas(@TempDir Path temp) throws Exception {
     Path file = Files.writeString(temp.resolve("package.json"), "{\"name\":\"my-app\",\"version\":\"1.0.0\"}");
 
-    assertEquals(1, run("update-local-version", "--file", file.toString(), "--branch", "x"));
+    assertEquals(1, cli.run("update-local-version", "--file", file.toString(), "--branch", "x"));
 
-    assertTrue(err.toString().contains("[Overture/NotAVersionFile] " + file + " gives no \"MajorVersion\": a build version file gives"
-        + " \"MajorVersion\", \"MinorVersion\" and \"PatchVersion\"; is it one?"), err.toString());
+    assertTrue(cli.err().contains("[Overture/NotAVersionFile] " + file + " gives no \"MajorVersion\": a build version file gives"
+        + " \"MajorVersion\", \"MinorVersion\" and \"PatchVersion\"; is it one?"), cli.err());
     assertEquals("{\"name\":\"my-app\",\"version\":\"1.0.0\"}", Files.readString(file));
   }
 
@@ -300,16 +278,16 @@ class OvertureCommandTest {
     Files.copy(Path.of("../build/Build.version"), file);
     byte[] before = Files.readAllBytes(file);
 
-    assertEquals(2, run("update-local-version", "--file", file.toString(), "--cl", "-1"));
-    assertTrue(err.toString().startsWith("--cl: 0 to 2147483647, not -1"), err.toString());
-    assertEquals(2, run("update-local-version", "--file", file.toString(), "--compatible-cl", "9223372036854775807"));
-    assertTrue(err.toString().contains("\n--compatible-cl: 0 to 2147483647, not 9223372036854775807"), err.toString());
+    assertEquals(2, cli.run("update-local-version", "--file", file.toString(), "--cl", "-1"));
+    assertTrue(cli.err().startsWith("--cl: 0 to 2147483647, not -1"), cli.err());
+    assertEquals(2, cli.run("update-local-version", "--file", file.toString(), "--compatible-cl", "9223372036854775807"));
+    assertTrue(cli.err().contains("\n--compatible-cl: 0 to 2147483647, not 9223372036854775807"), cli.err());
     assertArrayEquals(before, Files.readAllBytes(file));
   }
 
   @Test
   void version_printsTheBuildVersion() {
-    assertEquals(0, run("--version"));
+    assertEquals(0, cli.run("--version"));
     List<String> lines = lines();
     assertEquals(List.of("Overture sample game 0.1.0-1000+++Overture+Main", "what it saves can be read by builds from 0.1.0-1000 on"),
         lines.subList(0, 2));
@@ -337,9 +315,7 @@ class OvertureCommandTest {
   private int runFailing(Error error, String... args) {
     CommandLine commandLine = OvertureCommand.commandLine();
     commandLine.addSubcommand("fail", new Failing(error));
-    commandLine.setOut(new PrintWriter(out));
-    commandLine.setErr(new PrintWriter(err));
-    return commandLine.execute(args);
+    return cli.run(commandLine, args);
   }
 
   @Test
@@ -347,18 +323,18 @@ class OvertureCommandTest {
     assertEquals(1, runFailing(new OutOfMemoryError("Java heap space"), "fail"));
 
     assertEquals("overture: the command ran out of memory (Java heap space); give Java more (java -Xmx2g -jar overture.jar ...)"
-        + " or smaller input (run with --debug for the stack trace)" + System.lineSeparator(), err.toString());
+        + " or smaller input (run with --debug for the stack trace)" + System.lineSeparator(), cli.err());
   }
 
   @Test
   void aStackOverflow_isOneLine_andDebugAddsTheStackTrace() {
     assertEquals(1, runFailing(new StackOverflowError(), "fail"));
     assertEquals("overture: the command failed: it overflowed the stack (a call that never ends calling itself?) (run with --debug for the stack trace)"
-        + System.lineSeparator(), err.toString());
+        + System.lineSeparator(), cli.err());
 
-    err.getBuffer().setLength(0);
+    cli.clearErr();
     assertEquals(1, runFailing(new StackOverflowError(), "fail", "--debug"));
-    assertTrue(err.toString().contains("java.lang.StackOverflowError" + System.lineSeparator() + "\tat "), err.toString());
+    assertTrue(cli.err().contains("java.lang.StackOverflowError" + System.lineSeparator() + "\tat "), cli.err());
   }
 
   // ---- ids and archives
@@ -372,7 +348,7 @@ class OvertureCommandTest {
         + " 14000000 " + java.util.HexFormat.of().formatHex("UniqueID_2147417576\0".getBytes())
         + " EFCDAB8967452301";
 
-    assertEquals(0, run("archive", "inspect", "--hex", v2), err.toString());
+    assertEquals(0, cli.run("archive", "inspect", "--hex", v2), cli.err());
 
     assertEquals(List.of(
             "123 bytes",
@@ -391,11 +367,11 @@ class OvertureCommandTest {
   void archiveInspect_showsANewerVersionWord_andRefusesItsIds() {
     String newer = "0A020000 F2030000 01000000 47CF7918 934A0A33 87B50890 7594CC0B 00000000 EFCDAB8967452301";
 
-    assertEquals(1, run("archive", "inspect", "--hex", newer));
+    assertEquals(1, cli.run("archive", "inspect", "--hex", newer));
 
     assertEquals("Package versions: UE4 522, UE5 1010 (newer than this build's 1009), licensee 0", lines().get(1));
     assertEquals("overture: the --hex bytes: At byte 4: written with FileVersionUE5 1010, newer than this build reads (up to 1009);"
-        + " the archive is left as it is" + System.lineSeparator(), err.toString());
+        + " the archive is left as it is" + System.lineSeparator(), cli.err());
   }
 
   /** Issue 14: a named pipe would block a read forever; it is refused without being opened. */
@@ -404,10 +380,10 @@ class OvertureCommandTest {
     Path pipe = temp.resolve("blob.pipe");
     assertEquals(0, new ProcessBuilder("mkfifo", pipe.toString()).start().waitFor());
 
-    assertEquals(1, run("archive", "inspect", pipe.toString()));
+    assertEquals(1, cli.run("archive", "inspect", pipe.toString()));
 
     assertEquals("overture: " + pipe + " is a named pipe, not a regular file; it was not opened" + System.lineSeparator(),
-        err.toString());
+        cli.err());
   }
 
   /** Issue 14: a huge file ended in OutOfMemoryError; now it is refused before it is read. */
@@ -416,22 +392,22 @@ class OvertureCommandTest {
     Path blob = temp.resolve("blob.bin");
     Files.write(blob, new byte[100]);
 
-    assertEquals(1, run("archive", "inspect", blob.toString(), "--max-bytes", "64"));
+    assertEquals(1, cli.run("archive", "inspect", blob.toString(), "--max-bytes", "64"));
 
     assertEquals("overture: " + blob + " is 100 bytes; the largest accepted is 64 bytes (archive inspect --max-bytes)"
-        + System.lineSeparator(), err.toString());
+        + System.lineSeparator(), cli.err());
   }
 
   @Test
   void archiveInspect_refusesWhatIsNotAnArchive_namingIt(@TempDir Path temp) throws Exception {
-    assertEquals(1, run("archive", "inspect", "--hex", "0A0200"));
-    assertTrue(err.toString().contains("overture: the --hex bytes is not an archive: At byte 0: truncated: FileVersionUE4 needs 4"
-        + " bytes, 3 left"), err.toString());
-    assertEquals(2, run("archive", "inspect", "--hex", "xyz"));
+    assertEquals(1, cli.run("archive", "inspect", "--hex", "0A0200"));
+    assertTrue(cli.err().contains("overture: the --hex bytes is not an archive: At byte 0: truncated: FileVersionUE4 needs 4"
+        + " bytes, 3 left"), cli.err());
+    assertEquals(2, cli.run("archive", "inspect", "--hex", "xyz"));
     Path empty = Files.createFile(temp.resolve("empty.bin"));
-    assertEquals(1, run("archive", "inspect", empty.toString()));
-    assertTrue(err.toString().contains("overture: " + empty + " is not an archive: At byte 0: truncated: FileVersionUE4 needs 4"
-        + " bytes, 0 left"), err.toString());
+    assertEquals(1, cli.run("archive", "inspect", empty.toString()));
+    assertTrue(cli.err().contains("overture: " + empty + " is not an archive: At byte 0: truncated: FileVersionUE4 needs 4"
+        + " bytes, 0 left"), cli.err());
   }
 
   @Test
@@ -451,7 +427,7 @@ class OvertureCommandTest {
       insert.executeUpdate();
     }
 
-    assertEquals(1, run("migrate-ids", "--db", db.toString()), "a refused blob makes the exit code 1");
+    assertEquals(1, cli.run("migrate-ids", "--db", db.toString()), "a refused blob makes the exit code 1");
 
     assertEquals(List.of(
             "Database: " + db,
@@ -463,50 +439,50 @@ class OvertureCommandTest {
             "Refused: 1",
             "  actor 1, property broken: At byte 0: truncated: FileVersionUE4 needs 4 bytes, 1 left"),
         lines());
-    out.getBuffer().setLength(0);
-    assertEquals(1, run("migrate-ids", "--db", db.toString(), "--no-backup", "--dry-run"));
-    assertTrue(lines().containsAll(List.of("Would convert: 0", "Already current: 1", "Dry run: nothing was written.")), out.toString());
+    cli.clearOut();
+    assertEquals(1, cli.run("migrate-ids", "--db", db.toString(), "--no-backup", "--dry-run"));
+    assertTrue(lines().containsAll(List.of("Would convert: 0", "Already current: 1", "Dry run: nothing was written.")), cli.out());
   }
 
   @Test
   void migrateIds_usageMistakes() {
-    assertEquals(2, run("migrate-ids", "--db", "game.db", "--to", "v4"));
-    assertTrue(err.toString().contains("'v4' is not a target (v3, stable-id)"), err.toString());
-    assertEquals(1, run("migrate-ids", "--db", "no-such.db"));
-    assertTrue(err.toString().contains("overture: No database at no-such.db"), err.toString());
+    assertEquals(2, cli.run("migrate-ids", "--db", "game.db", "--to", "v4"));
+    assertTrue(cli.err().contains("'v4' is not a target (v3, stable-id)"), cli.err());
+    assertEquals(1, cli.run("migrate-ids", "--db", "no-such.db"));
+    assertTrue(cli.err().contains("overture: No database at no-such.db"), cli.err());
   }
 
   /** Review defect 9: the error printed the whole URL, its sslpassword= included. */
   @Test
   void migrateIds_onAServerItCannotReach_namesItsUrl_withoutItsParameters() {
-    assertEquals(1, run("migrate-ids", "--jdbc-url", "jdbc:postgresql://127.0.0.1:1/db?sslpassword=hunter2", "--dry-run", "--debug"));
+    assertEquals(1, cli.run("migrate-ids", "--jdbc-url", "jdbc:postgresql://127.0.0.1:1/db?sslpassword=hunter2", "--dry-run", "--debug"));
 
-    assertTrue(err.toString().startsWith("overture: Cannot read jdbc:postgresql://127.0.0.1:1/db: "), err.toString());
-    assertFalse(err.toString().contains("hunter2"), err.toString());
-    assertFalse(out.toString().contains("hunter2"), out.toString());
+    assertTrue(cli.err().startsWith("overture: Cannot read jdbc:postgresql://127.0.0.1:1/db: "), cli.err());
+    assertFalse(cli.err().contains("hunter2"), cli.err());
+    assertFalse(cli.out().contains("hunter2"), cli.out());
   }
 
   @Test
   void migrateIds_aUrlWithAUserAndPasswordBeforeTheHost_isRefusedAsOneWithThemInItsParameters() {
-    assertEquals(2, run("migrate-ids", "--jdbc-url", "jdbc:postgresql://me:hunter2@127.0.0.1:1/db", "--dry-run", "--debug"));
+    assertEquals(2, cli.run("migrate-ids", "--jdbc-url", "jdbc:postgresql://me:hunter2@127.0.0.1:1/db", "--dry-run", "--debug"));
 
-    assertTrue(err.toString().startsWith("--jdbc-url must not carry the user or the password"), err.toString());
-    assertFalse(err.toString().contains("hunter2"), err.toString());
+    assertTrue(cli.err().startsWith("--jdbc-url must not carry the user or the password"), cli.err());
+    assertFalse(cli.err().contains("hunter2"), cli.err());
   }
 
   @Test
   void migrateIds_noBackupWithAServer_isAUsageError() {
-    assertEquals(2, run("migrate-ids", "--jdbc-url", "jdbc:postgresql://127.0.0.1:1/db", "--no-backup"));
+    assertEquals(2, cli.run("migrate-ids", "--jdbc-url", "jdbc:postgresql://127.0.0.1:1/db", "--no-backup"));
 
     assertEquals("--no-backup is for --db: migrate-ids makes no backup of a server's database (--jdbc-url); back it up first, for"
-        + " example with pg_dump", err.toString().lines().findFirst().orElse(""));
+        + " example with pg_dump", cli.err().lines().findFirst().orElse(""));
   }
 
   // ---- validation
 
   @Test
   void validate_theSampleContentIsClean() {
-    assertEquals(0, run("validate", "--assets", "../assets"), out.toString() + err);
+    assertEquals(0, cli.run("validate", "--assets", "../assets"), cli.out() + cli.err());
     assertEquals(List.of("Content is valid: no problems found."), lines());
   }
 
@@ -516,17 +492,17 @@ class OvertureCommandTest {
     Path tile = assets.resolve("ui/experiences/EliminationTile.json");
     Files.writeString(tile, Files.readString(tile).replace("\"Map:Arena\"", "\"Map:Arean\""));
 
-    assertEquals(1, run("validate", "--assets", assets.toString()));
-    String text = out.toString();
+    assertEquals(1, cli.run("validate", "--assets", assets.toString()));
+    String text = cli.out();
     assertTrue(text.startsWith("Validation found 1 error(s) and 0 warning(s), see the following problem:"), text);
     assertTrue(text.contains("1) [Overture/UnknownAsset] No asset Map:Arean is indexed (indexed: \"Map:Arena\","
         + " \"Map:Menu\", \"Map:Outpost\", \"Map:Pit\")"), text);
     assertTrue(text.contains("at " + tile + ":"), text);
 
-    out.getBuffer().setLength(0);
-    assertEquals(1, run("validate", "--assets", assets.toString(), "--format", "json"));
-    assertTrue(out.toString().startsWith("{"), out.toString());
-    assertTrue(out.toString().contains("\"errors\" : 1"), out.toString());
+    cli.clearOut();
+    assertEquals(1, cli.run("validate", "--assets", assets.toString(), "--format", "json"));
+    assertTrue(cli.out().startsWith("{"), cli.out());
+    assertTrue(cli.out().contains("\"errors\" : 1"), cli.out());
   }
 
   /** Review: --timings showed a "world time" column that was always 0.000 s: the world is not ticked while it loads. */

@@ -119,7 +119,7 @@ class PlayInspectIT {
   @Test
   void aFailedLoad_keepsServing_andThePageShowsItsLocatedProblem() throws Exception {
     Path assets = temp.resolve("assets");
-    copy(Path.of("..", "assets"), assets);
+    SampleCopy.copy(Path.of("..", "assets"), assets);
     Path experience = assets.resolve("experiences/Elimination.json");
     // A reference to no asset: the load itself fails (what validate's checks refuse, play refuses
     // before the load: see aFailureBeforeTheLoad_...).
@@ -150,7 +150,7 @@ class PlayInspectIT {
   @org.junit.jupiter.params.provider.ValueSource(strings = {"an unknown experience", "a ragged map", "an unknown plugin"})
   void aFailureBeforeTheLoad_keepsServing_andThePageShowsItsLocatedProblem(String failure) throws Exception {
     Path assets = temp.resolve("assets");
-    copy(Path.of("..", "assets"), assets);
+    SampleCopy.copy(Path.of("..", "assets"), assets);
     List<String> args = new ArrayList<>(List.of("play", "--assets", assets.toString(), "--inspect", "0"));
     String report;
     String problem;
@@ -195,7 +195,7 @@ class PlayInspectIT {
   @Test
   void anEditOfAWatchedGame_showsUpInThePage() throws Exception {
     Path assets = temp.resolve("assets");
-    copy(Path.of("..", "assets"), assets);
+    SampleCopy.copy(Path.of("..", "assets"), assets);
     Path experience = assets.resolve("experiences/Elimination.json");
     String text = Files.readString(experience);
     start("play", "--assets", assets.toString(), "--watch", "--inspect", "0", "--ticks", "100000", "--view-every", "0",
@@ -238,16 +238,4 @@ class PlayInspectIT {
     assertTrue(process.waitFor(60, TimeUnit.SECONDS), all());
   }
 
-  private static void copy(Path from, Path to) throws IOException {
-    try (var files = Files.walk(from)) {
-      for (Path file : files.toList()) {
-        Path target = to.resolve(from.relativize(file).toString());
-        if (Files.isDirectory(file)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(file, target);
-        }
-      }
-    }
-  }
 }

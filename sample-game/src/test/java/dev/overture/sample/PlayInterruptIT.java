@@ -56,7 +56,7 @@ class PlayInterruptIT {
       @org.junit.jupiter.api.io.TempDir Path temp) throws Exception {
     // A match that lasts: no team reaches the limit before the signal.
     Path assets = temp.resolve("assets");
-    PlayWatchIT.copy(Path.of("..", "assets").toAbsolutePath(), assets);
+    SampleCopy.copy(Path.of("..", "assets").toAbsolutePath(), assets);
     Path experience = assets.resolve("experiences/Elimination.json");
     Files.writeString(experience, Files.readString(experience).replace("\"scoreLimit\": 25", "\"scoreLimit\": 1000000"));
     List<String> args = new ArrayList<>(List.of("play", "--ticks", "100000000", "--view-every", "0"));
@@ -97,7 +97,7 @@ class PlayInterruptIT {
   void aSignalAfterTheRunEnded_exitsWithTheRunsOwnCode(String signal, String options, String waiting, int exit, String brokenPlugin,
       @org.junit.jupiter.api.io.TempDir Path temp) throws Exception {
     Path assets = temp.resolve("assets");
-    PlayWatchIT.copy(Path.of("..", "assets").toAbsolutePath(), assets);
+    SampleCopy.copy(Path.of("..", "assets").toAbsolutePath(), assets);
     if (brokenPlugin != null) {
       Path experience = assets.resolve("experiences/Elimination.json");
       Files.writeString(experience, Files.readString(experience).replace("\"ShooterCore\"", "\"" + brokenPlugin + "\""));
@@ -125,7 +125,7 @@ class PlayInterruptIT {
   void aSignalDuringAnInspectedOrWatchedMatch_exitsWithTheSignalsCode(String options, @org.junit.jupiter.api.io.TempDir Path temp)
       throws Exception {
     Path assets = temp.resolve("assets");
-    PlayWatchIT.copy(Path.of("..", "assets").toAbsolutePath(), assets);
+    SampleCopy.copy(Path.of("..", "assets").toAbsolutePath(), assets);
     Path experience = assets.resolve("experiences/Elimination.json");
     Files.writeString(experience, Files.readString(experience).replace("\"scoreLimit\": 25", "\"scoreLimit\": 1000000"));
     List<String> args = new ArrayList<>(List.of("play", "--assets", "assets", "--ticks", "100000000", "--view-every", "0",

@@ -30,18 +30,7 @@ class PlayTileChoiceTest {
   }
 
   private static Path copyOfTheContent(Path temp) throws Exception {
-    Path copy = temp.resolve("assets");
-    try (var files = Files.walk(Path.of("../assets"))) {
-      for (Path source : files.toList()) {
-        Path target = copy.resolve(Path.of("../assets").relativize(source).toString());
-        if (Files.isDirectory(source)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(source, target);
-        }
-      }
-    }
-    return copy;
+    return SampleCopy.in(temp);
   }
 
   private List<String> play(String... args) {

@@ -53,7 +53,7 @@ class PlayWatchIT {
   @Test
   void editsOfARunningMatch_arePrintedAndApplied_aBrokenOneIsRefused_andCtrlCStops() throws Exception {
     Path assets = temp.resolve("assets");
-    copy(Path.of("..", "assets").toAbsolutePath(), assets);
+    SampleCopy.copy(Path.of("..", "assets").toAbsolutePath(), assets);
     Path experience = assets.resolve("experiences/Elimination.json");
     String text = Files.readString(experience);
     start(temp, "play", "--watch", "--ticks", "100000", "--view-every", "0", "--no-events", "--turns-per-second", "20");
@@ -98,7 +98,7 @@ class PlayWatchIT {
   @Test
   void aSaveFileAnotherProgramWritesWhileTheMatchRuns_isKept_andTheMatchIsSavedBesideIt() throws Exception {
     Path assets = temp.resolve("assets");
-    copy(Path.of("..", "assets").toAbsolutePath(), assets);
+    SampleCopy.copy(Path.of("..", "assets").toAbsolutePath(), assets);
     Path store = temp.resolve("game.db");
     CommandRun first = CommandRun.of("play", "--ticks", "3", "--save", store.toString());
     assertEquals(0, first.exit(), first.all());
@@ -145,7 +145,7 @@ class PlayWatchIT {
    */
   @Test
   void aFinishedWatchedMatch_isSavedBeforeTheWait_soAKillLosesNothing() throws Exception {
-    copy(Path.of("..", "assets").toAbsolutePath(), temp.resolve("assets"));
+    SampleCopy.copy(Path.of("..", "assets").toAbsolutePath(), temp.resolve("assets"));
     start(temp, "play", "--watch", "--save", "game.db", "--ticks", "5", "--view-every", "0", "--turns-per-second", "1000");
     awaitOutput("The match is over; still watching for edits until you press Ctrl+C");
     assertTrue(all().matches("(?s).*\nSaved to game\\.db: \\d+ actors, \\d+ properties, at turn 5\nThe match is over; .*"), all());
@@ -164,7 +164,7 @@ class PlayWatchIT {
   @Test
   void anEditAfterTheSave_isSavedAgainAtCtrlC_andWithoutOneNothingIsWrittenTwice() throws Exception {
     Path assets = temp.resolve("assets");
-    copy(Path.of("..", "assets").toAbsolutePath(), assets);
+    SampleCopy.copy(Path.of("..", "assets").toAbsolutePath(), assets);
     Path experience = assets.resolve("experiences/Elimination.json");
     start(temp, "play", "--watch", "--save", "game.db", "--ticks", "5", "--view-every", "0", "--turns-per-second", "1000");
     awaitOutput("The match is over; still watching for edits until you press Ctrl+C");
@@ -187,16 +187,4 @@ class PlayWatchIT {
     assertEquals(1, output.stream().filter(line -> line.startsWith("Saved to game.db")).count(), all());
   }
 
-  static void copy(Path from, Path to) throws IOException {
-    try (var files = Files.walk(from)) {
-      for (Path file : files.toList()) {
-        Path target = to.resolve(from.relativize(file).toString());
-        if (Files.isDirectory(file)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(file, target);
-        }
-      }
-    }
-  }
 }

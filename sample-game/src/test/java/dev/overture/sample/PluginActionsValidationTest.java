@@ -24,18 +24,7 @@ class PluginActionsValidationTest {
   @TempDir Path temp;
 
   private Path contentWithPlugin(String actions) throws Exception {
-    Path source = Path.of("../assets");
-    Path copy = temp.resolve("assets");
-    try (Stream<Path> files = Files.walk(source)) {
-      for (Path file : files.toList()) {
-        Path target = copy.resolve(source.relativize(file).toString());
-        if (Files.isDirectory(file)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(file, target);
-        }
-      }
-    }
+    Path copy = SampleCopy.in(temp);
     Path plugin = Files.createDirectories(copy.resolve("plugins/Extra"));
     Files.writeString(plugin.resolve("plugin.json"), """
         {

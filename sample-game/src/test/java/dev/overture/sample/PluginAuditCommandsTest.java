@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -310,18 +309,6 @@ class PluginAuditCommandsTest {
   }
 
   private Path copyOfTheSampleContent() throws Exception {
-    Path from = Path.of("../assets");
-    Path to = temp.resolve("assets");
-    try (Stream<Path> files = Files.walk(from)) {
-      for (Path file : (Iterable<Path>) files::iterator) {
-        Path target = to.resolve(from.relativize(file).toString());
-        if (Files.isDirectory(file)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(file, target);
-        }
-      }
-    }
-    return to;
+    return SampleCopy.in(temp);
   }
 }

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -13,7 +11,6 @@ import java.sql.DriverManager;
 import java.sql.Statement;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code play --restore} reads a store as SQLite reads it, and never changes it (review of the ids
@@ -27,21 +24,12 @@ class RestoreWhatSqliteReadsTest {
   private static final String TURN_1000 = "X'0A020000F103000001000000F93FDAF25449AA10B37574BB104EE9420100000002000000E8030000'";
 
   @TempDir Path temp;
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
+  private final CommandRun.Session cli = new CommandRun.Session();
 
-  private int run(String... args) {
-    out.getBuffer().setLength(0);
-    err.getBuffer().setLength(0);
-    CommandLine commandLine = OvertureCommand.commandLine();
-    commandLine.setOut(new PrintWriter(out));
-    commandLine.setErr(new PrintWriter(err));
-    return commandLine.execute(args);
-  }
 
   private Path saved(String name) {
     Path db = temp.resolve(name);
-    assertEquals(0, run("play", "--ticks", "50", "--save", db.toString(), "--view-every", "0"), err::toString);
+    assertEquals(0, cli.run("play", "--ticks", "50", "--save", db.toString(), "--view-every", "0"), cli::err);
     return db;
   }
 
@@ -57,10 +45,10 @@ class RestoreWhatSqliteReadsTest {
       byte[] before = Files.readAllBytes(db);
       byte[] wal = Files.readAllBytes(temp.resolve("w.db-wal"));
 
-      assertEquals(0, run("play", "--ticks", "5", "--restore", db.toString(), "--view-every", "0"), () -> err.toString());
+      assertEquals(0, cli.run("play", "--ticks", "5", "--restore", db.toString(), "--view-every", "0"), () -> cli.err());
 
-      assertTrue(out.toString().contains("Restored Experience:Elimination from " + db + ": 7 actors at turn 1000, seed 1"),
-          out::toString);
+      assertTrue(cli.out().contains("Restored Experience:Elimination from " + db + ": 7 actors at turn 1000, seed 1"),
+          cli::out);
       assertArrayEquals(before, Files.readAllBytes(db));
       assertArrayEquals(wal, Files.readAllBytes(temp.resolve("w.db-wal")));
     }
@@ -73,8 +61,8 @@ class RestoreWhatSqliteReadsTest {
     Files.setPosixFilePermissions(db, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
     Path next = temp.resolve("next.db");
 
-    assertEquals(0, run("play", "--ticks", "5", "--restore", db.toString(), "--save", next.toString(), "--view-every", "0"),
-        () -> err.toString());
+    assertEquals(0, cli.run("play", "--ticks", "5", "--restore", db.toString(), "--save", next.toString(), "--view-every", "0"),
+        () -> cli.err());
 
     assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(next)));
   }
@@ -100,10 +88,10 @@ class RestoreWhatSqliteReadsTest {
         + " program that writes it (for example sqlite3 " + hot + " \"PRAGMA quick_check\") so that SQLite rolls the unfinished"
         + " transaction back, then try again; it was left as it is";
 
-    assertEquals(1, run("play", "--ticks", "5", "--restore", hot.toString(), "--view-every", "0"));
-    assertEquals("overture: --restore " + hot + " cannot be read as a world store:" + why, err.toString().strip());
-    assertEquals(1, run("play", "--ticks", "5", "--save", hot.toString(), "--view-every", "0"));
-    assertEquals("overture: --save " + hot + " cannot be read as a world store:" + why, err.toString().strip());
+    assertEquals(1, cli.run("play", "--ticks", "5", "--restore", hot.toString(), "--view-every", "0"));
+    assertEquals("overture: --restore " + hot + " cannot be read as a world store:" + why, cli.err().strip());
+    assertEquals(1, cli.run("play", "--ticks", "5", "--save", hot.toString(), "--view-every", "0"));
+    assertEquals("overture: --save " + hot + " cannot be read as a world store:" + why, cli.err().strip());
     assertArrayEquals(before, Files.readAllBytes(hot));
   }
 }

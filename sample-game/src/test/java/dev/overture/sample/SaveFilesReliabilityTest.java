@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overture.internal.AtomicFiles;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +21,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * Rules of the files the tool writes (issue 14): {@code play --save} replaces only a world store of
@@ -36,20 +33,11 @@ class SaveFilesReliabilityTest {
   private static final String NOT_OURS = "; --save replaces only a game.db that play --save wrote, or makes a new file";
 
   @TempDir Path temp;
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
+  private final CommandRun.Session cli = new CommandRun.Session();
 
-  private int run(String... args) {
-    out.getBuffer().setLength(0);
-    err.getBuffer().setLength(0);
-    CommandLine commandLine = OvertureCommand.commandLine();
-    commandLine.setOut(new PrintWriter(out));
-    commandLine.setErr(new PrintWriter(err));
-    return commandLine.execute(args);
-  }
 
   private String save(Path file) {
-    return run("play", "--ticks", "3", "--save", file.toString()) + " " + err.toString().strip();
+    return cli.run("play", "--ticks", "3", "--save", file.toString()) + " " + cli.err().strip();
   }
 
   private List<String> names() throws Exception {
@@ -79,7 +67,7 @@ class SaveFilesReliabilityTest {
         save(pipe));
     assertEquals("1 overture: --save " + sqlite + " is an SQLite database but not an Overture world store (it holds the tables"
         + " contacts)" + NOT_OURS, save(sqlite));
-    assertFalse(out.toString().contains("Saved to"), out.toString());
+    assertFalse(cli.out().contains("Saved to"), cli.out());
 
     assertEquals("my notes", Files.readString(notes));
     assertEquals(0, Files.size(empty));
@@ -89,7 +77,7 @@ class SaveFilesReliabilityTest {
 
     Path fresh = temp.resolve("fresh.db");
     assertEquals("0 ", save(fresh));
-    assertTrue(out.toString().contains("Saved to " + fresh + ": "), out.toString());
+    assertTrue(cli.out().contains("Saved to " + fresh + ": "), cli.out());
   }
 
   @Test
@@ -108,10 +96,10 @@ class SaveFilesReliabilityTest {
 
     Files.setPosixFilePermissions(store, PosixFilePermissions.fromString("rw-r--r--"));
     Path link = Files.createSymbolicLink(temp.resolve("link.db"), store.getFileName());
-    assertEquals(0, run("play", "--ticks", "4", "--save", link.toString()), err.toString());
+    assertEquals(0, cli.run("play", "--ticks", "4", "--save", link.toString()), cli.err());
     assertTrue(Files.isSymbolicLink(link), "the link is still a link");
-    assertEquals(0, run("play", "--restore", store.toString(), "--ticks", "0"), err.toString());
-    assertTrue(out.toString().contains("at turn 4"), "the linked file holds the save: " + out);
+    assertEquals(0, cli.run("play", "--restore", store.toString(), "--ticks", "0"), cli.err());
+    assertTrue(cli.out().contains("at turn 4"), "the linked file holds the save: " + cli.out());
   }
 
   @Test
@@ -131,14 +119,14 @@ class SaveFilesReliabilityTest {
     }
     Path text = Files.writeString(temp.resolve("text.db"), "hello");
 
-    assertEquals(1, run("play", "--restore", newer.toString(), "--ticks", "1"));
+    assertEquals(1, cli.run("play", "--restore", newer.toString(), "--ticks", "1"));
     assertEquals("overture: --restore " + newer + " was written with store schema 3; this build knows schema 2 and leaves it as it is",
-        err.toString().strip());
-    assertEquals(1, run("play", "--restore", text.toString(), "--ticks", "1"));
-    assertEquals("overture: --restore " + text + " is not a world store: it is not an SQLite database", err.toString().strip());
-    assertEquals(1, run("play", "--restore", broken.toString(), "--ticks", "1"));
-    assertTrue(err.toString().startsWith("overture: Failed reading world Sample in " + broken + ": "), err.toString());
-    assertFalse(err.toString().contains(".tmp"), err.toString());
+        cli.err().strip());
+    assertEquals(1, cli.run("play", "--restore", text.toString(), "--ticks", "1"));
+    assertEquals("overture: --restore " + text + " is not a world store: it is not an SQLite database", cli.err().strip());
+    assertEquals(1, cli.run("play", "--restore", broken.toString(), "--ticks", "1"));
+    assertTrue(cli.err().startsWith("overture: Failed reading world Sample in " + broken + ": "), cli.err());
+    assertFalse(cli.err().contains(".tmp"), cli.err());
   }
 
   @Test
@@ -154,11 +142,11 @@ class SaveFilesReliabilityTest {
     }
     before = Files.readAllBytes(game);
 
-    assertEquals(1, run("play", "--restore", game.toString(), "--ticks", "5", "--view-every", "0"));
+    assertEquals(1, cli.run("play", "--restore", game.toString(), "--ticks", "5", "--view-every", "0"));
 
     assertEquals("overture: --restore " + game + ": hero Player (actor 2) has \"team\" 3, but the match of Experience:Elimination"
-        + " has 2 teams, 0 to 1 (Red, Blue); the save does not fit this experience", err.toString().strip());
-    assertFalse(out.toString().contains("Result:"), "no match is played: " + out);
+        + " has 2 teams, 0 to 1 (Red, Blue); the save does not fit this experience", cli.err().strip());
+    assertFalse(cli.out().contains("Result:"), "no match is played: " + cli.out());
     assertArrayEquals(before, Files.readAllBytes(game), "the user's file is only read");
   }
 
@@ -174,12 +162,12 @@ class SaveFilesReliabilityTest {
           + " WHERE actor_id = 2 AND name = 'x' AND component = ''");
     }
 
-    assertEquals(1, run("play", "--restore", game.toString(), "--ticks", "5"));
+    assertEquals(1, cli.run("play", "--restore", game.toString(), "--ticks", "5"));
 
     assertEquals("overture: --restore " + game + ": hero Player (actor 2) stands at (-1,"
-        + err.toString().replaceAll("(?s).*stands at \\(-1,(\\d+)\\).*", "$1") + "), outside map Map:Arena, which is 19x11 (\"x\" 0 to 18,"
-        + " \"y\" 0 to 10); the save does not fit this map", err.toString().strip());
-    assertFalse(out.toString().contains("Result:"), "no match is played: " + out);
+        + cli.err().replaceAll("(?s).*stands at \\(-1,(\\d+)\\).*", "$1") + "), outside map Map:Arena, which is 19x11 (\"x\" 0 to 18,"
+        + " \"y\" 0 to 10); the save does not fit this map", cli.err().strip());
+    assertFalse(cli.out().contains("Result:"), "no match is played: " + cli.out());
   }
 
   @Test
@@ -201,8 +189,8 @@ class SaveFilesReliabilityTest {
     assertTrue(Files.exists(workingCopy));
 
     assertEquals("0 ", save(store));
-    assertTrue(out.toString().startsWith("Removed " + workingCopy + ", left behind by process " + child.pid()
-        + ", which stopped before it finished" + System.lineSeparator()), out.toString());
+    assertTrue(cli.out().startsWith("Removed " + workingCopy + ", left behind by process " + child.pid()
+        + ", which stopped before it finished" + System.lineSeparator()), cli.out());
     assertEquals(List.of("game.db"), names());
   }
 
@@ -217,29 +205,17 @@ class SaveFilesReliabilityTest {
     assertTrue(Files.readString(target).contains("\"engine\": \"0.1.0-900+++Overture+Main\""), "the old file, whole");
     assertTrue(Files.exists(temporary));
 
-    assertEquals(0, run("resave", "--assets", assets.toString()), err.toString());
+    assertEquals(0, cli.run("resave", "--assets", assets.toString()), cli.err());
 
     assertEquals("Removed " + temporary + ", left behind by process " + child.pid() + ", which stopped before it finished",
-        out.toString().lines().findFirst().orElseThrow());
+        cli.out().lines().findFirst().orElseThrow());
     assertFalse(Files.exists(temporary));
-    assertTrue(out.toString().contains("2 rewritten, 0 refused, 21 already current"), out.toString());
+    assertTrue(cli.out().contains("2 rewritten, 0 refused, 21 already current"), cli.out());
   }
 
   /** A copy of the sample content to change. */
   private static Path copyOfTheContent(Path temp) throws Exception {
-    Path source = Path.of("../assets");
-    Path copy = temp.resolve("assets");
-    try (Stream<Path> files = Files.walk(source)) {
-      for (Path file : files.toList()) {
-        Path target = copy.resolve(source.relativize(file).toString());
-        if (Files.isDirectory(file)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(file, target);
-        }
-      }
-    }
-    return copy;
+    return SampleCopy.in(temp);
   }
 
   /**

@@ -27,7 +27,7 @@ class VisibleControlsTest {
 
   private Path contentWith(String file, String from, String to) throws IOException {
     Path assets = temp.resolve("assets");
-    PlayWatchIT.copy(Path.of("..", "assets").toAbsolutePath(), assets);
+    SampleCopy.copy(Path.of("..", "assets").toAbsolutePath(), assets);
     Path changed = assets.resolve(file);
     String text = Files.readString(changed);
     assertTrue(text.contains(from), text);
