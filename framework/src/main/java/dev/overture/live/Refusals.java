@@ -1,8 +1,10 @@
 package dev.overture.live;
 
 import dev.overture.asset.ContentFile;
+import dev.overture.asset.PrimaryAssetId;
 import dev.overture.core.Problem;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +21,11 @@ import java.util.TreeSet;
  *   <li>the files of refused changes not applied since, with how they are shown: a later change of
  *       one of them takes the others along, so a good edit saved with a broken one (or after a
  *       refused deletion) applies with the fix instead of staying out of force in silence; a
- *       change of other files goes alone, so one broken file does not hold back unrelated edits.
+ *       change of other files goes alone, so one broken file does not hold back unrelated edits;
+ *   <li>the primary asset each pending file held while in force, before its first refused change:
+ *       the index follows the disk even when a change is refused (a deleted file is no longer
+ *       listed), so without it a file put back as it was would look like a new asset, and the change
+ *       that only restores what is in force would be taken for one that adds something.
  * </ul>
  *
  * <p>Owned by the {@link ReloadPipeline}; confined to its serial executor.
@@ -29,6 +35,8 @@ final class Refusals {
   private List<Problem> lastProblems = List.of();
   private List<String> lastFiles = List.of();
   private final Map<ContentFile, String> pending = new LinkedHashMap<>();
+  /** The pending files that held a primary asset in force, with it; a pending file absent here held none. */
+  private final Map<ContentFile, PrimaryAssetId> inForce = new HashMap<>();
 
   /** {@code sorted} with the pending files, when it changes one of them. */
   ChangedFiles.Sorted withPending(ChangedFiles.Sorted sorted) {
@@ -45,12 +53,33 @@ final class Refusals {
   }
 
   /**
-   * A change of {@code files} (shown as {@code shown}) was refused with {@code problems}: its files
-   * stay pending. Whether to report it: false when the last refusal had the same problems for these
-   * files already.
+   * The primary assets of {@code files} as they are in force: the index's ({@code indexed}) for a
+   * file no refused change holds pending, and for a pending one what it held before it was refused.
    */
-  boolean refused(Map<ContentFile, String> files, Collection<String> shown, List<Problem> problems) {
-    pending.putAll(files);
+  Map<ContentFile, PrimaryAssetId> inForce(Set<ContentFile> files, Map<ContentFile, PrimaryAssetId> indexed) {
+    Map<ContentFile, PrimaryAssetId> ids = new LinkedHashMap<>();
+    for (ContentFile file : files) {
+      PrimaryAssetId id = pending.containsKey(file) ? inForce.get(file) : indexed.get(file);
+      if (id != null) {
+        ids.put(file, id);
+      }
+    }
+    return ids;
+  }
+
+  /**
+   * A change of {@code files} (shown as {@code shown}), whose primary assets in force were {@code
+   * before}, was refused with {@code problems}: its files stay pending, each remembered with what it
+   * held until then. Whether to report it: false when the last refusal had the same problems for
+   * these files already.
+   */
+  boolean refused(Map<ContentFile, String> files, Map<ContentFile, PrimaryAssetId> before, Collection<String> shown,
+      List<Problem> problems) {
+    files.forEach((file, display) -> {
+      if (pending.putIfAbsent(file, display) == null && before.containsKey(file)) {
+        inForce.put(file, before.get(file));
+      }
+    });
     if (problems.equals(lastProblems) && lastFiles.containsAll(shown)) {
       return false;
     }
@@ -64,5 +93,6 @@ final class Refusals {
     lastProblems = List.of();
     lastFiles = List.of();
     pending.keySet().removeAll(files);
+    inForce.keySet().removeAll(files);
   }
 }

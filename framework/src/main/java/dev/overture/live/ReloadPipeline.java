@@ -275,7 +275,7 @@ final class ReloadPipeline {
 
     /** The index follows the disk (it lists files; nothing of a world changes with it). */
     void reindex() {
-      before.putAll(idsByFile(assets.index(), files.files()));
+      before.putAll(refusals.inForce(files.files(), idsByFile(assets.index(), files.files())));
       for (ContentFile file : files.files()) {
         try {
           assets.tools().reindex(file.root(), file.path());
@@ -392,7 +392,7 @@ final class ReloadPipeline {
         if (stage != null) {
           stage.close();
         }
-        refuse(files.shown(), shown, found, firstNanos);
+        refuse(files.shown(), before, shown, found, firstNanos);
         activity.exit();
         return;
       }
@@ -545,8 +545,9 @@ final class ReloadPipeline {
 
   // ---------------------------------------------------------------- what is told
 
-  private void refuse(Map<ContentFile, String> changed, Collection<String> files, List<Problem> problems, long firstNanos) {
-    if (!refusals.refused(changed, files, problems)) {
+  private void refuse(Map<ContentFile, String> changed, Map<ContentFile, PrimaryAssetId> before, Collection<String> files,
+      List<Problem> problems, long firstNanos) {
+    if (!refusals.refused(changed, before, files, problems)) {
       log.debug("The same problems again for {}; reported already", files);
       return;
     }

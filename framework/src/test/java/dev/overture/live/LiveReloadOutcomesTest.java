@@ -16,15 +16,21 @@ import dev.overture.testing.TestRuntime;
 import dev.overture.testing.TestWorld;
 import dev.overture.validation.AssetValidator;
 import dev.overture.validation.ValidationContext;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * What one live reload ends as, as a developer and the game see it: an edit of a file the world
  * only references is applied and described like an asset's, an edit that means the same as before
- * is unchanged and touches no world, and whatever the outcome (applied, unchanged, refused) the
- * check leaves nothing pinned and the next edit is taken.
+ * is unchanged and touches no world, a file put back as it was after its removal was refused is
+ * unchanged too, and whatever the outcome (applied, unchanged, refused) the check leaves nothing
+ * pinned and the next edit is taken.
  */
 class LiveReloadOutcomesTest {
 
@@ -153,6 +159,143 @@ class LiveReloadOutcomesTest {
       assertEquals(List.of(), heard.get(0).changes());
       assertEquals(List.of(), heard.get(0).worlds(), "the world runs the same content, so it was left alone");
       assertTrue(before == camera(world), "the world still holds the value it had");
+    }
+  }
+
+  private static final String FIGHTER = """
+      { "pawnClass": "Pawn", "displayName": "Fighter", "defaultCameraMode": "cameras/Follow.json" }
+      """;
+
+  /**
+   * How a file the world uses goes away and comes back, with the files the refusal and the report of
+   * the return name ({@code {}} stands for the content folder).
+   */
+  enum Removal {
+    DELETED("{}pawns/Fighter.json", "{}pawns/Fighter.json") {
+      @Override
+      void away(TestRuntime runtime) {
+        runtime.delete("pawns/Fighter.json");
+      }
+
+      @Override
+      void back(TestRuntime runtime) {
+        runtime.edit("pawns/Fighter.json", FIGHTER);
+      }
+    },
+    RENAMED_AWAY("{}pawns/Fighter.json and {}pawns/Fighter.json.bak", "{}pawns/Fighter.json and {}pawns/Fighter.json.bak") {
+      @Override
+      void away(TestRuntime runtime) {
+        move(runtime, "pawns/Fighter.json", "pawns/Fighter.json.bak");
+      }
+
+      @Override
+      void back(TestRuntime runtime) {
+        move(runtime, "pawns/Fighter.json.bak", "pawns/Fighter.json");
+      }
+    },
+    RENAMED_TO_ANOTHER_ASSET("{}pawns/Fighter.json and {}pawns/Fighter2.json", "{}pawns/Fighter.json and {}pawns/Fighter2.json") {
+      @Override
+      void away(TestRuntime runtime) {
+        move(runtime, "pawns/Fighter.json", "pawns/Fighter2.json");
+      }
+
+      @Override
+      void back(TestRuntime runtime) {
+        move(runtime, "pawns/Fighter2.json", "pawns/Fighter.json");
+      }
+    },
+    FOLDER_MOVED_AWAY("{}pawns.away, {}pawns/Brawler.json and {}pawns/Fighter.json",
+        "{}pawns, {}pawns/Brawler.json, {}pawns/Fighter.json and 1 more") {
+      @Override
+      void away(TestRuntime runtime) {
+        move(runtime, "pawns", "pawns.away");
+      }
+
+      @Override
+      void back(TestRuntime runtime) {
+        move(runtime, "pawns.away", "pawns");
+      }
+    };
+
+    final String refused;
+    final String restored;
+
+    Removal(String refused, String restored) {
+      this.refused = refused;
+      this.restored = restored;
+    }
+
+    abstract void away(TestRuntime runtime);
+
+    abstract void back(TestRuntime runtime);
+
+    private static void move(TestRuntime runtime, String from, String to) {
+      Path folder = runtime.folder().orElseThrow();
+      try {
+        Files.move(folder.resolve(from), folder.resolve(to));
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+      runtime.announce(from, to);
+    }
+  }
+
+  /** {@code files} with {@code {}} standing for the content folder, as the reports show them. */
+  private static String named(TestRuntime runtime, String files) {
+    return files.replace("{}", runtime.folder().orElseThrow() + "/");
+  }
+
+  /** Finding 9: put back after a refused removal, the file was reported APPLIED, "no running world uses it". */
+  @ParameterizedTest
+  @EnumSource(Removal.class)
+  void aFilePutBackAsItWas_afterItsRemovalWasRefused_isUnchanged_andTheNextEditReachesTheWorld(Removal removal) {
+    try (TestRuntime runtime = TestRuntime.builder(content()).liveContent().build()) {
+      List<LiveReload> heard = new CopyOnWriteArrayList<>();
+      runtime.live().subscribe(heard::add);
+      TestWorld world = runtime.world("Match").load("Duel").assertLoaded();
+      PawnData inForce = world.experience().pawnData().orElseThrow();
+
+      removal.away(runtime);
+      runtime.reload();
+      assertEquals(LiveReload.Status.REFUSED, heard.get(0).status(), heard.toString());
+      assertEquals("Refused " + named(runtime, removal.refused) + ": 1 error; the old content stays in force",
+          heard.get(0).summary());
+
+      removal.back(runtime);
+      runtime.reload();
+      assertEquals(2, heard.size(), heard.toString());
+      assertEquals(LiveReload.Status.UNCHANGED, heard.get(1).status(), heard.get(1).toString());
+      assertEquals("Reloaded " + named(runtime, removal.restored) + ": nothing in force changed", heard.get(1).summary());
+      assertEquals(List.of(), heard.get(1).changes(), "nothing was added: it was in force all along");
+      assertEquals(List.of(), heard.get(1).worlds());
+      assertTrue(inForce == world.experience().pawnData().orElseThrow(), "the world still holds the value it had");
+
+      runtime.edit("pawns/Fighter.json", FIGHTER.replace("\"displayName\": \"Fighter\"", "\"displayName\": \"Boxer\""));
+      runtime.reload();
+      assertEquals(LiveReload.Status.APPLIED, heard.get(2).status(), heard.get(2).toString());
+      assertEquals("Reloaded " + named(runtime, "{}pawns/Fighter.json") + " in 1000 ms: applied to world Match",
+          heard.get(2).summary());
+      assertEquals(List.of("PawnData:Fighter /displayName: \"Fighter\" -> \"Boxer\""), heard.get(2).changes());
+      assertEquals("Boxer", world.experience().pawnData().orElseThrow().displayName());
+    }
+  }
+
+  @Test
+  void aFilePutBackWithAnEdit_afterItsDeletionWasRefused_appliesAsAnEdit_notAsANewAsset() {
+    try (TestRuntime runtime = TestRuntime.builder(content()).liveContent().build()) {
+      List<LiveReload> heard = new CopyOnWriteArrayList<>();
+      runtime.live().subscribe(heard::add);
+      TestWorld world = runtime.world("Match").load("Duel").assertLoaded();
+
+      runtime.delete("pawns/Fighter.json").reload();
+      runtime.edit("pawns/Fighter.json", FIGHTER.replace("\"displayName\": \"Fighter\"", "\"displayName\": \"Boxer\""));
+      runtime.reload();
+
+      assertEquals(LiveReload.Status.APPLIED, heard.get(1).status(), heard.toString());
+      assertEquals("Reloaded " + named(runtime, "{}pawns/Fighter.json") + " in 1000 ms: applied to world Match",
+          heard.get(1).summary());
+      assertEquals(List.of("PawnData:Fighter /displayName: \"Fighter\" -> \"Boxer\""), heard.get(1).changes());
+      assertEquals("Boxer", world.experience().pawnData().orElseThrow().displayName());
     }
   }
 
