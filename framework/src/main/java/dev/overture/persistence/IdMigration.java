@@ -5,8 +5,10 @@ import dev.overture.archive.ArchiveHeader;
 import dev.overture.archive.ArchiveReader;
 import dev.overture.archive.IdArchives;
 import dev.overture.internal.AtomicFiles;
+import dev.overture.internal.Failures;
 import dev.overture.internal.SqliteUrls;
 import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -158,6 +160,17 @@ public final class IdMigration {
    * @throws dev.overture.core.MissingDependencyException when sqlite-jdbc is not on the class path
    */
   public static Report run(Path file, Target target, boolean dryRun, boolean backup, int batchSize) {
+    return run(file, target, dryRun, backup, batchSize, name -> {});
+  }
+
+  /** A step run just before the checked backup copy takes its name: a test takes the name there, as another run could. */
+  @FunctionalInterface
+  interface BeforeNaming {
+    void run(Path name) throws IOException;
+  }
+
+  /** {@link #run(Path, Target, boolean, boolean, int)}, with {@code beforeNaming} run just before the backup takes its name. */
+  static Report run(Path file, Target target, boolean dryRun, boolean backup, int batchSize, BeforeNaming beforeNaming) {
     if (Files.isDirectory(file)) {
       throw new PersistenceException(file + " is a folder, not a database");
     }
@@ -188,12 +201,12 @@ public final class IdMigration {
           leftovers.add(leftover.file());
         }
       } catch (IOException e) {
-        log.warn("Could not look for files an earlier run left behind beside {}: {}", file, e.toString());
+        log.warn("Could not look for files an earlier run left behind beside {}: {}", file, Failures.describe(e));
       }
     }
     Path copy = null;
     if (backup && !dryRun && needsConverting(sqlite, file.toString(), target, batchSize)) {
-      copy = backUp(sqlite, file);
+      copy = backUp(sqlite, file, beforeNaming);
     }
     Report report = run(sqlite, file.toString(), target, dryRun, batchSize);
     return new Report(report.rowsRead, report.converted, report.alreadyCurrent, report.otherValues, report.refused, dryRun,
@@ -237,7 +250,7 @@ public final class IdMigration {
         }
       }
     } catch (IOException e) {
-      throw new PersistenceException("Cannot tell whether " + file + " may be written: " + e.getMessage() + "; nothing was changed", e);
+      throw new PersistenceException("Cannot tell whether " + file + " may be written: " + Failures.describe(e) + "; nothing was changed", e);
     }
   }
 
@@ -265,9 +278,10 @@ public final class IdMigration {
   /**
    * Copies the database to its backup name: made under a temporary name, checked and flushed, then
    * given the name (never over an existing file). On failure no backup exists and the temporary is
-   * gone.
+   * gone. The name is the first free one when the copy starts; a file that takes it meanwhile
+   * (another run's backup of the same store) is never replaced, and the run stops, saying so.
    */
-  private static Path backUp(DataSource dataSource, Path file) {
+  private static Path backUp(DataSource dataSource, Path file, BeforeNaming beforeNaming) {
     Path name = backupPath(file);
     Path temporary = null;
     try {
@@ -279,10 +293,15 @@ public final class IdMigration {
         verifyCopy(connection, temporary);
       }
       AtomicFiles.copyPermissions(file, temporary);
+      beforeNaming.run(name);
       AtomicFiles.publish(temporary, name);
       return name;
     } catch (SQLException | IOException | PersistenceException e) {
-      throw new PersistenceException("Could not back up " + file + " to " + name + ": " + e.getMessage()
+      String why = e instanceof FileAlreadyExistsException taken && name.toString().equals(taken.getFile())
+          ? "that name was taken while the copy was being made (another migrate-ids run on the same store?), and an existing"
+              + " file is never replaced: let the other run finish, then run migrate-ids again"
+          : e instanceof IOException io ? Failures.describe(io) : e.getMessage();
+      throw new PersistenceException("Could not back up " + file + " to " + name + ": " + why
           + "; no backup was made and nothing was changed", e);
     } finally {
       if (temporary != null) {

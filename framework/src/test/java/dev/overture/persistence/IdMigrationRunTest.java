@@ -109,6 +109,28 @@ class IdMigrationRunTest {
   }
 
   @Test
+  void aBackupNameTakenWhileTheCopyIsMade_isNeverReplaced_andTheRunSaysSoInWords_changingNothing() throws Exception {
+    Path db = store(Map.of("friend", legacy(7)));
+    byte[] theirs = "another run's backup".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+
+    // Another migrate-ids run on the same store names its backup between this run's choice of the
+    // name and the moment its checked copy takes it.
+    PersistenceException e = assertThrows(PersistenceException.class, () -> IdMigration.run(db, IdMigration.Target.STABLE_ID,
+        false, true, 10, name -> Files.write(name, theirs)));
+
+    assertEquals("Could not back up " + db + " to " + db + ".before-migrate-ids: that name was taken while the copy was being"
+        + " made (another migrate-ids run on the same store?), and an existing file is never replaced: let the other run"
+        + " finish, then run migrate-ids again; no backup was made and nothing was changed", e.getMessage());
+    assertArrayEquals(theirs, Files.readAllBytes(temp.resolve("game.db.before-migrate-ids")), "the other run's backup as it was");
+    assertEquals(List.of("game.db", "game.db.before-migrate-ids"), files(), "no temporary left behind");
+    assertArrayEquals(legacy(7), blobs(db).get("friend"), "not migrated");
+
+    IdMigration.Report again = IdMigration.run(db, IdMigration.Target.STABLE_ID, false, true, 10);
+    assertEquals(Optional.of(temp.resolve("game.db.before-migrate-ids-2")), again.backup(), "run again: the next free name");
+    assertArrayEquals(legacy(7), blobs(again.backup().orElseThrow()).get("friend"));
+  }
+
+  @Test
   void aRowThatNeedsConverting_inTheLastBatch_stillGetsABackup_andOneRowABatchWorks() throws Exception {
     Map<String, byte[]> rows = new LinkedHashMap<>();
     rows.put("a", CURRENT);
