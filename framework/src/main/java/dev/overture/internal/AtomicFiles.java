@@ -384,7 +384,7 @@ public final class AtomicFiles {
     try {
       removeLeftovers(folder).forEach(leftover -> log.warn("{}", leftover.describe()));
     } catch (IOException e) {
-      log.warn("Could not look for temporary files left behind in {}: {}", folder, e.toString());
+      log.warn("Could not look for temporary files left behind in {}: {}", folder, Failures.describe(e));
     }
   }
 

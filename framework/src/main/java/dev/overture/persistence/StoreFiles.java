@@ -1,5 +1,6 @@
 package dev.overture.persistence;
 
+import dev.overture.internal.Failures;
 import dev.overture.internal.SqliteUrls;
 import java.io.IOException;
 import java.io.InputStream;
@@ -43,7 +44,7 @@ final class StoreFiles {
     } catch (NoSuchFileException e) {
       throw new PersistenceException(file + ": no such file");
     } catch (IOException e) {
-      throw new PersistenceException(file + " cannot be read: " + e.getMessage(), e);
+      throw new PersistenceException(file + " cannot be read: " + Failures.describe(e), e);
     }
     if (read < head.length || !Arrays.equals(head, SQLITE_MAGIC)) {
       throw new PersistenceException(file + " is not a world store: it is " + (read == 0 ? "empty" : "not an SQLite database"));

@@ -4,6 +4,7 @@ import dev.overture.asset.AssetManager;
 import dev.overture.asset.ResaveReport;
 import dev.overture.inject.Overture;
 import dev.overture.internal.AtomicFiles;
+import dev.overture.internal.Failures;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -43,7 +44,7 @@ final class ResaveCommand implements Callable<Integer> {
       try {
         AtomicFiles.removeLeftoversUnder(folder).forEach(leftover -> out.println(leftover.describe()));
       } catch (IOException e) {
-        throw new IllegalArgumentException("resave cannot look through " + folder + " (" + e.getMessage() + ")");
+        throw new IllegalArgumentException("resave cannot look through " + folder + " (" + Failures.describe(e) + ")");
       }
     }
     try (Overture overture = SampleContent.builder(folder, content.pluginsOrNull()).build()) {

@@ -267,7 +267,7 @@ final class WorkingCopy implements AutoCloseable {
       try {
         Files.deleteIfExists(leftover);
       } catch (IOException e) {
-        err.println("overture: could not delete the working copy " + leftover + ": " + e.getMessage());
+        err.println("overture: could not delete the working copy " + leftover + ": " + reason(e, leftover));
       }
     }
   }
@@ -325,7 +325,7 @@ final class WorkingCopy implements AutoCloseable {
         try {
           Files.deleteIfExists(snapshot);
         } catch (IOException e) {
-          err.println("overture: could not delete the working copy " + snapshot + ": " + e.getMessage());
+          err.println("overture: could not delete the working copy " + snapshot + ": " + reason(e, snapshot));
         }
       }
     }
@@ -394,7 +394,7 @@ final class WorkingCopy implements AutoCloseable {
       try {
         Files.deleteIfExists(leftover);
       } catch (IOException e) {
-        err.println("overture: could not delete the working copy " + leftover + ": " + e.getMessage());
+        err.println("overture: could not delete the working copy " + leftover + ": " + reason(e, leftover));
       }
     }
   }
