@@ -46,8 +46,10 @@ import org.slf4j.LoggerFactory;
  * switching, failing or ending play discards it, which undoes what it did and turns any of its
  * callbacks still on their way into no-ops.
  *
- * <p><b>Threading.</b> Confined to the world's game thread; asynchronous steps come back to it
- * through the world's executor, so they progress as the world ticks.
+ * <p><b>Threading.</b> Confined to the world's game thread: every method but {@link
+ * #loadedExperience()} refuses another thread, naming both, as do {@link #of} and the handles it
+ * returns. Asynchronous steps come back to it through the world's executor, so they progress as the
+ * world ticks.
  */
 public final class ExperienceManager extends ActorComponent {
 
@@ -114,7 +116,10 @@ public final class ExperienceManager extends ActorComponent {
     return manager;
   }
 
-  /** The experience manager of {@code world}, if installed. */
+  /**
+   * The experience manager of {@code world}, if installed. Game thread: another thread is refused,
+   * naming both (the game state's components are the game thread's).
+   */
   public static Optional<ExperienceManager> of(World world) {
     return world.gameState().findComponent(ExperienceManager.class);
   }
@@ -277,7 +282,7 @@ public final class ExperienceManager extends ActorComponent {
     world().checkGameThread();
     Objects.requireNonNull(listener, "listener");
     listeners.onState(listener);
-    return Handle.of(() -> listeners.removeState(listener));
+    return Handle.of(world(), () -> listeners.removeState(listener));
   }
 
   /**
@@ -446,6 +451,7 @@ public final class ExperienceManager extends ActorComponent {
 
   @Override
   public String toString() {
-    return "ExperienceManager[" + world().name() + ", " + state + (current == null ? "" : ", " + current.id()) + "]";
+    ExperienceLoad shown = current; // read once: a log line on another thread must not see it go between two reads
+    return "ExperienceManager[" + world().name() + ", " + state + (shown == null ? "" : ", " + shown.id()) + "]";
   }
 }

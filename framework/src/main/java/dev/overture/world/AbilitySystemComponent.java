@@ -9,7 +9,7 @@ import java.util.Objects;
 /**
  * The abilities an actor may use and its attribute sets, headless: grants are named and counted,
  * so two features granting the same ability keep it until both take it back. Confined to the game
- * thread.
+ * thread: once on an actor in a world, every method and handle refuses another thread, naming both.
  */
 public class AbilitySystemComponent extends ActorComponent {
 
@@ -47,35 +47,41 @@ public class AbilitySystemComponent extends ActorComponent {
 
   /** Grants {@code ability} until the handle is released. */
   public Handle grantAbility(String ability) {
+    confined();
     Objects.requireNonNull(ability, "ability");
     abilities.merge(ability, 1, Integer::sum);
-    return new SimpleHandle(() -> abilities.computeIfPresent(ability, (name, count) -> count == 1 ? null : count - 1));
+    return new SimpleHandle(worldOrNull(), () -> abilities.computeIfPresent(ability, (name, count) -> count == 1 ? null : count - 1));
   }
 
   /** Adds an attribute set until the handle is released. */
   public Handle addAttributeSet(AttributeSet set) {
+    confined();
     Objects.requireNonNull(set, "set");
     attributeSets.add(set);
-    return new SimpleHandle(() -> attributeSets.remove(set));
+    return new SimpleHandle(worldOrNull(), () -> attributeSets.remove(set));
   }
 
   /** Whether {@code ability} is granted. */
   public boolean hasAbility(String ability) {
+    confined();
     return abilities.containsKey(ability);
   }
 
   /** The granted abilities, in the order first granted. */
   public List<String> abilities() {
+    confined();
     return List.copyOf(abilities.keySet());
   }
 
   /** The attribute sets, in the order added. */
   public List<AttributeSet> attributeSets() {
+    confined();
     return List.copyOf(attributeSets);
   }
 
   /** The value of {@code attribute} in the latest set that has it, or {@code fallback}. */
   public double attribute(String attribute, double fallback) {
+    confined();
     for (int i = attributeSets.size() - 1; i >= 0; i--) {
       Double value = attributeSets.get(i).values().get(attribute);
       if (value != null) {

@@ -30,8 +30,11 @@ import java.util.Optional;
  * }
  * }</pre>
  *
- * Confined to the world's game thread (construction may happen on any thread, before the actor
- * joins a world).
+ * <p><b>Threading.</b> Confined to its world's game thread: once the actor is in a world, every
+ * method refuses another thread, naming both (as {@link World#checkGameThread()} does), except
+ * {@link #world()}, {@link #name()} and {@link #id()}, which are fixed when it joins and may be read
+ * from any thread. Construction, and what its constructors and {@link #onConstructed()} call, may
+ * happen on any thread, before the actor joins a world.
  */
 public class Actor implements Constructed {
 
@@ -106,6 +109,7 @@ public class Actor implements Constructed {
 
   /** The component created as default subobject {@code subobjectName}, if it was. */
   public final Optional<ActorComponent> defaultSubobject(String subobjectName) {
+    confined();
     for (ActorComponent component : defaultComponents) {
       if (subobjectName.equals(component.name())) {
         return Optional.of(component);
@@ -130,6 +134,7 @@ public class Actor implements Constructed {
    * when it was restored; it stays the same across saves and restarts.
    */
   public final StableId stableId() {
+    confined();
     return stableId;
   }
 
@@ -142,33 +147,36 @@ public class Actor implements Constructed {
     return true;
   }
 
-  /** The world the actor lives in. */
+  /** The world the actor lives in. Any thread. */
   public final World world() {
     return world;
   }
 
-  /** The actor's name, unique in its world. */
+  /** The actor's name, unique in its world. Any thread. */
   public final String name() {
     return name;
   }
 
-  /** A number unique in its world, in spawn order. */
+  /** A number unique in its world, in spawn order. Any thread. */
   public final long id() {
     return id;
   }
 
   /** Whether the actor has begun and not ended play. */
   public final boolean isPlaying() {
+    confined();
     return playing;
   }
 
   /** Whether the actor was destroyed (or its world closed). */
   public final boolean isDestroyed() {
+    confined();
     return destroyed;
   }
 
   /** The actor's components, in the order added. */
   public final List<ActorComponent> components() {
+    confined();
     return Collections.unmodifiableList(components);
   }
 
@@ -177,11 +185,13 @@ public class Actor implements Constructed {
    * of its components) rather than added afterwards.
    */
   public final boolean isDefaultComponent(ActorComponent component) {
+    confined();
     return defaultComponents.contains(component);
   }
 
   /** The component called {@code componentName}, if any. */
   public final Optional<ActorComponent> findComponentNamed(String componentName) {
+    confined();
     for (ActorComponent component : components) {
       if (componentName.equals(component.name())) {
         return Optional.of(component);
@@ -192,6 +202,7 @@ public class Actor implements Constructed {
 
   /** The first component that is a {@code type}, if any. */
   public final <C extends ActorComponent> Optional<C> findComponent(Class<C> type) {
+    confined();
     for (ActorComponent component : components) {
       if (type.isInstance(component)) {
         return Optional.of(type.cast(component));
@@ -202,6 +213,7 @@ public class Actor implements Constructed {
 
   /** Every component that is a {@code type}. */
   public final <C extends ActorComponent> List<C> components(Class<C> type) {
+    confined();
     List<C> found = new ArrayList<>();
     for (ActorComponent component : components) {
       if (type.isInstance(component)) {
@@ -281,6 +293,7 @@ public class Actor implements Constructed {
 
   /** Destroys the actor: ends play and removes it from its world. */
   public final void destroy() {
+    confined();
     if (!destroyed) {
       world.destroyActor(this);
     }
@@ -352,6 +365,16 @@ public class Actor implements Constructed {
       } catch (RuntimeException | Error e) {
         throw PlayFailures.failed(PlayFailures.describe(component), "tick", e);
       }
+    }
+  }
+
+  /**
+   * Refuses another thread than the game thread of the actor's world, naming both; nothing is
+   * refused before the actor joins a world (construction may happen on any thread).
+   */
+  final void confined() {
+    if (world != null) {
+      world.checkGameThread();
     }
   }
 

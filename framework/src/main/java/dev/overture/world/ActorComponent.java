@@ -15,7 +15,10 @@ import java.util.Optional;
  * share one lifecycle: they begin play when their actor does (or at once, when added to an actor
  * already playing), and end play when removed or when the actor ends.
  *
- * <p>Confined to the world's game thread, like the actor.
+ * <p><b>Threading.</b> Confined to the world's game thread, like the actor: once its actor is in a
+ * world, {@link #isPlaying()} and the methods of the built-in components refuse another thread,
+ * naming both. {@link #name()}, {@link #owner()}, {@link #world()} and {@link #parentComponent()}
+ * are fixed when it is attached and may be read from any thread.
  */
 public abstract class ActorComponent implements Constructed {
 
@@ -121,7 +124,20 @@ public abstract class ActorComponent implements Constructed {
 
   /** Whether the component has begun and not ended play. */
   public final boolean isPlaying() {
+    confined();
     return playing;
+  }
+
+  /** Refuses another thread than its world's game thread, once it belongs to an actor in a world. */
+  final void confined() {
+    if (owner != null) {
+      owner.confined();
+    }
+  }
+
+  /** The world whose game thread its handles are released on; null before it is in one. */
+  final World worldOrNull() {
+    return owner == null ? null : owner.world();
   }
 
   final void startPlay() {

@@ -27,7 +27,8 @@ import org.slf4j.LoggerFactory;
  * #EXTENSION_REMOVED} when an actor goes or the handler is released, and the events sent with
  * {@link #sendExtensionEvent}, such as {@link #GAME_ACTOR_READY}.
  *
- * <p>Confined to the world's game thread. Handlers may add requests, handlers and actors while
+ * <p>Confined to the world's game thread: every method, and the handles it returns, refuse another
+ * thread, naming both. Handlers may add requests, handlers and actors while
  * being called; those take effect for later events.
  */
 public final class ComponentManager {
@@ -119,7 +120,7 @@ public final class ComponentManager {
         throw e;
       }
     }
-    return new SimpleHandle(() -> releaseRequest(key));
+    return new SimpleHandle(world, () -> releaseRequest(key));
   }
 
   private void releaseRequest(RequestKey key) {
@@ -156,7 +157,7 @@ public final class ComponentManager {
         call(entry, actor, EXTENSION_ADDED);
       }
     }
-    return new SimpleHandle(() -> removeHandler(entry));
+    return new SimpleHandle(world, () -> removeHandler(entry));
   }
 
   private void removeHandler(HandlerEntry entry) {

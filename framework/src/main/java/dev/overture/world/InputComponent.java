@@ -9,7 +9,8 @@ import java.util.Objects;
  * A pawn's input setup, headless: the mapping contexts in force (highest priority first, as
  * Enhanced Input orders them) and the input bindings (which input action triggers what). The
  * data is whatever the feature that added it uses; this component only keeps order and lifetime.
- * Confined to the game thread.
+ * Confined to the game thread: once on an actor in a world, every method and handle refuses another
+ * thread, naming both.
  */
 public class InputComponent extends ActorComponent {
 
@@ -56,20 +57,23 @@ public class InputComponent extends ActorComponent {
 
   /** Puts a mapping context in force until the handle is released. */
   public Handle addMappingContext(String name, Object context, int priority) {
+    confined();
     MappingContext entry = new MappingContext(Objects.requireNonNull(name, "name"), context, priority, added++);
     contexts.add(entry);
-    return new SimpleHandle(() -> contexts.remove(entry));
+    return new SimpleHandle(worldOrNull(), () -> contexts.remove(entry));
   }
 
   /** Puts bindings in force until the handle is released. */
   public Handle addBindings(String name, Object data) {
+    confined();
     Binding entry = new Binding(Objects.requireNonNull(name, "name"), data);
     bindings.add(entry);
-    return new SimpleHandle(() -> bindings.remove(entry));
+    return new SimpleHandle(worldOrNull(), () -> bindings.remove(entry));
   }
 
   /** The mapping contexts in force, highest priority first. */
   public List<MappingContext> mappingContexts() {
+    confined();
     List<MappingContext> sorted = new ArrayList<>(contexts);
     sorted.sort(Comparator.comparingInt(MappingContext::priority).thenComparingLong(MappingContext::order).reversed());
     return List.copyOf(sorted);
@@ -77,6 +81,7 @@ public class InputComponent extends ActorComponent {
 
   /** The bindings in force, in the order added. */
   public List<Binding> bindings() {
+    confined();
     return List.copyOf(bindings);
   }
 }

@@ -37,7 +37,8 @@ import org.slf4j.LoggerFactory;
  * afterwards). Nothing else moves it: {@link #tick} from another thread is refused like every other
  * method. Every method but {@link #executor()}, {@link #name()}, {@link #netMode()} and the
  * accessors marked "any thread" must be called on the game thread, and says so, naming both
- * threads, when it is not. Other threads hand work to the game thread through {@link
+ * threads, when it is not; so must every method of its actors, components, handles and subsystems
+ * (what an any-thread accessor returns checks the thread itself). Other threads hand work to the game thread through {@link
  * #executor()}; queued work runs during {@link #tick} and {@link #runPendingTasks()}, in order.
  * Time is the sum of the ticks' deltas, so tests drive it exactly.
  */
@@ -222,7 +223,7 @@ public final class World implements AutoCloseable {
     }
     checkGameThread();
     checkOpen();
-    return timers.schedule(timeSeconds + delaySeconds, task);
+    return timers.schedule(this, timeSeconds + delaySeconds, task);
   }
 
   /** How many timers are waiting. */
@@ -389,7 +390,7 @@ public final class World implements AutoCloseable {
     return found;
   }
 
-  /** The world's game state. Any thread (the reference never changes). */
+  /** The world's game state. Any thread (the reference never changes; the actor's methods check). */
   public GameState gameState() {
     return gameState;
   }
@@ -399,7 +400,7 @@ public final class World implements AutoCloseable {
     return objects;
   }
 
-  /** The world's component manager. Any thread (the reference never changes). */
+  /** The world's component manager. Any thread (the reference never changes; its methods check). */
   public ComponentManager componentManager() {
     return componentManager;
   }
@@ -433,7 +434,7 @@ public final class World implements AutoCloseable {
     Objects.requireNonNull(listener, "listener");
     checkGameThread();
     closeListeners.add(listener);
-    return new SimpleHandle(() -> closeListeners.remove(listener));
+    return new SimpleHandle(this, () -> closeListeners.remove(listener));
   }
 
   /** Whether the world is closed. Any thread. */
@@ -455,14 +456,14 @@ public final class World implements AutoCloseable {
    * listener, a subsystem), an exception or an error such as a failed assertion, is logged, naming
    * it, and the rest still ends: a world is always closed whole, so what its experience holds
    * (plugin requests, asset pins) is released; an error of the virtual machine's own (out of memory)
-   * is thrown on after that. Idempotent.
+   * is thrown on after that. Idempotent, on the game thread (another thread is refused, closed or not).
    */
   @Override
   public void close() {
+    checkGameThread();
     if (closing) {
       return;
     }
-    checkGameThread();
     closing = true;
     Throwable fatal = null;
     for (Runnable listener : List.copyOf(closeListeners)) {
@@ -524,8 +525,6 @@ public final class World implements AutoCloseable {
   public static Runnable droppable(Runnable task, Runnable onDropped) {
     return new DroppableTask(Objects.requireNonNull(task, "task"), Objects.requireNonNull(onDropped, "onDropped"));
   }
-
-  /** See {@link #droppable}. */
 
   @Override
   public String toString() {

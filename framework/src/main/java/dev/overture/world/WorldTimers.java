@@ -25,11 +25,11 @@ final class WorldTimers {
     }
   }
 
-  /** Schedules {@code task} at world time {@code due}; releasing the handle cancels it. */
-  Handle schedule(double due, Runnable task) {
+  /** Schedules {@code task} at world time {@code due}; releasing the handle (on {@code world}'s game thread) cancels it. */
+  Handle schedule(World world, double due, Runnable task) {
     Timer timer = new Timer(due, nextSequence++, task);
     timers.add(timer);
-    return new SimpleHandle(() -> timers.remove(timer));
+    return new SimpleHandle(world, () -> timers.remove(timer));
   }
 
   /** Runs the timers due at {@code now}, in order; {@code world} names the world in the log. */

@@ -21,7 +21,8 @@ import org.slf4j.LoggerFactory;
  * picture.release(); // in endPlay
  * }</pre>
  *
- * <p>Confined to the world's game thread: contribute, release and ask there. The supplier is
+ * <p>Confined to the world's game thread: contribute, release and ask there (another thread is
+ * refused, naming both). The supplier is
  * called on the game thread each time a tool asks; one that throws is logged (once per
  * contribution) and the picture is left out. A closed world has no picture: closing it drops every contribution, so a tool that kept
  * these views draws nothing of it.
@@ -34,15 +35,30 @@ public final class WorldViews implements WorldSubsystem {
   /** The contributions whose failure was logged: each is told once, not at every refresh of a page. */
   private final java.util.Set<Supplier<WorldView>> failedOnce = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
+  /** The world that created it; null for one made outside a world. */
+  private World world;
+
   /** Built by the world. */
   public WorldViews() {}
+
+  @Override
+  public void initialize(World owner) {
+    world = owner;
+  }
+
+  private void confined() {
+    if (world != null) {
+      world.checkGameThread();
+    }
+  }
 
   /** Makes {@code source} the world's picture until the handle is released (or a newer one comes). */
   public Handle contribute(Supplier<WorldView> source) {
     Objects.requireNonNull(source, "source");
+    confined();
     Supplier<WorldView> entry = source::get; // our own, so that one source contributed twice is released once per handle
     sources.add(entry);
-    return Handle.of(() -> {
+    return new SimpleHandle(world, () -> {
       sources.remove(entry);
       failedOnce.remove(entry);
     });
@@ -50,6 +66,7 @@ public final class WorldViews implements WorldSubsystem {
 
   /** The picture of the newest contribution still held, if any. */
   public Optional<WorldView> current() {
+    confined();
     if (sources.isEmpty()) {
       return Optional.empty();
     }

@@ -75,7 +75,9 @@ class ExperienceManagerThreadingTest {
             manager -> manager.callOrRegisterOnFailed(failure -> {}),
             manager -> manager.setCurrentExperience(LOBBY),
             manager -> manager.switchExperience(LOBBY),
-            ExperienceManager::deactivate)
+            ExperienceManager::deactivate,
+            manager -> ExperienceManager.of(manager.world()), // review finding 7: it reads the game state's components
+            manager -> manager.world().gameState().findComponent(ExperienceManager.class))
         .map(call -> Arguments.of(call));
   }
 
@@ -90,6 +92,20 @@ class ExperienceManagerThreadingTest {
     game.pump();
     assertEquals(LoadState.UNLOADED, manager.state(), "nothing started");
     assertEquals(List.of(), manager.timeline());
+  }
+
+  @Test
+  void aStateListenersHandle_isReleasedOnTheGameThreadOnly() throws InterruptedException {
+    List<LoadState> heard = new java.util.ArrayList<>();
+    dev.overture.world.Handle handle = manager.onStateChanged(change -> heard.add(change.to()));
+
+    Throwable thrown = fromAnotherThread(manager -> handle.release());
+
+    assertEquals("World \"World\" was used from thread \"Intruder\", but its game thread is \"" + Thread.currentThread().getName()
+        + "\"; hand work to world.executor()", thrown.getMessage());
+    manager.setCurrentExperience(LOBBY);
+    game.pump();
+    assertEquals(List.of(LoadState.LOADING, LoadState.EXECUTING_ACTIONS, LoadState.LOADED), heard, "still registered");
   }
 
   @Test

@@ -115,7 +115,7 @@ class WorldRulesTest {
         call("actor.addComponent(type)", world -> box(world).addComponent(Lamp.class)),
         call("actor.addComponent(type, name)", world -> box(world).addComponent(Lamp.class, "Lamp")),
         call("actor.findOrAddComponent (adding)", world -> box(world).findOrAddComponent(Clock.class)),
-        call("actor.removeComponent", world -> box(world).removeComponent(box(world).components().get(0))),
+        call("actor.removeComponent", world -> box(world).removeComponent(FIXED.get(world))),
         call("componentManager.addComponentRequest", world -> world.componentManager().addComponentRequest(Box.class, Lamp.class)),
         call("componentManager.addComponentRequest (no actor of the class yet)",
             world -> world.componentManager().addComponentRequest(Absent.class, Lamp.class)),
@@ -125,7 +125,7 @@ class WorldRulesTest {
         call("componentManager.activeRequests", world -> world.componentManager().activeRequests()),
         call("componentManager.extensionHandlers", world -> world.componentManager().extensionHandlers()),
         call("componentManager.requestedComponents", world -> world.componentManager().requestedComponents()),
-        call("componentManager.isRequested", world -> world.componentManager().isRequested(box(world).components().get(0))));
+        call("componentManager.isRequested", world -> world.componentManager().isRequested(FIXED.get(world))));
   }
 
   /** The test's box, found without the game thread (the world's actor list is the game thread's). */
@@ -134,6 +134,8 @@ class WorldRulesTest {
   }
 
   private static final java.util.Map<World, Box> BOXES = new java.util.concurrent.ConcurrentHashMap<>();
+  /** The box's lamp, found without the game thread too (an actor's components are the game thread's). */
+  private static final java.util.Map<World, Lamp> FIXED = new java.util.concurrent.ConcurrentHashMap<>();
 
   /** A component that notes its play. */
   static class Lamp extends ActorComponent {
@@ -159,7 +161,7 @@ class WorldRulesTest {
     events.clear();
     World world = World.builder("Match-7").build();
     Box box = world.spawnActor(Box.class, "Box");
-    box.addComponent(Lamp.class, "Fixed");
+    FIXED.put(world, box.addComponent(Lamp.class, "Fixed"));
     BOXES.put(world, box);
     events.clear();
     ExecutorService other = Executors.newSingleThreadExecutor(task -> new Thread(task, "intruder"));
@@ -194,6 +196,7 @@ class WorldRulesTest {
     assertEquals(1, world.runPendingTasks(), "the world still takes work");
     assertEquals(List.of("still open"), events);
     BOXES.remove(world);
+    FIXED.remove(world);
   }
 
   /** What a closed world refuses, each with the world's name. */
