@@ -116,6 +116,11 @@ final class ExperienceEnding {
     return done;
   }
 
+  /** The experience a switch under way will load once the deactivation is done, if any. */
+  java.util.Optional<PrimaryAssetId> switchingTo() {
+    return pendingSwitch == null ? java.util.Optional.empty() : java.util.Optional.of(pendingSwitch.id());
+  }
+
   /** Cancels the switch waiting for the deactivation, if any. */
   void cancelSwitch() {
     if (pendingSwitch != null) {

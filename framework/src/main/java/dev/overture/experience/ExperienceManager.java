@@ -1,6 +1,7 @@
 package dev.overture.experience;
 
 import dev.overture.asset.PrimaryAssetId;
+import dev.overture.core.Problem;
 import dev.overture.feature.PluginId;
 import dev.overture.world.ActorComponent;
 import dev.overture.world.ComponentManager;
@@ -277,10 +278,15 @@ public final class ExperienceManager extends ActorComponent {
     return listeners.timeline();
   }
 
-  /** Hears every state change until the handle is released. */
+  /**
+   * Hears every state change until the handle is released.
+   *
+   * @throws IllegalStateException once the world has ended: it would never hear one
+   */
   public Handle onStateChanged(StateListener listener) {
     world().checkGameThread();
     Objects.requireNonNull(listener, "listener");
+    refuseOnceEnded();
     listeners.onState(listener);
     return Handle.of(world(), () -> listeners.removeState(listener));
   }
@@ -288,6 +294,8 @@ public final class ExperienceManager extends ActorComponent {
   /**
    * Calls {@code listener} with the experience once it has loaded, after the listeners of higher
    * priority; at once if it already has.
+   *
+   * @throws IllegalStateException once the world has ended: no experience will load in it
    */
   public void callOrRegisterOnLoaded(Priority priority, Consumer<ExperienceDefinition> listener) {
     world().checkGameThread();
@@ -296,17 +304,26 @@ public final class ExperienceManager extends ActorComponent {
     if (state == LoadState.LOADED) {
       listeners.call("loaded", listener, current.experience());
     } else {
+      refuseOnceEnded();
       listeners.onLoaded(priority, listener);
     }
   }
 
-  /** Calls {@code listener} once the current or next load fails; at once if it already has. */
+  /**
+   * Calls {@code listener} once the current or next load fails; at once if it already has (even
+   * after the world ended). A load the world's end interrupts fails for its listeners with {@code
+   * Overture/WorldEnded} (see {@link #endPlay}).
+   *
+   * @throws IllegalStateException once the world has ended, unless its last load failed: no load
+   *     will fail in it any more
+   */
   public void callOrRegisterOnFailed(Consumer<ExperienceLoadException> listener) {
     world().checkGameThread();
     Objects.requireNonNull(listener, "listener");
     if (state == LoadState.FAILED) {
       listeners.call("failure", listener, current.failure());
     } else {
+      refuseOnceEnded();
       listeners.onFailed(listener);
     }
   }
@@ -367,6 +384,13 @@ public final class ExperienceManager extends ActorComponent {
   public CompletableFuture<Void> deactivate() {
     world().checkGameThread();
     return ending.deactivate(state);
+  }
+
+  private void refuseOnceEnded() {
+    if (ended) {
+      throw new IllegalStateException(
+          "World \"" + world().name() + "\" has ended: a listener registered now would never be called");
+    }
   }
 
   // ---------------------------------------------------------------- what an attempt reports
@@ -431,11 +455,19 @@ public final class ExperienceManager extends ActorComponent {
     listeners.changed(new Transition(previous, next, world().timeSeconds(), services.settings().ticker().read() - startNanos));
   }
 
+  /**
+   * The world ends (or the manager is removed): a load or a switch under way is cancelled and rolled
+   * back (its future cancelled, its plugins and assets released) and the state ends {@code
+   * Unloaded}. Then the failure listeners waiting for that load are called, since it will never
+   * load nor fail otherwise, with {@code Overture/WorldEnded} ("World "Match" closed while
+   * experience Experience:Duel was loading"); the loaded listeners are dropped.
+   */
   @Override
   protected void endPlay(EndPlayReason reason) {
     ended = true;
     loadedExperience = null;
     liveReloads.settle();
+    Optional<PrimaryAssetId> interrupted = ending.switchingTo().or(() -> isLoading() ? experienceId() : Optional.empty());
     ending.cancelSwitch();
     if (state != LoadState.UNLOADED && state != LoadState.FAILED) {
       ExperienceLoad ending = current;
@@ -445,8 +477,27 @@ public final class ExperienceManager extends ActorComponent {
       this.ending.completeDeactivation();
       setState(LoadState.UNLOADED);
     }
+    List<Consumer<ExperienceLoadException>> waiting = listeners.takeFailed();
     listeners.clearOnce();
     services.features().detachWorld(world());
+    if (interrupted.isPresent() && !waiting.isEmpty()) {
+      listeners.callAll("failure", waiting, endedWhileLoading(interrupted.get(), reason));
+    }
+  }
+
+  private boolean isLoading() {
+    return state != LoadState.UNLOADED && state != LoadState.LOADED && state != LoadState.DEACTIVATING
+        && state != LoadState.FAILED;
+  }
+
+  private ExperienceLoadException endedWhileLoading(PrimaryAssetId id, EndPlayReason reason) {
+    String who = reason == EndPlayReason.WORLD_CLOSED
+        ? "World \"" + world().name() + "\" closed"
+        : "The experience manager of world \"" + world().name() + "\" ended play (" + reason + ")";
+    ExperienceLoadException failure = new ExperienceLoadException(id.toString(), List.of(
+        Problem.error("Overture/WorldEnded", who + " while experience " + id + " was loading").withAsset(id.toString())));
+    log.debug("{}", failure.getMessage());
+    return failure;
   }
 
   @Override

@@ -429,10 +429,15 @@ public final class World implements AutoCloseable {
     return existing == null ? Optional.empty() : Optional.of(type.cast(existing));
   }
 
-  /** Runs {@code listener} on the game thread when the world closes, before its actors end. */
+  /**
+   * Runs {@code listener} on the game thread when the world closes, before its actors end.
+   *
+   * @throws IllegalStateException once the world is closing or closed: it would never run
+   */
   public Handle onClose(Runnable listener) {
     Objects.requireNonNull(listener, "listener");
     checkGameThread();
+    checkOpen();
     closeListeners.add(listener);
     return new SimpleHandle(this, () -> closeListeners.remove(listener));
   }

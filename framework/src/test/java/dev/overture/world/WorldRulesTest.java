@@ -208,7 +208,8 @@ class WorldRulesTest {
         call("spawnActor(type, name, id, beforePlay)",
             world -> world.spawnActor(Box.class, "Restored", StableId.of(77), actor -> {})),
         call("spawnActor(archetype, expected, name)", world -> world.spawnActor(archetype(Box.class), Box.class, "Box")),
-        call("subsystem", world -> world.subsystem(Ledger.class)));
+        call("subsystem", world -> world.subsystem(Ledger.class)),
+        call("onClose (review finding 8: it would never run)", world -> world.onClose(() -> events.add("too late"))));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -223,6 +224,23 @@ class WorldRulesTest {
     assertEquals("World \"Match-7\" is closed", refused.getMessage());
     assertEquals(List.of(), events);
     assertEquals(List.of(), world.actors());
+  }
+
+  @Test
+  void aCloseListener_registeredWhileTheWorldCloses_isRefused_sayingItIsClosing() {
+    events.clear();
+    World world = World.builder("Match-7").build();
+    world.onClose(() -> {
+      try {
+        world.onClose(() -> events.add("never"));
+      } catch (IllegalStateException e) {
+        events.add(e.getMessage());
+      }
+    });
+
+    world.close();
+
+    assertEquals(List.of("World \"Match-7\" is closing"), events);
   }
 
   @Test
