@@ -134,19 +134,22 @@ class ExperienceListenersTest {
     assertEquals(List.of(), heard);
   }
 
+  // Review finding 8: the failure listeners were dropped too, so a host that ends its matches from
+  // them never heard of one whose world closed while it loaded.
   @Test
-  void endOfPlay_dropsTheListenersWaitingForTheLoad_andCancelsIt() {
+  void endOfPlay_dropsTheLoadedListeners_tellsTheFailureListenersWhy_andCancelsTheLoad() {
     List<Object> heard = new ArrayList<>();
     List<LoadState> states = new ArrayList<>();
     manager.callOrRegisterOnLoaded(ExperienceManager.Priority.HIGH, heard::add);
-    manager.callOrRegisterOnFailed(heard::add);
+    manager.callOrRegisterOnFailed(failure -> heard.add(failure.problems()));
     manager.onStateChanged(change -> states.add(change.to()));
     CompletableFuture<ExperienceDefinition> loading = manager.setCurrentExperience(LOBBY);
 
     manager.world().close();
     game.pump();
 
-    assertEquals(List.of(), heard);
+    assertEquals(List.of(List.of(dev.overture.core.Problem.error("Overture/WorldEnded",
+        "World \"World\" closed while experience Experience:Lobby was loading").withAsset("Experience:Lobby"))), heard);
     assertTrue(loading.isCancelled());
     assertEquals(List.of(LoadState.LOADING, LoadState.UNLOADED), states);
   }
