@@ -2,6 +2,8 @@ package dev.overture.asset;
 
 import dev.overture.internal.Choices;
 import dev.overture.internal.FastCreators;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.List;
 import tools.jackson.core.JsonGenerator;
@@ -31,6 +33,7 @@ final class AssetDeserializers {
   private AssetDeserializers() {}
 
   /** The module that binds and writes our value types, resolving class names through {@code kinds}. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
   static SimpleModule module(KindRegistry kinds) {
     SimpleModule module =
         new SimpleModule("overture-assets") {
@@ -42,6 +45,7 @@ final class AssetDeserializers {
             context.addValueInstantiators(FastCreators.instantiators());
           }
         };
+    module.setDeserializerModifier(new NullValues());
     module.addDeserializer(PrimaryAssetId.class, new IdDeserializer(List.of()));
     module.addDeserializer(PrimaryAssetType.class, new TypeDeserializer());
     module.addDeserializer(AssetPath.class, new PathDeserializer());
@@ -68,12 +72,84 @@ final class AssetDeserializers {
     }
     signedByte(module, Byte.class);
     signedByte(module, byte.class);
+    module.addDeserializer(BigInteger.class,
+        (ValueDeserializer) new WholeNumberDeserializer(NumberDeserializers.find(BigInteger.class), BigInteger.class));
     return module;
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static void signedByte(SimpleModule module, Class type) {
-    module.addDeserializer(type, new SignedByteDeserializer(NumberDeserializers.find(type), type));
+    module.addDeserializer(type, new SignedByteDeserializer(new WholeNumberDeserializer(NumberDeserializers.find(type), type), type));
+  }
+
+  /**
+   * Jackson's own deserializers of whole numbers, with one more rule: a number written with a
+   * fraction or an exponent whose value is whole ({@code 1e3}, {@code 1000.0}) is that whole number,
+   * as JSON Schema's {@code "integer"} has it (the schemas would pass it, and an editor would not
+   * flag it). One whose value is not whole ({@code 1.5}) is left to Jackson, which refuses it in its
+   * words; one too large for the type is refused as a too-large whole number is.
+   */
+  private static final class WholeNumberDeserializer extends DelegatingDeserializer {
+    private static final long serialVersionUID = 1L;
+    private final Class<?> type;
+
+    WholeNumberDeserializer(ValueDeserializer<?> delegate, Class<?> type) {
+      super(delegate);
+      this.type = type;
+    }
+
+    @Override
+    protected ValueDeserializer<?> newDelegatingInstance(ValueDeserializer<?> delegate) {
+      return new WholeNumberDeserializer(delegate, type);
+    }
+
+    @Override
+    public Object deserialize(JsonParser parser, DeserializationContext ctxt) {
+      if (parser.currentToken() == JsonToken.VALUE_NUMBER_FLOAT) {
+        BigDecimal value = parser.getDecimalValue();
+        if (value.signum() == 0 || value.stripTrailingZeros().scale() <= 0) {
+          return whole(parser, value);
+        }
+      }
+      return super.deserialize(parser, ctxt);
+    }
+
+    private Object whole(JsonParser parser, BigDecimal value) {
+      if (type == BigInteger.class) {
+        // No bound but the digits a number may have (AssetLimits.maxNumberLength): 1e999999999 would take a gigabyte.
+        if (value.precision() - value.scale() > parser.streamReadConstraints().getMaxNumberLength()) {
+          throw outOfRange(parser);
+        }
+        return value.toBigIntegerExact();
+      }
+      long min = type == int.class || type == Integer.class ? Integer.MIN_VALUE
+          : type == short.class || type == Short.class ? Short.MIN_VALUE
+          : type == byte.class || type == Byte.class ? Byte.MIN_VALUE
+          : Long.MIN_VALUE;
+      long max = type == int.class || type == Integer.class ? Integer.MAX_VALUE
+          : type == short.class || type == Short.class ? Short.MAX_VALUE
+          : type == byte.class || type == Byte.class ? Byte.MAX_VALUE
+          : Long.MAX_VALUE;
+      if (value.compareTo(BigDecimal.valueOf(min)) < 0 || value.compareTo(BigDecimal.valueOf(max)) > 0) {
+        throw outOfRange(parser);
+      }
+      long whole = value.longValueExact();
+      if (type == int.class || type == Integer.class) {
+        return (int) whole;
+      }
+      if (type == short.class || type == Short.class) {
+        return (short) whole;
+      }
+      if (type == byte.class || type == Byte.class) {
+        return (byte) whole;
+      }
+      return whole;
+    }
+
+    private InputCoercionException outOfRange(JsonParser parser) {
+      return new InputCoercionException(parser,
+          "Numeric value (" + parser.getText() + ") out of range of " + type.getSimpleName(), JsonToken.VALUE_NUMBER_FLOAT, type);
+    }
   }
 
   /**
@@ -111,10 +187,13 @@ final class AssetDeserializers {
     module.addDeserializer(number, new RangeDeserializer(new FiniteNumberDeserializer(NumberDeserializers.find(number))));
   }
 
-  /** Jackson's own deserializer of {@code number}, bounded where a property declares a {@link ValueRange}. */
+  /**
+   * Jackson's own deserializer of {@code number}, taking whole numbers written as decimals ({@code
+   * 1e3}), and bounded where a property declares a {@link ValueRange}.
+   */
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static void ranged(SimpleModule module, Class number) {
-    module.addDeserializer(number, new RangeDeserializer(NumberDeserializers.find(number)));
+    module.addDeserializer(number, new RangeDeserializer(new WholeNumberDeserializer(NumberDeserializers.find(number), number)));
   }
 
   /**
@@ -160,6 +239,11 @@ final class AssetDeserializers {
 
   /** Binds {@code "Type:Name"} (or a bare name when the field allows exactly one type). */
   private static final class IdDeserializer extends ValueDeserializer<PrimaryAssetId> {
+    @Override
+    public Class<?> handledType() {
+      return PrimaryAssetId.class;
+    }
+
     private final List<PrimaryAssetType> allowed;
 
     IdDeserializer(List<PrimaryAssetType> allowed) {
@@ -201,6 +285,11 @@ final class AssetDeserializers {
 
   private static final class TypeDeserializer extends ValueDeserializer<PrimaryAssetType> {
     @Override
+    public Class<?> handledType() {
+      return PrimaryAssetType.class;
+    }
+
+    @Override
     public PrimaryAssetType deserialize(JsonParser parser, DeserializationContext ctxt) {
       String text = expectString(parser, ctxt, PrimaryAssetType.class);
       try {
@@ -221,6 +310,11 @@ final class AssetDeserializers {
 
   private static final class PathDeserializer extends ValueDeserializer<AssetPath> {
     @Override
+    public Class<?> handledType() {
+      return AssetPath.class;
+    }
+
+    @Override
     public AssetPath deserialize(JsonParser parser, DeserializationContext ctxt) {
       return parsePath(parser, expectString(parser, ctxt, AssetPath.class));
     }
@@ -232,6 +326,11 @@ final class AssetDeserializers {
    * "/Game/ui/icon.png"}, {@code "/ShooterCore/maps/Arena.json"}), like Unreal's mount points.
    */
   private static final class SoftRefDeserializer extends ValueDeserializer<SoftRef<?>> {
+    @Override
+    public Class<?> handledType() {
+      return SoftRef.class;
+    }
+
     private final Class<?> target;
 
     SoftRefDeserializer(Class<?> target) {
@@ -278,6 +377,11 @@ final class AssetDeserializers {
 
   /** Binds a registered class name to a {@link ClassRef} of the field's base type. */
   private static final class ClassRefDeserializer extends ValueDeserializer<ClassRef<?>> {
+    @Override
+    public Class<?> handledType() {
+      return ClassRef.class;
+    }
+
     private final KindRegistry kinds;
     private final Class<?> base;
 
@@ -342,6 +446,11 @@ final class AssetDeserializers {
 
   /** Binds a registered class name, or an asset id (it has a colon), to a {@link ClassOrAsset}. */
   private static final class ClassOrAssetDeserializer extends ValueDeserializer<ClassOrAsset<?>> {
+    @Override
+    public Class<?> handledType() {
+      return ClassOrAsset.class;
+    }
+
     private final KindRegistry kinds;
     private final Class<?> base;
     private final List<PrimaryAssetType> allowed;

@@ -1,5 +1,6 @@
 package dev.overture.asset;
 
+import com.fasterxml.jackson.annotation.Nulls;
 import dev.overture.core.DataException;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
@@ -26,6 +27,7 @@ import tools.jackson.databind.MapperFeature;
 import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.cfg.CoercionAction;
 import tools.jackson.databind.cfg.CoercionInputShape;
+import tools.jackson.databind.cfg.EnumFeature;
 import tools.jackson.databind.cfg.JsonNodeFeature;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -34,7 +36,7 @@ import tools.jackson.databind.type.LogicalType;
 /**
  * The Jackson mapper of an asset manager, configured with Jackson's public features:
  * strict reading (a name twice in one object, trailing tokens, scalar coercion, fractions for whole
- * numbers and nulls for primitives are errors; duplicate names found by {@link DuplicateNames} and
+ * numbers and null for a property or an element are errors; duplicate names found by {@link DuplicateNames} and
  * reported by Jackson's {@link StreamReadFeature#STRICT_DUPLICATE_DETECTION}), explicit stream
  * limits, unknown properties reported as warnings ({@link UnknownPropertyWarnings}), our value
  * types bound from strings ({@link AssetDeserializers}), and polymorphic members resolved only
@@ -88,7 +90,9 @@ final class AssetJson {
                 DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES,
                 DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
             .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
-            .changeDefaultNullHandling(nulls -> nulls.withContentNulls(com.fasterxml.jackson.annotation.Nulls.FAIL))
+            .enable(EnumFeature.FAIL_ON_NUMBERS_FOR_ENUMS) // an enum is named, as its schema says: 2 is no constant's name
+            // A null in a list or map is refused here; one as a property's value by NullValues.
+            .changeDefaultNullHandling(nulls -> nulls.withContentNulls(Nulls.FAIL))
             .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
             .withCoercionConfig(LogicalType.Textual, strings -> strings
                 .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)

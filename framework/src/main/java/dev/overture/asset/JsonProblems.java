@@ -74,6 +74,12 @@ final class JsonProblems {
           ? problem
           : problem.withChoices(reference.label(), reference.choices());
     }
+    if (e instanceof NullValues.NullValueException nullValue) {
+      // A property written as null: what a number's null always said, and how to get the default.
+      Class<?> type = nullValue.getTargetType();
+      return Problem.error("Overture/WrongType", "Expected " + expected(type)
+          + (field.isEmpty() ? "" : " for \"" + field + "\"") + " but found null; leave it out for the default");
+    }
     if (e instanceof InvalidNullException) {
       String property = lastPropertyName(e.getPath());
       return Problem.error("Overture/InvalidValue", "null is not allowed here" + (property == null ? "" : " (in \"" + property + "\")"));
@@ -219,15 +225,19 @@ final class JsonProblems {
       return null;
     }
     if (type == String.class || type == PrimaryAssetId.class || type == AssetPath.class || type == SoftRef.class
-        || fromString(type)) {
+        || type == ClassRef.class || type == ClassOrAsset.class || type == PrimaryAssetType.class || fromString(type)) {
       return "a string";
     }
     if (type == boolean.class || type == Boolean.class) {
       return "true or false";
     }
+    if (type == char.class || type == Character.class) {
+      return "a single character";
+    }
     if (type.isPrimitive() || Number.class.isAssignableFrom(type)) {
       return type == int.class || type == long.class || type == short.class || type == byte.class
-              || type == Integer.class || type == Long.class
+              || type == Integer.class || type == Long.class || type == Short.class || type == Byte.class
+              || type == java.math.BigInteger.class
           ? "a whole number"
           : "a number";
     }

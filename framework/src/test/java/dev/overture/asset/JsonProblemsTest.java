@@ -141,6 +141,9 @@ class JsonProblemsTest {
     cases.put("string for int", "{ \"count\": \"three\" }");
     cases.put("decimal for int", "{ \"count\": 1.5 }");
     cases.put("decimal for long", "{ \"big\": 2.0 }");
+    cases.put("whole number with an exponent for int", "{ \"count\": 1e3, \"title\": 1 }");
+    cases.put("fraction with an exponent for int", "{ \"count\": 15e-1 }");
+    cases.put("whole number with an exponent too big for int", "{ \"count\": 1e10 }");
     cases.put("int too big", "{ \"count\": 3000000000 }");
     cases.put("number for string", "{ \"title\": 7 }");
     cases.put("boolean for string", "{ \"title\": true }");
@@ -151,6 +154,18 @@ class JsonProblemsTest {
     cases.put("string for double", "{ \"ratio\": \"0.5\" }");
     cases.put("null for int", "{ \"count\": null }");
     cases.put("null for boxed", "{ \"boxed\": null, \"title\": \"a\" }");
+    cases.put("null for string", "{ \"title\": null }");
+    cases.put("null for reference", "{ \"pawn\": null }");
+    cases.put("null for soft reference", "{ \"icon\": null }");
+    cases.put("null for class", "{ \"body\": null }");
+    cases.put("null for list", "{ \"tags\": null }");
+    cases.put("null for map", "{ \"inners\": null }");
+    cases.put("null for record", "{ \"inner\": null }");
+    cases.put("null for optional", "{ \"note\": null }");
+    cases.put("null for enum", "{ \"team\": null }");
+    cases.put("null for boolean", "{ \"on\": null }");
+    cases.put("null inside a record", "{ \"inner\": { \"name\": null } }");
+    cases.put("null inside a kind", "{ \"actions\": [ { \"action\": \"Spawn\", \"what\": null } ] }");
     cases.put("null in list", "{ \"tags\": [\"a\", null] }");
     cases.put("null in map", "{ \"inners\": { \"x\": null } }");
     cases.put("string for list", "{ \"tags\": \"a\" }");
@@ -239,6 +254,9 @@ class JsonProblemsTest {
     cases.put("byte far too big", "{ \"tiny\": 256 }");
     cases.put("boxed long too small", "{ \"boxedBig\": -9223372036854775809 }");
     cases.put("decimal for short", "{ \"small\": 1.5 }");
+    cases.put("whole decimals for every width", "{ \"small\": 3.2767e4, \"tiny\": -128.0, \"big\": 9.223372036854775807e18, \"boxedBig\": -1e18 }");
+    cases.put("whole decimal too big for byte", "{ \"tiny\": 1.28e2 }");
+    cases.put("whole decimal too big for long", "{ \"big\": 9.223372036854775808e18 }");
     cases.put("string for boxed long", "{ \"boxedBig\": \"many\" }");
     cases.put("string for float", "{ \"ratio\": \"half\" }");
     return cases;
