@@ -213,18 +213,33 @@ public final class SchemaGenerator {
       return schema;
     }
 
-    /** {@code number} with the {@link ValueRange} of {@code annotations}, if it has one: what binding accepts. */
-    private static ObjectNode bounded(ObjectNode number, AnnotatedElement annotations) {
+    /**
+     * A number of {@code type} from {@code min} to {@code max} (what the Java type holds), narrowed
+     * by the {@link ValueRange} of {@code annotations} if it has one: exactly what binding accepts.
+     * Whole numbers are {@code "integer"}, which takes {@code 1e3} and {@code 1000.0} as binding does.
+     */
+    private static ObjectNode bounded(String type, Number min, Number max, AnnotatedElement annotations) {
+      ObjectNode number = NODES.objectNode().put("type", type);
       ValueRange range = annotations == null ? null : annotations.getAnnotation(ValueRange.class);
-      if (range != null) {
-        if (range.min() != Double.NEGATIVE_INFINITY) {
-          put(number, "minimum", range.min());
-        }
-        if (range.max() != Double.POSITIVE_INFINITY) {
-          put(number, "maximum", range.max());
-        }
+      if (range != null && range.min() > min.doubleValue()) {
+        put(number, "minimum", range.min());
+      } else {
+        putExactly(number, "minimum", min);
+      }
+      if (range != null && range.max() < max.doubleValue()) {
+        put(number, "maximum", range.max());
+      } else {
+        putExactly(number, "maximum", max);
       }
       return number;
+    }
+
+    private static void putExactly(ObjectNode node, String name, Number value) {
+      if (value instanceof Long whole) {
+        node.put(name, (long) whole);
+      } else {
+        node.put(name, value.doubleValue());
+      }
     }
 
     private static void put(ObjectNode node, String name, double value) {
@@ -297,8 +312,11 @@ public final class SchemaGenerator {
         return schemaOf(raw, annotations, bindings);
       }
       Class<?> c = (Class<?>) type;
-      if (c == String.class || c == char.class || c == Character.class) {
+      if (c == String.class) {
         return NODES.objectNode().put("type", "string");
+      }
+      if (c == char.class || c == Character.class) {
+        return NODES.objectNode().put("type", "string").put("minLength", 1).put("maxLength", 1);
       }
       if (c == AssetPath.class) {
         return NODES.objectNode().put("type", "string").put("pattern", "^" + RELATIVE_PATH + "$")
@@ -314,16 +332,28 @@ public final class SchemaGenerator {
       if (c == boolean.class || c == Boolean.class) {
         return NODES.objectNode().put("type", "boolean");
       }
-      // The range is written for the number types binding bounds (AssetDeserializers): the schema
-      // promises no more than the loader checks.
-      if (c == int.class || c == long.class || c == short.class || c == Integer.class || c == Long.class || c == Short.class) {
-        return bounded(NODES.objectNode().put("type", "integer"), annotations);
+      // The range of each number type binding bounds (AssetDeserializers): the Java type's, narrowed
+      // by a @ValueRange. A double or float holds no infinity: 1e999 is refused, as binding refuses it.
+      if (c == int.class || c == Integer.class) {
+        return bounded("integer", (long) Integer.MIN_VALUE, (long) Integer.MAX_VALUE, annotations);
       }
-      if (c == byte.class || c == Byte.class || c == BigInteger.class) {
+      if (c == long.class || c == Long.class) {
+        return bounded("integer", Long.MIN_VALUE, Long.MAX_VALUE, annotations);
+      }
+      if (c == short.class || c == Short.class) {
+        return bounded("integer", (long) Short.MIN_VALUE, (long) Short.MAX_VALUE, annotations);
+      }
+      if (c == byte.class || c == Byte.class) {
+        return bounded("integer", (long) Byte.MIN_VALUE, (long) Byte.MAX_VALUE, annotations);
+      }
+      if (c == BigInteger.class) {
         return NODES.objectNode().put("type", "integer");
       }
-      if (c == double.class || c == float.class || c == Double.class || c == Float.class) {
-        return bounded(NODES.objectNode().put("type", "number"), annotations);
+      if (c == double.class || c == Double.class) {
+        return bounded("number", -Double.MAX_VALUE, Double.MAX_VALUE, annotations);
+      }
+      if (c == float.class || c == Float.class) {
+        return bounded("number", (double) -Float.MAX_VALUE, (double) Float.MAX_VALUE, annotations);
       }
       if (c == BigDecimal.class || c == Number.class) {
         return NODES.objectNode().put("type", "number");

@@ -243,9 +243,41 @@ class SchemaGeneratorTest {
     ObjectNode crate = schema("Crate.schema.json");
     assertEquals("{\"type\":\"integer\",\"minimum\":1,\"maximum\":8}", crate.at("/properties/stack").toString(),
         "the range binding takes");
-    assertEquals("{\"type\":\"number\",\"minimum\":0.5}", crate.at("/properties/weights/items").toString(), "number by number");
-    assertTrue(crate.at("/properties/size/minimum").isMissingNode(), "no range declared, none written");
+    assertEquals("{\"type\":\"number\",\"minimum\":0.5,\"maximum\":1.7976931348623157E308}",
+        crate.at("/properties/weights/items").toString(), "number by number");
+    assertEquals("{\"type\":\"integer\",\"minimum\":-2147483648,\"maximum\":2147483647}", crate.at("/properties/size").toString(),
+        "no range declared: what an int holds");
     assertEquals(0, properties.get("extra").size(), "any JSON");
+  }
+
+  /** Numbers of every width a record may hold. */
+  record Numbers(long id, Short small, byte tiny, float ratio, char grade, @ValueRange(min = 0, max = 1e12) long capped,
+      @ValueRange(min = -1e20) long floor) {}
+
+  /**
+   * Review finding: binding refuses a whole number its Java type cannot hold (99999999999 for an
+   * int), so the schema says where each type ends; a double or float holds no infinity (1e999).
+   */
+  @Test
+  void everyNumber_isBoundedByWhatItsJavaTypeHolds_narrowedByItsValueRange() {
+    AssetManager numbers = AssetManager.builder().contentRoot(AssetSource.directory(temp))
+        .scanRule(ScanRule.of("Numbers", Numbers.class, "numbers")).build();
+    try {
+      JsonNode properties = new SchemaGenerator(numbers).generate().get("Numbers.schema.json").get("properties");
+
+      assertEquals("{\"type\":\"integer\",\"minimum\":-9223372036854775808,\"maximum\":9223372036854775807}",
+          properties.get("id").toString());
+      assertEquals("{\"type\":\"integer\",\"minimum\":-32768,\"maximum\":32767}", properties.get("small").toString());
+      assertEquals("{\"type\":\"integer\",\"minimum\":-128,\"maximum\":127}", properties.get("tiny").toString());
+      assertEquals("{\"type\":\"number\",\"minimum\":-3.4028234663852886E38,\"maximum\":3.4028234663852886E38}",
+          properties.get("ratio").toString());
+      assertEquals("{\"type\":\"string\",\"minLength\":1,\"maxLength\":1}", properties.get("grade").toString());
+      assertEquals("{\"type\":\"integer\",\"minimum\":0,\"maximum\":1000000000000}", properties.get("capped").toString());
+      assertEquals("{\"type\":\"integer\",\"minimum\":-9223372036854775808,\"maximum\":9223372036854775807}",
+          properties.get("floor").toString(), "a range wider than the type: the type's");
+    } finally {
+      numbers.close();
+    }
   }
 
   /** A file with one soft reference, as the loader binds it. */
