@@ -25,6 +25,7 @@ public record PluginVersion(int major, int minor, int patch) implements Comparab
 
   private static final java.util.regex.Pattern FORM_PATTERN = java.util.regex.Pattern.compile(FORM);
 
+  @JsonCreator(mode = JsonCreator.Mode.DISABLED) // content writes the text only: {} is no version, as the schema says
   public PluginVersion {
     if (major < 0 || minor < 0 || patch < 0) {
       throw new IllegalArgumentException("version numbers must not be negative: " + major + "." + minor + "." + patch);
