@@ -1,0 +1,335 @@
+package dev.overture.sample;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+import dev.overture.asset.AssetLoadException;
+import dev.overture.asset.AssetManager;
+import dev.overture.asset.AssetPath;
+import dev.overture.asset.AssetSource;
+import dev.overture.asset.BoundFile;
+import dev.overture.asset.ScanRule;
+import dev.overture.asset.SoftRef;
+import dev.overture.core.Problem;
+import dev.overture.feature.PluginDescriptor;
+import dev.overture.inject.Overture;
+import dev.overture.internal.JsonLayout;
+import dev.overture.validation.SchemaGenerator;
+import dev.overture.version.VersionHeader;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
+import java.lang.reflect.WildcardType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.core.JsonPointer;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Review finding: the schemas and binding disagreed in both directions (binding took {@code
+ * "defaultPawnData": null} that the schema refuses; the schema took {@code "maxPlayerCount": 1e3}
+ * and {@code 99999999999} that binding refused). A content author checks a file with the schema in
+ * the editor and then loads it: the two must give one verdict.
+ *
+ * <p>Every value of every sample file (the plugin jar's too), and every property its schema
+ * declares that the file leaves out, is set in turn to each of {@link #VALUES}, and the document
+ * checked both ways: against the schema the code generates (networknt, draft 2020-12; SchemasTest
+ * holds the committed ones to it) and by binding it to
+ * its class ({@code AssetTools.bindFile}). Binding's warnings do not count: the one rule that keeps
+ * two verdicts on purpose, an unknown property, is {@link
+ * #anUnknownOrMiscasedProperty_isAnErrorInTheSchema_andAWarningInBinding}.
+ */
+class SchemaBindingAgreementTest {
+
+  private static final Path ASSETS = Path.of("../assets");
+  private static final Path SCHEMAS = ASSETS.resolve("schemas");
+  private static final Path PLUGIN_CONTENT = Path.of("../sample-plugins/top-down-arena/src/main/resources");
+
+  /** Every value stays as written: 1e999 is not read as Infinity, 1000.0 not as 1000. */
+  private static final JsonMapper JSON = JsonMapper.builder()
+      .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS, DeserializationFeature.USE_BIG_INTEGER_FOR_INTS)
+      .build();
+
+  /**
+   * What each place is set to: null; whole numbers written as decimals; a fraction; the edges of
+   * int, long, short and byte; a number too large for a double; and a value of each JSON type.
+   */
+  private static final List<String> VALUES = List.of(
+      "null", "1e3", "1000.0", "-0.0", "1.5", "0", "-1", "127", "128", "-129", "32768", "2147483647", "2147483648",
+      "-2147483649", "9223372036854775807", "9223372036854775808", "1e19", "1e999", "-1e999", "true", "\"text\"", "\"\"",
+      "\"A\"", "{}", "[]", "[null]", "[1e3]", "[\"text\"]", "{\"k\":null}");
+
+  /** Values of a JSON type a schema may ask for, which only a record's own checks can refuse. */
+  private static final Set<String> RIGHT_TYPE = Set.of("{}", "[]", "\"\"", "\"text\"", "\"A\"");
+
+  @TempDir Path temp;
+  private Overture overture;
+  private AssetManager assets;
+  private final SchemaRegistry registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
+
+  @BeforeEach
+  void open() {
+    overture = SampleContent.open(ASSETS);
+    assets = overture.assets();
+    overture.features().ready().join();
+  }
+
+  @AfterEach
+  void close() {
+    overture.close();
+  }
+
+  @Test
+  void everyValueOfEverySampleFile_setToEachCase_isValidForTheSchemaExactlyWhenBindingTakesIt() throws Exception {
+    Map<String, Class<?>> classes = classesBySchema();
+    Map<String, ObjectNode> generated = new SchemaGenerator(assets).generate();
+    assertEquals(generated.keySet(), classes.keySet(), "a class for every schema");
+    List<String> disagreements = new ArrayList<>();
+    List<String> recordChecks = new ArrayList<>();
+    int checked = 0;
+    for (Path file : contentFiles()) {
+      ObjectNode written = (ObjectNode) JSON.readTree(file.toFile());
+      String schemaName = Path.of(written.get("$schema").asString()).getFileName().toString();
+      Class<?> type = classes.get(schemaName);
+      assertTrue(type != null, file + ": no class for " + schemaName);
+      ObjectNode content = current(written, type);
+      // Read back as a file is read, with every number as written: networknt 3.0.9 compares a decimal
+      // beyond a long (1e19) with a long-valued minimum through asLong(), which throws.
+      ObjectNode schemaRoot = (ObjectNode) JSON.readTree(JsonLayout.toBytes(generated.get(schemaName)));
+      Schema schema = registry.getSchema(schemaRoot);
+      Case base = check(schema, content, type);
+      assertEquals(List.of(), base.schemaErrors(), file + " as it is");
+      assertEquals(List.of(), base.bindingErrors(), file + " as it is");
+      for (Place place : places(schemaRoot, schemaRoot, content, "")) {
+        for (String value : VALUES) {
+          ObjectNode changed = content.deepCopy();
+          set(changed, place.pointer(), JSON.readTree(value));
+          Case result = check(schema, changed, type);
+          checked++;
+          if (result.schemaErrors().isEmpty() && !result.bindingErrors().isEmpty() && RIGHT_TYPE.contains(value)
+              && result.bindingIds().stream().allMatch(id -> id.equals("Overture/InvalidValue")
+                  || id.equals("Overture/InvalidEntryPoint") || id.startsWith("Sample/"))) {
+            recordChecks.add(file + " " + place.pointer() + " = " + value + ": " + result.bindingErrors());
+          } else if (result.schemaErrors().isEmpty() != result.bindingErrors().isEmpty()) {
+            disagreements.add(file + " " + place.pointer() + " = " + value
+                + ": schema " + (result.schemaErrors().isEmpty() ? "takes it" : "refuses it " + result.schemaErrors())
+                + ", binding " + (result.bindingErrors().isEmpty() ? "takes it" : "refuses it " + result.bindingErrors()));
+          }
+        }
+      }
+    }
+    assertEquals(List.of(), disagreements, disagreements.size() + " of " + checked + " documents");
+    // What a record's constructor checks on a value of the right type (a required property, a blank
+    // name, a version range) is binding's alone: docs/assets.md says so. These are such checks.
+    assertTrue(recordChecks.size() < 60, String.join("\n", recordChecks));
+    assertTrue(checked > 10_000, "every place of every file, each case: " + checked);
+  }
+
+  /** The one rule that keeps two verdicts on purpose: older code must read newer content (docs/assets.md). */
+  @Test
+  void anUnknownOrMiscasedProperty_isAnErrorInTheSchema_andAWarningInBinding() throws Exception {
+    Class<?> type = classesBySchema().get("UserFacingExperience.schema.json");
+    ObjectNode tile = current((ObjectNode) JSON.readTree(ASSETS.resolve("ui/experiences/EliminationTile.json").toFile()), type);
+    Schema schema = registry.getSchema(JSON.readTree(JsonLayout.toBytes(new SchemaGenerator(assets).generate().get("UserFacingExperience.schema.json"))));
+    for (String name : List.of("colour", "MaxPlayerCount")) {
+      ObjectNode changed = tile.deepCopy().put(name, 4);
+
+      List<com.networknt.schema.Error> schemaErrors = schema.validate(changed);
+      Case result = check(schema, changed, type);
+
+      assertEquals(1, schemaErrors.size(), schemaErrors.toString());
+      assertEquals("additionalProperties", schemaErrors.get(0).getKeyword());
+      assertTrue(schemaErrors.get(0).toString().contains(name), schemaErrors.toString());
+      assertEquals(List.of(), result.bindingErrors());
+      assertEquals(List.of("Overture/UnknownProperty"), result.bindingWarnings(), name);
+    }
+  }
+
+  /**
+   * {@code content} in the current format, under the current version header: the schemas describe
+   * that format, and binding then upgrades nothing (a step could otherwise move or convert a value).
+   */
+  private ObjectNode current(ObjectNode content, Class<?> type) {
+    ObjectNode body = content.deepCopy();
+    JsonNode header = body.remove(VersionHeader.FIELD);
+    if (header != null) {
+      assets.tools().versions().plan(VersionHeader.fromJson(header), type).apply(body);
+    }
+    ObjectNode result = JSON.createObjectNode();
+    result.set(VersionHeader.FIELD, assets.tools().versions().headerFor(type).toJson());
+    result.setAll(body);
+    return result;
+  }
+
+  /** A place a value can be set: a property the schema declares (present or not), a list element, a map entry. */
+  private record Place(String pointer) {}
+
+  /** The two verdicts on one document. */
+  private record Case(List<String> schemaErrors, List<String> bindingErrors, List<String> bindingIds, List<String> bindingWarnings) {}
+
+  private Case check(Schema schema, ObjectNode document, Class<?> type) throws Exception {
+    List<com.networknt.schema.Error> errors = schema.validate(document);
+    Path file = temp.resolve("case.json");
+    Files.writeString(file, JSON.writeValueAsString(document));
+    try {
+      BoundFile<?> bound = assets.tools().bindFile(AssetSource.directory(temp), "Game", AssetPath.parse("case.json"), type);
+      List<String> warnings = bound.warnings().stream().map(Problem::id).toList();
+      // An unknown property: the schema's error, binding's warning, on purpose (see the test below).
+      boolean unknownWarned = warnings.contains("Overture/UnknownProperty");
+      return new Case(errors.stream().filter(error -> !(unknownWarned && error.getKeyword().equals("additionalProperties")))
+          .map(Object::toString).toList(), List.of(), List.of(), warnings);
+    } catch (AssetLoadException e) {
+      return new Case(errors.stream().map(Object::toString).toList(),
+          e.problems().stream().map(p -> "[" + p.id() + "] " + p.message()).toList(),
+          e.problems().stream().map(Problem::id).toList(), List.of());
+    }
+  }
+
+  /** The places under {@code node}, whose schema is {@code schema}, found by walking the two together. */
+  private static List<Place> places(JsonNode root, JsonNode schema, JsonNode node, String pointer) {
+    schema = resolve(root, schema);
+    List<Place> found = new ArrayList<>();
+    if (node instanceof ObjectNode object) {
+      JsonNode variant = variant(root, schema, object);
+      JsonNode properties = variant.get("properties");
+      if (properties != null) {
+        for (String name : properties.propertyNames()) {
+          if (name.startsWith("$") || isKindProperty(variant, name)) {
+            continue; // the file's header and schema, and the kind that picks the variant
+          }
+          String at = pointer + "/" + escape(name);
+          found.add(new Place(at));
+          if (object.has(name)) {
+            found.addAll(places(root, properties.get(name), object.get(name), at));
+          }
+        }
+      } else if (variant.get("additionalProperties") instanceof ObjectNode values) {
+        for (String name : object.propertyNames()) {
+          String at = pointer + "/" + escape(name);
+          found.add(new Place(at));
+          found.addAll(places(root, values, object.get(name), at));
+        }
+      }
+    } else if (node instanceof ArrayNode array && schema.has("items")) {
+      for (int i = 0; i < array.size(); i++) {
+        found.add(new Place(pointer + "/" + i));
+        found.addAll(places(root, schema.get("items"), array.get(i), pointer + "/" + i));
+      }
+    }
+    return found;
+  }
+
+  private static JsonNode resolve(JsonNode root, JsonNode schema) {
+    while (schema.has("$ref")) {
+      schema = root.at(schema.get("$ref").asString().substring(1));
+    }
+    return schema;
+  }
+
+  /** The variant of a {@code oneOf} of kinds that {@code object} names; the schema itself otherwise. */
+  private static JsonNode variant(JsonNode root, JsonNode schema, ObjectNode object) {
+    if (!schema.has("oneOf")) {
+      return schema;
+    }
+    for (JsonNode candidate : schema.get("oneOf")) {
+      JsonNode variant = resolve(root, candidate);
+      String kind = variant.get("required").get(0).asString();
+      if (variant.at("/properties/" + kind + "/const").asString().equals(object.path(kind).asString())) {
+        return variant;
+      }
+    }
+    return schema;
+  }
+
+  private static boolean isKindProperty(JsonNode variant, String name) {
+    return variant.at("/properties/" + escape(name)).has("const");
+  }
+
+  private static String escape(String name) {
+    return name.replace("~", "~0").replace("/", "~1");
+  }
+
+  /** {@code document} with the value at {@code pointer} set (added when the parent object lacks it). */
+  private static void set(ObjectNode document, String pointer, JsonNode value) {
+    JsonPointer at = JsonPointer.compile(pointer);
+    JsonNode parent = document.at(at.head());
+    String last = at.last().getMatchingProperty();
+    if (parent instanceof ArrayNode array) {
+      array.set(at.last().getMatchingIndex(), value);
+    } else {
+      ((ObjectNode) parent).set(last, value);
+    }
+  }
+
+  private static List<Path> contentFiles() throws Exception {
+    List<Path> all = new ArrayList<>();
+    for (Path root : List.of(ASSETS, PLUGIN_CONTENT)) {
+      try (Stream<Path> files = Files.walk(root)) {
+        files.filter(path -> path.toString().endsWith(".json") && !path.startsWith(SCHEMAS)).sorted().forEach(all::add);
+      }
+    }
+    return all;
+  }
+
+  /** The class each schema describes: the asset types', the plugin descriptor's, and those soft references point to. */
+  private Map<String, Class<?>> classesBySchema() {
+    Map<String, Class<?>> classes = new HashMap<>();
+    for (ScanRule rule : assets.tools().scanRules()) {
+      classes.putIfAbsent(rule.type().name() + ".schema.json", rule.assetClass());
+    }
+    classes.put("Plugin.schema.json", PluginDescriptor.class);
+    Set<Class<?>> seen = new HashSet<>();
+    for (Class<?> type : List.copyOf(classes.values())) {
+      softReferenced(type, seen, classes);
+    }
+    return classes;
+  }
+
+  private void softReferenced(Class<?> type, Set<Class<?>> seen, Map<String, Class<?>> classes) {
+    if (!type.isRecord() || !seen.add(type)) {
+      return;
+    }
+    for (RecordComponent component : type.getRecordComponents()) {
+      softReferenced(component.getGenericType(), seen, classes, false);
+    }
+  }
+
+  private void softReferenced(Type type, Set<Class<?>> seen, Map<String, Class<?>> classes, boolean target) {
+    if (type instanceof WildcardType wildcard) {
+      softReferenced(wildcard.getUpperBounds()[0], seen, classes, target);
+    } else if (type instanceof ParameterizedType parameterized) {
+      boolean soft = parameterized.getRawType() == SoftRef.class;
+      for (Type argument : parameterized.getActualTypeArguments()) {
+        softReferenced(argument, seen, classes, soft);
+      }
+    } else if (type instanceof Class<?> c) {
+      if (target && c.isRecord()) {
+        classes.putIfAbsent(c.getSimpleName() + ".schema.json", c);
+      }
+      if (c.isInterface()) {
+        for (String kind : assets.tools().kinds(c)) {
+          assets.tools().kind(c, kind).ifPresent(k -> softReferenced(k, seen, classes));
+        }
+      }
+      softReferenced(c, seen, classes);
+    }
+  }
+}
