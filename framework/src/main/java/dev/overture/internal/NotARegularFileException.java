@@ -3,12 +3,14 @@ package dev.overture.internal;
 import java.io.IOException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 
 /**
- * A path that should name a regular file names a folder, a named pipe, a device or a socket. It
- * was refused from its attributes: nothing was opened.
+ * A path that should name a regular file names a folder, a named pipe, a device or a socket (or,
+ * where links are not followed, a symbolic link). It was refused from its attributes: nothing was
+ * opened.
  */
 public final class NotARegularFileException extends FileSystemException {
 
@@ -36,14 +38,18 @@ public final class NotARegularFileException extends FileSystemException {
   /**
    * What {@code path}, which is not a regular file, is instead ("a folder", "a named pipe", "a
    * device", "a socket", "a special file"), from {@code attributes} and, where there is one, its
-   * Unix mode (links followed). Nothing is opened.
+   * Unix mode (links followed unless {@code options} say not to: then a link is "a symbolic link").
+   * Nothing is opened.
    */
-  public static String kindOf(Path path, BasicFileAttributes attributes) {
+  public static String kindOf(Path path, BasicFileAttributes attributes, LinkOption... options) {
     if (attributes.isDirectory()) {
       return "a folder";
     }
+    if (attributes.isSymbolicLink()) {
+      return "a symbolic link";
+    }
     try {
-      int mode = (Integer) Files.getAttribute(path, "unix:mode");
+      int mode = (Integer) Files.getAttribute(path, "unix:mode", options);
       return switch (mode & 0170000) {
         case 0010000 -> "a named pipe";
         case 0020000, 0060000 -> "a device";

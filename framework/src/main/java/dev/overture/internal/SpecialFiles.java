@@ -2,6 +2,7 @@ package dev.overture.internal;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -35,6 +36,28 @@ public final class SpecialFiles {
       throw new NotARegularFileException(file, NotARegularFileException.kindOf(file, attributes));
     }
     return attributes;
+  }
+
+  /**
+   * The attributes of {@code file} itself, a symbolic link not followed, when it is a regular file;
+   * empty when nothing is there. For a file Overture makes and reopens itself (a lock file), where a
+   * link could only be a mistake or a trap: it is refused, not followed.
+   *
+   * @throws NotARegularFileException when it is a folder, a symbolic link, a named pipe, a device or
+   *     a socket
+   * @throws IOException when its attributes cannot be read
+   */
+  public static java.util.Optional<BasicFileAttributes> requireRegularFileOrNothing(Path file) throws IOException {
+    BasicFileAttributes attributes;
+    try {
+      attributes = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    } catch (java.nio.file.NoSuchFileException e) {
+      return java.util.Optional.empty();
+    }
+    if (!attributes.isRegularFile()) {
+      throw new NotARegularFileException(file, NotARegularFileException.kindOf(file, attributes, LinkOption.NOFOLLOW_LINKS));
+    }
+    return java.util.Optional.of(attributes);
   }
 
   /**

@@ -2,6 +2,8 @@ package dev.overture.settings;
 
 import dev.overture.internal.AtomicFiles;
 import dev.overture.internal.Failures;
+import dev.overture.internal.NotARegularFileException;
+import dev.overture.internal.SpecialFiles;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.AccessDeniedException;
@@ -122,6 +124,9 @@ final class SettingsFiles {
    * Otherwise the exception's reason.
    */
   static String why(Path file, IOException failure) {
+    if (failure instanceof LockFileException lock) {
+      return lock.getReason(); // names the lock file and what to do; the settings file itself is not the trouble
+    }
     Path target;
     try {
       target = AtomicFiles.target(file);
@@ -162,11 +167,68 @@ final class SettingsFiles {
     return Failures.describe(failure);
   }
 
-  /** The lock of a program that stopped while saving: what it is, and what to do. */
-  private static java.nio.file.FileSystemException heldTooLong(Path lockFile, String who) {
-    return new java.nio.file.FileSystemException(lockFile.toString(), null, who + " has held its lock for "
-        + (lockWait.toMillis() >= 1000 ? lockWait.toSeconds() + " s" : lockWait.toMillis() + " ms") + ", so it stopped while saving; once no other program uses these settings, delete "
-        + lockFile.getFileName());
+  /**
+   * A settings file's lock file that cannot be used, or whose lock another holds past the wait: the
+   * cause of a failed save or repair, which {@link #why} puts in words before anything else, since
+   * it names the lock file and what to do about it.
+   */
+  static final class LockFileException extends FileSystemException {
+
+    private static final long serialVersionUID = 1L;
+
+    LockFileException(Path lockFile, String reason) {
+      super(lockFile.toString(), null, reason);
+    }
+  }
+
+  /**
+   * The lock another holds past {@link #lockWait}. An operating system's lock ends with the process
+   * that holds it (a crash included), so a lock still held is held by a program that is running and
+   * has stopped while saving (suspended, hung): that program is what to end. Deleting the lock file
+   * would not help, and would let a second writer in while the first still writes.
+   */
+  private static LockFileException heldTooLong(Path lockFile, boolean thisProgram) {
+    String wait = lockWait.toMillis() >= 1000 ? lockWait.toSeconds() + " s" : lockWait.toMillis() + " ms";
+    return new LockFileException(lockFile, thisProgram
+        ? "another thread of this program has held the lock of " + lockFile + " for " + wait + " without finishing its save,"
+            + " so it is stuck (a thread dump, jstack " + ProcessHandle.current().pid() + ", shows where); do not delete the lock file"
+        : "another program has held the lock of " + lockFile + " for " + wait + " without finishing its save, so it is still"
+            + " running but stuck (suspended or hung; a lock ends with its program, even a crashed one): find the program that"
+            + " uses these settings (for example with fuser " + lockFile + ") and end it, then try again; do not delete the lock"
+            + " file, which would let two programs write the settings at once");
+  }
+
+  /**
+   * Opens {@code lockFile}, creating it when missing, after checking what is there without following
+   * a link and without opening it: opening a named pipe for writing waits for a reader, forever, and
+   * would hang the game thread before the lock's wait could begin; a link would make Overture create
+   * or lock whatever it points to.
+   *
+   * @throws LockFileException when it is a folder, a symbolic link, a named pipe, a device or a
+   *     socket, saying what to do
+   */
+  private static FileChannel openLockFile(Path lockFile) throws IOException {
+    for (int attempt = 0; ; attempt++) {
+      boolean exists;
+      try {
+        exists = SpecialFiles.requireRegularFileOrNothing(lockFile).isPresent();
+      } catch (NotARegularFileException e) {
+        throw new LockFileException(lockFile, "its lock file " + lockFile + " is " + e.kind() + ", not a regular file, so it was"
+            + " not opened; remove it (" + (e.kind().equals("a folder") ? "rm -r " : "rm ") + lockFile + ": nothing is lost, a new"
+            + " lock file is made at the next save)");
+      }
+      try {
+        // Never created over something that appeared since the check, and never through a link.
+        return exists
+            ? FileChannel.open(lockFile, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)
+            : FileChannel.open(lockFile, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+      } catch (java.nio.file.FileAlreadyExistsException | NoSuchFileException e) {
+        if (attempt == 3) {
+          throw e; // another program makes and removes it over and over: give up rather than spin
+        }
+        // Another program made it (or removed it) meanwhile: look at what is there now.
+      }
+    }
   }
 
   /**
@@ -174,7 +236,8 @@ final class SettingsFiles {
    * #lockWait} at most. Creates the file's folder when it is missing, and the lock file.
    *
    * @throws IOException when the lock file cannot be created or opened (the folder is read-only,
-   *     or is a file), or another holds it past the wait (saying so, and what to do)
+   *     or is a file), a {@link LockFileException} when it is not a regular file or another holds it
+   *     past the wait (saying so, and what to do)
    */
   static Lock lock(Path file) throws IOException {
     Path target = AtomicFiles.target(file);
@@ -192,7 +255,7 @@ final class SettingsFiles {
     long deadline = System.nanoTime() + lockWait.toNanos();
     try {
       if (!inProcess.tryLock(lockWait.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS)) {
-        throw heldTooLong(lockFile, "another thread of this program");
+        throw heldTooLong(lockFile, true);
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -200,12 +263,12 @@ final class SettingsFiles {
     }
     FileChannel channel = null;
     try {
-      channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+      channel = openLockFile(lockFile);
       if (channel.tryLock() == null) {
         log.debug("Waiting for {}: another program is saving {}", lockFile, target);
         while (channel.tryLock() == null) {
           if (System.nanoTime() - deadline > 0) {
-            throw heldTooLong(lockFile, "another program");
+            throw heldTooLong(lockFile, false);
           }
           java.util.concurrent.locks.LockSupport.parkNanos(20_000_000L);
         }

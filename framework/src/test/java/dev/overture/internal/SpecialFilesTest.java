@@ -53,4 +53,21 @@ class SpecialFilesTest {
     assertThrows(NotDirectoryException.class, () -> SpecialFiles.requireFolder(file));
     assertThrows(NoSuchFileException.class, () -> SpecialFiles.requireFolder(temp.resolve("absent")));
   }
+
+  @Test
+  void aFileOvertureMakesItself_isCheckedWithoutFollowingALink() throws Exception {
+    Path file = Files.writeString(temp.resolve("notes.txt"), "mine");
+    Path link = Files.createSymbolicLink(temp.resolve("link"), file);
+
+    assertTrue(SpecialFiles.requireRegularFileOrNothing(file).orElseThrow().isRegularFile());
+    assertTrue(SpecialFiles.requireRegularFileOrNothing(temp.resolve("absent")).isEmpty());
+    NotARegularFileException refused = assertThrows(NotARegularFileException.class, () -> SpecialFiles.requireRegularFileOrNothing(link));
+    Path pipe = pipe();
+    NotARegularFileException pipeRefused = assertTimeoutPreemptively(Duration.ofSeconds(30),
+        () -> assertThrows(NotARegularFileException.class, () -> SpecialFiles.requireRegularFileOrNothing(pipe)));
+
+    assertEquals(link + " is a symbolic link, not a regular file; it was not opened", refused.getMessage());
+    assertEquals("a named pipe", pipeRefused.kind());
+    assertEquals("a folder", assertThrows(NotARegularFileException.class, () -> SpecialFiles.requireRegularFileOrNothing(temp)).kind());
+  }
 }

@@ -20,6 +20,8 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Settings files the disk will not let be written or moved, or that a link stands for: what the
@@ -63,11 +65,74 @@ class SettingsFilesTest {
       java.util.concurrent.ExecutionException e = assertThrows(java.util.concurrent.ExecutionException.class, other::get);
 
       assertEquals(java.io.UncheckedIOException.class, e.getCause().getClass(), String.valueOf(e.getCause()));
-      assertEquals(link.resolve(".LocalSettings.json.lock") + ": another thread of this program has held its lock for 0 ms, so it stopped"
-          + " while saving; once no other program uses these settings, delete .LocalSettings.json.lock", e.getCause().getCause().getMessage());
+      Path lockFile = link.resolve(".LocalSettings.json.lock");
+      assertEquals(lockFile + ": another thread of this program has held the lock of " + lockFile + " for 0 ms without finishing its"
+          + " save, so it is stuck (a thread dump, jstack " + ProcessHandle.current().pid() + ", shows where); do not delete the lock"
+          + " file", e.getCause().getCause().getMessage());
     } finally {
       SettingsFiles.lockWait = wait;
     }
+  }
+
+  /** What a test puts where a settings file's lock file goes. */
+  enum LockFileKind {
+    PIPE("a named pipe"), FOLDER("a folder"), LINK("a symbolic link"), DANGLING_LINK("a symbolic link"), SOCKET("a socket");
+
+    final String words;
+
+    LockFileKind(String words) {
+      this.words = words;
+    }
+
+    void make(Path lockFile, Path elsewhere) throws Exception {
+      switch (this) {
+        case PIPE -> assertEquals(0, new ProcessBuilder("mkfifo", lockFile.toString()).start().waitFor(), "mkfifo");
+        case FOLDER -> Files.createDirectories(lockFile);
+        case LINK -> Files.createSymbolicLink(lockFile, Files.writeString(elsewhere, "someone's file"));
+        case DANGLING_LINK -> Files.createSymbolicLink(lockFile, elsewhere);
+        case SOCKET -> java.nio.channels.ServerSocketChannel.open(java.net.StandardProtocolFamily.UNIX)
+            .bind(java.net.UnixDomainSocketAddress.of(lockFile)).close(); // the socket file stays
+      }
+    }
+  }
+
+  /**
+   * Review (plugins) D1: a named pipe as {@code .LocalSettings.json.lock} hung loading and saving
+   * forever, in open(2), before the lock's 10 s wait began; a link there was followed, and a folder
+   * said only "Is a directory" of the settings file. The timeout runs the test on a thread of its own,
+   * so that a hang, which no interrupt ends, fails it instead of stopping the build.
+   */
+  @ParameterizedTest
+  @EnumSource(LockFileKind.class)
+  @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+  void aLockFileThatIsNotARegularFile_isRefusedUnopened_namedWithWhatToDo(LockFileKind kind) throws Exception {
+    Path folder = Files.createDirectories(temp.resolve("Overture"));
+    Path file = folder.resolve("LocalSettings.json");
+    Path lockFile = folder.resolve(".LocalSettings.json.lock");
+    Path elsewhere = temp.resolve("elsewhere");
+    kind.make(lockFile, elsewhere);
+    String expected = "Could not save " + file + ": its lock file " + lockFile + " is " + kind.words + ", not a regular file, so"
+        + " it was not opened; remove it (" + (kind == LockFileKind.FOLDER ? "rm -r " : "rm ") + lockFile + ": nothing is lost, a"
+        + " new lock file is made at the next save)";
+
+    IOException creating = assertThrows(IOException.class, () -> Settings.loadOrCreate(file, SettingsKind.LOCAL));
+    Files.write(file, SettingsJson.toBytes(SettingsKind.LOCAL, LocalSettings.defaults()));
+    byte[] saved = Files.readAllBytes(file);
+    Settings<LocalSettings> settings = Settings.loadOrCreate(file, SettingsKind.LOCAL); // a sound file needs no lock to be read
+    settings.update(values -> values.withOverallVolume(0.5));
+    IOException saving = assertThrows(IOException.class, settings::save);
+    Files.writeString(file, "{ \"overallVolume\": ");
+    Settings<LocalSettings> damaged = Settings.loadOrCreate(file, SettingsKind.LOCAL);
+
+    assertEquals(expected, creating.getMessage());
+    assertEquals(expected, saving.getMessage());
+    assertEquals(List.of(file + " is not valid JSON at line 1, column 20 (Unexpected end-of-input within/between Object entries);"
+        + " it could not be moved aside (" + expected.substring(("Could not save " + file + ": ").length()) + "), so it was left as it"
+        + " is, and the defaults are used without being saved"), messages(damaged));
+    assertEquals(List.of(".LocalSettings.json.lock", "LocalSettings.json"), allNames(folder), "nothing set aside, no temporary");
+    assertEquals(kind == LockFileKind.LINK ? List.of("someone's file") : List.of(),
+        Files.exists(elsewhere) ? Files.readAllLines(elsewhere) : List.of(), "a link's target is neither created nor written");
+    assertTrue(saved.length > 0);
   }
 
   /** Review finding 6: a locked file was moved aside and replaced by a writable one. */
