@@ -68,7 +68,8 @@ public final class GameFeatures implements AutoCloseable {
 
   private GameFeatures(Builder builder) {
     // Discovery first: if it throws, no thread has been started yet.
-    catalog = PluginCatalog.discover(builder.assets, builder.rootName, builder.folder, builder.jars);
+    catalog = PluginCatalog.discover(builder.assets, builder.rootName, builder.folder, builder.jars,
+        builder.maxJarBytes >= 0 ? builder.maxJarBytes : Builder.DEFAULT_MAX_PLUGIN_JAR_BYTES);
     queue = new FeatureQueue(builder.executor);
     worlds = new WorldApplications(builder.assets, queue, catalog::extensions, catalog::locateInDescriptor);
     ClassLoader host = builder.classLoader != null ? builder.classLoader : GameFeatures.class.getClassLoader();
@@ -397,10 +398,14 @@ public final class GameFeatures implements AutoCloseable {
 
   /** Configures {@link GameFeatures}. Not thread-safe. */
   public static final class Builder {
+    /** The largest plugin jar accepted unless {@link #maxPluginJarBytes} says otherwise: 256 MiB. */
+    public static final long DEFAULT_MAX_PLUGIN_JAR_BYTES = 268_435_456L;
+
     private final AssetManager assets;
     private String rootName = ContentRoot.GAME;
     private AssetPath folder = AssetPath.parse("plugins");
     private java.nio.file.Path jars;
+    private long maxJarBytes = -1;
     private ClassLoader classLoader;
     private Executor executor;
 
@@ -424,6 +429,23 @@ public final class GameFeatures implements AutoCloseable {
         throw new IllegalStateException("the plugins folder was already set to " + jars);
       }
       jars = Objects.requireNonNull(folder, "folder");
+      return this;
+    }
+
+    /**
+     * The largest plugin jar accepted, in bytes: 256 MiB ({@value #DEFAULT_MAX_PLUGIN_JAR_BYTES}) by
+     * default. The runtime copies each jar when it starts (see docs/plugins.md), so a larger one is
+     * refused from its attributes, before a byte is copied: the plugin is in {@code Error} with
+     * {@code Overture/LimitExceeded} at the jar.
+     */
+    public Builder maxPluginJarBytes(long bytes) {
+      if (bytes < 0) {
+        throw new IllegalArgumentException("maxPluginJarBytes < 0: " + bytes);
+      }
+      if (maxJarBytes >= 0) {
+        throw new IllegalStateException("the largest plugin jar was already set to " + maxJarBytes + " bytes");
+      }
+      maxJarBytes = bytes;
       return this;
     }
 

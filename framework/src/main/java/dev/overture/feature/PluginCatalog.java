@@ -10,6 +10,7 @@ import dev.overture.asset.ContentRoot;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
 import dev.overture.internal.Choices;
+import dev.overture.internal.FileTooLargeException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
@@ -81,7 +82,7 @@ final class PluginCatalog {
    * @throws IllegalArgumentException when there is no such content root
    * @throws UncheckedIOException when a folder exists but cannot be listed
    */
-  static PluginCatalog discover(AssetManager assets, String rootName, AssetPath folder, Path jars) {
+  static PluginCatalog discover(AssetManager assets, String rootName, AssetPath folder, Path jars, long maxJarBytes) {
     ContentRoot root =
         assets.contentRoots().stream()
             .filter(r -> r.name().equals(rootName))
@@ -90,7 +91,7 @@ final class PluginCatalog {
     Map<PluginId, Plugin> found = new LinkedHashMap<>();
     List<Problem> unusable = new ArrayList<>();
     discoverFolders(assets, root, folder, found, unusable);
-    JarCopies copies = new JarCopies();
+    JarCopies copies = new JarCopies(maxJarBytes);
     if (jars != null) {
       discoverJars(assets, jars, copies, found, unusable);
     }
@@ -142,9 +143,18 @@ final class PluginCatalog {
     }
     files.sort(null);
     for (Path jar : files) {
-      PluginOrigin.Jar origin = new PluginOrigin.Jar(jar, copies.copyOf(jar));
       PluginId fallback = idFromFileName(jar);
-      Plugin plugin = read(assets, fallback, origin, false);
+      PluginOrigin.Jar origin;
+      Plugin plugin;
+      try {
+        origin = new PluginOrigin.Jar(jar, copies.copyOf(jar));
+        plugin = read(assets, fallback, origin, false);
+      } catch (FileTooLargeException e) {
+        origin = new PluginOrigin.Jar(jar, jar);
+        plugin = new Plugin(fallback, origin, null, new PluginException(fallback, "install", List.of(
+            Problem.error("Overture/LimitExceeded", "Plugin jar " + e.getMessage() + "; it was neither copied nor opened")
+                .at(SourceLocation.ofFile(origin.location())))), List.of());
+      }
       PluginId id = plugin.manifest != null && plugin.manifest.name() != null ? plugin.manifest.name() : fallback;
       if (plugin.manifest != null && plugin.manifest.name() == null) {
         plugin = new Plugin(fallback, origin, null, new PluginException(fallback, "install", List.of(

@@ -122,6 +122,9 @@ public final class Overture implements AutoCloseable {
       if (builder.pluginClassLoader != null) {
         featureBuilder.classLoader(builder.pluginClassLoader);
       }
+      if (builder.maxPluginJarBytes >= 0) {
+        featureBuilder.maxPluginJarBytes(builder.maxPluginJarBytes);
+      }
       features = featureBuilder.build();
       opened.push(features);
       features.ready().whenComplete((ignored, error) -> {
@@ -326,6 +329,7 @@ public final class Overture implements AutoCloseable {
     private Executor pluginExecutor;
     private Path pluginJars;
     private ClassLoader pluginClassLoader;
+    private long maxPluginJarBytes = -1;
     private Ticker ticker;
     private SettingsFolder settingsFolder;
     private Path storeFile;
@@ -401,6 +405,18 @@ public final class Overture implements AutoCloseable {
         throw new IllegalStateException("the plugins folder was already set to " + pluginJars);
       }
       pluginJars = Objects.requireNonNull(folder, "folder");
+      return this;
+    }
+
+    /**
+     * The largest plugin jar accepted, in bytes ({@link GameFeatures.Builder#maxPluginJarBytes}; 256
+     * MiB by default): each jar is copied when the runtime starts, and a larger one is refused first.
+     */
+    public Builder maxPluginJarBytes(long bytes) {
+      if (bytes < 0) {
+        throw new IllegalArgumentException("maxPluginJarBytes < 0: " + bytes);
+      }
+      maxPluginJarBytes = bytes;
       return this;
     }
 

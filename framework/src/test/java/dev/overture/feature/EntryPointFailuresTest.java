@@ -222,7 +222,8 @@ class EntryPointFailuresTest {
         .writeTo(temp.resolve("game"));
     try (AssetManager assets =
         BuiltIns.register(AssetManager.builder()).contentRoot(AssetSource.directory(game)).executor(new ManualExecutor()).build()) {
-      PluginCatalog catalog = PluginCatalog.discover(assets, ContentRoot.GAME, AssetPath.parse("plugins"), null);
+      PluginCatalog catalog = PluginCatalog.discover(assets, ContentRoot.GAME, AssetPath.parse("plugins"), null,
+          GameFeatures.Builder.DEFAULT_MAX_PLUGIN_JAR_BYTES);
       Plugin grown = catalog.get(PluginId.of("Grown"));
       assertEquals(1, catalog.locateInDescriptor(grown, "/version").line(), "found while the file is small");
 
