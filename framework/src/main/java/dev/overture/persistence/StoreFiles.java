@@ -1,6 +1,8 @@
 package dev.overture.persistence;
 
 import dev.overture.internal.Failures;
+import dev.overture.internal.NotARegularFileException;
+import dev.overture.internal.SpecialFiles;
 import dev.overture.internal.SqliteUrls;
 import java.io.IOException;
 import java.io.InputStream;
@@ -27,6 +29,31 @@ final class StoreFiles {
 
   private StoreFiles() {}
 
+  /** The files SQLite opens beside a database, by the suffix of their name. */
+  private static final List<String> COMPANIONS = List.of("", "-journal", "-wal", "-shm");
+
+  /**
+   * Checks, from their attributes and without opening them, that {@code file} and the journal, log
+   * and shared-memory files SQLite opens beside it are each missing or a regular file (links
+   * followed, as SQLite follows them): SQLite opening a named pipe waits for a writer forever.
+   *
+   * @throws PersistenceException naming the file and what it is ({@code game.db-wal is a named
+   *     pipe, not a regular file; it was not opened})
+   */
+  static void requireNoSpecialFiles(Path file) {
+    for (String suffix : COMPANIONS) {
+      Path companion = suffix.isEmpty() ? file : file.resolveSibling(file.getFileName() + suffix);
+      try {
+        SpecialFiles.requireRegularFile(companion);
+      } catch (NotARegularFileException e) {
+        throw new PersistenceException(e.getMessage() + (suffix.isEmpty() ? "" : " (SQLite opens it beside " + file.getFileName()
+            + "; remove it)"), e);
+      } catch (IOException e) {
+        // Missing (SQLite makes it when it needs it), or unreadable: SQLite says why when it opens it.
+      }
+    }
+  }
+
   /** See {@link WorldStore#check}. */
   static void check(Path file) {
     if (Files.isDirectory(file)) {
@@ -37,6 +64,7 @@ final class StoreFiles {
           ? file + " is not a regular file (a device, a pipe or a socket, or a link to nothing), not a world store"
           : file + ": no such file");
     }
+    requireNoSpecialFiles(file);
     byte[] head = new byte[SQLITE_MAGIC.length];
     int read;
     try (InputStream in = Files.newInputStream(file)) {

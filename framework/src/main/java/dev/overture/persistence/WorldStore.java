@@ -114,6 +114,9 @@ public final class WorldStore implements AutoCloseable {
   private boolean closed;
 
   private WorldStore(Builder builder, ClassNames classes) {
+    if (builder.file != null) {
+      StoreFiles.requireNoSpecialFiles(builder.file); // SQLite would wait forever on a named pipe
+    }
     this.database = new StoreDatabase(builder.dataSource, builder.name, builder.hook);
     this.classes = Objects.requireNonNull(classes, "classes");
     database.openSchema();
@@ -172,7 +175,7 @@ public final class WorldStore implements AutoCloseable {
     config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
     SQLiteDataSource sqlite = new SQLiteDataSource(config);
     sqlite.setUrl(SqliteUrls.of(file)); // a ? in the name is part of it, not connection options
-    return new Builder(sqlite, file.toString());
+    return new Builder(sqlite, file.toString(), file);
   }
 
   /**
@@ -181,7 +184,7 @@ public final class WorldStore implements AutoCloseable {
    * #builder(Path)} does.
    */
   public static Builder builder(DataSource dataSource) {
-    return new Builder(Objects.requireNonNull(dataSource, "dataSource"), "the data source");
+    return new Builder(Objects.requireNonNull(dataSource, "dataSource"), "the data source", null);
   }
 
   /**
@@ -490,14 +493,17 @@ public final class WorldStore implements AutoCloseable {
    */
   public static final class Builder {
     private final DataSource dataSource;
+    /** The SQLite file of {@link WorldStore#builder(Path)}, checked before it is opened; null for a host's data source. */
+    private final Path file;
     private String name;
     private Executor executor;
     private int idBlockSize = ID_BLOCK;
     private StoreDatabase.TransactionHook hook = StoreDatabase.TransactionHook.NONE;
 
-    private Builder(DataSource dataSource, String name) {
+    private Builder(DataSource dataSource, String name, Path file) {
       this.dataSource = dataSource;
       this.name = name;
+      this.file = file;
     }
 
     /**

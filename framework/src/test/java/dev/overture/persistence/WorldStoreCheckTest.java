@@ -61,6 +61,35 @@ class WorldStoreCheckTest {
         refusal(dangling));
   }
 
+  private Path pipe(String name) throws Exception {
+    Path pipe = temp.resolve(name);
+    assertEquals(0, new ProcessBuilder("mkfifo", pipe.toString()).start().waitFor(), "mkfifo");
+    return pipe;
+  }
+
+  /**
+   * Review (plugins) D1, a sibling: SQLite opening a named pipe waits for a writer forever, as the
+   * settings lock did, so a pipe as game.db, or as the journal or log SQLite opens beside it, hung
+   * the store's open and check. They are refused from their attributes; the timeout runs the test on
+   * a thread of its own, so that a hang fails it instead of stopping the build.
+   */
+  @Test
+  @org.junit.jupiter.api.Timeout(value = 60, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
+  void aNamedPipeAsTheDatabaseOrBesideIt_isRefusedUnopened() throws Exception {
+    Path pipe = pipe("piped.db");
+    Path db = temp.resolve("game.db");
+    WorldStore.open(db, ClassNames.of(Map.of())).close();
+    Path wal = pipe("game.db-wal");
+
+    PersistenceException opening = assertThrows(PersistenceException.class, () -> WorldStore.open(pipe, ClassNames.of(Map.of())));
+    PersistenceException reopening = assertThrows(PersistenceException.class, () -> WorldStore.open(db, ClassNames.of(Map.of())));
+
+    assertEquals(pipe + " is a named pipe, not a regular file; it was not opened", opening.getMessage());
+    assertEquals(wal + " is a named pipe, not a regular file; it was not opened (SQLite opens it beside game.db; remove it)",
+        reopening.getMessage());
+    assertEquals(reopening.getMessage(), refusal(db));
+  }
+
   @Test
   void aFileThatIsNotAStore_isNamedForWhatItHolds() throws Exception {
     Path empty = Files.createFile(temp.resolve("empty.db"));
