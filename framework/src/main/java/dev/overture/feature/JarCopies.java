@@ -13,13 +13,13 @@ import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -41,9 +41,10 @@ import org.slf4j.LoggerFactory;
  *   <li><b>Removed.</b> When the plugins close, and when the JVM exits without closing them (one
  *       shutdown hook for the whole process, never one {@code deleteOnExit} entry per copy, which
  *       the JVM keeps until it exits). A process killed outright (SIGKILL, out of memory, power
- *       loss) removes nothing; the next one that copies jars into the same temporary folder removes
- *       the folders whose owner no longer runs, and logs each. A live owner's folder, this
- *       process's included, is never touched.
+ *       loss) removes nothing; the next one that closes its copies in the same temporary folder
+ *       removes the folders whose owner no longer runs, and logs each (at close, not when the
+ *       copies are made: listing a temporary folder of a thousand entries cost a start-up 15 ms). A
+ *       live owner's folder, this process's included, is never touched.
  *   <li><b>Size.</b> A jar larger than {@link GameFeatures.Builder#maxPluginJarBytes} is refused
  *       from its attributes before a byte is copied ({@link FileTooLargeException}): it would be
  *       copied in full on every start.
@@ -60,7 +61,6 @@ final class JarCopies implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(JarCopies.class);
   private static final String PREFIX = "overture-plugins-";
   private static final Pattern FOLDER = Pattern.compile(Pattern.quote(PREFIX) + "(\\d{1,19})-(\\d{1,19})-[0-9a-f]{16}");
-  private static final SecureRandom RANDOM = new SecureRandom();
   /** Temporary folders already swept by this process: the sweep runs once per folder. */
   private static final Set<Path> SWEPT = ConcurrentHashMap.newKeySet();
   /** The copies not closed yet, which the one shutdown hook removes. */
@@ -159,20 +159,16 @@ final class JarCopies implements AutoCloseable {
     }
   }
 
-  /** A new folder of this process's in {@code in}, after removing the leftovers of dead ones there (once). */
-  private Path newFolder(Path in) throws IOException {
+  /**
+   * A new folder of this process's in {@code in}. Its last part need not be unpredictable (no
+   * {@code SecureRandom}, whose set-up cost a start-up 15 ms): the folder is made only if nothing
+   * has the name, a link included, and only its owner may enter it.
+   */
+  private static Path newFolder(Path in) throws IOException {
     Path absolute = in.toAbsolutePath().normalize();
-    if (SWEPT.add(absolute)) {
-      try {
-        removeLeftovers(absolute, liveness).forEach(leftover -> log.info("Removed {}, the plugin jar copies of process {},"
-            + " which stopped without removing them", leftover.folder(), leftover.owner().pid()));
-      } catch (IOException e) {
-        log.warn("Could not look for plugin jar copies left behind in {}: {}", absolute, Failures.describe(e));
-      }
-    }
     for (int attempt = 0; ; attempt++) {
       Path candidate = absolute.resolve(PREFIX + Owner.CURRENT.pid() + "-" + Owner.CURRENT.startMillis() + "-"
-          + HexFormat.of().toHexDigits(RANDOM.nextLong()));
+          + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong()));
       try {
         try {
           return Files.createDirectory(candidate, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
@@ -266,7 +262,21 @@ final class JarCopies implements AutoCloseable {
       } catch (IOException e) {
         log.debug("Could not remove the plugin jar copies' folder {}: {}", folder, e.toString());
       }
+      sweep(folder.getParent());
       folder = null;
+    }
+  }
+
+  /** Removes the leftovers of processes that no longer run in {@code in}, once a process. */
+  private void sweep(Path in) {
+    if (in == null || !SWEPT.add(in)) {
+      return;
+    }
+    try {
+      removeLeftovers(in, liveness).forEach(leftover -> log.info("Removed {}, the plugin jar copies of process {},"
+          + " which stopped without removing them", leftover.folder(), leftover.owner().pid()));
+    } catch (IOException e) {
+      log.warn("Could not look for plugin jar copies left behind in {}: {}", in, Failures.describe(e));
     }
   }
 }
