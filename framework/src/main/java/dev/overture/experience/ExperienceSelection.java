@@ -22,6 +22,10 @@ import java.util.concurrent.CompletionException;
  * isDefaultExperience}. The first source that names one wins; an id that is not indexed is an
  * error naming the known experiences, never a silent fallback to the next source.
  *
+ * <p>Messages name a source as the host's user knows it: a host that takes the experience from an
+ * option of its own says so with {@link Builder#describe} ({@code describe(Source.URL_OPTION,
+ * "--experience")}), and {@link #describe(Source)} gives the same words for its own output.
+ *
  * <p>Immutable once built; {@link #select} may be called from any thread.
  */
 public final class ExperienceSelection {
@@ -65,9 +69,28 @@ public final class ExperienceSelection {
   }
 
   private final List<Candidate> candidates;
+  /** How the host's messages call each source it described; the others go by their own words. */
+  private final java.util.Map<Source, String> descriptions;
 
-  private ExperienceSelection(List<Candidate> candidates) {
+  private ExperienceSelection(List<Candidate> candidates, java.util.Map<Source, String> descriptions) {
     this.candidates = List.copyOf(candidates);
+    this.descriptions = java.util.Collections.unmodifiableMap(new java.util.EnumMap<>(descriptions));
+  }
+
+  /**
+   * How messages call {@code source}: the words the host gave it with {@link Builder#describe}
+   * ({@code "--experience"}), else its own ({@code "the URL option"}).
+   */
+  public String describe(Source source) {
+    return descriptions.getOrDefault(Objects.requireNonNull(source, "source"), source.toString());
+  }
+
+  /** The sources a user can name an experience with, as messages call them: those the host described, else the four. */
+  private String givenSources() {
+    if (!descriptions.isEmpty()) {
+      return String.join(", ", descriptions.values());
+    }
+    return "URL option, developer override, command line, map default";
   }
 
   /** A selection with no source set yet. */
@@ -88,7 +111,7 @@ public final class ExperienceSelection {
       }
       try {
         PrimaryAssetId id = candidate.id != null ? candidate.id : PrimaryAssetId.parse(candidate.text.trim(), EXPERIENCE);
-        return CompletableFuture.completedFuture(new Selected(check(assets, id, candidate.source), candidate.source));
+        return CompletableFuture.completedFuture(new Selected(check(assets, id, describe(candidate.source)), candidate.source));
       } catch (ProblemException | IllegalArgumentException e) {
         return CompletableFuture.failedFuture(e);
       }
@@ -110,7 +133,7 @@ public final class ExperienceSelection {
         if (defaults.isEmpty()) {
           throw new ProblemException("No experience was selected", List.of(Problem.error(
                   "Overture/NoExperienceSelected",
-                  "No source names an experience (URL option, developer override, command line, map default)"
+                  "No source names an experience (" + givenSources() + ")"
                       + " and no user-facing experience is marked isDefaultExperience")
               .withChoices("experiences", experienceNames(assets, ""))));
         }
@@ -127,7 +150,7 @@ public final class ExperienceSelection {
         }
         PrimaryAssetId id = defaults.get(0).experienceId();
         try {
-          check(assets, id, Source.DEFAULT_USER_FACING_EXPERIENCE);
+          check(assets, id, describe(Source.DEFAULT_USER_FACING_EXPERIENCE));
         } catch (ProblemException unknown) {
           String tile = named.get(0);
           String file = assets.index().find(PrimaryAssetId.parse(tile)).map(entry -> entry.file()).orElse(tile);
@@ -167,7 +190,7 @@ public final class ExperienceSelection {
     }).thenCompose(next -> next);
   }
 
-  private static PrimaryAssetId check(AssetManager assets, PrimaryAssetId id, Source source) {
+  private static PrimaryAssetId check(AssetManager assets, PrimaryAssetId id, String source) {
     Problem newer = assets.index().newerAssets().get(id);
     if (newer != null) {
       // Not listed, but asked for by id: it needs a newer engine, which is what the user must hear.
@@ -206,8 +229,31 @@ public final class ExperienceSelection {
     private String commandLine;
     private String mapDefault;
     private final java.util.Map<Source, PrimaryAssetId> ids = new java.util.EnumMap<>(Source.class);
+    private final java.util.Map<Source, String> descriptions = new java.util.EnumMap<>(Source.class);
 
     private Builder() {}
+
+    /**
+     * How messages call {@code source}, in the words of the host's user: the option they typed
+     * ({@code "--experience"}) rather than Lyra's {@code "the URL option"}. "No experience ... is
+     * indexed (named by --experience)"; and when no source names one, the sources listed are those
+     * described (a host describes the sources it has), or all four when none is.
+     *
+     * @throws IllegalArgumentException when {@code words} is blank
+     * @throws IllegalStateException when {@code source} was described already
+     */
+    public Builder describe(Source source, String words) {
+      Objects.requireNonNull(source, "source");
+      Objects.requireNonNull(words, "words");
+      if (words.isBlank()) {
+        throw new IllegalArgumentException("the words for " + source.name() + " are blank");
+      }
+      if (descriptions.containsKey(source)) {
+        throw new IllegalStateException(source.name() + " was already described as \"" + descriptions.get(source) + "\"");
+      }
+      descriptions.put(source, words);
+      return this;
+    }
 
     /**
      * The experience {@code source} names, as an id the host has already read (from its own options,
@@ -264,7 +310,7 @@ public final class ExperienceSelection {
           new Candidate(Source.URL_OPTION, urlOption, ids.get(Source.URL_OPTION)),
           new Candidate(Source.DEVELOPER_OVERRIDE, developerOverride, ids.get(Source.DEVELOPER_OVERRIDE)),
           new Candidate(Source.COMMAND_LINE, commandLine, ids.get(Source.COMMAND_LINE)),
-          new Candidate(Source.MAP_DEFAULT, mapDefault, ids.get(Source.MAP_DEFAULT))));
+          new Candidate(Source.MAP_DEFAULT, mapDefault, ids.get(Source.MAP_DEFAULT))), descriptions);
     }
 
     private static String option(String options, String key) {

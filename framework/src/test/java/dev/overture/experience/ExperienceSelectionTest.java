@@ -83,6 +83,26 @@ class ExperienceSelectionTest {
     assertEquals("the default user-facing experience is found, not given: name another source", found.getMessage());
   }
 
+  /** Review D5: the command line's --experience was called "the URL option", a Lyra word its user never typed. */
+  @Test
+  void aSourceTheHostDescribed_isCalledInTheHostsWords() throws Exception {
+    ExperienceSelection described = ExperienceSelection.builder().describe(ExperienceSelection.Source.URL_OPTION, "--experience")
+        .named(ExperienceSelection.Source.URL_OPTION, PrimaryAssetId.of("Experience", "Lobbby")).build();
+
+    assertEquals("No experience Experience:Lobbby is indexed (named by --experience); did you mean Experience:Lobby?",
+        failure(described).message().split(" \\(experiences")[0]);
+    assertEquals("--experience", described.describe(ExperienceSelection.Source.URL_OPTION));
+    assertEquals("the command line", described.describe(ExperienceSelection.Source.COMMAND_LINE));
+
+    Files.writeString(game.root.resolve("ui/experiences/ArenaTile.json"), "{ \"experienceId\": \"Arena\" }");
+    Problem none = failure(ExperienceSelection.builder().describe(ExperienceSelection.Source.URL_OPTION, "--experience").build());
+    assertTrue(none.message().startsWith("No source names an experience (--experience) and no user-facing experience is marked"
+        + " isDefaultExperience"), none.message());
+    IllegalStateException twice = assertThrows(IllegalStateException.class, () -> ExperienceSelection.builder()
+        .describe(ExperienceSelection.Source.URL_OPTION, "--experience").describe(ExperienceSelection.Source.URL_OPTION, "-e"));
+    assertEquals("URL_OPTION was already described as \"--experience\"", twice.getMessage());
+  }
+
   @Test
   void anUnknownId_isAnErrorNamingTheKnownExperiences_neverAFallback() {
     Problem problem = failure(ExperienceSelection.builder().commandLine(List.of("-Experience=Arean")).mapDefault("Lobby").build());

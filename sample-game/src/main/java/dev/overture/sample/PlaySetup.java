@@ -78,13 +78,15 @@ final class PlaySetup {
     // where validate refuses them, in its words at the tile's line: a tile naming an unknown experience, two defaults.
     refuseTiles(asked != null ? List.of(asked) : experience == null ? tiles : List.of(),
         asked != null ? "Tile " + asked.id() + " cannot be played" : "No experience was selected");
-    ExperienceSelection.Builder selection = ExperienceSelection.builder();
+    // The user typed --experience: messages say so, never Lyra's "the URL option" that stands for it here.
+    ExperienceSelection.Builder selection = ExperienceSelection.builder().describe(ExperienceSelection.Source.URL_OPTION, "--experience");
     if (experience != null || asked != null) {
       selection.named(ExperienceSelection.Source.URL_OPTION, asked != null ? asked.tile().experienceId() : experience);
     }
     ExperienceSelection.Selected selected;
+    ExperienceSelection chooser = selection.build();
     try {
-      selected = join(selection.build().select(assets));
+      selected = join(chooser.select(assets));
     } catch (ProblemException e) {
       throw InstalledPluginContent.withHints(e, features, asked != null ? asked.tile().experienceId() : experience);
     }
@@ -94,7 +96,7 @@ final class PlaySetup {
     Tiles.Tile played = asked != null ? asked : Tiles.forExperience(tiles, experienceId).orElse(null);
     String mapId = played == null ? "" : Tiles.map(assets, played).map(Object::toString).orElse("");
     ((ArenaGameState) world.gameState()).seed(seed);
-    out.printf("Experience %s, chosen by %s; %s world; seed %d%n", experienceId, asked != null ? "tile " + asked.id() : selected.source(),
+    out.printf("Experience %s, chosen by %s; %s world; seed %d%n", experienceId, asked != null ? "tile " + asked.id() : chooser.describe(selected.source()),
         describe(world.netMode()), seed);
     List<Tiles.Tile> others = played == null || asked != null ? List.of() : Tiles.otherMaps(tiles, played);
     if (!others.isEmpty()) {

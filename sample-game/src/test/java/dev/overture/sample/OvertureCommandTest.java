@@ -74,7 +74,7 @@ class OvertureCommandTest {
     String nl = System.lineSeparator();
     assertEquals(
         "No experience was selected, see the following problem:" + nl + nl
-            + "1) [Overture/UnknownExperience] No experience Experience:Elimnation is indexed (named by the URL option);"
+            + "1) [Overture/UnknownExperience] No experience Experience:Elimnation is indexed (named by --experience);"
             + " did you mean Experience:Elimination?"
             + " (experiences: \"Experience:Control\", \"Experience:Elimination\", \"Experience:FrontEnd\","
             + " \"Experience:TopDownArena\")" + nl + nl

@@ -168,7 +168,7 @@ class PlayInspectIT {
     } else {
       args.addAll(List.of("--experience", "Nope"));
       report = "LoadFailed: No experience was selected (world Sample)";
-      problem = "[Overture/UnknownExperience] No experience Experience:Nope is indexed (named by the URL option) (experiences: "
+      problem = "[Overture/UnknownExperience] No experience Experience:Nope is indexed (named by --experience) (experiences: "
           + "\"Experience:Control\", \"Experience:Elimination\", \"Experience:FrontEnd\", \"Experience:TopDownArena\")";
     }
     start(args.toArray(String[]::new));

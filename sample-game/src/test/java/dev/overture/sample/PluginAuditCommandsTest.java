@@ -30,12 +30,12 @@ class PluginAuditCommandsTest {
   void namesOnTheCommandLine_thatDifferOnlyInCase_orInTheirType_getTheClosest() {
     CommandRun play = CommandRun.of("play", "--assets", "../assets", "--experience", "elimination", "--ticks", "1");
     assertEquals(1, play.exit(), play.all());
-    assertTrue(play.all().contains("[Overture/UnknownExperience] No experience Experience:elimination is indexed (named by the URL"
-        + " option); did you mean Experience:Elimination? (experiences: "), play.all());
+    assertTrue(play.all().contains("[Overture/UnknownExperience] No experience Experience:elimination is indexed (named by"
+        + " --experience); did you mean Experience:Elimination? (experiences: "), play.all());
 
     CommandRun typeTypo = CommandRun.of("play", "--assets", "../assets", "--experience", "Experiance:Elimination", "--ticks", "1");
     assertEquals(1, typeTypo.exit(), typeTypo.all());
-    assertTrue(typeTypo.all().contains("No experience Experiance:Elimination is indexed (named by the URL option); did you mean"
+    assertTrue(typeTypo.all().contains("No experience Experiance:Elimination is indexed (named by --experience); did you mean"
         + " Experience:Elimination?"), typeTypo.all());
 
     CommandRun describe = CommandRun.of("describe", "--assets", "../assets", "control");
@@ -242,7 +242,7 @@ class PluginAuditCommandsTest {
   /**
    * Review exp, finding 14: an experience inside a plugin that stays Installed was checked (and
    * passed) by validate, which registers every plugin, while play said only "No experience ... is
-   * indexed (named by the URL option)". Now both name the plugin and how to make it play.
+   * indexed (named by --experience)". Now both name the plugin and how to make it play.
    */
   @Test
   void anExperienceInsideAnInstalledPlugin_isNamedWithItsPlugin_byPlayAndDescribe_andAWarningInValidate() {

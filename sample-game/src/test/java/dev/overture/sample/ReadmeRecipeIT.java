@@ -102,7 +102,7 @@ class ReadmeRecipeIT {
     assertTrue(Files.exists(target.resolve("plugins/lanterns.jar")), "the jar is in the plugins folder");
     assertEquals("Content is valid: no problems found." + System.lineSeparator(), runs.get(2).output());
     String play = runs.get(3).output();
-    assertTrue(play.startsWith("Experience Experience:Lanterns, chosen by the URL option"), play);
+    assertTrue(play.startsWith("Experience Experience:Lanterns, chosen by --experience"), play);
     assertTrue(play.contains("Plugins activated: ShooterCore, Lanterns"), play);
     assertTrue(play.lines().anyMatch(line -> line.startsWith("Spawned Player as Hero") && line.contains(", Lantern")), play);
     assertTrue(play.contains("first team to 5 wins; an elimination scores 1"), play);
