@@ -121,11 +121,16 @@ public final class GameFeatures implements AutoCloseable {
   }
 
   /**
-   * Problems of discovery that belong to no plugin: a folder whose name is no plugin name, a second
-   * plugin of a name already taken. {@link #ready()} fails with them too.
+   * Problems of discovery that belong to no plugin: errors for a folder whose name is no plugin
+   * name and a second plugin of a name already taken, which {@link #ready()} fails with too; then
+   * {@code Overture/NotAPlugin} warnings for what looks like a plugin but is none by the rules, so
+   * is not loaded (a folder without {@code plugin.json} at its top, a {@code .JAR}, a {@code .zip} or
+   * an unpacked plugin in the plugins folder of jars), each naming it and what a plugin needs.
    */
   public List<Problem> discoveryProblems() {
-    return catalog.unusable();
+    List<Problem> problems = new ArrayList<>(catalog.unusable());
+    problems.addAll(catalog.nearMisses());
+    return List.copyOf(problems);
   }
 
   /** Where the plugin is, as messages show it: its folder or its jar. */

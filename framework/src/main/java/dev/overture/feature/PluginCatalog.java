@@ -13,7 +13,6 @@ import dev.overture.internal.Choices;
 import dev.overture.internal.FileTooLargeException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -46,13 +45,17 @@ final class PluginCatalog {
   private final Map<PluginId, Plugin> plugins;
   /** What could not become a plugin at all (a folder whose name is no plugin name, a second plugin of one name). */
   private final List<Problem> unusable;
+  /** Warnings about what looks like a plugin but is not one by the rules ({@link PluginNearMisses}). */
+  private final List<Problem> nearMisses;
   /** The private copies of the plugin jars the plugins are read from. */
   private final JarCopies copies;
 
-  private PluginCatalog(AssetManager assets, Map<PluginId, Plugin> plugins, List<Problem> unusable, JarCopies copies) {
+  private PluginCatalog(
+      AssetManager assets, Map<PluginId, Plugin> plugins, List<Problem> unusable, List<Problem> nearMisses, JarCopies copies) {
     this.assets = assets;
     this.plugins = Collections.unmodifiableMap(plugins);
     this.unusable = List.copyOf(unusable);
+    this.nearMisses = List.copyOf(nearMisses);
     this.copies = copies;
   }
 
@@ -77,7 +80,8 @@ final class PluginCatalog {
   /**
    * Reads every {@code <folder>/<Name>/plugin.json} of content root {@code rootName}, then every
    * jar of {@code jars} (when not null). A descriptor that cannot be read, or dependencies that
-   * cannot be met, make a plugin in {@code Error}; the others are unaffected.
+   * cannot be met, make a plugin in {@code Error}; the others are unaffected. What looks like a
+   * plugin but does not match these rules is a warning ({@link #nearMisses}).
    *
    * @throws IllegalArgumentException when there is no such content root
    * @throws UncheckedIOException when a folder exists but cannot be listed
@@ -90,18 +94,19 @@ final class PluginCatalog {
             .orElseThrow(() -> new IllegalArgumentException("No content root \"" + rootName + "\" to find plugins in"));
     Map<PluginId, Plugin> found = new LinkedHashMap<>();
     List<Problem> unusable = new ArrayList<>();
-    discoverFolders(assets, root, folder, found, unusable);
+    List<Problem> nearMisses = new ArrayList<>();
+    discoverFolders(assets, root, folder, found, unusable, nearMisses);
     JarCopies copies = new JarCopies(maxJarBytes);
     if (jars != null) {
-      discoverJars(assets, jars, copies, found, unusable);
+      discoverJars(assets, jars, copies, found, unusable, nearMisses);
     }
-    PluginCatalog catalog = new PluginCatalog(assets, found, unusable, copies);
+    PluginCatalog catalog = new PluginCatalog(assets, found, unusable, nearMisses, copies);
     PluginDependencies.check(found, catalog::locateInDescriptor);
     return catalog;
   }
 
-  private static void discoverFolders(
-      AssetManager assets, ContentRoot root, AssetPath folder, Map<PluginId, Plugin> found, List<Problem> unusable) {
+  private static void discoverFolders(AssetManager assets, ContentRoot root, AssetPath folder, Map<PluginId, Plugin> found,
+      List<Problem> unusable, List<Problem> nearMisses) {
     List<String> files;
     try {
       files = new ArrayList<>(root.source().list(folder, true));
@@ -112,12 +117,16 @@ final class PluginCatalog {
     }
     String prefix = folder.value() + "/";
     Collections.sort(files); // the same order on every file system
+    List<String> relatives = new ArrayList<>();
+    Set<String> pluginFolders = new HashSet<>();
     for (String file : files) {
       String relative = file.startsWith(prefix) ? file.substring(prefix.length()) : file;
+      relatives.add(relative);
       String[] parts = relative.split("/");
       if (parts.length != 2 || !parts[1].equals(DESCRIPTOR.value())) {
         continue;
       }
+      pluginFolders.add(parts[0]);
       PluginOrigin.Folder origin = new PluginOrigin.Folder(AssetSource.within(root.source(), folder.resolve(parts[0])));
       if (!ContentRoot.isValidName(parts[0])) {
         unusable.add(Problem.error("Overture/InvalidPluginName", "Plugin folder \"" + parts[0] + "\" is not a plugin name: "
@@ -128,20 +137,20 @@ final class PluginCatalog {
       PluginId id = PluginId.of(parts[0]);
       found.put(id, read(assets, id, origin, true));
     }
+    nearMisses.addAll(PluginNearMisses.inContent(root.source(), folder, relatives, pluginFolders));
   }
 
-  private static void discoverJars(
-      AssetManager assets, Path jars, JarCopies copies, Map<PluginId, Plugin> found, List<Problem> unusable) {
+  private static void discoverJars(AssetManager assets, Path jars, JarCopies copies, Map<PluginId, Plugin> found,
+      List<Problem> unusable, List<Problem> nearMisses) {
     if (!Files.isDirectory(jars)) {
       return; // no plugins folder: no jar plugins
     }
-    List<Path> files = new ArrayList<>();
-    try (DirectoryStream<Path> listed = Files.newDirectoryStream(jars, "*.jar")) {
-      listed.forEach(files::add);
+    List<Path> files;
+    try {
+      files = PluginNearMisses.jarsIn(jars, nearMisses);
     } catch (IOException e) {
       throw new UncheckedIOException("Could not list the plugins folder " + jars, e);
     }
-    files.sort(null);
     for (Path jar : files) {
       PluginId fallback = idFromFileName(jar);
       PluginOrigin.Jar origin;
@@ -254,6 +263,11 @@ final class PluginCatalog {
   /** Problems of what could not become a plugin. */
   List<Problem> unusable() {
     return unusable;
+  }
+
+  /** Warnings about what looks like a plugin but is none by the discovery rules. */
+  List<Problem> nearMisses() {
+    return nearMisses;
   }
 
   Optional<Plugin> find(PluginId id) {

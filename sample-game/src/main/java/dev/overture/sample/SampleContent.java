@@ -89,15 +89,18 @@ final class SampleContent {
   }
 
   /**
-   * {@code failure} with, when it says an experience is not indexed and some plugins are in
-   * {@code Error}, a problem for each such plugin saying that its content is not indexed: an
-   * experience inside a plugin that cannot come up would otherwise only "not exist".
+   * {@code failure} with, when it says an experience is not indexed, the warnings about folders and
+   * files that look like plugins but are none ({@code Overture/NotAPlugin}, not loaded), and, when
+   * some plugins are in {@code Error}, a problem for each such plugin saying that its content is not
+   * indexed: an experience inside either would otherwise only "not exist".
    */
   static ProblemException withPluginsInError(ProblemException failure, GameFeatures features) {
     if (failure.problems().stream().noneMatch(problem -> problem.id().equals("Overture/UnknownExperience"))) {
       return failure;
     }
     List<Problem> problems = new java.util.ArrayList<>(failure.problems());
+    // A folder or file that looks like a plugin but is none is not loaded: the experience may be in it.
+    problems.addAll(nearMisses(features));
     for (PluginId id : features.plugins()) {
       if (features.state(id) == PluginState.ERROR) {
         problems.add(Problem.error("Overture/PluginInError", "Plugin " + id + " is in Error, so its content is not indexed;"
@@ -113,7 +116,10 @@ final class SampleContent {
     return java.nio.file.Files.isDirectory(folder) ? folder : null;
   }
 
-  /** Waits until the plugins reached their initial states; prints the problems of those that could not. */
+  /**
+   * Waits until the plugins reached their initial states; prints the problems of those that could
+   * not, and the folders and files that look like plugins but are none, so are not loaded.
+   */
   static void awaitPlugins(Overture overture, java.io.PrintWriter err) {
     try {
       awaitReady(overture.features());
@@ -126,6 +132,17 @@ final class SampleContent {
           + "; what needs those plugins will not load (overture list shows their states)", warnings));
       err.flush();
     }
+    List<Problem> nearMisses = nearMisses(overture.features());
+    if (!nearMisses.isEmpty()) {
+      err.println(Problems.format("warning: " + nearMisses.size() + (nearMisses.size() == 1 ? " folder or file looks like a plugin but is"
+          : " folders or files look like plugins but are") + " not loaded", nearMisses));
+      err.flush();
+    }
+  }
+
+  /** The warnings of discovery: what looks like a plugin but is none ({@code Overture/NotAPlugin}). */
+  static List<Problem> nearMisses(GameFeatures features) {
+    return features.discoveryProblems().stream().filter(problem -> !problem.isError()).toList();
   }
 
   /**
