@@ -33,6 +33,8 @@ final class FeatureQueue implements AutoCloseable {
   private int inFlight; // guarded by lock
   private final List<CompletableFuture<Void>> idleWaiters = new ArrayList<>(); // guarded by lock
   private volatile boolean closed;
+  /** The host gave up on the change running now: closing waits for nothing. */
+  private volatile boolean abandoned;
 
   /** A queue over {@code executor}, or over a thread of its own when {@code null}. */
   FeatureQueue(Executor executor) {
@@ -132,6 +134,15 @@ final class FeatureQueue implements AutoCloseable {
         "The plugin executor rejected " + what + " (it is shut down or its queue is full)")), e);
   }
 
+  /** See {@link GameFeatures#abandonRunningChange()}. */
+  void abandonRunning() {
+    abandoned = true;
+  }
+
+  boolean runningAbandoned() {
+    return abandoned;
+  }
+
   static Throwable unwrap(Throwable error) {
     return error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
   }
@@ -150,16 +161,24 @@ final class FeatureQueue implements AutoCloseable {
       idleWaiters.clear();
     }
     waiting.forEach(idle -> idle.completeExceptionally(new IllegalStateException(CLOSED)));
-    if (!serial.close(CLOSE_WAIT.toNanos())) {
+    if (abandoned) {
+      // The host waited for it already and said so: waiting again only delays the host's own message.
+      if (!serial.close(0)) {
+        log.debug("Closing without waiting for the plugin state change the host abandoned; the plugins' class loaders close"
+            + " under it");
+      }
+    } else if (!serial.close(CLOSE_WAIT.toNanos())) {
       log.warn("A plugin state change still ran after closing waited {} s for it; the plugins' class loaders close under it",
           CLOSE_WAIT.toSeconds());
     }
     if (owned != null) {
       owned.shutdownNow();
-      try {
-        owned.awaitTermination(5, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
+      if (!abandoned) {
+        try {
+          owned.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
       }
     }
   }

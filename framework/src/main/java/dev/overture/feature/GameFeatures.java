@@ -64,6 +64,8 @@ public final class GameFeatures implements AutoCloseable {
   private final PluginTransitions transitions;
   private final PluginRequests requests;
   private final CompletableFuture<Void> ready;
+  /** Each plugin's way to its initial state, in discovery order: {@link #notReady} reads it. */
+  private final java.util.Map<PluginId, CompletableFuture<Void>> initialStates;
   private volatile java.util.Set<PluginId> installedAtStart = java.util.Set.of();
 
   private GameFeatures(Builder builder) {
@@ -75,11 +77,13 @@ public final class GameFeatures implements AutoCloseable {
     ClassLoader host = builder.classLoader != null ? builder.classLoader : GameFeatures.class.getClassLoader();
     transitions = new PluginTransitions(builder.assets, catalog, worlds, queue.serial(), host, builder.rootName);
     requests = new PluginRequests(queue, transitions);
-    List<CompletableFuture<Void>> initial = new ArrayList<>();
+    java.util.Map<PluginId, CompletableFuture<Void>> initial = new java.util.LinkedHashMap<>();
     for (Plugin plugin : catalog.all()) {
-      initial.add(queue.submit(() -> transitions.reachInitialState(plugin)));
+      initial.put(plugin.id, queue.submit("bringing plugin " + plugin.id + " to its initial state",
+          () -> transitions.reachInitialState(plugin)));
     }
-    ready = CompletableFuture.allOf(initial.toArray(CompletableFuture[]::new)).handle((ignored, error) -> {
+    initialStates = java.util.Collections.unmodifiableMap(initial);
+    ready = CompletableFuture.allOf(initial.values().toArray(CompletableFuture[]::new)).handle((ignored, error) -> {
       java.util.Set<PluginId> installed = new java.util.LinkedHashSet<>();
       for (Plugin plugin : catalog.all()) {
         if (plugin.state == PluginState.INSTALLED) {
@@ -113,6 +117,45 @@ public final class GameFeatures implements AutoCloseable {
    */
   public CompletableFuture<Void> ready() {
     return ready;
+  }
+
+  /**
+   * The plugins that have not reached their initial state yet, in discovery order; empty once
+   * {@link #ready()} has completed. State changes run one at a time, so while {@code ready()} waits
+   * the plugin among them in a transition ({@link #state}: {@code Registering} means its entry
+   * point's {@code register} has not returned) is the one whose code runs, and the others wait
+   * behind it. An entry point that never returns keeps {@code ready()} from ever completing:
+   * Overture sets no deadline on plugin code, so a host waits with its own ({@code
+   * ready().get(timeout, unit)}), names the plugins from here, and then may {@link
+   * #abandonRunningChange} before it closes. Any thread; a snapshot.
+   */
+  public List<PluginId> notReady() {
+    List<PluginId> waiting = new ArrayList<>();
+    initialStates.forEach((id, reached) -> {
+      if (!reached.isDone()) {
+        waiting.add(id);
+      }
+    });
+    return List.copyOf(waiting);
+  }
+
+  /**
+   * Says that the host gave up waiting for the state change running now, whose plugin code does
+   * not return (an entry point's {@code register} waiting for what never comes; see {@link
+   * #notReady}): {@link #close()} then neither waits for it nor for the changes queued behind it
+   * (which could only run after it), nor does {@code Overture}'s close wait for plugin releases,
+   * and none of those waits is logged at warn: the host has said why. The change itself is not
+   * stopped (Java cannot stop a thread): on Overture's own executor it keeps its daemon thread,
+   * which does not keep the process alive; on a host's executor, it keeps that thread. Harmless
+   * when nothing runs. Any thread.
+   */
+  public void abandonRunningChange() {
+    queue.abandonRunning();
+  }
+
+  /** Whether {@link #abandonRunningChange} was called: closing then waits for no plugin code. */
+  public boolean runningChangeAbandoned() {
+    return queue.runningAbandoned();
   }
 
   /** The installed plugins, in discovery order: plugin folders by name, then jars by file name. */

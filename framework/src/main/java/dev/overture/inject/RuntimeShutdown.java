@@ -69,6 +69,11 @@ final class RuntimeShutdown {
    * executor stops. With the host's executor nobody may be running it: wait a bounded time.
    */
   private static void awaitPluginReleases(GameFeatures features, Duration closeWait) {
+    if (features.runningChangeAbandoned()) {
+      // The releases would queue behind plugin code the host gave up on: they cannot run.
+      log.debug("Not waiting for plugin releases: the host abandoned the plugin state change that runs");
+      return;
+    }
     try {
       features.whenIdle().get(dev.overture.internal.Durations.millis(closeWait), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {

@@ -242,4 +242,54 @@ class FeatureQueueTest {
     own.close();
     assertEquals(FeatureQueue.CLOSED, failureOf(own.submit(() -> CompletableFuture.completedFuture("late"))).getMessage());
   }
+
+  /**
+   * Review D2: after a host gave up on a plugin whose register never returns, closing waited 5 s for
+   * it, 5 s more for the thread, and logged two warnings before the host could say why. Abandoned,
+   * close returns at once, while the change still runs, and drops what was queued behind it.
+   */
+  @Test
+  @org.junit.jupiter.api.Timeout(30)
+  void close_afterTheRunningChangeWasAbandoned_waitsForNothing_andDropsWhatWaitedBehindIt() throws Exception {
+    FeatureQueue own = new FeatureQueue(null);
+    java.util.concurrent.CountDownLatch entered = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch never = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.atomic.AtomicReference<Thread> stuck = new java.util.concurrent.atomic.AtomicReference<>();
+    own.submit(() -> {
+      stuck.set(Thread.currentThread());
+      entered.countDown();
+      while (never.getCount() > 0) { // a register waiting for what never comes, deaf to interrupts
+        try {
+          never.await();
+        } catch (InterruptedException e) {
+          // close's shutdownNow: ignored, as stuck code does
+        }
+      }
+      return CompletableFuture.completedFuture("returned at last");
+    });
+    AtomicInteger behind = new AtomicInteger();
+    CompletableFuture<String> queued = own.submit(() -> {
+      behind.incrementAndGet();
+      return CompletableFuture.completedFuture("behind");
+    });
+    entered.await();
+
+    own.abandonRunning();
+    assertTrue(own.runningAbandoned());
+    // What the running change does afterwards is its own business; close must not have waited for it.
+    java.util.concurrent.atomic.AtomicBoolean closedWhileStuck = new java.util.concurrent.atomic.AtomicBoolean();
+    Thread closing = new Thread(() -> {
+      own.close();
+      closedWhileStuck.set(stuck.get().isAlive());
+    }, "closer");
+    closing.start();
+    closing.join();
+
+    assertTrue(closedWhileStuck.get(), "close returned while the abandoned change still ran");
+    assertTrue(stuck.get().isDaemon(), "Overture's own plugin thread never keeps the process alive");
+    never.countDown();
+    await().atMost(Duration.ofSeconds(10)).until(() -> !stuck.get().isAlive());
+    assertEquals(0, behind.get(), "what waited behind the abandoned change never runs");
+    assertFalse(queued.isDone() && !queued.isCompletedExceptionally(), "nor does it report success");
+  }
 }

@@ -1,6 +1,7 @@
 package dev.overture.feature;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -359,6 +360,29 @@ class GameFeaturesTest {
     assertEquals("Overture/PluginNotEnabled", component.get(0).problem().id());
     assertTrue(component.get(0).problem().message().startsWith("Component \"Score\" belongs to plugin Combat"));
     assertEquals(List.of(), features.resolve(List.of(id("Combat"))).misuses(new AddsScore(), user));
+  }
+
+  /**
+   * Review D2: a plugin whose register never returned held ready() forever, and a host could not
+   * tell which plugin it waited for, nor which waited behind it. notReady() names them, in order.
+   */
+  @Test
+  void notReady_namesThePluginsOnTheirWay_inOrder_untilReadyCompletes() {
+    Path other = Content.of()
+        .file("plugins/First/plugin.json", "{ \"version\": \"1.0.0\" }")
+        .file("plugins/Second/plugin.json", "{ \"version\": \"1.0.0\" }")
+        .writeTo(temp.resolve("other"));
+    try (AssetManager otherAssets = BuiltIns.register(AssetManager.builder())
+            .contentRoot(AssetSource.directory(other)).executor(workers).build();
+        GameFeatures otherFeatures = GameFeatures.builder(otherAssets).executor(serial).build()) {
+      assertEquals(List.of(id("First"), id("Second")), otherFeatures.notReady());
+      assertFalse(otherFeatures.runningChangeAbandoned());
+
+      pump();
+
+      assertEquals(List.of(), otherFeatures.notReady());
+      otherFeatures.ready().join();
+    }
   }
 
   @Test

@@ -48,7 +48,7 @@ final class ListCommand implements Callable<Integer> {
       GameFeatures features = overture.features();
       // Plugins registered at start-up add their content to the index; those that cannot are listed below.
       try {
-        SampleContent.awaitReady(features);
+        SampleContent.awaitReady(features, spec.commandLine().getErr());
       } catch (java.util.concurrent.CompletionException failed) {
         // reported below, with the plugins' states
       }

@@ -122,7 +122,7 @@ final class SampleContent {
    */
   static void awaitPlugins(Overture overture, java.io.PrintWriter err) {
     try {
-      awaitReady(overture.features());
+      awaitReady(overture.features(), err);
     } catch (java.util.concurrent.CompletionException e) {
       if (!(e.getCause() instanceof ProblemException problems)) {
         throw e;
@@ -157,7 +157,7 @@ final class SampleContent {
   static void requirePlugins(Overture overture, java.io.PrintWriter err) {
     GameFeatures features = overture.features();
     try {
-      awaitReady(features);
+      awaitReady(features, err);
     } catch (java.util.concurrent.CompletionException e) {
       if (!(e.getCause() instanceof ProblemException)) {
         throw e;
@@ -184,42 +184,95 @@ final class SampleContent {
   static java.time.Duration pluginTimeout() {
     String given = System.getProperty("overture.pluginTimeout");
     try {
-      return given == null ? java.time.Duration.ofMinutes(1) : java.time.Duration.parse(given);
+      java.time.Duration timeout = given == null ? java.time.Duration.ofMinutes(1) : java.time.Duration.parse(given);
+      if (timeout.isNegative() || timeout.isZero()) {
+        throw new IllegalArgumentException("-Doverture.pluginTimeout=" + given + " must be positive, such as PT30S");
+      }
+      return timeout;
     } catch (java.time.format.DateTimeParseException e) {
       throw new IllegalArgumentException("-Doverture.pluginTimeout=" + given + " is not a duration such as PT30S");
     }
   }
 
+  /** After how long a command says which plugin it waits for: 5 s, or half the timeout when that is shorter. */
+  static java.time.Duration pluginNotice(java.time.Duration timeout) {
+    java.time.Duration half = timeout.dividedBy(2);
+    return half.compareTo(java.time.Duration.ofSeconds(5)) < 0 ? half : java.time.Duration.ofSeconds(5);
+  }
+
+  /** {@link #awaitReady(GameFeatures, java.io.PrintWriter)}, saying what it waits for on stderr. */
+  static void awaitReady(GameFeatures features) {
+    awaitReady(features, new java.io.PrintWriter(System.err, true));
+  }
+
   /**
    * Waits until every plugin has reached its initial state, as {@code features.ready()} says, but
    * not forever: a plugin whose code blocks (an entry point waiting on something that never comes)
-   * would hold every command. After {@link #pluginTimeout()} it fails naming the plugins still on
-   * their way, and where their code is.
+   * would hold every command. After {@link #pluginNotice} it prints to {@code err} which plugin's
+   * code it waits for and which wait behind it; after {@link #pluginTimeout()} it gives up on that
+   * code ({@link GameFeatures#abandonRunningChange}, so that closing adds no wait and no warning
+   * before the message) and fails naming them, with where their code is.
    *
    * @throws java.util.concurrent.CompletionException when a plugin could not come up (as {@code ready()})
    * @throws IllegalStateException when the plugins took longer than the timeout
    */
-  static void awaitReady(GameFeatures features) {
+  static void awaitReady(GameFeatures features, java.io.PrintWriter err) {
     java.time.Duration timeout = pluginTimeout();
+    java.time.Duration notice = pluginNotice(timeout);
+    java.util.concurrent.TimeUnit millis = java.util.concurrent.TimeUnit.MILLISECONDS;
     try {
-      features.ready().get(dev.overture.internal.Durations.millis(timeout), java.util.concurrent.TimeUnit.MILLISECONDS);
+      try {
+        features.ready().get(dev.overture.internal.Durations.millis(notice), millis);
+        return;
+      } catch (java.util.concurrent.TimeoutException slow) {
+        err.println("overture: still waiting after " + seconds(notice) + " for " + waitingFor(features) + "; giving up after "
+            + seconds(timeout) + " (java -Doverture.pluginTimeout=PT2M -jar ... waits longer)");
+        err.flush();
+      }
+      features.ready().get(dev.overture.internal.Durations.millis(timeout.minus(notice)), millis);
     } catch (java.util.concurrent.ExecutionException e) {
       throw new java.util.concurrent.CompletionException(e.getCause());
     } catch (java.util.concurrent.TimeoutException e) {
-      List<String> stuck = new java.util.ArrayList<>();
-      for (dev.overture.feature.PluginId id : features.plugins()) {
-        dev.overture.feature.PluginState state = features.state(id);
-        if (!state.isStable() && state != dev.overture.feature.PluginState.ERROR) {
-          stuck.add(id + " (still " + state + ", " + features.location(id) + ")");
-        }
-      }
-      throw new IllegalStateException("The plugins did not come up within " + timeout.toSeconds() + " s: "
-          + (stuck.isEmpty() ? "none says why" : String.join(", ", stuck)) + "; a plugin's code is waiting for something"
-          + " that does not come (remove the plugin, or fix its entry point)");
+      String stuck = waitingFor(features);
+      features.abandonRunningChange();
+      throw new IllegalStateException("The plugins did not come up within " + seconds(timeout) + ": " + stuck
+          + "; a plugin's code is waiting for something that does not come (remove the plugin, or fix its entry point)");
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("Interrupted while the plugins came up");
     }
+  }
+
+  /**
+   * The plugins not ready yet, in words: the one whose code runs ("plugin LoopReg (plp/loopreg.jar),
+   * whose entry point lr.P has not returned from register") and those waiting behind it.
+   */
+  static String waitingFor(GameFeatures features) {
+    List<String> running = new java.util.ArrayList<>();
+    List<String> behind = new java.util.ArrayList<>();
+    for (PluginId id : features.notReady()) {
+      PluginState state = features.state(id);
+      if (state.isStable() || state == PluginState.ERROR) {
+        behind.add(id + " (" + features.location(id) + ")");
+      } else if (state == PluginState.REGISTERING) {
+        String entryPoint = features.descriptor(id).map(descriptor -> descriptor.entryPoint()).orElse(null);
+        running.add("plugin " + id + " (" + features.location(id) + "), whose entry point "
+            + (entryPoint == null ? "" : entryPoint + " ") + "has not returned from register");
+      } else {
+        running.add("plugin " + id + " (" + features.location(id) + "), still " + state);
+      }
+    }
+    String said = running.isEmpty() ? "the plugins (none says why)" : String.join(", ", running);
+    if (!behind.isEmpty()) {
+      said += "; " + String.join(", ", behind) + (behind.size() == 1 ? " waits" : " wait") + " behind it and "
+          + (behind.size() == 1 ? "has" : "have") + " not started";
+    }
+    return said;
+  }
+
+  private static String seconds(java.time.Duration duration) {
+    long millis = dev.overture.internal.Durations.millis(duration);
+    return millis % 1000 == 0 ? millis / 1000 + " s" : java.math.BigDecimal.valueOf(millis, 3).stripTrailingZeros().toPlainString() + " s";
   }
 
   /**

@@ -54,7 +54,7 @@ final class ValidateCommand implements Callable<Integer> {
       GameFeatures features = overture.features();
       // A plugin that cannot come up is the validator's to report, with the rest, in the report's format.
       try {
-        SampleContent.awaitReady(features);
+        SampleContent.awaitReady(features, spec.commandLine().getErr());
       } catch (java.util.concurrent.CompletionException failed) {
         // reported below, with the plugins' states
       }
@@ -66,6 +66,9 @@ final class ValidateCommand implements Callable<Integer> {
         validator.settingsFolder(ContentOptions.folder(spec, "--settings", settings));
       }
       report = validator.build().run();
+      if (report.problems().stream().anyMatch(problem -> problem.id().equals("Overture/PluginTimedOut"))) {
+        features.abandonRunningChange(); // reported: closing need not wait for that code again, nor warn before the report
+      }
     } catch (ProblemException | IllegalArgumentException | IllegalStateException | ParameterException e) {
       if (format == Format.text) {
         throw e;
