@@ -208,6 +208,10 @@ final class PluginCatalog {
                     + " a plugin jar carries its descriptor there, beside its content folders")
                 .at(SourceLocation.ofFile(origin.location())))), List.of());
       }
+      List<Problem> nulls = nullFields(assets, source, origin);
+      if (!nulls.isEmpty()) {
+        return new Plugin(id, origin, null, new PluginException(id, "install", nulls), List.of());
+      }
       BoundFile<PluginManifest> bound = assets.tools().bindFile(source, ContentRoot.GAME, DESCRIPTOR, PluginManifest.class);
       bound.warnings().forEach(warning -> log.warn("{}", warning));
       PluginDescriptor manifest = bound.value().descriptor;
@@ -225,6 +229,24 @@ final class PluginCatalog {
         closeQuietly(source);
       }
     }
+  }
+
+  /**
+   * A problem at each property of the descriptor that is an explicit {@code null}, located with its
+   * pointer ({@code "version": null} was "Missing "version"" at the closing brace, and the other
+   * nulls unsaid). Empty when the file cannot be read here: binding it says why.
+   */
+  private static List<Problem> nullFields(AssetManager assets, AssetSource source, PluginOrigin origin) {
+    byte[] json;
+    try {
+      json = source.read(DESCRIPTOR, AssetLimits.defaults().maxDocumentBytes());
+    } catch (IOException | RuntimeException e) {
+      return List.of();
+    }
+    List<Problem> problems = new ArrayList<>();
+    PluginManifest.nullFields(json).forEach((pointer, message) -> problems.add(Problem.error("Overture/InvalidValue", message)
+        .at(assets.tools().locate(json, origin.descriptorFile(), pointer))));
+    return problems;
   }
 
   private static SourceLocation locate(AssetManager assets, AssetSource source, String file, String pointer) {

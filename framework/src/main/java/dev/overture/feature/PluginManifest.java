@@ -41,6 +41,47 @@ final class PluginManifest {
     hasActions = actions != null;
   }
 
+  /** One parser for {@link #nullFields}: a shared mapper, configured once. */
+  private static final tools.jackson.databind.json.JsonMapper TREES = dev.overture.internal.JsonMappers.builder().build();
+
+  /** What each property takes, for the message about a null one. */
+  private static final java.util.Map<String, String> TAKES = java.util.Map.of(
+      "name", "the plugin's name, such as \"Relics\"",
+      "version", "a version, such as \"1.0.0\"",
+      "description", "a text",
+      "entryPoint", "a class name, such as \"relics.RelicsPlugin\"",
+      "dependencies", "a list, such as [ { \"name\": \"ShooterCore\" } ]",
+      "initialState", "\"Installed\", \"Registered\", \"Loaded\" or \"Active\"",
+      "primaryAssetTypesToScan", "a list of scan rules",
+      "contributes", "an object, such as { \"components\": [], \"actions\": [] }",
+      "actions", "a list of actions");
+
+  /**
+   * The pointers of the properties at the top of {@code json} that are an explicit {@code null},
+   * each with the problem to report there: binding reads a null as absent, so a {@code "version":
+   * null} was "Missing "version"" at the closing brace, and the other nulls went unsaid. Empty when
+   * {@code json} is no object (binding says what is wrong with it).
+   */
+  static java.util.Map<String, String> nullFields(byte[] json) {
+    java.util.Map<String, String> found = new java.util.LinkedHashMap<>();
+    tools.jackson.databind.JsonNode tree;
+    try {
+      tree = TREES.readTree(json);
+    } catch (RuntimeException e) {
+      return found; // malformed: binding reports it, located
+    }
+    if (tree == null || !tree.isObject()) {
+      return found;
+    }
+    for (String field : tree.propertyNames()) {
+      if (tree.get(field).isNull() && TAKES.containsKey(field)) {
+        String required = field.equals("version") ? "; give " : "; leave it out for the default, or give ";
+        found.put("/" + field, "\"" + field + "\" is null" + required + TAKES.get(field));
+      }
+    }
+    return found;
+  }
+
   /**
    * A value that is there, whatever it holds: skipped as an ignored property would be (its
    * children read only to pass over them), and read as {@code true}. A JSON null reads as absent.

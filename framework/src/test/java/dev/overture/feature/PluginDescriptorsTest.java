@@ -56,6 +56,8 @@ class PluginDescriptorsTest {
         .file("plugins/Bad Name/plugin.json", "{ \"version\": \"1.0.0\" }")
         .file("plugins/Quiet/plugin.json", "{ \"version\": \"1.0.0\", \"description\": \"no actions\", \"initialState\": \"installed\" }")
         .file("plugins/Nulled/plugin.json", "{ \"version\": \"1.0.0\", \"initialState\": \"installed\", \"actions\": null }")
+        .file("plugins/NullFields/plugin.json",
+            "{ \"name\": \"NullFields\", \"version\": null, \"dependencies\": null, \"contributes\": null, \"actions\": null }")
         .file("plugins/Loud/plugin.json", """
             { "version": "1.0.0", "initialState": "installed", "actions": [ { "action": "Record", "name": "first" } ] }
             """)
@@ -208,11 +210,27 @@ class PluginDescriptorsTest {
     assertEquals(List.of(), registered.actions());
   }
 
+  /**
+   * Review D6: binding reads a null as absent, so these nulls gave only "Missing "version"" at the
+   * closing brace (1:101), without a pointer, and the other three went unsaid.
+   */
   @Test
-  void actionsThatAreNull_areNoActions_asTheFullDescriptorReadsThem() throws Exception {
-    Files.writeString(root.resolve("plugins/Nulled/plugin.json"), "not json at all");
+  void eachNullField_isAnError_atItsOwnPointer_sayingWhatItTakes() {
+    PluginId id = PluginId.of("NullFields");
+    assertEquals(PluginState.ERROR, features.state(id));
+    String file = root.resolve("plugins/NullFields/plugin.json").toString();
+    assertEquals(List.of(
+            "[Overture/InvalidValue] \"version\" is null; give a version, such as \"1.0.0\" at " + file + ":1:36 (/version)",
+            "[Overture/InvalidValue] \"dependencies\" is null; leave it out for the default, or give a list, such as [ { \"name\":"
+                + " \"ShooterCore\" } ] at " + file + ":1:58 (/dependencies)",
+            "[Overture/InvalidValue] \"contributes\" is null; leave it out for the default, or give an object, such as {"
+                + " \"components\": [], \"actions\": [] } at " + file + ":1:79 (/contributes)",
+            "[Overture/InvalidValue] \"actions\" is null; leave it out for the default, or give a list of actions at " + file
+                + ":1:96 (/actions)"),
+        features.failure(id).orElseThrow().problems().stream().map(Problem::toString).toList());
 
-    assertEquals(List.of(), register("Nulled").actions());
+    Problem actions = onlyProblem("Nulled");
+    assertEquals(at("Nulled", "/actions"), where(actions));
   }
 
   @Test
