@@ -62,16 +62,28 @@ final class ZipSource implements AssetSource {
   @Override
   public List<String> list(AssetPath folder, boolean recursive) throws IOException {
     String prefix = folder.value().isEmpty() ? "" : folder.value() + '/';
-    if (!prefix.isEmpty() && files.keySet().stream().noneMatch(entry -> entry.startsWith(prefix))) {
+    if (!prefix.isEmpty() && files.keySet().stream().noneMatch(entry -> relative(entry).startsWith(prefix))) {
       throw new NoSuchFileException(name + "!/" + folder.value(), null, "no such folder");
     }
     List<String> listed = new ArrayList<>();
     for (String entry : files.keySet()) {
-      if (entry.startsWith(prefix) && (recursive || entry.indexOf('/', prefix.length()) < 0)) {
+      String relative = relative(entry);
+      if (relative.startsWith(prefix) && (recursive || relative.indexOf('/', prefix.length()) < 0)) {
+        // Listed as it is named: an absolute entry ("/experiences/Abs.json") is then refused by the
+        // indexer as Overture/InvalidPath, as "..", "./", "//" and "\\" are, rather than missed unsaid.
         listed.add(entry);
       }
     }
     return listed;
+  }
+
+  /** An entry's name without the slashes it may start with, for finding the folder it is in. */
+  private static String relative(String entry) {
+    int start = 0;
+    while (start < entry.length() && entry.charAt(start) == '/') {
+      start++;
+    }
+    return entry.substring(start);
   }
 
   @Override

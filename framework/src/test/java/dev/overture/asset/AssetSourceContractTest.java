@@ -186,6 +186,23 @@ class AssetSourceContractTest {
         e.problems().get(0).message());
   }
 
+  /**
+   * Review nit: an absolute entry name in a plugin jar (a zip source) was missed without a word,
+   * where "..", "./", "//" and "\\" were refused. (The class-path jar and in-memory sources still
+   * skip such a name: not yet held to this.)
+   */
+  @ParameterizedTest
+  @EnumSource(value = Kind.class, names = {"ZIP"})
+  void anAbsoluteArchiveEntry_isRefusedByTheIndex_asTheOtherOddNamesAre(Kind kind) {
+    Content content = TestAssets.game().entry("/modes/Abs.json", "{}");
+
+    AssetIndexException e =
+        assertThrows(AssetIndexException.class, () -> TestAssets.builder(kind.create(content, temp, open)).build());
+
+    assertEquals(List.of("Overture/InvalidPath"), e.problems().stream().map(Problem::id).toList());
+    assertTrue(e.problems().get(0).message().startsWith("Asset path \"/modes/Abs.json\""), e.problems().get(0).message());
+  }
+
   @ParameterizedTest
   @EnumSource(value = Kind.class, names = {"DIRECTORY", "CLASSPATH_FOLDER"})
   void symbolicLinksOutOfTheRoot_areRefused(Kind kind) throws Exception {

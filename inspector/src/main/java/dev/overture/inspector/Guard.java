@@ -20,7 +20,7 @@ import org.eclipse.jetty.util.Fields;
 /**
  * What every request passes first. It puts the security headers on every answer (a strict content
  * security policy: the page's own script, style and connection, nothing inline, no frames), answers
- * only {@code GET} (the inspector is read-only), and, for a server on the loopback address, only
+ * only {@code GET} and {@code HEAD} (the inspector is read-only), and, for a server on the loopback address, only
  * requests that name it by a loopback name, so a web page that rebinds its own host name to
  * 127.0.0.1 cannot read it. The live feed ({@value #LIVE}) is opened only from the inspector's own
  * page (its {@code Origin}) and, when the server has a token, only with it.
@@ -86,9 +86,10 @@ final class Guard extends Handler.Wrapper {
   @Override
   public boolean handle(Request request, Response response, Callback callback) throws Exception {
     secure(response.getHeaders());
-    if (!HttpMethod.GET.is(request.getMethod())) {
-      response.getHeaders().put(HttpHeader.ALLOW, "GET");
-      reply(response, callback, HttpStatus.METHOD_NOT_ALLOWED_405, "The inspector is read-only: it answers GET only.");
+    // HEAD is GET without the body (Jetty writes the head alone): health checks ask with it.
+    if (!HttpMethod.GET.is(request.getMethod()) && !HttpMethod.HEAD.is(request.getMethod())) {
+      response.getHeaders().put(HttpHeader.ALLOW, "GET, HEAD");
+      reply(response, callback, HttpStatus.METHOD_NOT_ALLOWED_405, "The inspector is read-only: it answers GET and HEAD only.");
       return true;
     }
     if (loopbackOnly && !namesLoopback(request)) {

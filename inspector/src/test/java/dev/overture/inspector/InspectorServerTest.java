@@ -236,16 +236,33 @@ class InspectorServerTest {
   }
 
   @Test
-  void itIsReadOnly_answeringGetOnly() throws Exception {
+  void itIsReadOnly_answeringGetAndHeadOnly() throws Exception {
     try (Inspector inspector = Inspector.builder(game.overture).start()) {
       int port = inspector.address().getPort();
       for (String method : List.of("POST", "PUT", "DELETE", "PATCH", "OPTIONS")) {
         Answer answer = exchange(port, method, "/", "127.0.0.1:" + port);
 
         assertEquals(405, answer.status(), method + ": " + answer.head());
-        assertEquals("GET", answer.header("Allow"));
-        assertEquals("The inspector is read-only: it answers GET only.\n", answer.body());
+        assertEquals("GET, HEAD", answer.header("Allow"));
+        assertEquals("The inspector is read-only: it answers GET and HEAD only.\n", answer.body());
       }
+    }
+  }
+
+  /** Review nit: HEAD was 405, though HTTP says a GET resource answers it, and health checks use it. */
+  @Test
+  void head_answersAsGetDoes_withoutTheBody() throws Exception {
+    try (Inspector inspector = Inspector.builder(game.overture).start()) {
+      int port = inspector.address().getPort();
+      Answer get = exchange(port, "GET", "/", "127.0.0.1:" + port);
+      Answer head = exchange(port, "HEAD", "/", "127.0.0.1:" + port);
+
+      assertEquals(200, head.status(), head.head());
+      assertEquals("", head.body());
+      assertEquals(get.header("Content-Type"), head.header("Content-Type"));
+      assertEquals(get.header("Content-Security-Policy"), head.header("Content-Security-Policy"));
+      assertEquals(404, exchange(port, "HEAD", "/nosuch", "127.0.0.1:" + port).status());
+      assertEquals(403, exchange(port, "HEAD", "/", "evil.com:" + port).status());
     }
   }
 

@@ -45,7 +45,9 @@ final class SchemasCommand implements Callable<Integer> {
         case "missing" -> "a symbolic link that leads nowhere (to nothing, or round in a loop)";
         default -> found;
       };
-      throw new IllegalArgumentException("--out " + out + " is " + kind + ", not a folder: the schemas are written into a folder");
+      // A usage error (exit 2, with the usage), as every other folder option naming no folder is.
+      throw new ParameterException(spec.commandLine(), "--out " + out + ": it is " + kind + ", not a folder (the schemas are"
+          + " written into one, created when missing)");
     }
     try (Overture overture = SampleContent.builder(null, SampleContent.existing(SampleContent.defaultPlugins())).build()) {
       SampleContent.awaitPlugins(overture, spec.commandLine().getErr());
