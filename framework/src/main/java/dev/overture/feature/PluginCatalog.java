@@ -208,11 +208,14 @@ final class PluginCatalog {
                     + " a plugin jar carries its descriptor there, beside its content folders")
                 .at(SourceLocation.ofFile(origin.location())))), List.of());
       }
-      List<Problem> nulls = nullFields(assets, source, origin);
+      byte[] json = readDescriptor(source);
+      List<Problem> nulls = json == null ? List.of() : nullFields(assets, json, origin);
       if (!nulls.isEmpty()) {
         return new Plugin(id, origin, null, new PluginException(id, "install", nulls), List.of());
       }
-      BoundFile<PluginManifest> bound = assets.tools().bindFile(source, ContentRoot.GAME, DESCRIPTOR, PluginManifest.class);
+      // Bound from the bytes just read: the descriptor is read once, as every content file is.
+      BoundFile<PluginManifest> bound = assets.tools().bindFile(json == null ? source : new ReadOnce(source, json),
+          ContentRoot.GAME, DESCRIPTOR, PluginManifest.class);
       bound.warnings().forEach(warning -> log.warn("{}", warning));
       PluginDescriptor manifest = bound.value().descriptor;
       if (nameFromFolder && manifest.name() != null && !manifest.name().equals(id)) {
@@ -236,17 +239,53 @@ final class PluginCatalog {
    * pointer ({@code "version": null} was "Missing "version"" at the closing brace, and the other
    * nulls unsaid). Empty when the file cannot be read here: binding it says why.
    */
-  private static List<Problem> nullFields(AssetManager assets, AssetSource source, PluginOrigin origin) {
-    byte[] json;
-    try {
-      json = source.read(DESCRIPTOR, AssetLimits.defaults().maxDocumentBytes());
-    } catch (IOException | RuntimeException e) {
-      return List.of();
-    }
+  private static List<Problem> nullFields(AssetManager assets, byte[] json, PluginOrigin origin) {
     List<Problem> problems = new ArrayList<>();
     PluginManifest.nullFields(json).forEach((pointer, message) -> problems.add(Problem.error("Overture/InvalidValue", message)
         .at(assets.tools().locate(json, origin.descriptorFile(), pointer))));
     return problems;
+  }
+
+  /** The descriptor's bytes, or null when they cannot be read here: binding reads it again and says why. */
+  private static byte[] readDescriptor(AssetSource source) {
+    try {
+      return source.read(DESCRIPTOR, AssetLimits.defaults().maxDocumentBytes());
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  /** {@code source}, whose descriptor was read already: binding gets those bytes (within its own limit). */
+  private record ReadOnce(AssetSource source, byte[] descriptor) implements AssetSource {
+    @Override
+    public String name() {
+      return source.name();
+    }
+
+    @Override
+    public List<String> list(AssetPath folder, boolean recursive) throws IOException {
+      return source.list(folder, recursive);
+    }
+
+    @Override
+    public byte[] read(AssetPath path, int maxBytes) throws IOException {
+      return path.equals(DESCRIPTOR) && descriptor.length <= maxBytes ? descriptor : source.read(path, maxBytes);
+    }
+
+    @Override
+    public boolean exists(AssetPath path) {
+      return source.exists(path);
+    }
+
+    @Override
+    public String displayPath(AssetPath path) {
+      return source.displayPath(path);
+    }
+
+    @Override
+    public Optional<Path> folder() {
+      return source.folder();
+    }
   }
 
   private static SourceLocation locate(AssetManager assets, AssetSource source, String file, String pointer) {
