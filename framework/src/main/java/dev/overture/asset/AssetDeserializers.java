@@ -17,6 +17,7 @@ import tools.jackson.databind.SerializationContext;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.ValueSerializer;
 import tools.jackson.databind.deser.jdk.NumberDeserializers;
+import tools.jackson.databind.deser.jdk.StringDeserializer;
 import tools.jackson.databind.deser.std.DelegatingDeserializer;
 import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.module.SimpleModule;
@@ -42,10 +43,14 @@ final class AssetDeserializers {
           @Override
           public void setupModule(SetupContext context) {
             super.setupModule(context);
+            context.addDeserializerModifier(new SizeChecks());
+            // Each added set goes first: FastCreators replaces Jackson's instantiator, then the check wraps it.
+            context.addValueInstantiators(new RequiredProperties(kinds));
             context.addValueInstantiators(FastCreators.instantiators());
           }
         };
     module.setDeserializerModifier(new NullValues());
+    module.addDeserializer((Class) String.class, new TextDeserializer(StringDeserializer.instance));
     module.addDeserializer(PrimaryAssetId.class, new IdDeserializer(List.of()));
     module.addDeserializer(PrimaryAssetType.class, new TypeDeserializer());
     module.addDeserializer(AssetPath.class, new PathDeserializer());

@@ -5,6 +5,7 @@ import dev.overture.internal.Choices;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * A scan rule as content declares it, in a content root's {@code overture.json} or a plugin's
@@ -22,17 +23,17 @@ import java.util.Map;
  */
 @JsonRootName("a rule of primaryAssetTypesToScan") // what messages about it call it, not this record's name
 public record ScanRuleDeclaration(
-    PrimaryAssetType type, String assetClass, List<String> directories, Boolean recursive, String extension) {
+    @Required("name the primary asset type, for example \"Map\"") PrimaryAssetType type,
+    @Required("name the registered class the files bind to") String assetClass,
+    @Required("list at least one folder") @SizeRange(min = 1) List<String> directories,
+    Boolean recursive,
+    String extension) {
 
   public ScanRuleDeclaration {
-    if (type == null) {
-      throw new IllegalArgumentException("Missing \"type\": name the primary asset type, for example \"Map\"");
-    }
-    if (assetClass == null) {
-      throw new IllegalArgumentException("Missing \"assetClass\" for type " + type);
-    }
-    if (directories == null || directories.isEmpty()) {
-      throw new IllegalArgumentException("Missing \"directories\" for type " + type + ": list at least one folder");
+    Objects.requireNonNull(type, "type");
+    Objects.requireNonNull(assetClass, "assetClass");
+    if (Objects.requireNonNull(directories, "directories").isEmpty()) {
+      throw new IllegalArgumentException("no directories for type " + type);
     }
     directories = List.copyOf(directories);
   }

@@ -3,12 +3,14 @@ package dev.overture.experience;
 import dev.overture.asset.AssetBundles;
 import dev.overture.asset.AllowedTypes;
 import dev.overture.asset.ClassOrAsset;
+import dev.overture.asset.Required;
 import dev.overture.asset.SoftRef;
 import dev.overture.feature.AbilitySet;
 import dev.overture.feature.InputConfig;
 import dev.overture.object.ObjectArchetype;
 import dev.overture.world.Pawn;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * What a pawn is, like Lyra's {@code ULyraPawnData}: its class, the abilities and attributes it is
@@ -29,6 +31,7 @@ import java.util.List;
  * @param tagRelationshipMapping which ability tags block or cancel which
  */
 public record PawnData(
+    @Required("name a registered pawn class, for example \"Pawn\", or an archetype, \"Archetype:Name\"")
     @AllowedTypes(ObjectArchetype.ASSET_TYPE) @AssetBundles(AssetBundles.ALWAYS) ClassOrAsset<Pawn> pawnClass,
     String displayName,
     @AssetBundles("equipped") List<SoftRef<AbilitySet>> abilitySets,
@@ -37,10 +40,7 @@ public record PawnData(
     @AssetBundles("equipped") SoftRef<TagRelationshipMapping> tagRelationshipMapping) {
 
   public PawnData {
-    if (pawnClass == null) {
-      throw new IllegalArgumentException(
-          "Missing \"pawnClass\": name a registered pawn class, for example \"Pawn\", or an archetype, \"Archetype:Name\"");
-    }
+    Objects.requireNonNull(pawnClass, "pawnClass");
     displayName = displayName == null ? "" : displayName;
     abilitySets = abilitySets == null ? List.of() : List.copyOf(abilitySets);
   }

@@ -4,9 +4,11 @@ import dev.overture.asset.AllowedTypes;
 import dev.overture.asset.AssetBundles;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.asset.RawAsset;
+import dev.overture.asset.Required;
 import dev.overture.asset.SoftRef;
 import dev.overture.asset.ValueRange;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -29,7 +31,7 @@ import java.util.Optional;
  */
 public record UserFacingExperience(
     @AllowedTypes("Map") PrimaryAssetId mapId,
-    @AllowedTypes("Experience") PrimaryAssetId experienceId,
+    @Required("name the experience the tile starts") @AllowedTypes("Experience") PrimaryAssetId experienceId,
     String tileTitle,
     String tileSubTitle,
     String tileDescription,
@@ -42,9 +44,7 @@ public record UserFacingExperience(
     @ValueRange(min = 1) Integer maxPlayerCount) {
 
   public UserFacingExperience {
-    if (experienceId == null) {
-      throw new IllegalArgumentException("Missing \"experienceId\": name the experience the tile starts");
-    }
+    Objects.requireNonNull(experienceId, "experienceId");
     tileTitle = tileTitle == null ? "" : tileTitle;
     tileSubTitle = tileSubTitle == null ? "" : tileSubTitle;
     tileDescription = tileDescription == null ? "" : tileDescription;

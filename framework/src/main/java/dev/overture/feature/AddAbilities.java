@@ -2,6 +2,7 @@ package dev.overture.feature;
 
 import dev.overture.asset.AssetBundles;
 import dev.overture.asset.ClassRef;
+import dev.overture.asset.Required;
 import dev.overture.asset.SoftRef;
 import dev.overture.core.ProblemReporter;
 import dev.overture.world.AbilitySystemComponent;
@@ -9,6 +10,7 @@ import dev.overture.world.Actor;
 import dev.overture.world.ComponentManager;
 import dev.overture.world.World;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Grants abilities and attribute sets to every actor of a class while active: Lyra's {@code
@@ -34,14 +36,12 @@ public record AddAbilities(List<Entry> abilitiesList) implements WorldActionBase
    * @param abilitySets ability sets to grant, loaded in the {@code server} bundle
    */
   public record Entry(
-      ClassRef<Actor> actorClass,
+      @Required("name the actors that get the abilities") ClassRef<Actor> actorClass,
       List<String> grantedAbilities,
       List<AbilitySet.Attributes> grantedAttributes,
       @AssetBundles("server") List<SoftRef<AbilitySet>> abilitySets) {
     public Entry {
-      if (actorClass == null) {
-        throw new IllegalArgumentException("Missing \"actorClass\": name the actors that get the abilities");
-      }
+      Objects.requireNonNull(actorClass, "actorClass");
       grantedAbilities = grantedAbilities == null ? List.of() : List.copyOf(grantedAbilities);
       grantedAttributes = grantedAttributes == null ? List.of() : List.copyOf(grantedAttributes);
       abilitySets = abilitySets == null ? List.of() : List.copyOf(abilitySets);

@@ -1,6 +1,7 @@
 package dev.overture.feature;
 
 import dev.overture.asset.ClassRef;
+import dev.overture.asset.Required;
 import dev.overture.core.ProblemReporter;
 import dev.overture.world.Actor;
 import dev.overture.world.ActorComponent;
@@ -8,6 +9,7 @@ import dev.overture.world.ComponentManager;
 import dev.overture.world.World;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Adds components to every actor of a class, present and future, while active: Lyra's
@@ -40,14 +42,14 @@ public record AddComponents(List<Entry> componentList) implements WorldActionBas
    * @param addUnique whether to skip actors that already have one (default false)
    */
   public record Entry(
-      ClassRef<Actor> actorClass, ClassRef<ActorComponent> componentClass, Boolean client, Boolean server, Boolean addUnique) {
+      @Required("name the actors that get the component") ClassRef<Actor> actorClass,
+      @Required("name the component to add") ClassRef<ActorComponent> componentClass,
+      Boolean client,
+      Boolean server,
+      Boolean addUnique) {
     public Entry {
-      if (actorClass == null) {
-        throw new IllegalArgumentException("Missing \"actorClass\": name the actors that get the component");
-      }
-      if (componentClass == null) {
-        throw new IllegalArgumentException("Missing \"componentClass\": name the component to add");
-      }
+      Objects.requireNonNull(actorClass, "actorClass");
+      Objects.requireNonNull(componentClass, "componentClass");
       client = client == null || client;
       server = server == null || server;
       addUnique = addUnique != null && addUnique;

@@ -1,12 +1,14 @@
 package dev.overture.feature;
 
 import dev.overture.asset.AssetBundles;
+import dev.overture.asset.Required;
 import dev.overture.asset.SoftRef;
 import dev.overture.core.ProblemReporter;
 import dev.overture.world.Handle;
 import dev.overture.world.World;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Puts input mapping contexts in force on every locally controlled pawn while active, by priority:
@@ -30,11 +32,10 @@ public record AddInputMapping(List<Entry> inputMappings) implements WorldActionB
    * @param inputMapping the context file
    * @param priority higher wins (default 0)
    */
-  public record Entry(@AssetBundles("client") SoftRef<InputMappingContext> inputMapping, Integer priority) {
+  public record Entry(
+      @Required("the mapping context file") @AssetBundles("client") SoftRef<InputMappingContext> inputMapping, Integer priority) {
     public Entry {
-      if (inputMapping == null) {
-        throw new IllegalArgumentException("Missing \"inputMapping\": the mapping context file");
-      }
+      Objects.requireNonNull(inputMapping, "inputMapping");
       priority = priority == null ? 0 : priority;
     }
   }

@@ -1,9 +1,11 @@
 package dev.overture.feature;
 
+import dev.overture.asset.Required;
 import dev.overture.core.ProblemReporter;
 import dev.overture.world.HudModel;
 import dev.overture.world.World;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Puts HUD layouts on layers and widgets in slots while active: Lyra's {@code
@@ -28,11 +30,12 @@ public record AddWidgets(List<Layout> layout, List<Widget> widgets) implements W
    * @param layerId the layer, for example {@code UI.Layer.Game}
    * @param layoutClass the layout
    */
-  public record Layout(String layerId, String layoutClass) {
+  public record Layout(
+      @Required("name the layer, for example \"UI.Layer.Game\"") String layerId,
+      @Required("name the layout to push") String layoutClass) {
     public Layout {
-      if (layerId == null || layoutClass == null) {
-        throw new IllegalArgumentException("A layout needs \"layerId\" and \"layoutClass\"");
-      }
+      Objects.requireNonNull(layerId, "layerId");
+      Objects.requireNonNull(layoutClass, "layoutClass");
     }
   }
 
@@ -42,11 +45,12 @@ public record AddWidgets(List<Layout> layout, List<Widget> widgets) implements W
    * @param slotId the slot, for example {@code HUD.Slot.Score}
    * @param widgetClass the widget
    */
-  public record Widget(String slotId, String widgetClass) {
+  public record Widget(
+      @Required("name the slot, for example \"HUD.Slot.Score\"") String slotId,
+      @Required("name the widget to add") String widgetClass) {
     public Widget {
-      if (slotId == null || widgetClass == null) {
-        throw new IllegalArgumentException("A widget needs \"slotId\" and \"widgetClass\"");
-      }
+      Objects.requireNonNull(slotId, "slotId");
+      Objects.requireNonNull(widgetClass, "widgetClass");
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.overture.feature;
 
 import com.fasterxml.jackson.annotation.JsonRootName;
+import dev.overture.asset.Required;
 import dev.overture.asset.ScanRuleDeclaration;
 import java.util.List;
 import java.util.Objects;
@@ -43,7 +44,7 @@ import java.util.Objects;
  */
 public record PluginDescriptor(
     PluginId name,
-    PluginVersion version,
+    @Required(PluginDescriptor.VERSION_HINT) PluginVersion version,
     String description,
     String entryPoint,
     List<Dependency> dependencies,
@@ -52,10 +53,11 @@ public record PluginDescriptor(
     Contributions contributes,
     List<GameFeatureAction> actions) {
 
+  /** What a file leaving out its version is told to write; discovery's {@link PluginManifest} declares it too. */
+  static final String VERSION_HINT = "for example \"1.0.0\"";
+
   public PluginDescriptor {
-    if (version == null) {
-      throw new IllegalArgumentException("Missing \"version\", for example \"1.0.0\"");
-    }
+    Objects.requireNonNull(version, "version");
     description = description == null ? "" : description;
     if (entryPoint != null && !isClassName(entryPoint)) {
       throw new dev.overture.core.DataException("Overture/InvalidEntryPoint", "/entryPoint",
@@ -101,9 +103,9 @@ public record PluginDescriptor(
    * @param versions the versions accepted ({@code *} when absent)
    */
   @JsonRootName("a dependency of plugin.json") // what messages about it call it, not this record's name
-  public record Dependency(PluginId name, VersionRange versions) {
+  public record Dependency(@Required("name the plugin this one needs") PluginId name, VersionRange versions) {
     public Dependency {
-      Objects.requireNonNull(name, "Missing \"name\" of a dependency");
+      Objects.requireNonNull(name, "name");
       versions = versions == null ? VersionRange.any() : versions;
     }
   }

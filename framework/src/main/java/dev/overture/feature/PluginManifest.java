@@ -3,6 +3,7 @@ package dev.overture.feature;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonRootName;
+import dev.overture.asset.Required;
 import dev.overture.asset.ScanRuleDeclaration;
 import java.util.List;
 import tools.jackson.core.JsonParser;
@@ -15,7 +16,8 @@ import tools.jackson.databind.annotation.JsonDeserialize;
  * kinds the plugin's own code registers and so are bound only once that code has run; discovery
  * only notes whether the file has them ({@link #hasActions}), so that registering a plugin without
  * actions need not bind its file again. Checked like the full descriptor, so a bad file fails at
- * discovery, located. Immutable.
+ * discovery, located: its parameters declare what the descriptor's components declare ({@link
+ * Required}). Immutable.
  */
 @JsonRootName("plugin.json") // what messages about it call it
 final class PluginManifest {
@@ -28,7 +30,7 @@ final class PluginManifest {
   @JsonCreator
   PluginManifest(
       @JsonProperty("name") PluginId name,
-      @JsonProperty("version") PluginVersion version,
+      @JsonProperty("version") @Required(PluginDescriptor.VERSION_HINT) PluginVersion version,
       @JsonProperty("description") String description,
       @JsonProperty("entryPoint") String entryPoint,
       @JsonProperty("dependencies") List<PluginDescriptor.Dependency> dependencies,

@@ -9,10 +9,13 @@ import dev.overture.asset.AssetManager;
 import dev.overture.asset.AssetPath;
 import dev.overture.asset.ClassOrAsset;
 import dev.overture.asset.ClassRef;
+import dev.overture.asset.NotBlank;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.asset.PrimaryAssetType;
 import dev.overture.asset.RawAsset;
+import dev.overture.asset.Required;
 import dev.overture.asset.ScanRule;
+import dev.overture.asset.SizeRange;
 import dev.overture.asset.SoftRef;
 import dev.overture.asset.ValueRange;
 import dev.overture.feature.PluginDescriptor;
@@ -250,17 +253,36 @@ public final class SchemaGenerator {
       }
     }
 
-    /** An object whose properties are the record's components. */
+    /** An object whose properties are the record's components, those declared {@link Required} listed as required. */
     private ObjectNode record(Class<?> type, Map<TypeVariable<?>, Type> bindings) {
       ObjectNode schema = NODES.objectNode().put("type", "object");
       ObjectNode properties = schema.putObject("properties");
+      List<String> required = new ArrayList<>();
       for (RecordComponent component : type.getRecordComponents()) {
         // @JsonProperty does not target record components: the accessor carries it (and the field).
         JsonProperty renamed = component.getAccessor().getAnnotation(JsonProperty.class);
         String name = renamed != null && !renamed.value().isEmpty() ? renamed.value() : component.getName();
         properties.set(name, schemaOf(component.getGenericType(), component, bindings));
+        if (component.isAnnotationPresent(Required.class)) {
+          required.add(name);
+        }
+      }
+      if (!required.isEmpty()) {
+        required.forEach(schema.putArray("required")::add);
       }
       schema.put("additionalProperties", false);
+      return schema;
+    }
+
+    /** {@code schema} with the item counts of the {@link SizeRange} of {@code annotations}, if it has one. */
+    private static ObjectNode counted(ObjectNode schema, AnnotatedElement annotations) {
+      SizeRange size = annotations == null ? null : annotations.getAnnotation(SizeRange.class);
+      if (size != null && size.min() > 0) {
+        schema.put("minItems", size.min());
+      }
+      if (size != null && size.max() != Integer.MAX_VALUE) {
+        schema.put("maxItems", size.max());
+      }
       return schema;
     }
 
@@ -278,7 +300,7 @@ public final class SchemaGenerator {
         if (Collection.class.isAssignableFrom(raw)) {
           ObjectNode array = NODES.objectNode().put("type", "array");
           array.set("items", schemaOf(arguments[0], annotations, bindings));
-          return array;
+          return counted(array, annotations);
         }
         if (Map.class.isAssignableFrom(raw)) {
           ObjectNode map = NODES.objectNode().put("type", "object");
@@ -313,7 +335,11 @@ public final class SchemaGenerator {
       }
       Class<?> c = (Class<?>) type;
       if (c == String.class) {
-        return NODES.objectNode().put("type", "string");
+        ObjectNode string = NODES.objectNode().put("type", "string");
+        if (annotations != null && annotations.isAnnotationPresent(NotBlank.class)) {
+          string.put("minLength", 1).put("pattern", NotBlank.PATTERN);
+        }
+        return string;
       }
       if (c == char.class || c == Character.class) {
         return NODES.objectNode().put("type", "string").put("minLength", 1).put("maxLength", 1);
@@ -385,7 +411,7 @@ public final class SchemaGenerator {
       if (c.isArray()) {
         ObjectNode array = NODES.objectNode().put("type", "array");
         array.set("items", schemaOf(c.getComponentType(), annotations, bindings));
-        return array;
+        return counted(array, annotations);
       }
       if (c == ObjectArchetype.class) {
         return reference(c, this::archetype);
@@ -427,7 +453,11 @@ public final class SchemaGenerator {
         named.set(property, NODES.objectNode().put("const", name));
         named.setAll(properties);
         variant.set("properties", named);
-        variant.putArray("required").add(property);
+        ArrayNode required = NODES.arrayNode().add(property); // the kind first: it picks the variant
+        if (variant.get("required") instanceof ArrayNode own) {
+          required.addAll(own);
+        }
+        variant.set("required", required);
         variant.put("title", name);
         oneOf.add(variant);
       }

@@ -203,8 +203,8 @@ class AssetIndexTest {
     AssetIndexException e = assertThrows(AssetIndexException.class, () -> build(content));
 
     Problem problem = e.problems().get(0);
-    assertEquals("Overture/InvalidValue", problem.id());
-    assertEquals("Missing \"assetClass\" for type Arena", problem.message());
+    assertEquals("Overture/MissingProperty", problem.id());
+    assertEquals("Missing \"assetClass\": name the registered class the files bind to", problem.message());
     assertEquals("/primaryAssetTypesToScan/0", problem.location().orElseThrow().pointer());
   }
 

@@ -73,7 +73,7 @@ class UserFacingExperienceTest {
   void aTileWithoutItsExperience_saysWhatToName() {
     AssetLoadException e = assertThrows(AssetLoadException.class, () -> load("{ \"tileTitle\": \"Arena\" }"));
 
-    assertTrue(e.problems().get(0).message().contains("Missing \"experienceId\": name the experience the tile starts"),
-        e.problems().get(0).message());
+    assertEquals("Overture/MissingProperty", e.problems().get(0).id());
+    assertEquals("Missing \"experienceId\": name the experience the tile starts", e.problems().get(0).message());
   }
 }

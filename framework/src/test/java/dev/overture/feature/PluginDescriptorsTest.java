@@ -140,7 +140,8 @@ class PluginDescriptorsTest {
   void aMissingVersion_saysWhatOneLooksLike() {
     Problem problem = onlyProblem("Unversioned");
 
-    assertTrue(problem.message().contains("Missing \"version\", for example \"1.0.0\""), problem.message());
+    assertEquals("Overture/MissingProperty", problem.id());
+    assertEquals("Missing \"version\": for example \"1.0.0\"", problem.message());
     assertEquals(root.resolve("plugins/Unversioned/plugin.json").toString(), problem.location().orElseThrow().file());
   }
 

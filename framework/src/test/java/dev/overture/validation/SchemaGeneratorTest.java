@@ -14,6 +14,9 @@ import dev.overture.asset.AssetSource;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.asset.ScanRule;
 import dev.overture.asset.SoftRef;
+import dev.overture.asset.NotBlank;
+import dev.overture.asset.Required;
+import dev.overture.asset.SizeRange;
 import dev.overture.asset.ValueRange;
 import dev.overture.experience.Experiences;
 import dev.overture.feature.PluginVersion;
@@ -277,6 +280,33 @@ class SchemaGeneratorTest {
           properties.get("floor").toString(), "a range wider than the type: the type's");
     } finally {
       numbers.close();
+    }
+  }
+
+  /** What binding checks beyond a value's type, declared on the components. */
+  record Match(@Required("name it") String name, @NotBlank @SizeRange(min = 1, max = 4) List<String> teams,
+      @SizeRange(min = 2) String[] stops, String anything) {}
+
+  /**
+   * Review finding: a required property, a blank name, and a count of teams passed
+   * the schema that binding refused; each is declared once on the component, and the schema says it.
+   */
+  @Test
+  void requiredProperties_blankStrings_andItemCounts_areInTheSchema_asDeclared() {
+    AssetManager matches = AssetManager.builder().contentRoot(AssetSource.directory(temp))
+        .scanRule(ScanRule.of("Match", Match.class, "matches")).build();
+    try {
+      JsonNode schema = new SchemaGenerator(matches).generate().get("Match.schema.json");
+      JsonNode properties = schema.get("properties");
+
+      assertEquals("[\"name\"]", schema.get("required").toString());
+      assertEquals("{\"type\":\"array\",\"items\":{\"type\":\"string\",\"minLength\":1,\"pattern\":"
+          + tools.jackson.databind.node.JsonNodeFactory.instance.stringNode(NotBlank.PATTERN) + "},\"minItems\":1,\"maxItems\":4}",
+          properties.get("teams").toString());
+      assertEquals("{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"minItems\":2}", properties.get("stops").toString());
+      assertEquals("{\"type\":\"string\"}", properties.get("anything").toString());
+    } finally {
+      matches.close();
     }
   }
 
