@@ -34,6 +34,26 @@ public final class VersionRange {
     }
   }
 
+  /**
+   * The text {@link #parse} reads, as a regular expression that {@code java.util.regex}, ECMA-262
+   * (JSON Schema's dialect) and Python's {@code re} read alike: nothing or {@code *}, or comparisons
+   * ({@code ^}, {@code ~}, {@code >=}, {@code >}, {@code <=}, {@code <}, {@code =} or none, then a
+   * {@link PluginVersion#FORM version}) apart by white space; control characters and spaces around it
+   * allowed, as {@link String#trim} drops them. The plugin.json schema gives it as a dependency's
+   * pattern, so that editors refuse what the loader refuses; {@link #parse} refuses what it does not
+   * match.
+   */
+  public static final String FORM;
+
+  static {
+    // Written so that no two parts can take the same character: a long run of blanks costs no backtracking.
+    String controls = "[\\x00-\\x08\\x0E-\\x1F]*"; // what String.trim drops but \s+ does not split at
+    String comparison = "(?:(?:[~^]|[<>]=?|=)" + controls + ")?[0-9]{1,9}\\.[0-9]{1,9}(?:\\.[0-9]{1,9})?";
+    FORM = "[\\x00- ]*(?:(?:\\*|" + comparison + "(?:" + controls + "[\\t-\\r ]+" + controls + comparison + ")*)[\\x00- ]*)?";
+  }
+
+  private static final java.util.regex.Pattern FORM_PATTERN = java.util.regex.Pattern.compile(FORM);
+
   private final String text;
   private final List<Bound> bounds;
 
@@ -61,6 +81,9 @@ public final class VersionRange {
     }
     List<Bound> bounds = new ArrayList<>();
     try {
+      if (!FORM_PATTERN.matcher(text).matches()) {
+        throw new IllegalArgumentException(text);
+      }
       for (String part : trimmed.split("\\s+")) {
         if (part.startsWith("^")) {
           PluginVersion low = PluginVersion.parse(part.substring(1));

@@ -21,6 +21,7 @@ import dev.overture.asset.ValueRange;
 import dev.overture.feature.PluginDescriptor;
 import dev.overture.feature.PluginId;
 import dev.overture.feature.PluginVersion;
+import dev.overture.feature.VersionRange;
 import dev.overture.internal.AtomicFiles;
 import dev.overture.internal.BoundedFiles;
 import dev.overture.internal.JsonLayout;
@@ -354,6 +355,10 @@ public final class SchemaGenerator {
       if (c == PluginVersion.class) {
         return NODES.objectNode().put("type", "string").put("pattern", "^(?:" + PluginVersion.FORM + ")$")
             .put("description", "major.minor.patch, for example \"1.2.0\"");
+      }
+      if (c == VersionRange.class) {
+        return NODES.objectNode().put("type", "string").put("pattern", "^(?:" + VersionRange.FORM + ")$")
+            .put("description", "\"*\", \"1.2.0\", \"^1.2.0\", \"~1.2.0\" or comparisons such as \">=1.0.0 <2.0.0\"");
       }
       if (c == boolean.class || c == Boolean.class) {
         return NODES.objectNode().put("type", "boolean");

@@ -3,6 +3,9 @@ package dev.overture.feature;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.Random;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -85,5 +88,53 @@ class VersionRangeTest {
     assertEquals(VersionRange.parse("^1.2.0").hashCode(), VersionRange.parse(" ^1.2.0").hashCode());
     assertEquals(VersionRange.any(), VersionRange.parse("*"));
     org.junit.jupiter.api.Assertions.assertNotEquals(VersionRange.parse("^1.2.0"), VersionRange.parse("~1.2.0"));
+  }
+
+  /**
+   * The schema's pattern (FORM) takes exactly the ranges the parser read before it checked FORM
+   * itself: random texts of the characters that matter, each read by a copy of that parser.
+   */
+  @Test
+  void theFormsPattern_takesExactlyTheTextsTheBoundsParserReads() {
+    Pattern form = Pattern.compile(VersionRange.FORM);
+    String alphabet = "0123456789..^~<>=* \t\u0001\u001F\u007Fa";
+    Random random = new Random(42);
+    int valid = 0;
+    for (int i = 0; i < 300_000; i++) {
+      StringBuilder text = new StringBuilder();
+      for (int n = random.nextInt(14); n > 0; n--) {
+        text.append(alphabet.charAt(random.nextInt(alphabet.length())));
+      }
+      boolean read = readByBounds(text.toString());
+      valid += read ? 1 : 0;
+      assertEquals(read, form.matcher(text).matches(), "\"" + text + "\"");
+    }
+    for (String text : new String[] {"", "  ", "*", " * ", "1.2.0", "^1.2.0", "~0.1", ">=1.0.0 <2.0.0", "=1.0.0\t\t<=2.0", ">=\u00011.0.0"}) {
+      assertEquals(true, form.matcher(text).matches(), text);
+    }
+    assertEquals(true, valid > 1000, "enough valid texts drawn: " + valid);
+  }
+
+  /** The parser's reading before FORM: split at white space, each part an operator and a version. */
+  private static boolean readByBounds(String text) {
+    String trimmed = text.trim();
+    if (trimmed.equals("*") || trimmed.isEmpty()) {
+      return true;
+    }
+    try {
+      for (String part : trimmed.split("\\s+")) {
+        if (part.startsWith("^") || part.startsWith("~")) {
+          PluginVersion.parse(part.substring(1));
+        } else {
+          String operator = part.startsWith(">=") || part.startsWith("<=") ? part.substring(0, 2)
+              : part.startsWith(">") || part.startsWith("<") || part.startsWith("=") ? part.substring(0, 1)
+              : "=";
+          PluginVersion.parse(operator.equals("=") && !part.startsWith("=") ? part : part.substring(operator.length()));
+        }
+      }
+      return true;
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
   }
 }

@@ -18,6 +18,7 @@ import dev.overture.asset.NotBlank;
 import dev.overture.asset.Required;
 import dev.overture.asset.SizeRange;
 import dev.overture.asset.ValueRange;
+import dev.overture.feature.VersionRange;
 import dev.overture.experience.Experiences;
 import dev.overture.feature.PluginVersion;
 import dev.overture.internal.JsonLayout;
@@ -285,14 +286,14 @@ class SchemaGeneratorTest {
 
   /** What binding checks beyond a value's type, declared on the components. */
   record Match(@Required("name it") String name, @NotBlank @SizeRange(min = 1, max = 4) List<String> teams,
-      @SizeRange(min = 2) String[] stops, String anything) {}
+      @SizeRange(min = 2) String[] stops, VersionRange versions, String anything) {}
 
   /**
-   * Review finding: a required property, a blank name, and a count of teams passed
+   * Review finding: a required property, a blank name, a count of teams and a version range passed
    * the schema that binding refused; each is declared once on the component, and the schema says it.
    */
   @Test
-  void requiredProperties_blankStrings_andItemCounts_areInTheSchema_asDeclared() {
+  void requiredProperties_blankStrings_itemCounts_andVersionRanges_areInTheSchema_asDeclared() {
     AssetManager matches = AssetManager.builder().contentRoot(AssetSource.directory(temp))
         .scanRule(ScanRule.of("Match", Match.class, "matches")).build();
     try {
@@ -304,6 +305,7 @@ class SchemaGeneratorTest {
           + tools.jackson.databind.node.JsonNodeFactory.instance.stringNode(NotBlank.PATTERN) + "},\"minItems\":1,\"maxItems\":4}",
           properties.get("teams").toString());
       assertEquals("{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"minItems\":2}", properties.get("stops").toString());
+      assertEquals("^(?:" + VersionRange.FORM + ")$", properties.get("versions").get("pattern").asString());
       assertEquals("{\"type\":\"string\"}", properties.get("anything").toString());
     } finally {
       matches.close();
