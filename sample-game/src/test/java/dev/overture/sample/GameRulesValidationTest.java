@@ -113,7 +113,7 @@ class GameRulesValidationTest {
             "Sample/DuplicateTeam", "Team \"Red\" is named twice in \"teams\" (first at 0); each team needs a name of its own",
             "experiences/Elimination.json:39:9 (/actions/1/teams/1)"),
         new Variant("a team without a name", "experiences/Elimination.json", "\"Blue\"\n      ],", "\" \"\n      ],",
-            "Sample/BlankTeam", "Team 2 has no name; the scores and the HUD show each team by its name",
+            "Overture/BlankText", "\"teams\" must not be blank, not \" \"",
             "experiences/Elimination.json:39:9 (/actions/1/teams/1)"),
         new Variant("a team size whose heroes an int cannot count", "experiences/Elimination.json", "\"teamSize\": 3",
             "\"teamSize\": 2147483647",

@@ -1,5 +1,7 @@
 package dev.overture.sample.game;
 
+import dev.overture.asset.NotBlank;
+import dev.overture.asset.SizeRange;
 import dev.overture.asset.ValueRange;
 import dev.overture.core.DataException;
 import dev.overture.core.ProblemReporter;
@@ -28,7 +30,7 @@ import java.util.List;
  * @param damage health a hit takes (default 34)
  */
 public record ConfigureMatch(
-    List<String> teams,
+    @SizeRange(min = 1, max = 4) @NotBlank List<String> teams,
     @ValueRange(min = 1) Integer teamSize,
     @ValueRange(min = 1) Integer scoreLimit,
     @ValueRange(min = 1) Integer respawnTurns,
@@ -43,14 +45,14 @@ public record ConfigureMatch(
     respawnTurns = respawnTurns == null ? 8 : respawnTurns;
     weaponRange = weaponRange == null ? 6 : weaponRange;
     damage = damage == null ? 34 : damage;
+    // Content never gets here with too many teams or a blank name: binding refuses them (@SizeRange, @NotBlank).
     if (teams.isEmpty() || teams.size() > 4) {
-      throw new DataException("Sample/OutOfRange", "/teams", "\"teams\" must name 1 to 4 teams, not " + teams.size());
+      throw new IllegalArgumentException("teams: 1 to 4, not " + teams.size());
     }
     for (int team = 0; team < teams.size(); team++) {
       String name = teams.get(team);
       if (name.isBlank()) {
-        throw new DataException("Sample/BlankTeam", "/teams/" + team, "Team " + (team + 1) + " has no name; the scores and the HUD"
-            + " show each team by its name");
+        throw new IllegalArgumentException("team " + team + " is blank: \"" + name + "\"");
       }
       int first = teams.indexOf(name);
       if (first < team) {
