@@ -15,7 +15,6 @@ import dev.overture.asset.PrimaryAssetType;
 import dev.overture.asset.RawAsset;
 import dev.overture.asset.Required;
 import dev.overture.asset.ScanRule;
-import dev.overture.asset.SizeRange;
 import dev.overture.asset.SoftRef;
 import dev.overture.asset.ValueRange;
 import dev.overture.feature.PluginDescriptor;
@@ -29,7 +28,6 @@ import dev.overture.object.ObjectArchetype;
 import java.io.IOException;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
@@ -217,43 +215,6 @@ public final class SchemaGenerator {
       return schema;
     }
 
-    /**
-     * A number of {@code type} from {@code min} to {@code max} (what the Java type holds), narrowed
-     * by the {@link ValueRange} of {@code annotations} if it has one: exactly what binding accepts.
-     * Whole numbers are {@code "integer"}, which takes {@code 1e3} and {@code 1000.0} as binding does.
-     */
-    private static ObjectNode bounded(String type, Number min, Number max, AnnotatedElement annotations) {
-      ObjectNode number = NODES.objectNode().put("type", type);
-      ValueRange range = annotations == null ? null : annotations.getAnnotation(ValueRange.class);
-      if (range != null && range.min() > min.doubleValue()) {
-        put(number, "minimum", range.min());
-      } else {
-        putExactly(number, "minimum", min);
-      }
-      if (range != null && range.max() < max.doubleValue()) {
-        put(number, "maximum", range.max());
-      } else {
-        putExactly(number, "maximum", max);
-      }
-      return number;
-    }
-
-    private static void putExactly(ObjectNode node, String name, Number value) {
-      if (value instanceof Long whole) {
-        node.put(name, (long) whole);
-      } else {
-        node.put(name, value.doubleValue());
-      }
-    }
-
-    private static void put(ObjectNode node, String name, double value) {
-      if (value == Math.rint(value) && Math.abs(value) < 1e15) {
-        node.put(name, (long) value);
-      } else {
-        node.put(name, value);
-      }
-    }
-
     /** An object whose properties are the record's components, those declared {@link Required} listed as required. */
     private ObjectNode record(Class<?> type, Map<TypeVariable<?>, Type> bindings) {
       ObjectNode schema = NODES.objectNode().put("type", "object");
@@ -275,18 +236,6 @@ public final class SchemaGenerator {
       return schema;
     }
 
-    /** {@code schema} with the item counts of the {@link SizeRange} of {@code annotations}, if it has one. */
-    private static ObjectNode counted(ObjectNode schema, AnnotatedElement annotations) {
-      SizeRange size = annotations == null ? null : annotations.getAnnotation(SizeRange.class);
-      if (size != null && size.min() > 0) {
-        schema.put("minItems", size.min());
-      }
-      if (size != null && size.max() != Integer.MAX_VALUE) {
-        schema.put("maxItems", size.max());
-      }
-      return schema;
-    }
-
     private ObjectNode schemaOf(Type type, AnnotatedElement annotations, Map<TypeVariable<?>, Type> bindings) {
       if (type instanceof TypeVariable<?> variable) {
         Type bound = bindings.get(variable);
@@ -301,7 +250,7 @@ public final class SchemaGenerator {
         if (Collection.class.isAssignableFrom(raw)) {
           ObjectNode array = NODES.objectNode().put("type", "array");
           array.set("items", schemaOf(arguments[0], annotations, bindings));
-          return counted(array, annotations);
+          return SchemaTypes.counted(array, annotations);
         }
         if (Map.class.isAssignableFrom(raw)) {
           ObjectNode map = NODES.objectNode().put("type", "object");
@@ -312,15 +261,15 @@ public final class SchemaGenerator {
           return schemaOf(arguments[0], annotations, bindings);
         }
         if (raw == SoftRef.class) {
-          return softRef(classOf(arguments[0], bindings));
+          return softRef(SchemaTypes.classOf(arguments[0], bindings));
         }
         if (raw == ClassRef.class) {
-          return classNames(classOf(arguments[0], bindings));
+          return classNames(SchemaTypes.classOf(arguments[0], bindings));
         }
         if (raw == ClassOrAsset.class) {
           ObjectNode either = NODES.objectNode();
           ArrayNode anyOf = either.putArray("anyOf");
-          anyOf.add(classNames(classOf(arguments[0], bindings)));
+          anyOf.add(classNames(SchemaTypes.classOf(arguments[0], bindings)));
           anyOf.add(id(annotations.getAnnotation(AllowedTypes.class), false));
           return either;
         }
@@ -366,25 +315,25 @@ public final class SchemaGenerator {
       // The range of each number type binding bounds (AssetDeserializers): the Java type's, narrowed
       // by a @ValueRange. A double or float holds no infinity: 1e999 is refused, as binding refuses it.
       if (c == int.class || c == Integer.class) {
-        return bounded("integer", (long) Integer.MIN_VALUE, (long) Integer.MAX_VALUE, annotations);
+        return SchemaTypes.bounded("integer", (long) Integer.MIN_VALUE, (long) Integer.MAX_VALUE, annotations);
       }
       if (c == long.class || c == Long.class) {
-        return bounded("integer", Long.MIN_VALUE, Long.MAX_VALUE, annotations);
+        return SchemaTypes.bounded("integer", Long.MIN_VALUE, Long.MAX_VALUE, annotations);
       }
       if (c == short.class || c == Short.class) {
-        return bounded("integer", (long) Short.MIN_VALUE, (long) Short.MAX_VALUE, annotations);
+        return SchemaTypes.bounded("integer", (long) Short.MIN_VALUE, (long) Short.MAX_VALUE, annotations);
       }
       if (c == byte.class || c == Byte.class) {
-        return bounded("integer", (long) Byte.MIN_VALUE, (long) Byte.MAX_VALUE, annotations);
+        return SchemaTypes.bounded("integer", (long) Byte.MIN_VALUE, (long) Byte.MAX_VALUE, annotations);
       }
       if (c == BigInteger.class) {
         return NODES.objectNode().put("type", "integer");
       }
       if (c == double.class || c == Double.class) {
-        return bounded("number", -Double.MAX_VALUE, Double.MAX_VALUE, annotations);
+        return SchemaTypes.bounded("number", -Double.MAX_VALUE, Double.MAX_VALUE, annotations);
       }
       if (c == float.class || c == Float.class) {
-        return bounded("number", (double) -Float.MAX_VALUE, (double) Float.MAX_VALUE, annotations);
+        return SchemaTypes.bounded("number", (double) -Float.MAX_VALUE, (double) Float.MAX_VALUE, annotations);
       }
       if (c == BigDecimal.class || c == Number.class) {
         return NODES.objectNode().put("type", "number");
@@ -392,19 +341,19 @@ public final class SchemaGenerator {
       if (c.isEnum()) {
         // The names JSON uses: the @JsonValue ones when the enum has them (PluginState: "Active").
         // Only those its @JsonCreator takes, when it has one (PluginState: the four a plugin may start in).
-        Method jsonValue = jsonValueMethod(c);
-        Method creator = stringCreator(c);
+        Method jsonValue = SchemaTypes.jsonValueMethod(c);
+        Method creator = SchemaTypes.stringCreator(c);
         ObjectNode schema = NODES.objectNode();
         ArrayNode values = schema.putArray("enum");
         for (Object constant : c.getEnumConstants()) {
-          String name = jsonValue != null ? invoke(jsonValue, constant) : ((Enum<?>) constant).name();
-          if (creator == null || accepts(creator, name)) {
+          String name = jsonValue != null ? SchemaTypes.invoke(jsonValue, constant) : ((Enum<?>) constant).name();
+          if (creator == null || SchemaTypes.accepts(creator, name)) {
             values.add(name);
           }
         }
         return schema;
       }
-      if (isStringValue(c)) {
+      if (SchemaTypes.isStringValue(c)) {
         return NODES.objectNode().put("type", "string");
       }
       if (c == PrimaryAssetId.class) {
@@ -416,7 +365,7 @@ public final class SchemaGenerator {
       if (c.isArray()) {
         ObjectNode array = NODES.objectNode().put("type", "array");
         array.set("items", schemaOf(c.getComponentType(), annotations, bindings));
-        return counted(array, annotations);
+        return SchemaTypes.counted(array, annotations);
       }
       if (c == ObjectArchetype.class) {
         return reference(c, this::archetype);
@@ -424,7 +373,7 @@ public final class SchemaGenerator {
       if (c.isRecord()) {
         return reference(c, () -> record(c, Map.of()));
       }
-      if (isPolymorphic(c)) {
+      if (SchemaTypes.isPolymorphic(c)) {
         return reference(c, () -> polymorphic(c));
       }
       return NODES.objectNode().put("description", "A " + c.getSimpleName());
@@ -555,86 +504,6 @@ public final class SchemaGenerator {
   /** {@code noun} after its article in the middle of a sentence: "an Experience", "a Map". */
   private static String aOrAn(String noun) {
     return article(noun).toLowerCase(java.util.Locale.ROOT) + " " + noun;
-  }
-
-  private static Class<?> classOf(Type type, Map<TypeVariable<?>, Type> bindings) {
-    if (type instanceof Class<?> c) {
-      return c;
-    }
-    if (type instanceof ParameterizedType parameterized) {
-      return (Class<?>) parameterized.getRawType();
-    }
-    if (type instanceof TypeVariable<?> variable && bindings.containsKey(variable)) {
-      return classOf(bindings.get(variable), bindings);
-    }
-    if (type instanceof WildcardType wildcard) {
-      return classOf(wildcard.getUpperBounds()[0], bindings);
-    }
-    return Object.class;
-  }
-
-  private static boolean isPolymorphic(Class<?> type) {
-    JsonTypeInfo info = type.getAnnotation(JsonTypeInfo.class);
-    return info != null && info.use() == JsonTypeInfo.Id.NAME && (type.isInterface() || Modifier.isAbstract(type.getModifiers()));
-  }
-
-  private static Method jsonValueMethod(Class<?> type) {
-    for (Method method : type.getDeclaredMethods()) {
-      if (method.isAnnotationPresent(JsonValue.class) && method.getReturnType() == String.class && method.getParameterCount() == 0) {
-        return method;
-      }
-    }
-    return null;
-  }
-
-  /** The static {@code @JsonCreator} taking one string, or null. */
-  private static Method stringCreator(Class<?> type) {
-    for (Method method : type.getDeclaredMethods()) {
-      if (method.isAnnotationPresent(JsonCreator.class) && Modifier.isStatic(method.getModifiers())
-          && method.getParameterCount() == 1 && method.getParameterTypes()[0] == String.class) {
-        return method;
-      }
-    }
-    return null;
-  }
-
-  /** Whether {@code creator} takes {@code text}: the loader's own answer (it throws IllegalArgumentException when not). */
-  private static boolean accepts(Method creator, String text) {
-    try {
-      creator.setAccessible(true);
-      creator.invoke(null, text);
-      return true;
-    } catch (java.lang.reflect.InvocationTargetException e) {
-      if (e.getCause() instanceof IllegalArgumentException) {
-        return false;
-      }
-      throw new IllegalStateException("Cannot call " + creator, e.getCause());
-    } catch (IllegalAccessException e) {
-      throw new IllegalStateException("Cannot call " + creator, e);
-    }
-  }
-
-  private static String invoke(Method method, Object target) {
-    try {
-      method.setAccessible(true);
-      return (String) method.invoke(target);
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("Cannot call " + method, e);
-    }
-  }
-
-  /** A class written as a string: it has a {@code @JsonValue} or a {@code @JsonCreator} taking one string. */
-  private static boolean isStringValue(Class<?> type) {
-    for (Method method : type.getDeclaredMethods()) {
-      if (method.isAnnotationPresent(JsonValue.class) && method.getReturnType() == String.class) {
-        return true;
-      }
-      if (method.isAnnotationPresent(JsonCreator.class) && Modifier.isStatic(method.getModifiers())
-          && method.getParameterCount() == 1 && method.getParameterTypes()[0] == String.class) {
-        return true;
-      }
-    }
-    return false;
   }
 
   @Override
