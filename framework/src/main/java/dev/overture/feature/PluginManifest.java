@@ -43,8 +43,13 @@ final class PluginManifest {
     hasActions = actions != null;
   }
 
-  /** One parser for {@link #nullFields}: a shared mapper, configured once. */
-  private static final tools.jackson.databind.json.JsonMapper TREES = dev.overture.internal.JsonMappers.builder().build();
+  /**
+   * One parser for {@link #nullFields}, built the first time a descriptor holds the word {@code
+   * null}: a start-up whose descriptors hold none builds no mapper and parses no tree for them.
+   */
+  private static final class Trees {
+    static final tools.jackson.databind.json.JsonMapper MAPPER = dev.overture.internal.JsonMappers.builder().build();
+  }
 
   /** What each property takes, for the message about a null one. */
   private static final java.util.Map<String, String> TAKES = java.util.Map.of(
@@ -66,9 +71,12 @@ final class PluginManifest {
    */
   static java.util.Map<String, String> nullFields(byte[] json) {
     java.util.Map<String, String> found = new java.util.LinkedHashMap<>();
+    if (!mayHoldNull(json)) {
+      return found;
+    }
     tools.jackson.databind.JsonNode tree;
     try {
-      tree = TREES.readTree(json);
+      tree = Trees.MAPPER.readTree(json);
     } catch (RuntimeException e) {
       return found; // malformed: binding reports it, located
     }
@@ -82,6 +90,16 @@ final class PluginManifest {
       }
     }
     return found;
+  }
+
+  /** Whether {@code json} holds the bytes {@code null} anywhere (in a string too): only then can a property be null. */
+  private static boolean mayHoldNull(byte[] json) {
+    for (int i = 0; i + 3 < json.length; i++) {
+      if (json[i] == 'n' && json[i + 1] == 'u' && json[i + 2] == 'l' && json[i + 3] == 'l') {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -31,7 +31,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -61,8 +60,6 @@ import tools.jackson.databind.node.ObjectNode;
 class SchemaBindingAgreementTest {
 
   private static final Path ASSETS = Path.of("../assets");
-  private static final Path SCHEMAS = ASSETS.resolve("schemas");
-  private static final Path PLUGIN_CONTENT = Path.of("../sample-plugins/top-down-arena/src/main/resources");
 
   /** Every value stays as written: 1e999 is not read as Infinity, 1000.0 not as 1000. */
   private static final JsonMapper JSON = JsonMapper.builder()
@@ -109,7 +106,7 @@ class SchemaBindingAgreementTest {
     List<String> disagreements = new ArrayList<>();
     List<String> recordChecks = new ArrayList<>();
     int checked = 0;
-    for (Path file : contentFiles()) {
+    for (Path file : SchemasTest.contentFiles()) {
       ObjectNode written = (ObjectNode) JSON.readTree(file.toFile());
       String schemaName = Path.of(written.get("$schema").asString()).getFileName().toString();
       Class<?> type = classes.get(schemaName);
@@ -306,16 +303,6 @@ class SchemaBindingAgreementTest {
     } else {
       ((ObjectNode) parent).set(last, value);
     }
-  }
-
-  private static List<Path> contentFiles() throws Exception {
-    List<Path> all = new ArrayList<>();
-    for (Path root : List.of(ASSETS, PLUGIN_CONTENT)) {
-      try (Stream<Path> files = Files.walk(root)) {
-        files.filter(path -> path.toString().endsWith(".json") && !path.startsWith(SCHEMAS)).sorted().forEach(all::add);
-      }
-    }
-    return all;
   }
 
   /** The class each schema describes: the asset types', the plugin descriptor's, and those soft references point to. */

@@ -54,7 +54,8 @@ class SchemasTest {
   /** The plugin jar's content, as its module holds it; its files name the schemas of assets/schemas too. */
   private static final Path PLUGIN_CONTENT = Path.of("../sample-plugins/top-down-arena/src/main/resources");
 
-  private static List<Path> contentFiles() throws Exception {
+  /** The sample's content files and its plugin's, sorted: every file a schema names. */
+  static List<Path> contentFiles() throws Exception {
     List<Path> all = new ArrayList<>();
     for (Path root : List.of(ASSETS, PLUGIN_CONTENT)) {
       try (Stream<Path> files = Files.walk(root)) {
