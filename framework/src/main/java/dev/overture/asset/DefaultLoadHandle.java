@@ -4,8 +4,6 @@ import dev.overture.core.Problem;
 import dev.overture.internal.Failures;
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +21,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.DoubleConsumer;
@@ -34,8 +31,9 @@ import org.slf4j.LoggerFactory;
  * A load of primary assets and the references their bundles hold: a traversal over the {@link
  * SlotTable}, the only shared part it talks to. Each asset reached is pinned there; when its file
  * is bound, the references it holds in the requested bundles are reached in turn. The handle's
- * own parts keep its {@link LoadProblems problems}, {@link LoadProgress progress} and the
- * references that must not loop ({@link ReferenceCycles}).
+ * own parts keep what it reached and the pins it holds ({@link ReachedAssets}), its {@link
+ * LoadProblems problems}, {@link LoadProgress progress} and the references that must not loop
+ * ({@link ReferenceCycles}).
  *
  * <p>{@link #pending} counts assets reached but not yet processed, plus one guard while the
  * requested ids are being reached; the load finishes when it drops to zero, which happens exactly
@@ -62,18 +60,8 @@ final class DefaultLoadHandle implements LoadHandle {
   private final AtomicReference<Status> status = new AtomicReference<>(Status.LOADING);
   private final AtomicBoolean started = new AtomicBoolean();
   private final AtomicInteger pending = new AtomicInteger(1);
-  /**
-   * The assets this load reached, while it runs; null once it has completed or failed, when only
-   * {@link #held} and {@link #unadopted} are kept (a node and its map entry are about 80 bytes an
-   * asset, a held slot 4).
-   */
-  private volatile Map<AssetKey, Node> nodes = new ConcurrentHashMap<>();
-  /** Guards {@link #held} and {@link #unadopted}, and the hand-over from {@link #nodes} to them. */
-  private final Object pinLock = new Object();
-  /** Once the load has finished: a slot per pin this handle holds, until released. */
-  private Slot[] held;
-  /** Once the load has finished: what a {@link Staging} read for it, not pinned until the stage is committed. */
-  private AssetKey[] unadopted;
+  /** What this load reached, and the pins it holds. */
+  private final ReachedAssets reached;
   private final LoadProblems problems;
   /** The binding warnings of the files this load met: logged when each file was read, not again here. */
   private final Set<Problem> readWarnings = ConcurrentHashMap.newKeySet();
@@ -84,52 +72,33 @@ final class DefaultLoadHandle implements LoadHandle {
   private volatile List<Problem> finalProblems;
   private final HelpingWait helping = new HelpingWait();
 
-  /**
-   * An asset this load reached: the asset whose reference led here (none for a requested one) and
-   * where in it, its value once bound, and whether this load still pins it. The pin is released
-   * exactly once, by whoever flips {@code pinned} from 1 to 0. A node a {@link Staging} read has no
-   * slot (and no pin) until the stage is committed.
-   */
-  private static final class Node {
-    private static final AtomicIntegerFieldUpdater<Node> PINNED =
-        AtomicIntegerFieldUpdater.newUpdater(Node.class, "pinned");
-
-    final AssetKey from;
-    /**
-     * Where the reference was, for the problem of a load that fails; dropped once the asset has
-     * loaded (a load completes once), so a held handle keeps no path per asset. Written and read by
-     * the thread that processes the asset's completed load.
-     */
-    ReferenceScanner.Step where;
-    final boolean staged;
-    /** The slot pinned, written before {@code pinned} becomes 1. */
-    Slot slot;
-    volatile int pinned;
-    /** The bound value, once processed; read when the load completes. */
-    volatile Object value;
-
-    Node(AssetKey from, ReferenceScanner.Step where, boolean staged) {
-      this.from = from;
-      this.where = where;
-      this.staged = staged;
-    }
-
-    void markPinned(Slot pinnedSlot) {
-      slot = pinnedSlot;
-      pinned = 1;
-    }
-
-    boolean unpinOnce() {
-      return PINNED.compareAndSet(this, 1, 0);
-    }
-  }
-
   /** An asset whose load is done, waiting to be processed. */
   private record Ready(AssetKey key, CompletableFuture<Loaded> load) {}
+
+  /**
+   * The done loads met while processing, to be processed in turn (not recursively: a long chain of
+   * loaded references would overflow the stack). The queue is made only when one is met: most
+   * assets of a large bundle reach nothing, and a queue each was 130 bytes.
+   */
+  private static final class Batch {
+    private ArrayDeque<Ready> queue;
+
+    void add(Ready ready) {
+      if (queue == null) {
+        queue = new ArrayDeque<>();
+      }
+      queue.add(ready);
+    }
+
+    Ready poll() {
+      return queue == null ? null : queue.poll();
+    }
+  }
 
   DefaultLoadHandle(SlotTable slots, Staging staging, LoadProblems problems, ReferenceScanner references,
       List<PrimaryAssetId> requested, Set<String> bundles) {
     this.slots = slots;
+    this.reached = new ReachedAssets(slots);
     this.references = references;
     this.staging = staging;
     this.problems = problems;
@@ -162,7 +131,7 @@ final class DefaultLoadHandle implements LoadHandle {
       slots.loadingEnded(this); // released while registering
       return;
     }
-    ArrayDeque<Ready> ready = new ArrayDeque<>();
+    Batch ready = new Batch();
     for (PrimaryAssetId id : requested) {
       if (!problems.unknownRequest(id)) {
         reach(id, null, null, ready);
@@ -172,10 +141,15 @@ final class DefaultLoadHandle implements LoadHandle {
     finishOne();
   }
 
-  private void reach(AssetKey key, AssetKey from, ReferenceScanner.Step where, ArrayDeque<Ready> ready) {
+  /**
+   * Reaches {@code key}: records it, pins it and joins its load. A load already done is added to
+   * {@code ready} for the caller to process; one still reading is processed by whichever thread
+   * completes it.
+   */
+  private void reach(AssetKey key, AssetKey from, ReferenceScanner.Step where, Batch ready) {
     boolean staged = staging != null && staging.covers(key);
-    Node node = new Node(from, where, staged);
-    if (nodes.putIfAbsent(key, node) != null) {
+    ReachedAssets.Node node = new ReachedAssets.Node(this, key, from, where, staged);
+    if (!reached.add(key, node)) {
       return;
     }
     pending.incrementAndGet();
@@ -200,61 +174,76 @@ final class DefaultLoadHandle implements LoadHandle {
     if (load.isDone()) {
       ready.add(new Ready(key, load));
     } else {
-      load.whenComplete(
-          (loaded, error) -> {
-            ArrayDeque<Ready> next = new ArrayDeque<>();
-            next.add(new Ready(key, load));
-            drain(next);
-          });
+      load.whenComplete(node); // Node.accept: processed on the thread that completes the load
     }
   }
 
-  private void drain(ArrayDeque<Ready> ready) {
+  /** Processes {@code key}, whose load has just completed, and whatever done loads it reaches in turn. */
+  void completed(AssetKey key, Loaded loaded, Throwable error) {
+    Batch more = new Batch();
+    processOne(key, loaded, error, more);
+    drain(more);
+  }
+
+  private void drain(Batch ready) {
     Ready next;
     while ((next = ready.poll()) != null) {
+      Loaded loaded = null;
+      Throwable error = null;
       try {
-        if (status.get() == Status.LOADING) {
-          process(next, ready);
-        }
-      } catch (RuntimeException e) {
-        String label = AssetKey.label(next.key());
-        problems.add(Problem.error("Overture/InternalError", "Processing " + label + " failed: " + Failures.describe(e)).withAsset(label));
-        log.error("Processing {} failed", label, e);
-      } finally {
-        progress.processed();
-        finishOne();
+        loaded = next.load().join();
+      } catch (CompletionException | CancellationException e) {
+        error = e;
       }
+      processOne(next.key(), loaded, error, ready);
     }
   }
 
-  private void process(Ready ready, ArrayDeque<Ready> more) {
-    Loaded loaded;
+  /**
+   * Processes one asset whose load is done ({@code loaded}, or {@code error}), counting it as
+   * processed whatever happens; the done loads its references reach go to {@code more}.
+   */
+  private void processOne(AssetKey key, Loaded loaded, Throwable error, Batch more) {
     try {
-      loaded = ready.load().join();
-    } catch (CompletionException | CancellationException e) {
-      Node node = nodes.get(ready.key()); // still there: the load finishes after its last asset is processed
-      Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
-      problems.loadFailed(ready.key(), cause, node == null ? null : node.from, node == null ? null : node.where);
+      if (status.get() == Status.LOADING) {
+        process(key, loaded, error, more);
+      }
+    } catch (RuntimeException e) {
+      String label = AssetKey.label(key);
+      problems.add(Problem.error("Overture/InternalError", "Processing " + label + " failed: " + Failures.describe(e)).withAsset(label));
+      log.error("Processing {} failed", label, e);
+    } finally {
+      progress.processed();
+      finishOne();
+    }
+  }
+
+  private void process(AssetKey key, Loaded loaded, Throwable error, Batch more) {
+    if (error != null) {
+      ReachedAssets.Node node = reached.get(key); // still there: the load finishes after its last asset is processed
+      Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+      problems.loadFailed(key, cause, node == null ? null : node.from, node == null ? null : node.where);
       return;
     }
     problems.addAll(loaded.warnings());
     readWarnings.addAll(loaded.warnings());
-    AssetKey from = ready.key();
-    Node reached = nodes.get(from);
-    if (reached != null) {
-      reached.value = loaded.value();
-      reached.where = null;
+    ReachedAssets.Node node = reached.get(key);
+    if (node != null) {
+      node.value = loaded.value();
+      node.where = null;
     }
-    for (ReferenceScanner.Found found : references.scan(loaded.value(), bundles)) {
+    List<ReferenceScanner.Found> reaches = references.scan(loaded.value(), bundles);
+    for (int i = 0; i < reaches.size(); i++) { // by index: most assets reach nothing, and need no iterator
+      ReferenceScanner.Found found = reaches.get(i);
       AssetKey target = found.target();
-      if (problems.unknownReference(target, from, loaded.file(), found.where())
-          || problems.undeclaredReference(target, from, loaded.file(), found.where())) {
+      if (problems.unknownReference(target, key, loaded.file(), found.where())
+          || problems.undeclaredReference(target, key, loaded.file(), found.where())) {
         continue;
       }
       if (found.acyclic()) {
-        cycles.add(from, target, found.where());
+        cycles.add(key, target, found.where());
       }
-      reach(target, from, found.where(), more);
+      reach(target, key, found.where(), more);
     }
   }
 
@@ -327,14 +316,14 @@ final class DefaultLoadHandle implements LoadHandle {
     if (!failed) {
       // The values this load bound (a stage's nodes have no slot to read them from).
       for (PrimaryAssetId id : requested) {
-        Node node = nodes.get(id);
+        ReachedAssets.Node node = reached.get(id);
         assets.put(id, node == null ? null : node.value);
       }
     }
     if (!status.compareAndSet(Status.LOADING, failed ? Status.FAILED : Status.COMPLETED)) {
       return;
     }
-    Object[] reached = keepOnlyPins(!failed);
+    Object[] values = reached.keepOnlyPins(!failed);
     took = sinceStart();
     finalProblems = all;
     slots.loadingEnded(this);
@@ -349,7 +338,7 @@ final class DefaultLoadHandle implements LoadHandle {
           log.warn("{}", warning); // a file's binding warnings were logged when it was read
         }
       }
-      future.completeByHandle(new LoadResult(assets, reached, all, elapsed()));
+      future.completeByHandle(new LoadResult(assets, values, all, elapsed()));
     }
   }
 
@@ -418,7 +407,7 @@ final class DefaultLoadHandle implements LoadHandle {
       return false;
     }
     took = sinceStart();
-    releasePins();
+    reached.releasePins();
     slots.loadingEnded(this);
     future.cancelByHandle();
     log.debug("Cancelled the load of {}", what);
@@ -430,7 +419,7 @@ final class DefaultLoadHandle implements LoadHandle {
     cancel();
     Status previous = status.getAndSet(Status.RELEASED);
     if (previous != Status.RELEASED) {
-      releasePins();
+      reached.releasePins();
     }
   }
 
@@ -440,92 +429,7 @@ final class DefaultLoadHandle implements LoadHandle {
    * meanwhile lets go of them at once.
    */
   void adoptStaged(java.util.function.Function<AssetKey, Loaded> committed) {
-    synchronized (pinLock) {
-      Map<AssetKey, Node> reached = nodes;
-      if (reached != null) { // cancelled before it finished
-        reached.forEach((key, node) -> {
-          if (node.staged) {
-            Loaded loaded = committed.apply(key);
-            if (loaded != null) {
-              node.markPinned(slots.pinCommitted(key, loaded));
-              if (node.unpinOnce()) {
-                slots.unpin(node.slot);
-              }
-            }
-          }
-        });
-        return;
-      }
-      List<Slot> adopted = new ArrayList<>(Arrays.asList(held));
-      for (AssetKey key : unadopted) {
-        Loaded loaded = committed.apply(key);
-        if (loaded == null) {
-          continue; // its read failed: there is nothing to hold
-        }
-        Slot slot = slots.pinCommitted(key, loaded);
-        if (status.get() == Status.RELEASED) {
-          slots.unpin(slot); // released meanwhile: its pins are already gone
-        } else {
-          adopted.add(slot);
-        }
-      }
-      held = adopted.toArray(new Slot[0]);
-      unadopted = new AssetKey[0];
-    }
-  }
-
-  /**
-   * The load has finished, and no node changes any more: the slots it pins take the place of the
-   * nodes (a release may be taking the nodes' pins at the same time; each pin goes to whichever
-   * flips it first). In the same pass, when {@code collectValues}, gathers what the load bound, as
-   * {@link LoadResult} keeps it: keys and values in turn (an asset that loaded as null left out).
-   *
-   * @return those pairs; empty unless {@code collectValues}
-   */
-  private Object[] keepOnlyPins(boolean collectValues) {
-    synchronized (pinLock) {
-      Map<AssetKey, Node> reached = nodes;
-      List<Slot> pinned = new ArrayList<>(reached.size());
-      List<AssetKey> staged = new ArrayList<>();
-      Object[] values = new Object[collectValues ? reached.size() * 2 : 0];
-      int[] filled = {0};
-      reached.forEach((key, node) -> {
-        if (node.staged) {
-          staged.add(key);
-        } else if (node.unpinOnce()) {
-          pinned.add(node.slot);
-        }
-        Object value = node.value;
-        if (collectValues && value != null) {
-          values[filled[0]++] = key;
-          values[filled[0]++] = value;
-        }
-      });
-      held = pinned.toArray(new Slot[0]);
-      unadopted = staged.toArray(new AssetKey[0]);
-      nodes = null;
-      return filled[0] == values.length ? values : Arrays.copyOf(values, filled[0]);
-    }
-  }
-
-  private void releasePins() {
-    List<Slot> release = new ArrayList<>();
-    synchronized (pinLock) {
-      Map<AssetKey, Node> reached = nodes;
-      if (reached != null) {
-        for (Node node : reached.values()) {
-          if (node.unpinOnce()) {
-            release.add(node.slot);
-          }
-        }
-      } else {
-        release.addAll(Arrays.asList(held));
-        held = new Slot[0];
-      }
-    }
-    for (Slot slot : release) {
-      slots.unpin(slot);
-    }
+    reached.adoptStaged(committed, () -> status.get() == Status.RELEASED);
   }
 
   @Override

@@ -1,27 +1,37 @@
 package dev.overture.asset;
 
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 /**
- * Reads and binds one asset, once: queued on the worker executor, it may also be run by a thread
- * that would otherwise wait for it ({@code loadSynchronously}). Whoever claims it first runs it.
- * If nothing pins its slot when it starts, it is abandoned without reading.
+ * One read and bind of an asset, and the future of its outcome: the same object, queued on the
+ * worker executor and held by the slot as its current load, so a queued read costs one object (it
+ * was a task, its future, a flag and the slot's second reference to it). It may also be run by a
+ * thread that would otherwise wait for it ({@code loadSynchronously}); whoever claims it first
+ * runs it. If nothing pins its slot when it starts, it is abandoned without reading (cancelled).
+ *
+ * <p>Only the task completes itself, or the {@link SlotTable} when the executor refuses it; holders
+ * of the load only join it or add callbacks. Thread-safe.
  */
-final class LoadTask implements Runnable {
+final class LoadTask extends CompletableFuture<Loaded> implements Runnable {
+
+  private static final AtomicIntegerFieldUpdater<LoadTask> CLAIMED =
+      AtomicIntegerFieldUpdater.newUpdater(LoadTask.class, "claimed");
+
+  /**
+   * How many load tasks this thread is inside (a task's completion may run another): a counter
+   * made once per thread and kept, where setting and removing a thread-local for each task added
+   * and dropped an entry of the thread's map each time.
+   */
+  private static final ThreadLocal<int[]> RUNNING = ThreadLocal.withInitial(() -> new int[1]);
 
   private final SlotTable table;
   private final Slot slot;
-  final CompletableFuture<Loaded> future;
-  private final AtomicBoolean claimed = new AtomicBoolean();
+  private volatile int claimed;
 
-  /** Set while this thread runs a load task, and whatever completing its future runs with it. */
-  private static final ThreadLocal<Boolean> RUNNING = new ThreadLocal<>();
-
-  LoadTask(SlotTable table, Slot slot, CompletableFuture<Loaded> future) {
+  LoadTask(SlotTable table, Slot slot) {
     this.table = table;
     this.slot = slot;
-    this.future = future;
   }
 
   Slot slot() {
@@ -30,50 +40,46 @@ final class LoadTask implements Runnable {
 
   /** Whether the calling thread is inside a load task (or code its completion runs). */
   static boolean isRunningOnThisThread() {
-    return RUNNING.get() != null;
+    return RUNNING.get()[0] > 0;
   }
 
   @Override
   public void run() {
-    if (!claimed.compareAndSet(false, true)) {
+    if (!CLAIMED.compareAndSet(this, 0, 1)) {
       return;
     }
-    // Nobody can run it any more: the slot stops holding it (48 bytes a loaded asset otherwise keeps).
-    slot.forgetTask(this);
-    Boolean outer = RUNNING.get();
-    RUNNING.set(Boolean.TRUE);
+    int[] depth = RUNNING.get();
+    depth[0]++;
     try {
       runClaimed();
     } finally {
-      if (outer == null) {
-        RUNNING.remove();
-      }
+      depth[0]--;
     }
   }
 
   /** Whether a thread has started it. */
   boolean isClaimed() {
-    return claimed.get();
+    return claimed != 0;
   }
 
   private void runClaimed() {
-    if (table.abandonIfUnwanted(slot, future)) {
-      future.cancel(false);
+    if (table.abandonIfUnwanted(slot, this)) {
+      cancel(false);
       return;
     }
     Loaded loaded;
     try {
       loaded = table.read(slot.key);
     } catch (Throwable e) {
-      future.completeExceptionally(e);
-      table.settle(slot, future);
+      completeExceptionally(e);
+      table.settle(slot, this);
       if (dev.overture.internal.Failures.isFatal(e)) {
         throw (VirtualMachineError) e;
       }
       return;
     }
-    future.complete(loaded);
-    table.settle(slot, future);
+    complete(loaded);
+    table.settle(slot, this);
   }
 
   @Override

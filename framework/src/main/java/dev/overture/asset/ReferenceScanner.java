@@ -123,6 +123,11 @@ final class ReferenceScanner {
    * separately.
    */
   List<Found> scan(Object value, Set<String> bundles) {
+    if (bundles != null && value instanceof Record && !plans.get(value.getClass()).annotated) {
+      // Most assets of a large bundle are such leaves: no list made, and the walk (a large method
+      // for the optimizing compiler) is not run once per asset.
+      return List.of();
+    }
     List<Found> found = new ArrayList<>();
     walk(value, null, null, bundles, found);
     return found;

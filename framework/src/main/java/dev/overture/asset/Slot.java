@@ -11,32 +11,23 @@ import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
  * (24 bytes a loaded asset would otherwise keep).
  *
  * <p>Fields are written only inside the table's {@code compute} on the slot's key, which
- * serializes every change, with two exceptions made by compare-and-set so that a newer load is
- * never touched: a load task, once a thread has started it, clears {@code task}; and once its
- * future has completed with a value, it replaces that future with the value ({@link #settle}).
- * They are volatile so that {@code getAsset}, the retention policy's weigher and the fast paths of
- * the load tasks can read them without a lock.
+ * serializes every change, with one exception made by compare-and-set so that a newer load is
+ * never touched: once a load has completed with a value, it is replaced by the value ({@link
+ * #settle}). They are volatile so that {@code getAsset}, the retention policy's weigher and the
+ * fast paths of the load tasks can read them without a lock.
  */
 final class Slot {
 
-  private static final AtomicReferenceFieldUpdater<Slot, LoadTask> TASK =
-      AtomicReferenceFieldUpdater.newUpdater(Slot.class, LoadTask.class, "task");
   private static final AtomicReferenceFieldUpdater<Slot, Object> STATE =
       AtomicReferenceFieldUpdater.newUpdater(Slot.class, Object.class, "state");
 
   final AssetKey key;
   volatile int pins;
-  /** Null, a {@code CompletableFuture<Loaded>} (reading, or failed), or a settled {@link Loaded}. */
+  /** Null, a {@link LoadTask} (reading, or failed), or a settled {@link Loaded}. */
   private volatile Object state;
-  volatile LoadTask task;
 
   Slot(AssetKey key) {
     this.key = key;
-  }
-
-  /** Drops {@code claimed}, a task a thread has started, unless a newer load has replaced it. */
-  void forgetTask(LoadTask claimed) {
-    TASK.compareAndSet(this, claimed, null);
   }
 
   /** Whether a pin must start a new load: there was none, or the last one failed or was abandoned. */
@@ -44,16 +35,19 @@ final class Slot {
     return state == null || isFailed();
   }
 
-  /** Makes {@code load}, just started with {@code newTask}, the current load. In the table's compute. */
-  void startLoad(CompletableFuture<Loaded> load, LoadTask newTask) {
+  /** Makes {@code load}, just created, the current load. In the table's compute. */
+  void startLoad(LoadTask load) {
     state = load;
-    task = newTask;
+  }
+
+  /** The current load's task, if no thread has started it yet; null otherwise. */
+  LoadTask pendingTask() {
+    return state instanceof LoadTask task && !task.isClaimed() ? task : null;
   }
 
   /** Makes {@code loaded} the value, replacing whatever load there was. In the table's compute. */
   void replace(Loaded loaded) {
     state = loaded;
-    task = null;
   }
 
   /**

@@ -15,6 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.function.BiFunction;
 
 /**
  * The assets in memory: one {@link Slot} per {@link AssetKey}, with its pins and its current
@@ -41,8 +42,47 @@ final class SlotTable {
     Loaded read(AssetKey key);
   }
 
-  /** A pin taken on a slot, and the load it joined. */
-  record Pin(Slot slot, CompletableFuture<Loaded> load) {}
+  /**
+   * A pin taken on a slot, and the load it joined. Also the computation that takes it, run in the
+   * map's {@code compute} for the key: one object for a pin, where a capturing lambda, a holder
+   * for its outcome and the pin were three.
+   */
+  static final class Pin implements BiFunction<AssetKey, Slot, Slot> {
+    private final SlotTable table;
+    private Slot slot;
+    private CompletableFuture<Loaded> load;
+    /** The load this pin started, to hand to the workers once out of the map's lock; null when it joined one. */
+    private LoadTask started;
+
+    private Pin(SlotTable table) {
+      this.table = table;
+    }
+
+    Slot slot() {
+      return slot;
+    }
+
+    CompletableFuture<Loaded> load() {
+      return load;
+    }
+
+    @Override
+    public Slot apply(AssetKey key, Slot existing) {
+      Slot pinned = existing != null ? existing : new Slot(key);
+      pinned.pins++;
+      if (pinned.needsLoad()) {
+        LoadTask task = new LoadTask(table, pinned);
+        pinned.startLoad(task);
+        started = task;
+        load = task;
+      } else {
+        started = null; // a compute may run again if the map retries
+        load = pinned.load();
+      }
+      slot = pinned;
+      return pinned;
+    }
+  }
 
   /** The slots: {@link #retaining}'s view when the policy retains, a plain map otherwise. */
   private final ConcurrentMap<AssetKey, Slot> slots;
@@ -109,32 +149,12 @@ final class SlotTable {
 
   /** Pins {@code key} and returns its slot and load, starting a load when there is none or the last failed. */
   Pin pin(AssetKey key) {
-    final class Outcome {
-      Slot slot;
-      CompletableFuture<Loaded> load;
-      LoadTask task;
+    Pin pin = new Pin(this);
+    slots.compute(key, pin);
+    if (pin.started != null) {
+      submit(pin.started);
     }
-    Outcome outcome = new Outcome();
-    slots.compute(
-        key,
-        (k, existing) -> {
-          Slot slot = existing != null ? existing : new Slot(k);
-          slot.pins++;
-          if (slot.needsLoad()) {
-            CompletableFuture<Loaded> load = new CompletableFuture<>();
-            outcome.task = new LoadTask(this, slot, load);
-            slot.startLoad(load, outcome.task);
-            outcome.load = load;
-          } else {
-            outcome.load = slot.load();
-          }
-          outcome.slot = slot;
-          return slot;
-        });
-    if (outcome.task != null) {
-      submit(outcome.task);
-    }
-    return new Pin(outcome.slot, outcome.load);
+    return pin;
   }
 
   /**
@@ -158,16 +178,15 @@ final class SlotTable {
           + dev.overture.internal.Failures.describe(e);
     }
     String label = AssetKey.label(task.slot().key);
-    task.future.completeExceptionally(
+    task.completeExceptionally(
         new AssetLoadException(label, List.of(Problem.error("Overture/Rejected", why).withAsset(label))));
-    settle(task.slot(), task.future);
+    settle(task.slot(), task);
   }
 
   /** The load task of {@code key}'s current load, if no thread has started it. */
   LoadTask pendingTask(AssetKey key) {
     Slot slot = retaining != null ? retaining.policy().getIfPresentQuietly(key) : slots.get(key);
-    LoadTask task = slot == null ? null : slot.task;
-    return task == null || task.isClaimed() ? null : task;
+    return slot == null ? null : slot.pendingTask();
   }
 
   /**
