@@ -372,10 +372,8 @@ final class AssetDeserializers {
         return SoftRef.of(root, parsePath(parser, text.substring(slash + 1)), target);
       }
       AssetPath path = parsePath(parser, text);
-      String root =
-          ctxt.getAttribute(BindContext.ATTRIBUTE) instanceof BindContext context
-              ? context.rootName
-              : ContentRoot.GAME;
+      BindContext context = BindContext.current();
+      String root = context != null ? context.rootName : ContentRoot.GAME;
       return SoftRef.of(root, path, target);
     }
   }

@@ -154,11 +154,22 @@ final class AssetJson {
    */
   <T> T bind(byte[] json, Class<T> type, BindContext context) {
     Generation generation = current;
+    ObjectReader reader = generation.readers().get(type);
+    if (reader == null) { // a method reference made for every file otherwise
+      reader = generation.readers().computeIfAbsent(type, generation.mapper()::readerFor);
+    }
+    BindContext outer = context.enter();
+    try {
+      return bind(json, type, context, generation, reader);
+    } finally {
+      BindContext.exit(outer);
+    }
+  }
+
+  private <T> T bind(byte[] json, Class<T> type, BindContext context, Generation generation, ObjectReader reader) {
     JsonMapper mapper = generation.mapper();
     AssetVersions versions = generation.versions();
     JsonProblems problems = generation.problems();
-    ObjectReader reader =
-        generation.readers().computeIfAbsent(type, mapper::readerFor).withAttribute(BindContext.ATTRIBUTE, context);
     AssetVersions.Upgrade upgrade;
     try {
       context.header = peekHeader(mapper, json);

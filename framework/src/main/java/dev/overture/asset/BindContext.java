@@ -10,7 +10,7 @@ import java.util.List;
 /**
  * What the deserializers need to know while one file is bound: its content root (soft references
  * are relative to it), how to show the file and asset in problems, and where warnings go. One per
- * bind, confined to the thread doing it.
+ * bind, confined to the thread doing it, which finds it with {@link #current()}.
  *
  * <p>A soft reference's file and name are built the first time a problem or warning asks for them,
  * not for every bind: a bundle of 10,000 small files that bind cleanly built 20,000 strings no one
@@ -18,7 +18,13 @@ import java.util.List;
  */
 final class BindContext {
 
-  static final String ATTRIBUTE = "dev.overture.asset.BindContext";
+  /**
+   * The context of the bind running on each thread. A reader attribute did the same job, but
+   * setting one makes a new reader, configuration and attribute map for every file: about 300 bytes
+   * and three constructors a file of a large bundle (issue 20). Binding is synchronous, so the
+   * deserializers it calls run on the thread that set it.
+   */
+  private static final ThreadLocal<BindContext> CURRENT = new ThreadLocal<>();
 
   final String rootName;
   private String file;
@@ -50,6 +56,26 @@ final class BindContext {
     this.rootName = root.name();
     this.source = root.source();
     this.ref = ref;
+  }
+
+  /** The context of the bind running on this thread; null outside one. */
+  static BindContext current() {
+    return CURRENT.get();
+  }
+
+  /**
+   * Makes this the context of the binds on this thread until {@link #exit} is given what this
+   * returned: the context it replaced (a deserializer may bind a file of its own inside a bind).
+   */
+  BindContext enter() {
+    BindContext outer = CURRENT.get();
+    CURRENT.set(this);
+    return outer;
+  }
+
+  /** Puts back {@code outer}, which {@link #enter} returned. */
+  static void exit(BindContext outer) {
+    CURRENT.set(outer);
   }
 
   /** The file as shown to users. */

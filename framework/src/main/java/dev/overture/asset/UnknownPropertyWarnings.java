@@ -31,7 +31,8 @@ final class UnknownPropertyWarnings extends DeserializationProblemHandler {
       ValueDeserializer<?> deserializer,
       Object beanOrClass,
       String propertyName) {
-    if (!(ctxt.getAttribute(BindContext.ATTRIBUTE) instanceof BindContext context)) {
+    BindContext context = BindContext.current();
+    if (context == null) {
       return false;
     }
     TokenStreamLocation at = parser.currentTokenLocation();
