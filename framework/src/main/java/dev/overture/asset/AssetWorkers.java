@@ -11,8 +11,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The executor that reads and binds files: the host's, or a fixed pool of daemon threads the
- * manager starts (one per core, at least two) and stops on close. Knows its own threads, so that a
+ * The executor that reads and binds files: the host's (handed plain tasks, never a load's future),
+ * or a fixed pool of daemon threads the manager starts (one per core, at least two) and stops on
+ * close. Knows its own threads, so that a
  * blocking call made on one of them (which could wait for itself) is refused. Thread-safe.
  */
 final class AssetWorkers {
@@ -27,7 +28,11 @@ final class AssetWorkers {
   /** The host's {@code executor}, or (when null) a pool of {@code threads} threads, or one per core when 0. */
   AssetWorkers(Executor executor, int threads) {
     if (executor != null) {
-      this.executor = executor;
+      // A queued read is also its load's future (LoadTask): a host's executor gets a plain task
+      // instead, so that its hooks (an afterExecute that reads each Future, as ThreadPoolExecutor's
+      // documentation suggests) do not take a broken file for a crashed task, and a cancel of what
+      // it queued cannot cancel a load that others wait for. The pool started here needs no wrapper.
+      this.executor = task -> executor.execute(task instanceof java.util.concurrent.Future<?> ? (Runnable) task::run : task);
       this.owned = null;
     } else {
       int size = threads != 0 ? threads : Math.max(2, Runtime.getRuntime().availableProcessors());

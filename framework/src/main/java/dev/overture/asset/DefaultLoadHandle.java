@@ -320,10 +320,10 @@ final class DefaultLoadHandle implements LoadHandle {
         assets.put(id, node == null ? null : node.value);
       }
     }
-    if (!status.compareAndSet(Status.LOADING, failed ? Status.FAILED : Status.COMPLETED)) {
-      return;
+    Object[] values = reached.finish(() -> status.compareAndSet(Status.LOADING, failed ? Status.FAILED : Status.COMPLETED), !failed);
+    if (values == null) {
+      return; // cancelled or released first
     }
-    Object[] values = reached.keepOnlyPins(!failed);
     took = sinceStart();
     finalProblems = all;
     slots.loadingEnded(this);

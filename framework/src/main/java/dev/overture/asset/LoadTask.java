@@ -45,7 +45,7 @@ final class LoadTask extends CompletableFuture<Loaded> implements Runnable {
 
   @Override
   public void run() {
-    if (!CLAIMED.compareAndSet(this, 0, 1)) {
+    if (!claim()) {
       return;
     }
     int[] depth = RUNNING.get();
@@ -57,9 +57,23 @@ final class LoadTask extends CompletableFuture<Loaded> implements Runnable {
     }
   }
 
-  /** Whether a thread has started it. */
+  /** Whether a thread has started it, or it was refused. */
   boolean isClaimed() {
     return claimed != 0;
+  }
+
+  /** Takes the right to run it; false when a thread has it already, or it was refused. */
+  private boolean claim() {
+    return CLAIMED.compareAndSet(this, 0, 1);
+  }
+
+  /**
+   * Fails the load without reading, because the executor would not take it: claimed first, so that
+   * no waiting thread runs the read afterwards only to have its result dropped.
+   */
+  void refuse(Throwable why) {
+    claim();
+    completeExceptionally(why);
   }
 
   private void runClaimed() {

@@ -96,14 +96,20 @@ final class ReachedAssets {
   }
 
   /**
-   * The load has finished, and no node changes any more: the slots it pins take the place of the
-   * nodes. In the same pass, when {@code collectValues}, gathers what the load bound, as {@link
-   * LoadResult} keeps it: keys and values in turn (an asset that loaded as null left out).
+   * Finishes the load if {@code finishes} (its status changing from loading, which must happen
+   * here: a stage committed as soon as it sees the load finished must find the pins handed over,
+   * not the nodes of a load it would take for cancelled). No node changes any more: the slots the
+   * load pins take the place of the nodes. In the same pass, when {@code collectValues}, gathers
+   * what the load bound, as {@link LoadResult} keeps it: keys and values in turn (an asset that
+   * loaded as null left out).
    *
-   * @return those pairs; empty unless {@code collectValues}
+   * @return those pairs, empty unless {@code collectValues}; null when {@code finishes} said no
    */
-  Object[] keepOnlyPins(boolean collectValues) {
+  Object[] finish(BooleanSupplier finishes, boolean collectValues) {
     synchronized (pinLock) {
+      if (!finishes.getAsBoolean()) {
+        return null;
+      }
       Map<AssetKey, Node> reached = nodes;
       List<Slot> pinned = new ArrayList<>(reached.size());
       List<AssetKey> staged = new ArrayList<>();
@@ -158,7 +164,7 @@ final class ReachedAssets {
   void adoptStaged(Function<AssetKey, Loaded> committed, BooleanSupplier released) {
     synchronized (pinLock) {
       Map<AssetKey, Node> reached = nodes;
-      if (reached != null) { // cancelled before it finished
+      if (reached != null) { // cancelled before it finished (a finished load has handed its nodes over)
         reached.forEach((key, node) -> {
           if (node.staged) {
             Loaded loaded = committed.apply(key);

@@ -44,8 +44,8 @@ final class SlotTable {
 
   /**
    * A pin taken on a slot, and the load it joined. Also the computation that takes it, run in the
-   * map's {@code compute} for the key: one object for a pin, where a capturing lambda, a holder
-   * for its outcome and the pin were three.
+   * map's {@code compute} for the key (both maps apply it exactly once): one object for a pin,
+   * where a capturing lambda, a holder for its outcome and the pin were three.
    */
   static final class Pin implements BiFunction<AssetKey, Slot, Slot> {
     private final SlotTable table;
@@ -76,7 +76,6 @@ final class SlotTable {
         started = task;
         load = task;
       } else {
-        started = null; // a compute may run again if the map retries
         load = pinned.load();
       }
       slot = pinned;
@@ -178,8 +177,7 @@ final class SlotTable {
           + dev.overture.internal.Failures.describe(e);
     }
     String label = AssetKey.label(task.slot().key);
-    task.completeExceptionally(
-        new AssetLoadException(label, List.of(Problem.error("Overture/Rejected", why).withAsset(label))));
+    task.refuse(new AssetLoadException(label, List.of(Problem.error("Overture/Rejected", why).withAsset(label))));
     settle(task.slot(), task);
   }
 

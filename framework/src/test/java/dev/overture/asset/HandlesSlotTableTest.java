@@ -142,6 +142,24 @@ class HandlesSlotTableTest {
   }
 
   @Test
+  void aRejectedRead_isNotOfferedToAWaitingThread_norReadAnyway() {
+    java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
+    SlotTable table = new SlotTable(RetentionPolicy.none(), ticker, task -> {
+      throw new RejectedExecutionException("full");
+    }, key -> {
+      reads.incrementAndGet();
+      return loaded("read after all");
+    });
+
+    SlotTable.Pin pin = table.pin(HERO);
+
+    assertNull(table.pendingTask(HERO), "a refused read is not there for a waiting thread to run");
+    assertTrue(pin.load().isCompletedExceptionally());
+    ((LoadTask) pin.load()).run(); // whoever still holds it: running it does nothing
+    assertEquals(0, reads.get());
+  }
+
+  @Test
   void unpinningMoreOftenThanPinned_isRefused_evenForARetainedSlot() {
     SlotTable table = new SlotTable(RetentionPolicy.maximumSize(5), ticker, workers, key -> loaded("hero"));
     SlotTable.Pin pin = table.pin(HERO);
