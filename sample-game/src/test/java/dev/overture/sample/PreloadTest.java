@@ -20,4 +20,14 @@ class PreloadTest {
     assertEquals(List.of(new Preload.Part("b")), sample.parts);
     assertEquals(Map.of("c", 2), sample.tags);
   }
+
+  @Test
+  void annotationProxies_areMadeForAnnotationsTheJvmKeepsAtRunTime() {
+    assertEquals(Preload.ANNOTATIONS.size(), Preload.annotationProxies());
+    for (Class<? extends java.lang.annotation.Annotation> type : Preload.ANNOTATIONS) {
+      java.lang.annotation.Retention retention = type.getAnnotation(java.lang.annotation.Retention.class);
+      assertEquals(java.lang.annotation.RetentionPolicy.RUNTIME, retention == null ? null : retention.value(),
+          type + " is never read at run time: making its proxy class would be wasted");
+    }
+  }
 }
