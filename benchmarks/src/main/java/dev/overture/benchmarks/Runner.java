@@ -146,11 +146,14 @@ public final class Runner {
       rows.add(new Row(label + cold.get(0).wall().name() + ", process start to exit", coldFigure(cold.get(0)), "", "", ""));
       double ratio = (double) cold.get(0).wall().median() / cold.get(1).wall().median();
       rows.add(new Row(label + cold.get(1).wall().name() + ", process start to exit", coldFigure(cold.get(1)),
-          String.format("Overture takes %.2fx", ratio), "≤ 1.0x", verdict(ratio <= 1.0)));
+          String.format("Overture takes %.2fx", ratio), "≤ 1.0x, both with the JVM's defaults", verdict(ratio <= 1.0)));
       rows.add(new Row(label + cold.get(2).wall().name() + " (an archive of its own, the launcher's options), process start to exit",
           coldFigure(cold.get(2)), "", "", ""));
+      // The same target, judged as the sample ships a command (issue 20's "do it earlier": an archive
+      // made at package time, started by a launcher), with the loop given the same archive and options.
+      double launched = (double) cold.get(2).wall().median() / cold.get(3).wall().median();
       rows.add(new Row(label + cold.get(3).wall().name() + " (the same), process start to exit", coldFigure(cold.get(3)),
-          String.format("Overture takes %.2fx", (double) cold.get(2).wall().median() / cold.get(3).wall().median()), "report only", ""));
+          String.format("Overture takes %.2fx", launched), "≤ 1.0x, both started the launcher's way", verdict(launched <= 1.0)));
       int warmRounds = quick ? 3 : 9;
       progress(String.format("the 4th load of %,d items in fresh JVMs (%d rounds)", assets, warmRounds));
       List<Timing> warm = StartupBenchmark.warmLoad(root, warmRounds);
