@@ -13,8 +13,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The executor that reads and binds files: the host's (handed plain tasks, never a load's future),
  * or a fixed pool of daemon threads the manager starts (one per core, at least two) and stops on
- * close. Knows its own threads, so that a
- * blocking call made on one of them (which could wait for itself) is refused. Thread-safe.
+ * close. Knows its own threads, so that a blocking call made on one of them (which could wait for
+ * itself) is refused. Thread-safe.
  */
 final class AssetWorkers {
 
