@@ -132,7 +132,8 @@ public final class AssetVersions {
 
   /** The custom versions files of {@code assetClass} are written with, in registration order. */
   public List<CustomVersion> usedBy(Class<?> assetClass) {
-    return usedByClass.get(assetClass);
+    // No class uses a custom version (a game that versions nothing of its own): nothing to look up.
+    return usedBy.isEmpty() ? List.of() : usedByClass.get(assetClass);
   }
 
   /** The header this build writes on an asset of {@code assetClass}. */
