@@ -123,7 +123,7 @@ final class ReferenceScanner {
    * separately.
    */
   List<Found> scan(Object value, Set<String> bundles) {
-    if (bundles != null && value instanceof Record && !plans.get(value.getClass()).annotated) {
+    if (value instanceof Record && followsNothing(plans.get(value.getClass()), null, bundles)) {
       // Most assets of a large bundle are such leaves: no list made, and the walk (a large method
       // for the optimizing compiler) is not run once per asset.
       return List.of();
@@ -139,6 +139,15 @@ final class ReferenceScanner {
    */
   Set<String> declaredBundles() {
     return declared;
+  }
+
+  /**
+   * Whether a value of {@code plan}'s class can hold nothing the requested {@code bundles} follow:
+   * no bundle above it, none on its components or below them (when every reference is wanted,
+   * {@code bundles} null, anything can).
+   */
+  private static boolean followsNothing(Plan plan, Bundles inherited, Set<String> bundles) {
+    return bundles != null && inherited == null && !plan.annotated;
   }
 
   /** Every reference in {@code value}, in a bundle or not, in the order of its fields. */
@@ -187,7 +196,7 @@ final class ReferenceScanner {
       }
     } else {
       Plan plan = plans.get(value.getClass());
-      if (inherited == null && !plan.annotated && bundles != null) {
+      if (followsNothing(plan, inherited, bundles)) {
         return;
       }
       for (Component component : plan.components) {

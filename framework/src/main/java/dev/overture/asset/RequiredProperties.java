@@ -4,6 +4,7 @@ import dev.overture.internal.Choices;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 import tools.jackson.databind.BeanDescription;
 import tools.jackson.databind.DeserializationConfig;
 import tools.jackson.databind.DeserializationContext;
@@ -36,29 +37,42 @@ final class RequiredProperties extends ValueInstantiators.Base {
       return instantiator;
     }
     SettableBeanProperty[] properties = instantiator.getFromObjectArguments(config);
-    if (properties == null || Arrays.stream(properties).noneMatch(p -> p != null && p.getAnnotation(Required.class) != null)) {
+    if (properties == null) {
       return instantiator;
     }
-    return new Checking(instantiator);
+    int[] required = IntStream.range(0, properties.length)
+        .filter(i -> properties[i] != null && properties[i].getAnnotation(Required.class) != null)
+        .toArray();
+    return required.length == 0 ? instantiator : new Checking(instantiator, required);
   }
 
   /** The wrapped instantiator, called only when every required property was written. */
   private final class Checking extends ValueInstantiator.Delegating {
     private static final long serialVersionUID = 1L;
+    /**
+     * The creator arguments that are required, in order, found once: checking an object asked each
+     * argument for its annotation and made a list, for every object bound.
+     */
+    private final int[] required;
 
-    Checking(ValueInstantiator delegate) {
+    Checking(ValueInstantiator delegate, int[] required) {
       super(delegate);
+      this.required = required;
     }
 
     @Override
     public Object createFromObjectWith(DeserializationContext ctxt, SettableBeanProperty[] properties, PropertyValueBuffer buffer) {
-      List<SettableBeanProperty> missing = new ArrayList<>();
-      for (SettableBeanProperty property : properties) {
-        if (property != null && property.getAnnotation(Required.class) != null && !buffer.hasParameter(property)) {
+      List<SettableBeanProperty> missing = null;
+      for (int index : required) {
+        SettableBeanProperty property = index < properties.length ? properties[index] : null;
+        if (property != null && !buffer.hasParameter(property)) {
+          if (missing == null) {
+            missing = new ArrayList<>();
+          }
           missing.add(property);
         }
       }
-      if (!missing.isEmpty()) {
+      if (missing != null) {
         throw missing(ctxt, missing);
       }
       return delegate().createFromObjectWith(ctxt, properties, buffer);
