@@ -30,7 +30,9 @@ import tools.jackson.databind.json.JsonMapper;
  * <p>{@code warm-overture}, {@code warm-limit} and {@code warm-keeping} (the limit holding what it
  * binds until its load ends, as Overture does: {@link BundleLoadBenchmark#keeping}) load three
  * times first and print the nanoseconds of the fourth load instead of the sum: the figure of a JVM
- * that has loaded the content three times.
+ * that has loaded the content three times; then, on a second line, what the JVM spent meanwhile
+ * ({@link LoadCosts}): a loop that keeps what it binds pays the collector for copying it, and every
+ * variant pays for the compilations still running on the same two cores.
  */
 final class ColdLoad {
 
@@ -62,13 +64,16 @@ final class ColdLoad {
           for (int i = 0; i < WARM_UPS; i++) {
             overture(manager);
           }
+          LoadCosts before = LoadCosts.now();
           long start = System.nanoTime();
           overture(manager);
-          System.out.println(System.nanoTime() - start);
+          long nanos = System.nanoTime() - start;
+          System.out.println(nanos);
+          System.out.println(LoadCosts.now().since(before).line());
         }
       }
-      case "warm-limit" -> System.out.println(fourthLoad(BundleLoadBenchmark::parallel, files(root)));
-      case "warm-keeping" -> System.out.println(fourthLoad(BundleLoadBenchmark::keeping, files(root)));
+      case "warm-limit" -> fourthLoad(BundleLoadBenchmark::parallel, files(root));
+      case "warm-keeping" -> fourthLoad(BundleLoadBenchmark::keeping, files(root));
       default -> throw new IllegalArgumentException(
           "no variant " + args[0] + " (overture, jackson, warm-overture, warm-limit, warm-keeping)");
     }
@@ -79,8 +84,8 @@ final class ColdLoad {
     long run(ExecutorService pool, int cores, List<Path> files, ObjectMapper mapper);
   }
 
-  /** Runs {@code loop} three times, then returns the nanoseconds of its fourth run. */
-  private static long fourthLoad(Loop loop, List<Path> files) {
+  /** Runs {@code loop} three times, then prints the nanoseconds of its fourth run and what the JVM spent meanwhile. */
+  private static void fourthLoad(Loop loop, List<Path> files) {
     int cores = Runtime.getRuntime().availableProcessors();
     ExecutorService pool = Executors.newFixedThreadPool(cores);
     try {
@@ -88,9 +93,12 @@ final class ColdLoad {
       for (int i = 0; i < WARM_UPS; i++) {
         loop.run(pool, cores, files, mapper);
       }
+      LoadCosts before = LoadCosts.now();
       long start = System.nanoTime();
       loop.run(pool, cores, files, mapper);
-      return System.nanoTime() - start;
+      long nanos = System.nanoTime() - start;
+      System.out.println(nanos);
+      System.out.println(LoadCosts.now().since(before).line());
     } finally {
       pool.shutdownNow();
     }

@@ -250,23 +250,30 @@ final class StartupBenchmark {
     return timings;
   }
 
+  /** A variant's fourth loads, and the medians of what its JVMs spent during them ({@link LoadCosts}). */
+  record WarmTiming(Timing wall, LoadCosts costs) {}
+
   /**
    * The fourth load in a fresh JVM, as each child timed it: Overture, the limit, and the limit
    * holding what it binds until its load ends (as a load holds its assets until released).
    */
-  static List<Timing> warmLoad(Path root, int rounds) {
+  static List<WarmTiming> warmLoad(Path root, int rounds) {
     List<String> names = List.of("Overture, 4th load in a fresh JVM", "limit: parallel read+bind, 4th load in a fresh JVM",
         "keeping limit: the same, holding each item until the last is bound, 4th load in a fresh JVM");
     List<List<String>> children = List.of(child("warm-overture", root), child("warm-limit", root), child("warm-keeping", root));
     long[][] nanos = new long[children.size()][rounds];
+    List<List<LoadCosts>> costs = new ArrayList<>();
+    children.forEach(child -> costs.add(new ArrayList<>()));
     for (int round = 0; round < rounds; round++) {
       for (int v = 0; v < children.size(); v++) {
-        nanos[v][round] = Long.parseLong(output(children.get(v)).trim());
+        String out = output(children.get(v));
+        nanos[v][round] = Long.parseLong(out.lines().findFirst().orElse("").trim());
+        costs.get(v).add(LoadCosts.parse(out));
       }
     }
-    List<Timing> timings = new ArrayList<>();
+    List<WarmTiming> timings = new ArrayList<>();
     for (int v = 0; v < children.size(); v++) {
-      timings.add(new Timing(names.get(v), nanos[v]));
+      timings.add(new WarmTiming(new Timing(names.get(v), nanos[v]), LoadCosts.median(costs.get(v))));
     }
     return timings;
   }
