@@ -248,12 +248,20 @@ final class ExperienceLoad {
     if (!manager.enter(this, LoadState.EXECUTING_ACTIONS)) {
       return;
     }
+    FeatureActivation activated;
     try {
-      activation = activate(contents);
+      activated = activate(contents);
     } catch (FeatureActivationException e) {
       failWhenLocated(List.of(LoadChecks.actionFailed(contents, e)));
       return;
     }
+    if (discarded) {
+      // An action's own activation ended this attempt (a deactivate or a switch called from its
+      // onActivating): the discard found no activation to undo yet, so the actions are undone here.
+      activated.deactivateNow();
+      return;
+    }
+    activation = activated;
     manager.loaded(this);
   }
 
