@@ -349,13 +349,15 @@ public final class ExperienceManager extends ActorComponent {
               + "); use switchExperience");
     }
     ExperienceLoad load = new ExperienceLoad(this, services, world(), random, id);
+    // The load starts before anything here changes (a closed asset manager refuses it, and the
+    // world keeps what it had) and before listeners hear of it, so one that cancels it finds its
+    // handle. Its steps run later, on this thread.
+    load.start();
     current = load;
     listeners.clearTimeline();
     progressReported = 0;
     startNanos = services.settings().ticker().read();
     CompletableFuture<ExperienceDefinition> future = load.future();
-    // The load starts before listeners hear of it, so one that cancels it finds its handle.
-    load.start();
     setState(LoadState.LOADING);
     return future;
   }

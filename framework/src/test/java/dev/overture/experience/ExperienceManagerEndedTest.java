@@ -140,4 +140,20 @@ class ExperienceManagerEndedTest {
 
     assertEquals(List.of(), heard, "no load was under way, so none failed");
   }
+
+  @Test
+  void aLoadTheAssetManagerRefuses_leavesTheWorldAsItWas_andAfterAFailureToo() {
+    manager.setCurrentExperience(PrimaryAssetId.of("Experience", "Missing"));
+    game.pump();
+    assertEquals(LoadState.FAILED, manager.state());
+    PrimaryAssetId failed = manager.experienceId().orElseThrow();
+    game.assets.close(); // the runtime shut down under a world that lives on
+
+    IllegalStateException refused = assertThrows(IllegalStateException.class, () -> manager.setCurrentExperience(ARENA));
+
+    assertEquals("the asset manager is closed", refused.getMessage());
+    assertEquals(LoadState.FAILED, manager.state(), "still the failed attempt, not a half-started one");
+    assertEquals(failed, manager.experienceId().orElseThrow(), "not the refused " + ARENA);
+    assertTrue(manager.failure().isPresent(), "the failure it had");
+  }
 }
