@@ -466,13 +466,27 @@ public final class WorldStore implements AutoCloseable {
    */
   @Override
   public void close() {
+    List<CompletableFuture<Void>> asked;
     synchronized (order) {
       closed = true;
+      asked = List.copyOf(tails.values());
     }
     if (ownExecutor != null) {
+      // An operation queued behind another on the same world reaches the executor only when the
+      // one before it ends: the thread stops once the last of each world has, not before.
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      try {
+        CompletableFuture.allOf(asked.toArray(CompletableFuture[]::new)).get(10, TimeUnit.SECONDS);
+      } catch (java.util.concurrent.TimeoutException e) {
+        log.warn("{}: operations still queued after 10 seconds are refused", database.name());
+      } catch (java.util.concurrent.ExecutionException e) {
+        throw new IllegalStateException("an operation's tail failed", e); // tails complete normally
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
       ownExecutor.shutdown();
       try {
-        if (!ownExecutor.awaitTermination(10, TimeUnit.SECONDS)) {
+        if (!ownExecutor.awaitTermination(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
           log.warn("{}: operations still running after 10 seconds were left to finish on their own", database.name());
         }
       } catch (InterruptedException e) {
