@@ -96,12 +96,14 @@ final class DefaultAssetManager implements AssetManager {
 
   @Override
   public void addContentRoot(ContentRoot root) {
+    java.util.Objects.requireNonNull(root, "root must not be null");
     checkOpen();
     index.add(root);
   }
 
   @Override
   public boolean removeContentRoot(String name) {
+    java.util.Objects.requireNonNull(name, "name must not be null");
     ContentIndex.Removed removed = index.remove(name);
     if (removed == null) {
       return false;
@@ -129,6 +131,7 @@ final class DefaultAssetManager implements AssetManager {
 
   @Override
   public boolean removeExtension(String owner) {
+    java.util.Objects.requireNonNull(owner, "owner must not be null");
     boolean removed = extensions.remove(owner);
     if (removed) {
       // Unpinned assets bound with the owner's classes would keep them (and their loader) alive.
@@ -166,17 +169,21 @@ final class DefaultAssetManager implements AssetManager {
 
   @Override
   public Optional<Object> getAsset(PrimaryAssetId id) {
+    java.util.Objects.requireNonNull(id, "id must not be null");
     return Optional.ofNullable(slots.loadedValue(id));
   }
 
   @Override
   public <T> Optional<T> getAsset(PrimaryAssetId id, Class<T> type) {
+    java.util.Objects.requireNonNull(id, "id must not be null");
+    java.util.Objects.requireNonNull(type, "type must not be null");
     Object value = slots.loadedValue(id);
     return value == null ? Optional.empty() : Optional.of(AssetTypes.cast(id, value, type));
   }
 
   @Override
   public <T> Optional<T> getAsset(SoftRef<T> ref) {
+    java.util.Objects.requireNonNull(ref, "ref must not be null");
     Object value = slots.loadedValue(ref);
     return value == null ? Optional.empty() : Optional.of(ref.type().cast(value));
   }
@@ -208,6 +215,8 @@ final class DefaultAssetManager implements AssetManager {
 
   @Override
   public <T> T getAsset(SoftRef<T> ref, boolean keepInMemory) {
+    java.util.Objects.requireNonNull(ref, "ref must not be null");
+    checkOpen();
     Object loaded = slots.loadedValue(ref);
     if (loaded != null && (!keepInMemory || keptFiles.containsKey(ref))) {
       return ref.type().cast(loaded);
@@ -244,8 +253,7 @@ final class DefaultAssetManager implements AssetManager {
   private void checkBlockingAllowed(String call) {
     Thread current = Thread.currentThread();
     if (workers.isOwnThread(current) || LoadTask.isRunningOnThisThread()) {
-      throw new IllegalStateException(
-          call + " was called on an asset worker thread, where it could wait for itself; chain on the handle's future instead");
+      throw LoadTask.waitOnWorker(call);
     }
     if (gameThread.test(current)) {
       log.warn("{} was called on the game thread: it blocks the frame while the file is read; use loadPrimaryAssets"
@@ -283,6 +291,7 @@ final class DefaultAssetManager implements AssetManager {
     if (started != null) {
       return started;
     }
+    checkOpen();
     int indexed = index.snapshot().size();
     StartupJobs.Builder jobs = StartupJobs.builder().ticker(ticker)
         // Indexing happened when the manager was built; the job keeps Lyra's order of start-up.
@@ -309,6 +318,7 @@ final class DefaultAssetManager implements AssetManager {
 
   @Override
   public Optional<Set<String>> bundleState(PrimaryAssetId id) {
+    java.util.Objects.requireNonNull(id, "id must not be null");
     return bundleStates.of(id);
   }
 

@@ -113,6 +113,9 @@ public interface LoadHandle {
    * @throws java.util.concurrent.CancellationException when it was cancelled
    * @throws TimeoutException when it is still loading after {@code timeout}
    * @throws InterruptedException when the waiting thread is interrupted
+   * @throws IllegalStateException when called, the load not done, on an asset worker inside a
+   *     read or code its completion runs (a callback on the handle's future): the reads it would
+   *     wait for could be queued behind that thread
    */
   LoadResult waitUntilComplete(Duration timeout) throws TimeoutException, InterruptedException;
 

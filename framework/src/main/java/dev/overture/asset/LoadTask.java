@@ -43,6 +43,16 @@ final class LoadTask extends CompletableFuture<Loaded> implements Runnable {
     return RUNNING.get()[0] > 0;
   }
 
+  /**
+   * The refusal of {@code call}, a wait for loading to end made inside a load task or code its
+   * completion runs (or on a worker of the manager's pool): the reads it would wait for may be
+   * queued behind this very thread (with one worker, they are), so it could wait for itself.
+   */
+  static IllegalStateException waitOnWorker(String call) {
+    return new IllegalStateException(
+        call + " was called on an asset worker thread, where it could wait for itself; chain on the handle's future instead");
+  }
+
   @Override
   public void run() {
     if (!claim()) {

@@ -417,7 +417,8 @@ public final class GameFeatures implements AutoCloseable {
    * manager waits for this in its world before running the experience's actions.
    */
   public CompletableFuture<Void> appliedIn(PluginId id, World world) {
-    Plugin plugin = catalog.get(id);
+    Objects.requireNonNull(world, "world");
+    Plugin plugin = catalog.get(Objects.requireNonNull(id, "id"));
     return queue.submit("applying plugin " + id + " in world " + world.name(), () -> worlds.appliedIn(plugin, world));
   }
 

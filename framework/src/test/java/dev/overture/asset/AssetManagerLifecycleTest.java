@@ -51,6 +51,13 @@ class AssetManagerLifecycleTest {
         assertThrows(IllegalStateException.class, () -> assets.addContentRoot(ContentRoot.of("Late", late))).getMessage());
     assertEquals("the asset manager is closed", assertThrows(IllegalStateException.class,
         () -> assets.changeBundleState(List.of(id("Mode:Base")), List.of("client"), List.of())).getMessage());
+    SoftRef<Object> icon = SoftRef.of(ContentRoot.GAME, AssetPath.parse("icons/hero.json"), Object.class);
+    for (boolean keep : new boolean[] {true, false}) {
+      assertEquals("the asset manager is closed",
+          assertThrows(IllegalStateException.class, () -> assets.getAsset(icon, keep)).getMessage(), "getAsset(ref, " + keep + ")");
+    }
+    assertEquals("the asset manager is closed",
+        assertThrows(IllegalStateException.class, assets::startInitialLoading).getMessage(), "start-up never started");
     assertEquals(0, late.closes(), "a root it refused stays the caller's");
   }
 
@@ -75,6 +82,15 @@ class AssetManagerLifecycleTest {
           java.util.Map.entry("id must not be null", () -> assets.loadSynchronously(null, Object.class)),
           java.util.Map.entry("type must not be null", () -> assets.loadSynchronously(hero, null)),
           java.util.Map.entry("handles must not be null", () -> LoadHandle.combine(null)),
+          java.util.Map.entry("id must not be null", () -> assets.getAsset((PrimaryAssetId) null)),
+          java.util.Map.entry("id must not be null", () -> assets.getAsset((PrimaryAssetId) null, Object.class)),
+          java.util.Map.entry("type must not be null", () -> assets.getAsset(hero, null)),
+          java.util.Map.entry("ref must not be null", () -> assets.getAsset((SoftRef<?>) null)),
+          java.util.Map.entry("ref must not be null", () -> assets.getAsset((SoftRef<?>) null, true)),
+          java.util.Map.entry("id must not be null", () -> assets.bundleState(null)),
+          java.util.Map.entry("root must not be null", () -> assets.addContentRoot(null)),
+          java.util.Map.entry("name must not be null", () -> assets.removeContentRoot(null)),
+          java.util.Map.entry("owner must not be null", () -> assets.removeExtension(null)),
           java.util.Map.entry("handles holds null at index 0: [null]",
               () -> LoadHandle.combine(java.util.Collections.singletonList(null))));
       for (java.util.Map.Entry<String, org.junit.jupiter.api.function.Executable> call : calls) {
@@ -104,6 +120,45 @@ class AssetManagerLifecycleTest {
 
       assertEquals(List.of("getAsset(Game:/icons/hero.json, false) was called on an asset worker thread, where it could wait"
           + " for itself; chain on the handle's future instead"), seen);
+    }
+  }
+
+  @Test
+  void waitingForALoadInsideALoad_isRefused_insteadOfWaitingForItself_butADoneLoadIsAnswered() throws Exception {
+    ManualExecutor workers = new ManualExecutor();
+    try (AssetManager assets = TestAssets.builder(AssetSource.directory(TestAssets.game().writeTo(temp.resolve("game"))))
+        .executor(workers).build()) {
+      LoadHandle done = assets.loadPrimaryAsset(id("Pawn:Hero"));
+      workers.runAll();
+      List<String> seen = new ArrayList<>();
+      LoadHandle handle = assets.loadPrimaryAsset(id("Pawn:Villain"));
+      handle.onComplete(Runnable::run, result -> {
+        // On the thread that ran the read: the reads waited for are queued behind it.
+        LoadHandle other = assets.loadPrimaryAsset(id("Mode:Base"));
+        for (LoadHandle waited : List.of(other, LoadHandle.combine(List.of(other)))) {
+          try {
+            waited.waitUntilComplete(java.time.Duration.ofMinutes(1));
+            seen.add("waited");
+          } catch (IllegalStateException e) {
+            seen.add(e.getMessage());
+          } catch (Exception e) {
+            seen.add(e.toString());
+          }
+        }
+        try {
+          seen.add("done: " + done.waitUntilComplete(java.time.Duration.ZERO).assets().keySet());
+        } catch (Exception e) {
+          seen.add(e.toString());
+        }
+        other.release();
+      });
+
+      workers.runAll();
+
+      String refusal = "waitUntilComplete was called on an asset worker thread, where it could wait for itself; chain on the"
+          + " handle's future instead";
+      assertEquals(List.of(refusal, refusal, "done: [Pawn:Hero]"), seen);
+      done.release();
     }
   }
 }
