@@ -29,7 +29,8 @@ final class SourceFiles {
   /**
    * The files below {@code folder} (one level, or all when {@code recursive}), relative to {@code
    * root} with '/' separators: regular files, special files (which reads refuse, by name) and links
-   * to either (reads check where they lead); links to folders are not followed.
+   * to either or to nothing (a dangling link, a loop of links: reads check where they lead, and say
+   * it); links to folders are not followed.
    */
   static List<String> walk(Path root, Path folder, boolean recursive) throws IOException {
     if (!Files.isDirectory(folder)) {
@@ -45,7 +46,7 @@ final class SourceFiles {
           public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
             // Special files (named pipes, devices, sockets) are listed too, so that the read that
             // refuses them names them, located, instead of their asset silently not existing.
-            if (attributes.isSymbolicLink() ? Files.exists(file) && !Files.isDirectory(file) : !attributes.isDirectory()) {
+            if (attributes.isSymbolicLink() ? !Files.isDirectory(file) : !attributes.isDirectory()) {
               files.add(relative(root, file));
             }
             return FileVisitResult.CONTINUE;
@@ -126,7 +127,12 @@ final class SourceFiles {
         }
         // A link: allowed only while it stays inside the root.
       }
-      Path real = file.toRealPath();
+      Path real;
+      try {
+        real = file.toRealPath();
+      } catch (java.nio.file.FileSystemException e) {
+        throw leadingNowhere(file, display, e);
+      }
       if (!real.startsWith(realRoot)) {
         throw new InvalidAssetPathException(
             "Asset path \""
@@ -138,6 +144,25 @@ final class SourceFiles {
       return readRegular(real, Files.readAttributes(real, BasicFileAttributes.class), Set.of(StandardOpenOption.READ), display,
           maxBytes);
     }
+  }
+
+  /**
+   * The failure of a file that is a symbolic link whose target cannot be resolved: one to nothing
+   * (its target missing) or a loop of links, said as what the file is, so that it is not reported
+   * as missing while it is listed in its folder. Any other failure is {@code failure} itself.
+   */
+  private static IOException leadingNowhere(Path file, java.util.function.Supplier<String> display,
+      java.nio.file.FileSystemException failure) {
+    Path target;
+    try {
+      target = Files.readSymbolicLink(file);
+    } catch (IOException | UnsupportedOperationException notALink) {
+      return failure; // not a link itself: a folder above it changed, or it went away
+    }
+    String kind = failure instanceof java.nio.file.NoSuchFileException
+        ? "a symbolic link to nothing (to \"" + target + "\", which does not exist)"
+        : "a symbolic link that does not lead to a file (to \"" + target + "\": a loop of links, or one too many)";
+    return new NotARegularFileException(display.get(), kind);
   }
 
   private static byte[] readRegular(Path file, BasicFileAttributes attributes, Set<OpenOption> options,

@@ -110,8 +110,13 @@ class AssetSourceReadsTest {
     assertEquals("../../x/y/z.json", SourceFiles.relative(Path.of("/a/b"), Path.of("/x/y/z.json")));
   }
 
+  /**
+   * Links that lead to no file are listed too (a hostile review: a dangling or looping link named
+   * like an asset was skipped, and validate passed content whose asset was silently missing): a
+   * read says what the file is, instead of reporting it missing while it shows in its folder.
+   */
   @Test
-  void list_givesFilesAndLinksToFiles_notFoldersOrLinksToFolders() throws IOException {
+  void list_givesFilesAndLinksToFilesOrToNothing_notFoldersOrLinksToFolders() throws IOException {
     Path root = temp.resolve("assets");
     Files.createDirectories(root.resolve("modes/sub"));
     Files.writeString(root.resolve("modes/a.json"), "{}");
@@ -123,9 +128,20 @@ class AssetSourceReadsTest {
     Files.createSymbolicLink(root.resolve("modes/dangling.json"), root.resolve("missing.json"));
     AssetSource source = AssetSource.directory(root);
 
-    assertEquals(List.of("modes/a.json", "modes/link.json"), source.list(AssetPath.parse("modes"), false).stream().sorted().toList());
-    assertEquals(List.of("modes/a.json", "modes/link.json", "modes/sub/b.json"),
+    Files.createSymbolicLink(root.resolve("modes/loop.json"), root.resolve("modes/loop.json"));
+
+    assertEquals(List.of("modes/a.json", "modes/dangling.json", "modes/link.json", "modes/loop.json"),
+        source.list(AssetPath.parse("modes"), false).stream().sorted().toList());
+    assertEquals(List.of("modes/a.json", "modes/dangling.json", "modes/link.json", "modes/loop.json", "modes/sub/b.json"),
         source.list(AssetPath.parse("modes"), true).stream().sorted().toList());
+    assertEquals(root + "/modes/dangling.json is a symbolic link to nothing (to \"" + root.resolve("missing.json")
+            + "\", which does not exist), not a regular file; it was not opened",
+        assertThrows(dev.overture.internal.NotARegularFileException.class, () -> source.read(AssetPath.parse("modes/dangling.json"), 1000))
+            .getMessage());
+    assertEquals(root + "/modes/loop.json is a symbolic link that does not lead to a file (to \"" + root.resolve("modes/loop.json")
+            + "\": a loop of links, or one too many), not a regular file; it was not opened",
+        assertThrows(dev.overture.internal.NotARegularFileException.class, () -> source.read(AssetPath.parse("modes/loop.json"), 1000))
+            .getMessage());
   }
 
   // --- DirectorySource ---
