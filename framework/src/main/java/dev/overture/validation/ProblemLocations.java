@@ -12,8 +12,8 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The end of a validation run: its problems, repeats folded and each located at its file, line and
- * column. The cost grows with the problems, not with their square: each asset's file is read once
+ * The end of a validation run: its problems, the same problem at the same place kept once, repeats
+ * folded and each located at its file, line and column. The cost grows with the problems, not with their square: each asset's file is read once
  * for all of its problems (locating each on its own read the file once a problem: a list repeating
  * one plugin 20,000 times took 29 s to validate, 200,000 more than five minutes), and a problem
  * repeated word for word in one asset (the same plugin listed again and again) is listed {@link
@@ -72,6 +72,7 @@ final class ProblemLocations {
    * there are: the first few show the fault, the count its extent.
    */
   static List<Found> folded(List<Found> found) {
+    found = distinct(found);
     Map<Object, Integer> counts = new HashMap<>();
     for (Found item : found) {
       counts.merge(key(item), 1, Integer::sum);
@@ -93,6 +94,26 @@ final class ProblemLocations {
       }
     }
     return listed;
+  }
+
+  /**
+   * {@code found} without the problems that say again what an earlier one said at the same place: a
+   * file that several loads reach (a camera that two experiences use) is reported by each, but it is
+   * one fault, counted once.
+   */
+  private static List<Found> distinct(List<Found> found) {
+    java.util.Set<Object> seen = new java.util.HashSet<>();
+    List<Found> distinct = new ArrayList<>(found.size());
+    for (Found item : found) {
+      Problem problem = item.problem();
+      Object where = problem.location().isPresent()
+          ? problem.location().get()
+          : List.of(String.valueOf(item.asset()), String.valueOf(item.pointer()));
+      if (seen.add(List.of(problem.severity(), problem.id(), problem.message(), where))) {
+        distinct.add(item);
+      }
+    }
+    return distinct;
   }
 
   /** What makes two problems repeats of one another. */

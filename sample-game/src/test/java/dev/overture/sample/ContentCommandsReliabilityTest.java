@@ -221,4 +221,25 @@ class ContentCommandsReliabilityTest {
       assertNoClassName();
     }
   }
+
+  /**
+   * A hostile review: one broken file that several loads reach (the sample's camera, used by more
+   * than one experience) was reported once per load, as two errors, the second "here and at 2 more
+   * places" that were all the same place. CI reads the count: one fault is one error.
+   */
+  @Test
+  void aBrokenFileSeveralLoadsReach_isOneError_atItsPlace() throws Exception {
+    Path assets = SampleCopy.in(temp);
+    Path camera = assets.resolve("cameras/ThirdPerson.json");
+    Files.writeString(camera, Files.readString(camera) + "{\"x\":1}\n");
+
+    CommandRun text = CommandRun.of("validate", "--assets", assets.toString());
+    CommandRun json = CommandRun.of("validate", "--assets", assets.toString(), "--format", "json");
+
+    assertEquals(1, text.exit(), text.all());
+    assertTrue(text.out().startsWith("Validation found 1 error(s) and 0 warning(s)"), text.out());
+    assertEquals(1, text.out().split("\\[Overture/MalformedJson\\]", -1).length - 1, text.out());
+    assertFalse(text.out().contains("more places"), text.out());
+    assertEquals(1, JsonMapper.builder().build().readTree(json.out()).get("errors").asInt(), json.out());
+  }
 }
