@@ -297,6 +297,8 @@ public record BuildVersion(
    * this class does not know; returns the new version.
    *
    * @throws ProblemException when the file cannot be read or a value is out of range
+   * @throws IllegalArgumentException when the updated file would be larger than {@value
+   *     #MAX_FILE_BYTES} bytes, which no reader takes (it is then unchanged)
    * @throws IOException when it cannot be written (it is then unchanged)
    */
   public static BuildVersion update(Path file, Update update) throws IOException {
@@ -322,7 +324,14 @@ public record BuildVersion(
     if (update.build() != null) {
       tree.put("BuildVersion", next.buildVersionString);
     }
-    AtomicFiles.write(file, JsonLayout.toBytes(tree));
+    byte[] updated = JsonLayout.toBytes(tree);
+    if (updated.length > MAX_FILE_BYTES) {
+      // Written, it would be refused by every reader, this method and the build's stamp included.
+      throw new IllegalArgumentException(file + ": updated, it would be " + updated.length + " bytes; a version file is read up to "
+          + MAX_FILE_BYTES + " bytes (BuildVersion.MAX_FILE_BYTES): give a shorter BuildVersion (" + next.buildVersionString.length()
+          + " characters) or BranchName (" + next.branchName.length() + "); the file was left as it was");
+    }
+    AtomicFiles.write(file, updated);
     return next;
   }
 }

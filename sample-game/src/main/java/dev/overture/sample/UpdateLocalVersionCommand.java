@@ -53,6 +53,8 @@ final class UpdateLocalVersionCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     changelist("--cl", changelist);
     changelist("--compatible-cl", compatibleChangelist);
+    printable("--build", build);
+    printable("--branch", branch);
     refuseUnreadableSaves();
     BuildVersion updated = BuildVersion.update(file,
         new BuildVersion.Update(changelist, compatibleChangelist, build, licensee, promoted, branch));
@@ -82,6 +84,22 @@ final class UpdateLocalVersionCommand implements Callable<Integer> {
           + (changelist != null ? " (--cl)" : " (the file's)") + ", so this build could not read what it saves; give --compatible-cl"
           + " " + cl + " or lower" + (changelist == null ? ", or a --cl of " + compatible + " or more" : " with it")
           + "; the file was left as it was");
+    }
+  }
+
+  /**
+   * A name with a control character (a newline, an escape) would be stamped into every build and
+   * shown wherever the version is: a usage mistake, refused before the file is read.
+   */
+  private void printable(String option, String value) {
+    if (value == null) {
+      return;
+    }
+    for (int i = 0; i < value.length(); i++) {
+      if (Character.isISOControl(value.charAt(i))) {
+        throw new ParameterException(spec.commandLine(), option + ": no control characters, but character " + (i + 1)
+            + " is U+" + String.format("%04X", (int) value.charAt(i)));
+      }
     }
   }
 

@@ -285,6 +285,33 @@ class OvertureCommandTest {
     assertArrayEquals(before, Files.readAllBytes(file));
   }
 
+  /**
+   * A hostile review: a --build of 70,000 characters was written (exit 0) into a file that every
+   * reader then refused, this command included. Refused before writing; and a name with a control
+   * character is a usage mistake.
+   */
+  @Test
+  void updateLocalVersion_refusesAFileNoReaderWouldTake_andControlCharacters_leavingTheFileAsItWas(@TempDir Path temp)
+      throws Exception {
+    Path file = temp.resolve("Build.version");
+    Files.copy(Path.of("../build/Build.version"), file);
+    byte[] before = Files.readAllBytes(file);
+
+    assertEquals(1, cli.run("update-local-version", "--file", file.toString(), "--build", "x".repeat(70_000)));
+    assertTrue(cli.err().contains(file + ": updated, it would be "), cli.err());
+    assertTrue(cli.err().contains(" bytes; a version file is read up to 65536 bytes (BuildVersion.MAX_FILE_BYTES): give a shorter"
+        + " BuildVersion (70000 characters) or BranchName ("), cli.err());
+    assertTrue(cli.err().contains("the file was left as it was"), cli.err());
+    assertArrayEquals(before, Files.readAllBytes(file));
+
+    assertEquals(2, cli.run("update-local-version", "--file", file.toString(), "--branch", "Main\nEvil"));
+    assertTrue(cli.err().contains("--branch: no control characters, but character 5 is U+000A"), cli.err());
+    assertEquals(2, cli.run("update-local-version", "--file", file.toString(), "--build", "\u001b[31mred"));
+    assertTrue(cli.err().contains("--build: no control characters, but character 1 is U+001B"), cli.err());
+    assertArrayEquals(before, Files.readAllBytes(file));
+    assertEquals(0, cli.run("update-local-version", "--file", file.toString(), "--cl", "2000"), "the file still reads: " + cli.err());
+  }
+
   @Test
   void version_printsTheBuildVersion() {
     assertEquals(0, cli.run("--version"));
