@@ -39,12 +39,20 @@ final class Interruption implements AutoCloseable {
   /** The process's exit code as the command line ends it (an output it could not write makes it 1), else -1. */
   private volatile int finalCode = -1;
 
-  private Interruption(boolean watch) {
-    hook = watch ? new Thread(this::stopAndWait, "overture-stop") : null;
-    if (hook != null) {
-      Runtime.getRuntime().addShutdownHook(hook);
-      current = this;
+  private Interruption(boolean watch, java.util.function.Consumer<Thread> register) {
+    Thread stop = watch ? new Thread(this::stopAndWait, "overture-stop") : null;
+    if (stop != null) {
+      try {
+        register.accept(stop);
+        current = this;
+      } catch (IllegalStateException stopping) {
+        // Ctrl+C (or a signal) came before the watch began: the JVM is already stopping, and takes
+        // no more hooks. The command is asked to stop at once, as the hook would have asked it.
+        stop = null;
+        requested = true;
+      }
     }
+    hook = stop;
   }
 
   /**
@@ -62,12 +70,17 @@ final class Interruption implements AutoCloseable {
 
   /** Watches for Ctrl+C until closed. */
   static Interruption watch() {
-    return new Interruption(true);
+    return watch(Runtime.getRuntime()::addShutdownHook);
+  }
+
+  /** Watches for Ctrl+C with {@code register} adding the JVM's shutdown hook, for tests. */
+  static Interruption watch(java.util.function.Consumer<Thread> register) {
+    return new Interruption(true, register);
   }
 
   /** Watches for nothing: a run that is not interrupted but by the JVM's default. */
   static Interruption none() {
-    return new Interruption(false);
+    return new Interruption(false, hook -> {});
   }
 
   /** Whether the user asked to stop. */
