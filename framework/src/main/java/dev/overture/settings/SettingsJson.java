@@ -137,7 +137,7 @@ final class SettingsJson {
       TokenStreamLocation where = e.getLocation();
       String position = where == null || where.getLineNr() < 1 ? "" : " at line " + where.getLineNr() + ", column " + where.getColumnNr();
       return new Read<>(kind.defaults().get(), false, "corrupt", "Overture/CorruptSettings",
-          name + " is not valid JSON" + position + " (" + e.getOriginalMessage() + ")");
+          name + " is not valid JSON" + position + " (" + withoutSourceMarker(e.getOriginalMessage()) + ")");
     }
     if (!(parsed instanceof ObjectNode tree)) {
       return new Read<>(kind.defaults().get(), false, "corrupt", "Overture/CorruptSettings", name + " does not hold a JSON object");
@@ -507,4 +507,16 @@ final class SettingsJson {
     }
     return value;
   }
+
+  /**
+   * Jackson's words without where an unclosed object or array began: the parser writes that place
+   * as {@code [Source: REDACTED ...; byte offset: #UNKNOWN]}, which names nothing (the message
+   * gives the line and column already).
+   */
+  static String withoutSourceMarker(String message) {
+    return message == null ? "" : SOURCE_MARKER.matcher(message).replaceFirst("");
+  }
+
+  private static final java.util.regex.Pattern SOURCE_MARKER =
+      java.util.regex.Pattern.compile(" \\((?:start marker at|for [A-Za-z]+ starting at) \\[Source: [^\\]]*\\]\\)$");
 }

@@ -47,6 +47,20 @@ class SettingsTest {
     assertEquals(List.of(), second.warnings());
   }
 
+  /**
+   * A hostile review: an unclosed object was reported with Jackson's "(start marker at [Source:
+   * REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled); byte offset: #UNKNOWN])",
+   * which names nothing; the line and column say where.
+   */
+  @Test
+  void anUnclosedObject_isReportedAtItsLineAndColumn_withoutJacksonsEmptySourceMarker() throws Exception {
+    Files.writeString(local(), "{\n");
+    Settings<LocalSettings> settings = Settings.loadOrCreate(local(), SettingsKind.LOCAL);
+
+    assertEquals(local() + " is not valid JSON at line 2, column 1 (Unexpected end-of-input: expected close marker for Object);"
+        + " it was moved to LocalSettings.json.corrupt-1 and the defaults are used", messages(settings).get(0));
+  }
+
   @Test
   void aCorruptFile_isMovedAside_andTheDefaultsAreUsed_withoutEverOverwritingAnEarlierOne() throws Exception {
     Files.writeString(local(), "{ \"overallVolume\": 0.5, ");
