@@ -213,8 +213,18 @@ final class PlaySetup {
   static void refuseMisfits(Path restore, ArenaMatch match, PrimaryAssetId experienceId) {
     List<String> teams = match.config().teams();
     ArenaLevel level = match.level();
+    int turn = match.state().turn();
+    if (turn < 0) {
+      throw new IllegalArgumentException("--restore " + restore + ": the match is at \"turn\" " + turn
+          + ", but a match counts its turns from 0; the save does not fit this experience");
+    }
     for (Hero hero : match.heroes()) {
       String who = "--restore " + restore + ": hero " + hero.name() + " (actor " + hero.id() + ")";
+      if (hero.score() < 0 || hero.slot() < 0) {
+        String field = hero.score() < 0 ? "score" : "slot";
+        throw new IllegalArgumentException(who + " has \"" + field + "\" " + (hero.score() < 0 ? hero.score() : hero.slot())
+            + ", but a match counts it from 0; the save does not fit this experience");
+      }
       if (hero.team() < 0 || hero.team() >= teams.size()) {
         throw new IllegalArgumentException(who + " has \"team\" " + hero.team() + ", but the match of " + experienceId + " has "
             + teams.size() + " teams, 0 to " + (teams.size() - 1) + " (" + String.join(", ", teams)

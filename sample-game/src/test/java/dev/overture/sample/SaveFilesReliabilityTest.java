@@ -150,6 +150,45 @@ class SaveFilesReliabilityTest {
     assertArrayEquals(before, Files.readAllBytes(game), "the user's file is only read");
   }
 
+  /** Sets the last four bytes (the int) of {@code actor}'s property {@code name} in {@code game} to {@code littleEndian}. */
+  private static void setInt(Path game, int actor, String name, String littleEndian) throws Exception {
+    try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + game);
+        Statement sql = connection.createStatement()) {
+      String blob = "(SELECT value FROM properties WHERE actor_id = " + actor + " AND name = '" + name + "' AND component = '')";
+      sql.executeUpdate("UPDATE properties SET value = substr(" + blob + ", 1, length(" + blob + ") - 4) || X'" + littleEndian + "'"
+          + " WHERE actor_id = " + actor + " AND name = '" + name + "' AND component = ''");
+    }
+  }
+
+  /**
+   * A hostile review: a save holding a negative turn or score was played on, and one at the
+   * largest turn or score wrapped to -2147483648 after a turn. A negative count is refused like a
+   * hero off the map; the largest one stays where it is.
+   */
+  @Test
+  void aRestoredNegativeTurnOrScore_isRefused_andTheLargestDoesNotWrap() throws Exception {
+    Path game = temp.resolve("game.db");
+    assertEquals("0 ", save(game));
+    Path negativeTurn = Files.copy(game, temp.resolve("turn.db"));
+    setInt(negativeTurn, 1, "turn", "9CFFFFFF"); // -100
+    Path negativeScore = Files.copy(game, temp.resolve("score.db"));
+    setInt(negativeScore, 2, "score", "FFFFFFFF");
+    Path largest = Files.copy(game, temp.resolve("largest.db"));
+    setInt(largest, 1, "turn", "FFFFFF7F");
+    setInt(largest, 2, "score", "FFFFFF7F");
+
+    assertEquals(1, cli.run("play", "--restore", negativeTurn.toString(), "--ticks", "5", "--view-every", "0"));
+    assertEquals("overture: --restore " + negativeTurn + ": the match is at \"turn\" -100, but a match counts its turns from 0;"
+        + " the save does not fit this experience", cli.err().strip());
+    assertEquals(1, cli.run("play", "--restore", negativeScore.toString(), "--ticks", "5", "--view-every", "0"));
+    assertEquals("overture: --restore " + negativeScore + ": hero Player (actor 2) has \"score\" -1, but a match counts it from 0;"
+        + " the save does not fit this experience", cli.err().strip());
+
+    assertEquals(0, cli.run("play", "--restore", largest.toString(), "--ticks", "20", "--view-every", "0"), cli.err());
+    assertFalse(cli.out().contains("-2147483648"), cli.out());
+    assertTrue(cli.out().contains("2147483647"), cli.out());
+  }
+
   @Test
   void aRestoredHeroOutsideTheMap_isRefusedNamingTheFileAndTheHero_insteadOfACrashOrAMatchOffTheMap() throws Exception {
     Path game = temp.resolve("game.db");

@@ -61,8 +61,11 @@ public class ArenaGameState extends GameState {
     return turn;
   }
 
+  /** The next turn; a match restored at the largest turn stays there rather than wrapping to a negative one. */
   void nextTurn() {
-    turn++;
+    if (turn < Integer.MAX_VALUE) {
+      turn++;
+    }
   }
 
   /** The experience the match was started by, as an id string ("" before). */

@@ -107,8 +107,9 @@ public class Hero extends Pawn {
     return score;
   }
 
+  /** Adds {@code points}, stopping at the ends of an int rather than wrapping (a restored score can be large). */
   void addScore(int points) {
-    score += points;
+    score = (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, (long) score + points));
   }
 
   /** Enemies it eliminated. */
