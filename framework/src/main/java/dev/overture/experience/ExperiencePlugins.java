@@ -54,6 +54,13 @@ final class ExperiencePlugins {
    */
   void request(List<PluginId> plugins, Consumer<Runnable> step, Runnable onApplied, Consumer<List<Problem>> onFailed) {
     GameFeatures features = services.features();
+    if (features.isClosed()) {
+      // One problem naming them all, rather than one anonymous failure per plugin; nothing requested, nothing to release.
+      onFailed.accept(List.of(Problem.error("Overture/PluginsClosed", "Experience " + id + " needs plugin(s) "
+          + String.join(", ", plugins.stream().map(PluginId::name).toList()) + ", but the plugins were closed"
+          + " (GameFeatures.close): close the runtime's worlds before its plugins").withAsset(id.toString())));
+      return;
+    }
     int[] remaining = {plugins.size()};
     List<Problem> problems = new ArrayList<>();
     for (PluginId plugin : plugins) {
@@ -121,6 +128,11 @@ final class ExperiencePlugins {
    * request counted and the plugin active: said so, loudly, rather than as a bare failure.
    */
   private void logReleaseFailed(PluginId plugin, String when, Throwable error) {
+    if (services.features().isClosed()) {
+      // No release can run once the plugins are closed (closing left them as they are): not this load's fault.
+      log.debug("Plugin {} for {} in world {}{} was not released: the plugins are closed", plugin, id, world.name(), when);
+      return;
+    }
     Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null ? error.getCause() : error;
     String why = LoadChecks.problemsOf(cause).stream().map(dev.overture.core.Problem::message)
         .collect(java.util.stream.Collectors.joining("; "));

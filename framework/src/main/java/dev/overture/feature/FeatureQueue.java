@@ -147,6 +147,11 @@ final class FeatureQueue implements AutoCloseable {
     return error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
   }
 
+  /** Whether {@link #close} was called. */
+  boolean isClosed() {
+    return closed;
+  }
+
   /**
    * Refuses new requests, fails the idle waiters, drops the changes not started, waits for the one
    * running, if any ({@link #CLOSE_WAIT} at most: the caller closes the plugins' class loaders

@@ -422,6 +422,11 @@ public final class GameFeatures implements AutoCloseable {
     return queue.submit("applying plugin " + id + " in world " + world.name(), () -> worlds.appliedIn(plugin, world));
   }
 
+  /** Whether {@link #close} was called: requests fail at once from then on. */
+  public boolean isClosed() {
+    return queue.isClosed();
+  }
+
   /**
    * Refuses further requests (their futures fail at once), fails the {@link #whenIdle} futures, drops
    * the state changes not started and waits for the one running, if any (5 s at most, so that no

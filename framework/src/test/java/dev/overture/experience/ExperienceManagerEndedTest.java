@@ -156,4 +156,25 @@ class ExperienceManagerEndedTest {
     assertEquals(failed, manager.experienceId().orElseThrow(), "not the refused " + ARENA);
     assertTrue(manager.failure().isPresent(), "the failure it had");
   }
+
+  /**
+   * A hostile review: with the plugins closed under a world, its load failed with the same bare
+   * "The load failed: GameFeatures is closed" once per plugin, naming none, and logged an error
+   * with a stack trace for each plugin it then could not release.
+   */
+  @Test
+  void aLoadNeedingPluginsAfterThePluginsClosed_failsOnce_namingThemAndWhy() {
+    game.features.close();
+
+    manager.setCurrentExperience(ARENA);
+    game.pump();
+
+    assertEquals(LoadState.FAILED, manager.state());
+    List<Problem> problems = manager.failure().orElseThrow().problems();
+    assertEquals(1, problems.size(), problems.toString());
+    assertEquals("Overture/PluginsClosed", problems.get(0).id());
+    assertEquals("Experience Experience:Arena needs plugin(s) Core, Combat, but the plugins were closed (GameFeatures.close):"
+        + " close the runtime's worlds before its plugins", problems.get(0).message());
+    assertEquals(0, game.assets.stats().pinned(), "nothing held");
+  }
 }
