@@ -341,7 +341,9 @@ public interface AssetManager extends AutoCloseable {
     /**
      * The executor that reads and binds files. By default the manager starts a fixed pool with
      * one daemon thread per core (at least two), and stops it on close; an executor given here is
-     * the host's to stop.
+     * the host's to stop. Close the manager first: reads it queued and the executor then drops
+     * ({@code shutdownNow}) leave their loads waiting until the manager closes, which cancels
+     * them.
      */
     public Builder executor(Executor executor) {
       if (workers != null || workerThreads != 0) {

@@ -73,4 +73,33 @@ class HostExecutorTasksTest {
       pool.shutdownNow();
     }
   }
+
+  /**
+   * A hostile review: a host that stops its executor with {@code shutdownNow} drops the reads it
+   * queued, and their load waited forever. The executor is the host's to stop, so the manager
+   * cannot run them; closing the manager (as a host shuts down) ends such a load, cancelled.
+   */
+  @Test
+  void aLoadWhoseReadsTheHostDropped_endsCancelled_whenTheManagerCloses() throws Exception {
+    java.util.concurrent.ExecutorService host = java.util.concurrent.Executors.newSingleThreadExecutor();
+    java.util.concurrent.CountDownLatch busy = new java.util.concurrent.CountDownLatch(1);
+    host.execute(() -> {
+      try {
+        busy.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    AssetManager assets = TestAssets.builder(AssetSource.directory(TestAssets.game().writeTo(temp.resolve("game")))).executor(host)
+        .build();
+    LoadHandle handle = assets.loadPrimaryAsset(id("Pawn:Hero"));
+
+    List<Runnable> dropped = host.shutdownNow();
+    assets.close();
+
+    assertEquals(1, dropped.size(), "the read, queued behind the busy task");
+    assertEquals(LoadHandle.Status.CANCELLED, handle.status());
+    assertThrows(CancellationException.class, () -> handle.waitUntilComplete(Duration.ofMinutes(1)));
+    busy.countDown();
+  }
 }
