@@ -136,6 +136,12 @@ final class SettingsJson {
     } catch (JacksonException e) {
       TokenStreamLocation where = e.getLocation();
       String position = where == null || where.getLineNr() < 1 ? "" : " at line " + where.getLineNr() + ", column " + where.getColumnNr();
+      if (e instanceof tools.jackson.core.exc.StreamConstraintsException) {
+        // Nesting, a number or a text past the reader's limits: a limit, in words that name no Java method.
+        return new Read<>(kind.defaults().get(), false, "corrupt", "Overture/LimitExceeded",
+            name + " goes past a limit of what a settings file is read with" + position + " ("
+                + JACKSON_SETTING.matcher(withoutSourceMarker(e.getOriginalMessage())).replaceAll("") + ")");
+      }
       return new Read<>(kind.defaults().get(), false, "corrupt", "Overture/CorruptSettings",
           name + " is not valid JSON" + position + " (" + withoutSourceMarker(e.getOriginalMessage()) + ")");
     }
@@ -516,6 +522,9 @@ final class SettingsJson {
   static String withoutSourceMarker(String message) {
     return message == null ? "" : SOURCE_MARKER.matcher(message).replaceFirst("");
   }
+
+  /** Where Jackson says its limit comes from: {@code , from `StreamReadConstraints.getMaxNestingDepth()`}. */
+  private static final java.util.regex.Pattern JACKSON_SETTING = java.util.regex.Pattern.compile(", from `[^`]*`");
 
   private static final java.util.regex.Pattern SOURCE_MARKER =
       java.util.regex.Pattern.compile(" \\((?:start marker at|for [A-Za-z]+ starting at) \\[Source: [^\\]]*\\]\\)$");

@@ -62,6 +62,17 @@ class SettingsTest {
   }
 
   @Test
+  void aFileNestedPastTheLimit_isALimitExceeded_inWordsThatNameNoJavaMethod() throws Exception {
+    Files.writeString(local(), "{\"overallVolume\": " + "[".repeat(600) + "]".repeat(600) + "}");
+    Settings<LocalSettings> settings = Settings.loadOrCreate(local(), SettingsKind.LOCAL);
+
+    assertEquals("Overture/LimitExceeded", settings.warnings().get(0).id());
+    assertEquals(local() + " goes past a limit of what a settings file is read with (Document nesting"
+        + " depth (501) exceeds the maximum allowed (500)); it was moved to LocalSettings.json.corrupt-1 and the defaults are used",
+        messages(settings).get(0));
+  }
+
+  @Test
   void aCorruptFile_isMovedAside_andTheDefaultsAreUsed_withoutEverOverwritingAnEarlierOne() throws Exception {
     Files.writeString(local(), "{ \"overallVolume\": 0.5, ");
     Settings<LocalSettings> settings = Settings.loadOrCreate(local(), SettingsKind.LOCAL);
