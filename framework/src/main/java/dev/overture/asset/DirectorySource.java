@@ -75,9 +75,9 @@ final class DirectorySource implements AssetSource {
 
   @Override
   public boolean exists(AssetPath path) {
-    // A special file exists too: reading it is what refuses it, naming what it is.
-    Path file = realRoot.resolve(path.value());
-    return Files.exists(file) && !Files.isDirectory(file);
+    // A special file or a link to nothing exists too, as a walk lists it: reading it is what refuses
+    // it, naming what it is (and a reindex of one file agrees with the index of the whole root).
+    return SourceFiles.listed(realRoot.resolve(path.value()));
   }
 
   @Override

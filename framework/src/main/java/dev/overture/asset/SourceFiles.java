@@ -28,9 +28,8 @@ final class SourceFiles {
 
   /**
    * The files below {@code folder} (one level, or all when {@code recursive}), relative to {@code
-   * root} with '/' separators: regular files, special files (which reads refuse, by name) and links
-   * to either or to nothing (a dangling link, a loop of links: reads check where they lead, and say
-   * it); links to folders are not followed.
+   * root} with '/' separators: the files {@link #listed} takes (regular files, special files and
+   * links to either or to nothing, which reads refuse by name); links to folders are not followed.
    */
   static List<String> walk(Path root, Path folder, boolean recursive) throws IOException {
     if (!Files.isDirectory(folder)) {
@@ -44,15 +43,40 @@ final class SourceFiles {
         new SimpleFileVisitor<>() {
           @Override
           public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
-            // Special files (named pipes, devices, sockets) are listed too, so that the read that
-            // refuses them names them, located, instead of their asset silently not existing.
-            if (attributes.isSymbolicLink() ? !Files.isDirectory(file) : !attributes.isDirectory()) {
+            if (listed(file, attributes)) {
               files.add(relative(root, file));
             }
             return FileVisitResult.CONTINUE;
           }
         });
     return files;
+  }
+
+  /**
+   * Whether {@code file} (its own attributes, links not followed) is content a walk lists: not a
+   * folder nor a link to one. Special files (named pipes, devices, sockets) and links to nothing
+   * (dangling, or a loop) are listed, so that the read that refuses them names them, located,
+   * instead of their asset silently not existing; but not a link to nothing that is hidden (its
+   * name starts with a dot): that is an editor's lock (Emacs's {@code .#Base.json} beside a file
+   * with unsaved edits), not content.
+   */
+  static boolean listed(Path file, BasicFileAttributes attributes) {
+    if (!attributes.isSymbolicLink()) {
+      return !attributes.isDirectory();
+    }
+    if (Files.isDirectory(file)) {
+      return false;
+    }
+    return Files.exists(file) || !file.getFileName().toString().startsWith(".");
+  }
+
+  /** {@link #listed} for a path whose attributes are read here; false when it is not there at all. */
+  static boolean listed(Path file) {
+    try {
+      return listed(file, Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS));
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   static String relative(Path root, Path file) {

@@ -144,7 +144,9 @@ final class ReloadPipeline {
     Map<ContentFile, String> shown = new LinkedHashMap<>();
     for (ContentFile file : sorted.files()) {
       java.nio.file.Path folder = folders.get(file.root());
-      boolean onDisk = folder != null && java.nio.file.Files.exists(folder.resolve(file.path().value()));
+      // A link to nothing is on disk too (the index lists it, and its read names it).
+      boolean onDisk = folder != null
+          && java.nio.file.Files.exists(folder.resolve(file.path().value()), java.nio.file.LinkOption.NOFOLLOW_LINKS);
       if (onDisk || indexed.containsKey(file) || readByAWorld(file)) {
         kept.add(file);
         shown.put(file, sorted.shown().get(file));
