@@ -97,9 +97,9 @@ final class ProblemLocations {
   }
 
   /**
-   * {@code found} without the problems that say again what an earlier one said at the same place: a
-   * file that several loads reach (a camera that two experiences use) is reported by each, but it is
-   * one fault, counted once.
+   * {@code found} without the problems that say again what an earlier one said about the same asset
+   * at the same place: a file that several loads reach (a camera that two experiences use) is
+   * reported by each, but it is one fault, counted once. The same words about two assets stay two.
    */
   private static List<Found> distinct(List<Found> found) {
     java.util.Set<Object> seen = new java.util.HashSet<>();
@@ -109,7 +109,8 @@ final class ProblemLocations {
       Object where = problem.location().isPresent()
           ? problem.location().get()
           : List.of(String.valueOf(item.asset()), String.valueOf(item.pointer()));
-      if (seen.add(List.of(problem.severity(), problem.id(), problem.message(), where))) {
+      if (seen.add(List.of(problem.severity(), problem.id(), problem.message(), String.valueOf(problem.asset().orElse(null)),
+          where))) {
         distinct.add(item);
       }
     }
