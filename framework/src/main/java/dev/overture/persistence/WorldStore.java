@@ -112,6 +112,8 @@ public final class WorldStore implements AutoCloseable {
   /** Per world, the version this store last restored or saved; absent: neither. */
   private final Map<String, Long> versions = new ConcurrentHashMap<>();
   private boolean closed;
+  /** The thread of {@link #ownExecutor}, once started. */
+  private volatile Thread ownThread;
 
   private WorldStore(Builder builder, ClassNames classes) {
     if (builder.file != null) {
@@ -127,6 +129,7 @@ public final class WorldStore implements AutoCloseable {
       this.ownExecutor = Executors.newSingleThreadExecutor(task -> {
         Thread thread = new Thread(task, "overture-store");
         thread.setDaemon(true);
+        ownThread = thread;
         return thread;
       });
       this.executor = ownExecutor;
@@ -462,7 +465,9 @@ public final class WorldStore implements AutoCloseable {
 
   /**
    * Refuses new operations; when the store runs its own thread, lets the operations already asked
-   * for finish (10 seconds at most) and stops it. A host's executor is the host's to stop.
+   * for finish (10 seconds at most) and stops it. Called on that thread (a save's callback), it
+   * returns at once and the thread stops once they have finished. A host's executor is the host's
+   * to stop.
    */
   @Override
   public void close() {
@@ -470,6 +475,12 @@ public final class WorldStore implements AutoCloseable {
     synchronized (order) {
       closed = true;
       asked = List.copyOf(tails.values());
+    }
+    if (ownExecutor != null && Thread.currentThread() == ownThread) {
+      // Called on the store's thread (a callback of a save whose world has closed runs there): what
+      // is queued behind this callback cannot run while it waits, so the thread stops once it has.
+      CompletableFuture.allOf(asked.toArray(CompletableFuture[]::new)).whenComplete((ignored, error) -> ownExecutor.shutdown());
+      return;
     }
     if (ownExecutor != null) {
       // An operation queued behind another on the same world reaches the executor only when the
