@@ -220,10 +220,16 @@ final class PlaySetup {
     }
     for (Hero hero : match.heroes()) {
       String who = "--restore " + restore + ": hero " + hero.name() + " (actor " + hero.id() + ")";
-      if (hero.score() < 0 || hero.slot() < 0) {
-        String field = hero.score() < 0 ? "score" : "slot";
-        throw new IllegalArgumentException(who + " has \"" + field + "\" " + (hero.score() < 0 ? hero.score() : hero.slot())
-            + ", but a match counts it from 0; the save does not fit this experience");
+      java.util.Map<String, Integer> counts = new java.util.LinkedHashMap<>();
+      counts.put("slot", hero.slot());
+      counts.put("score", hero.score());
+      counts.put("eliminations", hero.eliminations());
+      counts.put("deaths", hero.deaths());
+      for (java.util.Map.Entry<String, Integer> count : counts.entrySet()) {
+        if (count.getValue() < 0) {
+          throw new IllegalArgumentException(who + " has \"" + count.getKey() + "\" " + count.getValue()
+              + ", but a match counts it from 0; the save does not fit this experience");
+        }
       }
       if (hero.team() < 0 || hero.team() >= teams.size()) {
         throw new IllegalArgumentException(who + " has \"team\" " + hero.team() + ", but the match of " + experienceId + " has "

@@ -161,8 +161,8 @@ class SaveFilesReliabilityTest {
   }
 
   /**
-   * A hostile review: a save holding a negative turn or score was played on, and one at the
-   * largest turn or score wrapped to -2147483648 after a turn. A negative count is refused like a
+   * A hostile review: a save holding a negative turn or count (score, eliminations, deaths) was
+   * played on, and one at the largest wrapped to -2147483648. A negative count is refused like a
    * hero off the map; the largest one stays where it is.
    */
   @Test
@@ -173,9 +173,17 @@ class SaveFilesReliabilityTest {
     setInt(negativeTurn, 1, "turn", "9CFFFFFF"); // -100
     Path negativeScore = Files.copy(game, temp.resolve("score.db"));
     setInt(negativeScore, 2, "score", "FFFFFFFF");
+    Path negativeDeaths = Files.copy(game, temp.resolve("deaths.db"));
+    setInt(negativeDeaths, 2, "deaths", "FFFFFFFF");
+    Path negativeEliminations = Files.copy(game, temp.resolve("eliminations.db"));
+    setInt(negativeEliminations, 2, "eliminations", "9CFFFFFF");
     Path largest = Files.copy(game, temp.resolve("largest.db"));
     setInt(largest, 1, "turn", "FFFFFF7F");
-    setInt(largest, 2, "score", "FFFFFF7F");
+    for (String count : List.of("score", "eliminations", "deaths")) {
+      for (int actor = 2; actor <= 11; actor++) {
+        setInt(largest, actor, count, "FFFFFF7F");
+      }
+    }
 
     assertEquals(1, cli.run("play", "--restore", negativeTurn.toString(), "--ticks", "5", "--view-every", "0"));
     assertEquals("overture: --restore " + negativeTurn + ": the match is at \"turn\" -100, but a match counts its turns from 0;"
@@ -183,6 +191,13 @@ class SaveFilesReliabilityTest {
     assertEquals(1, cli.run("play", "--restore", negativeScore.toString(), "--ticks", "5", "--view-every", "0"));
     assertEquals("overture: --restore " + negativeScore + ": hero Player (actor 2) has \"score\" -1, but a match counts it from 0;"
         + " the save does not fit this experience", cli.err().strip());
+
+    for (Path negative : List.of(negativeDeaths, negativeEliminations)) {
+      assertEquals(1, cli.run("play", "--restore", negative.toString(), "--ticks", "5", "--view-every", "0"));
+      assertTrue(cli.err().strip().matches("overture: --restore " + java.util.regex.Pattern.quote(negative.toString())
+          + ": hero Player \\(actor 2\\) has \"(deaths|eliminations)\" -(1|100), but a match counts it from 0; the save does not fit"
+          + " this experience"), cli.err());
+    }
 
     assertEquals(0, cli.run("play", "--restore", largest.toString(), "--ticks", "20", "--view-every", "0"), cli.err());
     assertFalse(cli.out().contains("-2147483648"), cli.out());

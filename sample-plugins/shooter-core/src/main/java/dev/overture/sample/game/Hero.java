@@ -86,7 +86,7 @@ public class Hero extends Pawn {
   void eliminate(int respawnTurns) {
     alive = false;
     health = 0;
-    deaths++;
+    deaths = upToLargest(deaths);
     respawnIn = respawnTurns;
   }
 
@@ -118,7 +118,12 @@ public class Hero extends Pawn {
   }
 
   void countElimination() {
-    eliminations++;
+    eliminations = upToLargest(eliminations);
+  }
+
+  /** {@code count} plus one, stopping at the largest int rather than wrapping (a restored count can be that large). */
+  private static int upToLargest(int count) {
+    return count == Integer.MAX_VALUE ? count : count + 1;
   }
 
   /** Times it was eliminated. */
