@@ -62,6 +62,32 @@ class CloseFinishesQueuedTest {
     assertFalse(saves.stream().anyMatch(CompletableFuture::isCompletedExceptionally));
   }
 
+  /**
+   * Called from a save's completion, which runs on the store's own thread once its world has closed:
+   * close cannot wait there for what is queued behind that callback; it stops the thread once the
+   * queue has drained, and the save asked for before it still finishes.
+   */
+  @Test
+  void closeFromASavesCompletion_onTheStoresOwnThread_letsTheSaveQueuedBehindItFinish() throws Exception {
+    WorldStore store = place.builder().open(SeveralWritersTest.CLASSES);
+    World world = World.builder("Match").ids(store.ids()).build();
+    world.spawnActor(SeveralWritersTest.Flag.class, "Flag").owner = "Match";
+    CompletableFuture<WorldStore.Saved> first = store.saveAsync(world);
+    CompletableFuture<WorldStore.Saved> second = store.saveAsync(world);
+    world.close(); // the saves' futures now complete on the store's thread
+    String[] closer = {null};
+    CompletableFuture<Void> closedInCallback = first.thenRun(() -> {
+      closer[0] = Thread.currentThread().getName();
+      store.close();
+    });
+    closedInCallback.get(1, TimeUnit.MINUTES);
+    assertEquals("overture-store", closer[0]);
+    second.handle((v, e) -> null).get(1, TimeUnit.MINUTES);
+
+    assertFalse(second.isCompletedExceptionally(), "the save asked before close: " + second);
+    assertEquals(2, second.join().version());
+  }
+
   /** Whether some thread is inside {@link WorldStore#close}, waiting for what was asked before it. */
   private static boolean threadWaitsInClose() {
     return Thread.getAllStackTraces().values().stream().anyMatch(stack -> {
