@@ -153,6 +153,8 @@ final class PropertyCodec {
   static Object decode(byte[] blob, Type type) {
     ArchiveReader in = new ArchiveReader(blob);
     ArchiveHeader header = ArchiveHeader.read(in);
+    // A newer build's package file versions are refused, as for any archive: what it wrote is not read as if it were ours.
+    header.checkFileVersions(ArchiveHeader.FileVersions.CURRENT);
     if (IdArchives.holdsIds(header)) {
       if (type == StableId.class) {
         // decodeOne refuses an archive cut after its header, which the layouts cannot tell by count.

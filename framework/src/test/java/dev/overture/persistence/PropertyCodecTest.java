@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overture.archive.ArchiveFormatException;
 import dev.overture.archive.ArchiveHeader;
@@ -96,6 +97,28 @@ class PropertyCodecTest {
   @MethodSource("roundTrips")
   void everyKindOfProperty_readsBackAsItWasSaved(Type type, Object value) {
     assertEquals(value, PropertyCodec.decode(PropertyCodec.encode(value, type), type));
+  }
+
+  /**
+   * A hostile review: a value whose header says a newer build wrote it (its UE4 or UE5 file version
+   * word, or its licensee version, above this build's) was read as if it were current. It is
+   * refused, as any archive of a newer build is; a restore keeps the property's default and warns.
+   */
+  @Test
+  void aValueANewerBuildWrote_isRefused_namingTheWordAndBothVersions() {
+    byte[] blob = PropertyCodec.encode(77, int.class);
+    byte[] newerUe4 = blob.clone();
+    java.nio.ByteBuffer.wrap(newerUe4).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(0, 9999);
+    byte[] newerUe5 = blob.clone();
+    java.nio.ByteBuffer.wrap(newerUe5).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(4, 65535);
+
+    assertEquals(77, PropertyCodec.decode(blob, int.class));
+    String ue4 = assertThrows(dev.overture.archive.ArchiveVersionException.class, () -> PropertyCodec.decode(newerUe4, int.class))
+        .getMessage();
+    String ue5 = assertThrows(dev.overture.archive.ArchiveVersionException.class, () -> PropertyCodec.decode(newerUe5, int.class))
+        .getMessage();
+    assertTrue(ue4.contains("FileVersionUE4") && ue4.contains("9999"), ue4);
+    assertTrue(ue5.contains("FileVersionUE5") && ue5.contains("65535"), ue5);
   }
 
   @Test
