@@ -113,8 +113,10 @@ public final class StableIdAllocator {
 
   /**
    * Completes on {@code callbacks} once {@link #next()} can hand out an id without waiting for the
-   * database; fails with the reservation's error. An allocator that does not reserve ahead is
-   * always ready (it reserves on the thread that takes the id).
+   * database; fails with the reservation's error, or with a {@link RejectedExecutionException} when
+   * the executor refuses to make it (next() then reserves on the thread that takes the id). An
+   * allocator that does not reserve ahead is always ready (it reserves on the thread that takes the
+   * id).
    */
   public CompletableFuture<Void> ready(Executor callbacks) {
     Objects.requireNonNull(callbacks, "callbacks");
@@ -124,14 +126,23 @@ public final class StableIdAllocator {
       if (remaining > 0 || executor == null) {
         waitFor = null;
       } else {
-        if (ahead == null) {
-          ahead = submit();
+        if (ahead == null || (ahead.refused != null && !ahead.claimed.get())) {
+          ahead = submit(); // a reservation the executor refused is asked for again
         }
         waitFor = ahead;
       }
     }
     if (waitFor == null) {
       callbacks.execute(() -> result.complete(null));
+      return result;
+    }
+    if (waitFor.refused != null) {
+      // Nothing will make it in the background: say so rather than never completing. next() still
+      // works, reserving a block itself on the thread that takes the id.
+      RejectedExecutionException refused = new RejectedExecutionException(
+          "the id executor refused to reserve a block of " + blockSize + " ahead; next() reserves one on the thread that takes an id",
+          waitFor.refused);
+      callbacks.execute(() -> result.completeExceptionally(refused));
       return result;
     }
     waitFor.block.whenComplete((ignored, error) -> {
@@ -198,6 +209,7 @@ public final class StableIdAllocator {
     try {
       executor.execute(() -> reservation.run(false));
     } catch (RejectedExecutionException e) {
+      reservation.refused = e;
       log.debug("The id executor refused a reservation; it is made when needed", e);
     }
     return reservation;
@@ -206,7 +218,9 @@ public final class StableIdAllocator {
   /** One block's reservation, made once, by whichever of the executor and a waiting taker claims it. */
   private final class Reservation {
     final CompletableFuture<IdBlock> block = new CompletableFuture<>();
-    private final AtomicBoolean claimed = new AtomicBoolean();
+    final AtomicBoolean claimed = new AtomicBoolean();
+    /** Why the executor refused to run it, if it did: then only a taker makes it. */
+    volatile RejectedExecutionException refused;
 
     boolean claim() {
       return claimed.compareAndSet(false, true);

@@ -369,7 +369,8 @@ public final class WorldStore implements AutoCloseable {
             }
           });
         } catch (RejectedExecutionException e) {
-          step.completeExceptionally(new PersistenceException(database.name() + " is closed: its executor refused the work", e));
+          step.completeExceptionally(new PersistenceException(database.name() + (isClosed() ? " is closed: its" : ": the store's")
+              + " executor refused the work", e));
         }
       });
       follow(world, step.handle((value, error) -> null));
@@ -393,6 +394,12 @@ public final class WorldStore implements AutoCloseable {
       return work.get();
     } finally {
       mine.complete(null);
+    }
+  }
+
+  private boolean isClosed() {
+    synchronized (order) {
+      return closed;
     }
   }
 

@@ -62,6 +62,29 @@ class StableIdAllocatorTest {
     assertEquals(1, database.queued(), "and the one after it is queued");
   }
 
+  /**
+   * A hostile review: with an executor that refuses work (a host's pool shut down), ready() waited
+   * for a reservation nobody would make, forever. It fails now, saying why, and next() still hands
+   * out ids, reserving a block on the taking thread.
+   */
+  @Test
+  void ready_withAnExecutorThatRefuses_failsSayingSo_andNextStillHandsOutIds() {
+    StableIdAllocator ids = StableIdAllocator.reservingAhead(source, 2, task -> {
+      throw new java.util.concurrent.RejectedExecutionException("host pool shut down");
+    });
+    ids.next();
+    ids.next(); // the first block is used up; the one ahead was refused
+
+    java.util.concurrent.CompletableFuture<Void> ready = ids.ready(gameThread);
+    gameThread.runAll();
+
+    assertTrue(ready.isCompletedExceptionally(), ready.toString());
+    java.util.concurrent.ExecutionException failed = assertThrows(java.util.concurrent.ExecutionException.class, ready::get);
+    assertEquals("the id executor refused to reserve a block of 2 ahead; next() reserves one on the thread that takes an id",
+        failed.getCause().getMessage());
+    assertEquals(StableId.of(3), ids.next(), "reserved on this thread");
+  }
+
   @Test
   void ready_completesOnTheGameThread_onceTheBlockAheadIsReserved() {
     StableIdAllocator ids = StableIdAllocator.reservingAhead(source, 2, database);
