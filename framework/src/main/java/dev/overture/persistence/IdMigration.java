@@ -186,8 +186,16 @@ public final class IdMigration {
     // Waits for another writer as the store does, rather than failing at once with "database is locked".
     org.sqlite.SQLiteConfig config = new org.sqlite.SQLiteConfig();
     config.setBusyTimeout(WorldStore.SQLITE_BUSY_MILLIS);
+    if (!dryRun) {
+      // Each batch reads, then writes: begun as a reader, it could not wait for another writer (SQLite
+      // refuses at once to turn a read into a write while one holds the lock). Begun as a writer, it waits.
+      config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
+    }
     SQLiteDataSource sqlite = new SQLiteDataSource(config);
     sqlite.setUrl(SqliteUrls.of(file)); // a ? in the name is part of it, not connection options
+    if (!dryRun) {
+      rollBackUnfinished(sqlite, file);
+    }
     WorldStore.check(file); // an SQLite file of our own, as play --save asks
     requireStore(sqlite, file.toString());
     if (!dryRun) {
@@ -308,6 +316,28 @@ public final class IdMigration {
         deleteQuietly(temporary);
         deleteQuietly(temporary.resolveSibling(temporary.getFileName() + "-journal"));
       }
+    }
+  }
+
+  /**
+   * A run killed in the middle of a batch (or another program that stopped while writing) leaves a
+   * journal beside the store, which only a connection that may write rolls back: the check that
+   * follows reads, and would refuse the store. Rolled back here, as SQLite itself does on any
+   * writing open (never while a live writer holds its lock), the store is as the last whole batch
+   * left it, and this run goes on from there, as the command promises.
+   */
+  private static void rollBackUnfinished(SQLiteDataSource sqlite, Path file) {
+    Path journal = file.resolveSibling(file.getFileName() + "-journal");
+    if (!Files.exists(journal, LinkOption.NOFOLLOW_LINKS)) {
+      return;
+    }
+    try (Connection connection = sqlite.getConnection();
+        Statement sql = connection.createStatement();
+        ResultSet read = sql.executeQuery("PRAGMA schema_version")) {
+      read.next();
+      log.info("{}: rolled back the unfinished transaction its journal held", file);
+    } catch (SQLException e) {
+      log.debug("{}: its journal could not be rolled back here; the check says why", file, e);
     }
   }
 

@@ -87,6 +87,37 @@ class IdMigrationRunTest {
     }
   }
 
+  /**
+   * A hostile review: a migration killed in the middle of a batch left a journal beside the store,
+   * and running the command again, as it says to, refused the store ("a program that was writing it
+   * stopped before it finished") until the user opened it with the sqlite3 tool. The rerun now rolls
+   * the journal back itself and finishes. The killed state is made here by copying the store and
+   * its journal while a transaction is open, as a kill leaves them.
+   */
+  @Test
+  void aRunKilledMidBatch_isFinishedByRunningAgain_itsJournalRolledBack() throws Exception {
+    Path db = store(Map.of("friend", legacy(7), "rival", legacy(8)));
+    Path killed = Files.createDirectories(temp.resolve("killed")).resolve("game.db");
+    try (Connection connection = DriverManager.getConnection(SqliteUrls.of(db));
+        Statement sql = connection.createStatement()) {
+      sql.execute("PRAGMA cache_size = 1"); // the change goes to the file, its original page to the journal
+      connection.setAutoCommit(false);
+      sql.executeUpdate("UPDATE properties SET value = X'00' WHERE name = 'friend'");
+      sql.executeUpdate("CREATE TABLE filler AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000)"
+          + " SELECT i, randomblob(200) AS b FROM n");
+      Files.copy(db, killed);
+      Files.copy(db.resolveSibling("game.db-journal"), killed.resolveSibling("game.db-journal"));
+      connection.rollback();
+    }
+    assertTrue(Files.exists(killed.resolveSibling("game.db-journal")), "a journal left as a kill leaves it");
+
+    IdMigration.Report report = IdMigration.run(killed, IdMigration.Target.STABLE_ID, false, false, 10);
+
+    assertEquals(2, report.converted(), report.toString());
+    assertArrayEquals(IdArchives.encode(Layout.STABLE_ID, List.of(StableId.of(7))), blobs(killed).get("friend"),
+        "the half-done write rolled back, then converted");
+  }
+
   @Test
   void eachBackup_takesTheNextFreeName_andLeavesTheEarlierOnesAsTheyWere() throws Exception {
     Path db = store(Map.of("friend", legacy(7)));
