@@ -13,7 +13,22 @@ final class Activity {
 
   private final Object lock = new Object();
   private int busy;
+  private boolean closed;
   private List<CompletableFuture<Void>> waiting = new ArrayList<>();
+
+  /**
+   * Live content closed: what it had in hand is dropped (a continuation the closed executor refuses
+   * never leaves), so whoever waits for it to be idle is answered now, and from now on at once.
+   */
+  void close() {
+    List<CompletableFuture<Void>> done;
+    synchronized (lock) {
+      closed = true;
+      done = waiting;
+      waiting = new ArrayList<>();
+    }
+    done.forEach(future -> future.complete(null));
+  }
 
   void enter() {
     synchronized (lock) {
@@ -25,6 +40,9 @@ final class Activity {
     List<CompletableFuture<Void>> done;
     synchronized (lock) {
       if (busy <= 0) {
+        if (closed) {
+          return; // dropped work leaving late, after close answered the waiters
+        }
         throw new IllegalStateException("live content left more work than it entered");
       }
       if (--busy > 0 || waiting.isEmpty()) {
@@ -36,10 +54,10 @@ final class Activity {
     done.forEach(future -> future.complete(null));
   }
 
-  /** Completes once nothing is in hand: at once when nothing is now. */
+  /** Completes once nothing is in hand: at once when nothing is now, or live content is closed. */
   CompletableFuture<Void> whenIdle() {
     synchronized (lock) {
-      if (busy == 0) {
+      if (busy == 0 || closed) {
         return CompletableFuture.completedFuture(null);
       }
       CompletableFuture<Void> idle = new CompletableFuture<>();

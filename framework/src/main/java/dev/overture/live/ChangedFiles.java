@@ -193,7 +193,8 @@ final class ChangedFiles {
     }
     String display = absolute.toString();
     String name = absolute.getFileName().toString();
-    String message = Files.exists(absolute)
+    // Not following links: a link to nothing appeared (or changed) too; the restart says what it is.
+    String message = Files.exists(absolute, java.nio.file.LinkOption.NOFOLLOW_LINKS)
         ? display + " appeared or changed: plugin jars are loaded when the game starts (their code cannot be swapped in a running"
             + " game); restart to install or update " + name
         : display + " was deleted: its plugin stays as it was, code and content, until the game restarts";
@@ -231,5 +232,38 @@ final class ChangedFiles {
           .map(AssetEntry::path).ifPresent(found::add);
     }
     return found;
+  }
+
+  /**
+   * {@code sorted} without the files that came and went unnoticed by the game: not on disk, not
+   * indexed ({@code indexed} holds those that are), and read by none of {@code worlds} (an editor's
+   * temporary file, written and renamed within a save). A link to nothing is on disk too: the index
+   * lists it, and its read names it.
+   */
+  static Sorted withoutPassing(Sorted sorted, AssetManager assets, Map<ContentFile, PrimaryAssetId> indexed,
+      java.util.Collection<dev.overture.experience.ExperienceManager> worlds) {
+    Map<String, Path> folders = folders(assets);
+    Set<ContentFile> kept = new TreeSet<>();
+    Map<ContentFile, String> shown = new LinkedHashMap<>();
+    for (ContentFile file : sorted.files()) {
+      Path folder = folders.get(file.root());
+      boolean onDisk = folder != null && Files.exists(folder.resolve(file.path().value()), java.nio.file.LinkOption.NOFOLLOW_LINKS);
+      if (onDisk || indexed.containsKey(file) || readByAWorld(file, worlds)) {
+        kept.add(file);
+        shown.put(file, sorted.shown().get(file));
+      }
+    }
+    return new Sorted(kept, shown, sorted.restartNeeded());
+  }
+
+  private static boolean readByAWorld(ContentFile file, java.util.Collection<dev.overture.experience.ExperienceManager> worlds) {
+    for (dev.overture.experience.ExperienceManager manager : worlds) {
+      Optional<dev.overture.experience.LoadedExperience> loaded = manager.loadedExperience();
+      if (loaded.isPresent() && loaded.get().content().keySet().stream()
+          .anyMatch(key -> key instanceof dev.overture.asset.SoftRef<?> ref && file.isFileOf(ref))) {
+        return true;
+      }
+    }
+    return false;
   }
 }

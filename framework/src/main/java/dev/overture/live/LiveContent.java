@@ -247,6 +247,7 @@ public final class LiveContent implements AutoCloseable {
   /**
    * Completes once nothing is in hand: no change waiting out its quiet period, being checked, or
    * queued on a game thread. A world that is not ticking holds its reload, and this, until it ticks.
+   * Once closed, at once: what was in hand is dropped.
    */
   public CompletableFuture<Void> whenIdle() {
     return activity.whenIdle();
@@ -256,6 +257,8 @@ public final class LiveContent implements AutoCloseable {
   @Override
   public void close() {
     closed = true;
+    pipeline.close();
+    activity.close();
     if (debouncer != null) {
       debouncer.close();
     }

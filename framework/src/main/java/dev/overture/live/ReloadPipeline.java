@@ -73,6 +73,8 @@ final class ReloadPipeline {
   private final Executor executor;
   private final Ticker ticker;
   private final Activity activity;
+  /** Set by {@link #close}, from any thread. */
+  private volatile boolean closed;
   private final Map<World, ExperienceManager> managers;
   private final List<Tracked> tracked;
   private final List<Consumer<? super LiveReload>> subscribers = new CopyOnWriteArrayList<>();
@@ -100,6 +102,24 @@ final class ReloadPipeline {
     return subscribers;
   }
 
+  /** Live content closed: a change still being checked is dropped, not applied, and a failure it meets is no news. */
+  void close() {
+    closed = true;
+  }
+
+  /**
+   * A failure handling a change: an error with its trace, unless live content was closed meanwhile
+   * (the runtime shutting down under a change: "the asset manager is closed" is then expected, and
+   * no news to a user pressing Ctrl+C).
+   */
+  private void failed(String what, RuntimeException e) {
+    if (closed) {
+      log.debug("{} after live content closed", what, e);
+    } else {
+      log.error("{}", what, e);
+    }
+  }
+
   // ---------------------------------------------------------------- a change of files
 
   /** Handles the debounced {@code batch}; the activity was entered for it and is left when it is done. */
@@ -116,7 +136,8 @@ final class ReloadPipeline {
         sorted.restartNeeded().forEach(problem -> problem.location().ifPresent(where -> shown.add(where.file())));
         publish(LiveReload.Status.REFUSED, shown, List.of(), List.of(), sorted.restartNeeded(), batch.firstNanos());
       }
-      sorted = refusals.withPending(withoutPassingFiles(sorted));
+      sorted = refusals.withPending(ChangedFiles.withoutPassing(sorted, assets, idsByFile(assets.index(), sorted.files()),
+          managers.values()));
       if (sorted.files().isEmpty()) {
         return;
       }
@@ -125,44 +146,12 @@ final class ReloadPipeline {
       handedOn = true;
       change.check();
     } catch (RuntimeException e) {
-      log.error("Live content could not handle the change of {}", batch.paths(), e);
+      failed("Live content could not handle the change of " + batch.paths(), e);
     } finally {
       if (!handedOn) {
         activity.exit();
       }
     }
-  }
-
-  /**
-   * {@code sorted} without the files that came and went unnoticed by the game: not on disk, not
-   * indexed, and read by no world (an editor's temporary file, written and renamed within a save).
-   */
-  private ChangedFiles.Sorted withoutPassingFiles(ChangedFiles.Sorted sorted) {
-    Map<String, java.nio.file.Path> folders = ChangedFiles.folders(assets);
-    Map<ContentFile, PrimaryAssetId> indexed = idsByFile(assets.index(), sorted.files());
-    Set<ContentFile> kept = new java.util.TreeSet<>();
-    Map<ContentFile, String> shown = new LinkedHashMap<>();
-    for (ContentFile file : sorted.files()) {
-      java.nio.file.Path folder = folders.get(file.root());
-      // A link to nothing is on disk too (the index lists it, and its read names it).
-      boolean onDisk = folder != null
-          && java.nio.file.Files.exists(folder.resolve(file.path().value()), java.nio.file.LinkOption.NOFOLLOW_LINKS);
-      if (onDisk || indexed.containsKey(file) || readByAWorld(file)) {
-        kept.add(file);
-        shown.put(file, sorted.shown().get(file));
-      }
-    }
-    return new ChangedFiles.Sorted(kept, shown, sorted.restartNeeded());
-  }
-
-  private boolean readByAWorld(ContentFile file) {
-    for (ExperienceManager manager : managers.values()) {
-      Optional<LoadedExperience> loaded = manager.loadedExperience();
-      if (loaded.isPresent() && loaded.get().content().keySet().stream().anyMatch(key -> key instanceof SoftRef<?> ref && file.isFileOf(ref))) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**
@@ -388,6 +377,16 @@ final class ReloadPipeline {
     private void finish() {
       List<Problem> found = List.copyOf(new LinkedHashSet<>(problems));
       List<String> shown = List.copyOf(files.shown().values());
+      if (closed) {
+        // Closed while it was checked: dropped, as close promises, not applied after it.
+        reloads.forEach(ExperienceReload::discard);
+        releaseChecks();
+        if (stage != null) {
+          stage.close();
+        }
+        activity.exit();
+        return;
+      }
       if (found.stream().anyMatch(Problem::isError)) {
         reloads.forEach(ExperienceReload::discard);
         releaseChecks();
@@ -534,7 +533,7 @@ final class ReloadPipeline {
       try {
         body.run();
       } catch (RuntimeException e) {
-        log.error("Live content failed while checking the change of {}", files.shown().values(), e);
+        failed("Live content failed while checking the change of " + files.shown().values(), e);
         reloads.forEach(ExperienceReload::discard);
         releaseChecks();
         if (stage != null) {

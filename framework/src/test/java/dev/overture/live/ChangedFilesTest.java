@@ -220,6 +220,10 @@ class ChangedFilesTest {
     Files.delete(jar);
     assertEquals(List.of("Overture/RestartNeeded " + jar + " was deleted: its plugin stays as it was, code and content, until the"
         + " game restarts"), restarts(sort(jar)));
+    // A hostile review: a link to nothing named like a jar was reported as a deleted plugin.
+    Path dangling = Files.createSymbolicLink(jars.resolve("dangling.jar"), temp.resolve("nonexistent"));
+    assertEquals(List.of("Overture/RestartNeeded " + dangling + " appeared or changed: plugin jars are loaded when the game starts"
+        + " (their code cannot be swapped in a running game); restart to install or update dangling.jar"), restarts(sort(dangling)));
     assertEquals(List.of(), ChangedFiles.sort(Set.of(jar), assets, Set.of("Chimes"), null).restartNeeded(),
         "without a plugins folder, a jar is just a file outside the content");
   }
