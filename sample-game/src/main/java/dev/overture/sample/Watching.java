@@ -77,14 +77,21 @@ final class Watching implements AutoCloseable {
     }
   }
 
-  /** What the problems of {@code reload} are: why it was refused, why a world rolled it back, or warnings. */
-  private static String label(LiveReload reload) {
+  /**
+   * What the problems of {@code reload} are: why it was refused, why a world rolled it back, what a
+   * world could not take of an applied change (an error: a tracked asset the world refused), or
+   * warnings.
+   */
+  static String label(LiveReload reload) {
     if (reload.status() == LiveReload.Status.REFUSED) {
       return "refused:";
     }
     boolean rolledBack = reload.worlds().stream()
         .anyMatch(update -> update.outcome() == dev.overture.experience.ExperienceReload.Outcome.ROLLED_BACK);
-    return rolledBack ? "rolled back:" : "warnings:";
+    if (rolledBack) {
+      return "rolled back:";
+    }
+    return reload.problems().stream().anyMatch(dev.overture.core.Problem::isError) ? "not taken:" : "warnings:";
   }
 
   /** How many reloads printed so far applied to a world: a count that moved means the world changed. */
