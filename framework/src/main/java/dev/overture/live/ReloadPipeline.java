@@ -420,18 +420,24 @@ final class ReloadPipeline {
       rollBacks.applying();
       releaseChecks();
       List<CompletableFuture<?>> handed = new ArrayList<>();
-      Map<Tracked, CompletableFuture<Boolean>> trackedTaken = new LinkedHashMap<>();
-      trackedValues.forEach((hit, value) -> trackedTaken.put(hit, TrackedHandOver.hand(hit, value, problems)));
-      handed.addAll(trackedTaken.values());
       List<CompletableFuture<LiveReload.WorldUpdate>> updates = new ArrayList<>();
+      Map<World, CompletableFuture<LiveReload.WorldUpdate>> updateOf = new java.util.HashMap<>();
       for (ExperienceReload reload : applying) {
-        updates.add(reload.apply().thenApply(result -> {
+        CompletableFuture<LiveReload.WorldUpdate> update = reload.apply().thenApply(result -> {
           synchronized (problems) {
             problems.addAll(result.problems());
           }
           return new LiveReload.WorldUpdate(reload.world().name(), reload.experience(), result.outcome());
-        }));
+        });
+        updates.add(update);
+        updateOf.put(reload.world(), update);
       }
+      // A world's tracked assets follow its experience's reload, in the same drain of its tasks: kept
+      // as they were when that reload rolls back, so the world is not left half-changed.
+      Map<Tracked, CompletableFuture<Boolean>> trackedTaken = new LinkedHashMap<>();
+      trackedValues.forEach((hit, value) -> trackedTaken.put(hit, TrackedHandOver.handAfter(hit, value, updateOf.get(hit.world()),
+          problems)));
+      handed.addAll(trackedTaken.values());
       boolean nothing = changes.isEmpty() && applying.isEmpty() && trackedHits.isEmpty();
       handed.addAll(updates);
       CompletableFuture.allOf(handed.toArray(CompletableFuture[]::new)).whenCompleteAsync((ignored, error) -> {

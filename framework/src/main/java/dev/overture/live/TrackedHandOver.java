@@ -28,9 +28,9 @@ final class TrackedHandOver {
   private TrackedHandOver() {}
 
   /**
-   * Hands {@code value} to {@code hit}'s world, in a task queued before the world's reload: both run
-   * at the same tick boundary. Completes with whether the world took it; a world that throws adds
-   * {@code Overture/TrackedAssetFailed} to {@code problems} (a synchronized list).
+   * Hands {@code value} to {@code hit}'s world, in a task on its game thread. Completes with whether
+   * the world took it; a world that throws adds {@code Overture/TrackedAssetFailed} to {@code
+   * problems} (a synchronized list).
    */
   static CompletableFuture<Boolean> hand(ReloadPipeline.Tracked hit, Object value, List<Problem> problems) {
     CompletableFuture<Boolean> handed = new CompletableFuture<>();
@@ -56,6 +56,29 @@ final class TrackedHandOver {
       handed.complete(false);
     }
     return handed;
+  }
+
+  /**
+   * Hands {@code value} to {@code hit}'s world once {@code reload}, the same change's reload of that
+   * world's experience (null: none), has settled there: if it rolled back, the world keeps the value
+   * it had (a warning says so) rather than take half of the change. The hand-over is queued from the
+   * world's thread as the reload ends, so it runs in the same drain of the world's tasks.
+   */
+  static CompletableFuture<Boolean> handAfter(ReloadPipeline.Tracked hit, Object value,
+      CompletableFuture<LiveReload.WorldUpdate> reload, List<Problem> problems) {
+    if (reload == null) {
+      return hand(hit, value, problems);
+    }
+    return reload.handle((update, error) -> update).thenCompose(update -> {
+      if (update != null && update.outcome() == ExperienceReload.Outcome.APPLIED) {
+        return hand(hit, value, problems);
+      }
+      synchronized (problems) {
+        problems.add(Problem.warning("Overture/TrackedAssetKept", "World " + hit.world().name() + " keeps the " + hit.id()
+            + " it had: the reload of its experience did not apply").withAsset(hit.id().toString()));
+      }
+      return CompletableFuture.completedFuture(false);
+    });
   }
 
   /** Adds to {@code worlds} each world that took (or refused) a tracked asset and has no line of its own. */
