@@ -266,4 +266,25 @@ final class ChangedFiles {
     }
     return false;
   }
+
+  /**
+   * {@code problem}, placed at the changed file that held its asset when that file was deleted (or
+   * no longer names it): the experience a world plays, deleted, is refused at its file, as a tracked
+   * asset is, rather than with no place. {@code before} holds the changed files' assets before the
+   * change, {@code shown} how each file is shown; {@code problem} as it was when it has a place, or
+   * its asset is still indexed.
+   */
+  static Problem atGoneFile(Problem problem, Map<ContentFile, PrimaryAssetId> before, Map<ContentFile, String> shown,
+      AssetIndex index) {
+    if (problem.location().isPresent() || problem.asset().isEmpty()) {
+      return problem;
+    }
+    for (Map.Entry<ContentFile, PrimaryAssetId> held : before.entrySet()) {
+      if (held.getValue().toString().equals(problem.asset().get()) && index.find(held.getValue()).isEmpty()
+          && shown.containsKey(held.getKey())) {
+        return problem.at(SourceLocation.ofFile(shown.get(held.getKey())));
+      }
+    }
+    return problem;
+  }
 }

@@ -355,8 +355,9 @@ final class ReloadPipeline {
           seen.putAll(result.reached());
         }
       }
+      AssetIndex index = assets.index();
       for (ExperienceReload reload : reloads) {
-        problems.addAll(reload.problems());
+        reload.problems().forEach(problem -> problems.add(ChangedFiles.atGoneFile(problem, before, files.shown(), index)));
       }
       stage.failures().forEach((key, failed) -> problems.addAll(failed));
       if (changed.isEmpty() || problems.stream().anyMatch(Problem::isError)) {

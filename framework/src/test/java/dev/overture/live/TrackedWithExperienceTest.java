@@ -3,6 +3,7 @@ package dev.overture.live;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.overture.asset.PrimaryAssetId;
+import dev.overture.core.Problem;
 import dev.overture.experience.ExperienceReload;
 import dev.overture.experience.MapDefinition;
 import dev.overture.feature.GameFeatureAction;
@@ -77,6 +78,31 @@ class TrackedWithExperienceTest {
       assertEquals(List.of(ExperienceReload.Outcome.APPLIED),
           heard.get(0).worlds().stream().map(LiveReload.WorldUpdate::outcome).toList());
       assertEquals(List.of("The Pit", "The Deep Pit"), mapInForce);
+    }
+  }
+
+  /**
+   * A hostile review: deleting the experience a world plays was refused with "No asset
+   * Experience:Duel is indexed", placed nowhere; a deleted tracked asset is refused at its file, and
+   * so is this now.
+   */
+  @Test
+  void theExperienceAWorldPlays_deleted_isRefusedAtItsFile() {
+    try (TestRuntime runtime = TestRuntime.builder(content()).onDisk().liveContent()
+        .kind(GameFeatureAction.class, "Record", TestActions.Record.class).build()) {
+      List<LiveReload> heard = new CopyOnWriteArrayList<>();
+      runtime.live().subscribe(heard::add);
+      runtime.world("Match").load("Duel").assertLoaded();
+
+      runtime.delete("experiences/Duel.json");
+      runtime.reload();
+
+      LiveReload refused = heard.get(0);
+      assertEquals(LiveReload.Status.REFUSED, refused.status());
+      Problem unknown = refused.problems().stream().filter(problem -> problem.id().equals("Overture/UnknownAsset")).findFirst()
+          .orElseThrow(() -> new AssertionError(refused.problems().toString()));
+      assertEquals(runtime.folder().orElseThrow().resolve("experiences/Duel.json").toString(),
+          unknown.location().orElseThrow(() -> new AssertionError("placed nowhere: " + unknown)).file());
     }
   }
 }
