@@ -107,14 +107,20 @@ class LiveContentCloseTest {
     return manager.pawnData().map(PawnData::displayName).orElse("(none)");
   }
 
-  @Test
-  void closedWhileAChangeIsChecked_theChangeIsDropped_notApplied_andLiveContentIsIdle() throws Exception {
+  /** Saves Fighter as Z and lets the quiet period pass: the change is handed to live content's executor. */
+  private LiveContent changeHandedOn() throws Exception {
     Path file = folder.resolve("pawns/Fighter.json");
     Files.writeString(file, "{ \"pawnClass\": \"Pawn\", \"displayName\": \"Z\" }");
     LiveContent liveContent = overture.liveContent().orElseThrow();
     liveContent.announce(List.of(file));
     ticker.advance(Duration.ofSeconds(1));
     timer.runDue();
+    return liveContent;
+  }
+
+  @Test
+  void closedWhileAChangeIsChecked_theChangeIsDropped_notApplied_andLiveContentIsIdle() throws Exception {
+    LiveContent liveContent = changeHandedOn();
     live.runQueued(); // reindexed, and the stage's loads queued on the workers: the change is being checked
     assertTrue(workers.queued() > 0, "the check is under way");
 
@@ -131,12 +137,7 @@ class LiveContentCloseTest {
 
   @Test
   void theRuntimeClosedWhileAChangeIsInHand_appliesNothing_andLeavesLiveContentIdle() throws Exception {
-    Path file = folder.resolve("pawns/Fighter.json");
-    Files.writeString(file, "{ \"pawnClass\": \"Pawn\", \"displayName\": \"Z\" }");
-    LiveContent liveContent = overture.liveContent().orElseThrow();
-    liveContent.announce(List.of(file));
-    ticker.advance(Duration.ofSeconds(1));
-    timer.runDue(); // handed to live content's executor: in hand, as on its thread when Ctrl+C comes
+    LiveContent liveContent = changeHandedOn(); // in hand, as on live content's thread when Ctrl+C comes
 
     world.close();
     while (plugins.runQueued() > 0) {

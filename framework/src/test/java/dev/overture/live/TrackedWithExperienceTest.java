@@ -33,23 +33,30 @@ class TrackedWithExperienceTest {
         .file("maps/Pit.json", "{ \"title\": \"The Pit\" }");
   }
 
+  private final List<LiveReload> heard = new CopyOnWriteArrayList<>();
+  private final List<String> mapInForce = new ArrayList<>(List.of("The Pit"));
+
+  /**
+   * A runtime whose world Match plays Duel and tracks Map:Pit, the titles it takes going to {@link
+   * #mapInForce}; then one save of both files, Duel's new action failing when it activates if
+   * {@code failing}, reloaded.
+   */
+  private TestRuntime savedMapAndExperience(boolean failing) {
+    TestRuntime runtime = TestRuntime.builder(content()).liveContent()
+        .kind(GameFeatureAction.class, "Record", TestActions.Record.class).build();
+    runtime.live().subscribe(heard::add);
+    TestWorld world = runtime.world("Match").load("Duel").assertLoaded();
+    runtime.live().track(world.world(), PrimaryAssetId.parse("Map:Pit"), map -> mapInForce.add(((MapDefinition) map).title()));
+    runtime.edit("maps/Pit.json", "{ \"title\": \"The Deep Pit\" }");
+    runtime.edit("experiences/Duel.json", "{ \"defaultPawnData\": \"Fighter\", \"actions\": [ { \"action\": \"Record\","
+        + " \"name\": \"new\", \"fail\": " + failing + " } ] }");
+    runtime.reload();
+    return runtime;
+  }
+
   @Test
   void aRolledBackChange_leavesTheTrackedMapAsItWas() {
-    try (TestRuntime runtime = TestRuntime.builder(content()).liveContent()
-        .kind(GameFeatureAction.class, "Record", TestActions.Record.class).build()) {
-      List<LiveReload> heard = new CopyOnWriteArrayList<>();
-      runtime.live().subscribe(heard::add);
-      TestWorld world = runtime.world("Match").load("Duel").assertLoaded();
-      List<String> mapInForce = new ArrayList<>(List.of("The Pit"));
-      runtime.live().track(world.world(), PrimaryAssetId.parse("Map:Pit"), map -> mapInForce.add(((MapDefinition) map).title()));
-
-      // One save of both files; the experience's new action throws when it activates.
-      runtime.edit("maps/Pit.json", "{ \"title\": \"The Deep Pit\" }");
-      runtime.edit("experiences/Duel.json", """
-          { "defaultPawnData": "Fighter", "actions": [ { "action": "Record", "name": "new", "fail": true } ] }
-          """);
-      runtime.reload();
-
+    try (TestRuntime runtime = savedMapAndExperience(true)) {
       assertEquals(List.of(ExperienceReload.Outcome.ROLLED_BACK),
           heard.get(0).worlds().stream().map(LiveReload.WorldUpdate::outcome).toList());
       assertEquals(List.of("The Pit"), mapInForce, "the world rolled the change back: it keeps the map it had");
@@ -61,20 +68,7 @@ class TrackedWithExperienceTest {
 
   @Test
   void anAppliedChange_handsTheTrackedMapToo() {
-    try (TestRuntime runtime = TestRuntime.builder(content()).liveContent()
-        .kind(GameFeatureAction.class, "Record", TestActions.Record.class).build()) {
-      List<LiveReload> heard = new CopyOnWriteArrayList<>();
-      runtime.live().subscribe(heard::add);
-      TestWorld world = runtime.world("Match").load("Duel").assertLoaded();
-      List<String> mapInForce = new ArrayList<>(List.of("The Pit"));
-      runtime.live().track(world.world(), PrimaryAssetId.parse("Map:Pit"), map -> mapInForce.add(((MapDefinition) map).title()));
-
-      runtime.edit("maps/Pit.json", "{ \"title\": \"The Deep Pit\" }");
-      runtime.edit("experiences/Duel.json", """
-          { "defaultPawnData": "Fighter", "actions": [ { "action": "Record", "name": "new" } ] }
-          """);
-      runtime.reload();
-
+    try (TestRuntime runtime = savedMapAndExperience(false)) {
       assertEquals(List.of(ExperienceReload.Outcome.APPLIED),
           heard.get(0).worlds().stream().map(LiveReload.WorldUpdate::outcome).toList());
       assertEquals(List.of("The Pit", "The Deep Pit"), mapInForce);
@@ -90,7 +84,6 @@ class TrackedWithExperienceTest {
   void theExperienceAWorldPlays_deleted_isRefusedAtItsFile() {
     try (TestRuntime runtime = TestRuntime.builder(content()).onDisk().liveContent()
         .kind(GameFeatureAction.class, "Record", TestActions.Record.class).build()) {
-      List<LiveReload> heard = new CopyOnWriteArrayList<>();
       runtime.live().subscribe(heard::add);
       runtime.world("Match").load("Duel").assertLoaded();
 
