@@ -200,9 +200,7 @@ final class CombinedLoadHandle implements LoadHandle {
 
   @Override
   public LoadResult waitUntilComplete(Duration timeout) throws TimeoutException, InterruptedException {
-    if (!future.isDone() && LoadTask.isRunningOnThisThread()) {
-      throw LoadTask.waitOnWorker("waitUntilComplete");
-    }
+    LoadTask.refuseWaitInLoad(future);
     try {
       return future.get(dev.overture.internal.Durations.nanos(Objects.requireNonNull(timeout, "timeout")), TimeUnit.NANOSECONDS);
     } catch (ExecutionException e) {

@@ -435,9 +435,7 @@ final class DefaultLoadHandle implements LoadHandle {
   @Override
   public LoadResult waitUntilComplete(Duration timeout) throws TimeoutException, InterruptedException {
     Objects.requireNonNull(timeout, "timeout");
-    if (!future.isDone() && LoadTask.isRunningOnThisThread()) {
-      throw LoadTask.waitOnWorker("waitUntilComplete");
-    }
+    LoadTask.refuseWaitInLoad(future);
     try {
       return future.get(dev.overture.internal.Durations.nanos(timeout), TimeUnit.NANOSECONDS);
     } catch (ExecutionException e) {

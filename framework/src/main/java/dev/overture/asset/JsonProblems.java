@@ -6,6 +6,7 @@ import dev.overture.core.SourceLocation;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import dev.overture.internal.Choices;
 import dev.overture.internal.Failures;
+import dev.overture.internal.JacksonMessages;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Arrays;
@@ -139,7 +140,7 @@ final class JsonProblems {
             "Overture/WrongType",
             "Expected " + expected + (field.isEmpty() ? "" : " for \"" + field + "\"") + " but found " + found);
       }
-      return Problem.error("Overture/WrongType", jacksonMessage(e, parser));
+      return Problem.error("Overture/WrongType", jacksonMessage(e));
     }
     if (e instanceof InputCoercionException coercion && coercion.getTargetType() != null) {
       // A number too large for the field's type: Jackson's words ("out of range of `int`") name Java
@@ -148,12 +149,12 @@ final class JsonProblems {
           + " is outside " + range(coercion.getTargetType()));
     }
     if (e instanceof StreamConstraintsException) {
-      return Problem.error("Overture/LimitExceeded", jacksonMessage(e, parser) + " (see AssetLimits)");
+      return Problem.error("Overture/LimitExceeded", jacksonMessage(e) + " (see AssetLimits)");
     }
     if (e instanceof StreamReadException) {
-      return Problem.error("Overture/MalformedJson", "Malformed JSON: " + jacksonMessage(e, parser));
+      return Problem.error("Overture/MalformedJson", "Malformed JSON: " + jacksonMessage(e));
     }
-    return Problem.error("Overture/InvalidJson", jacksonMessage(e, parser));
+    return Problem.error("Overture/InvalidJson", jacksonMessage(e));
   }
 
   /** How many top-level values the parser has begun: 0 for an empty file, 2 once it read past the first. */
@@ -168,25 +169,9 @@ final class JsonProblems {
     return context.getEntryCount();
   }
 
-  /**
-   * Jackson's message without where the unclosed object or array began: the parser writes that
-   * place as {@code [Source: REDACTED ...; byte offset: #UNKNOWN]}, which names nothing (the
-   * problem's location names the file, line and column). The fragment is rebuilt from the parser's
-   * open container exactly as the parser wrote it, and removed only when the message ends with it.
-   */
-  private static String jacksonMessage(JacksonException e, JsonParser parser) {
-    String message = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
-    TokenStreamContext open = parser == null ? null : parser.streamReadContext();
-    if (open == null || open.inRoot() || e.getLocation() == null) {
-      return message;
-    }
-    String start = open.startLocation(e.getLocation().contentReference()).toString();
-    for (String fragment : List.of(" (for " + open.typeDesc() + " starting at " + start + ")", " (start marker at " + start + ")")) {
-      if (message.endsWith(fragment)) {
-        return message.substring(0, message.length() - fragment.length());
-      }
-    }
-    return message;
+  /** Jackson's message without where an unclosed object or array began ({@link JacksonMessages}). */
+  private static String jacksonMessage(JacksonException e) {
+    return JacksonMessages.withoutSourceMarker(e.getOriginalMessage());
   }
 
   /** The last name of {@code pointer} (a property, or an index as text); empty for the root. */

@@ -53,6 +53,13 @@ final class LoadTask extends CompletableFuture<Loaded> implements Runnable {
         call + " was called on an asset worker thread, where it could wait for itself; chain on the handle's future instead");
   }
 
+  /** Refuses a handle's {@code waitUntilComplete} for {@code waited}, not done yet, inside a load task or code its completion runs. */
+  static void refuseWaitInLoad(java.util.concurrent.Future<?> waited) {
+    if (!waited.isDone() && isRunningOnThisThread()) {
+      throw waitOnWorker("waitUntilComplete");
+    }
+  }
+
   @Override
   public void run() {
     if (!claim()) {

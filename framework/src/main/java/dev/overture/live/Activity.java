@@ -30,6 +30,13 @@ final class Activity {
     done.forEach(future -> future.complete(null));
   }
 
+  /** Whether live content closed: what is in hand is then dropped, not applied. */
+  boolean isClosed() {
+    synchronized (lock) {
+      return closed;
+    }
+  }
+
   void enter() {
     synchronized (lock) {
       busy++;

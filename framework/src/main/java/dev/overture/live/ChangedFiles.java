@@ -237,17 +237,22 @@ final class ChangedFiles {
   /**
    * {@code sorted} without the files that came and went unnoticed by the game: not on disk, not
    * indexed ({@code indexed} holds those that are), and read by none of {@code worlds} (an editor's
-   * temporary file, written and renamed within a save). A link to nothing is on disk too: the index
-   * lists it, and its read names it.
+   * temporary file, written and renamed within a save). A file its root's source lists is on disk too
+   * ({@link dev.overture.asset.AssetSource#exists}: a link to nothing, which the index lists and its
+   * read names; not an editor's hidden lock link, which the index skips).
    */
   static Sorted withoutPassing(Sorted sorted, AssetManager assets, Map<ContentFile, PrimaryAssetId> indexed,
       java.util.Collection<dev.overture.experience.ExperienceManager> worlds) {
-    Map<String, Path> folders = folders(assets);
+    Map<String, ContentRoot> onDiskRoots = new LinkedHashMap<>();
+    for (ContentRoot root : assets.contentRoots()) {
+      root.source().folder().ifPresent(folder -> onDiskRoots.put(root.name(), root));
+    }
     Set<ContentFile> kept = new TreeSet<>();
     Map<ContentFile, String> shown = new LinkedHashMap<>();
     for (ContentFile file : sorted.files()) {
-      Path folder = folders.get(file.root());
-      boolean onDisk = folder != null && Files.exists(folder.resolve(file.path().value()), java.nio.file.LinkOption.NOFOLLOW_LINKS);
+      ContentRoot root = onDiskRoots.get(file.root());
+      boolean onDisk = root != null && (Files.exists(root.source().folder().orElseThrow().resolve(file.path().value()))
+          || root.source().exists(file.path()));
       if (onDisk || indexed.containsKey(file) || readByAWorld(file, worlds)) {
         kept.add(file);
         shown.put(file, sorted.shown().get(file));

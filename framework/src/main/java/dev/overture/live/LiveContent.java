@@ -257,8 +257,7 @@ public final class LiveContent implements AutoCloseable {
   @Override
   public void close() {
     closed = true;
-    pipeline.close();
-    activity.close();
+    activity.close(); // what is in hand is dropped: the pipeline asks it
     if (debouncer != null) {
       debouncer.close();
     }

@@ -73,8 +73,6 @@ final class ReloadPipeline {
   private final Executor executor;
   private final Ticker ticker;
   private final Activity activity;
-  /** Set by {@link #close}, from any thread. */
-  private volatile boolean closed;
   private final Map<World, ExperienceManager> managers;
   private final List<Tracked> tracked;
   private final List<Consumer<? super LiveReload>> subscribers = new CopyOnWriteArrayList<>();
@@ -102,18 +100,13 @@ final class ReloadPipeline {
     return subscribers;
   }
 
-  /** Live content closed: a change still being checked is dropped, not applied, and a failure it meets is no news. */
-  void close() {
-    closed = true;
-  }
-
   /**
    * A failure handling a change: an error with its trace, unless live content was closed meanwhile
-   * (the runtime shutting down under a change: "the asset manager is closed" is then expected, and
-   * no news to a user pressing Ctrl+C).
+   * ({@link Activity#isClosed}): the runtime shutting down under a change makes "the asset manager
+   * is closed" expected, and no news to a user pressing Ctrl+C.
    */
   private void failed(String what, RuntimeException e) {
-    if (closed) {
+    if (activity.isClosed()) {
       log.debug("{} after live content closed", what, e);
     } else {
       log.error("{}", what, e);
@@ -378,7 +371,7 @@ final class ReloadPipeline {
     private void finish() {
       List<Problem> found = List.copyOf(new LinkedHashSet<>(problems));
       List<String> shown = List.copyOf(files.shown().values());
-      if (closed) {
+      if (activity.isClosed()) {
         // Closed while it was checked: dropped, as close promises, not applied after it.
         reloads.forEach(ExperienceReload::discard);
         releaseChecks();

@@ -3,6 +3,7 @@ package dev.overture.settings;
 import dev.overture.core.DataException;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
+import dev.overture.internal.JacksonMessages;
 import dev.overture.internal.AtomicFiles;
 import dev.overture.internal.BoundedFiles;
 import dev.overture.internal.FileStamp;
@@ -140,10 +141,10 @@ final class SettingsJson {
         // Nesting, a number or a text past the reader's limits: a limit, in words that name no Java method.
         return new Read<>(kind.defaults().get(), false, "corrupt", "Overture/LimitExceeded",
             name + " goes past a limit of what a settings file is read with" + position + " ("
-                + JACKSON_SETTING.matcher(withoutSourceMarker(e.getOriginalMessage())).replaceAll("") + ")");
+                + JacksonMessages.withoutLimitSetting(JacksonMessages.withoutSourceMarker(e.getOriginalMessage())) + ")");
       }
       return new Read<>(kind.defaults().get(), false, "corrupt", "Overture/CorruptSettings",
-          name + " is not valid JSON" + position + " (" + withoutSourceMarker(e.getOriginalMessage()) + ")");
+          name + " is not valid JSON" + position + " (" + JacksonMessages.withoutSourceMarker(e.getOriginalMessage()) + ")");
     }
     if (!(parsed instanceof ObjectNode tree)) {
       return new Read<>(kind.defaults().get(), false, "corrupt", "Overture/CorruptSettings", name + " does not hold a JSON object");
@@ -513,19 +514,4 @@ final class SettingsJson {
     }
     return value;
   }
-
-  /**
-   * Jackson's words without where an unclosed object or array began: the parser writes that place
-   * as {@code [Source: REDACTED ...; byte offset: #UNKNOWN]}, which names nothing (the message
-   * gives the line and column already).
-   */
-  static String withoutSourceMarker(String message) {
-    return message == null ? "" : SOURCE_MARKER.matcher(message).replaceFirst("");
-  }
-
-  /** Where Jackson says its limit comes from: {@code , from `StreamReadConstraints.getMaxNestingDepth()`}. */
-  private static final java.util.regex.Pattern JACKSON_SETTING = java.util.regex.Pattern.compile(", from `[^`]*`");
-
-  private static final java.util.regex.Pattern SOURCE_MARKER =
-      java.util.regex.Pattern.compile(" \\((?:start marker at|for [A-Za-z]+ starting at) \\[Source: [^\\]]*\\]\\)$");
 }

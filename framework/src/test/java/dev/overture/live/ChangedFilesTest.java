@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -226,5 +227,20 @@ class ChangedFilesTest {
         + " (their code cannot be swapped in a running game); restart to install or update dangling.jar"), restarts(sort(dangling)));
     assertEquals(List.of(), ChangedFiles.sort(Set.of(jar), assets, Set.of("Chimes"), null).restartNeeded(),
         "without a plugins folder, a jar is just a file outside the content");
+  }
+
+  /**
+   * What a change keeps of its files follows the content's own listing: a link to nothing is on disk
+   * (the index lists it, its read names it), an editor's hidden lock link (Emacs's .#Duel.json) is
+   * not, so saving in such an editor reports nothing about the lock.
+   */
+  @Test
+  void aLinkToNothing_isKeptAsOnDisk_butAnEditorsHiddenLockLinkPassesUnnoticed() throws Exception {
+    Path gone = Files.createSymbolicLink(game.resolve("experiences/Gone.json"), game.resolve("experiences/Missing.json"));
+    Path lock = Files.createSymbolicLink(game.resolve("experiences/.#Duel.json"), Path.of("dev@laptop.4242:1700000000"));
+
+    ChangedFiles.Sorted kept = ChangedFiles.withoutPassing(sort(gone, lock), assets, Map.of(), List.of());
+
+    assertEquals(List.of("Game:/experiences/Gone.json shown as " + shown("experiences/Gone.json")), files(kept));
   }
 }
