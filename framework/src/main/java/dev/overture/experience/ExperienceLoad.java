@@ -282,8 +282,9 @@ final class ExperienceLoad {
   /**
    * Puts {@code next}'s content in force in place of the current one, on the game thread: the old
    * actions deactivate at once, the new assets and pawn data go in, the new actions activate. When
-   * one of them throws, the old content goes back in and its actions activate again, and the
-   * problem is returned (unlocated); nothing of {@code next} is kept then. Returns no problem when
+   * one of them throws, or one of {@code next}'s {@linkplain ReloadPart parts} (taken after the
+   * actions activated) refuses, the old content goes back in and its actions activate again, and
+   * the problem is returned (unlocated); nothing of {@code next} is kept then. Returns no problem when
    * the new content is in force.
    *
    * @throws FeatureActivationException when the old actions, activated again after a failure,
@@ -299,10 +300,21 @@ final class ExperienceLoad {
     pawnData = next.pawnData();
     view = AssetOverlay.of(services.assets(), next.content());
     Pawns.handPawnData(world, oldPawnData, pawnData);
+    LoadChecks.Found failed = null;
     try {
       activation = activate(contents);
     } catch (FeatureActivationException e) {
-      LoadChecks.Found failed = LoadChecks.actionFailed(contents, e);
+      failed = LoadChecks.actionFailed(contents, e);
+    }
+    if (failed == null) {
+      Problem refused = ReloadPart.takeAll(next.parts());
+      if (refused != null) {
+        activation.deactivateNow();
+        activation = null;
+        failed = new LoadChecks.Found(refused, null);
+      }
+    }
+    if (failed != null) {
       contents = oldContents;
       Pawns.handPawnData(world, pawnData, oldPawnData);
       pawnData = oldPawnData;

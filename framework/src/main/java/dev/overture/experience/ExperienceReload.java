@@ -44,12 +44,14 @@ import org.slf4j.LoggerFactory;
  * the experience's actions (without waiting for pauses), puts the new assets in force in the world
  * (the values its actions and {@link ExperienceManager#spawnPawn} read), hands the new pawn data to
  * the pawns that had the old one, activates the new content's actions, carries the state over, and
- * releases the plugins the new content no longer names and the old content's assets. The manager
- * passes through {@code ExecutingActions} back to {@code Loaded}, so loaded listeners registered
- * meanwhile (by components the new actions added) are called. If an action of the new content
- * throws while activating, the old content is put back and activated again: the world ends as it
- * was, and the result is {@link Outcome#ROLLED_BACK} with the located problem. If the world moved on
- * meanwhile (another experience, a newer reload, closed) nothing happens: {@link
+ * releases the plugins the new content no longer names and the old content's assets; {@linkplain
+ * #apply(List) parts} the world takes with it, such as a map live content tracks, are taken after
+ * the actions activated. The manager passes through {@code ExecutingActions} back to {@code
+ * Loaded}, so loaded listeners registered meanwhile (by components the new actions added) are
+ * called. If an action of the new content throws while activating, or a part refuses, the old
+ * content is put back and activated again: the world ends as it was, and the result is {@link
+ * Outcome#ROLLED_BACK} with the located problem. If the world moved on meanwhile (another
+ * experience, a newer reload, closed) nothing happens: {@link
  * Outcome#SUPERSEDED}.
  *
  * <p><b>Threading.</b> {@link #prepare}, {@link #apply()} and {@link #discard()} may be called from
@@ -96,6 +98,8 @@ public final class ExperienceReload {
   private final List<PluginId> requested = new ArrayList<>();
   private LoadHandle bundleHandle;
   private LoadHandle defaultPawnHandle;
+  /** What the world takes with the reload; set by {@link #apply(List)} before its task is queued. */
+  private volatile List<ReloadPart> parts = List.of();
 
   private ExperienceReload(LoadedExperience target) {
     this.target = target;
@@ -261,6 +265,10 @@ public final class ExperienceReload {
     return pawnData;
   }
 
+  List<ReloadPart> parts() {
+    return parts;
+  }
+
   // ---------------------------------------------------------------- applying
 
   /**
@@ -271,12 +279,26 @@ public final class ExperienceReload {
    * @throws IllegalStateException when the reload has errors, or was already applied or discarded
    */
   public CompletableFuture<Result> apply() {
+    return apply(List.of());
+  }
+
+  /**
+   * Applies the reload as {@link #apply()} does, with {@code parts} the world takes in the same
+   * task, after the new content's actions activated: all or nothing. When a part refuses, the parts
+   * taken before it are given back and the reload rolls back as when an action fails ({@link
+   * Outcome#ROLLED_BACK}, with the part's problem); when an action fails, no part is taken.
+   *
+   * @throws IllegalStateException when the reload has errors, or was already applied or discarded
+   */
+  public CompletableFuture<Result> apply(List<? extends ReloadPart> parts) {
+    Objects.requireNonNull(parts, "parts");
     if (hasErrors()) {
       throw new IllegalStateException("A reload of " + target.id() + " with errors cannot be applied: " + problems());
     }
     if (!settled.compareAndSet(false, true)) {
       throw new IllegalStateException("The reload of " + target.id() + " in world " + world.name() + " was already applied or discarded");
     }
+    this.parts = List.copyOf(parts);
     CompletableFuture<Result> result = new CompletableFuture<>();
     ExperienceManager manager = target.manager();
     manager.liveReloads().reloadQueued(this, result);

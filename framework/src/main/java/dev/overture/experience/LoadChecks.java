@@ -27,7 +27,7 @@ import java.util.concurrent.CompletionException;
  */
 final class LoadChecks {
 
-  /** A problem about {@code pointer} in {@code asset}, to be located there. */
+  /** A problem about {@code pointer} in {@code asset}, to be located there; no origin: kept as it is (a part a world refused). */
   record Found(Problem problem, Origin origin) {}
 
   private LoadChecks() {}
@@ -113,7 +113,8 @@ final class LoadChecks {
   static CompletableFuture<List<Problem>> locate(AssetManager assets, List<Found> found) {
     List<CompletableFuture<Problem>> located = new ArrayList<>();
     for (Found one : found) {
-      located.add(assets.tools().locate(one.origin().asset(), one.origin().pointer()).thenApply(one.problem()::at));
+      located.add(one.origin() == null ? CompletableFuture.completedFuture(one.problem())
+          : assets.tools().locate(one.origin().asset(), one.origin().pointer()).thenApply(one.problem()::at));
     }
     return CompletableFuture.allOf(located.toArray(CompletableFuture[]::new)).handle((ignored, error) -> {
       List<Problem> problems = new ArrayList<>();

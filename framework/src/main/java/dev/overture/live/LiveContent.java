@@ -97,7 +97,7 @@ public final class LiveContent implements AutoCloseable {
   private final ScheduledExecutorService ownThread;
   private final Activity activity = new Activity();
   private final Map<World, ExperienceManager> managers = new ConcurrentHashMap<>();
-  private final List<ReloadPipeline.Tracked> tracked = new CopyOnWriteArrayList<>();
+  private final List<Tracked> tracked = new CopyOnWriteArrayList<>();
   private final ReloadPipeline pipeline;
   private final Debouncer debouncer;
   private final ContentWatcher watcher;
@@ -207,16 +207,33 @@ public final class LiveContent implements AutoCloseable {
 
   /**
    * Makes {@code world} depend on the primary asset {@code id} beyond its experience (the map it
-   * plays on, say): when a change of {@code id} is applied, {@code apply} gets its new value on the
-   * world's game thread, in a task queued just before the world's experience reload, so both happen
-   * at the same tick boundary. What the world does with the value is its own; a throw is reported
-   * with the change. Until the handle is released or the world closes.
+   * plays on, say), as {@link #track(World, PrimaryAssetId, Object, Consumer)} does, the value the
+   * world runs now being the asset manager's, when it holds one.
    */
   public Handle track(World world, PrimaryAssetId id, Consumer<Object> apply) {
+    Objects.requireNonNull(id, "id");
+    return track(world, id, assets.getAsset(id).orElse(null), apply);
+  }
+
+  /**
+   * Makes {@code world} depend on the primary asset {@code id} beyond its experience (the map it
+   * plays on, say): when a change of {@code id} is applied, {@code apply} gets its new value on the
+   * world's game thread, at the same tick boundary as the world's reload of its experience and in
+   * the same task, all or nothing: when {@code apply} throws (the world refuses the value, having
+   * changed nothing), the reload of the experience rolls back and the values of other tracked
+   * assets taken in that task are given back; when the reload rolls back, {@code apply} is not
+   * called. A refusal is reported with the change. A save that brings back a value equal to the one
+   * the world runs is not handed again. Until the handle is released or the world closes.
+   *
+   * @param current the value the world runs now, handed back to {@code apply} when the world refuses
+   *     another part of a change; null when unknown (such a value cannot be given back, which the
+   *     change's report says)
+   */
+  public Handle track(World world, PrimaryAssetId id, Object current, Consumer<Object> apply) {
     Objects.requireNonNull(world, "world");
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(apply, "apply");
-    ReloadPipeline.Tracked one = new ReloadPipeline.Tracked(world, id, apply);
+    Tracked one = new Tracked(world, id, apply, current);
     tracked.add(one);
     return Handle.of(() -> tracked.remove(one));
   }

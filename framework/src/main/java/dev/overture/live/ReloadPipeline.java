@@ -62,7 +62,6 @@ final class ReloadPipeline {
   static final ReportKind REFUSED = ReportKind.of("EditRefused");
 
   /** An asset a world depends on outside its experience, with what to do with its new value. */
-  record Tracked(World world, PrimaryAssetId id, Consumer<Object> apply) {}
 
   private final AssetManager assets;
   /** The plugins folder (absolute), whose jars only a restart applies; null when there is none. */
@@ -402,38 +401,44 @@ final class ReloadPipeline {
         }
       }
       // The new values of tracked assets, as the stage read them: the manager keeps a value only
-      // while something pins it, and nothing may pin an asset a world tracks.
+      // while something pins it, and nothing may pin an asset a world tracks. A value equal to the
+      // one the world runs (a save that brings it back) is not handed again.
       Map<Tracked, Object> trackedValues = new LinkedHashMap<>();
       for (Tracked hit : trackedHits) {
         Object value = stage.staged(hit.id()).orElseGet(() -> assets.getAsset(hit.id()).orElse(null));
-        if (value != null) {
+        if (value != null && !value.equals(hit.inForce())) {
           trackedValues.put(hit, value);
         }
       }
       stage.commit();
       rollBacks.applying();
       releaseChecks();
+      // A world takes its tracked assets with its experience's reload, all or nothing: a refused
+      // value rolls the reload back, a rolled back reload keeps the values it had.
+      Map<World, List<TrackedHandOver.Part>> parts = TrackedHandOver.parts(trackedValues);
       List<CompletableFuture<?>> handed = new ArrayList<>();
       List<CompletableFuture<LiveReload.WorldUpdate>> updates = new ArrayList<>();
-      Map<World, CompletableFuture<LiveReload.WorldUpdate>> updateOf = new java.util.HashMap<>();
+      Map<World, CompletableFuture<Boolean>> took = new LinkedHashMap<>();
       for (ExperienceReload reload : applying) {
-        CompletableFuture<LiveReload.WorldUpdate> update = reload.apply().thenApply(result -> {
-          synchronized (problems) {
-            problems.addAll(result.problems());
-          }
-          return new LiveReload.WorldUpdate(reload.world().name(), reload.experience(), result.outcome());
-        });
+        CompletableFuture<LiveReload.WorldUpdate> update = reload.apply(parts.getOrDefault(reload.world(), List.of()))
+            .thenApply(result -> {
+              synchronized (problems) {
+                problems.addAll(result.problems());
+              }
+              return new LiveReload.WorldUpdate(reload.world().name(), reload.experience(), result.outcome());
+            });
         updates.add(update);
-        updateOf.put(reload.world(), update);
+        took.put(reload.world(), update.thenApply(done -> done.outcome() == ExperienceReload.Outcome.APPLIED));
       }
-      // A world's tracked assets follow its experience's reload, in the same drain of its tasks: kept
-      // as they were when that reload rolls back, so the world is not left half-changed.
-      Map<Tracked, CompletableFuture<Boolean>> trackedTaken = new LinkedHashMap<>();
-      trackedValues.forEach((hit, value) -> trackedTaken.put(hit, TrackedHandOver.handAfter(hit, value, updateOf.get(hit.world()),
-          problems)));
-      handed.addAll(trackedTaken.values());
-      boolean nothing = changes.isEmpty() && applying.isEmpty() && trackedHits.isEmpty();
-      handed.addAll(updates);
+      Map<World, CompletableFuture<Boolean>> alone = new LinkedHashMap<>();
+      parts.forEach((world, ofWorld) -> {
+        if (!took.containsKey(world)) {
+          alone.put(world, TrackedHandOver.hand(world, ofWorld, problems));
+        }
+      });
+      took.putAll(alone);
+      handed.addAll(took.values());
+      boolean nothing = changes.isEmpty() && applying.isEmpty() && trackedValues.isEmpty();
       CompletableFuture.allOf(handed.toArray(CompletableFuture[]::new)).whenCompleteAsync((ignored, error) -> {
         try {
           List<LiveReload.WorldUpdate> worlds = new ArrayList<>();
@@ -444,9 +449,12 @@ final class ReloadPipeline {
               rollBacks.remember(applying.get(i), update.join().outcome());
             }
           }
-          TrackedHandOver.report(trackedTaken, worlds, managers);
+          TrackedHandOver.report(alone, worlds, managers);
           List<Problem> all;
           synchronized (problems) {
+            Map<World, Boolean> ended = new LinkedHashMap<>();
+            took.forEach((world, done) -> ended.put(world, !done.isCompletedExceptionally() && done.join()));
+            TrackedHandOver.settle(parts, ended, problems);
             all = List.copyOf(new LinkedHashSet<>(problems));
           }
           publish(nothing ? LiveReload.Status.UNCHANGED : LiveReload.Status.APPLIED, shown, changes, worlds, all, firstNanos);
@@ -518,12 +526,17 @@ final class ReloadPipeline {
       return lines;
     }
 
-    /** The value in force before the change: a world's, or the manager's (not committed yet). */
+    /** The value in force before the change: a world's (of its experience, or tracked), or the manager's (not committed yet). */
     private Object previous(AssetKey key) {
       for (ExperienceReload reload : reloads) {
         Object value = reload.target().content().get(key);
         if (value != null) {
           return value;
+        }
+      }
+      for (Tracked hit : trackedHits) {
+        if (hit.id().equals(key) && hit.inForce() != null) {
+          return hit.inForce();
         }
       }
       return key instanceof PrimaryAssetId id ? assets.getAsset(id).orElse(null) : assets.getAsset((SoftRef<?>) key).orElse(null);

@@ -4,8 +4,11 @@ import dev.overture.core.Problem;
 import dev.overture.experience.ExperienceManager;
 import dev.overture.experience.ExperienceReload;
 import dev.overture.experience.LoadedExperience;
+import dev.overture.experience.ReloadPart;
 import dev.overture.internal.Failures;
 import dev.overture.world.World;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -15,10 +18,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * How a change reaches the worlds that track one of its assets ({@link LiveContent#track}): the
- * new value is handed to each on its game thread, and each world that took it (or refused it)
- * without a reload of its experience is listed in the change's report. Stateless; called from the
- * {@link ReloadPipeline}'s serial executor, the hand-over itself runs on the world's thread.
+ * How a change reaches the worlds that track one of its assets ({@link LiveContent#track}): each
+ * world takes its tracked assets' new values as {@linkplain ReloadPart parts} of the change, all or
+ * nothing, on its game thread: with the reload of its experience when the change reaches that too
+ * (a refused map rolls the experience back, a rolled back experience keeps the map), otherwise in
+ * one task of their own. Each world that took them (or refused them) without a reload of its
+ * experience is listed in the change's report. Called from the {@link ReloadPipeline}'s serial
+ * executor; the parts are taken on the world's thread.
  */
 final class TrackedHandOver {
 
@@ -27,69 +33,125 @@ final class TrackedHandOver {
 
   private TrackedHandOver() {}
 
+  /** A tracked asset's new value, as a part of its world's change. */
+  static final class Part implements ReloadPart {
+
+    private enum State { WAITING, TAKEN, REFUSED, GIVEN_BACK, NOT_GIVEN_BACK }
+
+    private final Tracked hit;
+    private final Object value;
+    private Object replaced;
+    /** Set on the world's thread; read on live content's once the world's task has ended. */
+    private volatile State state = State.WAITING;
+
+    Part(Tracked hit, Object value) {
+      this.hit = hit;
+      this.value = value;
+    }
+
+    @Override
+    public void take() {
+      replaced = hit.inForce();
+      hit.handOver(value);
+      state = State.TAKEN;
+    }
+
+    @Override
+    public void giveBack() {
+      if (replaced == null) {
+        state = State.NOT_GIVEN_BACK;
+        return;
+      }
+      state = State.GIVEN_BACK; // even when the world throws now: what it holds is its own affair
+      hit.handOver(replaced);
+    }
+
+    @Override
+    public Problem refused(RuntimeException refusal) {
+      state = State.REFUSED;
+      // Reported with the change, in words; the trace is for whoever debugs the world's code.
+      log.debug("World {} could not take the new version of {}", hit.world().name(), hit.id(), refusal);
+      return Problem.error("Overture/TrackedAssetFailed", "World " + hit.world().name() + " could not take the new "
+          + hit.id() + ": " + Failures.describe(refusal)).withAsset(hit.id().toString());
+    }
+
+    @Override
+    public String toString() {
+      return "the new " + hit;
+    }
+  }
+
+  /** The parts of {@code values}, by the world that tracks them, in the order they were tracked. */
+  static Map<World, List<Part>> parts(Map<Tracked, Object> values) {
+    Map<World, List<Part>> parts = new LinkedHashMap<>();
+    values.forEach((hit, value) -> parts.computeIfAbsent(hit.world(), world -> new ArrayList<>()).add(new Part(hit, value)));
+    return parts;
+  }
+
   /**
-   * Hands {@code value} to {@code hit}'s world, in a task on its game thread. Completes with whether
-   * the world took it; a world that throws adds {@code Overture/TrackedAssetFailed} to {@code
+   * Has {@code world}, whose experience the change does not reach, take {@code parts} in one task
+   * on its game thread. Completes with whether it took them all; a refusal's problem goes to {@code
    * problems} (a synchronized list).
    */
-  static CompletableFuture<Boolean> hand(ReloadPipeline.Tracked hit, Object value, List<Problem> problems) {
+  static CompletableFuture<Boolean> hand(World world, List<Part> parts, List<Problem> problems) {
     CompletableFuture<Boolean> handed = new CompletableFuture<>();
     try {
-      hit.world().executor().execute(World.droppable(() -> {
-        boolean taken = false;
+      world.executor().execute(World.droppable(() -> {
+        Problem refused = null;
         try {
-          hit.apply().accept(value);
-          taken = true;
-        } catch (RuntimeException e) {
-          // Reported with the change, in words; the trace is for whoever debugs the world's code.
-          log.debug("World {} could not take the new version of {}", hit.world().name(), hit.id(), e);
-          synchronized (problems) {
-            problems.add(Problem.error("Overture/TrackedAssetFailed", "World " + hit.world().name() + " could not take the new "
-                + hit.id() + ": " + Failures.describe(e)).withAsset(hit.id().toString()));
-          }
+          refused = ReloadPart.takeAll(parts);
         } finally {
-          handed.complete(taken);
+          if (refused != null) {
+            synchronized (problems) {
+              problems.add(refused);
+            }
+          }
+          handed.complete(refused == null);
         }
       }, () -> handed.complete(false))); // the world closed first: nothing to hand it to
     } catch (RejectedExecutionException e) {
-      log.debug("World {} closed before it could take the new {}", hit.world().name(), hit.id());
+      log.debug("World {} closed before it could take {}", world.name(), parts);
       handed.complete(false);
     }
     return handed;
   }
 
   /**
-   * Hands {@code value} to {@code hit}'s world once {@code reload}, the same change's reload of that
-   * world's experience (null: none), has settled there: if it rolled back, the world keeps the value
-   * it had (a warning says so) rather than take half of the change. The hand-over is queued from the
-   * world's thread as the reload ends, so it runs in the same drain of the world's tasks.
+   * Once every world has answered: the problems of the parts a world did not end with, each given
+   * {@code took} (whether its world took the change): a warning for each value kept as it was, an
+   * error for each value taken that could not be given back. Worlds that closed meanwhile are left
+   * out.
    */
-  static CompletableFuture<Boolean> handAfter(ReloadPipeline.Tracked hit, Object value,
-      CompletableFuture<LiveReload.WorldUpdate> reload, List<Problem> problems) {
-    if (reload == null) {
-      return hand(hit, value, problems);
-    }
-    return reload.handle((update, error) -> update).thenCompose(update -> {
-      if (update != null && update.outcome() == ExperienceReload.Outcome.APPLIED) {
-        return hand(hit, value, problems);
+  static void settle(Map<World, List<Part>> parts, Map<World, Boolean> took, List<Problem> problems) {
+    parts.forEach((world, ofWorld) -> {
+      if (world.isClosed()) {
+        return; // nothing to keep or give back: the world ended
       }
-      synchronized (problems) {
-        problems.add(Problem.warning("Overture/TrackedAssetKept", "World " + hit.world().name() + " keeps the " + hit.id()
-            + " it had: the reload of its experience did not apply").withAsset(hit.id().toString()));
+      boolean refusedOne = ofWorld.stream().anyMatch(part -> part.state == Part.State.REFUSED);
+      String why = refusedOne ? "it could not take all of the change" : "the reload of its experience did not apply";
+      for (Part part : ofWorld) {
+        Tracked hit = part.hit;
+        if (part.state == Part.State.WAITING && !took.getOrDefault(world, false) || part.state == Part.State.GIVEN_BACK) {
+          problems.add(Problem.warning("Overture/TrackedAssetKept", "World " + world.name() + " keeps the " + hit.id()
+              + " it had: " + why).withAsset(hit.id().toString()));
+        } else if (part.state == Part.State.NOT_GIVEN_BACK) {
+          problems.add(Problem.error("Overture/TrackedAssetNotGivenBack", "World " + world.name() + " keeps the new "
+              + hit.id() + " though " + why + ": live content never had the " + hit.id() + " it replaced (it was not loaded"
+              + " when the world began to track it)").withAsset(hit.id().toString()));
+        }
       }
-      return CompletableFuture.completedFuture(false);
     });
   }
 
-  /** Adds to {@code worlds} each world that took (or refused) a tracked asset and has no line of its own. */
-  static void report(Map<ReloadPipeline.Tracked, CompletableFuture<Boolean>> taken, List<LiveReload.WorldUpdate> worlds,
+  /** Adds to {@code worlds} each world that took (or refused) its tracked assets and has no line of its own. */
+  static void report(Map<World, CompletableFuture<Boolean>> taken, List<LiveReload.WorldUpdate> worlds,
       Map<World, ExperienceManager> managers) {
-    taken.forEach((hit, done) -> {
-      boolean listed = worlds.stream().anyMatch(update -> update.world().equals(hit.world().name()));
-      ExperienceManager manager = managers.get(hit.world());
+    taken.forEach((world, done) -> {
+      boolean listed = worlds.stream().anyMatch(update -> update.world().equals(world.name()));
+      ExperienceManager manager = managers.get(world);
       Optional<LoadedExperience> loaded = manager == null ? Optional.empty() : manager.loadedExperience();
       if (!listed && loaded.isPresent()) {
-        worlds.add(new LiveReload.WorldUpdate(hit.world().name(), loaded.get().id(),
+        worlds.add(new LiveReload.WorldUpdate(world.name(), loaded.get().id(),
             done.join() ? ExperienceReload.Outcome.APPLIED : ExperienceReload.Outcome.ROLLED_BACK));
       }
     });

@@ -30,7 +30,8 @@ class TrackedWithExperienceTest {
             { "defaultPawnData": "Fighter", "actions": [ { "action": "Record", "name": "old" } ] }
             """)
         .file("pawns/Fighter.json", "{ \"pawnClass\": \"Pawn\", \"displayName\": \"Fighter\" }")
-        .file("maps/Pit.json", "{ \"title\": \"The Pit\" }");
+        .file("maps/Pit.json", "{ \"title\": \"The Pit\" }")
+        .file("maps/Vault.json", "{ \"title\": \"The Vault\" }");
   }
 
   private final List<LiveReload> heard = new CopyOnWriteArrayList<>();
@@ -72,6 +73,103 @@ class TrackedWithExperienceTest {
       assertEquals(List.of(ExperienceReload.Outcome.APPLIED),
           heard.get(0).worlds().stream().map(LiveReload.WorldUpdate::outcome).toList());
       assertEquals(List.of("The Pit", "The Deep Pit"), mapInForce);
+    }
+  }
+
+  /** Makes {@code title} the one in force, unless it starts with "Refused": then throws, changing nothing. */
+  private void take(Object map) {
+    String title = ((MapDefinition) map).title();
+    if (title.startsWith("Refused")) {
+      throw new IllegalArgumentException("the match cannot play on " + title);
+    }
+    mapInForce.add(title);
+  }
+
+  private static List<String> problems(LiveReload reload, String... ids) {
+    return reload.problems().stream().filter(problem -> List.of(ids).contains(problem.id()))
+        .map(problem -> problem.id() + " " + problem.message()).toList();
+  }
+
+  /**
+   * The other half of the hostile review's case: the world refuses the new map (its consumer
+   * throws) while the same save changed its experience. It kept the new experience and the old map;
+   * now the experience's reload rolls back too.
+   */
+  @Test
+  void aRefusedMap_rollsTheExperienceBack() {
+    TestActions.LOG.clear();
+    try (TestRuntime runtime = TestRuntime.builder(content()).liveContent()
+        .kind(GameFeatureAction.class, "Record", TestActions.Record.class).build()) {
+      runtime.live().subscribe(heard::add);
+      TestWorld world = runtime.world("Match").load("Duel").assertLoaded();
+      runtime.live().track(world.world(), PrimaryAssetId.parse("Map:Pit"), this::take);
+      runtime.edit("maps/Pit.json", "{ \"title\": \"Refused Pit\" }");
+      runtime.edit("experiences/Duel.json", "{ \"defaultPawnData\": \"Fighter\", \"actions\": [ { \"action\": \"Record\","
+          + " \"name\": \"new\" } ] }");
+      runtime.reload();
+
+      LiveReload reload = heard.get(0);
+      assertEquals(List.of(ExperienceReload.Outcome.ROLLED_BACK), reload.worlds().stream().map(LiveReload.WorldUpdate::outcome).toList());
+      assertEquals(List.of("activate old in Match", "deactivate old in Match", "undo old in Match", "unregister old",
+          "activate new in Match", "deactivate new in Match", "undo new in Match", "unregister new", "activate old in Match"),
+          TestActions.LOG,
+          "the new actions were undone and the old ones put back");
+      assertEquals(List.of("The Pit"), mapInForce);
+      assertEquals(List.of("Overture/TrackedAssetFailed World Match could not take the new Map:Pit: the match cannot play on Refused Pit"),
+          problems(reload, "Overture/TrackedAssetFailed", "Overture/TrackedAssetKept"));
+    }
+  }
+
+  /**
+   * Two maps a world tracks, changed in one save, the second refused: the first, taken already, is
+   * given back, so the world runs neither new map.
+   */
+  @Test
+  void aRefusedMap_givesBackTheOtherMapTheWorldTook() {
+    try (TestRuntime runtime = TestRuntime.builder(content()).liveContent()
+        .kind(GameFeatureAction.class, "Record", TestActions.Record.class).build()) {
+      runtime.live().subscribe(heard::add);
+      TestWorld world = runtime.world("Match").load("Duel").assertLoaded();
+      MapDefinition vault = runtime.overture().assets().loadSynchronously(PrimaryAssetId.parse("Map:Vault"), MapDefinition.class);
+      MapDefinition pit = runtime.overture().assets().loadSynchronously(PrimaryAssetId.parse("Map:Pit"), MapDefinition.class);
+      runtime.live().track(world.world(), PrimaryAssetId.parse("Map:Vault"), vault, this::take);
+      runtime.live().track(world.world(), PrimaryAssetId.parse("Map:Pit"), pit, this::take);
+      runtime.edit("maps/Vault.json", "{ \"title\": \"The Flooded Vault\" }");
+      runtime.edit("maps/Pit.json", "{ \"title\": \"Refused Pit\" }");
+      runtime.reload();
+
+      LiveReload reload = heard.get(0);
+      assertEquals(List.of(ExperienceReload.Outcome.ROLLED_BACK), reload.worlds().stream().map(LiveReload.WorldUpdate::outcome).toList());
+      assertEquals(List.of("The Pit", "The Flooded Vault", "The Vault"), mapInForce, "taken, then given back");
+      assertEquals(List.of("Overture/TrackedAssetKept World Match keeps the Map:Vault it had: it could not take all of the change",
+              "Overture/TrackedAssetFailed World Match could not take the new Map:Pit: the match cannot play on Refused Pit"),
+          problems(reload, "Overture/TrackedAssetFailed", "Overture/TrackedAssetKept").stream().sorted(
+              java.util.Comparator.comparing((String line) -> !line.contains("Kept"))).toList());
+
+      // The refused map saved back as the world runs it: nothing in force changes, nothing is handed.
+      runtime.edit("maps/Pit.json", "{ \"title\": \"The Pit\" }").reload();
+      assertEquals(LiveReload.Status.UNCHANGED, heard.get(1).status(), heard.get(1).toString());
+      assertEquals(List.of("The Pit", "The Flooded Vault", "The Vault"), mapInForce);
+    }
+  }
+
+  /** A value taken whose predecessor live content never knew cannot be given back: said, as an error. */
+  @Test
+  void aMapThatCannotBeGivenBack_isSaid() {
+    try (TestRuntime runtime = TestRuntime.builder(content()).liveContent()
+        .kind(GameFeatureAction.class, "Record", TestActions.Record.class).build()) {
+      runtime.live().subscribe(heard::add);
+      TestWorld world = runtime.world("Match").load("Duel").assertLoaded();
+      runtime.live().track(world.world(), PrimaryAssetId.parse("Map:Vault"), null, this::take);
+      runtime.live().track(world.world(), PrimaryAssetId.parse("Map:Pit"), this::take);
+      runtime.edit("maps/Vault.json", "{ \"title\": \"The Flooded Vault\" }");
+      runtime.edit("maps/Pit.json", "{ \"title\": \"Refused Pit\" }");
+      runtime.reload();
+
+      assertEquals(List.of("The Pit", "The Flooded Vault"), mapInForce);
+      assertEquals(List.of("Overture/TrackedAssetNotGivenBack World Match keeps the new Map:Vault though it could not take all of"
+          + " the change: live content never had the Map:Vault it replaced (it was not loaded when the world began to track it)"),
+          problems(heard.get(0), "Overture/TrackedAssetNotGivenBack"));
     }
   }
 

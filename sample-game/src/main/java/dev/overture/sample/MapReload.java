@@ -20,9 +20,9 @@ final class MapReload {
 
   private MapReload() {}
 
-  /** Follows {@code mapId} for {@code world}'s {@code level} until the world closes. */
-  static Handle follow(LiveContent live, World world, ArenaLevel level, PrimaryAssetId mapId) {
-    return live.track(world, mapId, value -> take(world, level, mapId.toString(), (MapDefinition) value));
+  /** Follows {@code mapId} for {@code world}'s {@code level}, which plays {@code map}, until the world closes. */
+  static Handle follow(LiveContent live, World world, ArenaLevel level, PrimaryAssetId mapId, MapDefinition map) {
+    return live.track(world, mapId, map, value -> take(world, level, mapId.toString(), (MapDefinition) value));
   }
 
   /**

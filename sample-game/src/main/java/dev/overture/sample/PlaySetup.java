@@ -200,7 +200,7 @@ final class PlaySetup {
     }
     level.load(mapId, map);
     if (follow) {
-      MapReload.follow(overture.liveContent().orElseThrow(), world, level, mapAsset);
+      MapReload.follow(overture.liveContent().orElseThrow(), world, level, mapAsset, map);
     }
     out.printf("Map %s: %s%s%n", mapId, map.title(), level.hasGrid() ? " (" + level.width() + "x" + level.height() + ")" : "");
   }
