@@ -55,6 +55,33 @@ final class ExperienceListeners {
     states.remove(listener);
   }
 
+  /** How many loaded listeners of each priority were waiting at a moment: see {@link #dropSince}. */
+  static final class Mark {
+    private final int[] counts;
+
+    private Mark(int[] counts) {
+      this.counts = counts;
+    }
+  }
+
+  /** The loaded listeners waiting now, to drop those registered after it ({@link #dropSince}). */
+  Mark mark() {
+    int[] counts = new int[Priority.values().length];
+    for (Priority priority : Priority.values()) {
+      counts[priority.ordinal()] = loaded.get(priority).size();
+    }
+    return new Mark(counts);
+  }
+
+  /** Drops the loaded listeners registered since {@code mark}: the actions that registered them were undone. */
+  void dropSince(Mark mark) {
+    for (Priority priority : Priority.values()) {
+      List<Consumer<ExperienceDefinition>> waiting = loaded.get(priority);
+      int kept = Math.min(mark.counts[priority.ordinal()], waiting.size());
+      waiting.subList(kept, waiting.size()).clear();
+    }
+  }
+
   /** Takes the loaded listeners, highest priority first, and drops the failure listeners. */
   List<Consumer<ExperienceDefinition>> takeLoaded() {
     List<Consumer<ExperienceDefinition>> taken = new ArrayList<>();

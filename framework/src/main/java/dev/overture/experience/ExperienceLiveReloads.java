@@ -1,6 +1,8 @@
 package dev.overture.experience;
 
+import dev.overture.core.Problem;
 import dev.overture.feature.internal.FeatureActivationException;
+import dev.overture.internal.Failures;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -72,11 +74,24 @@ final class ExperienceLiveReloads {
       failed = load.reload(reload);
     } catch (FeatureActivationException e) {
       // The old content could not activate again either: the experience cannot go on.
-      reload.releaseAcquired();
       log.error("Reloading {} in world {} failed, and so did its content as it was", load.id(), manager.world().name(), e);
-      load.failBy(e);
-      result.complete(new ExperienceReload.Result(ExperienceReload.Outcome.ROLLED_BACK, load.failure() == null ? List.of()
-          : load.failure().problems()));
+      failWith(load, reload, result, Problem.error("Overture/ActionFailed", e.getMessage()));
+      return;
+    } catch (Throwable e) {
+      // Game code the reload runs (a pawn taking its new pawn data, say) threw: as in a load's step,
+      // the experience fails rather than stay half-reloaded in ExecutingActions.
+      log.error("Reloading {} in world {} threw", load.id(), manager.world().name(), e);
+      try {
+        failWith(load, reload, result, Problem.error("Overture/LoadStepFailed", "Reloading stopped: " + Failures.describe(e)));
+      } finally {
+        Failures.rethrowIfFatal(e);
+      }
+      return;
+    }
+    if (load.isDiscarded() || manager.current() != load) {
+      // An action or a part ended the world's play meanwhile (closed it, say): nothing was adopted.
+      reload.releaseAcquired();
+      result.complete(new ExperienceReload.Result(ExperienceReload.Outcome.SUPERSEDED, List.of()));
       return;
     }
     CarryOvers.carryIn(manager.world(), carried);
@@ -92,6 +107,15 @@ final class ExperienceLiveReloads {
     } finally {
       settle(load, failed, result);
     }
+  }
+
+  /** The experience cannot go on after {@code reload}: it fails with {@code problem}; the reload is rolled back. */
+  private static void failWith(ExperienceLoad load, ExperienceReload reload, CompletableFuture<ExperienceReload.Result> result,
+      Problem problem) {
+    reload.releaseAcquired();
+    load.failBy(problem.withAsset(load.id().toString()));
+    result.complete(new ExperienceReload.Result(ExperienceReload.Outcome.ROLLED_BACK, load.failure() == null ? List.of()
+        : load.failure().problems()));
   }
 
   private static void settle(ExperienceLoad load, List<LoadChecks.Found> failed, CompletableFuture<ExperienceReload.Result> result) {

@@ -284,8 +284,10 @@ final class ExperienceLoad {
    * actions deactivate at once, the new assets and pawn data go in, the new actions activate. When
    * one of them throws, or one of {@code next}'s {@linkplain ReloadPart parts} (taken after the
    * actions activated) refuses, the old content goes back in and its actions activate again, and
-   * the problem is returned (unlocated); nothing of {@code next} is kept then. Returns no problem when
-   * the new content is in force.
+   * the problem is returned (unlocated); nothing of {@code next} is kept then, nor the loaded
+   * listeners its actions registered. Returns no problem when the new content is in force, or when
+   * the attempt was discarded meanwhile (an action or a part closed the world: see {@link
+   * #isDiscarded()}).
    *
    * @throws FeatureActivationException when the old actions, activated again after a failure,
    *     throw too: the experience cannot go on
@@ -300,13 +302,14 @@ final class ExperienceLoad {
     pawnData = next.pawnData();
     view = AssetOverlay.of(services.assets(), next.content());
     Pawns.handPawnData(world, oldPawnData, pawnData);
+    ExperienceListeners.Mark listening = manager.listeners().mark();
     LoadChecks.Found failed = null;
     try {
       activation = activate(contents);
     } catch (FeatureActivationException e) {
       failed = LoadChecks.actionFailed(contents, e);
     }
-    if (failed == null) {
+    if (failed == null && !discarded) {
       Problem refused = ReloadPart.takeAll(next.parts());
       if (refused != null) {
         activation.deactivateNow();
@@ -314,7 +317,18 @@ final class ExperienceLoad {
         failed = new LoadChecks.Found(refused, null);
       }
     }
+    if (discarded) {
+      // An action or a part ended the world's play (closed the world, say): the close undid what
+      // it found; what this reload still held is undone here, and nothing of it is adopted.
+      if (activation != null) {
+        activation.deactivateNow();
+        activation = null;
+      }
+      return List.of();
+    }
     if (failed != null) {
+      // What the undone actions asked to hear when loaded is not called: they are gone.
+      manager.listeners().dropSince(listening);
       contents = oldContents;
       Pawns.handPawnData(world, pawnData, oldPawnData);
       pawnData = oldPawnData;
@@ -364,9 +378,8 @@ final class ExperienceLoad {
     LoadChecks.locate(services.assets(), found).thenAcceptAsync(this::fail, world.executor());
   }
 
-  /** The old content, activated again after a failed reload, failed too: the experience fails with that. */
-  void failBy(FeatureActivationException e) {
-    Problem problem = Problem.error("Overture/ActionFailed", e.getMessage()).withAsset(id.toString());
+  /** A reload could not put the old content back (its actions failed again, or game code threw): the experience fails with {@code problem}. */
+  void failBy(Problem problem) {
     fail(List.of(problem));
   }
 

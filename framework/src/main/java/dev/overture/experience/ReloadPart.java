@@ -16,25 +16,33 @@ import org.slf4j.LoggerFactory;
  */
 public interface ReloadPart {
 
-  /** Takes the new value. Throws (any {@link RuntimeException}) to refuse it, having changed nothing. */
+  /**
+   * Takes the new value. Throws to refuse it, having changed nothing: anything but a fatal error
+   * (see {@link Failures#isFatal}) is a refusal, an {@code AssertionError} too.
+   */
   void take();
 
-  /** Puts back the value {@link #take()} replaced: a part taken after it, or the experience, refused the change. */
+  /**
+   * Puts back the value {@link #take()} replaced: a part taken after it refused the change, or the
+   * world moved on while taking it. Reports its own failure (with the change) rather than throw.
+   */
   void giveBack();
 
   /** The problem reporting {@code refusal}, which {@link #take()} threw. */
-  Problem refused(RuntimeException refusal);
+  Problem refused(Throwable refusal);
 
   /**
    * Takes {@code parts} in order. When one refuses, gives back those taken before it, last first,
-   * and returns its problem; null when every part was taken.
+   * and returns its problem; null when every part was taken. A fatal error is thrown on once the
+   * parts taken are given back.
    */
   static Problem takeAll(List<? extends ReloadPart> parts) {
     for (int i = 0; i < parts.size(); i++) {
       try {
         parts.get(i).take();
-      } catch (RuntimeException refusal) {
+      } catch (Throwable refusal) {
         giveBack(parts.subList(0, i));
+        Failures.rethrowIfFatal(refusal);
         return parts.get(i).refused(refusal);
       }
     }
@@ -46,8 +54,9 @@ public interface ReloadPart {
     for (int i = taken.size() - 1; i >= 0; i--) {
       try {
         taken.get(i).giveBack();
-      } catch (RuntimeException e) {
+      } catch (Throwable e) {
         LoggerFactory.getLogger(ReloadPart.class).error("Giving back {} failed: {}", taken.get(i), Failures.describe(e), e);
+        Failures.rethrowIfFatal(e);
       }
     }
   }

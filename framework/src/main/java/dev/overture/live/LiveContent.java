@@ -235,7 +235,10 @@ public final class LiveContent implements AutoCloseable {
     Objects.requireNonNull(apply, "apply");
     Tracked one = new Tracked(world, id, apply, current);
     tracked.add(one);
-    return Handle.of(() -> tracked.remove(one));
+    return Handle.of(() -> {
+      one.release();
+      tracked.remove(one);
+    });
   }
 
   /**

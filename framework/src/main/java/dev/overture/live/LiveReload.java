@@ -43,13 +43,13 @@ public record LiveReload(
    * What a change did in one world.
    *
    * @param world the world's name
-   * @param experience its experience
+   * @param experience its experience; null for a world with none loaded, which took (or refused)
+   *     only the assets it tracks ({@link LiveContent#track})
    * @param outcome what applying did
    */
   public record WorldUpdate(String world, PrimaryAssetId experience, ExperienceReload.Outcome outcome) {
     public WorldUpdate {
       Objects.requireNonNull(world, "world");
-      Objects.requireNonNull(experience, "experience");
       Objects.requireNonNull(outcome, "outcome");
     }
   }

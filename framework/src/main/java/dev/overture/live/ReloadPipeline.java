@@ -1,5 +1,6 @@
 package dev.overture.live;
 
+import dev.overture.asset.AssetEntry;
 import dev.overture.asset.AssetIndex;
 import dev.overture.asset.AssetIndexException;
 import dev.overture.asset.AssetKey;
@@ -293,6 +294,13 @@ final class ReloadPipeline {
           problems.add(file == null ? gone : gone.at(SourceLocation.ofFile(file)));
         } else {
           trackedHits.add(one);
+          // A world that rolled back a change (a map it refused with its experience) takes its
+          // experience again with the tracked asset it now gets: both halves, or neither.
+          ExperienceManager manager = managers.get(one.world());
+          Optional<LoadedExperience> loaded = manager == null ? Optional.empty() : manager.loadedExperience();
+          if (loaded.isPresent() && rollBacks.rolledBack(one.world()) && !affected.contains(loaded.get())) {
+            affected.add(loaded.get());
+          }
         }
       }
     }
@@ -391,7 +399,7 @@ final class ReloadPipeline {
         return;
       }
       refusals.applied(files.files());
-      List<String> changes = describe();
+      List<String> changes = ChangeLines.describe(files.files(), before, after, reloads, trackedHits, stage, assets);
       List<ExperienceReload> applying = new ArrayList<>();
       for (ExperienceReload reload : reloads) {
         if (changesWorld(reload)) {
@@ -400,37 +408,31 @@ final class ReloadPipeline {
           reload.discard(); // the world's assets mean the same as before
         }
       }
-      // The new values of tracked assets, as the stage read them: the manager keeps a value only
-      // while something pins it, and nothing may pin an asset a world tracks. A value equal to the
-      // one the world runs (a save that brings it back) is not handed again.
-      Map<Tracked, Object> trackedValues = new LinkedHashMap<>();
-      for (Tracked hit : trackedHits) {
-        Object value = stage.staged(hit.id()).orElseGet(() -> assets.getAsset(hit.id()).orElse(null));
-        if (value != null && !value.equals(hit.inForce())) {
-          trackedValues.put(hit, value);
-        }
-      }
+      Map<Tracked, Object> trackedValues = trackedValues(applying);
       stage.commit();
       rollBacks.applying();
       releaseChecks();
       // A world takes its tracked assets with its experience's reload, all or nothing: a refused
-      // value rolls the reload back, a rolled back reload keeps the values it had.
-      Map<World, List<TrackedHandOver.Part>> parts = TrackedHandOver.parts(trackedValues);
+      // value rolls the reload back, a rolled back reload keeps the values it had. A reload that
+      // found the world moved on hands them alone: they are not the experience's.
+      Map<World, List<TrackedHandOver.Part>> parts = TrackedHandOver.parts(trackedValues, this::fileOf);
       List<CompletableFuture<?>> handed = new ArrayList<>();
       List<CompletableFuture<LiveReload.WorldUpdate>> updates = new ArrayList<>();
       Map<World, CompletableFuture<Boolean>> took = new LinkedHashMap<>();
-      for (ExperienceReload reload : applying) {
-        CompletableFuture<LiveReload.WorldUpdate> update = reload.apply(parts.getOrDefault(reload.world(), List.of()))
-            .thenApply(result -> {
-              synchronized (problems) {
-                problems.addAll(result.problems());
-              }
-              return new LiveReload.WorldUpdate(reload.world().name(), reload.experience(), result.outcome());
-            });
-        updates.add(update);
-        took.put(reload.world(), update.thenApply(done -> done.outcome() == ExperienceReload.Outcome.APPLIED));
-      }
       Map<World, CompletableFuture<Boolean>> alone = new LinkedHashMap<>();
+      for (ExperienceReload reload : applying) {
+        List<TrackedHandOver.Part> ofWorld = parts.getOrDefault(reload.world(), List.of());
+        CompletableFuture<LiveReload.WorldUpdate> update = reload.apply(ofWorld).thenApply(result -> {
+          synchronized (problems) {
+            problems.addAll(result.problems());
+          }
+          return new LiveReload.WorldUpdate(reload.world().name(), reload.experience(), result.outcome());
+        });
+        updates.add(update);
+        took.put(reload.world(), update.thenCompose(done -> done.outcome() == ExperienceReload.Outcome.SUPERSEDED
+            && !ofWorld.isEmpty() && !reload.world().isClosed() ? TrackedHandOver.hand(reload.world(), ofWorld, problems)
+            : CompletableFuture.completedFuture(done.outcome() == ExperienceReload.Outcome.APPLIED)));
+      }
       parts.forEach((world, ofWorld) -> {
         if (!took.containsKey(world)) {
           alone.put(world, TrackedHandOver.hand(world, ofWorld, problems));
@@ -455,6 +457,7 @@ final class ReloadPipeline {
             Map<World, Boolean> ended = new LinkedHashMap<>();
             took.forEach((world, done) -> ended.put(world, !done.isCompletedExceptionally() && done.join()));
             TrackedHandOver.settle(parts, ended, problems);
+            parts.values().forEach(ofWorld -> ofWorld.forEach(rollBacks::remember));
             all = List.copyOf(new LinkedHashSet<>(problems));
           }
           publish(nothing ? LiveReload.Status.UNCHANGED : LiveReload.Status.APPLIED, shown, changes, worlds, all, firstNanos);
@@ -463,6 +466,44 @@ final class ReloadPipeline {
           activity.exit();
         }
       }, executor);
+    }
+
+    /**
+     * The new values of tracked assets this change hands to the worlds it reaches, as the stage read
+     * them (the manager keeps a value only while something pins it, and nothing may pin an asset a
+     * world tracks); a value equal to the one the world runs (a save that brings it back) is not
+     * handed. With them, the values a world reached did not take from earlier changes.
+     */
+    private Map<Tracked, Object> trackedValues(List<ExperienceReload> applying) {
+      Map<Tracked, Object> values = new LinkedHashMap<>();
+      Set<World> reached = new LinkedHashSet<>();
+      for (Tracked hit : trackedHits) {
+        rollBacks.forget(hit);
+        Object value = stage.staged(hit.id()).orElseGet(() -> assets.getAsset(hit.id()).orElse(null));
+        if (value != null && !value.equals(hit.inForce())) {
+          values.put(hit, value);
+          reached.add(hit.world());
+        }
+      }
+      applying.forEach(reload -> reached.add(reload.world()));
+      for (World world : reached) {
+        rollBacks.pendingFor(world).forEach((hit, value) -> {
+          if (!value.equals(hit.inForce())) {
+            values.putIfAbsent(hit, value);
+          }
+        });
+      }
+      return values;
+    }
+
+    /** The file of {@code id} as users see it: the changed file that holds it, or its file in the index; null when neither. */
+    private String fileOf(PrimaryAssetId id) {
+      for (Map.Entry<ContentFile, PrimaryAssetId> held : after.entrySet()) {
+        if (held.getValue().equals(id) && files.shown().containsKey(held.getKey())) {
+          return files.shown().get(held.getKey());
+        }
+      }
+      return assets.index().find(id).map(AssetEntry::file).orElse(null);
     }
 
     private void releaseChecks() {
@@ -484,62 +525,6 @@ final class ReloadPipeline {
         }
       }
       return false;
-    }
-
-    /** What changed, one line each: each changed asset's differences, the assets added and removed. */
-    private List<String> describe() {
-      List<String> lines = new ArrayList<>();
-      for (ContentFile file : files.files()) {
-        PrimaryAssetId was = before.get(file);
-        PrimaryAssetId now = after.get(file);
-        if (was != null && now == null) {
-          lines.add(was + " removed");
-          continue;
-        }
-        if (now != null && was == null) {
-          lines.add(now + " added");
-          continue;
-        }
-        List<AssetKey> keys = new ArrayList<>();
-        if (now != null) {
-          keys.add(now);
-        } else {
-          for (ExperienceReload reload : reloads) {
-            for (AssetKey key : reload.content().keySet()) {
-              if (key instanceof SoftRef<?> ref && file.isFileOf(ref) && !keys.contains(key)) {
-                keys.add(key);
-              }
-            }
-          }
-        }
-        for (AssetKey key : keys) {
-          Object newer = stage.staged(key).orElse(null);
-          Object older = previous(key);
-          if (newer == null || older == null) {
-            continue;
-          }
-          for (String line : Differences.between(older, newer)) {
-            lines.add(AssetKey.label(key) + " " + line);
-          }
-        }
-      }
-      return lines;
-    }
-
-    /** The value in force before the change: a world's (of its experience, or tracked), or the manager's (not committed yet). */
-    private Object previous(AssetKey key) {
-      for (ExperienceReload reload : reloads) {
-        Object value = reload.target().content().get(key);
-        if (value != null) {
-          return value;
-        }
-      }
-      for (Tracked hit : trackedHits) {
-        if (hit.id().equals(key) && hit.inForce() != null) {
-          return hit.inForce();
-        }
-      }
-      return key instanceof PrimaryAssetId id ? assets.getAsset(id).orElse(null) : assets.getAsset((SoftRef<?>) key).orElse(null);
     }
 
     private void step(Runnable body) {

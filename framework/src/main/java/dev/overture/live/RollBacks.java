@@ -22,6 +22,12 @@ import java.util.WeakHashMap;
 final class RollBacks {
 
   private final Map<World, Map<AssetKey, Object>> refused = new WeakHashMap<>();
+  /**
+   * Per world, the new values of tracked assets it did not take (it refused them, or the change they
+   * came with rolled back): handed again with the next change that reaches the world, so that it
+   * never takes the rest of that change without them.
+   */
+  private final Map<World, Map<Tracked, Object>> trackedPending = new WeakHashMap<>();
   /** Committed changes whose worlds have not all said how their reload ended. */
   private int applying;
   private final List<ExperienceManager> waiting = new ArrayList<>();
@@ -64,6 +70,39 @@ final class RollBacks {
     } else if (outcome == ExperienceReload.Outcome.APPLIED) {
       refused.remove(reload.world());
     }
+  }
+
+  /** Notes how a change's tracked value ended in its world: still pending, or taken (or let go of). */
+  void remember(TrackedHandOver.Part part) {
+    Tracked hit = part.hit();
+    if (part.pending()) {
+      trackedPending.computeIfAbsent(hit.world(), world -> new java.util.LinkedHashMap<>()).put(hit, part.value());
+    } else {
+      forget(hit);
+    }
+  }
+
+  /** A newer value of {@code hit}'s asset came: the one pending is out of date. */
+  void forget(Tracked hit) {
+    Map<Tracked, Object> pending = trackedPending.get(hit.world());
+    if (pending != null) {
+      pending.remove(hit);
+    }
+  }
+
+  /** The tracked values {@code world} did not take yet, still tracked. */
+  Map<Tracked, Object> pendingFor(World world) {
+    Map<Tracked, Object> pending = trackedPending.get(world);
+    if (pending == null) {
+      return Map.of();
+    }
+    pending.keySet().removeIf(Tracked::isReleased);
+    return new java.util.LinkedHashMap<>(pending);
+  }
+
+  /** Whether {@code world} rolled back from values the manager holds, and has not applied a change since. */
+  boolean rolledBack(World world) {
+    return refused.containsKey(world);
   }
 
   /** Whether {@code world} rolled back from {@code value}, the manager's value of {@code key}. */

@@ -19,6 +19,7 @@ final class Tracked {
   private final PrimaryAssetId id;
   private final Consumer<Object> apply;
   private volatile Object inForce;
+  private volatile boolean released;
 
   Tracked(World world, PrimaryAssetId id, Consumer<Object> apply, Object inForce) {
     this.world = Objects.requireNonNull(world, "world");
@@ -39,6 +40,15 @@ final class Tracked {
   void handOver(Object value) {
     apply.accept(value);
     inForce = value;
+  }
+
+  /** The host let go of the tracking: a change being applied no longer hands it anything. Any thread. */
+  void release() {
+    released = true;
+  }
+
+  boolean isReleased() {
+    return released;
   }
 
   /** The value the world runs, or null when live content never knew it. */

@@ -1,6 +1,8 @@
 package dev.overture.live;
 
+import dev.overture.asset.PrimaryAssetId;
 import dev.overture.core.Problem;
+import dev.overture.core.SourceLocation;
 import dev.overture.experience.ExperienceManager;
 import dev.overture.experience.ExperienceReload;
 import dev.overture.experience.LoadedExperience;
@@ -14,6 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,21 +39,49 @@ final class TrackedHandOver {
   /** A tracked asset's new value, as a part of its world's change. */
   static final class Part implements ReloadPart {
 
-    private enum State { WAITING, TAKEN, REFUSED, GIVEN_BACK, NOT_GIVEN_BACK }
+    private enum State { WAITING, TAKEN, REFUSED, GIVEN_BACK, NOT_GIVEN_BACK, RELEASED }
 
     private final Tracked hit;
     private final Object value;
+    /** The file the asset is in, as users see it; null when unknown. */
+    private final String file;
     private Object replaced;
+    /** Why giving back failed; null when it did not. */
+    private Throwable giveBackFailure;
     /** Set on the world's thread; read on live content's once the world's task has ended. */
     private volatile State state = State.WAITING;
 
-    Part(Tracked hit, Object value) {
+    Part(Tracked hit, Object value, String file) {
       this.hit = hit;
       this.value = value;
+      this.file = file;
+    }
+
+    Tracked hit() {
+      return hit;
+    }
+
+    Object value() {
+      return value;
+    }
+
+    /** Whether the world runs this value now. */
+    boolean taken() {
+      return state == State.TAKEN;
+    }
+
+    /** Whether the world still waits for this value: it did not take it, and still tracks it. */
+    boolean pending() {
+      return state != State.TAKEN && state != State.RELEASED && state != State.NOT_GIVEN_BACK && !hit.isReleased()
+          && !hit.world().isClosed();
     }
 
     @Override
     public void take() {
+      if (hit.isReleased()) {
+        state = State.RELEASED; // the host let go of it while the change was checked
+        return;
+      }
       replaced = hit.inForce();
       hit.handOver(value);
       state = State.TAKEN;
@@ -58,21 +89,37 @@ final class TrackedHandOver {
 
     @Override
     public void giveBack() {
+      if (state != State.TAKEN) {
+        return;
+      }
       if (replaced == null) {
         state = State.NOT_GIVEN_BACK;
         return;
       }
-      state = State.GIVEN_BACK; // even when the world throws now: what it holds is its own affair
-      hit.handOver(replaced);
+      try {
+        hit.handOver(replaced);
+        state = State.GIVEN_BACK;
+      } catch (Throwable e) {
+        state = State.NOT_GIVEN_BACK;
+        giveBackFailure = e;
+        log.debug("World {} could not take back the {} it had", hit.world().name(), hit.id(), e);
+        Failures.rethrowIfFatal(e);
+      }
     }
 
     @Override
-    public Problem refused(RuntimeException refusal) {
+    public Problem refused(Throwable refusal) {
       state = State.REFUSED;
       // Reported with the change, in words; the trace is for whoever debugs the world's code.
       log.debug("World {} could not take the new version of {}", hit.world().name(), hit.id(), refusal);
-      return Problem.error("Overture/TrackedAssetFailed", "World " + hit.world().name() + " could not take the new "
-          + hit.id() + ": " + Failures.describe(refusal)).withAsset(hit.id().toString());
+      return placed(Problem.error("Overture/TrackedAssetFailed", "World " + hit.world().name() + " could not take the new "
+          + hit.id() + ": " + Failures.describe(refusal)));
+    }
+
+    /** The problem about this part's asset, at its file. */
+    private Problem placed(Problem problem) {
+      Problem about = problem.withAsset(hit.id().toString());
+      return file == null ? about : about.at(SourceLocation.ofFile(file));
     }
 
     @Override
@@ -81,10 +128,14 @@ final class TrackedHandOver {
     }
   }
 
-  /** The parts of {@code values}, by the world that tracks them, in the order they were tracked. */
-  static Map<World, List<Part>> parts(Map<Tracked, Object> values) {
+  /**
+   * The parts of {@code values}, by the world that tracks them, in the order given; {@code fileOf}
+   * names each asset's file as users see it (null when unknown).
+   */
+  static Map<World, List<Part>> parts(Map<Tracked, Object> values, Function<PrimaryAssetId, String> fileOf) {
     Map<World, List<Part>> parts = new LinkedHashMap<>();
-    values.forEach((hit, value) -> parts.computeIfAbsent(hit.world(), world -> new ArrayList<>()).add(new Part(hit, value)));
+    values.forEach((hit, value) -> parts.computeIfAbsent(hit.world(), world -> new ArrayList<>())
+        .add(new Part(hit, value, fileOf.apply(hit.id()))));
     return parts;
   }
 
@@ -97,16 +148,17 @@ final class TrackedHandOver {
     CompletableFuture<Boolean> handed = new CompletableFuture<>();
     try {
       world.executor().execute(World.droppable(() -> {
-        Problem refused = null;
+        boolean took = false;
         try {
-          refused = ReloadPart.takeAll(parts);
-        } finally {
+          Problem refused = ReloadPart.takeAll(parts);
           if (refused != null) {
             synchronized (problems) {
               problems.add(refused);
             }
           }
-          handed.complete(refused == null);
+          took = refused == null;
+        } finally {
+          handed.complete(took); // false too when a fatal error flies
         }
       }, () -> handed.complete(false))); // the world closed first: nothing to hand it to
     } catch (RejectedExecutionException e) {
@@ -132,26 +184,30 @@ final class TrackedHandOver {
       for (Part part : ofWorld) {
         Tracked hit = part.hit;
         if (part.state == Part.State.WAITING && !took.getOrDefault(world, false) || part.state == Part.State.GIVEN_BACK) {
-          problems.add(Problem.warning("Overture/TrackedAssetKept", "World " + world.name() + " keeps the " + hit.id()
-              + " it had: " + why).withAsset(hit.id().toString()));
+          problems.add(part.placed(Problem.warning("Overture/TrackedAssetKept", "World " + world.name() + " keeps the " + hit.id()
+              + " it had: " + why + "; it takes the new one with its next change")));
         } else if (part.state == Part.State.NOT_GIVEN_BACK) {
-          problems.add(Problem.error("Overture/TrackedAssetNotGivenBack", "World " + world.name() + " keeps the new "
-              + hit.id() + " though " + why + ": live content never had the " + hit.id() + " it replaced (it was not loaded"
-              + " when the world began to track it)").withAsset(hit.id().toString()));
+          problems.add(part.placed(Problem.error("Overture/TrackedAssetNotGivenBack", "World " + world.name() + " keeps the new "
+              + hit.id() + " though " + why + ": " + (part.giveBackFailure != null
+                  ? "it could not take back the one it had: " + Failures.describe(part.giveBackFailure)
+                  : "live content never had the " + hit.id() + " it replaced (it was not loaded when the world began to track it)"))));
         }
       }
     });
   }
 
-  /** Adds to {@code worlds} each world that took (or refused) its tracked assets and has no line of its own. */
+  /**
+   * Adds to {@code worlds} each world that took (or refused) its tracked assets and has no line of
+   * its own; a world with no experience loaded is listed without one.
+   */
   static void report(Map<World, CompletableFuture<Boolean>> taken, List<LiveReload.WorldUpdate> worlds,
       Map<World, ExperienceManager> managers) {
     taken.forEach((world, done) -> {
       boolean listed = worlds.stream().anyMatch(update -> update.world().equals(world.name()));
       ExperienceManager manager = managers.get(world);
       Optional<LoadedExperience> loaded = manager == null ? Optional.empty() : manager.loadedExperience();
-      if (!listed && loaded.isPresent()) {
-        worlds.add(new LiveReload.WorldUpdate(world.name(), loaded.get().id(),
+      if (!listed && !world.isClosed()) {
+        worlds.add(new LiveReload.WorldUpdate(world.name(), loaded.map(LoadedExperience::id).orElse(null),
             done.join() ? ExperienceReload.Outcome.APPLIED : ExperienceReload.Outcome.ROLLED_BACK));
       }
     });

@@ -61,7 +61,7 @@ class TrackedWithExperienceTest {
       assertEquals(List.of(ExperienceReload.Outcome.ROLLED_BACK),
           heard.get(0).worlds().stream().map(LiveReload.WorldUpdate::outcome).toList());
       assertEquals(List.of("The Pit"), mapInForce, "the world rolled the change back: it keeps the map it had");
-      assertEquals(List.of("Overture/TrackedAssetKept World Match keeps the Map:Pit it had: the reload of its experience did not apply"),
+      assertEquals(List.of("Overture/TrackedAssetKept World Match keeps the Map:Pit it had: the reload of its experience did not apply; it takes the new one with its next change"),
           heard.get(0).problems().stream().filter(problem -> problem.id().equals("Overture/TrackedAssetKept"))
               .map(problem -> problem.id() + " " + problem.message()).toList());
     }
@@ -141,7 +141,8 @@ class TrackedWithExperienceTest {
       LiveReload reload = heard.get(0);
       assertEquals(List.of(ExperienceReload.Outcome.ROLLED_BACK), reload.worlds().stream().map(LiveReload.WorldUpdate::outcome).toList());
       assertEquals(List.of("The Pit", "The Flooded Vault", "The Vault"), mapInForce, "taken, then given back");
-      assertEquals(List.of("Overture/TrackedAssetKept World Match keeps the Map:Vault it had: it could not take all of the change",
+      assertEquals(List.of("Overture/TrackedAssetKept World Match keeps the Map:Vault it had: it could not take all of the change; it takes the new one"
+                  + " with its next change",
               "Overture/TrackedAssetFailed World Match could not take the new Map:Pit: the match cannot play on Refused Pit"),
           problems(reload, "Overture/TrackedAssetFailed", "Overture/TrackedAssetKept").stream().sorted(
               java.util.Comparator.comparing((String line) -> !line.contains("Kept"))).toList());
