@@ -4,6 +4,7 @@ import dev.overture.core.DataException;
 import dev.overture.internal.Choices;
 import dev.overture.internal.FiniteNumbers;
 import dev.overture.internal.JsonMappers;
+import dev.overture.internal.MappersByLoader;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.math.BigDecimal;
@@ -29,7 +30,8 @@ import tools.jackson.databind.type.LogicalType;
  */
 final class PropertyValues {
 
-  private static final JsonMapper MAPPER =
+  /** One mapper per plugin's classes, so that unloading a plugin leaves none of its types cached here. */
+  private static final MappersByLoader MAPPERS = new MappersByLoader(() ->
       JsonMappers.builder()
           .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
           .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
@@ -38,7 +40,7 @@ final class PropertyValues {
               .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
               .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
               .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
-          .build();
+          .build());
 
   /** The longest JSON of a value a message shows; a longer one is named by its class. */
   private static final int MAX_SHOWN = 60;
@@ -54,16 +56,18 @@ final class PropertyValues {
     private final Object shared;
     private final JsonNode json;
     private final JavaType type;
+    private final JsonMapper mapper;
 
-    private Value(Object shared, JsonNode json, JavaType type) {
+    private Value(Object shared, JsonNode json, JavaType type, JsonMapper mapper) {
       this.shared = shared;
       this.json = json;
       this.type = type;
+      this.mapper = mapper;
     }
 
     /** The value to set on one instance. */
     Object forInstance() {
-      return json == null ? shared : MAPPER.treeToValue(json, type);
+      return json == null ? shared : mapper.treeToValue(json, type);
     }
   }
 
@@ -85,10 +89,11 @@ final class PropertyValues {
             "Overture/UnknownProperty", at, type.getSimpleName() + " has no property \"" + name + "\"",
             "properties", Choices.closest(name, fields.keySet()));
       }
-      JavaType javaType = javaType(field);
+      JsonMapper mapper = MAPPERS.forType(field.getGenericType());
+      JavaType javaType = mapper.getTypeFactory().constructType(field.getGenericType());
       Object converted;
       try {
-        converted = MAPPER.treeToValue(entry.getValue(), javaType);
+        converted = mapper.treeToValue(entry.getValue(), javaType);
       } catch (JacksonException e) {
         throw new DataException("Overture/InvalidValue", at, doesNotFit(type, field, String.valueOf(entry.getValue())));
       } catch (IllegalArgumentException e) {
@@ -100,7 +105,7 @@ final class PropertyValues {
         throw new DataException("Overture/InvalidValue", at + notFinite,
             doesNotFit(type, field, String.valueOf(entry.getValue().at(notFinite))) + " (it is not a finite number)");
       }
-      values.put(name, of(converted, entry.getValue(), javaType));
+      values.put(name, of(converted, entry.getValue(), javaType, mapper));
     }
     return values;
   }
@@ -116,29 +121,30 @@ final class PropertyValues {
       if (field.getType().isPrimitive()) {
         throw new IllegalArgumentException(doesNotFit(owner, field, "null"));
       }
-      return new Value(null, null, null);
+      return new Value(null, null, null, null);
     }
     if (holdsAService(field.getType())) {
       // An interface or abstract type names a service (a radio, a clock): no JSON copy can be made of one.
       return shared(owner, field, value);
     }
+    JsonMapper mapper = MAPPERS.forValue(value, field.getGenericType());
     JsonNode json;
     try {
-      json = MAPPER.valueToTree(value);
+      json = mapper.valueToTree(value);
     } catch (JacksonException e) {
       return shared(owner, field, value); // not something JSON can hold (a handle)
     }
-    JavaType javaType = javaType(field);
+    JavaType javaType = mapper.getTypeFactory().constructType(field.getGenericType());
     Object converted;
     try {
-      converted = MAPPER.treeToValue(json, javaType);
+      converted = mapper.treeToValue(json, javaType);
     } catch (JacksonException | IllegalArgumentException e) {
       throw new IllegalArgumentException(doesNotFit(owner, field, shown(value, json)));
     }
     if (FiniteNumbers.find(converted).isPresent()) {
       throw new IllegalArgumentException(doesNotFit(owner, field, String.valueOf(value)) + " (it is not a finite number)");
     }
-    return of(converted, json, javaType);
+    return of(converted, json, javaType, mapper);
   }
 
   /**
@@ -149,7 +155,7 @@ final class PropertyValues {
     if (field.getType().isPrimitive() || !field.getType().isInstance(value)) {
       throw new IllegalArgumentException(doesNotFit(owner, field, value.getClass().getSimpleName()));
     }
-    return new Value(value, null, null);
+    return new Value(value, null, null, null);
   }
 
   /** Whether a property of {@code type} holds a shared object rather than data: an interface or abstract class, not a collection. */
@@ -168,8 +174,8 @@ final class PropertyValues {
     return json.isContainer() && text.length() > MAX_SHOWN ? value.getClass().getSimpleName() : text;
   }
 
-  private static Value of(Object converted, JsonNode json, JavaType javaType) {
-    return isImmutable(converted) ? new Value(converted, null, null) : new Value(null, json, javaType);
+  private static Value of(Object converted, JsonNode json, JavaType javaType, JsonMapper mapper) {
+    return isImmutable(converted) ? new Value(converted, null, null, null) : new Value(null, json, javaType, mapper);
   }
 
   private static boolean isImmutable(Object value) {
@@ -191,10 +197,6 @@ final class PropertyValues {
   private static String doesNotFit(Class<?> owner, Field field, String what) {
     return "Property \"" + field.getName() + "\" of " + owner.getSimpleName() + " is "
         + Plans.withArticle(field.getType().getSimpleName()) + ": " + what + " does not fit";
-  }
-
-  private static JavaType javaType(Field field) {
-    return MAPPER.getTypeFactory().constructType(field.getGenericType());
   }
 
   /** Sets {@code values} on {@code instance}, each a value of its own where it could be changed. */

@@ -7,6 +7,7 @@ import dev.overture.archive.ArchiveWriter;
 import dev.overture.archive.IdArchives;
 import dev.overture.id.StableId;
 import dev.overture.internal.JsonMappers;
+import dev.overture.internal.MappersByLoader;
 import dev.overture.version.CustomVersion;
 import dev.overture.version.Guid;
 import java.lang.reflect.ParameterizedType;
@@ -50,7 +51,9 @@ final class PropertyCodec {
   private static final int JSON = 7;
 
   /** JSON for values that are not plain: ASCII only, so that any text survives the archive. */
-  private static final JsonMapper MAPPER = JsonMappers.builder().enable(JsonWriteFeature.ESCAPE_NON_ASCII).build();
+  /** One mapper per plugin's classes, so that unloading a plugin leaves none of its types cached here. */
+  private static final MappersByLoader MAPPERS =
+      new MappersByLoader(() -> JsonMappers.builder().enable(JsonWriteFeature.ESCAPE_NON_ASCII).build());
 
   private PropertyCodec() {}
 
@@ -103,7 +106,7 @@ final class PropertyCodec {
     } else if (value instanceof Enum<?> constant) {
       out.writeInt32(STRING).writeFString(constant.name());
     } else {
-      out.writeInt32(JSON).writeFString(MAPPER.writeValueAsString(value));
+      out.writeInt32(JSON).writeFString(MAPPERS.forValue(value, type).writeValueAsString(value));
     }
     return out.toByteArray();
   }
@@ -190,7 +193,8 @@ final class PropertyCodec {
   }
 
   private static Object convert(Object raw, int tag, Type type) {
-    Class<?> target = MAPPER.getTypeFactory().constructType(type).getRawClass();
+    JsonMapper mapper = MAPPERS.forType(type);
+    Class<?> target = mapper.getTypeFactory().constructType(type).getRawClass();
     if (raw == null) {
       if (target.isPrimitive()) {
         throw new ArchiveFormatException(0, "null for a " + target.getSimpleName() + " property");
@@ -199,7 +203,7 @@ final class PropertyCodec {
     }
     if (tag == JSON) {
       try {
-        return MAPPER.readValue((String) raw, MAPPER.getTypeFactory().constructType(type));
+        return mapper.readValue((String) raw, mapper.getTypeFactory().constructType(type));
       } catch (JacksonException e) {
         throw new ArchiveFormatException(0, "the JSON value does not fit " + type.getTypeName() + ": " + e.getOriginalMessage());
       } catch (IllegalArgumentException e) {

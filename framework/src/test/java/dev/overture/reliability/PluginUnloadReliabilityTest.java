@@ -30,7 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Rule: deactivating and unregistering a jar plugin removes everything it registered and releases
  * its class loader, so a long-running server can drop a plugin without keeping its classes
  * (issue 16). The plugin here goes through every path that could keep a class: its own component,
- * action and asset class bound by Jackson (whose caches are keyed by class), a custom version with
+ * action and asset class bound by Jackson (whose caches are keyed by class), property values of its
+ * own types in an archetype (converted by the framework's own mappers), a custom version with
  * an upgrade step, a validator extension, descriptor actions of its own kinds applied to a world,
  * objects built (class values, generated constructors), an experience loaded and played; then it is
  * deactivated and unregistered, and the test waits until the collector has taken its loader.
@@ -95,7 +96,13 @@ class PluginUnloadReliabilityTest {
       package relics;
 
       public class Glow extends dev.overture.world.ActorComponent {
+        public enum Mood { CALM, BRIGHT }
+
+        public record Spark(int size) {}
+
         @dev.overture.object.Property int brightness = 3;
+        @dev.overture.object.Property Mood mood = Mood.CALM;
+        @dev.overture.object.Property java.util.List<Spark> sparks = java.util.List.of();
 
         public Glow() {}
       }
@@ -163,6 +170,9 @@ class PluginUnloadReliabilityTest {
               "shine": 4
             }
             """)
+        .file("archetypes/Lantern.json", """
+            { "class": "Glow", "properties": { "mood": "BRIGHT", "sparks": [ { "size": 2 } ] } }
+            """)
         .file("experiences/Vigil.json", """
             {
               "gameFeaturesToEnable": ["Relics"],
@@ -214,6 +224,11 @@ class PluginUnloadReliabilityTest {
     Object ember = overture.assets().loadSynchronously(PrimaryAssetId.parse("Relic:Ember"), Object.class);
     assertEquals("Relic[name=Ember, glow=4]", ember.toString(), "bound by its own class, upgraded by its own step");
     overture.assets().unload(java.util.List.of(PrimaryAssetId.parse("Relic:Ember")));
+    // Property values of the plugin's own types (an enum, a list of records), converted by the
+    // framework's mappers: a mapper shared by the process kept the plugin's classes in its caches.
+    Object lantern = overture.assets().loadSynchronously(PrimaryAssetId.parse("Archetype:Lantern"), Object.class);
+    assertTrue(lantern.toString().contains("Glow"), lantern.toString());
+    overture.assets().unload(java.util.List.of(PrimaryAssetId.parse("Archetype:Lantern")));
     ValidationReport report = overture.validator().run(); // plugins are registered already: no plugin change to wait for
     assertTrue(!report.hasErrors(), report.format());
 

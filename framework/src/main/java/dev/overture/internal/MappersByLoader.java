@@ -1,0 +1,112 @@
+package dev.overture.internal;
+
+import java.lang.reflect.GenericArrayType;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.lang.reflect.TypeVariable;
+import java.lang.reflect.WildcardType;
+import java.util.Objects;
+import java.util.function.Supplier;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Mappers for a mapper kept for the life of the process (a static one), one per class loader's
+ * classes: types of the framework's loader (and its parents) share one mapper; a class of another
+ * loader (a plugin's) gets a mapper of its own, held by that class ({@link ClassValue}). A shared
+ * mapper caches every type it binds (its type factory, its deserializers and serializers), so
+ * binding a plugin's record with it kept the plugin's class loader reachable after the plugin was
+ * unloaded; a plugin's mapper goes with its classes.
+ *
+ * <p>Thread-safe.
+ */
+public final class MappersByLoader {
+
+  private static final ClassLoader FRAMEWORK = MappersByLoader.class.getClassLoader();
+
+  private final JsonMapper shared;
+  private final ClassValue<JsonMapper> own;
+
+  /** @param make builds a mapper; called once for the shared one and once per foreign class met */
+  public MappersByLoader(Supplier<JsonMapper> make) {
+    Objects.requireNonNull(make, "make");
+    this.shared = make.get();
+    this.own = new ClassValue<>() {
+      @Override
+      protected JsonMapper computeValue(Class<?> type) {
+        return shared(type) ? shared : make.get();
+      }
+    };
+  }
+
+  /** The mapper for the framework's own types: only for types that cannot be a plugin's. */
+  public JsonMapper shared() {
+    return shared;
+  }
+
+  /** The mapper for {@code type}: the first class of another loader it names (its parameters too), else the shared one. */
+  public JsonMapper forType(Type type) {
+    Class<?> foreign = foreign(type, 0);
+    return foreign == null ? shared : own.get(foreign);
+  }
+
+  /** The mapper for {@code value} of the declared {@code type}: the value's class counts too (an {@code Object} property). */
+  public JsonMapper forValue(Object value, Type type) {
+    if (value != null && !shared(value.getClass())) {
+      return own.get(value.getClass());
+    }
+    return forType(type);
+  }
+
+  private static boolean shared(Class<?> type) {
+    ClassLoader loader = type.getClassLoader();
+    for (ClassLoader framework = FRAMEWORK; framework != null; framework = framework.getParent()) {
+      if (loader == framework) {
+        return true;
+      }
+    }
+    return loader == null;
+  }
+
+  /** The first class of another loader that {@code type} names, or null; {@code depth} stops a type that names itself. */
+  private static Class<?> foreign(Type type, int depth) {
+    if (type == null || depth > 16) {
+      return null;
+    }
+    if (type instanceof Class<?> c) {
+      Class<?> element = c;
+      while (element.isArray()) {
+        element = element.getComponentType();
+      }
+      return shared(element) ? null : element;
+    }
+    Type[] named;
+    if (type instanceof ParameterizedType parameterized) {
+      Class<?> raw = foreign(parameterized.getRawType(), depth + 1);
+      if (raw != null) {
+        return raw;
+      }
+      named = parameterized.getActualTypeArguments();
+    } else if (type instanceof GenericArrayType array) {
+      named = new Type[] {array.getGenericComponentType()};
+    } else if (type instanceof WildcardType wildcard) {
+      named = concat(wildcard.getUpperBounds(), wildcard.getLowerBounds());
+    } else if (type instanceof TypeVariable<?> variable) {
+      named = variable.getBounds();
+    } else {
+      return null;
+    }
+    for (Type one : named) {
+      Class<?> found = foreign(one, depth + 1);
+      if (found != null) {
+        return found;
+      }
+    }
+    return null;
+  }
+
+  private static Type[] concat(Type[] a, Type[] b) {
+    Type[] both = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, both, a.length, b.length);
+    return both;
+  }
+}
