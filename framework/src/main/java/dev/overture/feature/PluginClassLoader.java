@@ -36,6 +36,8 @@ final class PluginClassLoader extends URLClassLoader {
 
   private final PluginId plugin;
   private final List<PluginClassLoader> dependencies;
+  /** Closed when the plugin was unregistered; code it left running (a thread, a hook) may still ask. */
+  private volatile boolean closed;
 
   /** The plugin whose jar this loader reads. */
   PluginId plugin() {
@@ -62,7 +64,10 @@ final class PluginClassLoader extends URLClassLoader {
             found = dependencies.get(i).ownClass(name);
           }
           if (found == null) {
-            throw new ClassNotFoundException(name + " (plugin " + plugin + ": not in its jar, the plugins it depends on or the host)");
+            throw new ClassNotFoundException(closed
+                ? name + " (plugin " + plugin + " was unloaded: its classes can no longer be loaded; code it left running"
+                    + " after it unregistered, a thread or a shutdown hook, asked for it)"
+                : name + " (plugin " + plugin + ": not in its jar, the plugins it depends on or the host)");
           }
         }
       }
@@ -71,6 +76,12 @@ final class PluginClassLoader extends URLClassLoader {
       }
       return found;
     }
+  }
+
+  @Override
+  public void close() throws IOException {
+    closed = true;
+    super.close();
   }
 
   /** The class {@code name} of this plugin's own jar, or null: what dependents may see. */

@@ -46,6 +46,8 @@ final class PluginEntryPoints {
       return problems;
     }
     String where = plugin.origin.isolated() ? "its jar " + plugin.origin.location() : "the class path";
+    Thread thread = Thread.currentThread();
+    ClassLoader context = thread.getContextClassLoader();
     try {
       Class<?> type;
       try {
@@ -100,6 +102,9 @@ final class PluginEntryPoints {
       problems.add(failed(plugin, name, e, locate));
       code.failedWith(e);
     } finally {
+      // A plugin that set the plugins' thread's context class loader to its own would hand its
+      // classes to the next plugin registered there, and keep its loader alive after it unloads.
+      thread.setContextClassLoader(context);
       code.freeze();
     }
     return problems;

@@ -445,6 +445,8 @@ final class PluginTransitions {
   }
 
   private void runQuietly(Plugin plugin, Consumer<GameFeatureAction> step) {
+    Thread thread = Thread.currentThread();
+    ClassLoader context = thread.getContextClassLoader();
     for (GameFeatureAction action : plugin.descriptor.actions()) {
       try {
         step.accept(action);
@@ -452,6 +454,8 @@ final class PluginTransitions {
         // Said in a line; the stack trace only at debug, as the command line prints one only with --debug.
         log.error("An action of plugin {} failed: {}", plugin.id, PluginCatalog.message(e));
         log.debug("An action of plugin {} failed", plugin.id, e);
+      } finally {
+        thread.setContextClassLoader(context); // as after an entry point (PluginEntryPoints)
       }
     }
   }

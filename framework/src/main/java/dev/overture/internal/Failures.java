@@ -84,6 +84,9 @@ public final class Failures {
     if (failure instanceof OutOfMemoryError) {
       return "it ran out of memory" + detail(failure);
     }
+    if (failure instanceof NoClassDefFoundError || failure instanceof ClassNotFoundException) {
+      return missingClass(failure);
+    }
     if (failure instanceof StackOverflowError) {
       // Not "its input nests too deeply": the strict reads bound nesting (Jackson's constraints), so
       // an overflow is far more often code calling itself, the game's or a plugin's.
@@ -106,6 +109,26 @@ public final class Failures {
     // The words promise the trace, so the trace is logged here, whatever the caller logs.
     log.error("An internal error without a message, reported in words; its stack trace:", failure);
     return "an internal error without a message (the log has its stack trace)";
+  }
+
+  /**
+   * A class that could not be loaded, named as Java writes it ({@code base.Thing}, where the JVM says
+   * {@code base/Thing}), with where a plugin's loader looked for it when one did.
+   */
+  private static String missingClass(Throwable failure) {
+    for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+      if (cause instanceof ClassNotFoundException && cause.getMessage() != null && cause.getMessage().contains("(plugin ")) {
+        return "the class " + cause.getMessage() + " could not be found; a plugin that uses another plugin's classes names it"
+            + " in its \"dependencies\"";
+      }
+    }
+    String message = failure.getMessage() == null ? "" : failure.getMessage();
+    if (message.startsWith("Could not initialize class ")) {
+      return "the class " + message.substring("Could not initialize class ".length())
+          + " cannot be used: its static initializer threw when it was first used";
+    }
+    String name = message.replace('/', '.');
+    return name.isBlank() ? "a class it needs could not be found" : "the class " + name + " could not be found";
   }
 
   /**

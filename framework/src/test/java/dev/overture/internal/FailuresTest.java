@@ -103,4 +103,19 @@ class FailuresTest {
     org.junit.jupiter.api.Assertions.assertFalse(Failures.isFatal(new NoClassDefFoundError("x")));
     org.junit.jupiter.api.Assertions.assertFalse(Failures.isFatal(new IllegalStateException()));
   }
+
+  /**
+   * A class missing when code runs (a plugin using another plugin's class without naming it among
+   * its dependencies) was reported as the JVM's bare "base/Thing" (a hostile review).
+   */
+  @org.junit.jupiter.api.Test
+  void aMissingClass_isNamed_withWhereAPluginLookedForIt() {
+    assertEquals("the class base.Thing could not be found", Failures.describe(new NoClassDefFoundError("base/Thing")));
+    NoClassDefFoundError fromPlugin = new NoClassDefFoundError("base/Thing");
+    fromPlugin.initCause(new ClassNotFoundException("base.Thing (plugin LazyX: not in its jar, the plugins it depends on or the host)"));
+    assertEquals("the class base.Thing (plugin LazyX: not in its jar, the plugins it depends on or the host) could not be found;"
+        + " a plugin that uses another plugin's classes names it in its \"dependencies\"", Failures.describe(fromPlugin));
+    assertEquals("the class game.Rules cannot be used: its static initializer threw when it was first used",
+        Failures.describe(new NoClassDefFoundError("Could not initialize class game.Rules")));
+  }
 }
