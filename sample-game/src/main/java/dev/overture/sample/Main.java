@@ -14,6 +14,7 @@ public final class Main {
     // Before any logger exists: the library's log lines quote content too, and reach the terminal
     // through System.err, past the commands' own writers (VisibleControls).
     System.setErr(visibleErrors(System.err));
+    StrayThreads.install(System.err, args);
     boolean validate = isValidate(args);
     if (validate && System.getProperty(LOG_LEVEL) == null) {
       // validate's report holds every problem the load met, warnings included; the library's log
