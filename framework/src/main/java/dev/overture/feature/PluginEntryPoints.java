@@ -112,7 +112,7 @@ final class PluginEntryPoints {
 
   private static Problem failed(Plugin plugin, String name, Throwable cause, Function<String, SourceLocation> locate) {
     if (cause instanceof NoClassDefFoundError missing) {
-      String needed = PluginCatalog.message(missing).replace('/', '.');
+      String needed = String.valueOf(missing.getMessage()).replace('/', '.');
       return problem("Overture/MissingClass",
           "The code of plugin " + plugin.id + " needs the class " + needed + ", which neither "
               + (plugin.origin.isolated() ? "its jar, " : "")

@@ -62,8 +62,6 @@ final class ReloadPipeline {
   static final ReportKind RELOADED = ReportKind.of("Reloaded");
   static final ReportKind REFUSED = ReportKind.of("EditRefused");
 
-  /** An asset a world depends on outside its experience, with what to do with its new value. */
-
   private final AssetManager assets;
   /** The plugins folder (absolute), whose jars only a restart applies; null when there is none. */
   private final java.nio.file.Path jars;
