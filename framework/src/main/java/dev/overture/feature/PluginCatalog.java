@@ -197,9 +197,7 @@ final class PluginCatalog {
     try {
       source = origin.open();
     } catch (IOException e) {
-      return new Plugin(id, origin, null, new PluginException(id, "install", List.of(
-          Problem.error("Overture/UnreadablePlugin", "Cannot read the plugin " + origin.location() + ": " + message(e))
-              .at(SourceLocation.ofFile(origin.location())))), List.of());
+      return new Plugin(id, origin, null, new PluginException(id, "install", List.of(unreadable(origin, e))), List.of());
     }
     try {
       if (!source.exists(DESCRIPTOR)) {
@@ -307,6 +305,19 @@ final class PluginCatalog {
   }
 
   /** An exception's message, or what it is when it has none, for users (never the class name alone). */
+  /**
+   * The problem of a plugin that cannot be opened, at its file; a file that is no zip archive (a
+   * copy cut short, an empty file, something else named .jar) says what to do about it.
+   */
+  static Problem unreadable(PluginOrigin origin, IOException e) {
+    String advice = e instanceof java.util.zip.ZipException
+        ? " (it is not a jar: a jar is a zip archive; build it again with jar or the build's jar step, or take it out of"
+            + " the plugins folder)"
+        : "";
+    return Problem.error("Overture/UnreadablePlugin", "Cannot read the plugin " + origin.location() + ": " + message(e) + advice)
+        .at(SourceLocation.ofFile(origin.location()));
+  }
+
   static String message(Throwable e) {
     return dev.overture.internal.Failures.describe(e);
   }

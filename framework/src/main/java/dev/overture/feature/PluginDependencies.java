@@ -65,7 +65,8 @@ final class PluginDependencies {
       cycle.forEach(plugin -> names.add(plugin.id.name()));
       names.add(first.id.name());
       Problem problem = Problem.error("Overture/PluginCycle",
-              "Plugins depend on each other in a cycle: " + String.join(" -> ", names) + "; none of them can activate")
+              "Plugins depend on each other in a cycle: " + String.join(" -> ", names)
+                  + "; none of them can activate until one of these dependencies is taken out of its plugin.json")
           .at(locate.apply(first, "/dependencies/" + index + "/name"));
       cycle.forEach(plugin -> add(problems, plugin, problem));
     }

@@ -188,9 +188,7 @@ final class PluginTransitions {
             : entryPoints.host();
         source = plugin.origin.open();
       } catch (IOException e) {
-        return List.of(Problem.error("Overture/UnreadablePlugin",
-                "Cannot read the plugin " + plugin.origin.location() + ": " + PluginCatalog.message(e))
-            .at(SourceLocation.ofFile(plugin.origin.location())));
+        return List.of(PluginCatalog.unreadable(plugin.origin, e));
       }
       PluginCode code = new PluginCode(plugin.id);
       List<Problem> problems = entryPoints.run(plugin, loader, code, pointer -> catalog.locateInDescriptor(plugin, pointer));

@@ -209,7 +209,7 @@ class GameFeaturesTest {
 
     Problem problem = ((PluginException) failureOf(result)).problems().get(0);
     assertEquals("Overture/PluginCycle", problem.id());
-    assertEquals("Plugins depend on each other in a cycle: Ping -> Pong -> Ping; none of them can activate", problem.message());
+    assertEquals("Plugins depend on each other in a cycle: Ping -> Pong -> Ping; none of them can activate until one of these dependencies is taken out of its plugin.json", problem.message());
     assertEquals(root + "/plugins/Ping/plugin.json:1:51 (/dependencies/0/name)", problem.location().orElseThrow().toString());
     Problem pong = features.failure(id("Pong")).orElseThrow().problems().get(0);
     assertEquals(problem, pong, "one cycle, one problem, whichever plugin of it is asked for");

@@ -434,7 +434,9 @@ class JarPluginsTest {
                 + " descriptor there, beside its content folders", null),
         new Broken("nameless", "Overture/MissingPluginName",
             "The plugin.json of a jar plugin must give its \"name\", for example \"name\": \"nameless\"", null),
-        new Broken("notajar", "Overture/UnreadablePlugin", null, null));
+        new Broken("notajar", "Overture/UnreadablePlugin", "Cannot read the plugin " + plugins().resolve("notajar.jar")
+            + ": zip END header not found (it is not a jar: a jar is a zip archive; build it again with jar or the build's jar"
+            + " step, or take it out of the plugins folder)", null));
 
     CompletionException ready = assertThrows(CompletionException.class, () -> features.ready().join());
     String report = ready.getCause().getMessage();

@@ -74,7 +74,7 @@ class PluginDependenciesTest {
 
     Problem problem = problemsOf("Loop").get(0);
     assertEquals("Overture/PluginCycle", problem.id());
-    assertEquals("Plugins depend on each other in a cycle: Loop -> Loop; none of them can activate", problem.message());
+    assertEquals("Plugins depend on each other in a cycle: Loop -> Loop; none of them can activate until one of these dependencies is taken out of its plugin.json", problem.message());
     assertEquals(at("Loop", "/dependencies/0/name"), where(problem));
     assertEquals(PluginState.ERROR, features.state(PluginId.of("Loop")));
   }
@@ -91,7 +91,7 @@ class PluginDependenciesTest {
         .file("plugins/Bravo/plugin.json", plugin("Charlie")));
 
     Problem problem = problemsOf("Charlie").get(0);
-    assertEquals("Plugins depend on each other in a cycle: Alpha -> Bravo -> Charlie -> Alpha; none of them can activate",
+    assertEquals("Plugins depend on each other in a cycle: Alpha -> Bravo -> Charlie -> Alpha; none of them can activate until one of these dependencies is taken out of its plugin.json",
         problem.message());
     assertEquals(at("Alpha", "/dependencies/2/name"), where(problem), "Alpha's dependency on Bravo, its third");
     for (String member : List.of("Alpha", "Bravo", "Charlie")) {
@@ -117,9 +117,9 @@ class PluginDependenciesTest {
         .file("plugins/Tick/plugin.json", plugin("Tock"))
         .file("plugins/Tock/plugin.json", plugin("Tick")));
 
-    assertEquals("Plugins depend on each other in a cycle: Ping -> Pong -> Ping; none of them can activate",
+    assertEquals("Plugins depend on each other in a cycle: Ping -> Pong -> Ping; none of them can activate until one of these dependencies is taken out of its plugin.json",
         problemsOf("Pong").get(0).message());
-    assertEquals("Plugins depend on each other in a cycle: Tick -> Tock -> Tick; none of them can activate",
+    assertEquals("Plugins depend on each other in a cycle: Tick -> Tock -> Tick; none of them can activate until one of these dependencies is taken out of its plugin.json",
         problemsOf("Tock").get(0).message());
   }
 

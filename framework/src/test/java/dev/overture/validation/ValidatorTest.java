@@ -179,7 +179,7 @@ class ValidatorTest {
     assertEquals(List.of("Overture/MissingPluginDependency", "Overture/PluginCycle", "Overture/PluginVersionMismatch"),
         report.problems().stream().map(Problem::id).sorted().toList(), report.format());
     Problem cycle = report.problems().stream().filter(p -> p.id().equals("Overture/PluginCycle")).findFirst().orElseThrow();
-    assertEquals("Plugins depend on each other in a cycle: Combat -> Core -> Combat; none of them can activate", cycle.message());
+    assertEquals("Plugins depend on each other in a cycle: Combat -> Core -> Combat; none of them can activate until one of these dependencies is taken out of its plugin.json", cycle.message());
     assertEquals(at("plugins/Combat/plugin.json", 1, 51, "/dependencies/0/name"), cycle.location().orElseThrow());
     Problem version = report.problems().stream().filter(p -> p.id().equals("Overture/PluginVersionMismatch")).findFirst().orElseThrow();
     assertEquals("Plugin Combat needs Core >=2.0.0, but version 1.0.0 is installed", version.message());
