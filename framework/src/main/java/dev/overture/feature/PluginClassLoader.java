@@ -49,6 +49,43 @@ final class PluginClassLoader extends URLClassLoader {
     super("plugin " + plugin, new URL[] {jar.toUri().toURL()}, parent);
     this.plugin = plugin;
     this.dependencies = List.copyOf(dependencies);
+    this.oversized = oversizedClasses(jar);
+  }
+
+  /**
+   * The most bytes a class file of a plugin may have: the JVM's own limits (64 KiB of code a
+   * method, 65,535 constants) keep real ones far below it.
+   */
+  static final long MAX_CLASS_BYTES = 64L << 20;
+
+  /** The class files of the jar that would unpack past {@link #MAX_CLASS_BYTES}, with their sizes. */
+  private final java.util.Map<String, Long> oversized;
+
+  /**
+   * The class files of {@code jar} that say they unpack past the limit: a jar of a few megabytes can
+   * hold a class file of gigabytes of zeros, which defining the class would read whole into memory.
+   */
+  private static java.util.Map<String, Long> oversizedClasses(Path jar) throws IOException {
+    java.util.Map<String, Long> found = new java.util.HashMap<>();
+    try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(jar.toFile())) {
+      for (java.util.Enumeration<? extends java.util.zip.ZipEntry> entries = zip.entries(); entries.hasMoreElements(); ) {
+        java.util.zip.ZipEntry entry = entries.nextElement();
+        if (entry.getName().endsWith(".class") && entry.getSize() > MAX_CLASS_BYTES) {
+          found.put(entry.getName(), entry.getSize());
+        }
+      }
+    }
+    return found.isEmpty() ? java.util.Map.of() : java.util.Map.copyOf(found);
+  }
+
+  @Override
+  protected Class<?> findClass(String name) throws ClassNotFoundException {
+    Long size = oversized.get(name.replace('.', '/') + ".class");
+    if (size != null) {
+      throw new ClassFormatError("the class " + name + " of plugin " + plugin + " would unpack to " + size + " bytes, past the "
+          + MAX_CLASS_BYTES + " a class file may have; it was not read (is the jar damaged, or built to harm?)");
+    }
+    return super.findClass(name);
   }
 
   @Override
