@@ -186,6 +186,11 @@ final class ExperienceLoad {
     pawnData = definition.pawnData().flatMap(pawn -> view.getAsset(pawn, PawnData.class)).orElse(null);
     Optional<PrimaryAssetId> fallback = services.assets().defaultPawnData();
     if (pawnData == null && fallback.isPresent()) {
+      Optional<Problem> unknown = DefaultPawnData.problem(services.assets());
+      if (unknown.isPresent()) {
+        fail(List.of(unknown.get())); // as validate reports it, at overture.json's "defaultPawnData"
+        return;
+      }
       // As Lyra's game mode: an experience without pawn data (none named, or one that loaded as
       // null) gets the asset manager's default, loaded now with the same bundles.
       defaultPawnHandle = services.assets().loadPrimaryAssets(List.of(fallback.get()), bundleHandle.bundles());

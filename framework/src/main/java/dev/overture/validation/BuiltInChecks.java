@@ -44,7 +44,8 @@ final class BuiltInChecks {
   }
 
   static List<ProjectValidator> projectValidators() {
-    return List.of(new Plugins(), new DefaultExperience(), new SettingsFiles());
+    return List.of(new Plugins(), new DefaultExperience(), new SettingsFiles(),
+        context -> dev.overture.experience.DefaultPawnData.problem(context.assets()).ifPresent(context::report));
   }
 
   /**

@@ -125,7 +125,8 @@ final class PlaySetup {
 
   /**
    * Refuses {@code experienceId} on {@code mapId} ("" for none) where {@code validate} refuses them:
-   * the experience, the map and every asset their load reaches (action sets, pawn data, ...) go through validate's checks of assets and
+   * the experience, the map, the game's default pawn data and every asset their load reaches (action sets, pawn data, ...) go
+   * through validate's checks of assets and
    * actions, the framework's and the registered plugins' (an {@code AddWidgets} naming a widget no
    * plugin defines), and an error among their problems ends the run before anything loads into the
    * world, with validate's problems (id, words, file, place); so is an asset the load reaches that
@@ -139,7 +140,13 @@ final class PlaySetup {
    */
   LoadHandle check(PrimaryAssetId experienceId, String mapId) {
     AssetManager assets = overture.assets();
-    List<PrimaryAssetId> played = mapId.isEmpty() ? List.of(experienceId) : List.of(experienceId, PrimaryAssetId.parse(mapId));
+    List<PrimaryAssetId> played = new ArrayList<>(List.of(experienceId));
+    if (!mapId.isEmpty()) {
+      played.add(PrimaryAssetId.parse(mapId));
+    }
+    // The game's default pawn data, which an experience naming none falls back to, is checked too
+    // (validate checks every asset); one that is not indexed is the experience's load's to refuse.
+    assets.defaultPawnData().filter(id -> assets.index().find(id).isPresent()).ifPresent(played::add);
     LoadHandle handle = assets.loadPrimaryAssets(played, dev.overture.validation.Validator.BUNDLES);
     boolean held = false;
     try {

@@ -432,6 +432,30 @@ class GameRulesValidationTest {
         "validate's words, before the match: " + play.err());
   }
 
+  /**
+   * A hostile review: the game's default pawn data (overture.json), which an experience naming none
+   * falls back to, was never checked; validate passed a default that spawns no hero, and play
+   * failed with words of its own, placed nowhere.
+   */
+  @Test
+  void aMatchWhoseDefaultPawnDataSpawnsNoHero_isCaughtByValidate_andPlayFailsInTheSameWords() throws Exception {
+    Path assets = copyOfTheContent();
+    Files.writeString(assets.resolve("overture.json"), "{ \"defaultPawnData\": \"SpectatorPawn\" }");
+    replace(assets.resolve("experiences/Elimination.json"), "\"defaultPawnData\": \"HeroPawn\",", "");
+
+    String nl = System.lineSeparator();
+    String refused = "[Sample/NotAHero] ConfigureMatch plays with heroes, but Experience:Elimination's pawn data, the game's"
+        + " default, PawnData:SpectatorPawn spawns a Pawn (pawnClass Pawn), which is not a Hero; give it the Hero class or an"
+        + " archetype of one, such as Archetype:StandardHero" + nl + "   at " + assets + "/experiences/Elimination.json:";
+    CommandRun validate = CommandRun.of("validate", "--assets", assets.toString());
+    assertEquals(1, validate.exit(), validate.all());
+    assertTrue(validate.out().contains(refused), validate.out());
+
+    CommandRun play = CommandRun.of("play", "--assets", assets.toString(), "--experience", "Elimination", "--ticks", "1");
+    assertEquals(1, play.exit(), play.all());
+    assertTrue(play.err().contains(refused), "validate's words, before the match: " + play.err());
+  }
+
   /** Review: validate said "Content is valid" of an empty content folder, which play cannot run ("No experience was selected"). */
   @Test
   void contentWithoutAnExperience_isAnError_forValidateAsForPlay(@org.junit.jupiter.api.io.TempDir Path empty) {

@@ -365,9 +365,12 @@ public final class MatchSetup implements ProjectValidator {
               + " no default, so nobody spawns to play; name one, such as \"HeroPawn\"");
       return;
     }
+    // The experience's own, or else the game's default (overture.json), which its load falls back to.
+    String whose = pawnDataId.isPresent() ? experienceId + "'s pawn data " : experienceId + "'s pawn data, the game's default, ";
+    pawnDataId = pawnDataId.or(() -> context.assets().defaultPawnData());
     Optional<PawnData> pawnData = pawnDataId.flatMap(context::asset).filter(PawnData.class::isInstance).map(PawnData.class::cast);
     if (pawnData.isEmpty()) {
-      return; // the game's default applies, or not loaded: its own problem
+      return; // not loaded: its own problem
     }
     ClassOrAsset<?> pawnClass = pawnData.get().pawnClass();
     Optional<Class<?>> spawned = pawnClass.classRef().<Class<?>>map(ClassRef::type)
@@ -376,7 +379,7 @@ public final class MatchSetup implements ProjectValidator {
     if (spawned.isPresent() && !Hero.class.isAssignableFrom(spawned.get())
         && reported.add("heroes " + match.asset() + match.pointer() + " " + pawnDataId.get())) {
       context.about(match.asset()).error("Sample/NotAHero", match.pointer(),
-          "ConfigureMatch plays with heroes, but " + experienceId + "'s pawn data " + pawnDataId.get() + " spawns a "
+          "ConfigureMatch plays with heroes, but " + whose + pawnDataId.get() + " spawns a "
               + spawned.get().getSimpleName() + " (pawnClass " + pawnClass + "), which is not a Hero; give it the Hero class"
               + " or an archetype of one, such as Archetype:StandardHero");
     }

@@ -1,0 +1,58 @@
+package dev.overture.experience;
+
+import dev.overture.asset.AssetLimits;
+import dev.overture.asset.AssetManager;
+import dev.overture.asset.AssetPath;
+import dev.overture.asset.ContentRoot;
+import dev.overture.asset.PrimaryAssetId;
+import dev.overture.core.Problem;
+import dev.overture.core.SourceLocation;
+import java.io.IOException;
+import java.util.Optional;
+
+/**
+ * The game's default pawn data ({@code "defaultPawnData"} in the game's {@code overture.json}, or
+ * {@link AssetManager.Builder#defaultPawnData}), checked alike by {@code validate} and by a load that
+ * falls back to it: it must name an indexed asset. A reference of another type is refused when
+ * {@code overture.json} is read. The problem is placed at {@code /defaultPawnData} in {@code
+ * overture.json} when that file names it.
+ *
+ * <p>Stateless; any thread (it reads {@code overture.json} only to place a problem).
+ */
+public final class DefaultPawnData {
+
+  private static final String POINTER = "/defaultPawnData";
+
+  private DefaultPawnData() {}
+
+  /** What is wrong with {@code assets}' default pawn data, or empty when it has none or it is indexed. */
+  public static Optional<Problem> problem(AssetManager assets) {
+    Optional<PrimaryAssetId> id = assets.defaultPawnData();
+    if (id.isEmpty() || assets.index().find(id.get()).isPresent()) {
+      return Optional.empty();
+    }
+    Problem unknown = assets.index().unknownAsset(id.get());
+    return Optional.of(placed(assets, id.get(), unknown));
+  }
+
+  /** {@code problem} at {@code /defaultPawnData} of the game's {@code overture.json} when that file names {@code id}. */
+  private static Problem placed(AssetManager assets, PrimaryAssetId id, Problem problem) {
+    for (ContentRoot root : assets.contentRoots()) {
+      if (!root.name().equals(ContentRoot.GAME)) {
+        continue;
+      }
+      AssetPath settings = AssetPath.parse(ContentRoot.SETTINGS_FILE);
+      try {
+        byte[] json = root.source().read(settings, AssetLimits.defaults().maxDocumentBytes());
+        String text = new String(json, java.nio.charset.StandardCharsets.UTF_8);
+        if (text.contains(id.toString()) || text.contains("\"" + id.name() + "\"")) {
+          SourceLocation at = assets.tools().locate(json, root.source().displayPath(settings), POINTER);
+          return problem.at(at);
+        }
+      } catch (IOException | RuntimeException e) {
+        return problem; // overture.json could not be read again: the problem as it is
+      }
+    }
+    return problem; // set in code (AssetManager.Builder.defaultPawnData): no file to place it in
+  }
+}
