@@ -197,6 +197,9 @@ public final class Validator {
         }
       }
       run.loaded.forEach((id, value) -> checkAsset(run, id, value));
+      java.util.Set<String> installed = new java.util.HashSet<>();
+      registered.forEach(plugin -> installed.add(plugin.name()));
+      InstalledPluginReferences.check(run, assets, run.loaded, installed);
       checkPluginActions(run);
       runProjectValidators(run);
     } finally {

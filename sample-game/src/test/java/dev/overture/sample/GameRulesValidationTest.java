@@ -456,6 +456,37 @@ class GameRulesValidationTest {
     assertTrue(play.err().contains(refused), "validate's words, before the match: " + play.err());
   }
 
+  /**
+   * A hostile review of validate/play parity: validate registers a plugin whose initialState is
+   * Installed to check it, so its content was indexed and an experience naming one of its action
+   * sets passed; play indexes that content only once the plugin is registered, after the
+   * experience's references are resolved, and refused it. validate refuses it now, in play's words.
+   */
+  @Test
+  void aReferenceIntoAnInstalledPluginsContent_isRefusedByValidate_asPlayRefusesIt() throws Exception {
+    Path assets = copyOfTheContent();
+    Files.createDirectories(assets.resolve("plugins/Extra/actionsets"));
+    Files.writeString(assets.resolve("plugins/Extra/plugin.json"),
+        "{ \"name\": \"Extra\", \"version\": \"1.0.0\", \"initialState\": \"Installed\" }");
+    Files.writeString(assets.resolve("plugins/Extra/actionsets/ExtraSet.json"), "{ \"actions\": [] }");
+    replace(assets.resolve("experiences/Elimination.json"), "\"SharedInput\"\n", "\"SharedInput\",\n    \"ExtraSet\"\n");
+
+    String nl = System.lineSeparator();
+    CommandRun validate = CommandRun.of("validate", "--assets", assets.toString());
+    assertEquals(1, validate.exit(), validate.all());
+    java.util.regex.Matcher error = java.util.regex.Pattern.compile("\\[Overture/UnknownAsset\\] No asset ActionSet:ExtraSet is"
+        + " indexed \\(indexed: [^)]*\\)" + nl + "   at " + java.util.regex.Pattern.quote(assets + "/experiences/Elimination.json:22:5"
+        + " (/actionSets/3)")).matcher(validate.out());
+    assertTrue(error.find(), validate.out());
+    String refused = error.group();
+    assertTrue(validate.out().contains("[Overture/InInstalledPlugin] warning: ActionSet:ExtraSet is in plugin Extra, whose"
+        + " initialState is Installed"), validate.out());
+
+    CommandRun play = CommandRun.of("play", "--assets", assets.toString(), "--experience", "Elimination", "--ticks", "1");
+    assertEquals(1, play.exit(), play.all());
+    assertTrue(play.err().contains(refused), "validate's words: " + play.err());
+  }
+
   /** Review: validate said "Content is valid" of an empty content folder, which play cannot run ("No experience was selected"). */
   @Test
   void contentWithoutAnExperience_isAnError_forValidateAsForPlay(@org.junit.jupiter.api.io.TempDir Path empty) {
