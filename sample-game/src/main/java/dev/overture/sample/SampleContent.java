@@ -39,7 +39,15 @@ final class SampleContent {
     if (archetype.path("class").asString("").equals("Hero")
         && archetype.at("/subobjects/" + Hero.MOVEMENT + "/properties") instanceof ObjectNode properties
         && properties.path("turnRate").isNumber()) {
-      properties.put("turnRate", properties.get("turnRate").asDouble() * 360);
+      double revolutions;
+      try {
+        revolutions = properties.get("turnRate").asDouble();
+      } catch (tools.jackson.core.JacksonException pastDouble) {
+        // 1e400: left as written, for the binding to refuse at its place (Overture/InvalidValue),
+        // rather than fail the upgrade step with Jackson's words at the top of the file.
+        return;
+      }
+      properties.put("turnRate", revolutions * 360);
     }
   }
 

@@ -487,6 +487,62 @@ class GameRulesValidationTest {
     assertTrue(play.err().contains(refused), "validate's words: " + play.err());
   }
 
+  /**
+   * A hostile review: a turnRate past a double's range in a Sample-Hero 1 archetype failed the
+   * version upgrade with Jackson's words ("'DecimalNode' method `asDouble()` cannot convert ...")
+   * at the file's first character; it is refused at the value, as any number out of range is.
+   */
+  @Test
+  void aTurnRatePastADoublesRange_isRefusedAtTheValue_notInTheUpgradeStep() throws Exception {
+    Path assets = copyOfTheContent();
+    replace(assets.resolve("archetypes/StandardHero.json"), "\"turnRate\": 0.5", "\"turnRate\": 1e400");
+
+    CommandRun validate = CommandRun.of("validate", "--assets", assets.toString());
+    assertEquals(1, validate.exit(), validate.all());
+    assertTrue(validate.out().contains("[Overture/InvalidValue]"), validate.out());
+    assertTrue(validate.out().contains(assets + "/archetypes/StandardHero.json:16:"), validate.out());
+    assertFalse(validate.out().contains("DecimalNode") || validate.out().contains("UpgradeFailed"), validate.out());
+  }
+
+  /** A hostile review: a pickup healing 2^31-1 wrapped the hero's health to 0 ("+-100"); it heals to the most a hero has. */
+  @Test
+  void aPickupHealingTheLargestInt_healsFully_ratherThanWrapping() throws Exception {
+    Path assets = copyOfTheContent();
+    replace(assets.resolve("experiences/Elimination.json"), "\"ShooterCore\"\n", "\"ShooterCore\",\n    \"TopDownArena\"\n");
+    replace(assets.resolve("experiences/Elimination.json"), "      ]\n    }\n  ]\n}", "      ]\n    },\n    { \"action\":"
+        + " \"SpawnPickups\", \"count\": 3, \"heal\": 2147483647 }\n  ]\n}");
+
+    CommandRun play = CommandRun.of("play", "--assets", assets.toString(), "--experience", "Elimination", "--ticks", "300");
+    assertEquals(0, play.exit(), play.all());
+    assertTrue(play.out().contains("picked up health"), "a pickup was taken: " + play.out());
+    assertFalse(play.out().contains("+-"), play.out());
+  }
+
+  /**
+   * A hostile review of parity: SpawnPickups before the experience's ConfigureMatch passed
+   * validate and failed to activate in play ("SpawnPickups needs a match"). validate refuses it at
+   * the action, and play's check before the match does too, in the same words.
+   */
+  @Test
+  void anActionLayingPickupsBeforeTheMatchStarts_isRefusedByValidate_andByPlayBeforeItLoads() throws Exception {
+    Path assets = copyOfTheContent();
+    replace(assets.resolve("experiences/Elimination.json"), "\"ShooterCore\"\n", "\"ShooterCore\",\n    \"TopDownArena\"\n");
+    replace(assets.resolve("experiences/Elimination.json"), "\"actions\": [\n", "\"actions\": [\n    { \"action\": \"SpawnPickups\","
+        + " \"count\": 3, \"heal\": 5 },\n");
+
+    String nl = System.lineSeparator();
+    String refused = "[Sample/MatchFirst] SpawnPickups lays health pickups on the match's floor, but Experience:Elimination"
+        + " activates it before its ConfigureMatch starts the match, so it would fail in play (\"SpawnPickups needs a match\");"
+        + " put a ConfigureMatch action before it" + nl + "   at " + assets + "/experiences/Elimination.json:25:5 (/actions/0)";
+    CommandRun validate = CommandRun.of("validate", "--assets", assets.toString());
+    assertEquals(1, validate.exit(), validate.all());
+    assertTrue(validate.out().contains(refused), validate.out());
+
+    CommandRun play = CommandRun.of("play", "--assets", assets.toString(), "--experience", "Elimination", "--ticks", "1");
+    assertEquals(1, play.exit(), play.all());
+    assertTrue(play.err().contains(refused), "validate's words, before the match: " + play.err());
+  }
+
   /** Review: validate said "Content is valid" of an empty content folder, which play cannot run ("No experience was selected"). */
   @Test
   void contentWithoutAnExperience_isAnError_forValidateAsForPlay(@org.junit.jupiter.api.io.TempDir Path empty) {

@@ -5,6 +5,7 @@ import dev.overture.feature.OverturePlugin;
 import dev.overture.feature.PluginRegistration;
 import dev.overture.sample.game.checks.HudParts;
 import dev.overture.sample.game.checks.MapRows;
+import dev.overture.sample.game.checks.MatchFirst;
 import dev.overture.sample.game.checks.MatchInPlugin;
 import dev.overture.sample.game.checks.MatchSetup;
 import dev.overture.sample.game.hud.CoreWidgets;
@@ -43,6 +44,7 @@ public final class ShooterCore implements OverturePlugin {
         .kind(GameFeatureAction.class, "ConfigureMatch", ConfigureMatch.class)
         .extension(AssetValidator.class, new MapRows())
         .extension(ProjectValidator.class, new MatchSetup())
+        .extension(ProjectValidator.class, new MatchFirst())
         .extension(ActionValidator.class, new HudParts())
         .extension(ActionValidator.class, new MatchInPlugin());
     CoreWidgets.slots().forEach(slot -> plugin.extension(HudSlot.class, slot));

@@ -64,7 +64,7 @@ public class HealthPickups extends ActorComponent implements MatchRules {
         }
         Hero hero = taker.get();
         int before = hero.health();
-        hero.setHealth(before + config.heal());
+        hero.setHealth((int) Math.min(Integer.MAX_VALUE, (long) before + config.heal())); // a heal of 2^31-1 does not wrap
         match.publish(new MatchEvent.Pickup(state.turn(), hero.name(), match.teamName(hero.team()), new Cell(at % width, at / width),
             hero.health() - before));
       }
