@@ -152,7 +152,7 @@ final class JsonProblems {
       return Problem.error("Overture/LimitExceeded", jacksonMessage(e) + " (see AssetLimits)");
     }
     if (e instanceof StreamReadException) {
-      return Problem.error("Overture/MalformedJson", "Malformed JSON: " + jacksonMessage(e));
+      return Problem.error("Overture/MalformedJson", "Malformed JSON: " + JacksonMessages.withoutParserAdvice(jacksonMessage(e)));
     }
     return Problem.error("Overture/InvalidJson", jacksonMessage(e));
   }

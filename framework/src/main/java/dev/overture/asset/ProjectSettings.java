@@ -20,11 +20,10 @@ import java.util.List;
  *
  * @param primaryAssetTypesToScan the rules
  * @param gameData the game data asset, or null
- * @param defaultPawnData the pawn data experiences that name none use, or null; only a {@code PawnData}, as an
- *     experience's own {@code defaultPawnData}
+ * @param defaultPawnData the pawn data experiences that name none use, or null (checked by the experience
+ *     package's {@code DefaultPawnData}, which knows what a pawn data is)
  */
-record ProjectSettings(List<ScanRuleDeclaration> primaryAssetTypesToScan, PrimaryAssetId gameData,
-    @AllowedTypes("PawnData") PrimaryAssetId defaultPawnData) {
+record ProjectSettings(List<ScanRuleDeclaration> primaryAssetTypesToScan, PrimaryAssetId gameData, PrimaryAssetId defaultPawnData) {
 
   static final ProjectSettings NONE = new ProjectSettings(List.of(), null, null);
 

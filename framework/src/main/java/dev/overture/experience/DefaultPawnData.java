@@ -1,5 +1,6 @@
 package dev.overture.experience;
 
+import dev.overture.asset.AssetEntry;
 import dev.overture.asset.AssetLimits;
 import dev.overture.asset.AssetManager;
 import dev.overture.asset.AssetPath;
@@ -8,13 +9,13 @@ import dev.overture.asset.PrimaryAssetId;
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
 import java.io.IOException;
+import java.util.List;
 import java.util.Optional;
 
 /**
  * The game's default pawn data ({@code "defaultPawnData"} in the game's {@code overture.json}, or
  * {@link AssetManager.Builder#defaultPawnData}), checked alike by {@code validate} and by a load that
- * falls back to it: it must name an indexed asset. A reference of another type is refused when
- * {@code overture.json} is read. The problem is placed at {@code /defaultPawnData} in {@code
+ * falls back to it: it must name an indexed pawn data. The problem is placed at {@code /defaultPawnData} in {@code
  * overture.json} when that file names it.
  *
  * <p>Stateless; any thread (it reads {@code overture.json} only to place a problem).
@@ -25,14 +26,26 @@ public final class DefaultPawnData {
 
   private DefaultPawnData() {}
 
-  /** What is wrong with {@code assets}' default pawn data, or empty when it has none or it is indexed. */
+  /**
+   * What is wrong with {@code assets}' default pawn data, or empty when it has none or it names an
+   * indexed pawn data.
+   */
   public static Optional<Problem> problem(AssetManager assets) {
     Optional<PrimaryAssetId> id = assets.defaultPawnData();
-    if (id.isEmpty() || assets.index().find(id.get()).isPresent()) {
+    if (id.isEmpty()) {
       return Optional.empty();
     }
-    Problem unknown = assets.index().unknownAsset(id.get());
-    return Optional.of(placed(assets, id.get(), unknown));
+    Optional<AssetEntry> entry = assets.index().find(id.get());
+    if (entry.isEmpty()) {
+      return Optional.of(placed(assets, id.get(), assets.index().unknownAsset(id.get())));
+    }
+    if (!PawnData.class.isAssignableFrom(entry.get().assetClass())) {
+      // As an experience's own "defaultPawnData" refuses it, in the same words.
+      return Optional.of(placed(assets, id.get(), Problem.error("Overture/WrongAssetType", "Reference \"" + id.get()
+              + "\" is of type " + id.get().type() + ", which this field does not take")
+          .withChoices("allowed", List.of("PawnData")).withAsset(id.get().toString())));
+    }
+    return Optional.empty();
   }
 
   /** {@code problem} at {@code /defaultPawnData} of the game's {@code overture.json} when that file names {@code id}. */

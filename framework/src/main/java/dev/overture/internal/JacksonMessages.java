@@ -33,4 +33,22 @@ public final class JacksonMessages {
   public static String withoutLimitSetting(String message) {
     return LIMIT_SETTING.matcher(message).replaceAll("");
   }
+
+  private static final java.util.regex.Pattern NON_NUMERIC = java.util.regex.Pattern.compile(
+      "Non-standard token '([^']*)': enable `JsonReadFeature\\.ALLOW_NON_NUMERIC_NUMBERS` to allow");
+
+  /**
+   * Jackson's message without its advice to turn on a parser feature, which content cannot do:
+   * said as what JSON allows instead (a comment, {@code NaN}).
+   */
+  public static String withoutParserAdvice(String message) {
+    if (message.contains("maybe a (non-standard) comment?")) {
+      return "Unexpected character ('/'): a comment, which JSON does not allow; remove it";
+    }
+    java.util.regex.Matcher nonNumeric = NON_NUMERIC.matcher(message);
+    if (nonNumeric.find()) {
+      return "'" + nonNumeric.group(1) + "' is not a JSON number (JSON has no NaN or Infinity); write a number";
+    }
+    return message;
+  }
 }

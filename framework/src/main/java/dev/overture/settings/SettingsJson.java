@@ -144,7 +144,8 @@ final class SettingsJson {
                 + JacksonMessages.withoutLimitSetting(JacksonMessages.withoutSourceMarker(e.getOriginalMessage())) + ")");
       }
       return new Read<>(kind.defaults().get(), false, "corrupt", "Overture/CorruptSettings",
-          name + " is not valid JSON" + position + " (" + JacksonMessages.withoutSourceMarker(e.getOriginalMessage()) + ")");
+          name + " is not valid JSON" + position + " ("
+              + JacksonMessages.withoutParserAdvice(JacksonMessages.withoutSourceMarker(e.getOriginalMessage())) + ")");
     }
     if (!(parsed instanceof ObjectNode tree)) {
       return new Read<>(kind.defaults().get(), false, "corrupt", "Overture/CorruptSettings", name + " does not hold a JSON object");

@@ -2,15 +2,12 @@ package dev.overture.experience;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.overture.asset.AssetIndexException;
 import dev.overture.asset.AssetSource;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.core.Problem;
 import dev.overture.inject.Overture;
 import dev.overture.testing.Content;
-import dev.overture.testing.TestRuntime;
 import dev.overture.validation.ValidationReport;
 import dev.overture.world.World;
 import java.nio.file.Path;
@@ -22,9 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A hostile review: the game's default pawn data (overture.json) was never validated. validate
  * called content valid whose default named no asset, and play failed with the problem placed
- * nowhere; one naming a map failed play with a stack trace. Now a reference of another type is
- * refused where overture.json is read, and an unknown one by validate and by the load alike, at
- * overture.json's "defaultPawnData".
+ * nowhere; one naming a map failed play with a stack trace. Now both are refused by validate and by
+ * the load alike, at overture.json's "defaultPawnData".
  */
 class DefaultPawnDataTest {
 
@@ -45,8 +41,20 @@ class DefaultPawnDataTest {
 
   @Test
   void anUnknownDefault_isRefusedByValidate_andByTheLoad_inTheSameWords_atOvertureJson() {
-    Path game = game("PawnData:Figther").writeTo(temp.resolve("game"));
-    String expected = "Overture/UnknownAsset No asset PawnData:Figther is indexed (indexed: \"PawnData:Fighter\") at 2:22 /defaultPawnData";
+    assertRefusedAlike("PawnData:Figther",
+        "Overture/UnknownAsset No asset PawnData:Figther is indexed (indexed: \"PawnData:Fighter\") at 2:22 /defaultPawnData");
+  }
+
+  /** One naming a map failed play with a stack trace ("Map:Pit is a MapDefinition, not a PawnData"). */
+  @Test
+  void aDefaultOfAnotherType_isRefusedAlike_asAnExperiencesOwnWouldBe() {
+    assertRefusedAlike("Map:Pit", "Overture/WrongAssetType Reference \"Map:Pit\" is of type Map, which this field does not take"
+        + " (allowed: \"PawnData\") at 2:22 /defaultPawnData");
+  }
+
+  /** {@code defaultPawnData} in overture.json refused by validate and by a load falling back to it, as {@code expected}. */
+  private void assertRefusedAlike(String defaultPawnData, String expected) {
+    Path game = game(defaultPawnData).writeTo(temp.resolve("game"));
     // The validator blocks while assets load, so this runtime reads files on its own pool.
     try (Overture overture = Overture.builder().contentRoot(AssetSource.directory(game)).workerThreads(2).build()) {
       ValidationReport report = overture.validator().run();
@@ -63,13 +71,5 @@ class DefaultPawnDataTest {
       });
       assertEquals(List.of(expected), experience.failure().orElseThrow().problems().stream().map(DefaultPawnDataTest::shown).toList());
     }
-  }
-
-  @Test
-  void aDefaultOfAnotherType_isRefusedWhereOvertureJsonIsRead() {
-    AssetIndexException refused = assertThrows(AssetIndexException.class,
-        () -> TestRuntime.builder(game("Map:Pit")).onDisk().build().close());
-    assertEquals(List.of("Overture/WrongAssetType Reference \"Map:Pit\" is of type Map, which this field does not take (allowed: \"PawnData\") at 2:22"
-        + " /defaultPawnData"), refused.problems().stream().map(DefaultPawnDataTest::shown).toList());
   }
 }
