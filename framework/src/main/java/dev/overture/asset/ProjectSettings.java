@@ -20,10 +20,12 @@ import java.util.List;
  *
  * @param primaryAssetTypesToScan the rules
  * @param gameData the game data asset, or null
- * @param defaultPawnData the pawn data experiences that name none use, or null (checked by the experience
- *     package's {@code DefaultPawnData}, which knows what a pawn data is)
+ * @param defaultPawnData the pawn data experiences that name none use, or null; a {@code PawnData} reference,
+ *     by its name alone too, as an experience's own {@code defaultPawnData} (the experience package's
+ *     {@code DefaultPawnData} checks that it is indexed)
  */
-record ProjectSettings(List<ScanRuleDeclaration> primaryAssetTypesToScan, PrimaryAssetId gameData, PrimaryAssetId defaultPawnData) {
+record ProjectSettings(List<ScanRuleDeclaration> primaryAssetTypesToScan, PrimaryAssetId gameData,
+    @AllowedTypes("PawnData") PrimaryAssetId defaultPawnData) {
 
   static final ProjectSettings NONE = new ProjectSettings(List.of(), null, null);
 

@@ -50,7 +50,7 @@ class LyraAssetManagerRulesTest {
       {
         "primaryAssetTypesToScan": [ { "type": "Arena", "assetClass": "Arena", "directories": ["arenas"] } ],
         "gameData": "GameData:Global",
-        "defaultPawnData": "Pawn:Hero"
+        "defaultPawnData": "PawnData:Hero"
       }
       """;
 
@@ -70,7 +70,7 @@ class LyraAssetManagerRulesTest {
   void theGameData_namedInConfiguration_isLoadedByTheStartupJobs_andKept() {
     open(content(SETTINGS), builder -> {});
     assertEquals(Optional.of(GLOBAL), assets.gameDataId());
-    assertEquals(Optional.of(PrimaryAssetId.parse("Pawn:Hero")), assets.defaultPawnData());
+    assertEquals(Optional.of(PrimaryAssetId.parse("PawnData:Hero")), assets.defaultPawnData());
 
     StartupJobs jobs = assets.startInitialLoading();
     assertFalse(jobs.done().isDone(), "the jobs run on the workers");

@@ -2,7 +2,9 @@ package dev.overture.experience;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.overture.asset.AssetIndexException;
 import dev.overture.asset.AssetSource;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.core.Problem;
@@ -19,8 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A hostile review: the game's default pawn data (overture.json) was never validated. validate
  * called content valid whose default named no asset, and play failed with the problem placed
- * nowhere; one naming a map failed play with a stack trace. Now both are refused by validate and by
- * the load alike, at overture.json's "defaultPawnData".
+ * nowhere; one naming a map failed play with a stack trace. Now a reference of another type is
+ * refused where overture.json is read, and an unknown one by validate and by the load alike, at
+ * overture.json's "defaultPawnData".
  */
 class DefaultPawnDataTest {
 
@@ -45,11 +48,17 @@ class DefaultPawnDataTest {
         "Overture/UnknownAsset No asset PawnData:Figther is indexed (indexed: \"PawnData:Fighter\") at 2:22 /defaultPawnData");
   }
 
-  /** One naming a map failed play with a stack trace ("Map:Pit is a MapDefinition, not a PawnData"). */
+  /**
+   * One naming a map failed play with a stack trace ("Map:Pit is a MapDefinition, not a PawnData"):
+   * it is refused where overture.json is read, as an experience's own defaultPawnData would be.
+   */
   @Test
-  void aDefaultOfAnotherType_isRefusedAlike_asAnExperiencesOwnWouldBe() {
-    assertRefusedAlike("Map:Pit", "Overture/WrongAssetType Reference \"Map:Pit\" is of type Map, which this field does not take"
-        + " (allowed: \"PawnData\") at 2:22 /defaultPawnData");
+  void aDefaultOfAnotherType_isRefusedWhereOvertureJsonIsRead() {
+    Path game = game("Map:Pit").writeTo(temp.resolve("game"));
+    AssetIndexException refused = assertThrows(AssetIndexException.class,
+        () -> Overture.builder().contentRoot(AssetSource.directory(game)).workerThreads(2).build().close());
+    assertEquals(List.of("Overture/WrongAssetType Reference \"Map:Pit\" is of type Map, which this field does not take"
+        + " (allowed: \"PawnData\") at 2:22 /defaultPawnData"), refused.problems().stream().map(DefaultPawnDataTest::shown).toList());
   }
 
   /** {@code defaultPawnData} in overture.json refused by validate and by a load falling back to it, as {@code expected}. */

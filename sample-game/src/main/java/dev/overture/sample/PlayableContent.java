@@ -35,7 +35,9 @@ final class PlayableContent implements ProjectValidator {
     List<PrimaryAssetId> tiles = context.assets().index().ids(Experiences.USER_FACING_EXPERIENCE);
     boolean aDefault = tiles.stream().anyMatch(id -> context.asset(id).filter(UserFacingExperience.class::isInstance)
         .map(UserFacingExperience.class::cast).filter(UserFacingExperience::isDefaultExperience).isPresent());
-    if (!aDefault) {
+    // A tile that failed to load has its own error, and may be the default: nothing to say of defaults then.
+    boolean everyTileLoaded = tiles.stream().allMatch(id -> context.asset(id).isPresent());
+    if (!aDefault && everyTileLoaded) {
       context.report(dev.overture.core.Problem.warning("Sample/NoDefaultTile", "No tile of the content (" + content + ") is marked"
           + " isDefaultExperience, so play without --experience or --tile selects nothing (\"No experience was selected\"); mark"
           + " one tile's isDefaultExperience true" + (tiles.isEmpty() ? ", in a tile in ui/experiences/ (there are none)"

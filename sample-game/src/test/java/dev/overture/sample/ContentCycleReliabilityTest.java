@@ -43,7 +43,7 @@ class ContentCycleReliabilityTest {
     Files.writeString(core, Files.readString(core).replace("\"initialState\": \"Registered\",",
         "\"initialState\": \"Registered\",\n  \"dependencies\": [ { \"name\": \"Loop\" } ],"));
     String cycle = "[Overture/PluginCycle] Plugins depend on each other in a cycle: Loop -> ShooterCore -> Loop; none of them can"
-        + " activate" + System.lineSeparator() + "   at " + assets + "/plugins/Loop/plugin.json:1:51 (/dependencies/0/name)";
+        + " activate until one of these dependencies is taken out of its plugin.json" + System.lineSeparator() + "   at " + assets + "/plugins/Loop/plugin.json:1:51 (/dependencies/0/name)";
 
     CommandRun describe = CommandRun.of("describe", "Elimination", "--assets", assets.toString());
     assertEquals(1, describe.exit(), describe.all());

@@ -543,6 +543,22 @@ class GameRulesValidationTest {
     assertTrue(play.err().contains(refused), "validate's words, before the match: " + play.err());
   }
 
+  /**
+   * A parity review: a default tile that failed to load (a number out of range) made validate add a
+   * warning that no tile is marked isDefaultExperience, though that very tile is; only its own
+   * error is reported now.
+   */
+  @Test
+  void aDefaultTileThatFailsToLoad_isReportedOnce_notAsAMissingDefault() throws Exception {
+    Path assets = copyOfTheContent();
+    replace(assets.resolve("ui/experiences/EliminationTile.json"), "\"maxPlayerCount\": 8", "\"maxPlayerCount\": -5");
+
+    CommandRun validate = CommandRun.of("validate", "--assets", assets.toString());
+    assertEquals(1, validate.exit(), validate.all());
+    assertTrue(validate.out().contains("ui/experiences/EliminationTile.json:"), validate.out());
+    assertFalse(validate.out().contains("Sample/NoDefaultTile"), validate.out());
+  }
+
   /** Review: validate said "Content is valid" of an empty content folder, which play cannot run ("No experience was selected"). */
   @Test
   void contentWithoutAnExperience_isAnError_forValidateAsForPlay(@org.junit.jupiter.api.io.TempDir Path empty) {
