@@ -39,6 +39,17 @@ class GameRulesValidationTest {
     assertTrue(text.contains(from), file + " holds " + from);
     Files.writeString(file, text.replace(from, to));
   }
+  /** validate refuses {@code assets} with {@code refused}, and play of Elimination does too, in the same words, before the match. */
+  private static void assertRefusedAlike(Path assets, String refused) {
+    CommandRun validate = CommandRun.of("validate", "--assets", assets.toString());
+    assertEquals(1, validate.exit(), validate.all());
+    assertTrue(validate.out().contains(refused), validate.out());
+
+    CommandRun play = CommandRun.of("play", "--assets", assets.toString(), "--experience", "Elimination", "--ticks", "1");
+    assertEquals(1, play.exit(), play.all());
+    assertTrue(play.err().contains(refused), "validate's words, before the match: " + play.err());
+  }
+
 
   /**
    * A rule, how to break it (a text replaced in one file), and what validate must say: the problem's
@@ -447,13 +458,7 @@ class GameRulesValidationTest {
     String refused = "[Sample/NotAHero] ConfigureMatch plays with heroes, but Experience:Elimination's pawn data, the game's"
         + " default, PawnData:SpectatorPawn spawns a Pawn (pawnClass Pawn), which is not a Hero; give it the Hero class or an"
         + " archetype of one, such as Archetype:StandardHero" + nl + "   at " + assets + "/experiences/Elimination.json:";
-    CommandRun validate = CommandRun.of("validate", "--assets", assets.toString());
-    assertEquals(1, validate.exit(), validate.all());
-    assertTrue(validate.out().contains(refused), validate.out());
-
-    CommandRun play = CommandRun.of("play", "--assets", assets.toString(), "--experience", "Elimination", "--ticks", "1");
-    assertEquals(1, play.exit(), play.all());
-    assertTrue(play.err().contains(refused), "validate's words, before the match: " + play.err());
+    assertRefusedAlike(assets, refused);
   }
 
   /**
@@ -534,13 +539,7 @@ class GameRulesValidationTest {
     String refused = "[Sample/MatchFirst] SpawnPickups lays health pickups on the match's floor, but Experience:Elimination"
         + " activates it before its ConfigureMatch starts the match, so it would fail in play (\"SpawnPickups needs a match\");"
         + " put a ConfigureMatch action before it" + nl + "   at " + assets + "/experiences/Elimination.json:25:5 (/actions/0)";
-    CommandRun validate = CommandRun.of("validate", "--assets", assets.toString());
-    assertEquals(1, validate.exit(), validate.all());
-    assertTrue(validate.out().contains(refused), validate.out());
-
-    CommandRun play = CommandRun.of("play", "--assets", assets.toString(), "--experience", "Elimination", "--ticks", "1");
-    assertEquals(1, play.exit(), play.all());
-    assertTrue(play.err().contains(refused), "validate's words, before the match: " + play.err());
+    assertRefusedAlike(assets, refused);
   }
 
   /**
