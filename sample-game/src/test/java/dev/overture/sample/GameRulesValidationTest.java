@@ -558,6 +558,21 @@ class GameRulesValidationTest {
     assertFalse(validate.out().contains("Sample/NoDefaultTile"), validate.out());
   }
 
+  /**
+   * A parity review: a team name holding a line break passed validate and broke play's one line
+   * an event. Both refuse it now, at the name.
+   */
+  @Test
+  void aTeamNameWithALineBreak_isRefusedAtTheName_byValidateAndPlay() throws Exception {
+    Path assets = copyOfTheContent();
+    replace(assets.resolve("experiences/Elimination.json"), "\"Red\"", "\"Red\\nTeam\"");
+
+    String nl = System.lineSeparator();
+    assertRefusedAlike(assets, "[Sample/TeamName] Team name \"Red\\nTeam\" holds a control character (U+000A); the match names"
+        + " its teams in one line an event, so a name is one line of printable text" + nl + "   at " + assets
+        + "/experiences/Elimination.json:38:9 (/actions/1/teams/0)");
+  }
+
   /** Review: validate said "Content is valid" of an empty content folder, which play cannot run ("No experience was selected"). */
   @Test
   void contentWithoutAnExperience_isAnError_forValidateAsForPlay(@org.junit.jupiter.api.io.TempDir Path empty) {

@@ -8,6 +8,7 @@ import dev.overture.sample.game.checks.MapRows;
 import dev.overture.sample.game.checks.MatchFirst;
 import dev.overture.sample.game.checks.MatchInPlugin;
 import dev.overture.sample.game.checks.MatchSetup;
+import dev.overture.sample.game.checks.TeamNames;
 import dev.overture.sample.game.hud.CoreWidgets;
 import dev.overture.sample.game.hud.HudSlot;
 import dev.overture.sample.game.hud.HudWidget;
@@ -46,7 +47,8 @@ public final class ShooterCore implements OverturePlugin {
         .extension(ProjectValidator.class, new MatchSetup())
         .extension(ProjectValidator.class, new MatchFirst())
         .extension(ActionValidator.class, new HudParts())
-        .extension(ActionValidator.class, new MatchInPlugin());
+        .extension(ActionValidator.class, new MatchInPlugin())
+        .extension(ActionValidator.class, new TeamNames());
     CoreWidgets.slots().forEach(slot -> plugin.extension(HudSlot.class, slot));
     CoreWidgets.widgets().forEach(widget -> plugin.extension(HudWidget.class, widget));
   }
