@@ -56,12 +56,17 @@ public final class ArenaLevel implements WorldSubsystem {
   public static java.util.SortedMap<Integer, String> raggedRows(List<String> tiles) {
     java.util.SortedMap<Integer, String> ragged = new java.util.TreeMap<>();
     for (int y = 1; y < tiles.size(); y++) {
-      if (tiles.get(y).length() != tiles.get(0).length()) {
-        ragged.put(y, "Row " + y + " of the map is " + tiles.get(y).length() + " tiles long, but row 0 is "
-            + tiles.get(0).length() + "; every row must be as long as the first");
+      if (width(tiles.get(y)) != width(tiles.get(0))) {
+        ragged.put(y, "Row " + y + " of the map is " + width(tiles.get(y)) + " tiles long, but row 0 is "
+            + width(tiles.get(0)) + "; every row must be as long as the first");
       }
     }
     return ragged;
+  }
+
+  /** How many characters {@code row} shows, as a reader counts them: an emoji is one (two {@code char}s in Java). */
+  private static int width(String row) {
+    return row.codePointCount(0, row.length());
   }
 
   /** The problem id of a map holding a character that is no tile. */
@@ -98,8 +103,8 @@ public final class ArenaLevel implements WorldSubsystem {
   public static List<MapProblem> problems(List<String> tiles) {
     java.util.SortedMap<Integer, String> ragged = raggedRows(tiles);
     List<MapProblem> problems = new ArrayList<>();
-    if (!tiles.isEmpty() && tiles.get(0).length() > MAX_SIDE) {
-      problems.add(new MapProblem(MAP_TOO_LARGE, "/tiles/0", "The map is " + tiles.get(0).length() + " tiles wide; a map is at"
+    if (!tiles.isEmpty() && width(tiles.get(0)) > MAX_SIDE) {
+      problems.add(new MapProblem(MAP_TOO_LARGE, "/tiles/0", "The map is " + width(tiles.get(0)) + " tiles wide; a map is at"
           + " most " + MAX_SIDE + " wide and " + MAX_SIDE + " tall (ArenaLevel.MAX_SIDE)"));
     }
     if (tiles.size() > MAX_SIDE) {
@@ -116,14 +121,19 @@ public final class ArenaLevel implements WorldSubsystem {
       String row = tiles.get(y);
       int unknown = 0;
       int first = -1;
-      for (int x = 0; x < row.length(); x++) {
-        if (!isTile(row.charAt(x))) {
+      int firstCharacter = 0;
+      int[] characters = row.codePoints().toArray(); // columns as a reader counts them: an emoji is one
+      for (int x = 0; x < characters.length; x++) {
+        if (characters[x] > Character.MAX_VALUE || !isTile((char) characters[x])) {
           unknown++;
-          first = first < 0 ? x : first;
+          if (first < 0) {
+            first = x;
+            firstCharacter = characters[x];
+          }
         }
       }
       if (unknown > 0) {
-        problems.add(new MapProblem(UNKNOWN_TILE, "/tiles/" + y, "Row " + y + " of the map has " + shown(row.charAt(first))
+        problems.add(new MapProblem(UNKNOWN_TILE, "/tiles/" + y, "Row " + y + " of the map has " + shown(firstCharacter)
             + " at column " + first + (unknown > 2 ? " and " + (unknown - 1) + " more" : unknown == 2 ? " and 1 more" : "")
             + ", which " + (unknown > 1 ? "are no tiles" : "is no tile") + "; the tiles are " + TILES));
       }
@@ -131,7 +141,11 @@ public final class ArenaLevel implements WorldSubsystem {
     return problems;
   }
 
-  private static String shown(char c) {
+  private static String shown(int character) {
+    if (character > Character.MAX_VALUE) {
+      return "'" + new String(Character.toChars(character)) + "'";
+    }
+    char c = (char) character;
     return ControlCharacters.isControl(c) ? ControlCharacters.escape(c) : "'" + c + "'";
   }
 
