@@ -77,17 +77,30 @@ final class ReferenceCycles {
     }
   }
 
+  /**
+   * Reports the cycle {@code closing} closes over {@code path}, once, in one form whichever of its
+   * assets a load started from: from its first asset by label, at the reference that leads back
+   * to it. Validate loads each asset on its own, and the same cycle reached from two of its assets
+   * was reported twice, each time from another end.
+   */
   private static void reportCycle(Edge closing, List<Edge> path, Set<Set<AssetKey>> reported, LoadProblems problems) {
-    List<AssetKey> chain = new ArrayList<>();
     int from = path.size();
     while (from > 0 && !path.get(from - 1).to().equals(closing.to())) {
       from--;
     }
-    chain.add(closing.to());
-    for (int i = from; i < path.size(); i++) {
-      chain.add(path.get(i).to());
+    List<Edge> cycle = new ArrayList<>(path.subList(from, path.size()));
+    cycle.add(closing);
+    int first = 0;
+    for (int i = 1; i < cycle.size(); i++) {
+      if (AssetKey.label(cycle.get(i).to()).compareTo(AssetKey.label(cycle.get(first).to())) < 0) {
+        first = i;
+      }
     }
-    chain.add(closing.to());
+    List<AssetKey> chain = new ArrayList<>();
+    chain.add(cycle.get(first).to());
+    for (int j = 1; j <= cycle.size(); j++) {
+      chain.add(cycle.get((first + j) % cycle.size()).to());
+    }
     if (!reported.add(new HashSet<>(chain))) {
       return;
     }
@@ -98,9 +111,10 @@ final class ReferenceCycles {
       }
       text.append(AssetKey.label(link));
     }
+    Edge back = cycle.get(first); // the reference that leads back to the first asset
     Problem problem =
         Problem.error("Overture/ReferenceCycle", "Reference cycle: " + text + "; these references must not loop")
-            .withAsset(AssetKey.label(closing.from()));
-    problems.atReference(problem, closing.from(), closing.where());
+            .withAsset(AssetKey.label(back.from()));
+    problems.atReference(problem, back.from(), back.where());
   }
 }
