@@ -158,7 +158,8 @@ final class SampleContent {
    * does: a plugin that could not be found, installed or registered (a jar naming no entry point, a
    * jar holding an asset the game already has), and a plugin's own actions that fail validate's checks of
    * actions (located in its plugin.json), are errors there, so {@code play} does not start
-   * either, with the same problems (id, words, file, place). Their warnings are printed to {@code err}.
+   * either, with the same problems (id, words, file, place). Their warnings are printed to {@code err}, but for the
+   * descriptors' own, which the library logs as it reads them.
    *
    * @throws ProblemException when a plugin has an error
    */
@@ -179,8 +180,14 @@ final class SampleContent {
     if (!errors.isEmpty()) {
       throw new ProblemException("Could not bring up the feature plugins (overture validate reports the same)", errors);
     }
-    if (!problems.isEmpty()) {
-      err.println(Problems.format("warning: " + problems.size() + (problems.size() == 1 ? " plugin problem" : " plugin problems"), problems));
+    // A descriptor's warnings (an unknown property in a plugin.json) are the library's to log when it
+    // reads the descriptor, and it does: printed again here, each showed twice.
+    java.util.Set<Problem> logged = new java.util.HashSet<>();
+    features.plugins().forEach(id -> logged.addAll(features.descriptorWarnings(id)));
+    List<Problem> warnings = problems.stream().filter(problem -> !logged.contains(problem)).toList();
+    if (!warnings.isEmpty()) {
+      err.println(Problems.format("warning: " + warnings.size() + (warnings.size() == 1 ? " plugin problem" : " plugin problems"),
+          warnings));
       err.flush();
     }
   }

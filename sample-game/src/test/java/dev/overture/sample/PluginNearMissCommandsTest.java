@@ -43,4 +43,5 @@ class PluginNearMissCommandsTest {
         + " --experience)"), play.err());
     assertTrue(play.err().contains("2) " + warning), play.err());
   }
+
 }

@@ -44,8 +44,8 @@ class ValidateOutputIT {
     return new Run(process.exitValue(), out, new String(err.join(), StandardCharsets.UTF_8));
   }
 
-  @Test
-  void anUnknownProperty_isOneErrorInTheReport_andNothingOnStderr() throws Exception {
+  /** A copy of the sample's content in the test's folder. */
+  private Path copyOfTheContent() throws java.io.IOException {
     Path game = temp.resolve("assets");
     try (Stream<Path> files = Files.walk(Path.of("../assets"))) {
       for (Path file : (Iterable<Path>) files::iterator) {
@@ -57,6 +57,27 @@ class ValidateOutputIT {
         }
       }
     }
+    return game;
+  }
+
+  /**
+   * A parity review: play showed a plugin.json's unknown property twice, the library's log line and
+   * then its own list of plugin problems. The library's line stays; play's list leaves it out.
+   */
+  @Test
+  void aDescriptorsWarning_isShownOnceByPlay() throws Exception {
+    Path game = copyOfTheContent();
+    Path extra = Files.createDirectories(game.resolve("plugins/Extra"));
+    Files.writeString(extra.resolve("plugin.json"), "{ \"name\": \"Extra\", \"version\": \"1.0.0\", \"verison\": \"2\" }");
+
+    Run play = run("play", "--assets", game.toString(), "--experience", "Elimination", "--ticks", "1");
+    assertEquals(0, play.exit(), play.err());
+    assertEquals(1, play.err().split("Unknown property \"verison\"", -1).length - 1, play.err());
+  }
+
+  @Test
+  void anUnknownProperty_isOneErrorInTheReport_andNothingOnStderr() throws Exception {
+    Path game = copyOfTheContent();
     Path elimination = game.resolve("experiences/Elimination.json");
     Files.writeString(elimination, Files.readString(elimination).replace("\"scoreLimit\": 25", "\"scoreLimt\": 25"));
 
