@@ -249,7 +249,7 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
         dev.overture.asset.LoadHandle checked = null;
         try {
           tiles = Tiles.load(assets);
-          PlaySetup setup = new PlaySetup(overture, world, out);
+          PlaySetup setup = new PlaySetup(overture, world, out, spec.commandLine().getErr());
           PlaySetup.Chosen chosen = restore != null ? setup.restore(restore, experience) : setup.choose(tiles, tile, experience, seed);
           experienceId = chosen.experienceId();
           checked = setup.check(experienceId, chosen.mapId());

@@ -5,6 +5,7 @@ import dev.overture.asset.LoadHandle;
 import dev.overture.asset.LoadResult;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.core.Problem;
+import dev.overture.core.Problems;
 import dev.overture.core.ProblemException;
 import dev.overture.experience.ExperienceSelection;
 import dev.overture.experience.MapDefinition;
@@ -43,11 +44,14 @@ final class PlaySetup {
   private final Overture overture;
   private final World world;
   private final PrintWriter out;
+  /** Where the warnings of the checks before the match go, as the library's own warnings do. */
+  private final PrintWriter err;
 
-  PlaySetup(Overture overture, World world, PrintWriter out) {
+  PlaySetup(Overture overture, World world, PrintWriter out, PrintWriter err) {
     this.overture = overture;
     this.world = world;
     this.out = out;
+    this.err = err;
   }
 
   /** Continues the match {@code restore} holds (of {@code experience} when given). */
@@ -162,8 +166,9 @@ final class PlaySetup {
           reached.put(id, value);
         }
       });
-      List<Problem> errors = new ArrayList<>(dev.overture.validation.Validator.builder(assets).features(overture.features()).build()
-          .check(reached, assets).join().stream().filter(Problem::isError).toList());
+      List<Problem> found = dev.overture.validation.Validator.builder(assets).features(overture.features()).build()
+          .check(reached, assets).join();
+      List<Problem> errors = new ArrayList<>(found.stream().filter(Problem::isError).toList());
       // An asset the load reached that a newer engine saved loads as null (a warning at the reference), but validate refuses
       // the asset itself (Overture/NewerEngine): this build cannot check it. Pawn data that loads as null spawns nobody.
       assets.index().newerAssets().forEach((newer, why) -> {
@@ -175,6 +180,14 @@ final class PlaySetup {
       if (!errors.isEmpty()) {
         throw new ProblemException("Experience " + experienceId + " cannot be played (overture validate reports the same)",
             new dev.overture.validation.ValidationReport(errors).problems());
+      }
+      // validate's warnings about what is played (an action that adds nothing), said before the match as validate says them.
+      List<Problem> warnings = new dev.overture.validation.ValidationReport(found.stream().filter(problem -> !problem.isError())
+          .toList()).problems();
+      if (!warnings.isEmpty()) {
+        err.println(Problems.format("warning: " + warnings.size() + (warnings.size() == 1 ? " problem" : " problems")
+            + " in what is played (overture validate reports the same)", warnings));
+        err.flush();
       }
       held = true;
       return handle;

@@ -573,6 +573,24 @@ class GameRulesValidationTest {
         + "/experiences/Elimination.json:38:9 (/actions/1/teams/0)");
   }
 
+  /** A parity review: play dropped validate's warnings about what it plays (here an action that adds nothing). */
+  @Test
+  void validatesWarningsAboutThePlayedContent_areShownByPlayToo() throws Exception {
+    Path assets = copyOfTheContent();
+    replace(assets.resolve("experiences/Elimination.json"), "\"actions\": [\n", "\"actions\": [\n    { \"action\": \"AddComponents\","
+        + " \"componentList\": [] },\n");
+    String warning = "[Overture/EmptyAction] warning: AddComponents adds nothing: its componentList is empty"
+        + System.lineSeparator() + "   at " + assets + "/experiences/Elimination.json:24:51 (/actions/0/componentList)";
+
+    CommandRun validate = CommandRun.of("validate", "--assets", assets.toString());
+    assertEquals(0, validate.exit(), validate.all());
+    assertTrue(validate.out().contains(warning), validate.out());
+
+    CommandRun play = CommandRun.of("play", "--assets", assets.toString(), "--experience", "Elimination", "--ticks", "1");
+    assertEquals(0, play.exit(), play.all());
+    assertTrue(play.err().contains(warning), play.err());
+  }
+
   /** Review: validate said "Content is valid" of an empty content folder, which play cannot run ("No experience was selected"). */
   @Test
   void contentWithoutAnExperience_isAnError_forValidateAsForPlay(@org.junit.jupiter.api.io.TempDir Path empty) {
