@@ -431,15 +431,15 @@ class GameRulesValidationTest {
     for (String experience : List.of("Control", "Elimination")) {
       assertTrue(validate.out().contains("[Sample/NotAHero] ConfigureMatch plays with heroes, but Experience:" + experience
           + "'s pawn data PawnData:HeroPawn spawns a Pawn (pawnClass Pawn), which is not a Hero; give it the Hero class or an"
-          + " archetype of one, such as Archetype:StandardHero" + nl + "   at " + assets + "/experiences/" + experience
+          + " archetype whose \"class\" is Hero" + nl + "   at " + assets + "/experiences/" + experience
           + ".json:35:5 (/actions/1)"), validate.out());
     }
 
     CommandRun play = CommandRun.of("play", "--assets", assets.toString(), "--experience", "Elimination", "--ticks", "1");
     assertEquals(1, play.exit(), "a match that cannot start is a failure, not a run without one: " + play.all());
     assertTrue(play.err().contains("[Sample/NotAHero] ConfigureMatch plays with heroes, but Experience:Elimination's pawn data"
-        + " PawnData:HeroPawn spawns a Pawn (pawnClass Pawn), which is not a Hero; give it the Hero class or an archetype of one,"
-        + " such as Archetype:StandardHero" + nl + "   at " + assets + "/experiences/Elimination.json:35:5 (/actions/1)"),
+        + " PawnData:HeroPawn spawns a Pawn (pawnClass Pawn), which is not a Hero; give it the Hero class or an archetype"
+        + " whose \"class\" is Hero" + nl + "   at " + assets + "/experiences/Elimination.json:35:5 (/actions/1)"),
         "validate's words, before the match: " + play.err());
   }
 
@@ -457,7 +457,7 @@ class GameRulesValidationTest {
     String nl = System.lineSeparator();
     String refused = "[Sample/NotAHero] ConfigureMatch plays with heroes, but Experience:Elimination's pawn data, the game's"
         + " default, PawnData:SpectatorPawn spawns a Pawn (pawnClass Pawn), which is not a Hero; give it the Hero class or an"
-        + " archetype of one, such as Archetype:StandardHero" + nl + "   at " + assets + "/experiences/Elimination.json:";
+        + " archetype whose \"class\" is Hero" + nl + "   at " + assets + "/experiences/Elimination.json:";
     assertRefusedAlike(assets, refused);
   }
 
@@ -589,6 +589,19 @@ class GameRulesValidationTest {
     CommandRun play = CommandRun.of("play", "--assets", assets.toString(), "--experience", "Elimination", "--ticks", "1");
     assertEquals(0, play.exit(), play.all());
     assertTrue(play.err().contains(warning), play.err());
+  }
+
+  /** A parity review: the NotAHero hint named Archetype:StandardHero when that very archetype was the one made no hero. */
+  @Test
+  void theNotAHeroHint_namesNoArchetypeThatIsNotAHero() throws Exception {
+    Path assets = copyOfTheContent();
+    replace(assets.resolve("archetypes/StandardHero.json"), "\"class\": \"Hero\"", "\"class\": \"ArenaGameState\"");
+
+    CommandRun validate = CommandRun.of("validate", "--assets", assets.toString());
+    assertEquals(1, validate.exit(), validate.all());
+    assertTrue(validate.out().contains("which is not a Hero; give it the Hero class or an archetype whose \"class\" is Hero"
+        + System.lineSeparator()), validate.out());
+    assertFalse(validate.out().contains("such as Archetype:StandardHero"), validate.out());
   }
 
   /** Review: validate said "Content is valid" of an empty content folder, which play cannot run ("No experience was selected"). */

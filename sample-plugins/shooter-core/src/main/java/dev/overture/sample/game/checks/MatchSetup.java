@@ -381,7 +381,7 @@ public final class MatchSetup implements ProjectValidator {
       context.about(match.asset()).error("Sample/NotAHero", match.pointer(),
           "ConfigureMatch plays with heroes, but " + whose + pawnDataId.get() + " spawns a "
               + spawned.get().getSimpleName() + " (pawnClass " + pawnClass + "), which is not a Hero; give it the Hero class"
-              + " or an archetype of one, such as Archetype:StandardHero");
+              + " or an archetype whose \"class\" is Hero");
     }
   }
 
