@@ -4,15 +4,10 @@ import dev.overture.asset.AssetManager;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.feature.GameFeatureAction;
 import dev.overture.feature.PluginId;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
-import java.util.Iterator;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * A loaded experience with the action sets it reaches, in the order their actions and plugins join:
@@ -38,38 +33,10 @@ final class ExperienceContents {
     this.id = id;
     this.experience = experience;
     sources.put(id, new Parts(experience.actions(), experience.gameFeaturesToEnable()));
-    Set<PrimaryAssetId> visiting = new HashSet<>();
-    for (PrimaryAssetId set : experience.actionSets()) {
-      addActionSet(set, assets, visiting);
+    for (PrimaryAssetId set : experience.actionSetsInOrder(setId -> assets.getAsset(setId, ExperienceActionSet.class))) {
+      ExperienceActionSet actions = assets.getAsset(set, ExperienceActionSet.class).orElseThrow();
+      sources.put(set, new Parts(actions.actions(), actions.gameFeaturesToEnable()));
     }
-  }
-
-  /** An action set being added, and the sets it includes that are still to look at. */
-  private record Frame(PrimaryAssetId id, ExperienceActionSet set, Iterator<PrimaryAssetId> included) {}
-
-  /**
-   * Adds {@code top} after the sets it includes, depth first, each set once. Iterative: content
-   * decides how deep includes go, and no chain of them may exhaust the game thread's stack.
-   */
-  private void addActionSet(PrimaryAssetId top, AssetManager assets, Set<PrimaryAssetId> visiting) {
-    Deque<Frame> stack = new ArrayDeque<>();
-    enter(top, assets, visiting, stack);
-    while (!stack.isEmpty()) {
-      Frame frame = stack.peek();
-      if (frame.included().hasNext()) {
-        enter(frame.included().next(), assets, visiting, stack);
-        continue;
-      }
-      stack.pop();
-      sources.put(frame.id(), new Parts(frame.set().actions(), frame.set().gameFeaturesToEnable()));
-    }
-  }
-
-  private void enter(PrimaryAssetId id, AssetManager assets, Set<PrimaryAssetId> visiting, Deque<Frame> stack) {
-    if (sources.containsKey(id) || !visiting.add(id)) {
-      return;
-    }
-    assets.getAsset(id, ExperienceActionSet.class).ifPresent(set -> stack.push(new Frame(id, set, set.actionSets().iterator())));
   }
 
   PrimaryAssetId id() {

@@ -52,4 +52,37 @@ public record ExperienceDefinition(
       actions.get(i).validate(problems.at("/actions/" + i));
     }
   }
+
+  /**
+   * The action sets this experience reaches, in the order their actions activate after its own:
+   * each set after the sets it includes, depth first, each set once (a set {@code sets} does not
+   * give, not loaded, is left out with what it includes). Iterative: content decides how deep
+   * includes go, and no chain of them may exhaust a thread's stack. What a load activates and what
+   * a check of the order of actions walks, alike.
+   */
+  public List<PrimaryAssetId> actionSetsInOrder(java.util.function.Function<PrimaryAssetId, Optional<ExperienceActionSet>> sets) {
+    List<PrimaryAssetId> order = new java.util.ArrayList<>();
+    java.util.Set<PrimaryAssetId> entered = new java.util.HashSet<>();
+    java.util.Deque<java.util.Map.Entry<PrimaryAssetId, java.util.Iterator<PrimaryAssetId>>> stack = new java.util.ArrayDeque<>();
+    for (PrimaryAssetId top : actionSets) {
+      enter(top, sets, entered, stack);
+      while (!stack.isEmpty()) {
+        java.util.Map.Entry<PrimaryAssetId, java.util.Iterator<PrimaryAssetId>> frame = stack.peek();
+        if (frame.getValue().hasNext()) {
+          enter(frame.getValue().next(), sets, entered, stack);
+        } else {
+          order.add(stack.pop().getKey());
+        }
+      }
+    }
+    return order;
+  }
+
+  private static void enter(PrimaryAssetId set, java.util.function.Function<PrimaryAssetId, Optional<ExperienceActionSet>> sets,
+      java.util.Set<PrimaryAssetId> entered,
+      java.util.Deque<java.util.Map.Entry<PrimaryAssetId, java.util.Iterator<PrimaryAssetId>>> stack) {
+    if (entered.add(set)) {
+      sets.apply(set).ifPresent(found -> stack.push(java.util.Map.entry(set, found.actionSets().iterator())));
+    }
+  }
 }

@@ -76,6 +76,9 @@ final class BuiltInChecks {
         if (reference.target() instanceof PrimaryAssetId id) {
           if (context.assets().index().find(id).isEmpty() && !context.assets().index().newerAssets().containsKey(id)) {
             context.report(context.assets().index().unknownAsset(id).withAsset(context.asset().toString()), reference.pointer());
+          } else if (targetRoot != null && from.isPresent() && context.indexedOnlyHere().contains(targetRoot)
+              && !context.indexedOnlyHere().contains(from.get().name())) {
+            InstalledPluginReferences.report(context, id, targetRoot, reference.pointer());
           }
         } else if (reference.target() instanceof SoftRef<?> ref) {
           Optional<ContentRoot> root = context.assets().contentRoots().stream().filter(r -> r.name().equals(ref.root())).findFirst();

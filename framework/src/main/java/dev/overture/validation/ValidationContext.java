@@ -94,6 +94,11 @@ public final class ValidationContext implements ProblemReporter {
     report(Problem.error(id, message).withChoices(choicesLabel, choices), pointer);
   }
 
+  /** The content roots whose assets only this validation indexed ({@link InstalledPluginReferences}). */
+  java.util.Set<String> indexedOnlyHere() {
+    return run.indexedOnlyHere;
+  }
+
   /** Reports {@code problem}, at {@code pointer} of this asset unless it already has a location. */
   public void report(Problem problem, String pointer) {
     Objects.requireNonNull(problem, "problem");

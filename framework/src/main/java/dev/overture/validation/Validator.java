@@ -196,10 +196,8 @@ public final class Validator {
           reached.putAll(handle.future().join().reached());
         }
       }
+      registered.forEach(plugin -> run.indexedOnlyHere.add(plugin.name())); // a plugin's root is named after it
       run.loaded.forEach((id, value) -> checkAsset(run, id, value));
-      java.util.Set<String> installed = new java.util.HashSet<>();
-      registered.forEach(plugin -> installed.add(plugin.name()));
-      InstalledPluginReferences.check(run, assets, run.loaded, installed);
       checkPluginActions(run);
       runProjectValidators(run);
     } finally {
@@ -396,6 +394,11 @@ public final class Validator {
     private final List<ActionValidator<?>> actionValidators = withPlugins((List) Validator.this.actionValidators, (Class) ActionValidator.class);
     private final List<ProjectValidator> projectValidators = withPlugins(Validator.this.projectValidators, ProjectValidator.class);
     private final List<ProblemLocations.Found> pending = new ArrayList<>();
+    /**
+     * The content roots of the plugins this run registered (their initial state is Installed): their
+     * assets are indexed while it runs, not when play resolves an experience's references.
+     */
+    final java.util.Set<String> indexedOnlyHere = new java.util.HashSet<>();
 
     /**
      * Who registered each check, looked up once a run: {@link GameFeatures#ownerOf} walks every

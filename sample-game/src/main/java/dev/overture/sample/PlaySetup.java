@@ -5,7 +5,6 @@ import dev.overture.asset.LoadHandle;
 import dev.overture.asset.LoadResult;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.core.Problem;
-import dev.overture.core.Problems;
 import dev.overture.core.ProblemException;
 import dev.overture.experience.ExperienceSelection;
 import dev.overture.experience.MapDefinition;
@@ -184,11 +183,8 @@ final class PlaySetup {
       // validate's warnings about what is played (an action that adds nothing), said before the match as validate says them.
       List<Problem> warnings = new dev.overture.validation.ValidationReport(found.stream().filter(problem -> !problem.isError())
           .toList()).problems();
-      if (!warnings.isEmpty()) {
-        err.println(Problems.format("warning: " + warnings.size() + (warnings.size() == 1 ? " problem" : " problems")
-            + " in what is played (overture validate reports the same)", warnings));
-        err.flush();
-      }
+      SampleContent.printWarnings(err, warnings, "problem in what is played (overture validate reports the same)",
+          "problems in what is played (overture validate reports the same)");
       held = true;
       return handle;
     } finally {

@@ -135,17 +135,24 @@ final class SampleContent {
       if (!(e.getCause() instanceof ProblemException problems)) {
         throw e;
       }
-      List<Problem> warnings = problems.problems();
-      err.println(Problems.format("warning: " + warnings.size() + (warnings.size() == 1 ? " plugin problem" : " plugin problems")
-          + "; what needs those plugins will not load (overture list shows their states)", warnings));
-      err.flush();
+      printWarnings(err, problems.problems(), "plugin problem; what needs those plugins will not load (overture list shows their states)",
+          "plugin problems; what needs those plugins will not load (overture list shows their states)");
     }
-    List<Problem> nearMisses = nearMisses(overture.features());
-    if (!nearMisses.isEmpty()) {
-      err.println(Problems.format("warning: " + nearMisses.size() + (nearMisses.size() == 1 ? " folder or file looks like a plugin but is"
-          : " folders or files look like plugins but are") + " not loaded", nearMisses));
-      err.flush();
+    printWarnings(err, nearMisses(overture.features()), "folder or file looks like a plugin but is not loaded",
+        "folders or files look like plugins but are not loaded");
+  }
+
+  /**
+   * Prints {@code warnings}, when there are any, under "warning: N " and {@code one} or {@code many}
+   * as their count asks, to {@code err} at once: what every command prints of problems it goes on
+   * after.
+   */
+  static void printWarnings(java.io.PrintWriter err, List<Problem> warnings, String one, String many) {
+    if (warnings.isEmpty()) {
+      return;
     }
+    err.println(Problems.format("warning: " + warnings.size() + " " + (warnings.size() == 1 ? one : many), warnings));
+    err.flush();
   }
 
   /** The warnings of discovery: what looks like a plugin but is none ({@code Overture/NotAPlugin}). */
@@ -185,11 +192,7 @@ final class SampleContent {
     java.util.Set<Problem> logged = new java.util.HashSet<>();
     features.plugins().forEach(id -> logged.addAll(features.descriptorWarnings(id)));
     List<Problem> warnings = problems.stream().filter(problem -> !logged.contains(problem)).toList();
-    if (!warnings.isEmpty()) {
-      err.println(Problems.format("warning: " + warnings.size() + (warnings.size() == 1 ? " plugin problem" : " plugin problems"),
-          warnings));
-      err.flush();
-    }
+    printWarnings(err, warnings, "plugin problem", "plugin problems");
   }
 
   /**

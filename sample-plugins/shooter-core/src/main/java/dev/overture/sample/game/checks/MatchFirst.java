@@ -9,21 +9,14 @@ import dev.overture.sample.game.ConfigureMatch;
 import dev.overture.sample.game.FloorItems;
 import dev.overture.validation.ProjectContext;
 import dev.overture.validation.ProjectValidator;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Deque;
-import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * ShooterCore's rule of order ({@code Sample/MatchFirst}): an action that lays things on the match's
  * floor ({@link FloorItems}, such as TopDownArena's {@code SpawnPickups}) activates after the
  * experience's {@code ConfigureMatch}, which starts the match; before it there is no match, and the
  * action fails to activate in play. Actions activate in the experience's order: its own first, then
- * each action set after the sets it includes, each once. Validate found nothing of this, so play
+ * its action sets in {@link ExperienceDefinition#actionSetsInOrder}'s order, which the load follows too. Validate found nothing of this, so play
  * refused content validate had passed (a hostile review). Stateless.
  */
 public final class MatchFirst implements ProjectValidator {
@@ -44,39 +37,11 @@ public final class MatchFirst implements ProjectValidator {
     if (!visit(context, id, id, experience.actions())) {
       return;
     }
-    for (PrimaryAssetId set : setsInOrder(context, experience)) {
+    for (PrimaryAssetId set : experience.actionSetsInOrder(setId -> context.asset(setId)
+        .filter(ExperienceActionSet.class::isInstance).map(ExperienceActionSet.class::cast))) {
       if (!visit(context, id, set, ((ExperienceActionSet) context.asset(set).orElseThrow()).actions())) {
         return;
       }
-    }
-  }
-
-  /**
-   * The action sets {@code experience} reaches, each after the sets it includes, each once, as the
-   * experience's load orders them. Iterative: content decides how deep includes go.
-   */
-  private static List<PrimaryAssetId> setsInOrder(ProjectContext context, ExperienceDefinition experience) {
-    List<PrimaryAssetId> order = new ArrayList<>();
-    Set<PrimaryAssetId> seen = new HashSet<>();
-    for (PrimaryAssetId top : experience.actionSets()) {
-      Deque<Map.Entry<PrimaryAssetId, Iterator<PrimaryAssetId>>> stack = new ArrayDeque<>();
-      enter(context, top, seen, stack);
-      while (!stack.isEmpty()) {
-        Map.Entry<PrimaryAssetId, Iterator<PrimaryAssetId>> frame = stack.peek();
-        if (frame.getValue().hasNext()) {
-          enter(context, frame.getValue().next(), seen, stack);
-        } else {
-          order.add(stack.pop().getKey());
-        }
-      }
-    }
-    return order;
-  }
-
-  private static void enter(ProjectContext context, PrimaryAssetId set, Set<PrimaryAssetId> seen,
-      Deque<Map.Entry<PrimaryAssetId, Iterator<PrimaryAssetId>>> stack) {
-    if (seen.add(set) && context.asset(set).orElse(null) instanceof ExperienceActionSet actions) {
-      stack.push(Map.entry(set, actions.actionSets().iterator()));
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.overture.sample.game.checks;
 
+import dev.overture.internal.ControlCharacters;
 import dev.overture.sample.game.ConfigureMatch;
 import dev.overture.validation.ActionValidator;
 import dev.overture.validation.ValidationContext;
@@ -23,7 +24,8 @@ public final class TeamNames implements ActionValidator<ConfigureMatch> {
     List<String> teams = action.teams();
     for (int i = 0; i < teams.size(); i++) {
       String name = teams.get(i);
-      int control = name.codePoints().filter(Character::isISOControl).findFirst().orElse(-1);
+      // The project's one definition of a control (bidirectional overrides too, which reorder a line).
+      int control = name.chars().filter(c -> ControlCharacters.isControl((char) c)).findFirst().orElse(-1);
       if (control >= 0) {
         context.error("Sample/TeamName", "/teams/" + i, "Team name " + shown(name) + " holds a control character (U+"
             + String.format("%04X", control) + "); the match names its teams in one line an event, so a name is one line of"
@@ -40,8 +42,8 @@ public final class TeamNames implements ActionValidator<ConfigureMatch> {
         out.append("\\n");
       } else if (c == '\t') {
         out.append("\\t");
-      } else if (Character.isISOControl(c)) {
-        out.append(String.format("\\u%04x", c));
+      } else if (c <= Character.MAX_VALUE && ControlCharacters.isControl((char) c)) {
+        out.append(ControlCharacters.escape((char) c));
       } else {
         out.appendCodePoint(c);
       }
