@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Issue 20: {@code package} leaves the launcher {@code target/overture} beside the jar, with the
  * start-up archive it made from a training run; the launcher is the same program as {@code java
  * -jar}, started faster, and prints the same bytes, also where the archive does not fit (a copied
- * folder), where the JVM ignores it without a word.
+ * folder), where the JVM ignores it without a word, and where the system offers no huge pages.
  */
 class OvertureLauncherIT {
 
@@ -52,6 +52,23 @@ class OvertureLauncherIT {
     Path archive = TARGET.resolve(Runtime.version().feature() >= 25 ? "overture.aot" : "overture.jsa");
     assertTrue(Files.isRegularFile(archive), "no start-up archive: " + archive.toAbsolutePath());
     assertTrue(Files.notExists(TARGET.resolve(archive.getFileName() + ".part")), "a half-written archive was left");
+  }
+
+  @Test
+  void hugePages_areAskedForWithoutAWordWhereTheSystemHasNone() throws Exception {
+    // Where the system offers no transparent huge pages the JVM prints a warning to the output the
+    // launcher's line logs to (stdout by default, stderr on the line that sends warnings there), and
+    // a JVM that does not know the option (not Linux) refuses to start without the guard. Each line
+    // that asks for them must carry both, or the launcher would print what java -jar does not.
+    String script = Files.readString(Path.of("src", "launcher", "overture")).replace("\\\n", " ");
+    List<String> starts = script.lines().map(String::strip).filter(line -> line.startsWith("exec ")).toList();
+    assertEquals(3, starts.size(), script);
+    for (String start : starts) {
+      assertTrue(start.contains("-XX:+UseTransparentHugePages"), start);
+      assertTrue(start.contains("-XX:+IgnoreUnrecognizedVMOptions"), start);
+      String silence = start.contains("-Xlog:all=warning:stderr") ? "-Xlog:pagesize=off:stderr" : "-Xlog:pagesize=off";
+      assertTrue(start.contains(" " + silence + " "), silence + " in " + start);
+    }
   }
 
   @Test
