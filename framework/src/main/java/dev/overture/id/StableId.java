@@ -31,6 +31,20 @@ public record StableId(long value) implements Comparable<StableId> {
     return Long.compare(value, other.value);
   }
 
+  // equals and hashCode written out, with the record's own definition and hash: a record's
+  // generated ones link an invokedynamic call site the first time they run, and play's world
+  // hashes its actors' ids before Loaded (the first such link of a start-up pays for the
+  // method-handle machinery, about 7 ms of the main thread; issue 20).
+  @Override
+  public boolean equals(Object o) {
+    return this == o || o instanceof StableId other && value == other.value;
+  }
+
+  @Override
+  public int hashCode() {
+    return Long.hashCode(value);
+  }
+
   /** {@code StableId(42)}, or {@code StableId(none)}. */
   @Override
   public String toString() {
