@@ -1,0 +1,63 @@
+package dev.overture.sample;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 20: no record of the framework or the sample links a generated {@code equals}, {@code
+ * hashCode} or {@code toString} in {@code play --ticks 0} or in {@code validate}. Each is an
+ * {@code invokedynamic} call site of {@code ObjectMethods}; the first one a run links pays for the
+ * method-handle machinery, about 7 ms of the main thread, so the records met on the start-up path
+ * write theirs out. A record added to that path later, or hashed there for the first time, shows
+ * here by name: the JVM's own log of the call sites it links ({@code -Xlog:methodhandles+indy}),
+ * read from the built jar in a JVM of its own.
+ */
+class StartupLinksIT {
+
+  private static final Path JAR = Path.of("target", "overture.jar");
+  private static final Pattern RECORD_METHOD =
+      Pattern.compile("Bootstrap in (dev/overture/\\S+) indy#\\d+@CP\\[\\d+\\] (equals|hashCode|toString):");
+
+  private static String linkedRecordMethods(Path log, String... args) throws Exception {
+    assertTrue(Files.exists(JAR), "run after package: " + JAR.toAbsolutePath());
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xlog:methodhandles+indy=debug:file=" + log, "-jar", JAR.toString()));
+    command.addAll(List.of(args));
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(process.waitFor(120, TimeUnit.SECONDS), output);
+    assertEquals(0, process.exitValue(), output);
+    String linked = Files.readString(log, StandardCharsets.UTF_8);
+    assertTrue(linked.contains("resolve_invokedynamic Bootstrap in"), "the JVM logged no call site it linked: " + log);
+    TreeSet<String> found = new TreeSet<>();
+    Matcher matcher = RECORD_METHOD.matcher(linked);
+    while (matcher.find()) {
+      found.add(matcher.group(1).replace('/', '.') + "." + matcher.group(2));
+    }
+    return String.join("\n", found);
+  }
+
+  @Test
+  void play_linksNoGeneratedRecordMethod(@TempDir Path logs) throws Exception {
+    assertEquals("", linkedRecordMethods(logs.resolve("play.log"), "play", "--ticks", "0"),
+        "records whose generated methods play linked: write them out as StableId does");
+  }
+
+  @Test
+  void validate_linksNoGeneratedRecordMethod(@TempDir Path logs) throws Exception {
+    assertEquals("", linkedRecordMethods(logs.resolve("validate.log"), "validate"),
+        "records whose generated methods validate linked: write them out as StableId does");
+  }
+}
