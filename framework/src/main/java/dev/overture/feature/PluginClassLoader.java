@@ -34,6 +34,14 @@ final class PluginClassLoader extends URLClassLoader {
     ClassLoader.registerAsParallelCapable();
   }
 
+  /** What a plugin's loader's name starts with, the plugin's name following. */
+  private static final String NAME_PREFIX = "plugin ";
+
+  /** Whether {@code name}, a class loader's (null when it has none), is a plugin loader's. */
+  static boolean isPluginLoaderName(String name) {
+    return name != null && name.startsWith(NAME_PREFIX);
+  }
+
   private final PluginId plugin;
   private final List<PluginClassLoader> dependencies;
   /** Closed when the plugin was unregistered; code it left running (a thread, a hook) may still ask. */
@@ -45,8 +53,9 @@ final class PluginClassLoader extends URLClassLoader {
   }
 
   PluginClassLoader(PluginId plugin, Path jar, ClassLoader parent, List<PluginClassLoader> dependencies) throws IOException {
-    // The name is what the world's messages about game code that fails name (World's PlayFailures).
-    super("plugin " + plugin, new URL[] {jar.toUri().toURL()}, parent);
+    // The name is what the world's messages about game code that fails name (World's PlayFailures),
+    // and how a stack frame says it ran a plugin's code (DetachedFailure).
+    super(NAME_PREFIX + plugin, new URL[] {jar.toUri().toURL()}, parent);
     this.plugin = plugin;
     this.dependencies = List.copyOf(dependencies);
     this.oversized = oversizedClasses(jar);

@@ -24,9 +24,15 @@ public final class PluginException extends ProblemException {
     this(plugin, what, problems, null);
   }
 
-  /** With the exception that caused it (a developer's stack trace; the problems say the rest). */
+  /**
+   * With the exception that caused it (a developer's stack trace; the problems say the rest). A
+   * cause that involves the plugin's own code (of one of its classes, or thrown through one) is kept
+   * as a copy that prints as it did (class name, message, stack trace, its causes): the exception
+   * itself would keep the plugin's classes, and so its class loader, alive for as long as the
+   * failure is kept. Any other cause is kept as it is.
+   */
   public PluginException(PluginId plugin, String what, List<Problem> problems, Throwable cause) {
-    super("Could not " + what + " plugin " + plugin, problems, cause);
+    super("Could not " + what + " plugin " + plugin, problems, DetachedFailure.ofPluginCode(cause));
     this.plugin = plugin;
   }
 

@@ -213,6 +213,80 @@ class PluginUnloadReliabilityTest {
     }
   }
 
+  private static final String CRACKED = """
+      package cracked;
+
+      import dev.overture.feature.OverturePlugin;
+      import dev.overture.feature.PluginRegistration;
+
+      public final class CrackedPlugin implements OverturePlugin {
+        @Override
+        public void register(PluginRegistration plugin) {
+          dev.overture.reliability.PluginLoaderWitness.loader = new java.lang.ref.WeakReference<>(getClass().getClassLoader());
+          throw new Crack(this, "the kiln was cold");
+        }
+      }
+      """;
+
+  /** An exception of the plugin's own class that holds the plugin's own object, as a plugin's may. */
+  private static final String CRACK = """
+      package cracked;
+
+      public final class Crack extends RuntimeException {
+        private final Object plugin;
+
+        public Crack(Object plugin, String message) {
+          super(message);
+          this.plugin = plugin;
+        }
+      }
+      """;
+
+  /**
+   * A plugin whose entry point fails stays in {@code Error} with its failure, for as long as the
+   * runtime lives; that failure must not keep the plugin's classes. An exception keeps the classes of
+   * every method on its stack, and one of the plugin's own class (here holding the plugin itself)
+   * keeps its class loader: the failure keeps what it says instead (the exception's class name,
+   * message and stack trace).
+   */
+  @Test
+  void aPluginInError_releasesItsClassLoader_andKeepsItsFailure() {
+    PluginJar.of()
+        .file("plugin.json", "{ \"name\": \"Cracked\", \"version\": \"1.0.0\", \"entryPoint\": \"cracked.CrackedPlugin\" }")
+        .java("cracked.CrackedPlugin", CRACKED)
+        .java("cracked.Crack", CRACK)
+        .writeTo(temp.resolve("plugins/cracked.jar"));
+    Path game = Content.of().file("pawns/Keeper.json", "{ \"pawnClass\": \"Pawn\", \"displayName\": \"Keeper\" }")
+        .writeTo(temp.resolve("game"));
+    try (Overture overture = Overture.builder()
+        .contentRoot(AssetSource.directory(game))
+        .plugins(temp.resolve("plugins"))
+        .workerThreads(2)
+        .pluginExecutor(serial)
+        .ticker(new FakeTicker())
+        .closeTimeout(Duration.ZERO)
+        .build()) {
+      pumpUntil(() -> overture.ready().isDone());
+      PluginId cracked = PluginId.of("Cracked");
+      assertEquals(PluginState.ERROR, overture.features().state(cracked));
+      WeakReference<ClassLoader> loader = PluginLoaderWitness.loader;
+      assertTrue(loader != null && loader.get() != null, "the entry point ran in a loader of its own");
+
+      await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50)).until(() -> {
+        System.gc();
+        return loader.get() == null;
+      });
+
+      Throwable failure = overture.features().failure(cracked).orElseThrow();
+      assertEquals(PluginState.ERROR, overture.features().state(cracked), "still in Error, with its failure");
+      assertTrue(failure.getMessage().contains("the kiln was cold"), failure.getMessage());
+      Throwable cause = failure.getCause();
+      assertEquals("cracked.Crack: the kiln was cold", cause.toString(), "what the plugin threw, by its class's name");
+      assertEquals("cracked.CrackedPlugin", cause.getStackTrace()[0].getClassName());
+      assertEquals("register", cause.getStackTrace()[0].getMethodName());
+    }
+  }
+
   /** Uses everything the plugin has, then lets it go; only a weak reference to its loader leaves. */
   private WeakReference<ClassLoader> playThenUnregister(Overture overture) {
     PluginId relics = PluginId.of("Relics");
