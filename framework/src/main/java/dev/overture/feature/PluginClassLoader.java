@@ -42,8 +42,70 @@ final class PluginClassLoader extends URLClassLoader {
     return name != null && name.startsWith(NAME_PREFIX);
   }
 
+  /**
+   * Another installed jar plugin, which a class this plugin's code needs may be in: named in the
+   * message of a class not found, as the plugin to depend on.
+   *
+   * @param plugin its name
+   * @param read the jar read (the runtime's copy)
+   * @param location the jar, as messages name it
+   */
+  record Elsewhere(PluginId plugin, Path read, String location) {}
+
+  /**
+   * A class that neither the host, the plugin's jar nor the plugins it depends on has. Its message
+   * names an installed plugin whose jar has it, looked for only when the message is first asked for:
+   * code probes for classes that are not there on purpose (a library looking for an optional one),
+   * and such a probe must not open every other plugin's jar.
+   */
+  static final class NotVisible extends ClassNotFoundException {
+    private static final long serialVersionUID = 1L;
+
+    private final String name;
+    private final PluginId plugin;
+    private final transient List<Elsewhere> others;
+    private transient Elsewhere owner;
+    private transient boolean looked;
+
+    NotVisible(String name, PluginId plugin, List<Elsewhere> others) {
+      super(name);
+      this.name = name;
+      this.plugin = plugin;
+      this.others = others;
+    }
+
+    /** The installed plugin whose jar has the class, if one does (the first, in discovery order). */
+    synchronized java.util.Optional<Elsewhere> owner() {
+      if (!looked) {
+        looked = true;
+        String entry = name.replace('.', '/') + ".class";
+        for (Elsewhere other : others == null ? List.<Elsewhere>of() : others) {
+          try (java.util.zip.ZipFile jar = new java.util.zip.ZipFile(other.read().toFile())) {
+            if (jar.getEntry(entry) != null) {
+              owner = other;
+              break;
+            }
+          } catch (IOException | RuntimeException unreadable) {
+            // A jar that cannot be read now says nothing about the class.
+          }
+        }
+      }
+      return java.util.Optional.ofNullable(owner);
+    }
+
+    @Override
+    public String getMessage() {
+      return name + " (plugin " + plugin + ": not in its jar, the plugins it depends on or the host"
+          + owner().map(other -> "; plugin " + other.plugin() + " (" + other.location() + ") has it: add \"" + other.plugin()
+              + "\" to the \"dependencies\" of plugin " + plugin).orElse("")
+          + ")";
+    }
+  }
+
   private final PluginId plugin;
   private final List<PluginClassLoader> dependencies;
+  /** The other installed jar plugins when this one registered, for the messages of classes not found. */
+  private final List<Elsewhere> others;
   /** Closed when the plugin was unregistered; code it left running (a thread, a hook) may still ask. */
   private volatile boolean closed;
 
@@ -52,12 +114,14 @@ final class PluginClassLoader extends URLClassLoader {
     return plugin;
   }
 
-  PluginClassLoader(PluginId plugin, Path jar, ClassLoader parent, List<PluginClassLoader> dependencies) throws IOException {
+  PluginClassLoader(PluginId plugin, Path jar, ClassLoader parent, List<PluginClassLoader> dependencies, List<Elsewhere> others)
+      throws IOException {
     // The name is what the world's messages about game code that fails name (World's PlayFailures),
     // and how a stack frame says it ran a plugin's code (DetachedFailure).
     super(NAME_PREFIX + plugin, new URL[] {jar.toUri().toURL()}, parent);
     this.plugin = plugin;
     this.dependencies = List.copyOf(dependencies);
+    this.others = List.copyOf(others);
     this.oversized = oversizedClasses(jar);
   }
 
@@ -110,10 +174,11 @@ final class PluginClassLoader extends URLClassLoader {
             found = dependencies.get(i).ownClass(name);
           }
           if (found == null) {
-            throw new ClassNotFoundException(closed
-                ? name + " (plugin " + plugin + " was unloaded: its classes can no longer be loaded; code it left running"
-                    + " after it unregistered, a thread or a shutdown hook, asked for it)"
-                : name + " (plugin " + plugin + ": not in its jar, the plugins it depends on or the host)");
+            if (closed) {
+              throw new ClassNotFoundException(name + " (plugin " + plugin + " was unloaded: its classes can no longer be"
+                  + " loaded; code it left running after it unregistered, a thread or a shutdown hook, asked for it)");
+            }
+            throw new NotVisible(name, plugin, others);
           }
         }
       }

@@ -113,10 +113,15 @@ final class PluginEntryPoints {
   private static Problem failed(Plugin plugin, String name, Throwable cause, Function<String, SourceLocation> locate) {
     if (cause instanceof NoClassDefFoundError missing) {
       String needed = String.valueOf(missing.getMessage()).replace('/', '.');
+      String advice = notVisible(missing)
+          .flatMap(PluginClassLoader.NotVisible::owner)
+          .map(owner -> "plugin " + owner.plugin() + " (" + owner.location() + ") has it: add \"" + owner.plugin()
+              + "\" to its \"dependencies\"")
+          .orElse("add the plugin that has it to its \"dependencies\"");
       return problem("Overture/MissingClass",
           "The code of plugin " + plugin.id + " needs the class " + needed + ", which neither "
               + (plugin.origin.isolated() ? "its jar, " : "")
-              + "the host nor the plugins it depends on provide; add the plugin that has it to its \"dependencies\"",
+              + "the host nor the plugins it depends on provide; " + advice,
           locate);
     }
     if (cause instanceof StackOverflowError) {
@@ -134,6 +139,16 @@ final class PluginEntryPoints {
     return problem("Overture/EntryPointFailed",
         "The entry point \"" + name + "\" of plugin " + plugin.id + " failed while registering: " + PluginCatalog.message(cause),
         locate);
+  }
+
+  /** The plugin loader's refusal behind {@code missing} (the JVM's error has it as its cause), if there is one. */
+  private static java.util.Optional<PluginClassLoader.NotVisible> notVisible(Throwable missing) {
+    for (Throwable cause = missing; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+      if (cause instanceof PluginClassLoader.NotVisible refused) {
+        return java.util.Optional.of(refused);
+      }
+    }
+    return java.util.Optional.empty();
   }
 
   private static Problem problem(String id, String message, Function<String, SourceLocation> locate) {

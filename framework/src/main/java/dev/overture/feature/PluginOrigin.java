@@ -85,9 +85,13 @@ sealed interface PluginOrigin {
       return true;
     }
 
-    /** A new class loader for the jar, seeing {@code host} and the own classes of {@code dependencies}. */
-    PluginClassLoader classLoader(PluginId plugin, ClassLoader host, List<PluginClassLoader> dependencies) throws IOException {
-      return new PluginClassLoader(plugin, read, host, dependencies);
+    /**
+     * A new class loader for the jar, seeing {@code host} and the own classes of {@code dependencies};
+     * a class it cannot find is looked for in the jars of {@code others}, to name the plugin to depend on.
+     */
+    PluginClassLoader classLoader(PluginId plugin, ClassLoader host, List<PluginClassLoader> dependencies,
+        List<PluginClassLoader.Elsewhere> others) throws IOException {
+      return new PluginClassLoader(plugin, read, host, dependencies, others);
     }
   }
 }

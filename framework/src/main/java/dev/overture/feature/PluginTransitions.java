@@ -184,7 +184,7 @@ final class PluginTransitions {
     List<Problem> run(List<PluginClassLoader> dependencyLoaders) {
       try {
         loader = plugin.origin instanceof PluginOrigin.Jar jar
-            ? jar.classLoader(plugin.id, entryPoints.host(), dependencyLoaders)
+            ? jar.classLoader(plugin.id, entryPoints.host(), dependencyLoaders, otherJars(plugin))
             : entryPoints.host();
         source = plugin.origin.open();
       } catch (IOException e) {
@@ -440,6 +440,17 @@ final class PluginTransitions {
     closeLoader(plugin, loader);
     settle(plugin, PluginState.INSTALLED);
     return CompletableFuture.completedFuture(null);
+  }
+
+  /** The installed jar plugins other than {@code plugin}: where a class its code needs but cannot see may be. */
+  private List<PluginClassLoader.Elsewhere> otherJars(Plugin plugin) {
+    List<PluginClassLoader.Elsewhere> others = new ArrayList<>();
+    for (Plugin other : catalog.all()) {
+      if (other != plugin && other.origin instanceof PluginOrigin.Jar jar) {
+        others.add(new PluginClassLoader.Elsewhere(other.id, jar.read(), jar.location()));
+      }
+    }
+    return others;
   }
 
   private void runQuietly(Plugin plugin, Consumer<GameFeatureAction> step) {

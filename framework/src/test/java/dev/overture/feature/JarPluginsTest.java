@@ -255,7 +255,7 @@ class JarPluginsTest {
   }
 
   @Test
-  void codeThatUsesAPluginItDoesNotDependOn_failsToRegister_namingTheClass() {
+  void codeThatUsesAPluginItDoesNotDependOn_failsToRegister_namingTheClass_andThePluginThatHasIt() {
     Path base = PluginJar.of()
         .file("plugin.json", "{ \"name\": \"Base\", \"version\": \"1.0.0\" }")
         .java("base.Shared", BASE)
@@ -281,8 +281,39 @@ class JarPluginsTest {
     Problem problem = overture.features().failure(id).orElseThrow().problems().get(0);
     assertEquals("Overture/MissingClass", problem.id());
     assertEquals("The code of plugin Stowaway needs the class base.Shared, which neither its jar, the host nor the plugins it"
-        + " depends on provide; add the plugin that has it to its \"dependencies\"", problem.message());
+        + " depends on provide; plugin Base (" + base.toString().replace('\\', '/') + ") has it: add \"Base\" to its"
+        + " \"dependencies\"", problem.message());
     assertEquals(plugins().resolve("stowaway.jar") + "!/plugin.json:1:57 (/entryPoint)", problem.location().orElseThrow().toString());
+  }
+
+  @Test
+  void codeThatUsesAClassNoInstalledPluginHas_failsToRegister_namingTheClass() {
+    Path elsewhere = PluginJar.of()
+        .file("plugin.json", "{ \"name\": \"Base\", \"version\": \"1.0.0\" }")
+        .java("base.Shared", BASE)
+        .writeTo(temp.resolve("not-installed/base.jar"));
+    PluginJar.of()
+        .file("plugin.json", "{ \"name\": \"Stowaway\", \"version\": \"1.0.0\", \"entryPoint\": \"stowaway.Plugin\" }")
+        .java("stowaway.Plugin", """
+            package stowaway;
+
+            public final class Plugin implements dev.overture.feature.OverturePlugin {
+              @Override
+              public void register(dev.overture.feature.PluginRegistration plugin) {
+                base.Shared.hello();
+              }
+            }
+            """)
+        .compiledAgainst(elsewhere)
+        .writeTo(plugins().resolve("stowaway.jar"));
+    lanterns().writeTo(plugins().resolve("lanterns.jar")); // another jar plugin, without the class
+    open();
+    PluginId id = PluginId.of("Stowaway");
+
+    assertEquals(PluginState.ERROR, overture.features().state(id));
+    Problem problem = overture.features().failure(id).orElseThrow().problems().get(0);
+    assertEquals("The code of plugin Stowaway needs the class base.Shared, which neither its jar, the host nor the plugins it"
+        + " depends on provide; add the plugin that has it to its \"dependencies\"", problem.message());
   }
 
   @Test
