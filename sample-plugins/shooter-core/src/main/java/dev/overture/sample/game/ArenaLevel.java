@@ -233,6 +233,44 @@ public final class ArenaLevel implements WorldSubsystem {
     return found;
   }
 
+  /**
+   * Every walkable cell a hero can walk to from one of {@code starts} (stepping north, east, south
+   * or west, as heroes move), the starts included, row by row; in time linear in the map's cells.
+   */
+  public List<Cell> reachableFrom(List<Cell> starts) {
+    int width = 0;
+    for (String row : rows) {
+      width = Math.max(width, row.length());
+    }
+    boolean[] reached = new boolean[width * rows.size()];
+    java.util.ArrayDeque<Cell> pending = new java.util.ArrayDeque<>();
+    for (Cell start : starts) {
+      if (walkable(start) && !reached[start.y() * width + start.x()]) {
+        reached[start.y() * width + start.x()] = true;
+        pending.add(start);
+      }
+    }
+    while (!pending.isEmpty()) {
+      Cell at = pending.poll();
+      for (Cell next : List.of(new Cell(at.x(), at.y() - 1), new Cell(at.x() + 1, at.y()), new Cell(at.x(), at.y() + 1),
+          new Cell(at.x() - 1, at.y()))) {
+        if (walkable(next) && !reached[next.y() * width + next.x()]) {
+          reached[next.y() * width + next.x()] = true;
+          pending.add(next);
+        }
+      }
+    }
+    List<Cell> found = new ArrayList<>();
+    for (int y = 0; y < rows.size(); y++) {
+      for (int x = 0; x < rows.get(y).length(); x++) {
+        if (reached[y * width + x]) {
+          found.add(new Cell(x, y));
+        }
+      }
+    }
+    return found;
+  }
+
   /** The spawn cells of team {@code team} (0 to 3). */
   public List<Cell> spawns(int team) {
     return cells((char) ('1' + team));

@@ -325,7 +325,11 @@ public class ArenaMatch extends ActorComponent {
     state().setCounter("score." + team, teamScore(team) + points);
   }
 
-  /** A free spawn cell of {@code team}: its own spawns first, then any free floor, chosen by the seeded sequence. */
+  /**
+   * A free spawn cell of {@code team}: its own spawns first, then free floor its spawns lead to (a
+   * hero placed on floor walled off from them would never meet the match), then any free floor,
+   * chosen by the seeded sequence.
+   */
   private Cell freeSpawn(int team) {
     // The cells heroes stand on, gathered once: asking heroAt for every cell of a large floor made
     // placing thousands of heroes take heroes x heroes x cells steps.
@@ -339,6 +343,13 @@ public class ArenaMatch extends ActorComponent {
     for (Cell cell : level().spawns(team)) {
       if (!taken.contains(cell)) {
         free.add(cell);
+      }
+    }
+    if (free.isEmpty()) {
+      for (Cell cell : level().reachableFrom(level().spawns(team))) {
+        if (!taken.contains(cell)) {
+          free.add(cell);
+        }
       }
     }
     if (free.isEmpty()) {

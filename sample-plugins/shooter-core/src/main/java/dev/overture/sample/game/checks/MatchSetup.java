@@ -186,19 +186,33 @@ public final class MatchSetup implements ProjectValidator {
         }
       }
     }
+    int reachable = floor;
     if (everyTeamSpawns) {
       MapReach reach = new MapReach(map.tiles());
       checkReach(context, teams, reach, mapId, where, reported);
       checkScoring(context, found, content, teams, reach, where);
+      reachable = reach.floorReachedFrom(spawnsOf(reach, teams.size()));
     }
     long heroes = found.match().heroes();
-    if (heroes > floor) {
+    if (heroes > reachable) {
+      // Heroes beyond a team's spawns stand on floor its spawns lead to (ArenaMatch); a walled-off
+      // room holds none of them.
       context.about(found.asset()).error("Sample/TooManyHeroes", found.pointer() + "/teamSize",
           "ConfigureMatch puts " + heroes + " heroes (" + teams.size() + " teams of " + found.match().teamSize() + ") on "
-              + where + ", which has " + floor + " floor cells");
+              + where + ", which has " + (reachable == floor ? floor + " floor cells"
+                  : reachable + " floor cells its spawns lead to (" + floor + " in all)"));
       return;
     }
     checkFreeFloor(context, content.items(), heroes, floor, where, reported);
+  }
+
+  /** The spawn cells of the first {@code teams} teams. */
+  private static List<ArenaLevel.Cell> spawnsOf(MapReach reach, int teams) {
+    List<ArenaLevel.Cell> spawns = new java.util.ArrayList<>();
+    for (int team = 0; team < teams; team++) {
+      spawns.addAll(reach.cells((char) ('1' + team)));
+    }
+    return spawns;
   }
 
   /**
