@@ -1,5 +1,6 @@
 package dev.overture.sample;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,6 +10,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import dev.overture.asset.PrimaryAssetId;
+import dev.overture.experience.ExperienceManager;
+import dev.overture.experience.LoadState;
+import dev.overture.experience.MapDefinition;
+import dev.overture.inject.Overture;
+import dev.overture.sample.game.ArenaGameState;
+import dev.overture.sample.game.ArenaLevel;
+import dev.overture.world.NetMode;
+import dev.overture.world.World;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,6 +64,79 @@ class HeroPlacementTest {
         assertTrue(Integer.parseInt(at.group(1)) <= 3, "seed " + seed + ": a hero in the walled-off room: " + line);
       }
       assertEquals(6, placed.size(), play.out());
+    }
+  }
+
+  /**
+   * Health pickups lie where heroes can walk to them: a pickup in a walled-off room could never be
+   * picked up. The Pit, copied with a room walled off at its right end; 20 pickups on the floor the
+   * spawns lead to, never in the room, on each of 30 turns.
+   */
+  @Test
+  void healthPickups_lieOnFloorTheSpawnsLeadTo() throws Exception {
+    Path assets = SampleCopy.in(temp);
+    Path plugin = Path.of("../sample-plugins/top-down-arena/src/main/resources");
+    String experience = Files.readString(plugin.resolve("experiences/TopDownArena.json"));
+    assertTrue(experience.contains("\"count\": 3"), experience);
+    Files.writeString(assets.resolve("experiences/Walled.json"), experience.replace("\"count\": 3", "\"count\": 20"));
+    String tile = Files.readString(plugin.resolve("ui/experiences/TopDownArenaTile.json"));
+    Files.writeString(assets.resolve("ui/experiences/WalledTile.json"),
+        tile.replace("Experience:TopDownArena", "Experience:Walled").replace("Map:Pit", "Map:WalledPit"));
+    String pit = Files.readString(plugin.resolve("maps/Pit.json"));
+    int start = pit.indexOf("\"tiles\": [");
+    int end = pit.indexOf(']', start);
+    Files.writeString(assets.resolve("maps/WalledPit.json"), pit.substring(0, start).replace("../../../../../../../assets/schemas/",
+        "../schemas/") + """
+        "tiles": [
+            "#################",
+            "#1.........2#...#",
+            "#..#..#...#.#...#",
+            "#...........#...#",
+            "#..#..#...#.#...#",
+            "#3.........4#...#",
+            "#################"
+          """ + pit.substring(end));
+
+    CommandRun validate = CommandRun.of("validate", "--assets", assets.toString());
+    assertEquals(0, validate.exit(), validate.all());
+
+    // Played in-process, to read where each pickup lies (the top-down views show only a hero's surroundings).
+    try (Overture overture = SampleContent.openReady(assets)) {
+      World world = overture.worlds().create("Walled", NetMode.STANDALONE, ArenaGameState.class);
+      try {
+        world.subsystem(ArenaLevel.class).load("Map:WalledPit",
+            overture.assets().loadSynchronously(PrimaryAssetId.parse("Map:WalledPit"), MapDefinition.class));
+        ArenaGameState state = (ArenaGameState) world.gameState();
+        state.seed(3);
+        ExperienceManager manager = ExperienceManager.of(world).orElseThrow();
+        manager.setCurrentExperience(PrimaryAssetId.parse("Experience:Walled"));
+        await().atMost(Duration.ofSeconds(60)).pollInSameThread().until(() -> {
+          world.runPendingTasks();
+          return manager.state() == LoadState.LOADED || manager.state() == LoadState.FAILED;
+        });
+        assertEquals(LoadState.LOADED, manager.state(), () -> manager.failure().map(Throwable::getMessage).orElse(""));
+        int width = world.subsystem(ArenaLevel.class).width();
+        int placed = 0;
+        for (int turn = 0; turn < 30 && !state.isOver(); turn++) {
+          world.tick(1.0 / 30);
+          for (int i = 0; i < 20; i++) {
+            int at = state.counter("pickup." + i) - 1;
+            if (at >= 0) {
+              placed++;
+              assertTrue(at % width < 12, "turn " + turn + ": pickup " + i + " in the walled-off room, at (" + at % width + ","
+                  + at / width + ")");
+            }
+          }
+        }
+        assertTrue(placed > 0, "pickups were laid");
+        CompletableFuture<Void> deactivated = manager.deactivate();
+        await().atMost(Duration.ofSeconds(60)).pollInSameThread().until(() -> {
+          world.runPendingTasks();
+          return deactivated.isDone();
+        });
+      } finally {
+        world.close();
+      }
     }
   }
 

@@ -54,6 +54,7 @@ public class HealthPickups extends ActorComponent implements MatchRules {
   public void afterTurn(ArenaMatch match) {
     ArenaGameState state = match.state();
     int width = match.level().width();
+    List<Cell> floor = null; // found when a pickup needs placing
     for (int i = 0; i < config.count(); i++) {
       String key = "pickup." + i;
       int at = state.counter(key) - 1;
@@ -70,7 +71,10 @@ public class HealthPickups extends ActorComponent implements MatchRules {
       }
       List<Cell> free = new ArrayList<>();
       List<Cell> taken = pickups(match);
-      for (Cell cell : match.level().floor()) {
+      if (floor == null) {
+        floor = heroFloor(match);
+      }
+      for (Cell cell : floor) {
         if (match.heroAt(cell).isEmpty() && !taken.contains(cell)) {
           free.add(cell);
         }
@@ -84,6 +88,18 @@ public class HealthPickups extends ActorComponent implements MatchRules {
       Cell placed = free.get(state.nextInt(free.size()));
       state.setCounter(key, placed.y() * width + placed.x() + 1);
     }
+  }
+
+  /**
+   * The floor a hero can walk to from the spawns of the match's teams, row by row: a pickup in a
+   * walled-off room could never be picked up (validate's Sample/NoFreeFloor counts the same floor).
+   */
+  private static List<Cell> heroFloor(ArenaMatch match) {
+    List<Cell> spawns = new ArrayList<>();
+    for (int team = 0; team < match.config().teams().size(); team++) {
+      spawns.addAll(match.level().spawns(team));
+    }
+    return match.level().reachableFrom(spawns);
   }
 
   @Override

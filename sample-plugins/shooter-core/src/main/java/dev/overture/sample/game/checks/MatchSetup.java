@@ -199,11 +199,16 @@ public final class MatchSetup implements ProjectValidator {
       // room holds none of them.
       context.about(found.asset()).error("Sample/TooManyHeroes", found.pointer() + "/teamSize",
           "ConfigureMatch puts " + heroes + " heroes (" + teams.size() + " teams of " + found.match().teamSize() + ") on "
-              + where + ", which has " + (reachable == floor ? floor + " floor cells"
-                  : reachable + " floor cells its spawns lead to (" + floor + " in all)"));
+              + where + ", which has " + floorCells(reachable, floor));
       return;
     }
-    checkFreeFloor(context, content.items(), heroes, floor, where, reported);
+    // Things laid on the floor lie where heroes can walk to them (HealthPickups): the same floor.
+    checkFreeFloor(context, content.items(), heroes, reachable, floorCells(reachable, floor), where, reported);
+  }
+
+  /** The floor heroes and what is laid for them can use, in words: all of it, or the part the spawns lead to. */
+  private static String floorCells(int reachable, int floor) {
+    return reachable == floor ? floor + " floor cells" : reachable + " floor cells its spawns lead to (" + floor + " in all)";
   }
 
   /** The spawn cells of the first {@code teams} teams. */
@@ -220,7 +225,7 @@ public final class MatchSetup implements ProjectValidator {
    * there takes: otherwise the match would have nowhere to put the last of them.
    */
   private static void checkFreeFloor(
-      ProjectContext context, List<Items> items, long heroes, int floor, String where, Set<String> reported) {
+      ProjectContext context, List<Items> items, long heroes, int floor, String floorInWords, String where, Set<String> reported) {
     long taken = heroes;
     for (Items item : items) {
       long wanted = item.action().floorItems();
@@ -228,8 +233,8 @@ public final class MatchSetup implements ProjectValidator {
         String kind = item.action().getClass().getSimpleName();
         long left = Math.max(0, floor - taken);
         context.about(item.asset()).error("Sample/NoFreeFloor", item.pointer() + item.action().floorItemsField(),
-            kind + " lays " + wanted + " " + item.action().floorItemsName() + " on " + where + ", which has " + floor
-                + " floor cells, " + taken + " of them taken by the heroes" + (taken > heroes ? " and what other actions lay" : "")
+            kind + " lays " + wanted + " " + item.action().floorItemsName() + " on " + where + ", which has " + floorInWords
+                + ", " + taken + " of them taken by the heroes" + (taken > heroes ? " and what other actions lay" : "")
                 + "; lower \"" + item.action().floorItemsField().substring(1) + "\" to at most " + left);
       }
       taken += wanted;
