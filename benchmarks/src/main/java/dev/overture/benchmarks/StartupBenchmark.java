@@ -131,13 +131,25 @@ final class StartupBenchmark {
 
   /**
    * The options the sample's launcher ({@code sample-game/src/launcher/overture}) gives the JVM
-   * besides its start-up archive: the quick compiler only, fewer compilations, and the heap in
-   * transparent huge pages (ignored where the system has none; {@link #asLauncher} silences the
-   * JVM's warning about it as the launcher does). The launcher is a shell script, so they are written
-   * here again; {@code StartupBenchmarkTest} fails when the two differ.
+   * besides its start-up archive: the quick compiler only and fewer compilations ({@link #hugePages}
+   * adds the heap's pages where the system offers them). The launcher is a shell script, so they are
+   * written here again; {@code StartupBenchmarkTest} fails when the two differ.
    */
-  static final List<String> LAUNCHER_OPTIONS =
-      List.of("-XX:TieredStopAtLevel=1", "-XX:CompileThresholdScaling=3", "-XX:+UseTransparentHugePages");
+  static final List<String> LAUNCHER_OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-XX:CompileThresholdScaling=3");
+
+  /**
+   * The launcher's option for the heap's pages, as it decides it: transparent huge pages where the
+   * system's setting ({@code /sys/kernel/mm/transparent_hugepage/enabled}) names madvise or always
+   * as the mode in force; none elsewhere.
+   */
+  static List<String> hugePages() {
+    try {
+      String mode = Files.readString(Path.of("/sys/kernel/mm/transparent_hugepage/enabled"));
+      return mode.contains("[madvise]") || mode.contains("[always]") ? List.of("-XX:+UseTransparentHugePages") : List.of();
+    } catch (IOException | RuntimeException e) {
+      return List.of();
+    }
+  }
 
   /** The launcher's silence about huge pages a system does not offer (the JVM would print a warning to the output). */
   private static final String QUIET_PAGES = "-Xlog:pagesize=off";
@@ -167,6 +179,7 @@ final class StartupBenchmark {
       archive.getParent().toFile().deleteOnExit();
       List<String> training = new ArrayList<>(List.of(java(), "-XX:ArchiveClassesAtExit=" + archive, QUIET_PAGES));
       training.addAll(LAUNCHER_OPTIONS);
+      training.addAll(hugePages());
       training.addAll(arguments);
       output(training);
       if (Files.isRegularFile(archive)) {
@@ -178,6 +191,7 @@ final class StartupBenchmark {
     List<String> command = new ArrayList<>(List.of(java(), QUIET_PAGES));
     command.addAll(flags);
     command.addAll(LAUNCHER_OPTIONS);
+    command.addAll(hugePages());
     command.addAll(arguments);
     return command;
   }

@@ -19,7 +19,7 @@ class StartupBenchmarkTest {
     List<String> starts = script.lines().map(String::strip).filter(line -> line.startsWith("exec ")).toList();
 
     assertEquals(3, starts.size(), "the launcher's ways to start the JVM (AOT cache, archive, neither):\n" + script);
-    String options = String.join(" ", StartupBenchmark.LAUNCHER_OPTIONS) + " -jar ";
+    String options = String.join(" ", StartupBenchmark.LAUNCHER_OPTIONS) + " $pages -jar ";
     for (String start : starts) {
       assertTrue(start.replaceAll(" +", " ").contains(options), start);
     }
