@@ -44,67 +44,19 @@ final class PluginClassLoader extends URLClassLoader {
 
   /**
    * Another installed jar plugin, which a class this plugin's code needs may be in: named in the
-   * message of a class not found, as the plugin to depend on.
+   * problem of a class not found, as the plugin to depend on.
    *
    * @param plugin its name
    * @param read the jar read (the runtime's copy)
    * @param location the jar, as messages name it
+   * @param dependsOnThis whether it depends, directly or not, on the plugin of this loader: then
+   *     depending on it would make a cycle
    */
-  record Elsewhere(PluginId plugin, Path read, String location) {}
-
-  /**
-   * A class that neither the host, the plugin's jar nor the plugins it depends on has. Its message
-   * names an installed plugin whose jar has it, looked for only when the message is first asked for:
-   * code probes for classes that are not there on purpose (a library looking for an optional one),
-   * and such a probe must not open every other plugin's jar.
-   */
-  static final class NotVisible extends ClassNotFoundException {
-    private static final long serialVersionUID = 1L;
-
-    private final String name;
-    private final PluginId plugin;
-    private final transient List<Elsewhere> others;
-    private transient Elsewhere owner;
-    private transient boolean looked;
-
-    NotVisible(String name, PluginId plugin, List<Elsewhere> others) {
-      super(name);
-      this.name = name;
-      this.plugin = plugin;
-      this.others = others;
-    }
-
-    /** The installed plugin whose jar has the class, if one does (the first, in discovery order). */
-    synchronized java.util.Optional<Elsewhere> owner() {
-      if (!looked) {
-        looked = true;
-        String entry = name.replace('.', '/') + ".class";
-        for (Elsewhere other : others == null ? List.<Elsewhere>of() : others) {
-          try (java.util.zip.ZipFile jar = new java.util.zip.ZipFile(other.read().toFile())) {
-            if (jar.getEntry(entry) != null) {
-              owner = other;
-              break;
-            }
-          } catch (IOException | RuntimeException unreadable) {
-            // A jar that cannot be read now says nothing about the class.
-          }
-        }
-      }
-      return java.util.Optional.ofNullable(owner);
-    }
-
-    @Override
-    public String getMessage() {
-      return name + " (plugin " + plugin + ": not in its jar, the plugins it depends on or the host"
-          + owner().map(other -> "; plugin " + other.plugin() + " (" + other.location() + ") has it: add \"" + other.plugin()
-              + "\" to the \"dependencies\" of plugin " + plugin).orElse("")
-          + ")";
-    }
-  }
+  record Elsewhere(PluginId plugin, Path read, String location, boolean dependsOnThis) {}
 
   private final PluginId plugin;
   private final List<PluginClassLoader> dependencies;
-  /** The other installed jar plugins when this one registered, for the messages of classes not found. */
+  /** The other installed jar plugins when this one registered, for the problems of classes not found. */
   private final List<Elsewhere> others;
   /** Closed when the plugin was unregistered; code it left running (a thread, a hook) may still ask. */
   private volatile boolean closed;
@@ -178,7 +130,7 @@ final class PluginClassLoader extends URLClassLoader {
               throw new ClassNotFoundException(name + " (plugin " + plugin + " was unloaded: its classes can no longer be"
                   + " loaded; code it left running after it unregistered, a thread or a shutdown hook, asked for it)");
             }
-            throw new NotVisible(name, plugin, others);
+            throw new ClassNotFoundException(name + " (plugin " + plugin + ": not in its jar, the plugins it depends on or the host)");
           }
         }
       }
@@ -193,6 +145,26 @@ final class PluginClassLoader extends URLClassLoader {
   public void close() throws IOException {
     closed = true;
     super.close();
+  }
+
+  /**
+   * The first of the other jar plugins installed when this loader was made (in discovery order)
+   * whose jar has the class {@code name}: what a class not found is explained with. Opens their jars,
+   * so only for a problem's message, never while loading (code probes for classes that are not
+   * there on purpose). Any thread.
+   */
+  java.util.Optional<Elsewhere> holderOf(String name) {
+    String entry = name.replace('.', '/') + ".class";
+    for (Elsewhere other : others) {
+      try (java.util.zip.ZipFile jar = new java.util.zip.ZipFile(other.read().toFile())) {
+        if (jar.getEntry(entry) != null) {
+          return java.util.Optional.of(other);
+        }
+      } catch (IOException | RuntimeException unreadable) {
+        // A jar that cannot be read now says nothing about the class.
+      }
+    }
+    return java.util.Optional.empty();
   }
 
   /** The class {@code name} of this plugin's own jar, or null: what dependents may see. */

@@ -93,13 +93,13 @@ final class PluginEntryPoints {
       entryPoint.register(code.registration());
     } catch (InvocationTargetException | ExceptionInInitializerError e) {
       Throwable cause = e.getCause() == null ? e : e.getCause();
-      problems.add(failed(plugin, name, cause, locate));
+      problems.add(failed(plugin, name, cause, loader, locate));
       code.failedWith(cause);
     } catch (Exception | Error e) {
       // A plugin's own bug (an assertion, endless recursion, a plain Error, running out of memory) is
       // its problem, not the host's: caught here, the plugin goes to Error and its requests fail,
       // instead of the plugin being left half-registered without a word.
-      problems.add(failed(plugin, name, e, locate));
+      problems.add(failed(plugin, name, e, loader, locate));
       code.failedWith(e);
     } finally {
       // A plugin that set the plugins' thread's context class loader to its own would hand its
@@ -110,13 +110,15 @@ final class PluginEntryPoints {
     return problems;
   }
 
-  private static Problem failed(Plugin plugin, String name, Throwable cause, Function<String, SourceLocation> locate) {
+  private static Problem failed(Plugin plugin, String name, Throwable cause, ClassLoader loader, Function<String, SourceLocation> locate) {
     if (cause instanceof NoClassDefFoundError missing) {
       String needed = String.valueOf(missing.getMessage()).replace('/', '.');
-      String advice = notVisible(missing)
-          .flatMap(PluginClassLoader.NotVisible::owner)
-          .map(owner -> "plugin " + owner.plugin() + " (" + owner.location() + ") has it: add \"" + owner.plugin()
-              + "\" to its \"dependencies\"")
+      String advice = (loader instanceof PluginClassLoader own ? own.holderOf(needed) : java.util.Optional.<PluginClassLoader.Elsewhere>empty())
+          .map(holder -> holder.dependsOnThis()
+              ? "plugin " + holder.plugin() + " (" + holder.location() + ") has it, but depends on " + plugin.id
+                  + " itself, so depending on it would make a cycle: move the class into a plugin both can depend on"
+              : "plugin " + holder.plugin() + " (" + holder.location() + ") has it: add \"" + holder.plugin()
+                  + "\" to its \"dependencies\"")
           .orElse("add the plugin that has it to its \"dependencies\"");
       return problem("Overture/MissingClass",
           "The code of plugin " + plugin.id + " needs the class " + needed + ", which neither "
@@ -139,16 +141,6 @@ final class PluginEntryPoints {
     return problem("Overture/EntryPointFailed",
         "The entry point \"" + name + "\" of plugin " + plugin.id + " failed while registering: " + PluginCatalog.message(cause),
         locate);
-  }
-
-  /** The plugin loader's refusal behind {@code missing} (the JVM's error has it as its cause), if there is one. */
-  private static java.util.Optional<PluginClassLoader.NotVisible> notVisible(Throwable missing) {
-    for (Throwable cause = missing; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-      if (cause instanceof PluginClassLoader.NotVisible refused) {
-        return java.util.Optional.of(refused);
-      }
-    }
-    return java.util.Optional.empty();
   }
 
   private static Problem problem(String id, String message, Function<String, SourceLocation> locate) {

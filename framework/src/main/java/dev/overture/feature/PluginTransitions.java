@@ -447,7 +447,8 @@ final class PluginTransitions {
     List<PluginClassLoader.Elsewhere> others = new ArrayList<>();
     for (Plugin other : catalog.all()) {
       if (other != plugin && other.origin instanceof PluginOrigin.Jar jar) {
-        others.add(new PluginClassLoader.Elsewhere(other.id, jar.read(), jar.location()));
+        others.add(new PluginClassLoader.Elsewhere(other.id, jar.read(), jar.location(),
+            catalog.dependenciesOf(other.id).contains(plugin.id)));
       }
     }
     return others;

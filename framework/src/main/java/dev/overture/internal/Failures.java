@@ -118,9 +118,8 @@ public final class Failures {
   private static String missingClass(Throwable failure) {
     for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
       if (cause instanceof ClassNotFoundException && cause.getMessage() != null && cause.getMessage().contains("(plugin ")) {
-        return "the class " + cause.getMessage() + " could not be found"
-            + (cause.getMessage().contains("not in its jar") && !cause.getMessage().contains(" has it: add ")
-                ? "; a plugin that uses another plugin's classes names it in its \"dependencies\"" : "");
+        return "the class " + cause.getMessage() + " could not be found" + (cause.getMessage().contains("not in its jar")
+            ? "; a plugin that uses another plugin's classes names it in its \"dependencies\"" : "");
       }
     }
     String message = failure.getMessage() == null ? "" : failure.getMessage();

@@ -286,6 +286,72 @@ class JarPluginsTest {
     assertEquals(plugins().resolve("stowaway.jar") + "!/plugin.json:1:57 (/entryPoint)", problem.location().orElseThrow().toString());
   }
 
+  /**
+   * The JVM answers a second use of a class it could not find from its cache of the first error,
+   * with a cause it makes again from its class's name: the problem is worded from the plugin's
+   * loader, not from that cause, so a second use says the same (a hostile review).
+   */
+  @Test
+  void aClassMissedTwice_isExplainedTheSameTheSecondTime() {
+    Path base = PluginJar.of()
+        .file("plugin.json", "{ \"name\": \"Base\", \"version\": \"1.0.0\" }")
+        .java("base.Shared", BASE)
+        .writeTo(plugins().resolve("base.jar"));
+    PluginJar.of()
+        .file("plugin.json", "{ \"name\": \"Stowaway\", \"version\": \"1.0.0\", \"entryPoint\": \"stowaway.Plugin\" }")
+        .java("stowaway.Plugin", """
+            package stowaway;
+
+            public final class Plugin implements dev.overture.feature.OverturePlugin {
+              @Override
+              public void register(dev.overture.feature.PluginRegistration plugin) {
+                try {
+                  base.Shared.hello();
+                } catch (NoClassDefFoundError first) {
+                  // tried again below: the JVM's cached error this time
+                }
+                base.Shared.hello();
+              }
+            }
+            """)
+        .compiledAgainst(base)
+        .writeTo(plugins().resolve("stowaway.jar"));
+    open();
+
+    Problem problem = overture.features().failure(PluginId.of("Stowaway")).orElseThrow().problems().get(0);
+    assertEquals("The code of plugin Stowaway needs the class base.Shared, which neither its jar, the host nor the plugins it"
+        + " depends on provide; plugin Base (" + base.toString().replace('\\', '/') + ") has it: add \"Base\" to its"
+        + " \"dependencies\"", problem.message());
+  }
+
+  /** The plugin that has the class depends on the one that needs it: depending on it back would make a cycle, so that is not the advice. */
+  @Test
+  void aClassOfAPluginThatDependsOnTheOneNeedingIt_isNotAdvisedAsADependency() {
+    PluginJar stowaway = PluginJar.of()
+        .file("plugin.json", "{ \"name\": \"Stowaway\", \"version\": \"1.0.0\", \"entryPoint\": \"stowaway.Plugin\" }")
+        .java("stowaway.Plugin", """
+            package stowaway;
+
+            public final class Plugin implements dev.overture.feature.OverturePlugin {
+              @Override
+              public void register(dev.overture.feature.PluginRegistration plugin) {
+                base.Shared.hello();
+              }
+            }
+            """);
+    Path base = PluginJar.of()
+        .file("plugin.json", "{ \"name\": \"Base\", \"version\": \"1.0.0\", \"dependencies\": [ { \"name\": \"Stowaway\" } ] }")
+        .java("base.Shared", BASE)
+        .writeTo(plugins().resolve("base.jar"));
+    stowaway.compiledAgainst(base).writeTo(plugins().resolve("stowaway.jar"));
+    open();
+
+    Problem problem = overture.features().failure(PluginId.of("Stowaway")).orElseThrow().problems().get(0);
+    assertEquals("The code of plugin Stowaway needs the class base.Shared, which neither its jar, the host nor the plugins it"
+        + " depends on provide; plugin Base (" + base.toString().replace('\\', '/') + ") has it, but depends on Stowaway itself,"
+        + " so depending on it would make a cycle: move the class into a plugin both can depend on", problem.message());
+  }
+
   @Test
   void codeThatUsesAClassNoInstalledPluginHas_failsToRegister_namingTheClass() {
     Path elsewhere = PluginJar.of()

@@ -118,16 +118,4 @@ class FailuresTest {
     assertEquals("the class game.Rules cannot be used: its static initializer threw when it was first used",
         Failures.describe(new NoClassDefFoundError("Could not initialize class game.Rules")));
   }
-
-  /** Where the plugin's loader found the class in another installed plugin, its words say which to depend on, once. */
-  @org.junit.jupiter.api.Test
-  void aMissingClassAnotherPluginHas_isNamed_withThatPluginOnce() {
-    NoClassDefFoundError fromPlugin = new NoClassDefFoundError("base/Thing");
-    fromPlugin.initCause(new ClassNotFoundException("base.Thing (plugin LazyX: not in its jar, the plugins it depends on or the host;"
-        + " plugin Base (plugins/base.jar) has it: add \"Base\" to the \"dependencies\" of plugin LazyX)"));
-
-    assertEquals("the class base.Thing (plugin LazyX: not in its jar, the plugins it depends on or the host; plugin Base"
-        + " (plugins/base.jar) has it: add \"Base\" to the \"dependencies\" of plugin LazyX) could not be found",
-        Failures.describe(fromPlugin));
-  }
 }
