@@ -14,7 +14,11 @@ import java.util.Set;
  * of the plugin's (holding, say, the plugin object), and the JVM's record of its stack keeps the
  * class of every method on it until the exception itself is collected. Either way the plugin's class
  * loader could not be collected while the failure was kept. The copy prints as the original did
- * ({@code toString}, {@code printStackTrace}), so a developer's {@code --debug} trace is unchanged.
+ * ({@code toString}, {@code printStackTrace}: what each exception's {@code toString} said and the
+ * stack the JVM recorded for it), so a developer's {@code --debug} trace is unchanged. What differs:
+ * its class is this one (a logger that names an exception's class itself, Logback's, names this one
+ * before the original's words), and an exception that overrides {@code getStackTrace} is copied
+ * with what that returned.
  *
  * <p>Only a failure that involves a plugin's classes is copied ({@link #ofPluginCode}): one the
  * framework or the JDK threw about a plugin (a class not found in its jar, a file that cannot be
@@ -24,12 +28,12 @@ final class DetachedFailure extends RuntimeException {
 
   private static final long serialVersionUID = 1L;
 
-  /** The original exception's class name, as its {@code toString} began. */
-  private final String className;
+  /** What the original's {@code toString} said: its class name and message, as it words them. */
+  private final String text;
 
   private DetachedFailure(Throwable original, Map<Throwable, DetachedFailure> copies) {
     super(original.getMessage()); // its cause unset, for initCause below
-    this.className = original.getClass().getName();
+    this.text = original.toString();
     copies.put(original, this);
     setStackTrace(original.getStackTrace());
     Throwable cause = original.getCause();
@@ -59,9 +63,11 @@ final class DetachedFailure extends RuntimeException {
     }
     try {
       return involvesPluginCode(failure) ? new DetachedFailure(failure, new IdentityHashMap<>()) : failure;
-    } catch (RuntimeException | StackOverflowError e) {
-      // A plugin's exception whose own methods throw (getMessage, getCause) or a chain too deep to
-      // copy: kept as it is, which keeps its classes, rather than losing the failure it reports.
+    } catch (Throwable e) {
+      // A plugin's exception whose own methods throw (getMessage, toString, getCause; an Error too)
+      // or a chain too deep to copy: kept as it is, which keeps its classes, rather than losing the
+      // failure it reports. Only the virtual machine's own trouble goes on.
+      dev.overture.internal.Failures.rethrowIfFatal(e);
       return failure;
     }
   }
@@ -97,10 +103,9 @@ final class DetachedFailure extends RuntimeException {
     return this;
   }
 
-  /** As the original's: its class name, then its message. */
+  /** What the original's said (its class name, then its message, unless it words itself otherwise). */
   @Override
   public String toString() {
-    String message = getLocalizedMessage();
-    return message != null ? className + ": " + message : className;
+    return text;
   }
 }

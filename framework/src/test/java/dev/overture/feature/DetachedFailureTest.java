@@ -90,6 +90,54 @@ class DetachedFailureTest {
     assertEquals(printed(first), printed(kept));
   }
 
+  /** An exception that words itself (an overridden getLocalizedMessage or toString, as the JDK's NamingException does) prints the same words. */
+  @Test
+  void anExceptionThatWordsItself_printsItsOwnWords() {
+    RuntimeException worded = new RuntimeException("raw") {
+      @Override
+      public String getLocalizedMessage() {
+        return "localised";
+      }
+    };
+    javax.naming.NamingException naming = new javax.naming.NamingException("lookup failed");
+    naming.setRootCause(new IOException("disk"));
+    for (Throwable original : List.of(worded, naming)) {
+      original.setStackTrace(new StackTraceElement[] {pluginFrame()});
+
+      Throwable kept = DetachedFailure.ofPluginCode(original);
+
+      assertInstanceOf(DetachedFailure.class, kept);
+      assertEquals(original.toString(), kept.toString());
+      assertEquals(printed(original), printed(kept));
+    }
+  }
+
+  /** Nothing a plugin's exception does while it is copied escapes (an Error from its getMessage included): the failure is kept as it is. */
+  @Test
+  void anExceptionWhoseMethodsThrowErrors_isKeptAsItIs() {
+    RuntimeException suppressedThrows = new RuntimeException("outer");
+    suppressedThrows.addSuppressed(new RuntimeException() {
+      @Override
+      public String getMessage() {
+        throw new AssertionError("the plugin's getMessage asserts");
+      }
+    });
+    suppressedThrows.setStackTrace(new StackTraceElement[] {pluginFrame()});
+    RuntimeException missingClass = new RuntimeException() {
+      @Override
+      public String getMessage() {
+        throw new NoClassDefFoundError("lamps/Wick");
+      }
+    };
+    missingClass.setStackTrace(new StackTraceElement[] {pluginFrame()});
+
+    assertSame(suppressedThrows, DetachedFailure.ofPluginCode(suppressedThrows));
+    assertSame(missingClass, DetachedFailure.ofPluginCode(missingClass));
+    PluginException failure = new PluginException(PluginId.of("Lamps"), "register", List.of(Problem.error("Overture/PluginFailed", "x")),
+        missingClass);
+    assertSame(missingClass, failure.getCause());
+  }
+
   @Test
   void anExceptionThatCannotBeRead_isKeptAsItIs() {
     RuntimeException unreadable = new RuntimeException() {
