@@ -140,6 +140,43 @@ class HeroPlacementTest {
     }
   }
 
+  /**
+   * Teams that play in rooms walled off from each other place their heroes in their own room: each
+   * room must hold its teams' heroes, even where the map as a whole has room for all of them (a
+   * hostile review: validate passed this, and play put a Blue hero in the other teams' room).
+   */
+  @Test
+  void teamsInRoomsOfTheirOwn_needRoomForTheirHeroes_eachRoom() throws Exception {
+    Path assets = SampleCopy.in(temp);
+    Path experience = assets.resolve("experiences/Elimination.json");
+    String json = Files.readString(experience);
+    String teams = "\"teams\": [\n        \"Red\",\n        \"Blue\"\n      ],\n      \"teamSize\": 3,";
+    assertTrue(json.contains(teams), json);
+    Files.writeString(experience, json.replace(teams, "\"teams\": [\"Red\", \"Blue\", \"Green\", \"Gold\"], \"teamSize\": 2,"));
+    Path map = assets.resolve("maps/Arena.json");
+    String tiles = Files.readString(map);
+    int start = tiles.indexOf("\"tiles\": [");
+    int end = tiles.indexOf(']', start);
+    Files.writeString(map, tiles.substring(0, start) + """
+        "tiles": [
+            "###########",
+            "#1.2#3....#",
+            "#####....4#",
+            "###########"
+          """ + tiles.substring(end));
+
+    CommandRun validate = CommandRun.of("validate", "--assets", assets.toString());
+
+    assertEquals(1, validate.exit(), validate.all());
+    assertTrue(validate.out().contains("[Sample/TooManyHeroes] ConfigureMatch puts 4 heroes (teams Red and Blue, 2 each) in a part"
+        + " of map Map:Arena, which UserFacingExperience:EliminationTile plays Experience:Elimination on: the part their spawns"
+        + " lead to, walled off from the other teams', has 3 floor cells"), validate.out());
+    assertTrue(!validate.out().contains("teams Green and Gold"), "their room holds their heroes: " + validate.out());
+    CommandRun play = CommandRun.of("play", "--assets", assets.toString(), "--ticks", "0");
+    assertEquals(1, play.exit(), "play refuses what validate refuses: " + play.all());
+    assertTrue(play.err().contains("[Sample/TooManyHeroes]"), play.all());
+  }
+
   /** validate counts the floor heroes can stand on as they are placed: not the walled-off room. */
   @Test
   void moreHeroesThanTheFloorTheSpawnsLeadTo_areTooMany() throws Exception {

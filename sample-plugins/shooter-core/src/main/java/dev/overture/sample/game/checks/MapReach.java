@@ -71,6 +71,81 @@ final class MapReach {
     return a != WALL && a == region[to.y() * width + to.x()];
   }
 
+  /**
+   * The parts of the map the teams play in: the floor of the regions holding a team's spawns, a
+   * team whose spawns lie in several regions joining them into one part. Each part with the teams
+   * (numbers from 0) whose spawns are there and its floor cells; in the order of their first team.
+   */
+  List<Part> parts(int teams) {
+    int[] partOfRegion = new int[regionCount()];
+    java.util.Arrays.fill(partOfRegion, -1);
+    List<java.util.Set<Integer>> regionsOf = new java.util.ArrayList<>();
+    List<List<Integer>> teamsOf = new java.util.ArrayList<>();
+    for (int team = 0; team < teams; team++) {
+      java.util.Set<Integer> regions = new java.util.TreeSet<>();
+      for (Cell spawn : cells((char) ('1' + team))) {
+        regions.add(region[spawn.y() * width + spawn.x()]);
+      }
+      // The parts this team's regions already belong to merge into one, with this team.
+      java.util.Set<Integer> joined = new java.util.TreeSet<>();
+      for (int number : regions) {
+        if (partOfRegion[number] >= 0) {
+          joined.add(partOfRegion[number]);
+        }
+      }
+      int into = joined.isEmpty() ? regionsOf.size() : joined.iterator().next();
+      if (joined.isEmpty()) {
+        regionsOf.add(new java.util.TreeSet<>());
+        teamsOf.add(new java.util.ArrayList<>());
+      }
+      for (int other : joined) {
+        if (other != into) {
+          regionsOf.get(into).addAll(regionsOf.get(other));
+          teamsOf.get(into).addAll(teamsOf.get(other));
+          regionsOf.get(other).clear();
+          teamsOf.get(other).clear();
+        }
+      }
+      regionsOf.get(into).addAll(regions);
+      teamsOf.get(into).add(team);
+      for (int number : regionsOf.get(into)) {
+        partOfRegion[number] = into;
+      }
+    }
+    int[] sizes = new int[regionCount()];
+    for (int number : region) {
+      if (number != WALL) {
+        sizes[number]++;
+      }
+    }
+    List<Part> parts = new java.util.ArrayList<>();
+    for (int i = 0; i < regionsOf.size(); i++) {
+      if (teamsOf.get(i).isEmpty()) {
+        continue;
+      }
+      int floor = 0;
+      for (int number : regionsOf.get(i)) {
+        floor += sizes[number];
+      }
+      List<Integer> members = new java.util.ArrayList<>(teamsOf.get(i));
+      java.util.Collections.sort(members);
+      parts.add(new Part(List.copyOf(members), floor));
+    }
+    parts.sort(java.util.Comparator.comparing(part -> part.teams().get(0)));
+    return parts;
+  }
+
+  /** A part of the map some teams play in: their numbers and its floor cells. */
+  record Part(List<Integer> teams, int floor) {}
+
+  private int regionCount() {
+    int count = 0;
+    for (int number : region) {
+      count = Math.max(count, number + 1);
+    }
+    return count;
+  }
+
   /** How many floor cells a hero can walk to from one of {@code starts} (the starts' own included). */
   int floorReachedFrom(List<Cell> starts) {
     java.util.Set<Integer> regions = new java.util.HashSet<>();

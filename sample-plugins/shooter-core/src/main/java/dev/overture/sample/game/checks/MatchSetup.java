@@ -187,13 +187,18 @@ public final class MatchSetup implements ProjectValidator {
       }
     }
     int reachable = floor;
+    List<MapReach.Part> parts = List.of();
     if (everyTeamSpawns) {
       MapReach reach = new MapReach(map.tiles());
       checkReach(context, teams, reach, mapId, where, reported);
       checkScoring(context, found, content, teams, reach, where);
       reachable = reach.floorReachedFrom(spawnsOf(reach, teams.size()));
+      parts = reach.parts(teams.size());
     }
     long heroes = found.match().heroes();
+    if (parts.size() > 1 && tooManyInAPart(context, found, teams, parts, where)) {
+      return;
+    }
     if (heroes > reachable) {
       // Heroes beyond a team's spawns stand on floor its spawns lead to (ArenaMatch); a walled-off
       // room holds none of them.
@@ -204,6 +209,30 @@ public final class MatchSetup implements ProjectValidator {
     }
     // Things laid on the floor lie where heroes can walk to them (HealthPickups): the same floor.
     checkFreeFloor(context, content.items(), heroes, reachable, floorCells(reachable, floor), where, reported);
+  }
+
+  /**
+   * Teams that play in parts of the map walled off from each other place their heroes in their own
+   * part (ArenaMatch places a hero beyond its team's spawns on floor they lead to): each part must
+   * hold its teams' heroes. Reports each part that cannot, once; true when one could not.
+   */
+  private static boolean tooManyInAPart(ProjectContext context, Found found, List<String> teams, List<MapReach.Part> parts,
+      String where) {
+    boolean refused = false;
+    long teamSize = found.match().teamSize();
+    for (MapReach.Part part : parts) {
+      long heroes = teamSize * part.teams().size();
+      if (heroes > part.floor()) {
+        List<String> names = part.teams().stream().map(teams::get).toList();
+        String named = names.size() == 1 ? "team " + names.get(0)
+            : "teams " + String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
+        context.about(found.asset()).error("Sample/TooManyHeroes", found.pointer() + "/teamSize",
+            "ConfigureMatch puts " + heroes + " heroes (" + named + ", " + teamSize + " each) in a part of " + where
+                + ": the part their spawns lead to, walled off from the other teams', has " + part.floor() + " floor cells");
+        refused = true;
+      }
+    }
+    return refused;
   }
 
   /** The floor heroes and what is laid for them can use, in words: all of it, or the part the spawns lead to. */
