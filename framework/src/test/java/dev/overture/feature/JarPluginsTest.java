@@ -254,13 +254,9 @@ class JarPluginsTest {
         "Top sees Base, which it depends on; nobody sees Top or Side; Base sees neither of its dependents");
   }
 
-  @Test
-  void codeThatUsesAPluginItDoesNotDependOn_failsToRegister_namingTheClass_andThePluginThatHasIt() {
-    Path base = PluginJar.of()
-        .file("plugin.json", "{ \"name\": \"Base\", \"version\": \"1.0.0\" }")
-        .java("base.Shared", BASE)
-        .writeTo(plugins().resolve("base.jar"));
-    PluginJar.of()
+  /** A plugin whose entry point uses base.Shared ({@link #BASE}) without depending on the plugin that has it. */
+  private static PluginJar stowaway() {
+    return PluginJar.of()
         .file("plugin.json", "{ \"name\": \"Stowaway\", \"version\": \"1.0.0\", \"entryPoint\": \"stowaway.Plugin\" }")
         .java("stowaway.Plugin", """
             package stowaway;
@@ -271,7 +267,16 @@ class JarPluginsTest {
                 base.Shared.hello();
               }
             }
-            """)
+            """);
+  }
+
+  @Test
+  void codeThatUsesAPluginItDoesNotDependOn_failsToRegister_namingTheClass_andThePluginThatHasIt() {
+    Path base = PluginJar.of()
+        .file("plugin.json", "{ \"name\": \"Base\", \"version\": \"1.0.0\" }")
+        .java("base.Shared", BASE)
+        .writeTo(plugins().resolve("base.jar"));
+    stowaway()
         .compiledAgainst(base)
         .writeTo(plugins().resolve("stowaway.jar"));
     open();
@@ -327,18 +332,7 @@ class JarPluginsTest {
   /** The plugin that has the class depends on the one that needs it: depending on it back would make a cycle, so that is not the advice. */
   @Test
   void aClassOfAPluginThatDependsOnTheOneNeedingIt_isNotAdvisedAsADependency() {
-    PluginJar stowaway = PluginJar.of()
-        .file("plugin.json", "{ \"name\": \"Stowaway\", \"version\": \"1.0.0\", \"entryPoint\": \"stowaway.Plugin\" }")
-        .java("stowaway.Plugin", """
-            package stowaway;
-
-            public final class Plugin implements dev.overture.feature.OverturePlugin {
-              @Override
-              public void register(dev.overture.feature.PluginRegistration plugin) {
-                base.Shared.hello();
-              }
-            }
-            """);
+    PluginJar stowaway = stowaway();
     Path base = PluginJar.of()
         .file("plugin.json", "{ \"name\": \"Base\", \"version\": \"1.0.0\", \"dependencies\": [ { \"name\": \"Stowaway\" } ] }")
         .java("base.Shared", BASE)
@@ -358,18 +352,7 @@ class JarPluginsTest {
         .file("plugin.json", "{ \"name\": \"Base\", \"version\": \"1.0.0\" }")
         .java("base.Shared", BASE)
         .writeTo(temp.resolve("not-installed/base.jar"));
-    PluginJar.of()
-        .file("plugin.json", "{ \"name\": \"Stowaway\", \"version\": \"1.0.0\", \"entryPoint\": \"stowaway.Plugin\" }")
-        .java("stowaway.Plugin", """
-            package stowaway;
-
-            public final class Plugin implements dev.overture.feature.OverturePlugin {
-              @Override
-              public void register(dev.overture.feature.PluginRegistration plugin) {
-                base.Shared.hello();
-              }
-            }
-            """)
+    stowaway()
         .compiledAgainst(elsewhere)
         .writeTo(plugins().resolve("stowaway.jar"));
     lanterns().writeTo(plugins().resolve("lanterns.jar")); // another jar plugin, without the class

@@ -61,6 +61,18 @@ class PluginUnloadReliabilityTest {
     });
   }
 
+  /** The runtime of {@code game} and the plugins folder, its plugin changes run when the test runs them. */
+  private Overture open(Path game) {
+    return Overture.builder()
+        .contentRoot(AssetSource.directory(game))
+        .plugins(temp.resolve("plugins"))
+        .workerThreads(2)
+        .pluginExecutor(serial)
+        .ticker(new FakeTicker())
+        .closeTimeout(Duration.ZERO)
+        .build();
+  }
+
   private static final String PLUGIN = """
       package relics;
 
@@ -194,14 +206,7 @@ class PluginUnloadReliabilityTest {
     Path game = Content.of()
         .file("pawns/Keeper.json", "{ \"pawnClass\": \"Pawn\", \"displayName\": \"Keeper\" }")
         .writeTo(temp.resolve("game"));
-    try (Overture overture = Overture.builder()
-        .contentRoot(AssetSource.directory(game))
-        .plugins(temp.resolve("plugins"))
-        .workerThreads(2)
-        .pluginExecutor(serial)
-        .ticker(new FakeTicker())
-        .closeTimeout(Duration.ZERO)
-        .build()) {
+    try (Overture overture = open(game)) {
       pumpUntil(() -> overture.ready().isDone());
       WeakReference<ClassLoader> loader = playThenUnregister(overture);
 
@@ -258,14 +263,7 @@ class PluginUnloadReliabilityTest {
         .writeTo(temp.resolve("plugins/cracked.jar"));
     Path game = Content.of().file("pawns/Keeper.json", "{ \"pawnClass\": \"Pawn\", \"displayName\": \"Keeper\" }")
         .writeTo(temp.resolve("game"));
-    try (Overture overture = Overture.builder()
-        .contentRoot(AssetSource.directory(game))
-        .plugins(temp.resolve("plugins"))
-        .workerThreads(2)
-        .pluginExecutor(serial)
-        .ticker(new FakeTicker())
-        .closeTimeout(Duration.ZERO)
-        .build()) {
+    try (Overture overture = open(game)) {
       pumpUntil(() -> overture.ready().isDone());
       PluginId cracked = PluginId.of("Cracked");
       assertEquals(PluginState.ERROR, overture.features().state(cracked));

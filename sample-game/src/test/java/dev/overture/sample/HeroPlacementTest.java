@@ -36,21 +36,25 @@ class HeroPlacementTest {
 
   private static final Pattern HERO_AT = Pattern.compile(" at \\((\\d+),(\\d+)\\)");
 
-  @Test
-  void heroesBeyondTheSpawns_standOnFloorTheSpawnsLeadTo() throws Exception {
-    Path assets = SampleCopy.in(temp);
-    Path map = assets.resolve("maps/Arena.json");
+  /** Replaces the map file's {@code "tiles"} with {@code tiles} (a {@code "tiles": [ ... } text without its closing bracket). */
+  private static void withTiles(Path map, String tiles) throws Exception {
     String json = Files.readString(map);
     int start = json.indexOf("\"tiles\": [");
     int end = json.indexOf(']', start);
-    Files.writeString(map, json.substring(0, start) + """
+    Files.writeString(map, json.substring(0, start) + tiles + json.substring(end));
+  }
+
+  @Test
+  void heroesBeyondTheSpawns_standOnFloorTheSpawnsLeadTo() throws Exception {
+    Path assets = SampleCopy.in(temp);
+    withTiles(assets.resolve("maps/Arena.json"), """
         "tiles": [
             "#########",
             "#1..#...#",
             "#...#...#",
             "#..2#...#",
             "#########"
-          """ + json.substring(end));
+          """);
 
     for (long seed = 1; seed <= 5; seed++) {
       CommandRun play = CommandRun.of("play", "--assets", assets.toString(), "--ticks", "0", "--seed", Long.toString(seed));
@@ -82,11 +86,10 @@ class HeroPlacementTest {
     String tile = Files.readString(plugin.resolve("ui/experiences/TopDownArenaTile.json"));
     Files.writeString(assets.resolve("ui/experiences/WalledTile.json"),
         tile.replace("Experience:TopDownArena", "Experience:Walled").replace("Map:Pit", "Map:WalledPit"));
-    String pit = Files.readString(plugin.resolve("maps/Pit.json"));
-    int start = pit.indexOf("\"tiles\": [");
-    int end = pit.indexOf(']', start);
-    Files.writeString(assets.resolve("maps/WalledPit.json"), pit.substring(0, start).replace("../../../../../../../assets/schemas/",
-        "../schemas/") + """
+    Path walledPit = assets.resolve("maps/WalledPit.json");
+    Files.writeString(walledPit, Files.readString(plugin.resolve("maps/Pit.json"))
+        .replace("../../../../../../../assets/schemas/", "../schemas/"));
+    withTiles(walledPit, """
         "tiles": [
             "#################",
             "#1.........2#...#",
@@ -95,7 +98,7 @@ class HeroPlacementTest {
             "#..#..#...#.#...#",
             "#3.........4#...#",
             "#################"
-          """ + pit.substring(end));
+          """);
 
     CommandRun validate = CommandRun.of("validate", "--assets", assets.toString());
     assertEquals(0, validate.exit(), validate.all());
@@ -153,17 +156,13 @@ class HeroPlacementTest {
     String teams = "\"teams\": [\n        \"Red\",\n        \"Blue\"\n      ],\n      \"teamSize\": 3,";
     assertTrue(json.contains(teams), json);
     Files.writeString(experience, json.replace(teams, "\"teams\": [\"Red\", \"Blue\", \"Green\", \"Gold\"], \"teamSize\": 2,"));
-    Path map = assets.resolve("maps/Arena.json");
-    String tiles = Files.readString(map);
-    int start = tiles.indexOf("\"tiles\": [");
-    int end = tiles.indexOf(']', start);
-    Files.writeString(map, tiles.substring(0, start) + """
+    withTiles(assets.resolve("maps/Arena.json"), """
         "tiles": [
             "###########",
             "#1.2#3....#",
             "#####....4#",
             "###########"
-          """ + tiles.substring(end));
+          """);
 
     CommandRun validate = CommandRun.of("validate", "--assets", assets.toString());
 
@@ -181,17 +180,13 @@ class HeroPlacementTest {
   @Test
   void moreHeroesThanTheFloorTheSpawnsLeadTo_areTooMany() throws Exception {
     Path assets = SampleCopy.in(temp);
-    Path map = assets.resolve("maps/Arena.json");
-    String json = Files.readString(map);
-    int start = json.indexOf("\"tiles\": [");
-    int end = json.indexOf(']', start);
-    Files.writeString(map, json.substring(0, start) + """
+    withTiles(assets.resolve("maps/Arena.json"), """
         "tiles": [
             "#######",
             "#1.#..#",
             "#.2#..#",
             "#######"
-          """ + json.substring(end));
+          """);
 
     CommandRun validate = CommandRun.of("validate", "--assets", assets.toString());
 
