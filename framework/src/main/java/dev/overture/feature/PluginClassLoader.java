@@ -148,23 +148,52 @@ final class PluginClassLoader extends URLClassLoader {
   }
 
   /**
-   * The first of the other jar plugins installed when this loader was made (in discovery order)
-   * whose jar has the class {@code name}: what a class not found is explained with. Opens their jars,
-   * so only for a problem's message, never while loading (code probes for classes that are not
-   * there on purpose). Any thread.
+   * The other jar plugins installed when this loader was made whose jars have the class {@code name},
+   * those that do not depend on this loader's plugin first (depending on them makes no cycle), each
+   * group in discovery order: what a class not found is explained with. Opens their jars, so only
+   * for a problem's message, never while loading (code probes for classes that are not there on
+   * purpose). Any thread.
    */
-  java.util.Optional<Elsewhere> holderOf(String name) {
+  List<Elsewhere> holdersOf(String name) {
     String entry = name.replace('.', '/') + ".class";
+    List<Elsewhere> holders = new ArrayList<>();
     for (Elsewhere other : others) {
       try (java.util.zip.ZipFile jar = new java.util.zip.ZipFile(other.read().toFile())) {
         if (jar.getEntry(entry) != null) {
-          return java.util.Optional.of(other);
+          holders.add(other);
         }
       } catch (IOException | RuntimeException unreadable) {
         // A jar that cannot be read now says nothing about the class.
       }
     }
+    holders.sort(java.util.Comparator.comparing(Elsewhere::dependsOnThis)); // stable: false first
+    return holders;
+  }
+
+  /**
+   * The loader of {@code id}, this plugin's or one of the plugins it depends on, directly or not:
+   * whose code it is that could not find a class, from the loader's name its stack frame gives.
+   */
+  java.util.Optional<PluginClassLoader> loaderOf(PluginId id) {
+    java.util.ArrayDeque<PluginClassLoader> pending = new java.util.ArrayDeque<>(List.of(this));
+    java.util.Set<PluginClassLoader> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    while (!pending.isEmpty()) {
+      PluginClassLoader next = pending.poll();
+      if (!seen.add(next)) {
+        continue;
+      }
+      if (next.plugin.equals(id)) {
+        return java.util.Optional.of(next);
+      }
+      pending.addAll(next.dependencies);
+    }
     return java.util.Optional.empty();
+  }
+
+  /** The plugin a class loader's name (a stack frame's, say) names, if it is a plugin loader's. */
+  static java.util.Optional<PluginId> pluginNamed(String loaderName) {
+    return isPluginLoaderName(loaderName) ? java.util.Optional.of(PluginId.of(loaderName.substring(NAME_PREFIX.length())))
+        : java.util.Optional.empty();
   }
 
   /** The class {@code name} of this plugin's own jar, or null: what dependents may see. */

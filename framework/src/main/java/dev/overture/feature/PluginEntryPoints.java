@@ -111,20 +111,8 @@ final class PluginEntryPoints {
   }
 
   private static Problem failed(Plugin plugin, String name, Throwable cause, ClassLoader loader, Function<String, SourceLocation> locate) {
-    if (cause instanceof NoClassDefFoundError missing) {
-      String needed = String.valueOf(missing.getMessage()).replace('/', '.');
-      String advice = (loader instanceof PluginClassLoader own ? own.holderOf(needed) : java.util.Optional.<PluginClassLoader.Elsewhere>empty())
-          .map(holder -> holder.dependsOnThis()
-              ? "plugin " + holder.plugin() + " (" + holder.location() + ") has it, but depends on " + plugin.id
-                  + " itself, so depending on it would make a cycle: move the class into a plugin both can depend on"
-              : "plugin " + holder.plugin() + " (" + holder.location() + ") has it: add \"" + holder.plugin()
-                  + "\" to its \"dependencies\"")
-          .orElse("add the plugin that has it to its \"dependencies\"");
-      return problem("Overture/MissingClass",
-          "The code of plugin " + plugin.id + " needs the class " + needed + ", which neither "
-              + (plugin.origin.isolated() ? "its jar, " : "")
-              + "the host nor the plugins it depends on provide; " + advice,
-          locate);
+    if (cause instanceof NoClassDefFoundError missing && !String.valueOf(missing.getMessage()).startsWith("Could not initialize class ")) {
+      return missingClass(plugin, missing, loader, locate);
     }
     if (cause instanceof StackOverflowError) {
       return problem("Overture/EntryPointFailed",
@@ -141,6 +129,39 @@ final class PluginEntryPoints {
     return problem("Overture/EntryPointFailed",
         "The entry point \"" + name + "\" of plugin " + plugin.id + " failed while registering: " + PluginCatalog.message(cause),
         locate);
+  }
+
+  /**
+   * The problem of a class that no loader the plugin's code may use has: which plugin's code needed it
+   * (the plugin's own, or a plugin it depends on: the class of the stack's top frame, whose loader
+   * names it), and which installed plugin has it, to depend on; one that would make a cycle is
+   * named as such, and only when no other has the class.
+   */
+  private static Problem missingClass(Plugin plugin, NoClassDefFoundError missing, ClassLoader loader,
+      Function<String, SourceLocation> locate) {
+    String needed = String.valueOf(missing.getMessage()).replace('/', '.');
+    StackTraceElement[] stack = missing.getStackTrace();
+    PluginId needer = stack.length == 0 ? plugin.id : PluginClassLoader.pluginNamed(stack[0].getClassLoaderName()).orElse(plugin.id);
+    java.util.Optional<PluginClassLoader> needing =
+        loader instanceof PluginClassLoader own ? own.loaderOf(needer) : java.util.Optional.empty();
+    if (needing.isEmpty()) {
+      needer = plugin.id;
+      needing = loader instanceof PluginClassLoader own ? java.util.Optional.of(own) : java.util.Optional.empty();
+    }
+    PluginId whose = needer;
+    String advice = needing.flatMap(found -> found.holdersOf(needed).stream().findFirst())
+        .map(holder -> holder.dependsOnThis()
+            ? "plugin " + holder.plugin() + " (" + holder.location() + ") has it, but depends on " + whose
+                + " itself, so depending on it would make a cycle: move the class into a plugin both can depend on"
+            : "plugin " + holder.plugin() + " (" + holder.location() + ") has it: add \"" + holder.plugin() + "\" to "
+                + (whose.equals(plugin.id) ? "its" : whose + "'s") + " \"dependencies\"")
+        .orElse("add the plugin that has it to " + (whose.equals(plugin.id) ? "its" : whose + "'s") + " \"dependencies\"");
+    String who = whose.equals(plugin.id)
+        ? "The code of plugin " + plugin.id + " needs the class " + needed + ", which neither " + (plugin.origin.isolated() ? "its jar, " : "")
+            + "the host nor the plugins it depends on provide"
+        : "The code of plugin " + plugin.id + " uses plugin " + whose + ", whose code needs the class " + needed + ", which neither "
+            + whose + "'s jar, the host nor the plugins " + whose + " depends on provide";
+    return problem("Overture/MissingClass", who + "; " + advice, locate);
   }
 
   private static Problem problem(String id, String message, Function<String, SourceLocation> locate) {

@@ -346,6 +346,72 @@ class JarPluginsTest {
         + " so depending on it would make a cycle: move the class into a plugin both can depend on", problem.message());
   }
 
+  /**
+   * The class is missing from a plugin the failing one depends on: that plugin is the one to
+   * change, and the advice says so (a second hostile review: it told the failing plugin to add a
+   * dependency that would not have helped).
+   */
+  @Test
+  void aClassMissingFromADependencysCode_namesThatDependency_asTheOneToChange() {
+    Path base = PluginJar.of()
+        .file("plugin.json", "{ \"name\": \"Base\", \"version\": \"1.0.0\" }")
+        .java("base.Shared", BASE)
+        .writeTo(plugins().resolve("base.jar"));
+    Path mid = PluginJar.of()
+        .file("plugin.json", "{ \"name\": \"Mid\", \"version\": \"1.0.0\" }")
+        .java("mid.Helper", """
+            package mid;
+
+            public final class Helper {
+              public static String call() {
+                return base.Shared.hello();
+              }
+            }
+            """)
+        .compiledAgainst(base)
+        .writeTo(plugins().resolve("mid.jar"));
+    PluginJar.of()
+        .file("plugin.json", "{ \"name\": \"Stowaway\", \"version\": \"1.0.0\", \"entryPoint\": \"stowaway.Plugin\","
+            + " \"dependencies\": [ { \"name\": \"Mid\" } ] }")
+        .java("stowaway.Plugin", """
+            package stowaway;
+
+            public final class Plugin implements dev.overture.feature.OverturePlugin {
+              @Override
+              public void register(dev.overture.feature.PluginRegistration plugin) {
+                mid.Helper.call();
+              }
+            }
+            """)
+        .compiledAgainst(mid, base)
+        .writeTo(plugins().resolve("stowaway.jar"));
+    open();
+
+    Problem problem = overture.features().failure(PluginId.of("Stowaway")).orElseThrow().problems().get(0);
+    assertEquals("The code of plugin Stowaway uses plugin Mid, whose code needs the class base.Shared, which neither Mid's jar,"
+        + " the host nor the plugins Mid depends on provide; plugin Base (" + base.toString().replace('\\', '/') + ") has it: add"
+        + " \"Base\" to Mid's \"dependencies\"", problem.message());
+  }
+
+  /** Of two plugins that have the class, the one that would make a cycle is not advised while the other would do. */
+  @Test
+  void ofTwoPluginsThatHaveTheClass_theOneWithoutACycle_isAdvised() {
+    Path alpha = PluginJar.of()
+        .file("plugin.json", "{ \"name\": \"Alpha\", \"version\": \"1.0.0\", \"dependencies\": [ { \"name\": \"Stowaway\" } ] }")
+        .java("base.Shared", BASE)
+        .writeTo(plugins().resolve("alpha.jar"));
+    Path zeta = PluginJar.of()
+        .file("plugin.json", "{ \"name\": \"Zeta\", \"version\": \"1.0.0\" }")
+        .java("base.Shared", BASE)
+        .writeTo(plugins().resolve("zeta.jar"));
+    stowaway().compiledAgainst(alpha).writeTo(plugins().resolve("stowaway.jar"));
+    open();
+
+    Problem problem = overture.features().failure(PluginId.of("Stowaway")).orElseThrow().problems().get(0);
+    assertTrue(problem.message().endsWith("; plugin Zeta (" + zeta.toString().replace('\\', '/') + ") has it: add \"Zeta\" to its"
+        + " \"dependencies\""), problem.message());
+  }
+
   @Test
   void codeThatUsesAClassNoInstalledPluginHas_failsToRegister_namingTheClass() {
     Path elsewhere = PluginJar.of()
