@@ -167,13 +167,43 @@ class HeroPlacementTest {
     CommandRun validate = CommandRun.of("validate", "--assets", assets.toString());
 
     assertEquals(1, validate.exit(), validate.all());
-    assertTrue(validate.out().contains("[Sample/TooManyHeroes] ConfigureMatch puts 4 heroes (teams Red and Blue, 2 each) in a part"
-        + " of map Map:Arena, which UserFacingExperience:EliminationTile plays Experience:Elimination on: the part their spawns"
-        + " lead to, walled off from the other teams', has 3 floor cells"), validate.out());
+    assertTrue(validate.out().contains("[Sample/TooManyHeroes] ConfigureMatch puts 4 heroes (teams Red and Blue, 2 each) on map"
+        + " Map:Arena, which UserFacingExperience:EliminationTile plays Experience:Elimination on, where the floor their spawns"
+        + " lead to has 3 cells"), validate.out());
     assertTrue(!validate.out().contains("teams Green and Gold"), "their room holds their heroes: " + validate.out());
     CommandRun play = CommandRun.of("play", "--assets", assets.toString(), "--ticks", "0");
     assertEquals(1, play.exit(), "play refuses what validate refuses: " + play.all());
     assertTrue(play.err().contains("[Sample/TooManyHeroes]"), play.all());
+  }
+
+  /**
+   * One team whose only room is too small, beside a room the others share: its heroes have no room
+   * of their own, whatever the map has elsewhere (a second hostile review).
+   */
+  @Test
+  void aTeamWhoseOwnRoomIsTooSmall_isTooMany_andPlayRefusesIt() throws Exception {
+    Path assets = SampleCopy.in(temp);
+    Path experience = assets.resolve("experiences/Elimination.json");
+    String json = Files.readString(experience);
+    String teams = "\"teams\": [\n        \"Red\",\n        \"Blue\"\n      ],";
+    assertTrue(json.contains(teams), json);
+    Files.writeString(experience, json.replace(teams, "\"teams\": [\"Red\", \"Blue\", \"Green\"],"));
+    withTiles(assets.resolve("maps/Arena.json"), """
+        "tiles": [
+            "##########",
+            "#1......3#",
+            "##########",
+            "#12#######",
+            "##########"
+          """);
+
+    CommandRun validate = CommandRun.of("validate", "--assets", assets.toString());
+
+    assertEquals(1, validate.exit(), validate.all());
+    assertTrue(validate.out().contains("[Sample/TooManyHeroes] ConfigureMatch puts 3 heroes (team Blue) on map Map:Arena, which"
+        + " UserFacingExperience:EliminationTile plays Experience:Elimination on, where the floor its spawns lead to has 2 cells"),
+        validate.out());
+    assertEquals(1, CommandRun.of("play", "--assets", assets.toString(), "--ticks", "0").exit());
   }
 
   /** validate counts the floor heroes can stand on as they are placed: not the walled-off room. */

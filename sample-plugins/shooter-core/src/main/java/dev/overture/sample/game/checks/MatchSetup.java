@@ -187,18 +187,14 @@ public final class MatchSetup implements ProjectValidator {
       }
     }
     int reachable = floor;
-    List<MapReach.Part> parts = List.of();
+    MapReach reach = null;
     if (everyTeamSpawns) {
-      MapReach reach = new MapReach(map.tiles());
+      reach = new MapReach(map.tiles());
       checkReach(context, teams, reach, mapId, where, reported);
       checkScoring(context, found, content, teams, reach, where);
       reachable = reach.floorReachedFrom(spawnsOf(reach, teams.size()));
-      parts = reach.parts(teams.size());
     }
     long heroes = found.match().heroes();
-    if (parts.size() > 1 && tooManyInAPart(context, found, teams, parts, where)) {
-      return;
-    }
     if (heroes > reachable) {
       // Heroes beyond a team's spawns stand on floor its spawns lead to (ArenaMatch); a walled-off
       // room holds none of them.
@@ -207,32 +203,51 @@ public final class MatchSetup implements ProjectValidator {
               + where + ", which has " + floorCells(reachable, floor));
       return;
     }
+    if (reach != null && tooManyForTheirFloor(context, found, teams, reach, where)) {
+      return;
+    }
     // Things laid on the floor lie where heroes can walk to them (HealthPickups): the same floor.
     checkFreeFloor(context, content.items(), heroes, reachable, floorCells(reachable, floor), where, reported);
   }
 
   /**
-   * Teams that play in parts of the map walled off from each other place their heroes in their own
-   * part (ArenaMatch places a hero beyond its team's spawns on floor they lead to): each part must
-   * hold its teams' heroes. Reports each part that cannot, once; true when one could not.
+   * Every set of teams, short of all of them, has room for its heroes on the floor its spawns lead to:
+   * a hero beyond its team's spawns stands on that floor (ArenaMatch), so teams in rooms of their own,
+   * or sharing one too small for them, need room there, whatever the rest of the map has (all the
+   * teams together are the caller's check). Reports the smallest set that has not, once; true when
+   * one has not. At most four teams: fifteen sets.
    */
-  private static boolean tooManyInAPart(ProjectContext context, Found found, List<String> teams, List<MapReach.Part> parts,
+  private static boolean tooManyForTheirFloor(ProjectContext context, Found found, List<String> teams, MapReach reach,
       String where) {
-    boolean refused = false;
     long teamSize = found.match().teamSize();
-    for (MapReach.Part part : parts) {
-      long heroes = teamSize * part.teams().size();
-      if (heroes > part.floor()) {
-        List<String> names = part.teams().stream().map(teams::get).toList();
+    List<List<Integer>> sets = new java.util.ArrayList<>();
+    for (int mask = 1; mask < (1 << teams.size()) - 1; mask++) {
+      List<Integer> set = new java.util.ArrayList<>();
+      for (int team = 0; team < teams.size(); team++) {
+        if ((mask & (1 << team)) != 0) {
+          set.add(team);
+        }
+      }
+      sets.add(set);
+    }
+    sets.sort(java.util.Comparator.comparingInt(List::size)); // stable: the first teams first among sets of a size
+    for (List<Integer> set : sets) {
+      List<ArenaLevel.Cell> spawns = new java.util.ArrayList<>();
+      set.forEach(team -> spawns.addAll(reach.cells((char) ('1' + team))));
+      int room = reach.floorReachedFrom(spawns);
+      long heroes = teamSize * set.size();
+      if (heroes > room) {
+        List<String> names = set.stream().map(teams::get).toList();
         String named = names.size() == 1 ? "team " + names.get(0)
-            : "teams " + String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
+            : "teams " + String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1) + ", "
+                + teamSize + " each";
         context.about(found.asset()).error("Sample/TooManyHeroes", found.pointer() + "/teamSize",
-            "ConfigureMatch puts " + heroes + " heroes (" + named + ", " + teamSize + " each) in a part of " + where
-                + ": the part their spawns lead to, walled off from the other teams', has " + part.floor() + " floor cells");
-        refused = true;
+            "ConfigureMatch puts " + heroes + " heroes (" + named + ") on " + where + ", where the floor "
+                + (names.size() == 1 ? "its" : "their") + " spawns lead to has " + room + " cells");
+        return true;
       }
     }
-    return refused;
+    return false;
   }
 
   /** The floor heroes and what is laid for them can use, in words: all of it, or the part the spawns lead to. */
