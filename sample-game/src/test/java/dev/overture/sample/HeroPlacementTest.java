@@ -206,6 +206,41 @@ class HeroPlacementTest {
     assertEquals(1, CommandRun.of("play", "--assets", assets.toString(), "--ticks", "0").exit());
   }
 
+  /**
+   * Blue's only room has room for Blue's three heroes, but Red spawns there too: a Red hero placed
+   * beyond Red's spawns must not take the cell Blue's last hero needs, when Red has floor elsewhere
+   * (a second hostile review: 4 of 20 seeds put a Blue hero in the other teams' room).
+   */
+  @Test
+  void aTeamSharingItsOnlyRoom_keepsRoomForItsHeroes_onEverySeed() throws Exception {
+    Path assets = SampleCopy.in(temp);
+    Path experience = assets.resolve("experiences/Elimination.json");
+    String json = Files.readString(experience);
+    String teams = "\"teams\": [\n        \"Red\",\n        \"Blue\"\n      ],";
+    assertTrue(json.contains(teams), json);
+    Files.writeString(experience, json.replace(teams, "\"teams\": [\"Red\", \"Blue\", \"Green\"],"));
+    withTiles(assets.resolve("maps/Arena.json"), """
+        "tiles": [
+            "##########",
+            "#1......3#",
+            "##########",
+            "#12..#####",
+            "##########"
+          """);
+    assertEquals(0, CommandRun.of("validate", "--assets", assets.toString()).exit());
+
+    for (long seed = 1; seed <= 20; seed++) {
+      CommandRun play = CommandRun.of("play", "--assets", assets.toString(), "--ticks", "0", "--seed", Long.toString(seed));
+
+      assertEquals(0, play.exit(), play.all());
+      List<String> blue = play.out().lines().filter(line -> line.matches("  \\S+ +Blue +score.*")).toList();
+      assertEquals(3, blue.size(), play.out());
+      for (String line : blue) {
+        assertTrue(line.endsWith(",3)"), "seed " + seed + ": a Blue hero outside Blue's room: " + line);
+      }
+    }
+  }
+
   /** validate counts the floor heroes can stand on as they are placed: not the walled-off room. */
   @Test
   void moreHeroesThanTheFloorTheSpawnsLeadTo_areTooMany() throws Exception {

@@ -137,7 +137,7 @@ public class ArenaMatch extends ActorComponent {
           return;
         }
         hero.join(slot, slot % config.teams().size());
-        hero.respawnAt(freeSpawn(hero.team()));
+        hero.respawnAt(freeSpawn(hero));
       }
     } else {
       // A restored match: the store brought the heroes back; they need their pawn data and input again.
@@ -189,7 +189,7 @@ public class ArenaMatch extends ActorComponent {
     List<Hero> heroes = turnOrder();
     for (Hero hero : heroes) {
       if (!hero.isAlive() && hero.waitToRespawn()) {
-        hero.respawnAt(freeSpawn(hero.team()));
+        hero.respawnAt(freeSpawn(hero));
       }
     }
     for (Hero hero : heroes) {
@@ -326,17 +326,23 @@ public class ArenaMatch extends ActorComponent {
   }
 
   /**
-   * A free spawn cell of {@code team}: its own spawns first, then free floor its spawns lead to (a
+   * A free spawn cell for {@code hero}: its team's own spawns first, then free floor they lead to (a
    * hero placed on floor walled off from them would never meet the match), then any free floor,
-   * chosen by the seeded sequence.
+   * chosen by the seeded sequence. On the floor the spawns lead to, a cell that would leave some
+   * teams too little of their own floor for their heroes still to be placed is passed over for the
+   * next that would not (teams sharing a room unevenly: a hero of one team could take the cell
+   * another team's only room needs).
    */
-  private Cell freeSpawn(int team) {
+  private Cell freeSpawn(Hero hero) {
+    int team = hero.team();
     // The cells heroes stand on, gathered once: asking heroAt for every cell of a large floor made
     // placing thousands of heroes take heroes x heroes x cells steps.
     java.util.Set<Cell> taken = new java.util.HashSet<>();
-    for (Hero hero : world().actors(Hero.class)) {
-      if (hero.isAlive()) {
-        taken.add(hero.cell());
+    int[] inPlay = new int[config().teams().size()];
+    for (Hero other : world().actors(Hero.class)) {
+      if (other != hero && other.isAlive()) {
+        taken.add(other.cell());
+        inPlay[other.team()]++;
       }
     }
     List<Cell> free = new ArrayList<>();
@@ -345,20 +351,75 @@ public class ArenaMatch extends ActorComponent {
         free.add(cell);
       }
     }
-    if (free.isEmpty()) {
-      for (Cell cell : level().reachableFrom(level().spawns(team))) {
-        if (!taken.contains(cell)) {
-          free.add(cell);
-        }
+    if (!free.isEmpty()) {
+      return free.get(state().nextInt(free.size()));
+    }
+    for (Cell cell : level().reachableFrom(level().spawns(team))) {
+      if (!taken.contains(cell)) {
+        free.add(cell);
       }
     }
-    if (free.isEmpty()) {
-      for (Cell cell : level().floor()) {
-        if (!taken.contains(cell)) {
-          free.add(cell);
-        }
+    if (!free.isEmpty()) {
+      int pick = state().nextInt(free.size());
+      return roomLeft(free, pick, team, taken, inPlay);
+    }
+    for (Cell cell : level().floor()) {
+      if (!taken.contains(cell)) {
+        free.add(cell);
       }
     }
     return free.get(state().nextInt(free.size()));
+  }
+
+  /**
+   * {@code free}'s cell at {@code pick}, or, when taking it would leave a set of teams fewer free
+   * cells of the floor their spawns lead to than heroes still to place, the next in turn that would
+   * not (the pick itself when none would). Where every team's spawns lead to the same floor, no cell
+   * can do that, and nothing is checked.
+   */
+  private Cell roomLeft(List<Cell> free, int pick, int team, java.util.Set<Cell> taken, int[] inPlay) {
+    int teams = inPlay.length;
+    List<java.util.Set<Cell>> reach = new ArrayList<>();
+    for (int each = 0; each < teams; each++) {
+      reach.add(new java.util.HashSet<>(level().reachableFrom(level().spawns(each))));
+    }
+    if (reach.stream().distinct().count() <= 1) {
+      return free.get(pick);
+    }
+    long[] waiting = new long[teams];
+    for (int each = 0; each < teams; each++) {
+      waiting[each] = Math.max(0, config().teamSize() - inPlay[each] - (each == team ? 1 : 0));
+    }
+    for (int step = 0; step < free.size(); step++) {
+      Cell cell = free.get((pick + step) % free.size());
+      if (leavesRoom(cell, reach, waiting, taken)) {
+        return cell;
+      }
+    }
+    return free.get(pick);
+  }
+
+  /** Whether, with {@code cell} taken too, every set of teams still has a free cell of its floor for each hero it has waiting. */
+  private static boolean leavesRoom(Cell cell, List<java.util.Set<Cell>> reach, long[] waiting, java.util.Set<Cell> taken) {
+    int teams = waiting.length;
+    for (int mask = 1; mask < 1 << teams; mask++) {
+      long heroes = 0;
+      java.util.Set<Cell> room = new java.util.HashSet<>();
+      for (int each = 0; each < teams; each++) {
+        if ((mask & (1 << each)) != 0) {
+          heroes += waiting[each];
+          room.addAll(reach.get(each));
+        }
+      }
+      if (heroes == 0) {
+        continue;
+      }
+      room.removeAll(taken);
+      room.remove(cell);
+      if (room.size() < heroes) {
+        return false;
+      }
+    }
+    return true;
   }
 }
