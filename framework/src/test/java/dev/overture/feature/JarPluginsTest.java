@@ -7,15 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.overture.asset.AssetSource;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.core.Problem;
 import dev.overture.experience.ExperienceManager;
 import dev.overture.experience.LoadState;
 import dev.overture.inject.Overture;
-import dev.overture.testing.Content;
-import dev.overture.testing.FakeTicker;
-import dev.overture.testing.ManualExecutor;
 import dev.overture.testing.PluginJar;
 import dev.overture.world.ActorComponent;
 import dev.overture.world.Pawn;
@@ -23,15 +19,12 @@ import dev.overture.world.World;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Jar plugins from a plugins folder (issue 16): code and content in one jar, a class loader per
@@ -39,53 +32,10 @@ import org.junit.jupiter.api.io.TempDir;
  * registered removed when it unregisters, and every way it can fail to register an {@code Error}
  * with a located problem that {@code ready()} and every request repeat.
  */
-class JarPluginsTest {
+class JarPluginsTest extends JarPluginHarness {
 
   /** No Java exception class name in a message a content author sees. */
   static final Pattern JAVA_NAMES = Pattern.compile("\\b[A-Z][A-Za-z]*(Exception|Error)\\b|\\bjava\\.[a-z]");
-
-  @TempDir Path temp;
-  private final ManualExecutor workers = new ManualExecutor();
-  private final ManualExecutor serial = new ManualExecutor();
-  private Overture overture;
-
-  private Path plugins() {
-    return temp.resolve("plugins");
-  }
-
-  private Overture open() {
-    Path game = Content.of()
-        .file("pawns/Keeper.json", "{ \"pawnClass\": \"Pawn\", \"displayName\": \"Keeper\" }")
-        .writeTo(temp.resolve("game"));
-    overture = Overture.builder()
-        .contentRoot(AssetSource.directory(game))
-        .plugins(plugins())
-        .workers(workers)
-        .pluginExecutor(serial)
-        .ticker(new FakeTicker())
-        .closeTimeout(Duration.ZERO)
-        .build();
-    pump();
-    return overture;
-  }
-
-  @AfterEach
-  void close() {
-    if (overture != null) {
-      pump();
-      overture.close();
-    }
-  }
-
-  private void pump(World... worlds) {
-    boolean ran;
-    do {
-      ran = workers.runAll() + serial.runAll() > 0;
-      for (World world : worlds) {
-        ran |= world.runPendingTasks() > 0;
-      }
-    } while (ran);
-  }
 
   static final String LANTERN_PLUGIN = """
       package lanterns;
@@ -252,183 +202,6 @@ class JarPluginsTest {
             "Top: base.Shared=true side.Probe=false"),
         overture.features().extensions(Supplier.class).stream().map(s -> (String) s.get()).sorted().toList(),
         "Top sees Base, which it depends on; nobody sees Top or Side; Base sees neither of its dependents");
-  }
-
-  /** A plugin whose entry point uses base.Shared ({@link #BASE}) without depending on the plugin that has it. */
-  private static PluginJar stowaway() {
-    return PluginJar.of()
-        .file("plugin.json", "{ \"name\": \"Stowaway\", \"version\": \"1.0.0\", \"entryPoint\": \"stowaway.Plugin\" }")
-        .java("stowaway.Plugin", """
-            package stowaway;
-
-            public final class Plugin implements dev.overture.feature.OverturePlugin {
-              @Override
-              public void register(dev.overture.feature.PluginRegistration plugin) {
-                base.Shared.hello();
-              }
-            }
-            """);
-  }
-
-  @Test
-  void codeThatUsesAPluginItDoesNotDependOn_failsToRegister_namingTheClass_andThePluginThatHasIt() {
-    Path base = PluginJar.of()
-        .file("plugin.json", "{ \"name\": \"Base\", \"version\": \"1.0.0\" }")
-        .java("base.Shared", BASE)
-        .writeTo(plugins().resolve("base.jar"));
-    stowaway()
-        .compiledAgainst(base)
-        .writeTo(plugins().resolve("stowaway.jar"));
-    open();
-    PluginId id = PluginId.of("Stowaway");
-
-    assertEquals(PluginState.ERROR, overture.features().state(id));
-    Problem problem = overture.features().failure(id).orElseThrow().problems().get(0);
-    assertEquals("Overture/MissingClass", problem.id());
-    assertEquals("The code of plugin Stowaway needs the class base.Shared, which neither its jar, the host nor the plugins it"
-        + " depends on provide; plugin Base (" + base.toString().replace('\\', '/') + ") has it: add \"Base\" to its"
-        + " \"dependencies\"", problem.message());
-    assertEquals(plugins().resolve("stowaway.jar") + "!/plugin.json:1:57 (/entryPoint)", problem.location().orElseThrow().toString());
-  }
-
-  /**
-   * The JVM answers a second use of a class it could not find from its cache of the first error,
-   * with a cause it makes again from its class's name: the problem is worded from the plugin's
-   * loader, not from that cause, so a second use says the same (a hostile review).
-   */
-  @Test
-  void aClassMissedTwice_isExplainedTheSameTheSecondTime() {
-    Path base = PluginJar.of()
-        .file("plugin.json", "{ \"name\": \"Base\", \"version\": \"1.0.0\" }")
-        .java("base.Shared", BASE)
-        .writeTo(plugins().resolve("base.jar"));
-    PluginJar.of()
-        .file("plugin.json", "{ \"name\": \"Stowaway\", \"version\": \"1.0.0\", \"entryPoint\": \"stowaway.Plugin\" }")
-        .java("stowaway.Plugin", """
-            package stowaway;
-
-            public final class Plugin implements dev.overture.feature.OverturePlugin {
-              @Override
-              public void register(dev.overture.feature.PluginRegistration plugin) {
-                try {
-                  base.Shared.hello();
-                } catch (NoClassDefFoundError first) {
-                  // tried again below: the JVM's cached error this time
-                }
-                base.Shared.hello();
-              }
-            }
-            """)
-        .compiledAgainst(base)
-        .writeTo(plugins().resolve("stowaway.jar"));
-    open();
-
-    Problem problem = overture.features().failure(PluginId.of("Stowaway")).orElseThrow().problems().get(0);
-    assertEquals("The code of plugin Stowaway needs the class base.Shared, which neither its jar, the host nor the plugins it"
-        + " depends on provide; plugin Base (" + base.toString().replace('\\', '/') + ") has it: add \"Base\" to its"
-        + " \"dependencies\"", problem.message());
-  }
-
-  /** The plugin that has the class depends on the one that needs it: depending on it back would make a cycle, so that is not the advice. */
-  @Test
-  void aClassOfAPluginThatDependsOnTheOneNeedingIt_isNotAdvisedAsADependency() {
-    PluginJar stowaway = stowaway();
-    Path base = PluginJar.of()
-        .file("plugin.json", "{ \"name\": \"Base\", \"version\": \"1.0.0\", \"dependencies\": [ { \"name\": \"Stowaway\" } ] }")
-        .java("base.Shared", BASE)
-        .writeTo(plugins().resolve("base.jar"));
-    stowaway.compiledAgainst(base).writeTo(plugins().resolve("stowaway.jar"));
-    open();
-
-    Problem problem = overture.features().failure(PluginId.of("Stowaway")).orElseThrow().problems().get(0);
-    assertEquals("The code of plugin Stowaway needs the class base.Shared, which neither its jar, the host nor the plugins it"
-        + " depends on provide; plugin Base (" + base.toString().replace('\\', '/') + ") has it, but depends on Stowaway itself,"
-        + " so depending on it would make a cycle: move the class into a plugin both can depend on", problem.message());
-  }
-
-  /**
-   * The class is missing from a plugin the failing one depends on: that plugin is the one to
-   * change, and the advice says so (a second hostile review: it told the failing plugin to add a
-   * dependency that would not have helped).
-   */
-  @Test
-  void aClassMissingFromADependencysCode_namesThatDependency_asTheOneToChange() {
-    Path base = PluginJar.of()
-        .file("plugin.json", "{ \"name\": \"Base\", \"version\": \"1.0.0\" }")
-        .java("base.Shared", BASE)
-        .writeTo(plugins().resolve("base.jar"));
-    Path mid = PluginJar.of()
-        .file("plugin.json", "{ \"name\": \"Mid\", \"version\": \"1.0.0\" }")
-        .java("mid.Helper", """
-            package mid;
-
-            public final class Helper {
-              public static String call() {
-                return base.Shared.hello();
-              }
-            }
-            """)
-        .compiledAgainst(base)
-        .writeTo(plugins().resolve("mid.jar"));
-    PluginJar.of()
-        .file("plugin.json", "{ \"name\": \"Stowaway\", \"version\": \"1.0.0\", \"entryPoint\": \"stowaway.Plugin\","
-            + " \"dependencies\": [ { \"name\": \"Mid\" } ] }")
-        .java("stowaway.Plugin", """
-            package stowaway;
-
-            public final class Plugin implements dev.overture.feature.OverturePlugin {
-              @Override
-              public void register(dev.overture.feature.PluginRegistration plugin) {
-                mid.Helper.call();
-              }
-            }
-            """)
-        .compiledAgainst(mid, base)
-        .writeTo(plugins().resolve("stowaway.jar"));
-    open();
-
-    Problem problem = overture.features().failure(PluginId.of("Stowaway")).orElseThrow().problems().get(0);
-    assertEquals("The code of plugin Stowaway uses plugin Mid, whose code needs the class base.Shared, which neither Mid's jar,"
-        + " the host nor the plugins Mid depends on provide; plugin Base (" + base.toString().replace('\\', '/') + ") has it: add"
-        + " \"Base\" to Mid's \"dependencies\"", problem.message());
-  }
-
-  /** Of two plugins that have the class, the one that would make a cycle is not advised while the other would do. */
-  @Test
-  void ofTwoPluginsThatHaveTheClass_theOneWithoutACycle_isAdvised() {
-    Path alpha = PluginJar.of()
-        .file("plugin.json", "{ \"name\": \"Alpha\", \"version\": \"1.0.0\", \"dependencies\": [ { \"name\": \"Stowaway\" } ] }")
-        .java("base.Shared", BASE)
-        .writeTo(plugins().resolve("alpha.jar"));
-    Path zeta = PluginJar.of()
-        .file("plugin.json", "{ \"name\": \"Zeta\", \"version\": \"1.0.0\" }")
-        .java("base.Shared", BASE)
-        .writeTo(plugins().resolve("zeta.jar"));
-    stowaway().compiledAgainst(alpha).writeTo(plugins().resolve("stowaway.jar"));
-    open();
-
-    Problem problem = overture.features().failure(PluginId.of("Stowaway")).orElseThrow().problems().get(0);
-    assertTrue(problem.message().endsWith("; plugin Zeta (" + zeta.toString().replace('\\', '/') + ") has it: add \"Zeta\" to its"
-        + " \"dependencies\""), problem.message());
-  }
-
-  @Test
-  void codeThatUsesAClassNoInstalledPluginHas_failsToRegister_namingTheClass() {
-    Path elsewhere = PluginJar.of()
-        .file("plugin.json", "{ \"name\": \"Base\", \"version\": \"1.0.0\" }")
-        .java("base.Shared", BASE)
-        .writeTo(temp.resolve("not-installed/base.jar"));
-    stowaway()
-        .compiledAgainst(elsewhere)
-        .writeTo(plugins().resolve("stowaway.jar"));
-    lanterns().writeTo(plugins().resolve("lanterns.jar")); // another jar plugin, without the class
-    open();
-    PluginId id = PluginId.of("Stowaway");
-
-    assertEquals(PluginState.ERROR, overture.features().state(id));
-    Problem problem = overture.features().failure(id).orElseThrow().problems().get(0);
-    assertEquals("The code of plugin Stowaway needs the class base.Shared, which neither its jar, the host nor the plugins it"
-        + " depends on provide; add the plugin that has it to its \"dependencies\"", problem.message());
   }
 
   @Test
