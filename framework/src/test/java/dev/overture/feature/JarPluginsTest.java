@@ -8,10 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overture.asset.PrimaryAssetId;
+import dev.overture.asset.AssetSource;
 import dev.overture.core.Problem;
 import dev.overture.experience.ExperienceManager;
 import dev.overture.experience.LoadState;
 import dev.overture.inject.Overture;
+import dev.overture.testing.Content;
+import dev.overture.testing.FakeTicker;
+import dev.overture.testing.ManualExecutor;
 import dev.overture.testing.PluginJar;
 import dev.overture.world.ActorComponent;
 import dev.overture.world.Pawn;
@@ -19,12 +23,15 @@ import dev.overture.world.World;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Jar plugins from a plugins folder (issue 16): code and content in one jar, a class loader per
@@ -32,10 +39,53 @@ import org.junit.jupiter.api.Test;
  * registered removed when it unregisters, and every way it can fail to register an {@code Error}
  * with a located problem that {@code ready()} and every request repeat.
  */
-class JarPluginsTest extends JarPluginHarness {
+class JarPluginsTest {
 
   /** No Java exception class name in a message a content author sees. */
   static final Pattern JAVA_NAMES = Pattern.compile("\\b[A-Z][A-Za-z]*(Exception|Error)\\b|\\bjava\\.[a-z]");
+
+  @TempDir Path temp;
+  private final ManualExecutor workers = new ManualExecutor();
+  private final ManualExecutor serial = new ManualExecutor();
+  private Overture overture;
+
+  private Path plugins() {
+    return temp.resolve("plugins");
+  }
+
+  private Overture open() {
+    Path game = Content.of()
+        .file("pawns/Keeper.json", "{ \"pawnClass\": \"Pawn\", \"displayName\": \"Keeper\" }")
+        .writeTo(temp.resolve("game"));
+    overture = Overture.builder()
+        .contentRoot(AssetSource.directory(game))
+        .plugins(plugins())
+        .workers(workers)
+        .pluginExecutor(serial)
+        .ticker(new FakeTicker())
+        .closeTimeout(Duration.ZERO)
+        .build();
+    pump();
+    return overture;
+  }
+
+  @AfterEach
+  void close() {
+    if (overture != null) {
+      pump();
+      overture.close();
+    }
+  }
+
+  private void pump(World... worlds) {
+    boolean ran;
+    do {
+      ran = workers.runAll() + serial.runAll() > 0;
+      for (World world : worlds) {
+        ran |= world.runPendingTasks() > 0;
+      }
+    } while (ran);
+  }
 
   static final String LANTERN_PLUGIN = """
       package lanterns;

@@ -7,13 +7,16 @@ import dev.overture.core.Problem;
 import dev.overture.testing.PluginJar;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Code a jar plugin runs that needs a class nothing it may see provides ({@code Overture/MissingClass}):
  * the problem names the class, whose code needed it (the plugin's own or a dependency's) and the
  * installed plugin whose jar has it, to depend on, unless that would make a cycle.
  */
-class MissingClassTest extends JarPluginHarness {
+class MissingClassTest {
+
+  @TempDir Path temp;
 
   private static final String BASE = JarPluginsTest.BASE;
 
@@ -38,20 +41,21 @@ class MissingClassTest extends JarPluginHarness {
     Path base = PluginJar.of()
         .file("plugin.json", "{ \"name\": \"Base\", \"version\": \"1.0.0\" }")
         .java("base.Shared", BASE)
-        .writeTo(plugins().resolve("base.jar"));
+        .writeTo(JarPluginGame.plugins(temp).resolve("base.jar"));
     stowaway()
         .compiledAgainst(base)
-        .writeTo(plugins().resolve("stowaway.jar"));
-    open();
-    PluginId id = PluginId.of("Stowaway");
+        .writeTo(JarPluginGame.plugins(temp).resolve("stowaway.jar"));
+    try (JarPluginGame game = JarPluginGame.open(temp)) {
+      PluginId id = PluginId.of("Stowaway");
 
-    assertEquals(PluginState.ERROR, overture.features().state(id));
-    Problem problem = overture.features().failure(id).orElseThrow().problems().get(0);
-    assertEquals("Overture/MissingClass", problem.id());
-    assertEquals("The code of plugin Stowaway needs the class base.Shared, which neither its jar, the host nor the plugins it"
-        + " depends on provide; plugin Base (" + base.toString().replace('\\', '/') + ") has it: add \"Base\" to its"
-        + " \"dependencies\"", problem.message());
-    assertEquals(plugins().resolve("stowaway.jar") + "!/plugin.json:1:57 (/entryPoint)", problem.location().orElseThrow().toString());
+      assertEquals(PluginState.ERROR, game.features().state(id));
+      Problem problem = game.features().failure(id).orElseThrow().problems().get(0);
+      assertEquals("Overture/MissingClass", problem.id());
+      assertEquals("The code of plugin Stowaway needs the class base.Shared, which neither its jar, the host nor the plugins it"
+          + " depends on provide; plugin Base (" + base.toString().replace('\\', '/') + ") has it: add \"Base\" to its"
+          + " \"dependencies\"", problem.message());
+      assertEquals(JarPluginGame.plugins(temp).resolve("stowaway.jar") + "!/plugin.json:1:57 (/entryPoint)", problem.location().orElseThrow().toString());
+    }
   }
 
   /**
@@ -64,7 +68,7 @@ class MissingClassTest extends JarPluginHarness {
     Path base = PluginJar.of()
         .file("plugin.json", "{ \"name\": \"Base\", \"version\": \"1.0.0\" }")
         .java("base.Shared", BASE)
-        .writeTo(plugins().resolve("base.jar"));
+        .writeTo(JarPluginGame.plugins(temp).resolve("base.jar"));
     PluginJar.of()
         .file("plugin.json", "{ \"name\": \"Stowaway\", \"version\": \"1.0.0\", \"entryPoint\": \"stowaway.Plugin\" }")
         .java("stowaway.Plugin", """
@@ -83,13 +87,14 @@ class MissingClassTest extends JarPluginHarness {
             }
             """)
         .compiledAgainst(base)
-        .writeTo(plugins().resolve("stowaway.jar"));
-    open();
+        .writeTo(JarPluginGame.plugins(temp).resolve("stowaway.jar"));
+    try (JarPluginGame game = JarPluginGame.open(temp)) {
 
-    Problem problem = overture.features().failure(PluginId.of("Stowaway")).orElseThrow().problems().get(0);
-    assertEquals("The code of plugin Stowaway needs the class base.Shared, which neither its jar, the host nor the plugins it"
-        + " depends on provide; plugin Base (" + base.toString().replace('\\', '/') + ") has it: add \"Base\" to its"
-        + " \"dependencies\"", problem.message());
+      Problem problem = game.features().failure(PluginId.of("Stowaway")).orElseThrow().problems().get(0);
+      assertEquals("The code of plugin Stowaway needs the class base.Shared, which neither its jar, the host nor the plugins it"
+          + " depends on provide; plugin Base (" + base.toString().replace('\\', '/') + ") has it: add \"Base\" to its"
+          + " \"dependencies\"", problem.message());
+    }
   }
 
   /** The plugin that has the class depends on the one that needs it: depending on it back would make a cycle, so that is not the advice. */
@@ -99,14 +104,15 @@ class MissingClassTest extends JarPluginHarness {
     Path base = PluginJar.of()
         .file("plugin.json", "{ \"name\": \"Base\", \"version\": \"1.0.0\", \"dependencies\": [ { \"name\": \"Stowaway\" } ] }")
         .java("base.Shared", BASE)
-        .writeTo(plugins().resolve("base.jar"));
-    stowaway.compiledAgainst(base).writeTo(plugins().resolve("stowaway.jar"));
-    open();
+        .writeTo(JarPluginGame.plugins(temp).resolve("base.jar"));
+    stowaway.compiledAgainst(base).writeTo(JarPluginGame.plugins(temp).resolve("stowaway.jar"));
+    try (JarPluginGame game = JarPluginGame.open(temp)) {
 
-    Problem problem = overture.features().failure(PluginId.of("Stowaway")).orElseThrow().problems().get(0);
-    assertEquals("The code of plugin Stowaway needs the class base.Shared, which neither its jar, the host nor the plugins it"
-        + " depends on provide; plugin Base (" + base.toString().replace('\\', '/') + ") has it, but depends on Stowaway itself,"
-        + " so depending on it would make a cycle: move the class into a plugin both can depend on", problem.message());
+      Problem problem = game.features().failure(PluginId.of("Stowaway")).orElseThrow().problems().get(0);
+      assertEquals("The code of plugin Stowaway needs the class base.Shared, which neither its jar, the host nor the plugins it"
+          + " depends on provide; plugin Base (" + base.toString().replace('\\', '/') + ") has it, but depends on Stowaway itself,"
+          + " so depending on it would make a cycle: move the class into a plugin both can depend on", problem.message());
+    }
   }
 
   /**
@@ -119,7 +125,7 @@ class MissingClassTest extends JarPluginHarness {
     Path base = PluginJar.of()
         .file("plugin.json", "{ \"name\": \"Base\", \"version\": \"1.0.0\" }")
         .java("base.Shared", BASE)
-        .writeTo(plugins().resolve("base.jar"));
+        .writeTo(JarPluginGame.plugins(temp).resolve("base.jar"));
     Path mid = PluginJar.of()
         .file("plugin.json", "{ \"name\": \"Mid\", \"version\": \"1.0.0\" }")
         .java("mid.Helper", """
@@ -132,7 +138,7 @@ class MissingClassTest extends JarPluginHarness {
             }
             """)
         .compiledAgainst(base)
-        .writeTo(plugins().resolve("mid.jar"));
+        .writeTo(JarPluginGame.plugins(temp).resolve("mid.jar"));
     PluginJar.of()
         .file("plugin.json", "{ \"name\": \"Stowaway\", \"version\": \"1.0.0\", \"entryPoint\": \"stowaway.Plugin\","
             + " \"dependencies\": [ { \"name\": \"Mid\" } ] }")
@@ -147,13 +153,14 @@ class MissingClassTest extends JarPluginHarness {
             }
             """)
         .compiledAgainst(mid, base)
-        .writeTo(plugins().resolve("stowaway.jar"));
-    open();
+        .writeTo(JarPluginGame.plugins(temp).resolve("stowaway.jar"));
+    try (JarPluginGame game = JarPluginGame.open(temp)) {
 
-    Problem problem = overture.features().failure(PluginId.of("Stowaway")).orElseThrow().problems().get(0);
-    assertEquals("The code of plugin Stowaway uses plugin Mid, whose code needs the class base.Shared, which neither Mid's jar,"
-        + " the host nor the plugins Mid depends on provide; plugin Base (" + base.toString().replace('\\', '/') + ") has it: add"
-        + " \"Base\" to Mid's \"dependencies\"", problem.message());
+      Problem problem = game.features().failure(PluginId.of("Stowaway")).orElseThrow().problems().get(0);
+      assertEquals("The code of plugin Stowaway uses plugin Mid, whose code needs the class base.Shared, which neither Mid's jar,"
+          + " the host nor the plugins Mid depends on provide; plugin Base (" + base.toString().replace('\\', '/') + ") has it: add"
+          + " \"Base\" to Mid's \"dependencies\"", problem.message());
+    }
   }
 
   /** Of two plugins that have the class, the one that would make a cycle is not advised while the other would do. */
@@ -162,17 +169,18 @@ class MissingClassTest extends JarPluginHarness {
     Path alpha = PluginJar.of()
         .file("plugin.json", "{ \"name\": \"Alpha\", \"version\": \"1.0.0\", \"dependencies\": [ { \"name\": \"Stowaway\" } ] }")
         .java("base.Shared", BASE)
-        .writeTo(plugins().resolve("alpha.jar"));
+        .writeTo(JarPluginGame.plugins(temp).resolve("alpha.jar"));
     Path zeta = PluginJar.of()
         .file("plugin.json", "{ \"name\": \"Zeta\", \"version\": \"1.0.0\" }")
         .java("base.Shared", BASE)
-        .writeTo(plugins().resolve("zeta.jar"));
-    stowaway().compiledAgainst(alpha).writeTo(plugins().resolve("stowaway.jar"));
-    open();
+        .writeTo(JarPluginGame.plugins(temp).resolve("zeta.jar"));
+    stowaway().compiledAgainst(alpha).writeTo(JarPluginGame.plugins(temp).resolve("stowaway.jar"));
+    try (JarPluginGame game = JarPluginGame.open(temp)) {
 
-    Problem problem = overture.features().failure(PluginId.of("Stowaway")).orElseThrow().problems().get(0);
-    assertTrue(problem.message().endsWith("; plugin Zeta (" + zeta.toString().replace('\\', '/') + ") has it: add \"Zeta\" to its"
-        + " \"dependencies\""), problem.message());
+      Problem problem = game.features().failure(PluginId.of("Stowaway")).orElseThrow().problems().get(0);
+      assertTrue(problem.message().endsWith("; plugin Zeta (" + zeta.toString().replace('\\', '/') + ") has it: add \"Zeta\" to its"
+          + " \"dependencies\""), problem.message());
+    }
   }
 
   @Test
@@ -183,14 +191,15 @@ class MissingClassTest extends JarPluginHarness {
         .writeTo(temp.resolve("not-installed/base.jar"));
     stowaway()
         .compiledAgainst(elsewhere)
-        .writeTo(plugins().resolve("stowaway.jar"));
-    JarPluginsTest.lanterns().writeTo(plugins().resolve("lanterns.jar")); // another jar plugin, without the class
-    open();
-    PluginId id = PluginId.of("Stowaway");
+        .writeTo(JarPluginGame.plugins(temp).resolve("stowaway.jar"));
+    JarPluginsTest.lanterns().writeTo(JarPluginGame.plugins(temp).resolve("lanterns.jar")); // another jar plugin, without the class
+    try (JarPluginGame game = JarPluginGame.open(temp)) {
+      PluginId id = PluginId.of("Stowaway");
 
-    assertEquals(PluginState.ERROR, overture.features().state(id));
-    Problem problem = overture.features().failure(id).orElseThrow().problems().get(0);
-    assertEquals("The code of plugin Stowaway needs the class base.Shared, which neither its jar, the host nor the plugins it"
-        + " depends on provide; add the plugin that has it to its \"dependencies\"", problem.message());
+      assertEquals(PluginState.ERROR, game.features().state(id));
+      Problem problem = game.features().failure(id).orElseThrow().problems().get(0);
+      assertEquals("The code of plugin Stowaway needs the class base.Shared, which neither its jar, the host nor the plugins it"
+          + " depends on provide; add the plugin that has it to its \"dependencies\"", problem.message());
+    }
   }
 }
