@@ -36,6 +36,15 @@ class HeroPlacementTest {
 
   private static final Pattern HERO_AT = Pattern.compile(" at \\((\\d+),(\\d+)\\)");
 
+  /** Replaces the Elimination experience's teams and team size (two teams of three) with {@code teams}, JSON members without a trailing comma. */
+  private static void withTeams(Path assets, String teams) throws Exception {
+    Path experience = assets.resolve("experiences/Elimination.json");
+    String json = Files.readString(experience);
+    String before = "\"teams\": [\n        \"Red\",\n        \"Blue\"\n      ],\n      \"teamSize\": 3,";
+    assertTrue(json.contains(before), json);
+    Files.writeString(experience, json.replace(before, teams + ","));
+  }
+
   /** Replaces the map file's {@code "tiles"} with {@code tiles} (a {@code "tiles": [ ... } text without its closing bracket). */
   private static void withTiles(Path map, String tiles) throws Exception {
     String json = Files.readString(map);
@@ -151,11 +160,7 @@ class HeroPlacementTest {
   @Test
   void teamsInRoomsOfTheirOwn_needRoomForTheirHeroes_eachRoom() throws Exception {
     Path assets = SampleCopy.in(temp);
-    Path experience = assets.resolve("experiences/Elimination.json");
-    String json = Files.readString(experience);
-    String teams = "\"teams\": [\n        \"Red\",\n        \"Blue\"\n      ],\n      \"teamSize\": 3,";
-    assertTrue(json.contains(teams), json);
-    Files.writeString(experience, json.replace(teams, "\"teams\": [\"Red\", \"Blue\", \"Green\", \"Gold\"], \"teamSize\": 2,"));
+    withTeams(assets, "\"teams\": [\"Red\", \"Blue\", \"Green\", \"Gold\"], \"teamSize\": 2");
     withTiles(assets.resolve("maps/Arena.json"), """
         "tiles": [
             "###########",
@@ -183,11 +188,7 @@ class HeroPlacementTest {
   @Test
   void aTeamWhoseOwnRoomIsTooSmall_isTooMany_andPlayRefusesIt() throws Exception {
     Path assets = SampleCopy.in(temp);
-    Path experience = assets.resolve("experiences/Elimination.json");
-    String json = Files.readString(experience);
-    String teams = "\"teams\": [\n        \"Red\",\n        \"Blue\"\n      ],";
-    assertTrue(json.contains(teams), json);
-    Files.writeString(experience, json.replace(teams, "\"teams\": [\"Red\", \"Blue\", \"Green\"],"));
+    withTeams(assets, "\"teams\": [\"Red\", \"Blue\", \"Green\"], \"teamSize\": 3");
     withTiles(assets.resolve("maps/Arena.json"), """
         "tiles": [
             "##########",
@@ -214,11 +215,7 @@ class HeroPlacementTest {
   @Test
   void aTeamSharingItsOnlyRoom_keepsRoomForItsHeroes_onEverySeed() throws Exception {
     Path assets = SampleCopy.in(temp);
-    Path experience = assets.resolve("experiences/Elimination.json");
-    String json = Files.readString(experience);
-    String teams = "\"teams\": [\n        \"Red\",\n        \"Blue\"\n      ],";
-    assertTrue(json.contains(teams), json);
-    Files.writeString(experience, json.replace(teams, "\"teams\": [\"Red\", \"Blue\", \"Green\"],"));
+    withTeams(assets, "\"teams\": [\"Red\", \"Blue\", \"Green\"], \"teamSize\": 3");
     withTiles(assets.resolve("maps/Arena.json"), """
         "tiles": [
             "##########",
