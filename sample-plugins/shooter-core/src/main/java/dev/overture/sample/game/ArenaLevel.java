@@ -165,6 +165,7 @@ public final class ArenaLevel implements WorldSubsystem {
     id = mapId;
     title = map.title();
     rows = tiles;
+    teamFloors.clear();
   }
 
   /** The map's id string, "" when no map is set. */
@@ -194,7 +195,12 @@ public final class ArenaLevel implements WorldSubsystem {
 
   /** The tile character at a cell; outside the grid is wall. */
   public char tile(int x, int y) {
-    return x < 0 || y < 0 || y >= rows.size() || x >= rows.get(y).length() ? '#' : rows.get(y).charAt(x);
+    return tile(rows, x, y);
+  }
+
+  /** The tile character at a cell of {@code tiles}; outside the grid is wall. */
+  private static char tile(List<String> tiles, int x, int y) {
+    return x < 0 || y < 0 || y >= tiles.size() || x >= tiles.get(y).length() ? '#' : tiles.get(y).charAt(x);
   }
 
   /** Whether a pawn may stand on the cell. */
@@ -235,17 +241,27 @@ public final class ArenaLevel implements WorldSubsystem {
 
   /**
    * Every walkable cell a hero can walk to from one of {@code starts} (stepping north, east, south
-   * or west, as heroes move), the starts included, row by row; in time linear in the map's cells.
+   * or west, as heroes move), the starts included, row by row ({@link #reachableFrom(List, List)} on
+   * this map).
    */
   public List<Cell> reachableFrom(List<Cell> starts) {
+    return reachableFrom(rows, starts);
+  }
+
+  /**
+   * Every walkable cell of {@code tiles} (a map's rows) a hero can walk to from one of {@code starts},
+   * the starts included, row by row; in time linear in the map's cells. What the match places heroes
+   * and pickups on, and what the validator counts as their room.
+   */
+  public static List<Cell> reachableFrom(List<String> tiles, List<Cell> starts) {
     int width = 0;
-    for (String row : rows) {
+    for (String row : tiles) {
       width = Math.max(width, row.length());
     }
-    boolean[] reached = new boolean[width * rows.size()];
+    boolean[] reached = new boolean[width * tiles.size()];
     java.util.ArrayDeque<Cell> pending = new java.util.ArrayDeque<>();
     for (Cell start : starts) {
-      if (walkable(start) && !reached[start.y() * width + start.x()]) {
+      if (tile(tiles, start.x(), start.y()) != '#' && !reached[start.y() * width + start.x()]) {
         reached[start.y() * width + start.x()] = true;
         pending.add(start);
       }
@@ -254,21 +270,69 @@ public final class ArenaLevel implements WorldSubsystem {
       Cell at = pending.poll();
       for (Cell next : List.of(new Cell(at.x(), at.y() - 1), new Cell(at.x() + 1, at.y()), new Cell(at.x(), at.y() + 1),
           new Cell(at.x() - 1, at.y()))) {
-        if (walkable(next) && !reached[next.y() * width + next.x()]) {
+        if (tile(tiles, next.x(), next.y()) != '#' && !reached[next.y() * width + next.x()]) {
           reached[next.y() * width + next.x()] = true;
           pending.add(next);
         }
       }
     }
     List<Cell> found = new ArrayList<>();
-    for (int y = 0; y < rows.size(); y++) {
-      for (int x = 0; x < rows.get(y).length(); x++) {
+    for (int y = 0; y < tiles.size(); y++) {
+      for (int x = 0; x < tiles.get(y).length(); x++) {
         if (reached[y * width + x]) {
           found.add(new Cell(x, y));
         }
       }
     }
     return found;
+  }
+
+  /**
+   * The floor team {@code team}'s spawns lead to on this map, row by row: found once per map, as the
+   * match asks for it at every placement.
+   */
+  public List<Cell> teamFloor(int team) {
+    return teamFloors.computeIfAbsent(team, each -> List.copyOf(reachableFrom(spawns(each))));
+  }
+
+  /** The floors {@link #teamFloor} found on this map, by team; emptied when another map is loaded. */
+  private final java.util.Map<Integer, List<Cell>> teamFloors = new java.util.HashMap<>();
+
+  /** A set of teams (numbers from 0) short of room: the floor their spawns lead to has fewer free cells than they have heroes. */
+  public record Shortfall(List<Integer> teams, long heroes, int room) {}
+
+  /**
+   * The smallest set of teams whose heroes do not fit the free cells of the floor their spawns lead
+   * to ({@code floors}, by team), the first such of its size in team order; empty when every set has
+   * room. Sets without heroes are skipped. Both the validator's check (every team's {@code teamSize},
+   * nothing taken) and the match's placement (the heroes still to place, the cells taken) ask it. At
+   * most four teams: fifteen sets.
+   */
+  public static java.util.Optional<Shortfall> shortOfRoom(List<? extends java.util.Collection<Cell>> floors, long[] heroes,
+      java.util.function.Predicate<Cell> taken) {
+    int teams = floors.size();
+    List<Integer> masks = new ArrayList<>();
+    for (int mask = 1; mask < 1 << teams; mask++) {
+      masks.add(mask);
+    }
+    masks.sort(java.util.Comparator.comparingInt(Integer::bitCount)); // stable: team order within a size
+    for (int mask : masks) {
+      long wanted = 0;
+      java.util.Set<Cell> room = new java.util.HashSet<>();
+      List<Integer> members = new ArrayList<>();
+      for (int team = 0; team < teams; team++) {
+        if ((mask & (1 << team)) != 0) {
+          wanted += heroes[team];
+          room.addAll(floors.get(team));
+          members.add(team);
+        }
+      }
+      room.removeIf(taken);
+      if (wanted > 0 && room.size() < wanted) {
+        return java.util.Optional.of(new Shortfall(List.copyOf(members), wanted, room.size()));
+      }
+    }
+    return java.util.Optional.empty();
   }
 
   /** The spawn cells of team {@code team} (0 to 3). */

@@ -354,7 +354,7 @@ public class ArenaMatch extends ActorComponent {
     if (!free.isEmpty()) {
       return free.get(state().nextInt(free.size()));
     }
-    for (Cell cell : level().reachableFrom(level().spawns(team))) {
+    for (Cell cell : level().teamFloor(team)) {
       if (!taken.contains(cell)) {
         free.add(cell);
       }
@@ -379,11 +379,11 @@ public class ArenaMatch extends ActorComponent {
    */
   private Cell roomLeft(List<Cell> free, int pick, int team, java.util.Set<Cell> taken, int[] inPlay) {
     int teams = inPlay.length;
-    List<java.util.Set<Cell>> reach = new ArrayList<>();
+    List<List<Cell>> floors = new ArrayList<>();
     for (int each = 0; each < teams; each++) {
-      reach.add(new java.util.HashSet<>(level().reachableFrom(level().spawns(each))));
+      floors.add(level().teamFloor(each));
     }
-    if (reach.stream().distinct().count() <= 1) {
+    if (floors.stream().distinct().count() <= 1) {
       return free.get(pick);
     }
     long[] waiting = new long[teams];
@@ -392,34 +392,10 @@ public class ArenaMatch extends ActorComponent {
     }
     for (int step = 0; step < free.size(); step++) {
       Cell cell = free.get((pick + step) % free.size());
-      if (leavesRoom(cell, reach, waiting, taken)) {
+      if (ArenaLevel.shortOfRoom(floors, waiting, other -> other.equals(cell) || taken.contains(other)).isEmpty()) {
         return cell;
       }
     }
     return free.get(pick);
-  }
-
-  /** Whether, with {@code cell} taken too, every set of teams still has a free cell of its floor for each hero it has waiting. */
-  private static boolean leavesRoom(Cell cell, List<java.util.Set<Cell>> reach, long[] waiting, java.util.Set<Cell> taken) {
-    int teams = waiting.length;
-    for (int mask = 1; mask < 1 << teams; mask++) {
-      long heroes = 0;
-      java.util.Set<Cell> room = new java.util.HashSet<>();
-      for (int each = 0; each < teams; each++) {
-        if ((mask & (1 << each)) != 0) {
-          heroes += waiting[each];
-          room.addAll(reach.get(each));
-        }
-      }
-      if (heroes == 0) {
-        continue;
-      }
-      room.removeAll(taken);
-      room.remove(cell);
-      if (room.size() < heroes) {
-        return false;
-      }
-    }
-    return true;
   }
 }

@@ -71,24 +71,6 @@ final class MapReach {
     return a != WALL && a == region[to.y() * width + to.x()];
   }
 
-  /** How many floor cells a hero can walk to from one of {@code starts} (the starts' own included). */
-  int floorReachedFrom(List<Cell> starts) {
-    java.util.Set<Integer> regions = new java.util.HashSet<>();
-    for (Cell start : starts) {
-      int number = region[start.y() * width + start.x()];
-      if (number != WALL) {
-        regions.add(number);
-      }
-    }
-    int count = 0;
-    for (int number : region) {
-      if (number != WALL && regions.contains(number)) {
-        count++;
-      }
-    }
-    return count;
-  }
-
   /** Whether a hero at {@code from} can walk to one of {@code targets}. */
   boolean reachesAny(Cell from, List<Cell> targets) {
     for (Cell target : targets) {

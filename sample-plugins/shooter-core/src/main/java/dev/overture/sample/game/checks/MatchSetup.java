@@ -192,7 +192,7 @@ public final class MatchSetup implements ProjectValidator {
       reach = new MapReach(map.tiles());
       checkReach(context, teams, reach, mapId, where, reported);
       checkScoring(context, found, content, teams, reach, where);
-      reachable = reach.floorReachedFrom(spawnsOf(reach, teams.size()));
+      reachable = ArenaLevel.reachableFrom(map.tiles(), spawnsOf(reach, teams.size())).size();
     }
     long heroes = found.match().heroes();
     if (heroes > reachable) {
@@ -203,7 +203,7 @@ public final class MatchSetup implements ProjectValidator {
               + where + ", which has " + floorCells(reachable, floor));
       return;
     }
-    if (reach != null && tooManyForTheirFloor(context, found, teams, reach, where)) {
+    if (reach != null && tooManyForTheirFloor(context, found, teams, reach, map.tiles(), where)) {
       return;
     }
     // Things laid on the floor lie where heroes can walk to them (HealthPickups): the same floor.
@@ -211,43 +211,32 @@ public final class MatchSetup implements ProjectValidator {
   }
 
   /**
-   * Every set of teams, short of all of them, has room for its heroes on the floor its spawns lead to:
-   * a hero beyond its team's spawns stands on that floor (ArenaMatch), so teams in rooms of their own,
-   * or sharing one too small for them, need room there, whatever the rest of the map has (all the
-   * teams together are the caller's check). Reports the smallest set that has not, once; true when
-   * one has not. At most four teams: fifteen sets.
+   * Every set of teams has room for its heroes on the floor its spawns lead to: a hero beyond its
+   * team's spawns stands on that floor (ArenaMatch, which asks the same {@link ArenaLevel#shortOfRoom}
+   * as it places them), so teams in rooms of their own, or sharing one too small for them, need room
+   * there, whatever the rest of the map has (all the teams together are the caller's check, in its own
+   * words, before this). Reports the smallest set that has not, once; true when one has not.
    */
   private static boolean tooManyForTheirFloor(ProjectContext context, Found found, List<String> teams, MapReach reach,
-      String where) {
+      List<String> tiles, String where) {
     long teamSize = found.match().teamSize();
-    List<List<Integer>> sets = new java.util.ArrayList<>();
-    for (int mask = 1; mask < (1 << teams.size()) - 1; mask++) {
-      List<Integer> set = new java.util.ArrayList<>();
-      for (int team = 0; team < teams.size(); team++) {
-        if ((mask & (1 << team)) != 0) {
-          set.add(team);
-        }
-      }
-      sets.add(set);
+    List<List<ArenaLevel.Cell>> floors = new java.util.ArrayList<>();
+    long[] heroes = new long[teams.size()];
+    for (int team = 0; team < teams.size(); team++) {
+      floors.add(ArenaLevel.reachableFrom(tiles, reach.cells((char) ('1' + team))));
+      heroes[team] = teamSize;
     }
-    sets.sort(java.util.Comparator.comparingInt(List::size)); // stable: the first teams first among sets of a size
-    for (List<Integer> set : sets) {
-      List<ArenaLevel.Cell> spawns = new java.util.ArrayList<>();
-      set.forEach(team -> spawns.addAll(reach.cells((char) ('1' + team))));
-      int room = reach.floorReachedFrom(spawns);
-      long heroes = teamSize * set.size();
-      if (heroes > room) {
-        List<String> names = set.stream().map(teams::get).toList();
-        String named = names.size() == 1 ? "team " + names.get(0)
-            : "teams " + String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1) + ", "
-                + teamSize + " each";
-        context.about(found.asset()).error("Sample/TooManyHeroes", found.pointer() + "/teamSize",
-            "ConfigureMatch puts " + heroes + " heroes (" + named + ") on " + where + ", where the floor "
-                + (names.size() == 1 ? "its" : "their") + " spawns lead to has " + room + " cells");
-        return true;
-      }
-    }
-    return false;
+    java.util.Optional<ArenaLevel.Shortfall> tooFew = ArenaLevel.shortOfRoom(floors, heroes, cell -> false);
+    tooFew.ifPresent(shortfall -> {
+      List<String> names = shortfall.teams().stream().map(teams::get).toList();
+      String named = names.size() == 1 ? "team " + names.get(0)
+          : "teams " + String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1) + ", "
+              + teamSize + " each";
+      context.about(found.asset()).error("Sample/TooManyHeroes", found.pointer() + "/teamSize",
+          "ConfigureMatch puts " + shortfall.heroes() + " heroes (" + named + ") on " + where + ", where the floor "
+              + (names.size() == 1 ? "its" : "their") + " spawns lead to has " + shortfall.room() + " cells");
+    });
+    return tooFew.isPresent();
   }
 
   /** The floor heroes and what is laid for them can use, in words: all of it, or the part the spawns lead to. */
