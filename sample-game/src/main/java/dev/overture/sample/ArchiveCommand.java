@@ -22,11 +22,11 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 /** {@code overture archive inspect FILE | --hex HEX}: what a binary archive (a game.db blob) holds. */
-@Command(name = "archive", mixinStandardHelpOptions = true, description = "Binary archive tools.", subcommands = {ArchiveCommand.Inspect.class, CommandLine.HelpCommand.class})
+@Command(addMethodSubcommands = false, name = "archive", mixinStandardHelpOptions = true, description = "Binary archive tools.", subcommands = {ArchiveCommand.Inspect.class, CommandLine.HelpCommand.class})
 final class ArchiveCommand {
 
   /** Prints the header, the custom versions (named where registered) and the ids. */
-  @Command(name = "inspect", mixinStandardHelpOptions = true, description = "Print an archive's header, custom versions and id values.")
+  @Command(addMethodSubcommands = false, name = "inspect", mixinStandardHelpOptions = true, description = "Print an archive's header, custom versions and id values.")
   static final class Inspect implements Callable<Integer> {
 
     @Spec CommandSpec spec;

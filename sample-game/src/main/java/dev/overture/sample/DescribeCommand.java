@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
  * dependencies in activation order, its action sets (included ones too), every action in the order
  * it runs, the bundles it loads and its pawn.
  */
-@Command(name = "describe", mixinStandardHelpOptions = true, description = "Show an experience resolved: plugins, action sets, actions, bundles, pawn and tiles.")
+@Command(addMethodSubcommands = false, name = "describe", mixinStandardHelpOptions = true, description = "Show an experience resolved: plugins, action sets, actions, bundles, pawn and tiles.")
 final class DescribeCommand implements Callable<Integer> {
 
   private static final PrimaryAssetType EXPERIENCE = Experiences.EXPERIENCE;

@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code overture frontend}: the front end's tiles, as the menu lists them. */
-@Command(name = "frontend", mixinStandardHelpOptions = true, description = "List the front end's tiles (user-facing experiences) as the menu shows them.")
+@Command(addMethodSubcommands = false, name = "frontend", mixinStandardHelpOptions = true, description = "List the front end's tiles (user-facing experiences) as the menu shows them.")
 final class FrontendCommand implements Callable<Integer> {
 
   @Mixin ContentOptions content;

@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
  * then every plugin with its state, where it is, and, for a plugin in {@code Error}, why. A plugin
  * that cannot come up is listed, never left out.
  */
-@Command(name = "list", mixinStandardHelpOptions = true, description = "Index the content and list its primary assets by type, and the plugins with their states.")
+@Command(addMethodSubcommands = false, name = "list", mixinStandardHelpOptions = true, description = "Index the content and list its primary assets by type, and the plugins with their states.")
 final class ListCommand implements Callable<Integer> {
 
   @Mixin ContentOptions content;

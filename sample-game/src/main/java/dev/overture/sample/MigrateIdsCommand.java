@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
  * #PASSWORD_VARIABLE}), never from the command line, which every process of the machine can read;
  * a URL that carries them is refused, and nothing here prints them.
  */
-@Command(name = "migrate-ids", mixinStandardHelpOptions = true, description = "Rewrite the legacy id blobs of a world store (game.db) in a newer layout.")
+@Command(addMethodSubcommands = false, name = "migrate-ids", mixinStandardHelpOptions = true, description = "Rewrite the legacy id blobs of a world store (game.db) in a newer layout.")
 final class MigrateIdsCommand implements Callable<Integer> {
 
   /** The user of {@code --jdbc-url}'s database. */

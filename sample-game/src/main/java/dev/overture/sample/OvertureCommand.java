@@ -28,6 +28,7 @@ import picocli.CommandLine;
  */
 @Command(
     name = "overture",
+    addMethodSubcommands = false,
     mixinStandardHelpOptions = true,
     versionProvider = OvertureCommand.Version.class,
     description = "The Overture sample game and content tools.")

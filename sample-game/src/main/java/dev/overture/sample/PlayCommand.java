@@ -51,7 +51,7 @@ import picocli.CommandLine.Spec;
  * turns then go at a pace a person can follow ({@code --turns-per-second}), and once the match is
  * over, or the load has failed, the page stays up until Ctrl+C.
  */
-@Command(name = "play", mixinStandardHelpOptions = true, description = "Load an experience in a headless world and play it.")
+@Command(addMethodSubcommands = false, name = "play", mixinStandardHelpOptions = true, description = "Load an experience in a headless world and play it.")
 final class PlayCommand implements java.util.concurrent.Callable<Integer> {
 
   private static final double FRAME = 1.0 / 60;

@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
  * (saved by a newer build, holding a reference that does not resolve). First removes, and names,
  * the temporary files a resave that was killed left behind.
  */
-@Command(name = "resave", mixinStandardHelpOptions = true, description = "Rewrite the content at the current versions: only the files that change, each atomically.")
+@Command(addMethodSubcommands = false, name = "resave", mixinStandardHelpOptions = true, description = "Rewrite the content at the current versions: only the files that change, each atomically.")
 final class ResaveCommand implements Callable<Integer> {
 
   @Mixin ContentOptions content;

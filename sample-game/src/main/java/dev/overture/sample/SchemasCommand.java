@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
  * content. A test fails when the committed schemas are not current. Without {@code --out} it
  * needs {@code ./assets} to be there: made here, it would become every other command's content.
  */
-@Command(name = "schemas", mixinStandardHelpOptions = true, description = "Write the JSON Schemas of every asset type (default: into assets/schemas).")
+@Command(addMethodSubcommands = false, name = "schemas", mixinStandardHelpOptions = true, description = "Write the JSON Schemas of every asset type (default: into assets/schemas).")
 final class SchemasCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;

@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
  * the file itself. The BuildId is not an option: left empty, each build gets a new one.
  */
 @Command(
-    name = "update-local-version", mixinStandardHelpOptions = true,
+    name = "update-local-version", mixinStandardHelpOptions = true, addMethodSubcommands = false,
     description = "Update the build version file (Build.version), as Unreal's UpdateLocalVersion does.")
 final class UpdateLocalVersionCommand implements Callable<Integer> {
 

@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
  * content cannot be indexed (with the problems that stopped it), so a tool always has one to read;
  * a folder option that names no folder is a usage error (exit code 2) in either format.
  */
-@Command(name = "validate", mixinStandardHelpOptions = true, description = "Check the content (every asset loaded for real, every check run); exit 1 on an error.")
+@Command(addMethodSubcommands = false, name = "validate", mixinStandardHelpOptions = true, description = "Check the content (every asset loaded for real, every check run); exit 1 on an error.")
 final class ValidateCommand implements Callable<Integer> {
 
   /** How the report is printed. */

@@ -13,7 +13,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code overture version}: the engine version this build runs as, and every custom version it knows. */
-@Command(name = "version", mixinStandardHelpOptions = true, description = "Print the engine version and the custom versions (data formats) this build reads and writes.")
+@Command(addMethodSubcommands = false, name = "version", mixinStandardHelpOptions = true, description = "Print the engine version and the custom versions (data formats) this build reads and writes.")
 final class VersionCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
