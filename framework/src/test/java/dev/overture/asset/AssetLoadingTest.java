@@ -1,7 +1,5 @@
 package dev.overture.asset;
 
-import dev.overture.testing.ManualExecutor;
-import dev.overture.testing.FakeTicker;
 import static dev.overture.asset.TestAssets.id;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -11,53 +9,19 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overture.asset.LoadHandle.Status;
-import dev.overture.core.Problem;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-/** Loading, bundles, pins, progress, cancellation and callbacks, on manual executors. */
-class AssetLoadingTest {
-
-  @TempDir Path temp;
-  private Path root;
-  private CountingSource source;
-  private final ManualExecutor workers = new ManualExecutor();
-  private final ManualExecutor gameThread = new ManualExecutor();
-  private final FakeTicker ticker = new FakeTicker();
-  private AssetManager assets;
-
-  @BeforeEach
-  void setUp() {
-    root = TestAssets.game().writeTo(temp.resolve("assets"));
-    source = new CountingSource(AssetSource.directory(root));
-    assets = TestAssets.builder(source).executor(workers).ticker(ticker).build();
-    source.reset();
-  }
-
-  @AfterEach
-  void tearDown() {
-    assets.close();
-  }
-
-  private LoadResult finish(LoadHandle handle) {
-    workers.runAll();
-    gameThread.runAll();
-    assertTrue(handle.isDone(), "still loading: " + handle);
-    return handle.future().join();
-  }
+/** Loading, bundles, pins, progress, retention, release and callbacks, on manual executors. */
+class AssetLoadingTest extends ManualLoadFixture {
 
   @Test
   void load_returnsAtOnceAndCompletesOnTheWorkers() {
@@ -172,108 +136,6 @@ class AssetLoadingTest {
     gameThread.runAll();
 
     assertEquals(List.of("update 1.0", "complete"), calls.subList(calls.size() - 2, calls.size()));
-  }
-
-  @Test
-  void cancel_beforeAnyRead_readsNothingAndReleasesEverything() {
-    LoadHandle handle = assets.loadPrimaryAsset(id("Mode:Elimination"), "client");
-    AtomicInteger cancelled = new AtomicInteger();
-    AtomicInteger completed = new AtomicInteger();
-    handle.onCancel(gameThread, cancelled::incrementAndGet);
-    handle.onComplete(gameThread, result -> completed.incrementAndGet());
-
-    assertTrue(handle.cancel());
-    workers.runAll();
-    gameThread.runAll();
-
-    assertEquals(Status.CANCELLED, handle.status());
-    assertEquals(1, cancelled.get());
-    assertEquals(0, completed.get());
-    assertEquals(0, source.totalReads(), "the queued read was abandoned");
-    assertEquals(new AssetManager.Stats(0, 0, 0, 0, 0), assets.stats());
-    assertThrows(CancellationException.class, () -> handle.future().join());
-    assertFalse(handle.cancel(), "cancelling twice does nothing");
-  }
-
-  @Test
-  void cancel_afterThePrimaryAssetLoaded_skipsItsReferences() {
-    LoadHandle handle = assets.loadPrimaryAsset(id("Mode:Elimination"), "client");
-    workers.runNext();
-    assertEquals(1, source.totalReads());
-    assertTrue(workers.queued() > 0, "references are queued");
-
-    assertTrue(handle.cancel());
-    workers.runAll();
-
-    assertEquals(1, source.totalReads(), "queued references were abandoned");
-    assertEquals(0, assets.stats().pinned());
-    assertEquals(0, assets.stats().loaded());
-    assertTrue(handle.progress() < 1.0);
-  }
-
-  @Test
-  void cancel_midway_leavesSharedReadsToTheOtherLoad() {
-    LoadHandle cancelled = assets.loadPrimaryAsset(id("Pawn:Hero"), "client");
-    LoadHandle kept = assets.loadPrimaryAsset(id("Pawn:Hero"), "client");
-    workers.runNext();
-
-    cancelled.cancel();
-    workers.runAll();
-
-    assertEquals(Status.COMPLETED, kept.status());
-    assertTrue(assets.getAsset(id("Pawn:Sidekick")).isPresent());
-    source.allReads().forEach((file, reads) -> assertEquals(1, reads.get(), file));
-    assertEquals(3, source.totalReads(), "Hero, Sidekick and the Hero's portrait");
-  }
-
-  @Test
-  void cancel_afterCompletion_doesNothing_andNeverChangesTheOutcome() {
-    LoadHandle handle = assets.loadPrimaryAsset(id("Mode:Base"));
-    finish(handle);
-
-    assertFalse(handle.cancel());
-    assertEquals(Status.COMPLETED, handle.status());
-    assertEquals(1.0, handle.progress());
-  }
-
-  @Test
-  void cancellingTheFuture_cancelsTheLoad() {
-    LoadHandle handle = assets.loadPrimaryAsset(id("Mode:Elimination"), "client");
-
-    handle.future().cancel(false);
-    workers.runAll();
-
-    assertEquals(Status.CANCELLED, handle.status());
-    assertEquals(0, source.totalReads());
-  }
-
-  @Test
-  void cancel_racingCompletionOnAWorker_exactlyOneOutcomeWins() throws Exception {
-    assets.close();
-    assets = TestAssets.builder(source).workerThreads(2).build();
-    for (int round = 0; round < 200; round++) {
-      LoadHandle handle = assets.loadPrimaryAsset(id("Mode:Elimination"), "client");
-      List<String> outcomes = java.util.Collections.synchronizedList(new ArrayList<>());
-      java.util.concurrent.CountDownLatch decided = new java.util.concurrent.CountDownLatch(1);
-      handle.onComplete(Runnable::run, result -> {
-        outcomes.add("complete");
-        decided.countDown();
-      });
-      handle.onCancel(Runnable::run, () -> {
-        outcomes.add("cancel");
-        decided.countDown();
-      });
-      handle.onFailure(Runnable::run, failure -> outcomes.add("failure"));
-
-      boolean cancelled = handle.cancel();
-      assertTrue(decided.await(10, java.util.concurrent.TimeUnit.SECONDS), "round " + round);
-
-      assertEquals(List.of(cancelled ? "cancel" : "complete"), outcomes, "round " + round);
-      assertEquals(cancelled ? Status.CANCELLED : Status.COMPLETED, handle.status());
-      handle.release();
-    }
-    org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> assets.stats().loading() == 0);
-    assertEquals(new AssetManager.Stats(0, 0, 0, 0, 0), assets.stats());
   }
 
   @Test
@@ -503,89 +365,6 @@ class AssetLoadingTest {
   }
 
   @Test
-  void combine_completesWhenEveryPartHas_andSumsProgress() {
-    LoadHandle first = assets.loadPrimaryAsset(id("Mode:Elimination"), "client");
-    LoadHandle second = assets.loadPrimaryAsset(id("Pawn:Villain"));
-    LoadHandle both = LoadHandle.combine(List.of(first, second));
-    List<Double> updates = new ArrayList<>();
-    both.onUpdate(gameThread, updates::add);
-
-    assertEquals(Status.LOADING, both.status());
-    LoadResult result = finish(both);
-
-    assertEquals(List.of(id("Mode:Elimination"), id("Pawn:Villain")), List.copyOf(result.assets().keySet()));
-    assertEquals(9, both.totalCount());
-    assertEquals(1.0, updates.get(updates.size() - 1));
-    assertEquals(1, updates.stream().filter(value -> value == 1.0).count());
-    both.release();
-    assertEquals(Status.RELEASED, first.status());
-    assertEquals(0, assets.stats().pinned());
-  }
-
-  @Test
-  void combine_cancelReportsOnce_andAPartCancelledAloneCancelsTheWhole() {
-    LoadHandle first = assets.loadPrimaryAsset(id("Mode:Elimination"), "client");
-    LoadHandle second = assets.loadPrimaryAsset(id("Pawn:Villain"));
-    LoadHandle both = LoadHandle.combine(List.of(first, second));
-
-    first.cancel();
-
-    assertEquals(Status.CANCELLED, both.status(), "without waiting for the other part");
-    assertEquals(Status.CANCELLED, second.status());
-    assertFalse(both.cancel(), "already cancelled");
-  }
-
-  @Test
-  void combine_failsWithTheProblemsOfEveryFailedPart() throws Exception {
-    LoadHandle first = assets.loadPrimaryAsset(id("Mode:Nowhere"));
-    LoadHandle second = assets.loadPrimaryAssets(List.of(id("Pawn:Villain"), id("Pawn:Ghost")), List.of("client"));
-    LoadHandle both = LoadHandle.combine(List.of(first, second));
-    List<String> calls = new ArrayList<>();
-    both.onComplete(gameThread, result -> calls.add("complete"));
-    both.onFailure(gameThread, failure -> calls.add("failed: " + failure.problems().size() + " problems"));
-
-    workers.runAll();
-    gameThread.runAll();
-
-    assertEquals(Status.FAILED, both.status());
-    assertEquals(List.of("failed: 2 problems"), calls);
-    assertEquals(List.of(id("Mode:Nowhere"), id("Pawn:Villain"), id("Pawn:Ghost")), both.requested());
-    assertEquals(Set.of("client"), both.bundles());
-    AssetLoadException failure = assertThrows(AssetLoadException.class, () -> both.waitUntilComplete(Duration.ofSeconds(5)));
-    assertEquals(List.of("No asset Mode:Nowhere is indexed (indexed: \"Mode:Base\", \"Mode:Elimination\")",
-            "No asset Pawn:Ghost is indexed (indexed: \"Pawn:Hero\", \"Pawn:Sidekick\", \"Pawn:Villain\")"),
-        failure.problems().stream().map(Problem::message).toList());
-    assertEquals(failure.problems(), both.problems());
-    assertTrue(failure.getMessage().startsWith("Could not load 3 assets [Mode:Nowhere, Pawn:Villain, Pawn:Ghost]"), failure.getMessage());
-    assertEquals(1.0, both.progress(), "failed is done");
-    assertEquals("LoadHandle[combined 2 handles, FAILED, " + both.loadedCount() + "/" + both.totalCount() + "]", both.toString());
-    assertFalse(both.cancel(), "a failed load is not cancelled");
-    both.release();
-    assertEquals(Status.RELEASED, both.status());
-    assertEquals(0, assets.stats().pinned());
-  }
-
-  @Test
-  void combine_ofCompletedParts_mergesTheirResults_andTakesTheLongestElapsed() throws Exception {
-    LoadHandle first = assets.loadPrimaryAsset(id("Mode:Base"));
-    ticker.advance(Duration.ofSeconds(3));
-    LoadHandle second = assets.loadPrimaryAsset(id("Pawn:Villain"));
-    workers.runAll();
-    LoadHandle both = LoadHandle.combine(List.of(second, first));
-
-    LoadResult result = both.waitUntilComplete(Duration.ofSeconds(5));
-
-    assertEquals(Status.COMPLETED, both.status());
-    assertEquals(List.of(id("Pawn:Villain"), id("Mode:Base")), List.copyOf(result.assets().keySet()));
-    assertEquals(Duration.ofSeconds(3), first.elapsed());
-    assertEquals(Duration.ofSeconds(3), both.elapsed());
-    assertEquals(Duration.ofSeconds(3), result.elapsed());
-    assertEquals(2, both.loadedCount());
-    assertEquals(1.0, both.progress());
-    both.release();
-  }
-
-  @Test
   void stats_countWhatIsLoadingLoadedPinnedRetainedAndKept() {
     try (AssetManager retaining = TestAssets.builder(AssetSource.directory(root))
         .executor(workers)
@@ -606,63 +385,6 @@ class AssetLoadingTest {
       workers.runAll();
       assertEquals(new AssetManager.Stats(2, 1, 0, 1, 1), retaining.stats(), "Villain kept by the manager's bundle state");
     }
-  }
-
-  @Test
-  void combine_reportsProgressAsItsPartsLoad_andCallsOnCompleteOnce() {
-    LoadHandle first = assets.loadPrimaryAsset(id("Mode:Base"));
-    LoadHandle second = assets.loadPrimaryAsset(id("Pawn:Villain"));
-    LoadHandle both = LoadHandle.combine(List.of(first, second));
-    List<Double> updates = new ArrayList<>();
-    List<String> calls = new ArrayList<>();
-    both.onUpdate(gameThread, updates::add);
-    both.onComplete(gameThread, result -> calls.add("complete " + result.assets().keySet()));
-    both.onCancel(gameThread, () -> calls.add("cancel"));
-
-    assertEquals(0.0, both.progress());
-    assertTrue(workers.runNext(), "the read of Mode:Base");
-    gameThread.runAll();
-    assertEquals(1, both.loadedCount());
-    assertEquals(2, both.totalCount());
-    assertEquals(0.5, both.progress(), "one of two assets");
-    assertEquals(List.of(), calls);
-
-    finish(both);
-
-    assertEquals(List.of("complete [Mode:Base, Pawn:Villain]"), calls);
-    assertEquals(List.of(0.5, 1.0), updates);
-    both.release();
-  }
-
-  @Test
-  void combine_cancelled_callsOnCancelOnce_andNeverOnComplete() {
-    LoadHandle both = LoadHandle.combine(List.of(assets.loadPrimaryAsset(id("Mode:Base")), assets.loadPrimaryAsset(id("Pawn:Villain"))));
-    List<String> calls = new ArrayList<>();
-    both.onComplete(gameThread, result -> calls.add("complete"));
-    both.onCancel(gameThread, () -> calls.add("cancel"));
-
-    assertTrue(both.cancel());
-    assertFalse(both.cancel());
-    workers.runAll();
-    gameThread.runAll();
-
-    assertEquals(List.of("cancel"), calls);
-    assertEquals(Status.CANCELLED, both.status());
-  }
-
-  @Test
-  void combine_cancelsEveryPart() {
-    LoadHandle first = assets.loadPrimaryAsset(id("Mode:Elimination"), "client");
-    LoadHandle second = assets.loadPrimaryAsset(id("Pawn:Villain"));
-    LoadHandle both = LoadHandle.combine(List.of(first, second));
-
-    assertTrue(both.cancel());
-    workers.runAll();
-
-    assertEquals(Status.CANCELLED, both.status());
-    assertEquals(Status.CANCELLED, first.status());
-    assertEquals(Status.CANCELLED, second.status());
-    assertEquals(0, source.totalReads());
   }
 
   @Test

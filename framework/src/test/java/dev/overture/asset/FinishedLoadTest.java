@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overture.asset.LoadHandle.Status;
-import dev.overture.testing.ManualExecutor;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,41 +19,14 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What a load holds once it has finished (issue 20: a finished handle keeps only the slots it pins,
  * a loaded slot only its value): pins counted per handle, released once, what a stage read adopted
  * after the load finished, and the result's map of what the load reached.
  */
-class FinishedLoadTest {
-
-  @TempDir Path temp;
-  private Path root;
-  private CountingSource source;
-  private final ManualExecutor workers = new ManualExecutor();
-  private AssetManager assets;
-
-  @BeforeEach
-  void setUp() {
-    root = TestAssets.game().writeTo(temp.resolve("assets"));
-    source = new CountingSource(AssetSource.directory(root));
-    assets = TestAssets.builder(source).executor(workers).build();
-  }
-
-  @AfterEach
-  void tearDown() {
-    assets.close();
-  }
-
-  private LoadResult finish(LoadHandle handle) {
-    workers.runAll();
-    assertTrue(handle.isDone(), "still loading: " + handle);
-    return handle.future().join();
-  }
+class FinishedLoadTest extends ManualLoadFixture {
 
   @Test
   void overlappingFinishedLoads_eachReleaseLetsGoOfItsOwnPinsOnce() {

@@ -8,45 +8,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overture.asset.LoadHandle.Status;
 import dev.overture.core.Problem;
-import dev.overture.testing.ManualExecutor;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What live content relies on from {@link AssetTools#stage}: the new versions of changed files are
  * read afresh and kept apart until the commit, which puts them in force for every holder at once;
  * a stage closed without a commit leaves the manager as it was.
  */
-class StagedContentTest {
+class StagedContentTest extends ManualLoadFixture {
 
   private static final ContentFile BASE_FILE = new ContentFile(ContentRoot.GAME, AssetPath.parse("modes/Base.json"));
-
-  @TempDir Path temp;
-  private Path root;
-  private CountingSource source;
-  private final ManualExecutor workers = new ManualExecutor();
-  private AssetManager assets;
-
-  @BeforeEach
-  void setUp() {
-    root = TestAssets.game().writeTo(temp.resolve("assets"));
-    source = new CountingSource(AssetSource.directory(root));
-    assets = TestAssets.builder(source).executor(workers).build();
-  }
-
-  @AfterEach
-  void tearDown() {
-    assets.close();
-  }
 
   private String title(PrimaryAssetId id) {
     return assets.getAsset(id, TestAssets.Mode.class).map(TestAssets.Mode::title).orElse("(not loaded)");
