@@ -1,7 +1,10 @@
 package dev.overture.experience;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import dev.overture.asset.AssetManager;
 import dev.overture.asset.AssetSource;
+import dev.overture.core.Problem;
 import dev.overture.feature.GameFeatureAction;
 import dev.overture.feature.GameFeatures;
 import dev.overture.feature.PluginId;
@@ -229,6 +232,33 @@ final class ExperienceFixture implements AutoCloseable {
     ExperienceManager manager = ExperienceManager.install(world, services());
     pump();
     return manager;
+  }
+
+  /** The states {@code manager} went through, in order, from its timeline. */
+  static List<LoadState> states(ExperienceManager manager) {
+    return manager.timeline().stream().map(ExperienceManager.Transition::to).toList();
+  }
+
+  /**
+   * Runs every queue, then checks that nothing an experience took is left: no component request,
+   * requested component or extension handler in {@code manager}'s world, no plugin request, no
+   * pinned asset.
+   */
+  void assertNothingLeft(ExperienceManager manager) {
+    pump();
+    World world = manager.world();
+    assertEquals(0, world.componentManager().activeRequests(), "component requests");
+    assertEquals(0, world.componentManager().requestedComponents(), "requested components");
+    assertEquals(0, world.componentManager().extensionHandlers(), "extension handlers");
+    assertEquals(0, pluginRequests(), "plugin requests");
+    assertEquals(0, assets.stats().pinned(), "pinned assets");
+  }
+
+  /** The one problem of {@code manager}'s failure. */
+  static Problem onlyProblem(ExperienceManager manager) {
+    List<Problem> problems = manager.failure().orElseThrow().problems();
+    assertEquals(1, problems.size(), manager.failure().orElseThrow().getMessage());
+    return problems.get(0);
   }
 
   /** Runs every queue until none has work. */

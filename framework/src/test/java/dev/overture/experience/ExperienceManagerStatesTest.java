@@ -50,10 +50,6 @@ class ExperienceManagerStatesTest {
     game.close();
   }
 
-  private static List<LoadState> states(ExperienceManager manager) {
-    return manager.timeline().stream().map(ExperienceManager.Transition::to).toList();
-  }
-
   private void assertReportsNothing() {
     assertEquals(LoadState.UNLOADED, manager.state());
     assertEquals("ExperienceManager[World, Unloaded]", manager.toString());
@@ -137,7 +133,7 @@ class ExperienceManagerStatesTest {
     CompletableFuture<Void> done = manager.deactivate();
 
     assertTrue(done.isDone());
-    assertEquals(List.of(LoadState.FAILED, LoadState.UNLOADED), states(manager).subList(states(manager).size() - 2, states(manager).size()));
+    assertEquals(List.of(LoadState.FAILED, LoadState.UNLOADED), ExperienceFixture.states(manager).subList(ExperienceFixture.states(manager).size() - 2, ExperienceFixture.states(manager).size()));
     assertReportsNothing();
     assertTrue(manager.deactivate().isDone(), "nothing to deactivate");
     assertEquals(LoadState.UNLOADED, manager.state());
@@ -154,7 +150,7 @@ class ExperienceManagerStatesTest {
     game.pump();
 
     assertEquals(manager.experience().orElseThrow(), second.join());
-    assertEquals(List.of(LoadState.LOADING, LoadState.EXECUTING_ACTIONS, LoadState.LOADED), states(manager));
+    assertEquals(List.of(LoadState.LOADING, LoadState.EXECUTING_ACTIONS, LoadState.LOADED), ExperienceFixture.states(manager));
   }
 
   @Test
@@ -195,7 +191,7 @@ class ExperienceManagerStatesTest {
     manager.world().tick(2);
     game.pump();
 
-    assertEquals(List.of(LoadState.UNLOADED, when), List.of(manager.state(), states(manager).get(states(manager).size() - 2)));
+    assertEquals(List.of(LoadState.UNLOADED, when), List.of(manager.state(), ExperienceFixture.states(manager).get(ExperienceFixture.states(manager).size() - 2)));
     assertTrue(loading.isCancelled());
     assertFalse(TestActions.LOG.contains("activate arena in Chaos"), "the experience's actions never ran: " + TestActions.LOG);
     assertEquals(0, game.pluginRequests());
