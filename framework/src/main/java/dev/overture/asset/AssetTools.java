@@ -46,6 +46,21 @@ public interface AssetTools {
   StagedContent stage(java.util.Collection<ContentFile> changed);
 
   /**
+   * Starts reading {@code ids} and what they reference in {@code bundles} on the workers, and
+   * returns at once: for a tool that is about to load them itself, one at a time, so that the
+   * workers read ahead instead of waiting for each load in turn (the validator keeps a window of
+   * assets read ahead). The loads that follow find the files read, or being read, and read none of
+   * them again while the returned handle holds them; release it once they are loaded.
+   *
+   * <p>It is a load like {@link AssetManager#loadPrimaryAssets} in all but one thing: it logs
+   * nothing of what it meets (the loads that follow meet the same, and log it). What its handle
+   * reports, its outcome and its problems, only repeats theirs.
+   *
+   * @throws IllegalStateException when the manager is closed
+   */
+  LoadHandle readAhead(java.util.Collection<PrimaryAssetId> ids, java.util.Collection<String> bundles);
+
+  /**
    * Every scan rule in use, from code and from every content root's {@code overture.json}, in the
    * order roots were added (each rule once).
    */

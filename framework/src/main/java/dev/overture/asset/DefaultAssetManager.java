@@ -149,13 +149,23 @@ final class DefaultAssetManager implements AssetManager {
     return handle;
   }
 
-  /** A load of {@code ids} with {@code bundles}, not started yet. */
-  private DefaultLoadHandle newHandle(Collection<PrimaryAssetId> ids, Collection<String> bundles) {
-    return newHandle(ids, bundles, null);
+  /** {@link AssetTools#readAhead}: a load that logs nothing, started. */
+  LoadHandle readAhead(Collection<PrimaryAssetId> ids, Collection<String> bundles) {
+    DefaultLoadHandle handle = newHandle(ids, bundles, null, true);
+    handle.start();
+    return handle;
   }
 
-  /** A load of {@code ids} with {@code bundles} that reads the changed files of {@code staging} afresh (null: none), not started yet. */
-  DefaultLoadHandle newHandle(Collection<PrimaryAssetId> ids, Collection<String> bundles, Staging staging) {
+  /** A load of {@code ids} with {@code bundles}, not started yet. */
+  private DefaultLoadHandle newHandle(Collection<PrimaryAssetId> ids, Collection<String> bundles) {
+    return newHandle(ids, bundles, null, false);
+  }
+
+  /**
+   * A load of {@code ids} with {@code bundles} that reads the changed files of {@code staging}
+   * afresh (null: none), not started yet; {@code quiet}, it logs nothing of what it meets.
+   */
+  DefaultLoadHandle newHandle(Collection<PrimaryAssetId> ids, Collection<String> bundles, Staging staging, boolean quiet) {
     checkOpen();
     List<PrimaryAssetId> requested = List.copyOf(new LinkedHashSet<>(Arguments.noNulls(ids, "ids")));
     Set<String> bundleSet = Set.copyOf(Arguments.noNulls(bundles, "bundles"));
@@ -164,7 +174,7 @@ final class DefaultAssetManager implements AssetManager {
         throw new IllegalArgumentException("bundle names must not be blank: " + bundles);
       }
     }
-    return new DefaultLoadHandle(slots, staging, new LoadProblems(files), references, requested, bundleSet);
+    return new DefaultLoadHandle(slots, staging, new LoadProblems(files), references, requested, bundleSet, quiet);
   }
 
   @Override

@@ -56,6 +56,11 @@ final class DefaultAssetTools implements AssetTools {
   }
 
   @Override
+  public LoadHandle readAhead(Collection<PrimaryAssetId> ids, Collection<String> bundles) {
+    return manager.readAhead(ids, bundles);
+  }
+
+  @Override
   public List<ScanRule> scanRules() {
     return index.scanRules();
   }

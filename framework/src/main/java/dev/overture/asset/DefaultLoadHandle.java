@@ -71,6 +71,11 @@ final class DefaultLoadHandle implements LoadHandle {
   private final OutcomeCallbacks callbacks;
   private volatile List<Problem> finalProblems;
   private final HelpingWait helping = new HelpingWait();
+  /**
+   * Whether the load logs nothing of what it met: a read ahead ({@link AssetTools#readAhead}),
+   * whose loads that follow meet and log the same.
+   */
+  private final boolean quiet;
 
   /** An asset whose load is done, waiting to be processed. */
   private record Ready(AssetKey key, CompletableFuture<Loaded> load) {}
@@ -96,7 +101,8 @@ final class DefaultLoadHandle implements LoadHandle {
   }
 
   DefaultLoadHandle(SlotTable slots, Staging staging, LoadProblems problems, ReferenceScanner references,
-      List<PrimaryAssetId> requested, Set<String> bundles) {
+      List<PrimaryAssetId> requested, Set<String> bundles, boolean quiet) {
+    this.quiet = quiet;
     this.slots = slots;
     this.reached = new ReachedAssets(slots);
     this.references = references;
@@ -334,7 +340,7 @@ final class DefaultLoadHandle implements LoadHandle {
       future.failByHandle(failure);
     } else {
       for (Problem warning : all) {
-        if (!readWarnings.contains(warning)) {
+        if (!quiet && !readWarnings.contains(warning)) {
           log.warn("{}", warning); // a file's binding warnings were logged when it was read
         }
       }

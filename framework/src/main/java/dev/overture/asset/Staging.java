@@ -95,7 +95,7 @@ final class Staging implements StagedContent {
       if (committed || closed) {
         throw new IllegalStateException("the stage of " + changed + " is " + (committed ? "committed" : "closed"));
       }
-      handle = manager.newHandle(ids, bundles, this);
+      handle = manager.newHandle(ids, bundles, this, false);
       handles.add(handle);
     }
     handle.start(); // outside the lock: a load of assets already in memory runs its traversal here
