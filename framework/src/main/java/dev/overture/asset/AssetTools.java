@@ -46,15 +46,21 @@ public interface AssetTools {
   StagedContent stage(java.util.Collection<ContentFile> changed);
 
   /**
-   * Starts reading {@code ids} and what they reference in {@code bundles} on the workers, and
-   * returns at once: for a tool that is about to load them itself, one at a time, so that the
-   * workers read ahead instead of waiting for each load in turn (the validator keeps a window of
-   * assets read ahead). The loads that follow find the files read, or being read, and read none of
-   * them again while the returned handle holds them; release it once they are loaded.
+   * Starts reading {@code ids} and what they reference in {@code bundles} on the manager's
+   * workers, for a tool that is about to load them itself, one at a time, so that the workers read
+   * ahead instead of waiting for each load in turn (the validator keeps a window of assets read
+   * ahead). The loads that follow find the files read, or being read, while the returned handle
+   * holds them; release it once they are loaded. A file that failed to read is read again by the
+   * next load that reaches it, as always.
    *
-   * <p>It is a load like {@link AssetManager#loadPrimaryAssets} in all but one thing: it logs
-   * nothing of what it meets (the loads that follow meet the same, and log it). What its handle
-   * reports, its outcome and its problems, only repeats theirs.
+   * <p>It is a load like {@link AssetManager#loadPrimaryAssets}, but quiet: it neither logs nor
+   * locates what it meets (the loads that follow meet, locate and report the same); only an
+   * internal error is logged. A file's binding warnings are logged when the file is read, as
+   * always, whichever load reads it. Its handle's outcome is of no use beyond releasing it.
+   *
+   * <p>Only on the pool of workers the manager started: with a host's executor ({@link
+   * AssetManager.Builder#executor}), whose queue may be bounded and refuse reads that loads would
+   * then wait for in vain, it reads nothing and returns a completed handle.
    *
    * @throws IllegalStateException when the manager is closed
    */

@@ -61,6 +61,11 @@ final class AssetWorkers {
     return executor;
   }
 
+  /** Whether the reads go to the pool this manager started (its queue has no bound), not a host's executor. */
+  boolean ownsPool() {
+    return owned != null;
+  }
+
   /** Whether {@code thread} is one of the pool this manager started. */
   boolean isOwnThread(Thread thread) {
     return threads.contains(thread);

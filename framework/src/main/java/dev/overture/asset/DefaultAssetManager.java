@@ -149,9 +149,12 @@ final class DefaultAssetManager implements AssetManager {
     return handle;
   }
 
-  /** {@link AssetTools#readAhead}: a load that logs nothing, started. */
+  /**
+   * {@link AssetTools#readAhead}: a quiet load, started; on a host's executor, a load of nothing
+   * (its queue may be bounded, and a read it refused would fail the loads that join it).
+   */
   LoadHandle readAhead(Collection<PrimaryAssetId> ids, Collection<String> bundles) {
-    DefaultLoadHandle handle = newHandle(ids, bundles, null, true);
+    DefaultLoadHandle handle = newHandle(workers.ownsPool() ? ids : List.of(), bundles, null, true);
     handle.start();
     return handle;
   }

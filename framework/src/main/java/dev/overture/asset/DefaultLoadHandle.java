@@ -72,8 +72,9 @@ final class DefaultLoadHandle implements LoadHandle {
   private volatile List<Problem> finalProblems;
   private final HelpingWait helping = new HelpingWait();
   /**
-   * Whether the load logs nothing of what it met: a read ahead ({@link AssetTools#readAhead}),
-   * whose loads that follow meet and log the same.
+   * Whether the load logs nothing of what it met and leaves its problems unlocated: a read ahead
+   * ({@link AssetTools#readAhead}), whose loads that follow meet, locate and log the same. An
+   * internal error is still logged.
    */
   private final boolean quiet;
 
@@ -263,6 +264,11 @@ final class DefaultLoadHandle implements LoadHandle {
     try {
       cycles.report(problems);
       misspelledBundles();
+      if (quiet && problems.needLocating()) {
+        // A read ahead's problems are only ever repeated by the loads that follow, which locate
+        // theirs: finding the places would read the referring files again for nothing.
+        problems.giveUpLocating();
+      }
       if (!problems.needLocating() || status.get() != Status.LOADING) {
         complete();
         return;
@@ -307,6 +313,10 @@ final class DefaultLoadHandle implements LoadHandle {
 
   private void locateThenComplete() {
     try {
+      if (status.get() != Status.LOADING) {
+        problems.giveUpLocating(); // released while this waited for a worker: no one will see the places
+        return;
+      }
       problems.locateAll();
     } catch (RuntimeException e) {
       internalError("Locating problems", e);
@@ -336,7 +346,9 @@ final class DefaultLoadHandle implements LoadHandle {
     progress.finished();
     if (failed) {
       AssetLoadException failure = new AssetLoadException(what, all);
-      log.debug("{}", failure.getMessage());
+      if (!quiet) {
+        log.debug("{}", failure.getMessage());
+      }
       future.failByHandle(failure);
     } else {
       for (Problem warning : all) {
@@ -416,7 +428,9 @@ final class DefaultLoadHandle implements LoadHandle {
     reached.releasePins();
     slots.loadingEnded(this);
     future.cancelByHandle();
-    log.debug("Cancelled the load of {}", what);
+    if (!quiet) {
+      log.debug("Cancelled the load of {}", what);
+    }
     return true;
   }
 

@@ -15,14 +15,16 @@ import java.util.Map;
  * without this the workers would sit idle while it checked one load's outcome and started the
  * next. Before the load of the asset at {@code position} of {@code order}, {@link #before} keeps
  * the next {@link #WINDOW} assets or so being read on the workers ({@link AssetTools#readAhead}),
- * in batches of that size, started when the loads reach the middle of the batch before; a batch is
- * released once the loads are past it, when theirs hold what it read.
+ * in batches of that size, the next started when the loads reach the middle of the one before; a
+ * batch is released once the loads are past it (the loads hold what they reached; what a failed
+ * or timed-out load did not reach is read again by whoever needs it).
  *
- * <p>Bounded, so that one load never waits behind more than two batches of reads (with every asset
- * read ahead at once, the first load's references would queue behind every other file), and so
- * that a chain of assets each referencing the next is walked a window's worth of times, not once
- * per asset. An asset an earlier load reached is not read ahead: it is read, and is not loaded
- * again. Used by one thread, the validator's; {@link #close} releases every batch.
+ * <p>Bounded: a load waits behind at most two batches of assets (and what they reference) read
+ * ahead of it, where reading every asset ahead at once would queue the first load's references
+ * behind every other file; and a chain of assets each referencing the next is walked by each batch
+ * that reaches it, not once per asset. An asset a load already reached, or behind the loads, is not
+ * read ahead. Used by one thread, the validator's; {@link #close} releases every batch. On a
+ * host's executor the batches read nothing (see {@link AssetTools#readAhead}).
  */
 final class ReadAhead implements AutoCloseable {
 

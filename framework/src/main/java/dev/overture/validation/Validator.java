@@ -36,7 +36,8 @@ import java.util.concurrent.TimeoutException;
  *       asset an earlier load reached is not loaded again (the same bundles were followed from it).
  *       The loads run one at a time, and the workers read the next assets ahead of them (a window
  *       of 64 assets, {@link dev.overture.asset.AssetTools#readAhead}), so they are
- *       not idle while the run waits for a load: validating 10,000 assets took a third less time.
+ *       not idle while the run waits for a load: validating 10,000 assets took a third less time
+ *       (on the manager's own workers; on a host's executor nothing is read ahead).
  *   <li><b>Assets</b>: each loaded asset goes to the validators of its class ({@link
  *       AssetValidator}), each action in it to those of its kind ({@link ActionValidator}) and to
  *       its own {@code validate}.

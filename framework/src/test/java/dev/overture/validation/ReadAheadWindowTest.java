@@ -1,5 +1,6 @@
 package dev.overture.validation;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.overture.asset.AssetKey;
@@ -9,7 +10,6 @@ import dev.overture.asset.CountingSource;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.experience.Experiences;
 import dev.overture.testing.Content;
-import dev.overture.testing.ManualExecutor;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -20,14 +20,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@link ReadAhead}'s window over 200 maps, on manual workers: a batch of 64 read ahead at a time,
+ * {@link ReadAhead}'s window over 200 maps, on the manager's workers: a batch of 64 read ahead at a time,
  * the next started half way through the one before, each released once the loads are past it,
  * and nothing read that the loads already reached.
  */
 class ReadAheadWindowTest {
 
   @TempDir Path temp;
-  private final ManualExecutor workers = new ManualExecutor();
   private CountingSource source;
   private AssetManager assets;
   private List<PrimaryAssetId> order;
@@ -40,8 +39,7 @@ class ReadAheadWindowTest {
       content.file(String.format("maps/M%03d.json", i), "{ \"title\": \"M" + i + "\" }");
     }
     source = new CountingSource(AssetSource.directory(content.writeTo(temp.resolve("assets"))));
-    assets = Experiences.register(AssetManager.builder()).contentRoot(source).executor(workers).build();
-    workers.runAll();
+    assets = Experiences.register(AssetManager.builder()).contentRoot(source).workerThreads(2).build();
     source.reset();
     order = List.copyOf(new java.util.TreeSet<>(assets.index().ids()));
     assertEquals(200, order.size());
@@ -52,9 +50,10 @@ class ReadAheadWindowTest {
     assets.close();
   }
 
+  /** The reads once the batches {@code before(position)} started have been read (a batch is started with its reads). */
   private int readAfter(ReadAhead ahead, int position) {
     ahead.before(position);
-    workers.runAll();
+    await().atMost(java.time.Duration.ofSeconds(30)).until(() -> assets.stats().loading() == 0);
     return source.totalReads();
   }
 

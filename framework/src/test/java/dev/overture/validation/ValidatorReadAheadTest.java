@@ -12,7 +12,9 @@ import dev.overture.experience.Experiences;
 import dev.overture.testing.Content;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -54,6 +56,25 @@ class ValidatorReadAheadTest {
         secondRead.countDown();
       }
       return bytes;
+    }
+  }
+
+  @Test
+  void onAHostsBoundedExecutor_nothingIsReadAhead_soNoReadIsRefused() throws Exception {
+    Content content = Content.of();
+    for (int i = 0; i < 150; i++) {
+      content.file(String.format("maps/M%03d.json", i), "{ \"title\": \"M" + i + "\" }");
+    }
+    Path root = content.writeTo(temp.resolve("assets"));
+    ThreadPoolExecutor bounded = new ThreadPoolExecutor(2, 2, 0, TimeUnit.SECONDS, new ArrayBlockingQueue<>(16));
+    try (AssetManager assets = Experiences.register(AssetManager.builder()).contentRoot(AssetSource.directory(root))
+        .executor(bounded).build()) {
+
+      ValidationReport report = Validator.builder(assets).build().run();
+
+      assertFalse(report.hasErrors(), report.format()); // read ahead, 64 maps at once overflowed the queue: Overture/Rejected
+    } finally {
+      bounded.shutdownNow();
     }
   }
 
