@@ -11,37 +11,20 @@ import dev.overture.feature.TestActions;
 import dev.overture.world.NetMode;
 import dev.overture.world.Pawn;
 import dev.overture.world.World;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * An experience load that fails (an unknown experience, plugin or asset, a pawn its class refuses,
  * an action that throws, a closed world) ends in {@code Failed} with the problem at its place, and
  * leaves nothing behind: no request, no pin, no action.
  */
-class ExperienceLoadFailureTest {
+class ExperienceLoadFailureTest extends WithExperienceFixture {
 
   private static final PrimaryAssetId LOBBY = PrimaryAssetId.of("Experience", "Lobby");
-
-  @TempDir Path temp;
-  private ExperienceFixture game;
-
-  @BeforeEach
-  void setUp() {
-    game = new ExperienceFixture(temp);
-  }
-
-  @AfterEach
-  void tearDown() {
-    game.close();
-  }
 
   @Test
   void aPawnArchetypeTheClassRefuses_failsTheLoad_atItsPlaceInTheArchetype() {

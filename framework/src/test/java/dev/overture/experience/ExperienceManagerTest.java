@@ -15,16 +15,12 @@ import dev.overture.world.AbilitySystemComponent;
 import dev.overture.world.NetMode;
 import dev.overture.world.Pawn;
 import dev.overture.world.World;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -32,23 +28,10 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Loading an experience through Lyra's states: the definition loaded asynchronously, the pawn built
  * from its pawn data, the bundles of the net mode, the chaos delay, the listeners and the timeline.
  */
-class ExperienceManagerTest {
+class ExperienceManagerTest extends WithExperienceFixture {
 
   private static final PrimaryAssetId ARENA = PrimaryAssetId.of("Experience", "Arena");
   private static final PrimaryAssetId LOBBY = PrimaryAssetId.of("Experience", "Lobby");
-
-  @TempDir Path temp;
-  private ExperienceFixture game;
-
-  @BeforeEach
-  void setUp() {
-    game = new ExperienceFixture(temp);
-  }
-
-  @AfterEach
-  void tearDown() {
-    game.close();
-  }
 
   @Test
   void load_walksLyrasStates_withTheDefinitionLoadedAsynchronously() {

@@ -9,31 +9,14 @@ import dev.overture.core.Problem;
 import dev.overture.core.ProblemException;
 import dev.overture.version.EngineVersion;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class ExperienceSelectionTest {
-
-  @TempDir Path temp;
-  private ExperienceFixture game;
-
-  @BeforeEach
-  void setUp() {
-    game = new ExperienceFixture(temp);
-  }
-
-  @AfterEach
-  void tearDown() {
-    game.close();
-  }
+class ExperienceSelectionTest extends WithExperienceFixture {
 
   private ExperienceSelection.Selected select(ExperienceSelection selection) {
     CompletableFuture<ExperienceSelection.Selected> selected = selection.select(game.assets);

@@ -10,14 +10,10 @@ import dev.overture.feature.TestActions;
 import dev.overture.world.NetMode;
 import dev.overture.world.Pawn;
 import dev.overture.world.World;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -26,23 +22,10 @@ import org.junit.jupiter.params.provider.EnumSource;
  * new one loads, a cancelled load rolls back from any state, plugins shared by worlds stay until
  * the last releases them, and a thousand switches leave nothing behind.
  */
-class ExperienceSwitchingTest {
+class ExperienceSwitchingTest extends WithExperienceFixture {
 
   private static final PrimaryAssetId ARENA = PrimaryAssetId.of("Experience", "Arena");
   private static final PrimaryAssetId LOBBY = PrimaryAssetId.of("Experience", "Lobby");
-
-  @TempDir Path temp;
-  private ExperienceFixture game;
-
-  @BeforeEach
-  void setUp() {
-    game = new ExperienceFixture(temp);
-  }
-
-  @AfterEach
-  void tearDown() {
-    game.close();
-  }
 
   @Test
   void switching_deactivatesTheOldExperienceCompletely_thenLoadsTheNew() {
