@@ -73,17 +73,26 @@ class StartupCommandLineTest {
     assertTrue(chosen.getSubcommands().containsKey("play"));
   }
 
-  @Test
-  void everyCommandOfOurs_isNotSearchedForMethodSubcommands() {
-    // picocli otherwise lists every method of a command class, and reads each one's annotations,
-    // looking for @Command methods: play, validate and list started 40-60 ms slower (issue 20).
-    // None of ours has such a method; a new command class must say so too.
-    List<String> searched = new ArrayList<>();
+  /** The full command line and every subcommand below it. */
+  private static List<CommandLine> everyCommand() {
+    List<CommandLine> every = new ArrayList<>();
     ArrayDeque<CommandLine> commands = new ArrayDeque<>(List.of(OvertureCommand.commandLine()));
-    int ours = 0;
     while (!commands.isEmpty()) {
       CommandLine command = commands.pop();
       commands.addAll(command.getSubcommands().values());
+      every.add(command);
+    }
+    return every;
+  }
+
+  @Test
+  void everyCommandOfOurs_isNotSearchedForMethodSubcommands() {
+    // picocli otherwise lists every method of each command class it builds and reads each one's
+    // annotations, looking for @Command methods: work a start-up does for nothing (issue 20).
+    // None of ours has such a method; a new command class must say so too.
+    List<String> searched = new ArrayList<>();
+    int ours = 0;
+    for (CommandLine command : everyCommand()) {
       Class<?> type = command.getCommand().getClass();
       if (!type.getPackageName().startsWith("dev.overture")) {
         continue; // picocli's own help command
@@ -104,11 +113,8 @@ class StartupCommandLineTest {
     // initialize java.time's formatters on every start); a command with such a type would then fail.
     List<String> excluded = List.of(Main.UNUSED_CONVERTERS.split(","));
     List<String> offending = new ArrayList<>();
-    ArrayDeque<CommandLine> commands = new ArrayDeque<>(List.of(OvertureCommand.commandLine()));
     int seen = 0;
-    while (!commands.isEmpty()) {
-      CommandLine command = commands.pop();
-      commands.addAll(command.getSubcommands().values());
+    for (CommandLine command : everyCommand()) {
       List<CommandLine.Model.ArgSpec> args = command.getCommandSpec().args();
       for (CommandLine.Model.ArgSpec arg : args) {
         seen++;
