@@ -343,7 +343,9 @@ public interface AssetManager extends AutoCloseable {
      * one daemon thread per core (at least two), and stops it on close; an executor given here is
      * the host's to stop. Close the manager first: reads it queued and the executor then drops
      * ({@code shutdownNow}) leave their loads waiting until the manager closes, which cancels
-     * them.
+     * them. On a host's executor, whose queue may be bounded, nothing is read ahead ({@link
+     * AssetTools#readAhead}): validation then loads one asset at a time, without the workers
+     * reading the next ones meanwhile.
      */
     public Builder executor(Executor executor) {
       if (workers != null || workerThreads != 0) {
