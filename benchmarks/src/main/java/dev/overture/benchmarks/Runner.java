@@ -1,6 +1,8 @@
 package dev.overture.benchmarks;
 
 import dev.overture.benchmarks.Rounds.Timing;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -130,6 +132,45 @@ public final class Runner {
       rows.add(new Row("Start-up: " + jar.name() + ", process start " + to[c],
           millis(jar.toMarker().median()) + (c == 0 ? String.format(" (to exit %s)", millis(jar.toExit().median())) : ""),
           String.format("launcher %.2fx faster", (double) jar.toMarker().median() / judged.median()), "report only", ""));
+    }
+    validateAtScale(game, assets, hello);
+  }
+
+  /**
+   * {@code validate} of a project of many assets: the sample's content and 5,000 copies each of an
+   * action set and a map. Validation loads every asset; the workers read ahead of its loads.
+   */
+  private void validateAtScale(Path game, Path assets, Timing hello) {
+    int copies = quick ? 1_000 : 5_000;
+    int rounds = quick ? 1 : 5;
+    progress(String.format("validate of the sample and %,d more assets (%d rounds)", StartupBenchmark.COPIED.size() * copies, rounds));
+    Path folder = null;
+    try {
+      folder = Files.createTempDirectory("overture-validate-");
+      Path many = StartupBenchmark.manyAssets(assets, folder, copies);
+      List<String> command = List.of(game.resolve("overture").toAbsolutePath().toString(), "validate", "--assets", many.toString());
+      StartupBenchmark.Command validate = new StartupBenchmark.Command("validate", command, null);
+      StartupBenchmark.time(validate); // the files into the page cache, as in the sample's rows' warm-up
+      long[] nanos = new long[rounds];
+      for (int r = 0; r < rounds; r++) {
+        nanos[r] = StartupBenchmark.time(validate)[1];
+      }
+      Timing timing = new Timing("validate", nanos);
+      int total = StartupBenchmark.COPIED.size() * copies;
+      rows.add(new Row(String.format("Validate at scale: `overture validate` (launcher) of the sample's content and %,d more assets"
+              + " (copies of an action set and a map), process start to exit", total),
+          millis(timing.median()),
+          String.format("%.1fx hello", (double) timing.median() / hello.median()), "report only", ""));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } finally {
+      if (folder != null) {
+        try {
+          Rounds.deleteTree(folder);
+        } catch (IOException e) {
+          progress("could not delete " + folder + ": " + e);
+        }
+      }
     }
   }
 

@@ -196,6 +196,42 @@ final class StartupBenchmark {
     return command;
   }
 
+  /** The sample's files that {@link #manyAssets} copies: an action set and a map, each a primary asset of its own. */
+  static final List<String> COPIED = List.of("actionsets/StandardHUD.json", "maps/Outpost.json");
+
+  /**
+   * A copy of the sample's content under {@code into} with {@code copies} more of each file of
+   * {@link #COPIED} (as {@code HUD1.json}, {@code Outpost1.json}, ...): a project of many assets for
+   * {@code validate}, which loads every one. Returns the folder.
+   *
+   * @throws IllegalStateException when the sample's content lacks a file to copy
+   */
+  static Path manyAssets(Path assets, Path into, int copies) throws IOException {
+    Path root = into.resolve("assets");
+    try (java.util.stream.Stream<Path> walk = Files.walk(assets)) {
+      for (Path from : walk.toList()) {
+        Path to = root.resolve(assets.relativize(from).toString());
+        if (Files.isDirectory(from)) {
+          Files.createDirectories(to);
+        } else {
+          Files.copy(from, to);
+        }
+      }
+    }
+    for (String file : COPIED) {
+      Path original = root.resolve(file);
+      if (!Files.isRegularFile(original)) {
+        throw new IllegalStateException("the sample's content has no " + file + " to copy; change StartupBenchmark.COPIED");
+      }
+      String name = original.getFileName().toString();
+      String stem = name.substring(0, name.length() - ".json".length()).replace("StandardHUD", "HUD");
+      for (int i = 1; i <= copies; i++) {
+        Files.copy(original, original.resolveSibling(stem + i + ".json"));
+      }
+    }
+    return root;
+  }
+
   /** Nanoseconds from starting {@code command} to its marker line (to exit without one) and to its exit; it must exit 0. */
   static long[] time(Command command) {
     try {
