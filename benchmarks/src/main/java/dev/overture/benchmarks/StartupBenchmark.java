@@ -208,16 +208,7 @@ final class StartupBenchmark {
    */
   static Path manyAssets(Path assets, Path into, int copies) throws IOException {
     Path root = into.resolve("assets");
-    try (java.util.stream.Stream<Path> walk = Files.walk(assets)) {
-      for (Path from : walk.toList()) {
-        Path to = root.resolve(assets.relativize(from).toString());
-        if (Files.isDirectory(from)) {
-          Files.createDirectories(to);
-        } else {
-          Files.copy(from, to);
-        }
-      }
-    }
+    Rounds.copyTree(assets, root);
     for (String file : COPIED) {
       Path original = root.resolve(file);
       if (!Files.isRegularFile(original)) {

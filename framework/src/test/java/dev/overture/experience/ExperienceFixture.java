@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.overture.asset.AssetManager;
 import dev.overture.asset.AssetSource;
+import dev.overture.asset.PrimaryAssetId;
 import dev.overture.core.Problem;
 import dev.overture.feature.GameFeatureAction;
 import dev.overture.feature.GameFeatures;
@@ -29,6 +30,10 @@ import java.util.List;
  * are quiet, so tests step through asynchronous loads deterministically.
  */
 final class ExperienceFixture implements AutoCloseable {
+
+  /** The fixture's experiences the tests load: Arena (its plugins, action set and pawn data) and Lobby. */
+  static final PrimaryAssetId ARENA = PrimaryAssetId.of("Experience", "Arena");
+  static final PrimaryAssetId LOBBY = PrimaryAssetId.of("Experience", "Lobby");
 
   final ManualExecutor workers = new ManualExecutor();
   final ManualExecutor serial = new ManualExecutor();

@@ -1,5 +1,7 @@
 package dev.overture.experience;
 
+import static dev.overture.experience.ExperienceFixture.ARENA;
+import static dev.overture.experience.ExperienceFixture.LOBBY;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -24,11 +26,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class ExperienceListenersTest {
 
-  private static final PrimaryAssetId LOBBY = PrimaryAssetId.of("Experience", "Lobby");
   /** Enables a plugin whose dependency is not installed: fails. */
   private static final PrimaryAssetId NEEDY = PrimaryAssetId.of("Experience", "Needy");
   /** Enables the Combat plugin (and Core, its dependency). */
-  private static final PrimaryAssetId ARENA = PrimaryAssetId.of("Experience", "Arena");
 
   /** What a host's listener may throw besides an exception: none of it may leave a load half-done. */
   static List<Throwable> listenerErrors() {

@@ -1,5 +1,6 @@
 package dev.overture.experience;
 
+import static dev.overture.experience.ExperienceFixture.LOBBY;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,8 +24,6 @@ import org.junit.jupiter.api.Test;
  * leaves nothing behind: no request, no pin, no action.
  */
 class ExperienceLoadFailureTest extends WithExperienceFixture {
-
-  private static final PrimaryAssetId LOBBY = PrimaryAssetId.of("Experience", "Lobby");
 
   @Test
   void aPawnArchetypeTheClassRefuses_failsTheLoad_atItsPlaceInTheArchetype() {

@@ -1,5 +1,7 @@
 package dev.overture.experience;
 
+import static dev.overture.experience.ExperienceFixture.ARENA;
+import static dev.overture.experience.ExperienceFixture.LOBBY;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -33,8 +35,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ExperienceLoadUndoTest {
 
-  private static final PrimaryAssetId ARENA = PrimaryAssetId.of("Experience", "Arena");
-  private static final PrimaryAssetId LOBBY = PrimaryAssetId.of("Experience", "Lobby");
   private static final PrimaryAssetId DUEL = PrimaryAssetId.of("Experience", "Duel");
   private static final String DUEL_FILE = "experiences/Duel.json";
 

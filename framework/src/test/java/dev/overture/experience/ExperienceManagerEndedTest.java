@@ -1,5 +1,7 @@
 package dev.overture.experience;
 
+import static dev.overture.experience.ExperienceFixture.ARENA;
+import static dev.overture.experience.ExperienceFixture.LOBBY;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -29,9 +31,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * interrupts are called, saying so, after everything is rolled back.
  */
 class ExperienceManagerEndedTest {
-
-  private static final PrimaryAssetId ARENA = PrimaryAssetId.of("Experience", "Arena");
-  private static final PrimaryAssetId LOBBY = PrimaryAssetId.of("Experience", "Lobby");
 
   @org.junit.jupiter.api.io.TempDir Path temp;
   private ExperienceFixture game;

@@ -1,5 +1,7 @@
 package dev.overture.experience;
 
+import static dev.overture.experience.ExperienceFixture.ARENA;
+import static dev.overture.experience.ExperienceFixture.LOBBY;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -30,8 +32,6 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class ExperienceManagerStatesTest {
 
-  private static final PrimaryAssetId ARENA = PrimaryAssetId.of("Experience", "Arena");
-  private static final PrimaryAssetId LOBBY = PrimaryAssetId.of("Experience", "Lobby");
   /** Enables a plugin whose dependency is not installed: fails once the plugins are resolved. */
   private static final PrimaryAssetId NEEDY = PrimaryAssetId.of("Experience", "Needy");
 

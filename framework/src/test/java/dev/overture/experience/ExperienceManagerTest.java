@@ -1,5 +1,7 @@
 package dev.overture.experience;
 
+import static dev.overture.experience.ExperienceFixture.ARENA;
+import static dev.overture.experience.ExperienceFixture.LOBBY;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -29,9 +31,6 @@ import org.junit.jupiter.params.provider.CsvSource;
  * from its pawn data, the bundles of the net mode, the chaos delay, the listeners and the timeline.
  */
 class ExperienceManagerTest extends WithExperienceFixture {
-
-  private static final PrimaryAssetId ARENA = PrimaryAssetId.of("Experience", "Arena");
-  private static final PrimaryAssetId LOBBY = PrimaryAssetId.of("Experience", "Lobby");
 
   @Test
   void load_walksLyrasStates_withTheDefinitionLoadedAsynchronously() {

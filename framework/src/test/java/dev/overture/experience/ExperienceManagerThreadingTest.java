@@ -1,5 +1,6 @@
 package dev.overture.experience;
 
+import static dev.overture.experience.ExperienceFixture.LOBBY;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -24,8 +25,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * ExperienceManager#loadedExperience()} refuses another thread, naming both, and changes nothing.
  */
 class ExperienceManagerThreadingTest {
-
-  private static final PrimaryAssetId LOBBY = PrimaryAssetId.of("Experience", "Lobby");
 
   @TempDir Path temp;
   private ExperienceFixture game;

@@ -1,5 +1,6 @@
 package dev.overture.experience;
 
+import static dev.overture.experience.ExperienceFixture.LOBBY;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -26,7 +27,6 @@ import org.junit.jupiter.api.io.TempDir;
 class ExperienceSeedRulesTest {
 
   private static final String NEWER = "\"$version\": { \"engine\": \"9.0.0-1\", \"custom\": [] }";
-  private static final PrimaryAssetId LOBBY = PrimaryAssetId.of("Experience", "Lobby");
   private static final PrimaryAssetId FUTURE = PrimaryAssetId.of("Experience", "Future");
   private static final PrimaryAssetId DUEL = PrimaryAssetId.of("Experience", "Duel");
 

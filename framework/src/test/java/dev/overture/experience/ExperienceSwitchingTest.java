@@ -1,5 +1,7 @@
 package dev.overture.experience;
 
+import static dev.overture.experience.ExperienceFixture.ARENA;
+import static dev.overture.experience.ExperienceFixture.LOBBY;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,9 +25,6 @@ import org.junit.jupiter.params.provider.EnumSource;
  * the last releases them, and a thousand switches leave nothing behind.
  */
 class ExperienceSwitchingTest extends WithExperienceFixture {
-
-  private static final PrimaryAssetId ARENA = PrimaryAssetId.of("Experience", "Arena");
-  private static final PrimaryAssetId LOBBY = PrimaryAssetId.of("Experience", "Lobby");
 
   @Test
   void switching_deactivatesTheOldExperienceCompletely_thenLoadsTheNew() {

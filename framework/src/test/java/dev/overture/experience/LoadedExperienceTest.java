@@ -1,5 +1,7 @@
 package dev.overture.experience;
 
+import static dev.overture.experience.ExperienceFixture.ARENA;
+import static dev.overture.experience.ExperienceFixture.LOBBY;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -24,8 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LoadedExperienceTest {
 
-  private static final PrimaryAssetId ARENA = PrimaryAssetId.of("Experience", "Arena");
-  private static final PrimaryAssetId LOBBY = PrimaryAssetId.of("Experience", "Lobby");
   private static final PrimaryAssetId HERO = PrimaryAssetId.of("PawnData", "Hero");
 
   @TempDir Path temp;
