@@ -3,10 +3,8 @@ package dev.overture.sample.game.checks;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.asset.PrimaryAssetType;
 import dev.overture.experience.ExperienceActionSet;
-import dev.overture.asset.AssetLoadException;
 import dev.overture.asset.ClassOrAsset;
 import dev.overture.asset.ClassRef;
-import dev.overture.asset.LoadHandle;
 import dev.overture.experience.ExperienceDefinition;
 import dev.overture.experience.MapDefinition;
 import dev.overture.experience.PawnData;
@@ -34,7 +32,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.TimeoutException;
 
 /**
  * ShooterCore's rules for a match on the map it is played on, checked for every user-facing
@@ -92,6 +89,20 @@ public final class MatchSetup implements ProjectValidator {
 
   @Override
   public void isDataValid(ProjectContext context) {
+    try (CheckLoads loads = CheckLoads.of(context, LOAD_TIMEOUT)) {
+      checkAll(context, loads);
+    }
+  }
+
+  private static void checkAll(ProjectContext context, CheckLoads loads) {
+    // Every tile, then every map they name, read side by side rather than one after the other.
+    List<PrimaryAssetId> tiles = context.assets().index().ids(TILE);
+    loads.start(tiles);
+    List<PrimaryAssetId> maps = new ArrayList<>();
+    for (PrimaryAssetId id : tiles) {
+      loads.get(id, UserFacingExperience.class).flatMap(UserFacingExperience::map).ifPresent(maps::add);
+    }
+    loads.start(maps);
     Set<String> reported = new HashSet<>();
     Set<PrimaryAssetId> onAMap = new HashSet<>();
     List<PrimaryAssetId> experiences = new ArrayList<>();
@@ -103,14 +114,14 @@ public final class MatchSetup implements ProjectValidator {
       if (id.type().equals(EXPERIENCE)) {
         experiences.add(id);
       }
-      Optional<UserFacingExperience> tile = id.type().equals(TILE) ? asset(context, id, UserFacingExperience.class) : Optional.empty();
+      Optional<UserFacingExperience> tile = id.type().equals(TILE) ? loads.get(id, UserFacingExperience.class) : Optional.empty();
       everyTileKnown &= !id.type().equals(TILE) || tile.isPresent();
       if (tile.isEmpty() || tile.get().map().isEmpty()) {
         continue;
       }
       onAMap.add(tile.get().experienceId());
       PrimaryAssetId mapId = tile.get().map().get();
-      Optional<MapDefinition> map = asset(context, mapId, MapDefinition.class);
+      Optional<MapDefinition> map = loads.get(mapId, MapDefinition.class);
       if (map.isEmpty()) {
         continue; // not loaded: its own problem
       }
@@ -434,29 +445,6 @@ public final class MatchSetup implements ProjectValidator {
           "ConfigureMatch plays with heroes, but " + whose + pawnDataId.get() + " spawns a "
               + spawned.get().getSimpleName() + " (pawnClass " + pawnClass + "), which is not a Hero; give it the Hero class"
               + " or an archetype whose \"class\" is Hero");
-    }
-  }
-
-  /**
-   * The asset {@code id} as the check sees it, loaded for the check when it is not in memory: live
-   * content checks an edited experience with the rest of the game as it is, and the tiles and maps
-   * are not kept loaded by the game. A load that fails is that asset's own problem: empty.
-   */
-  private static <T> Optional<T> asset(ProjectContext context, PrimaryAssetId id, Class<T> type) {
-    Optional<T> known = context.asset(id).filter(type::isInstance).map(type::cast);
-    if (known.isPresent() || context.assets().index().find(id).isEmpty()) {
-      return known;
-    }
-    LoadHandle handle = context.assets().loadPrimaryAssets(List.of(id), List.of());
-    try {
-      return Optional.ofNullable(handle.waitUntilComplete(LOAD_TIMEOUT).assets().get(id)).filter(type::isInstance).map(type::cast);
-    } catch (AssetLoadException | TimeoutException e) {
-      return Optional.empty();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return Optional.empty();
-    } finally {
-      handle.release();
     }
   }
 
