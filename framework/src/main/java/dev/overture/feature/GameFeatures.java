@@ -75,7 +75,8 @@ public final class GameFeatures implements AutoCloseable {
     queue = new FeatureQueue(builder.executor);
     worlds = new WorldApplications(builder.assets, queue, catalog::extensions, catalog::locateInDescriptor);
     ClassLoader host = builder.classLoader != null ? builder.classLoader : GameFeatures.class.getClassLoader();
-    transitions = new PluginTransitions(builder.assets, catalog, worlds, queue.serial(), host, builder.rootName);
+    transitions = new PluginTransitions(builder.assets, catalog, worlds, queue.serial(), host, builder.rootName,
+        builder.strayThreadGrace);
     requests = new PluginRequests(queue, transitions);
     java.util.Map<PluginId, CompletableFuture<Void>> initial = new java.util.LinkedHashMap<>();
     for (Plugin plugin : catalog.all()) {
@@ -462,6 +463,7 @@ public final class GameFeatures implements AutoCloseable {
     private long maxJarBytes = -1;
     private ClassLoader classLoader;
     private Executor executor;
+    private java.time.Duration strayThreadGrace = PluginThreads.GRACE;
 
     private Builder(AssetManager assets) {
       this.assets = Objects.requireNonNull(assets, "assets");
@@ -521,6 +523,12 @@ public final class GameFeatures implements AutoCloseable {
         throw new IllegalStateException("the executor was already set");
       }
       executor = Objects.requireNonNull(newExecutor, "executor");
+      return this;
+    }
+
+    /** How long a thread found in an unregistered plugin's code is given to end before it is named; for tests. */
+    Builder strayThreadGrace(java.time.Duration grace) {
+      strayThreadGrace = Objects.requireNonNull(grace, "grace");
       return this;
     }
 

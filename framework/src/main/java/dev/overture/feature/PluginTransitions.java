@@ -40,11 +40,14 @@ final class PluginTransitions {
   private final PluginEntryPoints entryPoints;
   /** The game's content root, which every plugin's content may name. */
   private final String gameRoot;
+  /** How long a thread found in an unregistered plugin's code is given to end before it is named ({@link PluginThreads}). */
+  private final java.time.Duration strayThreadGrace;
   private long activations;
 
-  PluginTransitions(
-      AssetManager assets, PluginCatalog catalog, WorldApplications worlds, Executor serial, ClassLoader host, String gameRoot) {
+  PluginTransitions(AssetManager assets, PluginCatalog catalog, WorldApplications worlds, Executor serial, ClassLoader host,
+      String gameRoot, java.time.Duration strayThreadGrace) {
     this.gameRoot = gameRoot;
+    this.strayThreadGrace = strayThreadGrace;
     this.assets = assets;
     this.catalog = catalog;
     this.worlds = worlds;
@@ -438,6 +441,9 @@ final class PluginTransitions {
     ClassLoader loader = plugin.loader;
     plugin.loader = null;
     closeLoader(plugin, loader);
+    if (loader instanceof PluginClassLoader own) {
+      PluginThreads.warnOfStrays(plugin.id, own.getName(), strayThreadGrace);
+    }
     settle(plugin, PluginState.INSTALLED);
     return CompletableFuture.completedFuture(null);
   }
