@@ -95,14 +95,14 @@ public final class MatchSetup implements ProjectValidator {
   }
 
   private static void checkAll(ProjectContext context, CheckLoads loads) {
-    // Every tile, then every map they name, read side by side rather than one after the other.
+    // Every tile, then every map they name, read ahead side by side rather than one after the other.
     List<PrimaryAssetId> tiles = context.assets().index().ids(TILE);
-    loads.start(tiles);
+    loads.readAhead(tiles);
     List<PrimaryAssetId> maps = new ArrayList<>();
     for (PrimaryAssetId id : tiles) {
       loads.get(id, UserFacingExperience.class).flatMap(UserFacingExperience::map).ifPresent(maps::add);
     }
-    loads.start(maps);
+    loads.readAhead(maps);
     Set<String> reported = new HashSet<>();
     Set<PrimaryAssetId> onAMap = new HashSet<>();
     List<PrimaryAssetId> experiences = new ArrayList<>();
