@@ -61,6 +61,25 @@ final class PluginClassLoader extends URLClassLoader {
   /** Closed when the plugin was unregistered; code it left running (a thread, a hook) may still ask. */
   private volatile boolean closed;
 
+  /**
+   * The loaders of this JVM not closed yet (weakly: a runtime never closed does not keep its
+   * loaders here): whether a stack frame's loader name, which is all a frame gives, names one
+   * loader only ({@link #isOnlyOpenNamed}).
+   */
+  private static final java.util.Set<PluginClassLoader> OPEN =
+      java.util.Collections.synchronizedSet(java.util.Collections.newSetFromMap(new java.util.WeakHashMap<>()));
+
+  /**
+   * Whether no loader but {@code loader} that is still open has its name: a plugin of one name
+   * registered by two runtimes of the JVM has two loaders of one name, and a frame of either names
+   * both.
+   */
+  static boolean isOnlyOpenNamed(PluginClassLoader loader) {
+    synchronized (OPEN) {
+      return OPEN.stream().noneMatch(other -> other != loader && other.getName().equals(loader.getName()));
+    }
+  }
+
   /** The plugin whose jar this loader reads. */
   PluginId plugin() {
     return plugin;
@@ -75,6 +94,7 @@ final class PluginClassLoader extends URLClassLoader {
     this.dependencies = List.copyOf(dependencies);
     this.others = List.copyOf(others);
     this.oversized = oversizedClasses(jar);
+    OPEN.add(this);
   }
 
   /**
@@ -144,6 +164,7 @@ final class PluginClassLoader extends URLClassLoader {
   @Override
   public void close() throws IOException {
     closed = true;
+    OPEN.remove(this);
     super.close();
   }
 

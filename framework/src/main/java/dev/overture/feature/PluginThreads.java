@@ -6,43 +6,58 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The threads still running a jar plugin's code when it unregisters, named in a warning each: such
- * a thread keeps the plugin's class loader, its classes and everything they refer to in memory
- * until it ends, so the plugin is not released (what Tomcat says of a web application's threads
- * when it is undeployed).
+ * The threads that still hold a jar plugin when it unregisters, named in a warning each: such a
+ * thread keeps the plugin's class loader, its classes and everything they refer to in memory until
+ * it ends, so the plugin is not released (what Tomcat says of a web application's threads when it
+ * is undeployed).
  *
- * <p>A thread counts when a frame of its stack is of a class the plugin's loader defined (a
- * frame's class loader name, which a plugin loader's is: {@code plugin <name>}). A thread the
- * plugin started that runs none of its code at that moment (an idle pool worker, parked in the
- * JDK) cannot be told from the host's, and is not named. A thread the plugin was stopping is given
- * a grace to end, or to leave the plugin's code (a game thread that was in it), before it is named.
- * Called on the plugins' executor when a plugin unregisters; stateless.
+ * <p>A thread holds the plugin when it is of one of the plugin's classes, when its context class
+ * loader is the plugin's, or when a frame of its stack is of one of the plugin's classes. A frame
+ * gives only its class loader's name ({@code plugin <name>}), so the last is asked only while no
+ * other open loader has that name (a second runtime of the JVM with the same plugin registered);
+ * a thread still in the code of an earlier copy of the plugin, which unregistered before, counts.
+ * The stacks are looked at, not watched: a thread that runs the plugin's code only now and then
+ * may be missed, and one the plugin started that runs none of its code at that moment (an idle
+ * pool worker, waiting in the JDK's code) cannot be told from the host's. A thread found is given
+ * a grace to end or let go (the plugin may have just stopped it, or a game thread may be leaving
+ * its code), looked at again every 10 ms; the wait ends as soon as none holds the plugin. Called
+ * on the plugins' executor when a plugin unregisters, which the wait holds up; stateless.
  */
 final class PluginThreads {
 
   private static final Logger log = LoggerFactory.getLogger(PluginThreads.class);
 
-  /** How long a thread found in a plugin's code is given to end, or to leave it, before the warning. */
+  /** How long the threads found are given to end or let go of an unregistered plugin before they are named. */
   static final Duration GRACE = Duration.ofSeconds(1);
+
+  private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
   private PluginThreads() {}
 
-  /** A thread in a plugin's code, and its innermost frame there. */
-  record Stray(Thread thread, StackTraceElement at) {}
+  /**
+   * A thread that holds a plugin, and how, as the warning says it: in its code ({@code at}, the
+   * innermost frame there), else by its class or its context class loader.
+   */
+  record Stray(Thread thread, StackTraceElement at, String how) {}
 
-  /** The live threads, but the caller's, with a frame of the classes of the loader named {@code loaderName}; by thread name. */
-  static List<Stray> running(String loaderName) {
+  private static final String UNTIL_IT_ENDS = ": its classes stay in memory until that thread ends; stop the thread when the plugin"
+      + " unregisters (in an action's onUnregistering)";
+
+  /** The live threads but the caller's that hold {@code loader}'s plugin, by thread name. */
+  static List<Stray> holding(PluginClassLoader loader) {
+    boolean byName = PluginClassLoader.isOnlyOpenNamed(loader);
     List<Stray> found = new ArrayList<>();
     Thread self = Thread.currentThread();
     for (Map.Entry<Thread, StackTraceElement[]> entry : Thread.getAllStackTraces().entrySet()) {
       if (entry.getKey() != self) {
-        StackTraceElement at = innermostOf(entry.getValue(), loaderName);
-        if (at != null) {
-          found.add(new Stray(entry.getKey(), at));
+        Stray stray = strayOf(entry.getKey(), entry.getValue(), loader, byName);
+        if (stray != null) {
+          found.add(stray);
         }
       }
     }
@@ -50,50 +65,65 @@ final class PluginThreads {
     return found;
   }
 
-  private static StackTraceElement innermostOf(StackTraceElement[] stack, String loaderName) {
-    for (StackTraceElement frame : stack) {
-      if (loaderName.equals(frame.getClassLoaderName())) {
-        return frame;
+  private static Stray strayOf(Thread thread, StackTraceElement[] stack, PluginClassLoader loader, boolean byName) {
+    if (!thread.isAlive()) {
+      return null;
+    }
+    if (byName) {
+      for (StackTraceElement frame : stack) {
+        if (loader.getName().equals(frame.getClassLoaderName())) {
+          return new Stray(thread, frame, "its code still runs on thread \"" + thread.getName() + "\" (at " + describe(frame) + ")"
+              + UNTIL_IT_ENDS);
+        }
       }
+    }
+    if (thread.getClass().getClassLoader() == loader) {
+      return new Stray(thread, null, "thread \"" + thread.getName() + "\", of its class " + thread.getClass().getName()
+          + ", still runs" + UNTIL_IT_ENDS);
+    }
+    if (thread.getContextClassLoader() == loader) {
+      return new Stray(thread, null, "thread \"" + thread.getName() + "\" still has its class loader as context class loader: its"
+          + " classes stay in memory until that thread ends or its context class loader is set back; set it back where the plugin"
+          + " set it");
     }
     return null;
   }
 
   /**
-   * Warns of each thread in the code of {@code plugin} (its loader named {@code loaderName}) that
-   * neither ends nor leaves that code within {@code grace}, and returns them.
+   * Names, in a warning each, the threads that hold {@code loader}'s plugin {@code plugin} and do
+   * not end or let go of it within {@code grace}; returns them.
    */
-  static List<Stray> warnOfStrays(PluginId plugin, String loaderName, Duration grace) {
-    List<Stray> found = running(loaderName);
-    if (found.isEmpty()) {
-      return found;
-    }
+  static List<Stray> warnOfStrays(PluginId plugin, PluginClassLoader loader, Duration grace) {
+    List<Stray> left = holding(loader);
     long deadline = System.nanoTime() + grace.toNanos();
-    List<Stray> left = new ArrayList<>();
-    for (Stray stray : found) {
-      long remaining = deadline - System.nanoTime();
-      try {
-        if (remaining > 0) {
-          stray.thread().join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(remaining)));
+    boolean byName = PluginClassLoader.isOnlyOpenNamed(loader);
+    while (!left.isEmpty() && deadline - System.nanoTime() > 0 && !Thread.currentThread().isInterrupted()) {
+      LockSupport.parkNanos(Math.min(POLL_NANOS, deadline - System.nanoTime()));
+      List<Stray> still = new ArrayList<>();
+      for (Stray stray : left) {
+        Stray now = strayOf(stray.thread(), stray.thread().getStackTrace(), loader, byName);
+        if (now != null) {
+          still.add(now);
         }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
       }
-      StackTraceElement at = stray.thread().isAlive() ? innermostOf(stray.thread().getStackTrace(), loaderName) : null;
-      if (at != null) {
-        left.add(new Stray(stray.thread(), at));
-      }
+      left = still;
     }
     for (Stray stray : left) {
-      log.warn("Plugin {} was unregistered, but its code still runs on thread \"{}\" (at {}): its classes stay in memory until"
-          + " that thread ends; stop the thread when the plugin unregisters (in an action's onUnregistering)",
-          plugin, stray.thread().getName(), describe(stray.at()));
+      log.warn("Plugin {} was unregistered, but {}", plugin, stray.how());
     }
     return left;
   }
 
-  /** A frame as a stack trace shows it, without the loader's name: {@code relics.Ticker.run(Ticker.java:12)}. */
+  /**
+   * A frame as a stack trace shows it, without the loader's name: {@code
+   * relics.Ticker.run(Ticker.java:12)}; a lambda's generated class (a method reference's, whose
+   * target is the JDK's) as {@code a lambda of relics.Ticker}.
+   */
   private static String describe(StackTraceElement frame) {
+    int lambda = frame.getClassName().indexOf("$$Lambda$");
+    if (lambda > 0) {
+      return "a lambda of " + frame.getClassName().substring(0, lambda);
+    }
     String file = frame.getFileName();
     String where = file == null ? "Unknown Source" : frame.getLineNumber() >= 0 ? file + ":" + frame.getLineNumber() : file;
     return frame.getClassName() + "." + frame.getMethodName() + "(" + where + ")";

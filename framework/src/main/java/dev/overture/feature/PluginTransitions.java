@@ -442,7 +442,7 @@ final class PluginTransitions {
     plugin.loader = null;
     closeLoader(plugin, loader);
     if (loader instanceof PluginClassLoader own) {
-      PluginThreads.warnOfStrays(plugin.id, own.getName(), strayThreadGrace);
+      PluginThreads.warnOfStrays(plugin.id, own, strayThreadGrace);
     }
     settle(plugin, PluginState.INSTALLED);
     return CompletableFuture.completedFuture(null);
