@@ -526,7 +526,7 @@ public final class GameFeatures implements AutoCloseable {
       return this;
     }
 
-    /** How long a thread found in an unregistered plugin's code is given to end before it is named; for tests. */
+    /** How long the threads found holding an unregistered plugin are given to end or let go before they are named; for tests. */
     Builder strayThreadGrace(java.time.Duration grace) {
       strayThreadGrace = Objects.requireNonNull(grace, "grace");
       return this;

@@ -40,10 +40,10 @@ final class PluginThreads {
   private PluginThreads() {}
 
   /**
-   * A thread that holds a plugin, and how, as the warning says it: in its code ({@code at}, the
-   * innermost frame there), else by its class or its context class loader.
+   * A thread that holds a plugin, and how, as the warning says it: in its code (at the innermost
+   * frame there), else by its class or its context class loader.
    */
-  record Stray(Thread thread, StackTraceElement at, String how) {}
+  record Stray(Thread thread, String how) {}
 
   private static final String UNTIL_IT_ENDS = ": its classes stay in memory until that thread ends; stop the thread when the plugin"
       + " unregisters (in an action's onUnregistering)";
@@ -72,17 +72,17 @@ final class PluginThreads {
     if (byName) {
       for (StackTraceElement frame : stack) {
         if (loader.getName().equals(frame.getClassLoaderName())) {
-          return new Stray(thread, frame, "its code still runs on thread \"" + thread.getName() + "\" (at " + describe(frame) + ")"
+          return new Stray(thread, "its code still runs on thread \"" + thread.getName() + "\" (at " + describe(frame) + ")"
               + UNTIL_IT_ENDS);
         }
       }
     }
     if (thread.getClass().getClassLoader() == loader) {
-      return new Stray(thread, null, "thread \"" + thread.getName() + "\", of its class " + thread.getClass().getName()
+      return new Stray(thread, "thread \"" + thread.getName() + "\", of its class " + thread.getClass().getName()
           + ", still runs" + UNTIL_IT_ENDS);
     }
     if (thread.getContextClassLoader() == loader) {
-      return new Stray(thread, null, "thread \"" + thread.getName() + "\" still has its class loader as context class loader: its"
+      return new Stray(thread, "thread \"" + thread.getName() + "\" still has its class loader as context class loader: its"
           + " classes stay in memory until that thread ends or its context class loader is set back; set it back where the plugin"
           + " set it");
     }

@@ -40,7 +40,7 @@ final class PluginTransitions {
   private final PluginEntryPoints entryPoints;
   /** The game's content root, which every plugin's content may name. */
   private final String gameRoot;
-  /** How long a thread found in an unregistered plugin's code is given to end before it is named ({@link PluginThreads}). */
+  /** How long the threads found holding an unregistered plugin are given to end or let go before they are named ({@link PluginThreads}). */
   private final java.time.Duration strayThreadGrace;
   private long activations;
 
