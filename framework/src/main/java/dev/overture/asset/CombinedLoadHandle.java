@@ -93,7 +93,7 @@ final class CombinedLoadHandle implements LoadHandle {
   }
 
   private String describe() {
-    return requested().size() == 1 ? requested().get(0).toString() : requested().size() + " assets " + requested();
+    return DefaultLoadHandle.describe(requested(), Set.of());
   }
 
   @Override

@@ -118,8 +118,25 @@ final class DefaultLoadHandle implements LoadHandle {
     this.callbacks = new OutcomeCallbacks(future, what);
   }
 
-  private static String describe(List<PrimaryAssetId> ids, Set<String> bundles) {
-    String assets = ids.size() == 1 ? ids.get(0).toString() : ids.size() + " assets " + ids;
+  /** The most ids a load's description lists; the others are counted ("and 149 more"). */
+  static final int DESCRIBED_IDS = 5;
+
+  /**
+   * What a load of {@code ids} with {@code bundles} is called in its failure's heading and its log
+   * lines: the id of one, else the count and the first {@value #DESCRIBED_IDS} ids (a bundle of
+   * thousands would otherwise make a heading of thousands; the problems below it name the assets
+   * that failed).
+   */
+  static String describe(List<PrimaryAssetId> ids, Set<String> bundles) {
+    String assets;
+    if (ids.size() == 1) {
+      assets = ids.get(0).toString();
+    } else if (ids.size() <= DESCRIBED_IDS) {
+      assets = ids.size() + " assets " + ids;
+    } else {
+      String first = ids.subList(0, DESCRIBED_IDS).toString();
+      assets = ids.size() + " assets " + first.substring(0, first.length() - 1) + " and " + (ids.size() - DESCRIBED_IDS) + " more]";
+    }
     return bundles.isEmpty() ? assets : assets + " with bundles " + new TreeSet<>(bundles);
   }
 

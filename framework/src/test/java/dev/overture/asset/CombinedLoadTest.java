@@ -156,4 +156,26 @@ class CombinedLoadTest extends ManualLoadFixture {
     assertEquals(Status.CANCELLED, second.status());
     assertEquals(0, source.totalReads());
   }
+
+  /** A load of a tile list of 154 headed its failure with all 154 ids on one line, before the one problem that mattered. */
+  @Test
+  void aFailedLoadOfManyAssets_isHeadedByItsFirstFiveIds_andACountOfTheRest() {
+    List<PrimaryAssetId> seven = List.of(id("Mode:Nowhere"), id("Pawn:Villain"), id("Pawn:Hero"), id("Pawn:Sidekick"), id("Mode:Base"),
+        id("Mode:Elimination"), id("Pawn:Ghost"));
+    LoadHandle load = assets.loadPrimaryAssets(seven, List.of("client"));
+    LoadHandle combined = LoadHandle.combine(List.of(assets.loadPrimaryAssets(seven.subList(0, 3), List.of()),
+        assets.loadPrimaryAssets(seven.subList(3, 7), List.of())));
+
+    workers.runAll();
+
+    AssetLoadException failure = assertThrows(AssetLoadException.class, () -> load.waitUntilComplete(Duration.ofSeconds(5)));
+    assertTrue(failure.getMessage().startsWith("Could not load 7 assets [Mode:Nowhere, Pawn:Villain, Pawn:Hero, Pawn:Sidekick,"
+        + " Mode:Base and 2 more] with bundles [client]"), failure.getMessage());
+    assertEquals(2, failure.problems().size(), "the problems name the assets that failed");
+    AssetLoadException whole = assertThrows(AssetLoadException.class, () -> combined.waitUntilComplete(Duration.ofSeconds(5)));
+    assertTrue(whole.getMessage().startsWith("Could not load 7 assets [Mode:Nowhere, Pawn:Villain, Pawn:Hero, Pawn:Sidekick,"
+        + " Mode:Base and 2 more]"), whole.getMessage());
+    load.release();
+    combined.release();
+  }
 }
