@@ -105,7 +105,7 @@ final class PlaySetup {
     if (!others.isEmpty()) {
       out.printf("Tile %s (%s); other tiles start it on other maps: %s%n", played.id(),
           played.tile().isDefaultExperience() ? "the default tile" : "the first by id",
-          String.join(", ", others.stream().map(other -> "--tile " + other.id().name() + " ("
+          ChoiceList.of("", others.stream().map(other -> "--tile " + other.id().name() + " ("
               + other.tile().map().map(Object::toString).orElse("no map") + ")").toList()));
     }
     return new Chosen(experienceId, mapId);

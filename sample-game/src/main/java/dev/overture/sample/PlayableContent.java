@@ -41,7 +41,7 @@ final class PlayableContent implements ProjectValidator {
       context.report(dev.overture.core.Problem.warning("Sample/NoDefaultTile", "No tile of the content (" + content + ") is marked"
           + " isDefaultExperience, so play without --experience or --tile selects nothing (\"No experience was selected\"); mark"
           + " one tile's isDefaultExperience true" + (tiles.isEmpty() ? ", in a tile in ui/experiences/ (there are none)"
-          : " (tiles: " + String.join(", ", tiles.stream().map(PrimaryAssetId::toString).toList()) + ")")));
+          : " (tiles: " + ChoiceList.of("", tiles.stream().map(PrimaryAssetId::toString).toList()) + ")")));
     }
   }
 }

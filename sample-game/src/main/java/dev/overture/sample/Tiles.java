@@ -102,7 +102,7 @@ final class Tiles {
   static Tile named(List<Tile> tiles, PrimaryAssetId id) {
     return tiles.stream().filter(tile -> tile.id().equals(id)).findFirst()
         .orElseThrow(() -> new IllegalArgumentException("--tile " + id.name() + ": no such tile (tiles: "
-            + String.join(", ", tiles.stream().map(tile -> tile.id().name()).toList()) + ")"));
+            + ChoiceList.of(id.name(), tiles.stream().map(tile -> tile.id().name()).toList()) + ")"));
   }
 
   /** The words of {@code play} that start {@code tile}'s experience on {@code tile}'s map. */
