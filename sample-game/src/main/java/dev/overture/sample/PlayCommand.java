@@ -247,8 +247,11 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
         List<Tiles.Tile> tiles;
         PrimaryAssetId experienceId;
         dev.overture.asset.LoadHandle checked = null;
+        // The tiles stay loaded through the set-up, whose selection and checks reach them again: each read once, its warnings said once.
+        Tiles.Held heldTiles = null;
         try {
-          tiles = Tiles.load(assets);
+          heldTiles = Tiles.loadHeld(assets);
+          tiles = heldTiles.tiles();
           PlaySetup setup = new PlaySetup(overture, world, out, spec.commandLine().getErr());
           PlaySetup.Chosen chosen = restore != null ? setup.restore(restore, experience) : setup.choose(tiles, tile, experience, seed);
           experienceId = chosen.experienceId();
@@ -259,6 +262,10 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
             checked.release();
           }
           return shownUntilInterrupted(e, inspection, world, out);
+        } finally {
+          if (heldTiles != null) {
+            heldTiles.close();
+          }
         }
 
         ExperienceManager manager = ExperienceManager.of(world).orElseThrow();

@@ -24,6 +24,26 @@ final class Tiles {
 
   /** Every listed tile, by id (not those a newer engine saved); loading failures are thrown as problems. */
   static List<Tile> load(AssetManager assets) {
+    try (Held held = loadHeld(assets)) {
+      return held.tiles();
+    }
+  }
+
+  /**
+   * The listed tiles, and the load that keeps them in memory until {@link Held#close}: while it is
+   * held, the other loads of a run that reach them (the selection of the default experience, the
+   * checks of what is played) find them loaded, so each tile is read once and its warnings are
+   * said once.
+   */
+  record Held(List<Tile> tiles, LoadHandle handle) implements AutoCloseable {
+    @Override
+    public void close() {
+      handle.release();
+    }
+  }
+
+  /** {@link #load}, the tiles kept loaded until the result is closed; loading failures are thrown as problems. */
+  static Held loadHeld(AssetManager assets) {
     // A tile a newer engine saved is not listed (seed 000): its header is read before the list is
     // made, and so are the experiences', which the selection looks up in the index next. Only those:
     // the other types' headers are read by the loads that need them (the same problems, the same
@@ -32,20 +52,24 @@ final class Tiles {
     assets.tools().checkVersions(Experiences.EXPERIENCE);
     List<PrimaryAssetId> ids = assets.index().ids(Experiences.USER_FACING_EXPERIENCE);
     LoadHandle handle = assets.loadPrimaryAssets(ids, List.of());
+    boolean held = false;
     try {
       LoadResult result = handle.waitUntilComplete(Duration.ofSeconds(60));
       List<Tile> tiles = new ArrayList<>();
       for (PrimaryAssetId id : ids) {
         tiles.add(new Tile(id, result.get(id, UserFacingExperience.class)));
       }
-      return tiles;
+      held = true;
+      return new Held(List.copyOf(tiles), handle);
     } catch (java.util.concurrent.TimeoutException e) {
       throw new IllegalStateException("the tiles did not load within 60 seconds");
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while loading the tiles");
     } finally {
-      handle.release();
+      if (!held) {
+        handle.release();
+      }
     }
   }
 
