@@ -317,7 +317,7 @@ final class DefaultLoadHandle implements LoadHandle {
       Optional<String> meant = dev.overture.core.Problems.didYouMean(bundle, declared);
       if (meant.isPresent()) {
         problems.add(Problem.warning("Overture/UnknownBundle", "No reference in the content is in bundle \"" + bundle
-                + "\", so the load of " + requested + " follows none for it; did you mean \"" + meant.get() + "\"?")
+                + "\", so the load of " + describe(requested, Set.of()) + " follows none for it; did you mean \"" + meant.get() + "\"?")
             .withChoices("bundles", List.copyOf(new TreeSet<>(declared))));
       }
     }

@@ -19,8 +19,10 @@ import org.slf4j.LoggerFactory;
  * <p>A thread holds the plugin when it is of one of the plugin's classes, when its context class
  * loader is the plugin's, or when a frame of its stack is of one of the plugin's classes. A frame
  * gives only its class loader's name ({@code plugin <name>}), so the last is asked only while no
- * other open loader has that name (a second runtime of the JVM with the same plugin registered);
- * a thread still in the code of an earlier copy of the plugin, which unregistered before, counts.
+ * other open loader has that name: while another runtime of the JVM has the plugin registered, a
+ * frame cannot tell whose code it is, and threads are not named by their code. A thread still in
+ * the code of a copy of the plugin that unregistered before (this runtime's earlier copy, or
+ * another runtime's) counts: it is code of that plugin, kept running.
  * The stacks are looked at, not watched: a thread that runs the plugin's code only now and then
  * may be missed, and one the plugin started that runs none of its code at that moment (an idle
  * pool worker, waiting in the JDK's code) cannot be told from the host's. A thread found is given

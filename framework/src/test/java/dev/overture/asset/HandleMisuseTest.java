@@ -176,7 +176,7 @@ class HandleMisuseTest {
 
       assertEquals(Status.COMPLETED, misspelled.status());
       assertEquals(List.of("Overture/UnknownBundle: No reference in the content is in bundle \"clinet\", so the load of"
-              + " [Pawn:Hero] follows none for it; did you mean \"client\"? (bundles: \"client\")"),
+              + " Pawn:Hero follows none for it; did you mean \"client\"? (bundles: \"client\")"),
           misspelled.problems().stream().map(problem -> problem.id() + ": " + problem.message()).toList());
       misspelled.release();
 

@@ -118,6 +118,6 @@ final class ListCommand implements Callable<Integer> {
     }
     throw new IllegalArgumentException("--plugin " + name + ": no such plugin"
         + Choices.didYouMean(name, names).map(guess -> "; did you mean " + guess + "?").orElse("")
-        + " (plugins: " + (names.isEmpty() ? "none" : ChoiceList.of(name, names)) + ")");
+        + " (plugins: " + ChoiceList.of(name, names) + ")");
   }
 }

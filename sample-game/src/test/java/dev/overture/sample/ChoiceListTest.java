@@ -13,8 +13,9 @@ import org.junit.jupiter.api.Test;
 class ChoiceListTest {
 
   @Test
-  void aFewNames_areAllListed_inOrder() {
-    assertEquals("ControlTile, EliminationTile", ChoiceList.of("Nope", List.of("EliminationTile", "ControlTile")));
+  void aFewNames_areAllListed_inTheirOrder_asBefore() {
+    assertEquals("ShooterCore, Relics, Arena", ChoiceList.of("Nope", List.of("ShooterCore", "Relics", "Arena")));
+    assertEquals("none", ChoiceList.of("Nope", List.of()));
   }
 
   @Test
