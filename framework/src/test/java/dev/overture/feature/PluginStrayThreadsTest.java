@@ -127,33 +127,59 @@ class PluginStrayThreadsTest {
         .writeTo(temp.resolve("jars/relics.jar"));
   }
 
-  /** Registers the plugin, unregisters it with {@code grace} once its ticker waits, and returns what was logged meanwhile. */
-  private String unregisterLogged(Duration grace) {
-    return unregisterLogged(grace, THREAD, Thread.State.WAITING);
-  }
+  /** A runtime over the jars in {@code temp/jars}, its plugins' changes and reads run on the test's thread ({@link #pump}). */
+  private final class Runtime implements AutoCloseable {
+    private final ManualExecutor workers = new ManualExecutor();
+    private final ManualExecutor serial = new ManualExecutor(); // the plugins' work runs on the test's thread, which is never counted
+    private final AssetManager assets;
+    private final GameFeatures features;
 
-  /** The same, once the plugin's thread {@code name} is in {@code state}. */
-  private String unregisterLogged(Duration grace, String name, Thread.State state) {
-    Path game = Content.of().file("pawns/Keeper.json", "{ \"pawnClass\": \"Pawn\" }").writeTo(temp.resolve("game"));
-    ManualExecutor workers = new ManualExecutor();
-    ManualExecutor serial = new ManualExecutor(); // the plugins' work runs on this thread, which is never counted
-    try (AssetManager assets = BuiltIns.register(AssetManager.builder()).contentRoot(AssetSource.directory(game)).executor(workers).build();
-        GameFeatures features = GameFeatures.builder(assets).executor(serial).pluginJars(temp.resolve("jars"))
-            .strayThreadGrace(grace).build()) {
-      Runnable pump = () -> {
-        while (serial.runAll() + workers.runAll() > 0) {
-          // until the plugins' changes are done
-        }
-      };
-      pump.run();
+    Runtime(Duration grace) {
+      Path game = Content.of().file("pawns/Keeper.json", "{ \"pawnClass\": \"Pawn\" }").writeTo(temp.resolve("game"));
+      assets = BuiltIns.register(AssetManager.builder()).contentRoot(AssetSource.directory(game)).executor(workers).build();
+      features = GameFeatures.builder(assets).executor(serial).pluginJars(temp.resolve("jars")).strayThreadGrace(grace).build();
+      pump();
       features.ready().join();
-      // Parked: the ticker in the plugin's code (Ticker.tick), at the line that parks; the pool's thread in the JDK's alone.
-      await().atMost(Duration.ofSeconds(30)).until(() -> named(name) != null && named(name).getState() == state);
+    }
+
+    void pump() {
+      while (serial.runAll() + workers.runAll() > 0) {
+        // until the plugins' changes are done
+      }
+    }
+
+    /** Unregisters the plugin and returns what was logged meanwhile. */
+    String unregisterLogged() {
       return StandardError.during(() -> {
         features.unregister(RELICS);
-        pump.run();
+        pump();
         assertEquals(PluginState.INSTALLED, features.state(RELICS));
       });
+    }
+
+    @Override
+    public void close() {
+      features.close();
+      assets.close();
+    }
+  }
+
+  /** Waits until {@code count} threads named {@code name} are in {@code state}. */
+  private static void awaitThreads(String name, Thread.State state, int count) {
+    await().atMost(Duration.ofSeconds(30)).until(() -> Thread.getAllStackTraces().keySet().stream()
+        .filter(thread -> thread.getName().equals(name) && thread.getState() == state).count() == count);
+  }
+
+  /** Registers the plugin, unregisters it with {@code grace} once its ticker waits, and returns what was logged meanwhile. */
+  private String unregisterLogged(Duration grace) {
+    return unregisterLogged(grace, THREAD);
+  }
+
+  /** The same, once the plugin's thread {@code name} waits (the ticker in the plugin's code, the pool's in the JDK's alone). */
+  private String unregisterLogged(Duration grace, String name) {
+    try (Runtime runtime = new Runtime(grace)) {
+      awaitThreads(name, Thread.State.WAITING, 1);
+      return runtime.unregisterLogged();
     }
   }
 
@@ -212,7 +238,7 @@ class PluginStrayThreadsTest {
   void aThreadWithThePluginsLoaderAsContextLoader_isNamed_thoughItRunsNoneOfItsCode() {
     jar(false, POOL_PLUGIN);
 
-    String log = unregisterLogged(Duration.ZERO, "relic-pool", Thread.State.WAITING);
+    String log = unregisterLogged(Duration.ZERO, "relic-pool");
 
     assertTrue(log.contains("Plugin Relics was unregistered, but thread \"relic-pool\" still has its class loader as context"
         + " class loader: its classes stay in memory until that thread ends or its context class loader is set back; set it back"
@@ -229,35 +255,13 @@ class PluginStrayThreadsTest {
   @Test
   void anotherRuntimesCopyOfThePlugin_isNotBlamedForItsThread() {
     jar(false);
-    Path game = Content.of().file("pawns/Keeper.json", "{ \"pawnClass\": \"Pawn\" }").writeTo(temp.resolve("game"));
-    ManualExecutor workers = new ManualExecutor();
-    ManualExecutor serial = new ManualExecutor();
-    try (AssetManager assets = BuiltIns.register(AssetManager.builder()).contentRoot(AssetSource.directory(game)).executor(workers).build();
-        GameFeatures first = GameFeatures.builder(assets).executor(serial).pluginJars(temp.resolve("jars")).build();
-        AssetManager otherAssets = BuiltIns.register(AssetManager.builder()).contentRoot(AssetSource.directory(game)).executor(workers)
-            .build();
-        GameFeatures second = GameFeatures.builder(otherAssets).executor(serial).pluginJars(temp.resolve("jars")).build()) {
-      Runnable pump = () -> {
-        while (serial.runAll() + workers.runAll() > 0) {
-          // until the plugins' changes are done
-        }
-      };
-      pump.run();
-      first.ready().join();
-      second.ready().join();
-      await().atMost(Duration.ofSeconds(30)).until(() -> Thread.getAllStackTraces().keySet().stream()
-          .filter(thread -> thread.getName().equals(THREAD) && thread.getState() == Thread.State.WAITING).count() == 2);
+    try (Runtime first = new Runtime(PluginThreads.GRACE); Runtime second = new Runtime(PluginThreads.GRACE)) {
+      awaitThreads(THREAD, Thread.State.WAITING, 2);
 
-      String log = StandardError.during(() -> {
-        first.unregister(RELICS);
-        pump.run();
-      });
+      String log = first.unregisterLogged();
 
-      assertEquals(PluginState.INSTALLED, first.state(RELICS));
-      assertEquals(PluginState.REGISTERED, second.state(RELICS));
+      assertEquals(PluginState.REGISTERED, second.features.state(RELICS));
       assertFalse(log.contains("Plugin Relics was unregistered"), log);
-    } finally {
-      Thread.getAllStackTraces().keySet().stream().filter(thread -> thread.getName().equals(THREAD)).forEach(Thread::interrupt);
     }
   }
 
@@ -265,32 +269,14 @@ class PluginStrayThreadsTest {
   @Test
   void anEarlierCopysThread_inTheSameRuntime_isNamedToo() {
     jar(false);
-    Path game = Content.of().file("pawns/Keeper.json", "{ \"pawnClass\": \"Pawn\" }").writeTo(temp.resolve("game"));
-    ManualExecutor workers = new ManualExecutor();
-    ManualExecutor serial = new ManualExecutor();
-    try (AssetManager assets = BuiltIns.register(AssetManager.builder()).contentRoot(AssetSource.directory(game)).executor(workers).build();
-        GameFeatures features = GameFeatures.builder(assets).executor(serial).pluginJars(temp.resolve("jars"))
-            .strayThreadGrace(Duration.ZERO).build()) {
-      Runnable pump = () -> {
-        while (serial.runAll() + workers.runAll() > 0) {
-          // until the plugins' changes are done
-        }
-      };
-      pump.run();
-      features.ready().join();
-      String first = StandardError.during(() -> {
-        features.unregister(RELICS);
-        pump.run();
-      });
-      features.register(RELICS);
-      pump.run();
-      await().atMost(Duration.ofSeconds(30)).until(() -> Thread.getAllStackTraces().keySet().stream()
-          .filter(thread -> thread.getName().equals(THREAD) && thread.getState() == Thread.State.WAITING).count() == 2);
+    try (Runtime runtime = new Runtime(Duration.ZERO)) {
+      awaitThreads(THREAD, Thread.State.WAITING, 1);
+      String first = runtime.unregisterLogged();
+      runtime.features.register(RELICS);
+      runtime.pump();
+      awaitThreads(THREAD, Thread.State.WAITING, 2);
 
-      String second = StandardError.during(() -> {
-        features.unregister(RELICS);
-        pump.run();
-      });
+      String second = runtime.unregisterLogged();
 
       assertEquals(1, first.lines().filter(line -> line.contains("Plugin Relics was unregistered")).count(), first);
       assertEquals(2, second.lines().filter(line -> line.contains("Plugin Relics was unregistered, but its code still runs on thread"
