@@ -134,8 +134,11 @@ final class DefaultLoadHandle implements LoadHandle {
     } else if (ids.size() <= DESCRIBED_IDS) {
       assets = ids.size() + " assets " + ids;
     } else {
-      String first = ids.subList(0, DESCRIBED_IDS).toString();
-      assets = ids.size() + " assets " + first.substring(0, first.length() - 1) + " and " + (ids.size() - DESCRIBED_IDS) + " more]";
+      StringBuilder listed = new StringBuilder().append(ids.size()).append(" assets [");
+      for (int i = 0; i < DESCRIBED_IDS; i++) {
+        listed.append(i == 0 ? "" : ", ").append(ids.get(i));
+      }
+      assets = listed.append(" and ").append(ids.size() - DESCRIBED_IDS).append(" more]").toString();
     }
     return bundles.isEmpty() ? assets : assets + " with bundles " + new TreeSet<>(bundles);
   }

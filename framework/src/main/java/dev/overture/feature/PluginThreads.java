@@ -50,9 +50,8 @@ final class PluginThreads {
   private static final String UNTIL_IT_ENDS = ": its classes stay in memory until that thread ends; stop the thread when the plugin"
       + " unregisters (in an action's onUnregistering)";
 
-  /** The live threads but the caller's that hold {@code loader}'s plugin, by thread name. */
-  static List<Stray> holding(PluginClassLoader loader) {
-    boolean byName = PluginClassLoader.isOnlyOpenNamed(loader);
+  /** The live threads but the caller's that hold {@code loader}'s plugin ({@code byName}: frames asked too), by thread name. */
+  private static List<Stray> holding(PluginClassLoader loader, boolean byName) {
     List<Stray> found = new ArrayList<>();
     Thread self = Thread.currentThread();
     for (Map.Entry<Thread, StackTraceElement[]> entry : Thread.getAllStackTraces().entrySet()) {
@@ -96,9 +95,9 @@ final class PluginThreads {
    * not end or let go of it within {@code grace}; returns them.
    */
   static List<Stray> warnOfStrays(PluginId plugin, PluginClassLoader loader, Duration grace) {
-    List<Stray> left = holding(loader);
-    long deadline = System.nanoTime() + grace.toNanos();
     boolean byName = PluginClassLoader.isOnlyOpenNamed(loader);
+    List<Stray> left = holding(loader, byName);
+    long deadline = System.nanoTime() + grace.toNanos();
     while (!left.isEmpty() && deadline - System.nanoTime() > 0 && !Thread.currentThread().isInterrupted()) {
       LockSupport.parkNanos(Math.min(POLL_NANOS, deadline - System.nanoTime()));
       List<Stray> still = new ArrayList<>();

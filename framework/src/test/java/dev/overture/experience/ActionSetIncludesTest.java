@@ -7,7 +7,6 @@ import dev.overture.asset.PrimaryAssetId;
 import dev.overture.core.Problem;
 import dev.overture.feature.PluginId;
 import dev.overture.feature.TestActions;
-import dev.overture.world.NetMode;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -30,10 +29,7 @@ class ActionSetIncludesTest {
         .file("actionsets/Inner.json", """
             { "actions": [ { "action": "Record", "name": "inner" } ] }
             """))) {
-      ExperienceManager manager = game.install("World", NetMode.STANDALONE);
-
-      manager.setCurrentExperience(PrimaryAssetId.of("Experience", "Nested"));
-      game.pump();
+      ExperienceManager manager = game.loadedInWorld(PrimaryAssetId.of("Experience", "Nested"));
 
       assertEquals(LoadState.LOADED, manager.state(), () -> manager.failure().map(Throwable::getMessage).orElse(""));
       assertEquals(List.of("ActionSet:Inner actions[0] Record", "ActionSet:Outer actions[0] Record"), manager.activeActions());
@@ -54,10 +50,7 @@ class ActionSetIncludesTest {
         .file("actionsets/B.json", """
             { "actionSets": ["A"] }
             """))) {
-      ExperienceManager manager = game.install("World", NetMode.STANDALONE);
-
-      manager.setCurrentExperience(PrimaryAssetId.of("Experience", "Loop"));
-      game.pump();
+      ExperienceManager manager = game.loadedInWorld(PrimaryAssetId.of("Experience", "Loop"));
 
       assertEquals(LoadState.FAILED, manager.state());
       Problem problem = manager.failure().orElseThrow().problems().get(0);

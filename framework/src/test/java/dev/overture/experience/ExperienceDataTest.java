@@ -82,9 +82,7 @@ class ExperienceDataTest {
         .file("tags/tagged.json", "{ \"relationships\": [ { \"abilityTag\": \"Ability.Jump\" },"
             + " { \"abilityTag\": \"Ability.Dash\", \"abilityTagsToBlock\": [\"Ability.Jump\"] } ] }")
         .file("tags/empty.json", "{}"))) {
-      ExperienceManager manager = game.install("World", NetMode.STANDALONE);
-      manager.setCurrentExperience(PrimaryAssetId.of("Experience", "Tagged"));
-      game.pump();
+      ExperienceManager manager = game.loadedInWorld(PrimaryAssetId.of("Experience", "Tagged"));
       assertEquals(LoadState.LOADED, manager.state(), () -> manager.failure().map(Throwable::getMessage).orElse(""));
 
       PawnData.TagRelationshipMapping mapping =

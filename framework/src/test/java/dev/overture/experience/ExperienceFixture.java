@@ -266,6 +266,17 @@ final class ExperienceFixture implements AutoCloseable {
     return problems.get(0);
   }
 
+  /**
+   * A standalone world "World" whose experience manager was asked for {@code experience}, with every
+   * queue run since: where most of the tests of a load start.
+   */
+  ExperienceManager loadedInWorld(PrimaryAssetId experience) {
+    ExperienceManager manager = install("World", NetMode.STANDALONE);
+    manager.setCurrentExperience(experience);
+    pump();
+    return manager;
+  }
+
   /** Runs every queue until none has work. */
   void pump() {
     boolean ran;

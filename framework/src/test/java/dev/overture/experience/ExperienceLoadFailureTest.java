@@ -27,9 +27,7 @@ class ExperienceLoadFailureTest extends WithExperienceFixture {
 
   @Test
   void aPawnArchetypeTheClassRefuses_failsTheLoad_atItsPlaceInTheArchetype() {
-    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
-    manager.setCurrentExperience(PrimaryAssetId.of("Experience", "BadJoust"));
-    game.pump();
+    ExperienceManager manager = game.loadedInWorld(PrimaryAssetId.of("Experience", "BadJoust"));
 
     assertEquals(LoadState.FAILED, manager.state());
     Problem problem = ExperienceFixture.onlyProblem(manager);
@@ -59,9 +57,7 @@ class ExperienceLoadFailureTest extends WithExperienceFixture {
 
   @Test
   void aPawnArchetypeOfAnotherClass_failsTheLoad_atThePawnData() {
-    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
-    manager.setCurrentExperience(PrimaryAssetId.of("Experience", "ShieldJoust"));
-    game.pump();
+    ExperienceManager manager = game.loadedInWorld(PrimaryAssetId.of("Experience", "ShieldJoust"));
 
     Problem problem = ExperienceFixture.onlyProblem(manager);
     assertEquals("Overture/WrongClass", problem.id());
@@ -74,9 +70,7 @@ class ExperienceLoadFailureTest extends WithExperienceFixture {
 
   @Test
   void anUnknownExperience_fails() {
-    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
-    manager.setCurrentExperience(PrimaryAssetId.of("Experience", "Arean"));
-    game.pump();
+    ExperienceManager manager = game.loadedInWorld(PrimaryAssetId.of("Experience", "Arean"));
 
     assertEquals(LoadState.FAILED, manager.state());
     Problem problem = ExperienceFixture.onlyProblem(manager);
@@ -87,9 +81,7 @@ class ExperienceLoadFailureTest extends WithExperienceFixture {
 
   @Test
   void anAssetThatIsNotAnExperience_fails() {
-    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
-    manager.setCurrentExperience(PrimaryAssetId.of("PawnData", "Hero"));
-    game.pump();
+    ExperienceManager manager = game.loadedInWorld(PrimaryAssetId.of("PawnData", "Hero"));
 
     assertEquals("PawnData:Hero is a PawnData, not an experience", ExperienceFixture.onlyProblem(manager).message());
     game.assertNothingLeft(manager);
@@ -97,9 +89,7 @@ class ExperienceLoadFailureTest extends WithExperienceFixture {
 
   @Test
   void aBundleAssetThatFails_failsTheLoad_andUnpinsEverything() {
-    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
-    manager.setCurrentExperience(PrimaryAssetId.of("Experience", "Haunted"));
-    game.pump();
+    ExperienceManager manager = game.loadedInWorld(PrimaryAssetId.of("Experience", "Haunted"));
 
     Problem problem = ExperienceFixture.onlyProblem(manager);
     assertEquals("Overture/MissingFile", problem.id());
@@ -135,10 +125,7 @@ class ExperienceLoadFailureTest extends WithExperienceFixture {
     game = new ExperienceFixture(temp.resolve("bad"), content -> content.file("experiences/Spaced.json", """
         { "gameFeaturesToEnable": ["Shooter Core"] }
         """));
-    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
-
-    manager.setCurrentExperience(PrimaryAssetId.of("Experience", "Spaced"));
-    game.pump();
+    ExperienceManager manager = game.loadedInWorld(PrimaryAssetId.of("Experience", "Spaced"));
 
     Problem problem = manager.failure().orElseThrow().problems().get(0);
     assertEquals("Overture/InvalidValue", problem.id());
@@ -181,9 +168,7 @@ class ExperienceLoadFailureTest extends WithExperienceFixture {
 
   @Test
   void afterAFailure_anotherExperienceLoads() {
-    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
-    manager.setCurrentExperience(PrimaryAssetId.of("Experience", "Needy"));
-    game.pump();
+    ExperienceManager manager = game.loadedInWorld(PrimaryAssetId.of("Experience", "Needy"));
 
     manager.setCurrentExperience(LOBBY);
     game.pump();
@@ -194,9 +179,7 @@ class ExperienceLoadFailureTest extends WithExperienceFixture {
 
   @Test
   void aPluginWhoseActionsFailInThisWorld_failsTheExperience() {
-    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
-    manager.setCurrentExperience(PrimaryAssetId.of("Experience", "Clumsy"));
-    game.pump();
+    ExperienceManager manager = game.loadedInWorld(PrimaryAssetId.of("Experience", "Clumsy"));
 
     Problem problem = ExperienceFixture.onlyProblem(manager);
     assertEquals("Overture/ActionFailed", problem.id());

@@ -67,10 +67,7 @@ class ExperienceManagerTest extends WithExperienceFixture {
    */
   @Test
   void anExperienceWithNoPlugins_goesStraightFromLoadingToTheActions_withoutLoadingGameFeatures() {
-    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
-
-    manager.setCurrentExperience(LOBBY);
-    game.pump();
+    ExperienceManager manager = game.loadedInWorld(LOBBY);
 
     assertEquals(List.of(LoadState.LOADING, LoadState.EXECUTING_ACTIONS, LoadState.LOADED), ExperienceFixture.states(manager));
     assertEquals(List.of(), manager.activePlugins());
@@ -79,9 +76,7 @@ class ExperienceManagerTest extends WithExperienceFixture {
 
   @Test
   void spawnPawn_buildsThePawnFromThePawnDatasArchetype_whichLoadedWithIt() {
-    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
-    manager.setCurrentExperience(PrimaryAssetId.of("Experience", "Joust"));
-    game.pump();
+    ExperienceManager manager = game.loadedInWorld(PrimaryAssetId.of("Experience", "Joust"));
     assertEquals(LoadState.LOADED, manager.state(), () -> manager.failure().map(Throwable::getMessage).orElse(""));
 
     ExperienceFixture.Knight knight = (ExperienceFixture.Knight) manager.spawnPawn("Player");
@@ -113,9 +108,7 @@ class ExperienceManagerTest extends WithExperienceFixture {
 
   @Test
   void spawnPawn_withoutPawnData_saysSo() {
-    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
-    manager.setCurrentExperience(LOBBY);
-    game.pump();
+    ExperienceManager manager = game.loadedInWorld(LOBBY);
 
     assertEquals("Cannot spawn a pawn: experience Experience:Lobby names no defaultPawnData and the asset manager has no default"
             + " pawn data",
@@ -129,10 +122,7 @@ class ExperienceManagerTest extends WithExperienceFixture {
     List<String> reasons = new ArrayList<>();
     local.onApplied((before, after, reason) -> reasons.add(reason.name()));
     game.settings = game.settings.withLocalSettings(local);
-    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
-
-    manager.setCurrentExperience(ARENA);
-    game.pump();
+    ExperienceManager manager = game.loadedInWorld(ARENA);
 
     assertEquals(LoadState.LOADED, manager.state());
     assertEquals(List.of("EXPERIENCE_LOADED"), reasons);
@@ -201,9 +191,7 @@ class ExperienceManagerTest extends WithExperienceFixture {
 
   @Test
   void setCurrentExperience_refusesToReplaceOne() {
-    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
-    manager.setCurrentExperience(LOBBY);
-    game.pump();
+    ExperienceManager manager = game.loadedInWorld(LOBBY);
 
     IllegalStateException e = assertThrows(IllegalStateException.class, () -> manager.setCurrentExperience(ARENA));
     assertEquals("World \"World\" already has experience Experience:Lobby (Loaded); use switchExperience", e.getMessage());

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.core.Problem;
 import dev.overture.feature.PluginId;
-import dev.overture.world.NetMode;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -33,10 +32,7 @@ class ExperiencePluginKindsTest {
   @Test
   void aComponentOfAPluginTheExperienceDoesNotEnable_failsTheLoad_whereTheFileNamesIt() {
     try (ExperienceFixture game = game()) {
-      ExperienceManager manager = game.install("World", NetMode.STANDALONE);
-
-      manager.setCurrentExperience(PrimaryAssetId.of("Experience", "Careless"));
-      game.pump();
+      ExperienceManager manager = game.loadedInWorld(PrimaryAssetId.of("Experience", "Careless"));
 
       assertEquals(LoadState.FAILED, manager.state());
       List<Problem> problems = manager.failure().orElseThrow().problems();
@@ -54,10 +50,7 @@ class ExperiencePluginKindsTest {
   @Test
   void anExperienceThatEnablesThePlugin_usesItsComponent() {
     try (ExperienceFixture game = game()) {
-      ExperienceManager manager = game.install("World", NetMode.STANDALONE);
-
-      manager.setCurrentExperience(PrimaryAssetId.of("Experience", "Careful"));
-      game.pump();
+      ExperienceManager manager = game.loadedInWorld(PrimaryAssetId.of("Experience", "Careful"));
 
       assertEquals(LoadState.LOADED, manager.state(), () -> manager.failure().map(Throwable::getMessage).orElse(""));
       assertEquals(List.of(PluginId.of("Medic")), manager.activePlugins());

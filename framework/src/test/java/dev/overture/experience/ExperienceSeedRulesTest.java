@@ -59,10 +59,7 @@ class ExperienceSeedRulesTest {
   @Test
   void anExperienceThatNamesNoPawnData_usesTheAssetManagersDefaultPawnData() {
     open(true);
-    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
-
-    manager.setCurrentExperience(LOBBY);
-    game.pump();
+    ExperienceManager manager = game.loadedInWorld(LOBBY);
 
     assertEquals(LoadState.LOADED, manager.state(), () -> manager.failure().map(Throwable::getMessage).orElse(""));
     assertEquals(PrimaryAssetId.of("PawnData", "Default"), game.assets.defaultPawnData().orElseThrow());
@@ -77,10 +74,7 @@ class ExperienceSeedRulesTest {
   @Test
   void anExperienceThatNamesItsOwnPawnData_keepsIt() {
     open(true);
-    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
-
-    manager.setCurrentExperience(PrimaryAssetId.of("Experience", "Arena"));
-    game.pump();
+    ExperienceManager manager = game.loadedInWorld(PrimaryAssetId.of("Experience", "Arena"));
 
     assertEquals("Hero", manager.pawnData().orElseThrow().displayName());
     assertTrue(game.assets.getAsset(PrimaryAssetId.of("PawnData", "Default")).isEmpty(), "the default was not even loaded");
@@ -89,10 +83,7 @@ class ExperienceSeedRulesTest {
   @Test
   void pawnDataANewerEngineSaved_loadsAsNull_andTheDefaultTakesItsPlace() {
     open(true);
-    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
-
-    manager.setCurrentExperience(DUEL);
-    game.pump();
+    ExperienceManager manager = game.loadedInWorld(DUEL);
 
     assertEquals(LoadState.LOADED, manager.state(), () -> manager.failure().map(Throwable::getMessage).orElse(""));
     assertEquals("Default", manager.pawnData().orElseThrow().displayName());
@@ -130,10 +121,7 @@ class ExperienceSeedRulesTest {
             .file("pawns/Ram.json", "{ \"pawnClass\": \"Archetype:Ram\" }")
             .file("archetypes/Ram.json", "{ " + NEWER + ", \"class\": \"Knight\" }"),
         builder -> builder.engineVersion(EngineVersion.parse("1.0.0-500"), EngineVersion.parse("1.0.0-500")));
-    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
-
-    manager.setCurrentExperience(PrimaryAssetId.of("Experience", "Siege"));
-    game.pump();
+    ExperienceManager manager = game.loadedInWorld(PrimaryAssetId.of("Experience", "Siege"));
 
     assertEquals(LoadState.FAILED, manager.state());
     List<Problem> problems = manager.failure().orElseThrow().problems();

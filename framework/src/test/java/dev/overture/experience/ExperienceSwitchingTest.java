@@ -92,9 +92,7 @@ class ExperienceSwitchingTest extends WithExperienceFixture {
 
   @Test
   void deactivation_waitsForPauses_beforeReleasingPlugins() {
-    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
-    manager.setCurrentExperience(PrimaryAssetId.of("Experience", "Pausing"));
-    game.pump();
+    ExperienceManager manager = game.loadedInWorld(PrimaryAssetId.of("Experience", "Pausing"));
 
     CompletableFuture<Void> done = manager.deactivate();
     game.pump();
@@ -132,9 +130,7 @@ class ExperienceSwitchingTest extends WithExperienceFixture {
 
   @Test
   void switchingTwiceInARow_theLastSwitchWins() {
-    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
-    manager.setCurrentExperience(PrimaryAssetId.of("Experience", "Pausing"));
-    game.pump();
+    ExperienceManager manager = game.loadedInWorld(PrimaryAssetId.of("Experience", "Pausing"));
 
     CompletableFuture<ExperienceDefinition> toArena = manager.switchExperience(ARENA);
     CompletableFuture<ExperienceDefinition> toLobby = manager.switchExperience(LOBBY);
@@ -152,9 +148,7 @@ class ExperienceSwitchingTest extends WithExperienceFixture {
   // completed while the next experience was loading, and the world ended up with it loaded.
   @Test
   void deactivatingDuringASwitch_cancelsTheSwitch_andEndsUnloaded() {
-    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
-    manager.setCurrentExperience(LOBBY);
-    game.pump();
+    ExperienceManager manager = game.loadedInWorld(LOBBY);
 
     CompletableFuture<ExperienceDefinition> toArena = manager.switchExperience(ARENA);
     assertEquals(LoadState.DEACTIVATING, manager.state());
@@ -185,9 +179,7 @@ class ExperienceSwitchingTest extends WithExperienceFixture {
 
   @Test
   void aListenerThatSwitchesWhenDeactivationStarts_isNotBroken() {
-    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
-    manager.setCurrentExperience(ARENA);
-    game.pump();
+    ExperienceManager manager = game.loadedInWorld(ARENA);
     List<CompletableFuture<Void>> again = new ArrayList<>();
     manager.onStateChanged(change -> {
       if (change.to() == LoadState.DEACTIVATING) {
