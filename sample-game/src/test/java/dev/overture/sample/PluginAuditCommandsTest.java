@@ -8,7 +8,6 @@ import dev.overture.testing.PluginJar;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,9 +19,6 @@ import org.junit.jupiter.api.io.TempDir;
  * field names the field and the range; an unknown property differing only in case gets the closest.
  */
 class PluginAuditCommandsTest {
-
-  /** No Java exception class name in what a content author reads. */
-  private static final Pattern JAVA_NAMES = Pattern.compile("\\b[A-Z][A-Za-z]*(Exception|Error)\\b|\\bjava\\.[a-z]");
 
   @TempDir Path temp;
 
@@ -189,7 +185,7 @@ class PluginAuditCommandsTest {
         + " (-2147483648 to 2147483647)", "at " + game.resolve("experiences/Elimination.json") + ":41:29 (/actions/1/teamSize)");
     assertProblem(report, "[Overture/OutOfRange] \"maxPlayerCount\" must be 1 or more, not 0",
         "at " + tile + ":20:21 (/maxPlayerCount)");
-    assertFalse(JAVA_NAMES.matcher(report).find(), report);
+    assertFalse(JavaNames.PATTERN.matcher(report).find(), report);
   }
 
   @Test

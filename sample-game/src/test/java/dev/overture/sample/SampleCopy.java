@@ -1,11 +1,13 @@
 package dev.overture.sample;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 
-/** A copy of the sample's content (the module's {@code ../assets}), or of any folder, for a test to change. */
+/** A copy of the sample's content (the module's {@code ../assets}), or of any folder, for a test to change, and a change to one of its files. */
 final class SampleCopy {
 
   private SampleCopy() {}
@@ -15,6 +17,13 @@ final class SampleCopy {
     Path copy = temp.resolve("assets");
     copy(Path.of("../assets"), copy);
     return copy;
+  }
+
+  /** Replaces {@code from} with {@code to} in {@code file}, which must hold {@code from}. */
+  static void edit(Path file, String from, String to) throws IOException {
+    String text = Files.readString(file);
+    assertTrue(text.contains(from), file + " holds " + from);
+    Files.writeString(file, text.replace(from, to));
   }
 
   /** Copies the folder {@code from} and all below it to {@code to}. */
