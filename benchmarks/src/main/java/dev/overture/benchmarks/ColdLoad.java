@@ -24,7 +24,7 @@ import tools.jackson.databind.json.JsonMapper;
  * the loop by walking the folder).
  *
  * <pre>
- * java -cp benchmarks.jar dev.overture.benchmarks.ColdLoad overture|jackson|warm-overture|warm-limit|warm-keeping ROOT
+ * java -cp benchmarks.jar dev.overture.benchmarks.ColdLoad overture|jackson|warm-overture|warm-limit|warm-keeping|warm-listing ROOT
  * </pre>
  *
  * <p>{@code warm-overture}, {@code warm-limit} and {@code warm-keeping} (the limit holding what it
@@ -32,7 +32,11 @@ import tools.jackson.databind.json.JsonMapper;
  * times first and print the nanoseconds of the fourth load instead of the sum: the figure of a JVM
  * that has loaded the content three times; then, on a second line, what the JVM spent meanwhile
  * ({@link LoadCosts}): a loop that keeps what it binds pays the collector for copying it, and every
- * variant pays for the compilations still running on the same two cores.
+ * variant pays for the compilations still running on the same two cores. {@code warm-listing} is
+ * the keeping limit that, as a load does, first reads the experience to learn which files to load
+ * (the other limits get the list before the clock starts): a JVM whose optimizing compiler built
+ * Jackson's code from the items' profiles then meets the experience's 10,000-element list at each
+ * load's start, and compiles that code again.
  */
 final class ColdLoad {
 
@@ -43,7 +47,7 @@ final class ColdLoad {
 
   public static void main(String[] args) throws Exception {
     if (args.length != 2) {
-      throw new IllegalArgumentException("usage: ColdLoad overture|jackson|warm-overture|warm-limit|warm-keeping ROOT");
+      throw new IllegalArgumentException("usage: ColdLoad overture|jackson|warm-overture|warm-limit|warm-keeping|warm-listing ROOT");
     }
     Path root = Path.of(args[1]);
     switch (args[0]) {
@@ -74,8 +78,10 @@ final class ColdLoad {
       }
       case "warm-limit" -> fourthLoad(BundleLoadBenchmark::parallel, files(root));
       case "warm-keeping" -> fourthLoad(BundleLoadBenchmark::keeping, files(root));
+      case "warm-listing" -> fourthLoad(
+          (pool, cores, unused, mapper) -> BundleLoadBenchmark.keeping(pool, cores, listed(root, mapper), mapper), List.of());
       default -> throw new IllegalArgumentException(
-          "no variant " + args[0] + " (overture, jackson, warm-overture, warm-limit, warm-keeping)");
+          "no variant " + args[0] + " (overture, jackson, warm-overture, warm-limit, warm-keeping, warm-listing)");
     }
   }
 
@@ -120,7 +126,23 @@ final class ColdLoad {
     }
   }
 
-  private static List<Path> files(Path root) {
+  /** The experience's one action as the listing limit reads it: its name and the items' paths. */
+  record ListedAction(String action, List<String> items) {}
+
+  /** The generated experience as the listing limit reads it. */
+  record Listing(List<ListedAction> actions) {}
+
+  /** The items the generated experience lists, read from its file as a load reads it. */
+  static List<Path> listed(Path root, ObjectMapper mapper) {
+    try {
+      Listing listing = mapper.readValue(Files.readAllBytes(root.resolve("experiences/Everything.json")), Listing.class);
+      return listing.actions().get(0).items().stream().map(root::resolve).toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static List<Path> files(Path root) {
     try (Stream<Path> walk = Files.walk(root.resolve("items"))) {
       return walk.filter(Files::isRegularFile).sorted().toList();
     } catch (IOException e) {

@@ -305,8 +305,11 @@ final class StartupBenchmark {
    */
   static List<WarmTiming> warmLoad(Path root, int rounds) {
     List<String> names = List.of("Overture, 4th load in a fresh JVM", "limit: parallel read+bind, 4th load in a fresh JVM",
-        "keeping limit: the same, holding each item until the last is bound, 4th load in a fresh JVM");
-    List<List<String>> children = List.of(child("warm-overture", root), child("warm-limit", root), child("warm-keeping", root));
+        "keeping limit: the same, holding each item until the last is bound, 4th load in a fresh JVM",
+        "listing limit: the keeping limit reading its list of files from the experience first, as a load does,"
+            + " 4th load in a fresh JVM");
+    List<List<String>> children = List.of(child("warm-overture", root), child("warm-limit", root), child("warm-keeping", root),
+        child("warm-listing", root));
     long[][] nanos = new long[children.size()][rounds];
     List<List<LoadCosts>> costs = new ArrayList<>();
     children.forEach(child -> costs.add(new ArrayList<>()));
