@@ -30,10 +30,20 @@ class StartupLinksIT {
   private static final Pattern RECORD_METHOD =
       Pattern.compile("Bootstrap in (dev/overture/\\S+) indy#\\d+@CP\\[\\d+\\] (equals|hashCode|toString):");
 
+  /**
+   * The call sites a run of the jar with {@code args} linked. Its temporary folder holds the
+   * plugin jar copies' folder of another process that still runs (this test's JVM), as a machine
+   * running two games does: the start-up's sweep of leftover copies then asks whether that
+   * process runs, as it does on such a machine, whatever else the system's temporary folder holds.
+   */
   private static String linkedRecordMethods(Path log, String... args) throws Exception {
     assertTrue(Files.exists(JAR), "run after package: " + JAR.toAbsolutePath());
+    Path temporary = Files.createDirectories(log.resolveSibling(log.getFileName() + ".tmp"));
+    ProcessHandle self = ProcessHandle.current();
+    Files.createDirectory(temporary.resolve("overture-plugins-" + self.pid() + "-"
+        + self.info().startInstant().map(java.time.Instant::toEpochMilli).orElse(0L) + "-0123456789abcdef"));
     List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xlog:methodhandles+indy=debug:file=" + log, "-jar", JAR.toString()));
+        "-Xlog:methodhandles+indy=debug:file=" + log, "-Djava.io.tmpdir=" + temporary, "-jar", JAR.toString()));
     command.addAll(List.of(args));
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
