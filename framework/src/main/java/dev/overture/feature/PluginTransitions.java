@@ -62,7 +62,15 @@ final class PluginTransitions {
     }
     return switch (plugin.descriptor.initialState()) {
       case REGISTERED -> register(plugin);
-      case LOADED -> register(plugin).thenComposeAsync(v -> load(plugin), serial);
+      // A load that fails leaves the plugin in Error with the action's failure, as loading on the way to Active does
+      // (toActive); a failed register has recorded its own.
+      case LOADED -> register(plugin).thenComposeAsync(v -> load(plugin), serial).handleAsync((v, error) -> {
+        if (error == null) {
+          return null;
+        }
+        Throwable cause = FeatureQueue.unwrap(error);
+        throw new CompletionException(plugin.state == PluginState.ERROR ? cause : recordFailure(plugin, "load", cause));
+      }, serial);
       case ACTIVE -> {
         plugin.requests++;
         yield toActive(plugin);

@@ -1,6 +1,7 @@
 package dev.overture.feature;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overture.asset.AssetManager;
 import dev.overture.asset.AssetSource;
@@ -53,11 +54,20 @@ class PluginLifecycleTest {
     }
   }
 
-  /** Registers the journal action. */
+  /** A plugin action whose loading fails. */
+  public record Balk() implements GameFeatureAction {
+    @Override
+    public void onLoading() {
+      throw new IllegalStateException("the balk would not load");
+    }
+  }
+
+  /** Registers the journal action and the balking one. */
   public static final class JournalPlugin implements OverturePlugin {
     @Override
     public void register(PluginRegistration plugin) {
       plugin.kind(GameFeatureAction.class, "Journal", Journal.class);
+      plugin.kind(GameFeatureAction.class, "Balk", Balk.class);
     }
   }
 
@@ -135,6 +145,34 @@ class PluginLifecycleTest {
     pump();
     assertEquals(PluginState.LOADED, features.state(PluginId.of("Awake")), "its own request released");
     assertEquals(0, features.requestCount(PluginId.of("Awake")));
+  }
+
+  /**
+   * A hostile review: a plugin whose descriptor asks for {@code Loaded} and whose action fails in
+   * {@code onLoading} stayed in {@code Loading} with no failure, so {@code list} showed it loading
+   * and {@code validate} called the content valid. It is in {@code Error} with the action's failure,
+   * located at its descriptor's actions, as the same failure on the way to {@code Active} leaves it.
+   */
+  @Test
+  void aLoadedInitialStateWhoseActionFailsToLoad_leavesThePluginInError_withTheActionsFailure() {
+    start(Content.of()
+        .file("plugins/Stuck/plugin.json", plugin(", \"initialState\": \"Loaded\", \"actions\": [ { \"action\": \"Balk\" } ]"))
+        .file("plugins/Fine/plugin.json", plugin(", \"initialState\": \"Loaded\","
+            + " \"actions\": [ { \"action\": \"Journal\", \"name\": \"fine\", \"failDown\": false } ]")));
+    PluginId stuck = PluginId.of("Stuck");
+
+    assertEquals(PluginState.ERROR, features.state(stuck));
+    PluginException failure = features.failure(stuck).orElseThrow();
+    assertEquals("Overture/ActionFailed", failure.problems().get(0).id());
+    assertTrue(failure.problems().get(0).message().startsWith("An action of plugin Stuck failed: "), failure.getMessage());
+    assertTrue(failure.problems().get(0).message().contains("the balk would not load"), failure.getMessage());
+    assertEquals(failure.problems(), dev.overture.validation.Validator.pluginProblems(features));
+    assertTrue(features.ready().isDone());
+    assertEquals(PluginState.LOADED, features.state(PluginId.of("Fine")), "the other plugin is not held back");
+
+    features.loadAndActivate(stuck);
+    pump();
+    assertEquals(PluginState.ERROR, features.state(stuck), "a new attempt fails the same way");
   }
 
   @Test
