@@ -32,13 +32,24 @@ final class AssetWorkers {
       // instead, so that its hooks (an afterExecute that reads each Future, as ThreadPoolExecutor's
       // documentation suggests) do not take a broken file for a crashed task, and a cancel of what
       // it queued cannot cancel a load that others wait for. The pool started here needs no wrapper.
-      this.executor = task -> executor.execute(task instanceof java.util.concurrent.Future<?> ? (Runnable) task::run : task);
+      this.executor = task -> executor.execute(task instanceof java.util.concurrent.Future<?> ? (Runnable) task::run : insideLoad(task));
       this.owned = null;
     } else {
       int size = threads != 0 ? threads : Math.max(2, Runtime.getRuntime().availableProcessors());
-      this.owned = Executors.newFixedThreadPool(size, threadFactory());
-      this.executor = owned;
+      ExecutorService pool = Executors.newFixedThreadPool(size, threadFactory());
+      this.owned = pool;
+      this.executor = task -> pool.execute(task instanceof LoadTask ? task : insideLoad(task));
     }
+  }
+
+  /**
+   * {@code task}, a task of the manager's that is no read, run as code inside a load: the task that
+   * locates a failed load's problems completes the load, so the load's callbacks run in it, and a
+   * wait for another load made there could wait for itself as in a read (a hostile review: with one
+   * worker, such a wait timed out after blocking every load).
+   */
+  private static Runnable insideLoad(Runnable task) {
+    return () -> LoadTask.runInsideLoad(task);
   }
 
   private java.util.concurrent.ThreadFactory threadFactory() {

@@ -53,6 +53,21 @@ final class LoadTask extends CompletableFuture<Loaded> implements Runnable {
         call + " was called on an asset worker thread, where it could wait for itself; chain on the handle's future instead");
   }
 
+  /**
+   * Runs {@code code}, a task of the workers' that is no read (locating a failed load's problems,
+   * which then completes the load; a staged read; locating a place), as code inside a load: a wait
+   * for loading that it, or a completion it runs, makes on the worker is refused as in a read.
+   */
+  static void runInsideLoad(Runnable code) {
+    int[] depth = RUNNING.get();
+    depth[0]++;
+    try {
+      code.run();
+    } finally {
+      depth[0]--;
+    }
+  }
+
   /** Refuses a handle's {@code waitUntilComplete} for {@code waited}, not done yet, inside a load task or code its completion runs. */
   static void refuseWaitInLoad(java.util.concurrent.Future<?> waited) {
     if (!waited.isDone() && isRunningOnThisThread()) {
@@ -65,13 +80,7 @@ final class LoadTask extends CompletableFuture<Loaded> implements Runnable {
     if (!claim()) {
       return;
     }
-    int[] depth = RUNNING.get();
-    depth[0]++;
-    try {
-      runClaimed();
-    } finally {
-      depth[0]--;
-    }
+    runInsideLoad(this::runClaimed);
   }
 
   /** Whether a thread has started it, or it was refused. */

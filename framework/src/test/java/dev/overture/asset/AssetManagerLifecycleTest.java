@@ -10,6 +10,7 @@ import dev.overture.testing.ManualExecutor;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -159,6 +160,38 @@ class AssetManagerLifecycleTest {
           + " handle's future instead";
       assertEquals(List.of(refusal, refusal, "done: [Pawn:Hero]"), seen);
       done.release();
+    }
+  }
+
+  /**
+   * A hostile review: a load that fails with problems to locate completes on a worker task that
+   * locates them, not in a read, and a wait made in its failure callback was let through. With one
+   * worker the wait blocked that worker until its timeout, and every other load with it.
+   */
+  @Test
+  void waitingForALoadInTheCallbackOfAFailedLoadToLocate_isRefused_onTheOnlyWorker() throws Exception {
+    Content broken = TestAssets.game().file("pawns/Lost.json", "{ \"name\": \"Lost\", \"friends\": [\"Nobody\"] }");
+    try (AssetManager assets = TestAssets.builder(AssetSource.directory(broken.writeTo(temp.resolve("broken"))))
+        .workerThreads(1).build()) {
+      CompletableFuture<String> seen = new CompletableFuture<>();
+      LoadHandle failing = assets.loadPrimaryAsset(id("Pawn:Lost"), "client");
+      failing.onFailure(Runnable::run, failure -> {
+        LoadHandle other = assets.loadPrimaryAsset(id("Pawn:Villain"));
+        try {
+          other.waitUntilComplete(java.time.Duration.ofMinutes(1));
+          seen.complete("waited");
+        } catch (IllegalStateException e) {
+          seen.complete(e.getMessage());
+        } catch (Exception e) {
+          seen.complete(e.toString());
+        } finally {
+          other.release();
+        }
+      });
+
+      assertEquals("waitUntilComplete was called on an asset worker thread, where it could wait for itself; chain on the"
+          + " handle's future instead", seen.get(1, java.util.concurrent.TimeUnit.MINUTES));
+      failing.release();
     }
   }
 }
