@@ -47,7 +47,8 @@ public interface FeatureContext {
 
   /**
    * Pauses deactivation until the returned runnable is run (on any thread; it hands itself to the
-   * game thread). Only while the action is deactivating.
+   * game thread). Only while the action is deactivating. Run after the world closed (whose close
+   * deactivates without waiting for pauses), it does nothing.
    *
    * @param tag names the pause in logs and diagnostics
    * @throws IllegalStateException outside {@link GameFeatureAction#onDeactivating}

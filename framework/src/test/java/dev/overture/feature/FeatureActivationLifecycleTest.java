@@ -210,6 +210,25 @@ class FeatureActivationLifecycleTest {
     assertEquals(5, log.size(), "a pause that ends later changes nothing");
   }
 
+  /**
+   * A hostile review: a pause's resume run by work that ended after the world closed threw
+   * RejectedExecutionException into that work's thread; the closed world had nothing left to resume.
+   */
+  @Test
+  void aPauseEndedAfterTheWorldClosed_doesNothing_andDoesNotThrow() {
+    Hooks saving = new Hooks("a", "pause");
+    FeatureActivation activation = activate(saving);
+    CompletableFuture<Void> done = activation.deactivate();
+    activation.deactivateNow();
+    world.close();
+    log.clear();
+
+    saving.pause.run();
+
+    assertTrue(done.isDone());
+    assertEquals(List.of(), log);
+  }
+
   @Test
   void twoPausesWithOneTag_areTwoPauses_endedOnceEach() {
     List<Runnable> pauses = new ArrayList<>();

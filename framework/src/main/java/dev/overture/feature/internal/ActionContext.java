@@ -95,8 +95,16 @@ final class ActionContext implements FeatureContext {
       }
     };
     // A world that closes with the resume still queued resumes all the same: what waits for the
-    // pause (a deactivation) must not wait for a world that is gone.
-    return () -> world.executor().execute(World.droppable(resume, resume));
+    // pause (a deactivation) must not wait for a world that is gone. One resumed after the world
+    // closed finds nothing waiting (a closing world deactivates without waiting for pauses), and
+    // the work that resumes it, on whatever thread, is not failed for being late.
+    return () -> {
+      try {
+        world.executor().execute(World.droppable(resume, resume));
+      } catch (java.util.concurrent.RejectedExecutionException closed) {
+        // closing or closed: nothing is left to resume
+      }
+    };
   }
 
   private void resume(String pauser) {
