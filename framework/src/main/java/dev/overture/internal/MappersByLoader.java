@@ -5,7 +5,11 @@ import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.lang.reflect.TypeVariable;
 import java.lang.reflect.WildcardType;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Supplier;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -51,10 +55,54 @@ public final class MappersByLoader {
 
   /** The mapper for {@code value} of the declared {@code type}: the value's class counts too (an {@code Object} property). */
   public JsonMapper forValue(Object value, Type type) {
-    if (value != null && !shared(value.getClass())) {
-      return own.get(value.getClass());
+    Class<?> foreign = foreignIn(value, 0);
+    return foreign != null ? own.get(foreign) : forType(type);
+  }
+
+  /**
+   * The first class of another loader among {@code value}'s class and, inside the JDK's containers
+   * (collections, maps' keys and values, arrays of objects, optionals), their contents' classes, to
+   * a depth of 8: a plugin's record in a {@code List<Object>} property is serialized by whichever
+   * mapper the list gets, and the shared one would cache the record's class for good (a hostile
+   * review found a plugin's loader kept so). A value with plugin classes of two loaders gets the
+   * first's mapper, which then holds the second's classes until the first's are unloaded.
+   */
+  private static Class<?> foreignIn(Object value, int depth) {
+    if (value == null || depth > 8) {
+      return null;
     }
-    return forType(type);
+    Class<?> type = value.getClass();
+    if (!shared(type)) {
+      return type;
+    }
+    Iterable<?> contents;
+    if (value instanceof Collection<?> collection) { // not any Iterable: a Path is one, of Paths
+      contents = collection;
+    } else if (value instanceof Map<?, ?> map) {
+      for (Map.Entry<?, ?> entry : map.entrySet()) {
+        Class<?> found = foreignIn(entry.getKey(), depth + 1);
+        if (found == null) {
+          found = foreignIn(entry.getValue(), depth + 1);
+        }
+        if (found != null) {
+          return found;
+        }
+      }
+      return null;
+    } else if (value instanceof Object[] array) {
+      contents = Arrays.asList(array);
+    } else if (value instanceof Optional<?> optional) {
+      return foreignIn(optional.orElse(null), depth + 1);
+    } else {
+      return null;
+    }
+    for (Object element : contents) {
+      Class<?> found = foreignIn(element, depth + 1);
+      if (found != null) {
+        return found;
+      }
+    }
+    return null;
   }
 
   private static boolean shared(Class<?> type) {

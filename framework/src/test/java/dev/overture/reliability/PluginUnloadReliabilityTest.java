@@ -115,6 +115,7 @@ class PluginUnloadReliabilityTest {
         @dev.overture.object.Property int brightness = 3;
         @dev.overture.object.Property Mood mood = Mood.CALM;
         @dev.overture.object.Property java.util.List<Spark> sparks = java.util.List.of();
+        @dev.overture.object.Property java.util.List<Object> things = java.util.List.of();
 
         public Glow() {}
       }
@@ -130,6 +131,8 @@ class PluginUnloadReliabilityTest {
       public record Kindle(Integer brightness) implements WorldActionBase {
         @Override
         public void addToWorld(World world, FeatureContext context) {
+          // The plugin's record in a List<Object>: the declared type names no class of the plugin's.
+          world.objects().classDefaults(Glow.class).set("things", java.util.List.of(new Glow.Spark(1)));
           Glow glow = world.gameState().addComponent(Glow.class, "Kindled");
           context.keepUndo(() -> world.gameState().removeComponent(glow));
         }
