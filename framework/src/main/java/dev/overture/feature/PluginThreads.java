@@ -92,9 +92,10 @@ final class PluginThreads {
 
   /**
    * Names, in a warning each, the threads that hold {@code loader}'s plugin {@code plugin} and do
-   * not end or let go of it within {@code grace}; returns them.
+   * not end or let go of it within {@code grace}; returns them. {@code event} says what happened to
+   * the plugin ("was unregistered", or "failed to register" for a registration undone).
    */
-  static List<Stray> warnOfStrays(PluginId plugin, PluginClassLoader loader, Duration grace) {
+  static List<Stray> warnOfStrays(PluginId plugin, String event, PluginClassLoader loader, Duration grace) {
     boolean byName = PluginClassLoader.isOnlyOpenNamed(loader);
     List<Stray> left = holding(loader, byName);
     long deadline = System.nanoTime() + grace.toNanos();
@@ -110,7 +111,7 @@ final class PluginThreads {
       left = still;
     }
     for (Stray stray : left) {
-      log.warn("Plugin {} was unregistered, but {}", plugin, stray.how());
+      log.warn("Plugin {} {}, but {}", plugin, event, stray.how());
     }
     return left;
   }

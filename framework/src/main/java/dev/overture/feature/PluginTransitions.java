@@ -297,6 +297,10 @@ final class PluginTransitions {
         assets.removeExtension(plugin.id.name());
       }
       closeLoader(plugin, loader);
+      // A thread its code started before it failed keeps its classes as one left at unregister does.
+      if (loader instanceof PluginClassLoader own) {
+        PluginThreads.warnOfStrays(plugin.id, "failed to register", own, strayThreadGrace);
+      }
     }
   }
 
@@ -450,7 +454,7 @@ final class PluginTransitions {
     plugin.loader = null;
     closeLoader(plugin, loader);
     if (loader instanceof PluginClassLoader own) {
-      PluginThreads.warnOfStrays(plugin.id, own, strayThreadGrace);
+      PluginThreads.warnOfStrays(plugin.id, "was unregistered", own, strayThreadGrace);
     }
     settle(plugin, PluginState.INSTALLED);
     return CompletableFuture.completedFuture(null);

@@ -101,6 +101,19 @@ class PluginStrayThreadsTest {
       }
       """;
 
+  /** A plugin whose registration starts its ticker and then fails. */
+  private static final String FAILING_PLUGIN = """
+      package relics;
+
+      public final class RelicsPlugin implements dev.overture.feature.OverturePlugin {
+        @Override
+        public void register(dev.overture.feature.PluginRegistration plugin) {
+          Ticker.start();
+          throw new IllegalStateException("the relics are not ready");
+        }
+      }
+      """;
+
   private static final String STOP_TICKER = """
       package relics;
 
@@ -135,11 +148,18 @@ class PluginStrayThreadsTest {
     private final GameFeatures features;
 
     Runtime(Duration grace) {
+      this(grace, true);
+    }
+
+    /** {@code mustBeReady}: its plugins must all come up (else one failing is what is tested). */
+    Runtime(Duration grace, boolean mustBeReady) {
       Path game = Content.of().file("pawns/Keeper.json", "{ \"pawnClass\": \"Pawn\" }").writeTo(temp.resolve("game"));
       assets = BuiltIns.register(AssetManager.builder()).contentRoot(AssetSource.directory(game)).executor(workers).build();
       features = GameFeatures.builder(assets).executor(serial).pluginJars(temp.resolve("jars")).strayThreadGrace(grace).build();
       pump();
-      features.ready().join();
+      if (mustBeReady) {
+        features.ready().join();
+      }
     }
 
     void pump() {
@@ -244,6 +264,26 @@ class PluginStrayThreadsTest {
         + " class loader: its classes stay in memory until that thread ends or its context class loader is set back; set it back"
         + " where the plugin set it"), log);
     assertFalse(StandardError.hasStackTrace(log), log);
+  }
+
+  /**
+   * A hostile review: a registration that failed after its code started a thread was undone
+   * without a word about the thread, which keeps the plugin's classes as one left at unregister
+   * does. It is named the same way, with what happened to the plugin.
+   */
+  @Test
+  void aThreadStartedByARegistrationThatFailed_isNamed_asAtUnregister() {
+    jar(false, FAILING_PLUGIN);
+    Runtime[] started = new Runtime[1];
+
+    String log = StandardError.during(() -> started[0] = new Runtime(Duration.ZERO, false));
+
+    try (Runtime runtime = started[0]) {
+      assertEquals(PluginState.ERROR, runtime.features.state(RELICS));
+      assertTrue(log.contains("Plugin Relics failed to register, but its code still runs on thread \"relic-ticker\" (at"
+          + " relics.Ticker.tick(Ticker.java:"), log);
+      assertFalse(StandardError.hasStackTrace(log), log);
+    }
   }
 
   /**
