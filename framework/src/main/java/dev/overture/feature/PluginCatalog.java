@@ -184,6 +184,16 @@ final class PluginCatalog {
     }
   }
 
+  /** Whether {@code source} holds {@code path} as a folder (it lists what is in it). */
+  private static boolean isFolder(AssetSource source, AssetPath path) {
+    try {
+      source.list(path, false);
+      return true;
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
+  }
+
   /** A plugin name from a jar's file name, for messages about a jar whose descriptor gives none. */
   private static PluginId idFromFileName(Path jar) {
     String name = jar.getFileName().toString();
@@ -200,6 +210,12 @@ final class PluginCatalog {
       return new Plugin(id, origin, null, new PluginException(id, "install", List.of(unreadable(origin, e))), List.of());
     }
     try {
+      if (!source.exists(DESCRIPTOR) && isFolder(source, DESCRIPTOR)) {
+        return new Plugin(id, origin, null, new PluginException(id, "install", List.of(
+            Problem.error("Overture/NotARegularFile", "The plugin.json at the top of " + origin.location() + " is a folder, not a"
+                    + " regular file; a plugin carries its descriptor there as a JSON file")
+                .at(SourceLocation.ofFile(origin.descriptorFile())))), List.of());
+      }
       if (!source.exists(DESCRIPTOR)) {
         return new Plugin(id, origin, null, new PluginException(id, "install", List.of(
             Problem.error("Overture/MissingDescriptor", "The jar " + origin.location() + " holds no plugin.json at its top;"

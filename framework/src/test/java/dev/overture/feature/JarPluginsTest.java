@@ -377,6 +377,7 @@ class JarPluginsTest {
         .writeTo(plugins().resolve("boaster.jar"));
     PluginJar.of().file("plugin.json", "{ \"name\": \"Garbled\", ").writeTo(plugins().resolve("garbled.jar"));
     PluginJar.of().file("experiences/Lost.json", "{}").writeTo(plugins().resolve("headless.jar"));
+    PluginJar.of().file("plugin.json/inside.json", "{}").writeTo(plugins().resolve("hollow.jar"));
     PluginJar.of().file("plugin.json", "{ \"version\": \"1.0.0\" }").writeTo(plugins().resolve("nameless.jar"));
     Files.writeString(plugins().resolve("notajar.jar"), "these bytes are no zip archive");
     open();
@@ -401,6 +402,9 @@ class JarPluginsTest {
         new Broken("headless", "Overture/MissingDescriptor",
             "The jar " + plugins().resolve("headless.jar") + " holds no plugin.json at its top; a plugin jar carries its"
                 + " descriptor there, beside its content folders", null),
+        // A hostile review: a plugin.json that is a folder was "no plugin.json at its top".
+        new Broken("hollow", "Overture/NotARegularFile", "The plugin.json at the top of " + plugins().resolve("hollow.jar")
+            + " is a folder, not a regular file; a plugin carries its descriptor there as a JSON file", null),
         new Broken("nameless", "Overture/MissingPluginName",
             "The plugin.json of a jar plugin must give its \"name\", for example \"name\": \"nameless\"", null),
         new Broken("notajar", "Overture/UnreadablePlugin", "Cannot read the plugin " + plugins().resolve("notajar.jar")
