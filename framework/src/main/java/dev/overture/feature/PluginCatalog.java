@@ -184,6 +184,32 @@ final class PluginCatalog {
     }
   }
 
+  /**
+   * The first entry of the jar {@code source} whose name leaves the jar's root (a leading slash or
+   * backslash, or a ".." part), wherever it is: one in a scanned folder is refused by the index as
+   * well, and one elsewhere, which nothing here reads, still marks a jar built to unpack outside
+   * its folder. Null when there is none.
+   */
+  private static String firstEscapingEntry(AssetSource source) {
+    List<String> entries;
+    try {
+      entries = source.list(AssetPath.ROOT, true);
+    } catch (IOException e) {
+      return null; // what cannot be listed is reported where it is read
+    }
+    for (String entry : entries) {
+      if (entry.startsWith("/") || entry.startsWith("\\")) {
+        return entry;
+      }
+      for (String part : entry.split("[/\\\\]")) {
+        if (part.equals("..")) {
+          return entry;
+        }
+      }
+    }
+    return null;
+  }
+
   /** Whether {@code source} holds {@code path} as a folder (it lists what is in it). */
   private static boolean isFolder(AssetSource source, AssetPath path) {
     try {
@@ -210,6 +236,14 @@ final class PluginCatalog {
       return new Plugin(id, origin, null, new PluginException(id, "install", List.of(unreadable(origin, e))), List.of());
     }
     try {
+      String escaping = origin instanceof PluginOrigin.Jar ? firstEscapingEntry(source) : null;
+      if (escaping != null) {
+        return new Plugin(id, origin, null, new PluginException(id, "install", List.of(
+            Problem.error("Overture/InvalidPath", "The jar " + origin.location() + " holds an entry named \"" + escaping
+                    + "\", which climbs out of the jar (a \"..\" or a leading slash): a tool unpacking it would write outside its"
+                    + " folder, so the plugin is refused; build the jar again without it")
+                .at(SourceLocation.ofFile(origin.location())))), List.of());
+      }
       if (!source.exists(DESCRIPTOR) && isFolder(source, DESCRIPTOR)) {
         return new Plugin(id, origin, null, new PluginException(id, "install", List.of(
             Problem.error("Overture/NotARegularFile", "The plugin.json at the top of " + origin.location() + " is a folder, not a"

@@ -378,6 +378,8 @@ class JarPluginsTest {
     PluginJar.of().file("plugin.json", "{ \"name\": \"Garbled\", ").writeTo(plugins().resolve("garbled.jar"));
     PluginJar.of().file("experiences/Lost.json", "{}").writeTo(plugins().resolve("headless.jar"));
     PluginJar.of().file("plugin.json/inside.json", "{}").writeTo(plugins().resolve("hollow.jar"));
+    PluginJar.of().file("plugin.json", "{ \"name\": \"Sneaky\", \"version\": \"1.0.0\" }").entry("../../escape.txt", "out")
+        .writeTo(plugins().resolve("sneaky.jar"));
     PluginJar.of().file("plugin.json", "{ \"version\": \"1.0.0\" }").writeTo(plugins().resolve("nameless.jar"));
     Files.writeString(plugins().resolve("notajar.jar"), "these bytes are no zip archive");
     open();
@@ -405,6 +407,10 @@ class JarPluginsTest {
         // A hostile review: a plugin.json that is a folder was "no plugin.json at its top".
         new Broken("hollow", "Overture/NotARegularFile", "The plugin.json at the top of " + plugins().resolve("hollow.jar")
             + " is a folder, not a regular file; a plugin carries its descriptor there as a JSON file", null),
+        // A hostile review: an entry outside every scanned folder that climbs out of the jar passed unsaid.
+        new Broken("sneaky", "Overture/InvalidPath", "The jar " + plugins().resolve("sneaky.jar") + " holds an entry named"
+            + " \"../../escape.txt\", which climbs out of the jar (a \"..\" or a leading slash): a tool unpacking it would write"
+            + " outside its folder, so the plugin is refused; build the jar again without it", null),
         new Broken("nameless", "Overture/MissingPluginName",
             "The plugin.json of a jar plugin must give its \"name\", for example \"name\": \"nameless\"", null),
         new Broken("notajar", "Overture/UnreadablePlugin", "Cannot read the plugin " + plugins().resolve("notajar.jar")
