@@ -10,15 +10,24 @@ import dev.overture.internal.JsonMappers;
 import dev.overture.internal.MappersByLoader;
 import dev.overture.version.CustomVersion;
 import dev.overture.version.Guid;
+import dev.overture.world.Actor;
+import dev.overture.world.ActorComponent;
+import dev.overture.world.World;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import dev.overture.world.Actor;
-import dev.overture.world.ActorComponent;
-import dev.overture.world.World;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.json.JsonWriteFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -106,9 +115,53 @@ final class PropertyCodec {
     } else if (value instanceof Enum<?> constant) {
       out.writeInt32(STRING).writeFString(constant.name());
     } else {
-      out.writeInt32(JSON).writeFString(MAPPERS.forValue(value, type).writeValueAsString(value));
+      out.writeInt32(JSON).writeFString(MAPPERS.forValue(value, type).writeValueAsString(inStableOrder(value, 0)));
     }
     return out.toByteArray();
+  }
+
+  /**
+   * {@code value} with its maps and sets whose order is no one's (a {@code HashMap}, or {@code
+   * Map.of}'s and {@code Set.of}'s, whose order changes from one run of the JVM to the next) in
+   * the order of their keys or elements, inside the JDK's containers to a depth of 16: the same
+   * world saves the same bytes (a hostile review found a save of the same seed differing in one
+   * map's order). An ordered map or set (sorted, linked, of an enum) keeps its order, and one whose
+   * keys cannot be compared with each other is left as it is.
+   */
+  static Object inStableOrder(Object value, int depth) {
+    if (depth > 16) {
+      return value;
+    }
+    if (value instanceof Map<?, ?> map) {
+      boolean unordered = !(map instanceof SortedMap || map instanceof LinkedHashMap || map instanceof EnumMap) && map.size() > 1;
+      Map<Object, Object> copy = unordered && comparable(map.keySet()) ? new TreeMap<>() : new LinkedHashMap<>();
+      map.forEach((key, each) -> copy.put(key, inStableOrder(each, depth + 1)));
+      return copy;
+    }
+    if (value instanceof Set<?> set) {
+      boolean unordered = !(set instanceof SortedSet || set instanceof LinkedHashSet || set instanceof EnumSet) && set.size() > 1;
+      Collection<Object> copy = unordered && comparable(set) ? new TreeSet<>() : new LinkedHashSet<>();
+      set.forEach(each -> copy.add(inStableOrder(each, depth + 1)));
+      return copy;
+    }
+    if (value instanceof List<?> list) {
+      List<Object> copy = new ArrayList<>(list.size());
+      list.forEach(each -> copy.add(inStableOrder(each, depth + 1)));
+      return copy;
+    }
+    return value;
+  }
+
+  /** Whether {@code items} are all of one class that orders its instances ({@link Comparable}), none null. */
+  private static boolean comparable(Collection<?> items) {
+    Class<?> kind = null;
+    for (Object item : items) {
+      if (!(item instanceof Comparable<?>) || (kind != null && item.getClass() != kind)) {
+        return false;
+      }
+      kind = item.getClass();
+    }
+    return true;
   }
 
   /** Whether {@code text} can be an FString: no NUL, no unpaired surrogate (else it goes as JSON, escaped). */

@@ -121,6 +121,31 @@ class PropertyCodecTest {
     assertTrue(ue5.contains("FileVersionUE5") && ue5.contains("65535"), ue5);
   }
 
+  /**
+   * A hostile review: two saves of the same seed differed in one map's order (a Map.copyOf, whose
+   * order changes from one run of the JVM to the next). A map or set of no one's order is saved in
+   * the order of its keys, at any depth of the JDK's containers; an ordered one keeps its order.
+   */
+  @Test
+  void aMapOrSetOfNoOnesOrder_isSavedInTheOrderOfItsKeys_andAnOrderedOneKeepsItsOwn() {
+    java.util.HashMap<String, Integer> hashed = new java.util.HashMap<>();
+    java.util.TreeMap<String, Integer> sorted = new java.util.TreeMap<>();
+    for (int i = 0; i < 50; i++) {
+      hashed.put("counter." + i, i);
+      sorted.put("counter." + i, i);
+    }
+    byte[] expected = PropertyCodec.encode(sorted, declared("scores"));
+
+    assertArrayEquals(expected, PropertyCodec.encode(hashed, declared("scores")));
+    assertArrayEquals(expected, PropertyCodec.encode(Map.copyOf(hashed), declared("scores")));
+    assertEquals("{a=[[1, 2, 3], {x=1, y=2}]}", PropertyCodec.inStableOrder(
+        Map.of("a", List.of(java.util.Set.of(3, 1, 2), Map.of("y", 2, "x", 1))), 0).toString(), "nested in lists and maps");
+    java.util.LinkedHashMap<String, Integer> linked = new java.util.LinkedHashMap<>();
+    linked.put("zebra", 1);
+    linked.put("ant", 2);
+    assertEquals(List.of("zebra", "ant"), List.copyOf(((Map<?, ?>) PropertyCodec.inStableOrder(linked, 0)).keySet()));
+  }
+
   @Test
   void nullReadsBackAsNull_exceptIntoAPrimitive_andANullIdIsNone() {
     assertNull(PropertyCodec.decode(PropertyCodec.encode(null, String.class), String.class));
