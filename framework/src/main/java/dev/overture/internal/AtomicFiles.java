@@ -216,6 +216,10 @@ public final class AtomicFiles {
         if (attempt == 10) {
           throw e;
         }
+      } catch (AccessDeniedException e) {
+        // Said of the file the user named and of its folder, as the disk is: the temporary's name is ours, not theirs.
+        throw new AccessDeniedException(real.toString(), null, "cannot be written: its folder " + folder
+            + " does not let this user create files there (permission denied)");
       }
     }
   }

@@ -245,4 +245,47 @@ class AtomicFilesTest {
       return files.map(path -> path.getFileName().toString()).sorted().toList();
     }
   }
+
+  /**
+   * A hostile review: writing a file into a folder this user may not write named the hidden
+   * temporary ("/x/.AbilitySet.schema.json.overture-...tmp: permission denied"). The refusal names
+   * the user's file and why, from the disk as it is. An administrator writes in such a folder all
+   * the same, so as one the child runs in a user namespace of its own (unshare -U).
+   */
+  @Test
+  void aFolderThisUserMayNotWrite_isSaidOfTheUsersFile_notOfTheTemporary() throws Exception {
+    Path folder = Files.createDirectories(temp.resolve("locked"));
+    Path target = folder.resolve("AbilitySet.schema.json");
+    Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("r-xr-xr-x"));
+    try {
+      List<String> command = new java.util.ArrayList<>();
+      if (Files.isWritable(folder)) {
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+            new ProcessBuilder("unshare", "-U", "true").redirectErrorStream(true).start().waitFor() == 0,
+            "an administrator's child needs unshare -U to meet a folder it may not write");
+        command.addAll(List.of("unshare", "-U"));
+      }
+      command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+          "-cp", System.getProperty("java.class.path"), AtomicFilesTest.class.getName(), target.toString()));
+      Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
+      String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertTrue(child.waitFor(2, java.util.concurrent.TimeUnit.MINUTES), "the child ended");
+
+      assertEquals(target + ": cannot be written: its folder " + folder
+          + " does not let this user create files there (permission denied)\n", output);
+      assertEquals(List.of(), Files.list(folder).toList(), "nothing left in it");
+    } finally {
+      Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+  }
+
+  /** The child of {@link #aFolderThisUserMayNotWrite_isSaidOfTheUsersFile_notOfTheTemporary}: writes its argument, prints why not. */
+  public static void main(String[] args) {
+    try {
+      AtomicFiles.write(Path.of(args[0]), "{}".getBytes(StandardCharsets.UTF_8));
+      System.out.println("written");
+    } catch (IOException e) {
+      System.out.println(Failures.describe(e));
+    }
+  }
 }
