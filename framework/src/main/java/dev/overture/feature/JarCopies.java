@@ -137,11 +137,21 @@ final class JarCopies implements AutoCloseable {
         throw new FileTooLargeException(jar, attributes.size(), maxJarBytes, "GameFeatures.Builder.maxPluginJarBytes");
       }
       if (folder == null) {
+        synchronized (HOOKED) { // one hook for every runtime of the process
+          if (!HOOKED.get()) {
+            try {
+              Runtime.getRuntime().addShutdownHook(new Thread(JarCopies::closeAll, "overture-plugin-copies-removal"));
+              HOOKED.set(true);
+            } catch (IllegalStateException stopping) {
+              // The JVM is already stopping (Ctrl+C during start-up): a copy made now would outlive it,
+              // and the jar is read for no longer than the process lives.
+              log.debug("Plugin jar {} is read in place: the JVM is stopping", jar);
+              return jar;
+            }
+          }
+        }
         folder = newFolder(parent == null ? Path.of(System.getProperty("java.io.tmpdir")) : parent);
         OPEN.add(this);
-        if (HOOKED.compareAndSet(false, true)) {
-          Runtime.getRuntime().addShutdownHook(new Thread(JarCopies::closeAll, "overture-plugin-copies-removal"));
-        }
       }
       Path copy = folder.resolve(copies.size() + "-" + jar.getFileName());
       Files.copy(jar, copy);

@@ -191,7 +191,21 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     // written) whenever the run has something to end well: a save, a page, a watch, or a pace that leaves time to press it.
     boolean graceful = save != null || inspect != null || watch || turnsPerSecond != null;
     try (Interruption interruption = graceful ? Interruption.watch() : Interruption.none()) {
-      int exit = call(out, interruption);
+      int exit;
+      try {
+        exit = call(out, interruption);
+      } catch (RuntimeException e) {
+        if (!interruption.requested()) {
+          throw e;
+        }
+        // Ctrl+C (or a signal) during start-up: what failed then failed because the JVM was stopping (a
+        // hook it no longer takes, a plugin's copy removed under it), not because of the content.
+        interruption.cutShort();
+        spec.commandLine().getErr().println("overture: stopped by Ctrl+C (or a termination signal) before the run could finish"
+            + (save != null ? "; --save " + save + " was not written" : ""));
+        spec.commandLine().getErr().flush();
+        return OvertureCommand.FAILED;
+      }
       out.flush();
       spec.commandLine().getErr().flush();
       interruption.handOver(exit);
