@@ -72,6 +72,8 @@ public final class AtomicFiles {
 
   private static final Logger log = LoggerFactory.getLogger(AtomicFiles.class);
   private static final SecureRandom RANDOM = new SecureRandom();
+  /** The temporaries this process made and has not renamed or deleted through here yet. */
+  private static final Set<Path> IN_PROGRESS = ConcurrentHashMap.newKeySet();
   private static final Pattern TEMPORARY = Pattern.compile("\\.(.+)\\.overture-(\\d+)-([0-9a-f]{16})\\.tmp(-journal|-wal|-shm)?");
   private static final String GLOB = ".*.overture-*.tmp*";
   private static final int MAX_LINKS = 40;
@@ -132,6 +134,7 @@ public final class AtomicFiles {
       return written;
     } finally {
       Files.deleteIfExists(temporary);
+      IN_PROGRESS.remove(temporary);
     }
   }
 
@@ -204,10 +207,10 @@ public final class AtomicFiles {
       Path candidate = folder.resolve("." + shortened(real.getFileName().toString(), suffix) + suffix);
       try {
         if (permissions == null) {
-          return Files.createFile(candidate);
+          return inProgress(Files.createFile(candidate));
         }
         // Made private, then given the original's permissions: never more readable than the original.
-        Path created = Files.createFile(candidate, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
+        Path created = inProgress(Files.createFile(candidate, PosixFilePermissions.asFileAttribute(OWNER_ONLY)));
         Set<PosixFilePermission> writable = EnumSet.copyOf(permissions);
         writable.addAll(OWNER_ONLY);
         Files.setPosixFilePermissions(created, writable);
@@ -220,6 +223,29 @@ public final class AtomicFiles {
         // Said of the file the user named and of its folder, as the disk is: the temporary's name is ours, not theirs.
         throw new AccessDeniedException(real.toString(), null, "cannot be written: its folder " + folder
             + " does not let this user create files there (permission denied)");
+      }
+    }
+  }
+
+  private static Path inProgress(Path temporary) {
+    IN_PROGRESS.add(temporary);
+    return temporary;
+  }
+
+  /**
+   * Deletes the temporaries this process is still writing (with an SQLite journal beside one), for
+   * a command that the JVM stops at once on Ctrl+C or a termination signal, from its shutdown hook:
+   * what each was to replace is then as it was, and nothing of ours is left in the user's folder.
+   * Never for a command that goes on writing while it stops (play ends its match and saves first).
+   */
+  public static void removeTemporariesInProgress() {
+    for (Path temporary : IN_PROGRESS) {
+      for (String suffix : List.of("", "-journal", "-wal", "-shm")) {
+        try {
+          Files.deleteIfExists(suffix.isEmpty() ? temporary : temporary.resolveSibling(temporary.getFileName() + suffix));
+        } catch (IOException | RuntimeException e) {
+          // the next run of any command here removes it (removeLeftovers)
+        }
       }
     }
   }
@@ -307,6 +333,7 @@ public final class AtomicFiles {
     } catch (AtomicMoveNotSupportedException e) {
       Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
     }
+    IN_PROGRESS.remove(temporary);
     forceFolder(file.getParent());
   }
 
@@ -327,6 +354,7 @@ public final class AtomicFiles {
       // No hard links here: a rename that refuses an existing name does nearly as well.
       Files.move(temporary, name);
     }
+    IN_PROGRESS.remove(temporary);
     forceFolder(name.toAbsolutePath().getParent());
   }
 

@@ -71,6 +71,13 @@ final class MigrateIdsCommand implements Callable<Integer> {
     }
     OvertureCommand.refuseFolderName(spec, "--db", "game.db");
     PrintWriter out = spec.commandLine().getOut();
+    try (StopNotice stop = dryRun ? null : new StopNotice(spec.commandLine().getErr(), "migrate-ids was stopped by Ctrl+C (or a"
+        + " termination signal); the store is whole, each batch of ids migrated or not: run migrate-ids again to finish")) {
+      return migrate(out);
+    }
+  }
+
+  private int migrate(PrintWriter out) {
     IdMigration.Report report;
     if (store.db != null) {
       report = IdMigration.run(store.db, target, dryRun, !noBackup, batch);

@@ -47,7 +47,9 @@ final class ResaveCommand implements Callable<Integer> {
         throw new IllegalArgumentException("resave cannot look through " + folder + " (" + Failures.describe(e) + ")");
       }
     }
-    try (Overture overture = SampleContent.builder(folder, content.pluginsOrNull()).build()) {
+    try (StopNotice stop = dryRun ? null : new StopNotice(spec.commandLine().getErr(), "resave was stopped by Ctrl+C (or a"
+            + " termination signal); each file is whole, rewritten or as it was: run resave again to rewrite the rest");
+        Overture overture = SampleContent.builder(folder, content.pluginsOrNull()).build()) {
       SampleContent.awaitPlugins(overture, spec.commandLine().getErr());
       AssetManager assets = overture.assets();
       ResaveReport report = assets.tools().resave(dryRun);

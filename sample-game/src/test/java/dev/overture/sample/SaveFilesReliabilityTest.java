@@ -267,6 +267,31 @@ class SaveFilesReliabilityTest {
     assertTrue(cli.out().contains("2 rewritten, 0 refused, 21 already current"), cli.out());
   }
 
+  /**
+   * A hostile review: resave stopped by Ctrl+C or SIGTERM left its temporary in the content folder
+   * (where version control sees it until the next run) and said nothing, though some files were
+   * already rewritten. Stopped at the same point as the killed one above, by SIGTERM this time, it
+   * removes its temporary, leaves the file whole and says how to finish, with the signal's code.
+   */
+  @Test
+  void aResaveStoppedBySigterm_removesItsTemporary_andSaysHowToFinish() throws Exception {
+    Path assets = copyOfTheContent(temp);
+    Path log = temp.resolve("stopped.log");
+    Child child = Child.holdingBeforeRename(temp, log, "resave", "--assets", assets.toString());
+    Path temporary = child.awaitHold();
+
+    child.process().destroy(); // SIGTERM
+    assertTrue(child.process().waitFor(1, TimeUnit.MINUTES), "the child ended");
+
+    assertEquals(143, child.process().exitValue());
+    assertFalse(Files.exists(temporary), "no temporary left");
+    String name = temporary.getFileName().toString();
+    Path target = temporary.resolveSibling(name.substring(1, name.indexOf(".overture-")));
+    assertTrue(Files.readString(target).contains("\"engine\": \"0.1.0-900+++Overture+Main\""), "the old file, whole");
+    assertTrue(Files.readString(log).contains("overture: resave was stopped by Ctrl+C (or a termination signal); each file is"
+        + " whole, rewritten or as it was: run resave again to rewrite the rest"), Files.readString(log));
+  }
+
   /** A copy of the sample content to change. */
   private static Path copyOfTheContent(Path temp) throws Exception {
     return SampleCopy.in(temp);
