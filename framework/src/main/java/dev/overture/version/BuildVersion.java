@@ -202,10 +202,57 @@ public record BuildVersion(
     return stamped;
   }
 
+  /** The deepest nesting the JSON parser accepts (Jackson's default, which this file's mapper keeps). */
+  static final int MAX_NESTING = tools.jackson.core.StreamReadConstraints.DEFAULT_MAX_DEPTH;
+
+  /**
+   * The line and column (from 1) of the bracket that opens level {@code max + 1} in {@code bytes},
+   * outside strings; {@code {0, 0}} when none does.
+   */
+  static int[] whereNestingPasses(byte[] bytes, int max) {
+    int depth = 0;
+    int line = 1;
+    int column = 0;
+    boolean inString = false;
+    boolean escaped = false;
+    for (byte b : bytes) {
+      if (b == '\n') {
+        line++;
+        column = 0;
+        continue;
+      }
+      column++;
+      if (inString) {
+        if (escaped) {
+          escaped = false;
+        } else if (b == '\\') {
+          escaped = true;
+        } else if (b == '"') {
+          inString = false;
+        }
+      } else if (b == '"') {
+        inString = true;
+      } else if (b == '{' || b == '[') {
+        if (++depth > max) {
+          return new int[] {line, column};
+        }
+      } else if (b == '}' || b == ']') {
+        depth--;
+      }
+    }
+    return new int[] {0, 0};
+  }
+
   static BuildVersion parse(byte[] bytes, String file) {
     JsonNode tree;
     try {
       tree = MAPPER.readTree(bytes);
+    } catch (tools.jackson.core.exc.StreamConstraintsException e) {
+      // Jackson's words name its own setting and give no place: said as the file's, where the limit is passed.
+      int[] at = whereNestingPasses(bytes, MAX_NESTING);
+      throw failure(file, Problem.error("Overture/LimitExceeded", "The JSON nests deeper than " + MAX_NESTING
+              + " levels of objects and arrays; a build version file holds one flat object")
+          .at(new SourceLocation(file, at[0], at[1], "")));
     } catch (JacksonException e) {
       TokenStreamLocation where = e.getLocation();
       throw failure(file, Problem.error("Overture/MalformedJson", "Malformed JSON: " + e.getOriginalMessage())

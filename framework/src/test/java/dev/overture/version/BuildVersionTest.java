@@ -145,6 +145,23 @@ class BuildVersionTest {
         problem.message());
   }
 
+  /**
+   * A hostile review: a file nested past Jackson's limit said "... (500, from
+   * `StreamReadConstraints.getMaxNestingDepth()`)" without a place; content files say it as a limit,
+   * located.
+   */
+  @Test
+  void aFileNestedPastTheLimit_isALimitExceeded_atTheBracketThatPassesIt_withoutJacksonsSettingName() throws Exception {
+    Path deep = file("{ \"MajorVersion\": 1,\n  \"Nested\": " + "[".repeat(600) + "]".repeat(600) + " }");
+
+    Problem problem = only(assertThrows(ProblemException.class, () -> BuildVersion.read(deep)));
+
+    assertEquals("Overture/LimitExceeded", problem.id());
+    assertEquals("The JSON nests deeper than 500 levels of objects and arrays; a build version file holds one flat object",
+        problem.message());
+    assertEquals(new SourceLocation(deep.toString(), 2, 13 + 499, ""), problem.location().orElseThrow());
+  }
+
   @Test
   void update_writesBothFlagsEveryTime_andLeavesWhatItIsNotGiven() throws Exception {
     Path file = file(SEED.replace("\"IsLicenseeVersion\": 0", "\"IsLicenseeVersion\": 1"));
