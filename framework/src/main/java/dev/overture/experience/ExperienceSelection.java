@@ -199,10 +199,24 @@ public final class ExperienceSelection {
     if (!id.type().equals(EXPERIENCE) || assets.index().find(id).isEmpty()) {
       throw new ProblemException("No experience was selected", List.of(Problem.error(
               "Overture/UnknownExperience",
-              "No experience " + id + " is indexed (named by " + source + ")" + didYouMean(assets, id))
+              notAnExperience(assets, id) + " (named by " + source + ")" + didYouMean(assets, id))
           .withChoices("experiences", experienceNames(assets, id.toString()))));
     }
     return id;
+  }
+
+  /**
+   * Why {@code id} names no experience: {@code "Map:Arena is a Map asset, not an experience"} when it
+   * names an indexed asset of another type, else {@code "No experience Map:Arena is indexed"}.
+   */
+  public static String notAnExperience(AssetManager assets, PrimaryAssetId id) {
+    return !id.type().equals(EXPERIENCE) && assets.index().find(id).isPresent()
+        ? id + " is " + (startsWithVowel(id.type().toString()) ? "an " : "a ") + id.type() + " asset, not an experience"
+        : "No experience " + id + " is indexed";
+  }
+
+  private static boolean startsWithVowel(String word) {
+    return !word.isEmpty() && "AEIOUaeiou".indexOf(word.charAt(0)) >= 0;
   }
 
   /** {@code "; did you mean Experience:Elimination?"} when one experience's name is a typo away from {@code id}'s. */

@@ -99,10 +99,18 @@ class ExperienceSelectionTest extends WithExperienceFixture {
         problem.message());
   }
 
+  /**
+   * An indexed asset of another type is said to be one (a hostile review: "No experience Map:Arena
+   * is indexed", of a map that is); an id of no asset is missing.
+   */
   @Test
   void anIdOfAnotherType_isNotAnExperience() {
     Problem problem = failure(ExperienceSelection.builder().developerOverride("PawnData:Hero").build());
-    assertEquals("No experience PawnData:Hero is indexed (named by the developer override)", problem.message().split(" \\(experiences")[0]);
+    assertEquals("PawnData:Hero is a PawnData asset, not an experience (named by the developer override)",
+        problem.message().split(" \\(experiences")[0]);
+    Problem missing = failure(ExperienceSelection.builder().developerOverride("PawnData:Nobody").build());
+    assertEquals("No experience PawnData:Nobody is indexed (named by the developer override)",
+        missing.message().split(" \\(experiences")[0]);
   }
 
   @Test

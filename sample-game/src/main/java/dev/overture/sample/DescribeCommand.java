@@ -7,6 +7,7 @@ import dev.overture.core.Problem;
 import dev.overture.core.ProblemException;
 import dev.overture.experience.ExperienceActionSet;
 import dev.overture.experience.ExperienceDefinition;
+import dev.overture.experience.ExperienceSelection;
 import dev.overture.experience.Experiences;
 import dev.overture.experience.PawnData;
 import dev.overture.feature.GameFeatureAction;
@@ -64,7 +65,7 @@ final class DescribeCommand implements Callable<Integer> {
             .or(() -> id.type().equals(EXPERIENCE) ? java.util.Optional.empty() : Choices.didYouMean(id.toString(), names))
             .map(name -> "; did you mean " + name + "?").orElse("");
         throw InstalledPluginContent.withHints(new ProblemException("Cannot describe " + experience, List.of(
-            Problem.error("Overture/UnknownExperience", "No experience " + id + " is indexed" + guess)
+            Problem.error("Overture/UnknownExperience", ExperienceSelection.notAnExperience(assets, id) + guess)
                 .withChoices("experiences", Choices.closest(id.toString(), names)))), features, id);
       }
       ExperienceDefinition definition = assets.loadSynchronously(id, ExperienceDefinition.class);
