@@ -66,11 +66,19 @@ final class ArchiveCommand {
               ? e.getMessage() : source.file + ": cannot be read (" + e.getMessage() + ")");
         }
       } else {
-        try {
-          bytes = HexFormat.of().parseHex(source.hex.replaceAll("\\s", ""));
-        } catch (IllegalArgumentException e) {
-          throw new CommandLine.ParameterException(spec.commandLine(), "--hex: not hex digits: " + e.getMessage());
+        String digits = source.hex.replaceAll("\\s", "");
+        for (int i = 0; i < digits.length(); i++) {
+          if (Character.digit(digits.charAt(i), 16) < 0) {
+            // Said by its place among the digits (spaces not counted), not in the JDK's words ("= 122").
+            throw new CommandLine.ParameterException(spec.commandLine(), "--hex: '" + digits.charAt(i) + "' at digit " + (i + 1)
+                + " is not a hex digit; give pairs of 0-9 and a-f (spaces between them are ignored)");
+          }
         }
+        if (digits.length() % 2 != 0) {
+          throw new CommandLine.ParameterException(spec.commandLine(), "--hex: " + digits.length() + " digits, an odd count;"
+              + " give whole bytes, two digits each");
+        }
+        bytes = HexFormat.of().parseHex(digits);
         if (bytes.length > maxBytes) { // the same limit as a file's
           throw new IllegalArgumentException("--hex holds " + bytes.length + " bytes; the largest accepted is " + maxBytes
               + " bytes (archive inspect --max-bytes)");

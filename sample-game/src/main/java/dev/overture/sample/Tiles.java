@@ -125,8 +125,13 @@ final class Tiles {
    */
   static Tile named(List<Tile> tiles, PrimaryAssetId id) {
     return tiles.stream().filter(tile -> tile.id().equals(id)).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("--tile " + id.name() + ": no such tile (tiles: "
+        .orElseThrow(() -> new IllegalArgumentException("--tile " + shown(id) + ": no such tile (tiles: "
             + ChoiceList.of(id.name(), tiles.stream().map(tile -> tile.id().name()).toList()) + ")"));
+  }
+
+  /** {@code id} as the user wrote it: a tile's name alone, any other type with its type (a review: --tile Map:Arena said "Arena"). */
+  private static String shown(PrimaryAssetId id) {
+    return id.type().equals(dev.overture.experience.Experiences.USER_FACING_EXPERIENCE) ? id.name() : id.toString();
   }
 
   /** The words of {@code play} that start {@code tile}'s experience on {@code tile}'s map. */

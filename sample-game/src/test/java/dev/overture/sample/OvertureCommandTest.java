@@ -431,6 +431,10 @@ class OvertureCommandTest {
     assertTrue(cli.err().contains("overture: the --hex bytes is not an archive: At byte 0: truncated: FileVersionUE4 needs 4"
         + " bytes, 3 left"), cli.err());
     assertEquals(2, cli.run("archive", "inspect", "--hex", "xyz"));
+    assertTrue(cli.err().contains("--hex: 'x' at digit 1 is not a hex digit; give pairs of 0-9 and a-f (spaces between them are"
+        + " ignored)"), cli.err());
+    assertEquals(2, cli.run("archive", "inspect", "--hex", "0A 0"));
+    assertTrue(cli.err().contains("--hex: 3 digits, an odd count; give whole bytes, two digits each"), cli.err());
     Path empty = Files.createFile(temp.resolve("empty.bin"));
     assertEquals(1, cli.run("archive", "inspect", empty.toString()));
     assertTrue(cli.err().contains("overture: " + empty + " is not an archive: At byte 0: truncated: FileVersionUE4 needs 4"

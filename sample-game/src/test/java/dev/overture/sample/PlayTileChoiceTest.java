@@ -86,6 +86,9 @@ class PlayTileChoiceTest {
     String first = run.err().lines().findFirst().orElse("");
     assertTrue(first.startsWith("overture: --tile Nosuch: no such tile (tiles: AElimOutpost, ControlTile, EliminationTile, FrontEndTile"),
         first);
+    // A hostile review: an id of another type lost its type in the message ("--tile Arena").
+    CommandRun map = CommandRun.of("play", "--assets", assets.toString(), "--tile", "Map:Arena");
+    assertTrue(map.err().startsWith("overture: --tile Map:Arena: no such tile (tiles: "), map.err());
   }
 
   @Test
