@@ -267,6 +267,13 @@ final class ExperienceLoad {
       return;
     }
     activation = activated;
+    if (services.features().isClosed()) {
+      // The runtime closed while this world, on a thread of its own, ran the actions: its plugins and
+      // assets are gone, so the experience would be Loaded with nothing behind it. It is rolled back.
+      fail(List.of(Problem.error("Overture/RuntimeClosed", "Overture closed while experience " + id + " was loading, on world \""
+          + world.name() + "\"'s own thread; the experience was rolled back").withAsset(id.toString())));
+      return;
+    }
     manager.loaded(this);
   }
 
