@@ -26,8 +26,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.SortedSet;
-import java.util.TreeMap;
-import java.util.TreeSet;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.json.JsonWriteFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -123,25 +121,37 @@ final class PropertyCodec {
   /**
    * {@code value} with its maps and sets whose order is no one's (a {@code HashMap}, or {@code
    * Map.of}'s and {@code Set.of}'s, whose order changes from one run of the JVM to the next) in
-   * the order of their keys or elements, inside the JDK's containers to a depth of 16: the same
-   * world saves the same bytes (a hostile review found a save of the same seed differing in one
-   * map's order). An ordered map or set (sorted, linked, of an enum) keeps its order, and one whose
-   * keys cannot be compared with each other is left as it is.
+   * the order of their keys or elements, inside the JDK's maps, sets and lists to a depth of 16: the
+   * same world saves the same bytes (a hostile review found a save of the same seed differing in
+   * one map's order). Every entry is kept: they are sorted into a linked map or set, which tells
+   * keys apart by {@code equals} (a sorted one, by {@code compareTo}, merged 1.0 and 1.00, and a
+   * record compared by one field with another of that field, a review found). An ordered map or set
+   * (sorted, linked, of an enum) keeps its order, and one whose keys cannot be compared with each
+   * other is left as it is. A record's or another object's own maps are written in their order.
    */
+  @SuppressWarnings({"unchecked", "rawtypes"})
   static Object inStableOrder(Object value, int depth) {
     if (depth > 16) {
       return value;
     }
     if (value instanceof Map<?, ?> map) {
+      List<Map.Entry<?, ?>> entries = new ArrayList<>(map.entrySet());
       boolean unordered = !(map instanceof SortedMap || map instanceof LinkedHashMap || map instanceof EnumMap) && map.size() > 1;
-      Map<Object, Object> copy = unordered && comparable(map.keySet()) ? new TreeMap<>() : new LinkedHashMap<>();
-      map.forEach((key, each) -> copy.put(key, inStableOrder(each, depth + 1)));
+      if (unordered && comparable(map.keySet())) {
+        entries.sort((one, other) -> ((Comparable) one.getKey()).compareTo(other.getKey()));
+      }
+      Map<Object, Object> copy = new LinkedHashMap<>();
+      entries.forEach(entry -> copy.put(entry.getKey(), inStableOrder(entry.getValue(), depth + 1)));
       return copy;
     }
     if (value instanceof Set<?> set) {
+      List<Object> elements = new ArrayList<>(set);
       boolean unordered = !(set instanceof SortedSet || set instanceof LinkedHashSet || set instanceof EnumSet) && set.size() > 1;
-      Collection<Object> copy = unordered && comparable(set) ? new TreeSet<>() : new LinkedHashSet<>();
-      set.forEach(each -> copy.add(inStableOrder(each, depth + 1)));
+      if (unordered && comparable(set)) {
+        elements.sort((one, other) -> ((Comparable) one).compareTo(other));
+      }
+      Set<Object> copy = new LinkedHashSet<>();
+      elements.forEach(each -> copy.add(inStableOrder(each, depth + 1)));
       return copy;
     }
     if (value instanceof List<?> list) {

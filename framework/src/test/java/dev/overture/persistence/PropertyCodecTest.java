@@ -146,6 +146,35 @@ class PropertyCodecTest {
     assertEquals(List.of("zebra", "ant"), List.copyOf(((Map<?, ?>) PropertyCodec.inStableOrder(linked, 0)).keySet()));
   }
 
+  /** A ranking entry compared by its points alone, as game code writes them. */
+  public record Score(String player, int points) implements Comparable<Score> {
+    @Override
+    public int compareTo(Score other) {
+      return Integer.compare(points, other.points);
+    }
+  }
+
+  /**
+   * A review of the ordering above: sorting into a TreeMap or TreeSet merged keys that compare
+   * equal but are not (1.0 and 1.00; two players of one score), losing saved entries. Every entry
+   * survives the round trip.
+   */
+  @Test
+  void keysThatCompareEqualButAreNot_allSurviveTheStableOrder() {
+    java.util.Set<java.math.BigDecimal> decimals =
+        new java.util.HashSet<>(List.of(new java.math.BigDecimal("1.0"), new java.math.BigDecimal("1.00"), new java.math.BigDecimal("2")));
+    java.util.Map<java.math.BigDecimal, String> byDecimal = new java.util.HashMap<>();
+    byDecimal.put(new java.math.BigDecimal("1.0"), "a");
+    byDecimal.put(new java.math.BigDecimal("1.00"), "b");
+    java.util.Set<Score> scores = new java.util.HashSet<>(List.of(new Score("ann", 5), new Score("bob", 5), new Score("cy", 7)));
+
+    assertEquals(3, ((java.util.Set<?>) PropertyCodec.inStableOrder(decimals, 0)).size());
+    assertEquals(2, ((Map<?, ?>) PropertyCodec.inStableOrder(byDecimal, 0)).size());
+    java.util.Set<?> kept = (java.util.Set<?>) PropertyCodec.inStableOrder(scores, 0);
+    assertEquals(java.util.Set.copyOf(scores), java.util.Set.copyOf(kept));
+    assertEquals(new Score("cy", 7), List.copyOf(kept).get(2), "in the order of their points");
+  }
+
   @Test
   void nullReadsBackAsNull_exceptIntoAPrimitive_andANullIdIsNone() {
     assertNull(PropertyCodec.decode(PropertyCodec.encode(null, String.class), String.class));
