@@ -206,17 +206,13 @@ public final class ExperienceSelection {
   }
 
   /**
-   * Why {@code id} names no experience: {@code "Map:Arena is a Map asset, not an experience"} when it
+   * Why {@code id} names no experience: {@code "Map:Arena is an asset of type Map, not an experience"} when it
    * names an indexed asset of another type, else {@code "No experience Map:Arena is indexed"}.
    */
   public static String notAnExperience(AssetManager assets, PrimaryAssetId id) {
     return !id.type().equals(EXPERIENCE) && assets.index().find(id).isPresent()
-        ? id + " is " + (startsWithVowel(id.type().toString()) ? "an " : "a ") + id.type() + " asset, not an experience"
+        ? id + " is an asset of type " + id.type() + ", not an experience"
         : "No experience " + id + " is indexed";
-  }
-
-  private static boolean startsWithVowel(String word) {
-    return !word.isEmpty() && "AEIOUaeiou".indexOf(word.charAt(0)) >= 0;
   }
 
   /** {@code "; did you mean Experience:Elimination?"} when one experience's name is a typo away from {@code id}'s. */

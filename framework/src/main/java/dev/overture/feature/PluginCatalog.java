@@ -240,8 +240,8 @@ final class PluginCatalog {
       if (escaping != null) {
         return new Plugin(id, origin, null, new PluginException(id, "install", List.of(
             Problem.error("Overture/InvalidPath", "The jar " + origin.location() + " holds an entry named \"" + escaping
-                    + "\", which climbs out of the jar (a \"..\" or a leading slash): a tool unpacking it would write outside its"
-                    + " folder, so the plugin is refused; build the jar again without it")
+                    + "\", which may climb out of the jar (a \"..\" part, or a leading slash or backslash): a tool unpacking it may"
+                    + " write outside its folder, so the plugin is refused; build the jar again without it")
                 .at(SourceLocation.ofFile(origin.location())))), List.of());
       }
       if (!source.exists(DESCRIPTOR) && isFolder(source, DESCRIPTOR)) {

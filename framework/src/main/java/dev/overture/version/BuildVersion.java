@@ -221,7 +221,9 @@ public record BuildVersion(
         column = 0;
         continue;
       }
-      column++;
+      if ((b & 0xC0) != 0x80) { // a character's first byte: columns count characters, as the parser's do
+        column++;
+      }
       if (inString) {
         if (escaped) {
           escaped = false;
@@ -248,11 +250,18 @@ public record BuildVersion(
     try {
       tree = MAPPER.readTree(bytes);
     } catch (tools.jackson.core.exc.StreamConstraintsException e) {
-      // Jackson's words name its own setting and give no place: said as the file's, where the limit is passed.
+      // Jackson's words name its own setting, and for nesting give no place: said as the file's.
       int[] at = whereNestingPasses(bytes, MAX_NESTING);
-      throw failure(file, Problem.error("Overture/LimitExceeded", "The JSON nests deeper than " + MAX_NESTING
-              + " levels of objects and arrays; a build version file holds one flat object")
-          .at(new SourceLocation(file, at[0], at[1], "")));
+      if (at[0] > 0) {
+        throw failure(file, Problem.error("Overture/LimitExceeded", "The JSON nests deeper than " + MAX_NESTING
+                + " levels of objects and arrays; a build version file holds one flat object")
+            .at(new SourceLocation(file, at[0], at[1], "")));
+      }
+      // Another of the parser's limits (a number, a name or a text too long): its words, without the setting's name.
+      TokenStreamLocation where = e.getLocation();
+      throw failure(file, Problem.error("Overture/LimitExceeded",
+              dev.overture.internal.JacksonMessages.withoutLimitSetting(e.getOriginalMessage()))
+          .at(new SourceLocation(file, where == null ? 0 : where.getLineNr(), where == null ? 0 : where.getColumnNr(), "")));
     } catch (JacksonException e) {
       TokenStreamLocation where = e.getLocation();
       throw failure(file, Problem.error("Overture/MalformedJson", "Malformed JSON: " + e.getOriginalMessage())

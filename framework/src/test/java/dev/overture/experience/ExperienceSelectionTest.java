@@ -106,7 +106,7 @@ class ExperienceSelectionTest extends WithExperienceFixture {
   @Test
   void anIdOfAnotherType_isNotAnExperience() {
     Problem problem = failure(ExperienceSelection.builder().developerOverride("PawnData:Hero").build());
-    assertEquals("PawnData:Hero is a PawnData asset, not an experience (named by the developer override)",
+    assertEquals("PawnData:Hero is an asset of type PawnData, not an experience (named by the developer override)",
         problem.message().split(" \\(experiences")[0]);
     Problem missing = failure(ExperienceSelection.builder().developerOverride("PawnData:Nobody").build());
     assertEquals("No experience PawnData:Nobody is indexed (named by the developer override)",

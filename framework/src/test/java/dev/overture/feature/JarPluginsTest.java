@@ -409,8 +409,8 @@ class JarPluginsTest {
             + " is a folder, not a regular file; a plugin carries its descriptor there as a JSON file", null),
         // A hostile review: an entry outside every scanned folder that climbs out of the jar passed unsaid.
         new Broken("sneaky", "Overture/InvalidPath", "The jar " + plugins().resolve("sneaky.jar") + " holds an entry named"
-            + " \"../../escape.txt\", which climbs out of the jar (a \"..\" or a leading slash): a tool unpacking it would write"
-            + " outside its folder, so the plugin is refused; build the jar again without it", null),
+            + " \"../../escape.txt\", which may climb out of the jar (a \"..\" part, or a leading slash or backslash): a tool"
+            + " unpacking it may write outside its folder, so the plugin is refused; build the jar again without it", null),
         new Broken("nameless", "Overture/MissingPluginName",
             "The plugin.json of a jar plugin must give its \"name\", for example \"name\": \"nameless\"", null),
         new Broken("notajar", "Overture/UnreadablePlugin", "Cannot read the plugin " + plugins().resolve("notajar.jar")

@@ -160,6 +160,16 @@ class BuildVersionTest {
     assertEquals("The JSON nests deeper than 500 levels of objects and arrays; a build version file holds one flat object",
         problem.message());
     assertEquals(new SourceLocation(deep.toString(), 2, 13 + 499, ""), problem.location().orElseThrow());
+
+    // Columns count characters, not bytes; and another of the parser's limits is said as itself.
+    Path accented = file("{ \"MajorVersion\": 1,\n  \"é\": " + "[".repeat(600) + "]".repeat(600) + " }");
+    assertEquals(8 + 499, only(assertThrows(ProblemException.class, () -> BuildVersion.read(accented))).location().orElseThrow()
+        .column());
+    Problem number = only(assertThrows(ProblemException.class, () -> BuildVersion.read(file("{ \"MajorVersion\": " + "9".repeat(1200)
+        + " }"))));
+    assertEquals("Overture/LimitExceeded", number.id());
+    assertTrue(number.message().startsWith("Number value length"), number.message());
+    assertFalse(number.message().contains("StreamReadConstraints"), number.message());
   }
 
   @Test

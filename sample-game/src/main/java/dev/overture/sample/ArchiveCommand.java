@@ -68,7 +68,9 @@ final class ArchiveCommand {
       } else {
         String digits = source.hex.replaceAll("\\s", "");
         for (int i = 0; i < digits.length(); i++) {
-          if (Character.digit(digits.charAt(i), 16) < 0) {
+          char c = digits.charAt(i);
+          boolean hex = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); // ASCII only, as HexFormat reads
+          if (!hex) {
             // Said by its place among the digits (spaces not counted), not in the JDK's words ("= 122").
             throw new CommandLine.ParameterException(spec.commandLine(), "--hex: '" + digits.charAt(i) + "' at digit " + (i + 1)
                 + " is not a hex digit; give pairs of 0-9 and a-f (spaces between them are ignored)");

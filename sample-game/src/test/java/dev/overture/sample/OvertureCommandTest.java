@@ -435,6 +435,8 @@ class OvertureCommandTest {
         + " ignored)"), cli.err());
     assertEquals(2, cli.run("archive", "inspect", "--hex", "0A 0"));
     assertTrue(cli.err().contains("--hex: 3 digits, an odd count; give whole bytes, two digits each"), cli.err());
+    assertEquals(2, cli.run("archive", "inspect", "--hex", "0a \uFF16\uFF16")); // fullwidth digits are no hex digits to HexFormat
+    assertTrue(cli.err().contains("--hex: '\uFF16' at digit 3 is not a hex digit"), cli.err());
     Path empty = Files.createFile(temp.resolve("empty.bin"));
     assertEquals(1, cli.run("archive", "inspect", empty.toString()));
     assertTrue(cli.err().contains("overture: " + empty + " is not an archive: At byte 0: truncated: FileVersionUE4 needs 4"
