@@ -184,42 +184,6 @@ final class PluginCatalog {
     }
   }
 
-  /**
-   * The first entry of the jar {@code source} whose name leaves the jar's root (a leading slash or
-   * backslash, or a ".." part), wherever it is: one in a scanned folder is refused by the index as
-   * well, and one elsewhere, which nothing here reads, still marks a jar built to unpack outside
-   * its folder. Null when there is none.
-   */
-  private static String firstEscapingEntry(AssetSource source) {
-    List<String> entries;
-    try {
-      entries = source.list(AssetPath.ROOT, true);
-    } catch (IOException e) {
-      return null; // what cannot be listed is reported where it is read
-    }
-    for (String entry : entries) {
-      if (entry.startsWith("/") || entry.startsWith("\\")) {
-        return entry;
-      }
-      for (String part : entry.split("[/\\\\]")) {
-        if (part.equals("..")) {
-          return entry;
-        }
-      }
-    }
-    return null;
-  }
-
-  /** Whether {@code source} holds {@code path} as a folder (it lists what is in it). */
-  private static boolean isFolder(AssetSource source, AssetPath path) {
-    try {
-      source.list(path, false);
-      return true;
-    } catch (IOException | RuntimeException e) {
-      return false;
-    }
-  }
-
   /** A plugin name from a jar's file name, for messages about a jar whose descriptor gives none. */
   private static PluginId idFromFileName(Path jar) {
     String name = jar.getFileName().toString();
@@ -236,25 +200,9 @@ final class PluginCatalog {
       return new Plugin(id, origin, null, new PluginException(id, "install", List.of(unreadable(origin, e))), List.of());
     }
     try {
-      String escaping = origin instanceof PluginOrigin.Jar ? firstEscapingEntry(source) : null;
-      if (escaping != null) {
-        return new Plugin(id, origin, null, new PluginException(id, "install", List.of(
-            Problem.error("Overture/InvalidPath", "The jar " + origin.location() + " holds an entry named \"" + escaping
-                    + "\", which may climb out of the jar (a \"..\" part, or a leading slash or backslash): a tool unpacking it may"
-                    + " write outside its folder, so the plugin is refused; build the jar again without it")
-                .at(SourceLocation.ofFile(origin.location())))), List.of());
-      }
-      if (!source.exists(DESCRIPTOR) && isFolder(source, DESCRIPTOR)) {
-        return new Plugin(id, origin, null, new PluginException(id, "install", List.of(
-            Problem.error("Overture/NotARegularFile", "The plugin.json at the top of " + origin.location() + " is a folder, not a"
-                    + " regular file; a plugin carries its descriptor there as a JSON file")
-                .at(SourceLocation.ofFile(origin.descriptorFile())))), List.of());
-      }
-      if (!source.exists(DESCRIPTOR)) {
-        return new Plugin(id, origin, null, new PluginException(id, "install", List.of(
-            Problem.error("Overture/MissingDescriptor", "The jar " + origin.location() + " holds no plugin.json at its top;"
-                    + " a plugin jar carries its descriptor there, beside its content folders")
-                .at(SourceLocation.ofFile(origin.location())))), List.of());
+      Problem layout = PluginLayout.problem(origin, source);
+      if (layout != null) {
+        return new Plugin(id, origin, null, new PluginException(id, "install", List.of(layout)), List.of());
       }
       byte[] json = readDescriptor(source);
       List<Problem> nulls = json == null ? List.of() : nullFields(assets, json, origin);
