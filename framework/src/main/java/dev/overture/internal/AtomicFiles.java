@@ -133,8 +133,7 @@ public final class AtomicFiles {
       replace(temporary, file);
       return written;
     } finally {
-      Files.deleteIfExists(temporary);
-      IN_PROGRESS.remove(temporary);
+      deleteTemporary(temporary);
     }
   }
 
@@ -240,13 +239,33 @@ public final class AtomicFiles {
    */
   public static void removeTemporariesInProgress() {
     for (Path temporary : IN_PROGRESS) {
-      for (String suffix : List.of("", "-journal", "-wal", "-shm")) {
-        try {
-          Files.deleteIfExists(suffix.isEmpty() ? temporary : temporary.resolveSibling(temporary.getFileName() + suffix));
-        } catch (IOException | RuntimeException e) {
-          // the next run of any command here removes it (removeLeftovers)
-        }
+      try {
+        deleteTemporary(temporary);
+      } catch (IOException | RuntimeException e) {
+        // the next run of any command here removes it (removeLeftovers)
       }
+    }
+  }
+
+  /**
+   * Deletes {@code temporary}, made by {@link #newTemporary}, with an SQLite journal beside it,
+   * when its writer is done with it without giving it a name (a failed write, a working copy
+   * closed): each is tried, and this process no longer counts it as in progress.
+   *
+   * @throws IOException the first deletion that failed
+   */
+  public static void deleteTemporary(Path temporary) throws IOException {
+    IN_PROGRESS.remove(temporary);
+    IOException first = null;
+    for (String suffix : List.of("", "-journal", "-wal", "-shm")) {
+      try {
+        Files.deleteIfExists(suffix.isEmpty() ? temporary : temporary.resolveSibling(temporary.getFileName() + suffix));
+      } catch (IOException e) {
+        first = first == null ? e : first;
+      }
+    }
+    if (first != null) {
+      throw first;
     }
   }
 

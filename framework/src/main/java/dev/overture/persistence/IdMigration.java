@@ -313,8 +313,11 @@ public final class IdMigration {
           + "; no backup was made and nothing was changed", e);
     } finally {
       if (temporary != null) {
-        deleteQuietly(temporary);
-        deleteQuietly(temporary.resolveSibling(temporary.getFileName() + "-journal"));
+        try {
+          AtomicFiles.deleteTemporary(temporary);
+        } catch (IOException e) {
+          log.warn("Could not remove {}: {}", temporary, e.toString());
+        }
       }
     }
   }
@@ -369,14 +372,6 @@ public final class IdMigration {
         ResultSet rows = sql.executeQuery("SELECT COUNT(*) FROM \"" + table.replace("\"", "\"\"") + "\"")) {
       rows.next();
       return rows.getLong(1);
-    }
-  }
-
-  private static void deleteQuietly(Path file) {
-    try {
-      Files.deleteIfExists(file);
-    } catch (IOException e) {
-      log.warn("Could not remove {}: {}", file, e.toString());
     }
   }
 

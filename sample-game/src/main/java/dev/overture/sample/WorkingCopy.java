@@ -263,12 +263,10 @@ final class WorkingCopy implements AutoCloseable {
   }
 
   private static void deleteQuietly(Path copy, PrintWriter err) {
-    for (Path leftover : List.of(copy, copy.resolveSibling(copy.getFileName() + "-journal"))) {
-      try {
-        Files.deleteIfExists(leftover);
-      } catch (IOException e) {
-        err.println("overture: could not delete the working copy " + leftover + ": " + reason(e, leftover));
-      }
+    try {
+      AtomicFiles.deleteTemporary(copy);
+    } catch (IOException e) {
+      err.println("overture: could not delete the working copy " + copy + ": " + reason(e, copy));
     }
   }
 
@@ -322,11 +320,7 @@ final class WorkingCopy implements AutoCloseable {
       throw new IllegalArgumentException("--save " + save + ": cannot write it (" + reason(e, null) + "); it was left as it was");
     } finally {
       if (snapshot != null) {
-        try {
-          Files.deleteIfExists(snapshot);
-        } catch (IOException e) {
-          err.println("overture: could not delete the working copy " + snapshot + ": " + reason(e, snapshot));
-        }
+        deleteQuietly(snapshot, err);
       }
     }
   }
@@ -390,13 +384,7 @@ final class WorkingCopy implements AutoCloseable {
   /** Deletes the working copy (and its journal), unless it became --save's file. */
   @Override
   public void close() {
-    for (Path leftover : List.of(file, file.resolveSibling(file.getFileName() + "-journal"))) {
-      try {
-        Files.deleteIfExists(leftover);
-      } catch (IOException e) {
-        err.println("overture: could not delete the working copy " + leftover + ": " + reason(e, leftover));
-      }
-    }
+    deleteQuietly(file, err);
   }
 
   /** The file --save replaces (through a link): a new one, or a world store of ours that may be written. */
