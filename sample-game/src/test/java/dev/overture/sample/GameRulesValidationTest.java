@@ -34,13 +34,7 @@ class GameRulesValidationTest {
 
   /** validate refuses {@code assets} with {@code refused}, and play of Elimination does too, in the same words, before the match. */
   private static void assertRefusedAlike(Path assets, String refused) {
-    CommandRun validate = CommandRun.of("validate", "--assets", assets.toString());
-    assertEquals(1, validate.exit(), validate.all());
-    assertTrue(validate.out().contains(refused), validate.out());
-
-    CommandRun play = CommandRun.of("play", "--assets", assets.toString(), "--experience", "Elimination", "--ticks", "1");
-    assertEquals(1, play.exit(), play.all());
-    assertTrue(play.err().contains(refused), "validate's words, before the match: " + play.err());
+    RefusedAlike.by(assets, refused, "--experience", "Elimination", "--ticks", "1");
   }
 
   /**
@@ -232,12 +226,7 @@ class GameRulesValidationTest {
         + " capture points a team holds, and no hero moves (BotBrain) to reach one; add BotBrain to Hero with AddComponents (the"
         + " action set ShooterCoreComponents does)" + System.lineSeparator() + "   at " + assets + "/experiences/Control.json:33:5 (/actions/1)";
 
-    CommandRun validate = CommandRun.of("validate", "--assets", assets.toString());
-    assertEquals(1, validate.exit(), validate.all());
-    assertTrue(validate.out().contains(expected), validate.out());
-    CommandRun play = CommandRun.of("play", "--assets", assets.toString(), "--experience", "Control", "--ticks", "1", "--view-every", "0");
-    assertEquals(1, play.exit(), play.all());
-    assertTrue(play.err().contains(expected), play.all());
+    RefusedAlike.by(assets, expected, "--experience", "Control", "--ticks", "1", "--view-every", "0");
   }
 
   /** A host that plays without validating: pickups without a free cell wait off the floor; the match goes on. */
