@@ -318,7 +318,7 @@ public final class TestPostgres {
       }
       run("initdb", "-D", data.toString(), "-U", USER, "--pwfile=" + passwordFile, "--auth-local=trust",
           "--auth-host=scram-sha-256", "-E", "UTF8", "--no-locale", "--no-sync");
-      Runtime.getRuntime().addShutdownHook(new Thread(this::stop, "overture-test-postgres-stop"));
+      Runtime.getRuntime().addShutdownHook(new Thread(this::stopAtExit, "overture-test-postgres-stop"));
       IOException last = null;
       for (int attempt = 0; attempt < 5; attempt++) {
         int port = freePort();
@@ -409,7 +409,29 @@ public final class TestPostgres {
       }
     }
 
+    /** Stops the server and removes its folder (an orphan's, found at start-up). */
     private void stop() {
+      stopServer();
+      removeHere();
+    }
+
+    /** The JVM's exit: stops the server, and leaves its folder's removal to a process of its own. */
+    private void stopAtExit() {
+      stopServer();
+      // The folder holds every test database (hundreds of megabytes, tens of thousands of files by
+      // the end of the framework's tests): removed here, file by file, it kept the JVM from exiting
+      // for over 30 seconds on a busy machine, and Surefire then killed its own fork.
+      try {
+        new ProcessBuilder("rm", "-rf", "--", folder.toString())
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .redirectError(ProcessBuilder.Redirect.DISCARD)
+            .start();
+      } catch (IOException e) {
+        removeHere();
+      }
+    }
+
+    private void stopServer() {
       if (Files.exists(data.resolve("postmaster.pid"))) {
         try {
           run("pg_ctl", "stop", "-D", data.toString(), "-m", "immediate", "-w");
@@ -417,6 +439,9 @@ public final class TestPostgres {
           System.err.println("Could not stop the test PostgreSQL server in " + folder + ": " + e.getMessage());
         }
       }
+    }
+
+    private void removeHere() {
       try (Stream<Path> files = Files.walk(folder)) {
         files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
       } catch (IOException e) {

@@ -11,7 +11,9 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -25,11 +27,14 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class TestPostgresOrphansTest {
 
-  /** The child: starts the JVM's server, says so, then waits to be killed. */
+  /** The child: starts the JVM's server, says so, then waits to be killed, or exits when told to. */
   public static void main(String[] args) throws IOException {
     TestPostgres.newDatabase();
     System.out.println("ready " + ProcessHandle.current().pid());
     System.out.flush();
+    if (args.length == 1 && args[0].equals("exit")) {
+      System.exit(0);
+    }
     System.in.read(); // until killed
   }
 
@@ -37,20 +42,8 @@ class TestPostgresOrphansTest {
 
   @Test
   void aServerWhoseJvmWasKilled_isStoppedAndRemoved_byTheNextOneStarted() throws Exception {
-    // As root the server runs as the postgres user, who must be able to reach its folder.
-    Files.setPosixFilePermissions(temp, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
-    Path tmp = Files.createDirectory(temp.resolve("tmp"));
-    Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
-    Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Djava.io.tmpdir=" + tmp, "-cp", System.getProperty("java.class.path"), TestPostgresOrphansTest.class.getName())
-        .redirectErrorStream(true).start();
-    BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
-    String line;
-    StringBuilder seen = new StringBuilder();
-    while ((line = out.readLine()) != null && !line.startsWith("ready ")) {
-      seen.append(line).append('\n');
-    }
-    assertTrue(line != null, "the child never started its server:\n" + seen);
+    Path tmp = serversFolder();
+    Process child = startChild(tmp);
     Path folder = only(tmp);
     long postmaster = Long.parseLong(Files.readAllLines(folder.resolve("data/postmaster.pid")).get(0).trim());
     assertEquals(child.pid() + "", Files.readString(folder.resolve(TestPostgres.LocalServer.OWNER)).trim());
@@ -63,6 +56,20 @@ class TestPostgresOrphansTest {
     assertEquals(List.of(folder), removed);
     assertFalse(Files.exists(folder));
     await().atMost(Duration.ofSeconds(30)).until(() -> !ProcessHandle.of(postmaster).map(ProcessHandle::isAlive).orElse(false));
+  }
+
+  @Test
+  void aServerWhoseJvmExits_isStopped_andItsFolderRemoved() throws Exception {
+    Path tmp = serversFolder();
+    Process child = startChild(tmp, "exit");
+    Path folder = only(tmp);
+    long postmaster = Long.parseLong(Files.readAllLines(folder.resolve("data/postmaster.pid")).get(0).trim());
+
+    assertEquals(0, child.waitFor());
+
+    // The JVM does not wait for its folder's removal (hundreds of megabytes after many tests).
+    await().atMost(Duration.ofSeconds(60)).until(() -> !Files.exists(folder));
+    assertFalse(ProcessHandle.of(postmaster).map(ProcessHandle::isAlive).orElse(false), "the server outlived its JVM");
   }
 
   @Test
@@ -81,6 +88,30 @@ class TestPostgresOrphansTest {
 
     assertEquals(List.of(orphan), removed, "a folder with no server in it is removed without running anything");
     assertTrue(Files.isDirectory(mine) && Files.isDirectory(settingUp) && Files.isDirectory(other));
+  }
+
+  /** A temporary folder for the children's servers, which as root run as the postgres user, who must reach it. */
+  private Path serversFolder() throws IOException {
+    Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rwxr-xr-x"));
+    Path tmp = Files.createDirectory(temp.resolve("tmp"));
+    Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwxr-xr-x"));
+    return tmp;
+  }
+
+  /** A child JVM ({@link #main}) whose server has started, its temporary folder {@code tmp}. */
+  private static Process startChild(Path tmp, String... args) throws IOException {
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Djava.io.tmpdir=" + tmp, "-cp", System.getProperty("java.class.path"), TestPostgresOrphansTest.class.getName()));
+    command.addAll(List.of(args));
+    Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
+    BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
+    String line;
+    StringBuilder seen = new StringBuilder();
+    while ((line = out.readLine()) != null && !line.startsWith("ready ")) {
+      seen.append(line).append('\n');
+    }
+    assertTrue(line != null, "the child never started its server:\n" + seen);
+    return child;
   }
 
   private static Path only(Path tmp) throws IOException {
