@@ -127,17 +127,37 @@ final class ReloadPipeline {
         sorted.restartNeeded().forEach(problem -> problem.location().ifPresent(where -> shown.add(where.file())));
         publish(LiveReload.Status.REFUSED, shown, List.of(), List.of(), sorted.restartNeeded(), batch.firstNanos());
       }
-      sorted = refusals.withPending(ChangedFiles.withoutPassing(sorted, assets, idsByFile(assets.index(), sorted.files()),
-          managers.values()));
-      if (sorted.files().isEmpty()) {
+      ChangedFiles.Sorted own = ChangedFiles.withoutPassing(sorted, assets, idsByFile(assets.index(), sorted.files()),
+          managers.values());
+      ChangedFiles.Sorted withPending = refusals.withPending(own);
+      handedOn = true;
+      start(withPending, withPending.files().equals(own.files()) ? null : own, batch.firstNanos());
+    } catch (RuntimeException e) {
+      failed("Live content could not handle the change of " + batch.paths(), e);
+    } finally {
+      if (!handedOn) {
+        activity.exit();
+      }
+    }
+  }
+
+  /**
+   * Checks the change of {@code files}, and applies or refuses it; leaves the activity when done.
+   * {@code alone} is the change without the files of earlier refusals it took along (null when it
+   * took none): when those hold it back, it is checked again without them.
+   */
+  private void start(ChangedFiles.Sorted files, ChangedFiles.Sorted alone, long firstNanos) {
+    boolean handedOn = false;
+    try {
+      if (files.files().isEmpty()) {
         return;
       }
-      Change change = new Change(sorted, batch.firstNanos());
+      Change change = new Change(files, alone, firstNanos);
       change.reindex();
       handedOn = true;
       change.check();
     } catch (RuntimeException e) {
-      failed("Live content could not handle the change of " + batch.paths(), e);
+      failed("Live content could not handle the change of " + files.shown().values(), e);
     } finally {
       if (!handedOn) {
         activity.exit();
@@ -191,7 +211,7 @@ final class ReloadPipeline {
       if (files.isEmpty()) {
         return;
       }
-      Change change = new Change(new ChangedFiles.Sorted(files, shown, List.of()), ticker.read());
+      Change change = new Change(new ChangedFiles.Sorted(files, shown, List.of()), null, ticker.read());
       change.before.putAll(idsByFile(index, files));
       change.after.putAll(change.before);
       change.affected.add(loaded);
@@ -239,6 +259,8 @@ final class ReloadPipeline {
   /** One change going through the steps; its state is the executor's. */
   private final class Change {
     private final ChangedFiles.Sorted files;
+    /** The change without the files of earlier refusals it took along; null when it took none. */
+    private final ChangedFiles.Sorted alone;
     private final long firstNanos;
     private final List<Problem> problems = new ArrayList<>();
     /** The primary assets of the changed files before the change and after it. */
@@ -250,8 +272,9 @@ final class ReloadPipeline {
     private final List<ExperienceReload> reloads = new ArrayList<>();
     private StagedContent stage;
 
-    Change(ChangedFiles.Sorted files, long firstNanos) {
+    Change(ChangedFiles.Sorted files, ChangedFiles.Sorted alone, long firstNanos) {
       this.files = files;
+      this.alone = alone;
       this.firstNanos = firstNanos;
     }
 
@@ -391,6 +414,12 @@ final class ReloadPipeline {
         releaseChecks();
         if (stage != null) {
           stage.close();
+        }
+        if (alone != null) {
+          // It took along the files of earlier refusals, and is refused: checked again without them,
+          // so that a broken file refused before does not hold back an unrelated edit (or its fix).
+          start(alone, null, firstNanos);
+          return;
         }
         refuse(files.shown(), before, shown, found, firstNanos);
         activity.exit();

@@ -115,6 +115,38 @@ class LiveReloadOutcomesTest {
   }
 
   @Test
+  void theFixOfABrokenEdit_applies_whileAnUnrelatedFileRefusedEarlierIsStillBroken() {
+    try (TestRuntime runtime = TestRuntime.builder(content()).liveContent().build()) {
+      List<LiveReload> heard = new CopyOnWriteArrayList<>();
+      runtime.live().subscribe(heard::add);
+      TestWorld world = runtime.world("Match").load("Duel").assertLoaded();
+      Path folder = runtime.folder().orElseThrow();
+
+      // A new experience, half written: refused, and no world uses it.
+      runtime.edit("experiences/Draft.json", "{ \"defaultPawnData\": ");
+      runtime.reload();
+      // A typo in the camera the world uses: refused.
+      runtime.edit("cameras/Follow.json", "{ \"distance\": 8, ");
+      runtime.reload();
+      assertEquals(List.of(LiveReload.Status.REFUSED, LiveReload.Status.REFUSED), heard.stream().map(LiveReload::status).toList());
+
+      // The typo fixed: the camera applies, though the draft is still broken.
+      runtime.edit("cameras/Follow.json", "{ \"distance\": 8, \"height\": 2 }");
+      runtime.reload();
+      assertEquals(3, heard.size(), heard.toString());
+      assertEquals(LiveReload.Status.APPLIED, heard.get(2).status(), heard.get(2).toString());
+      assertEquals(List.of(folder.resolve("cameras/Follow.json").toString()), heard.get(2).files());
+      assertEquals(8.0, camera(world).distance(), "the fix is in force");
+
+      // The draft finished later applies on its own.
+      runtime.edit("experiences/Draft.json", "{ \"defaultPawnData\": \"Fighter\" }");
+      runtime.reload();
+      assertEquals(LiveReload.Status.APPLIED, heard.get(3).status(), heard.get(3).toString());
+      assertEquals(List.of(folder.resolve("experiences/Draft.json").toString()), heard.get(3).files());
+    }
+  }
+
+  @Test
   void anEditAfterARefusedDeletion_isRefusedOutLoud_andAppliesWhenTheFileComesBack() {
     try (TestRuntime runtime = TestRuntime.builder(content()).liveContent().build()) {
       List<LiveReload> heard = new CopyOnWriteArrayList<>();
