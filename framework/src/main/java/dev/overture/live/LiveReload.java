@@ -16,7 +16,7 @@ import java.util.Objects;
  *
  * @param sequence its number, from 1, in the order the changes were noticed
  * @param status what happened
- * @param files the changed files, as users see them ({@code assets/experiences/Elimination.json})
+ * @param files the changed files, as users see them ({@code assets/experiences/Elimination.json}), each once
  * @param changes what changed in the assets, one line each ({@code Experience:Elimination
  *     /actions/1/scoreLimit: 25 -> 30}); empty when refused
  * @param worlds the worlds the change reached, with what applying it did in each
@@ -59,7 +59,7 @@ public record LiveReload(
       throw new IllegalArgumentException("sequence < 1: " + sequence);
     }
     Objects.requireNonNull(status, "status");
-    files = List.copyOf(files);
+    files = List.copyOf(new java.util.LinkedHashSet<>(files)); // a plugin folder's file is one of two roots, shown alike
     changes = List.copyOf(changes);
     worlds = List.copyOf(worlds);
     problems = List.copyOf(problems);

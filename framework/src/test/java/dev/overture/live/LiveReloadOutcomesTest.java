@@ -147,6 +147,24 @@ class LiveReloadOutcomesTest {
   }
 
   @Test
+  void aFileOfAPluginFolderInsideTheGamesFolder_isNamedOnce() {
+    try (TestRuntime runtime = TestRuntime.builder(content()).liveContent().build()) {
+      List<LiveReload> heard = new CopyOnWriteArrayList<>();
+      runtime.live().subscribe(heard::add);
+      runtime.world("Match").load("Duel").assertLoaded();
+      String shown = runtime.folder().orElseThrow().resolve("plugins/Chimes/experiences/Bells.json").toString();
+
+      // A file of the plugin's root and of the game's, which holds the plugin's folder.
+      runtime.edit("plugins/Chimes/experiences/Bells.json", "{ \"defaultPawnData\": ");
+      runtime.reload();
+
+      assertEquals(1, heard.size(), heard.toString());
+      assertEquals(List.of(shown), heard.get(0).files());
+      assertEquals("Refused " + shown + ": 1 error; the old content stays in force", heard.get(0).summary());
+    }
+  }
+
+  @Test
   void anEditAfterARefusedDeletion_isRefusedOutLoud_andAppliesWhenTheFileComesBack() {
     try (TestRuntime runtime = TestRuntime.builder(content()).liveContent().build()) {
       List<LiveReload> heard = new CopyOnWriteArrayList<>();
