@@ -90,6 +90,7 @@ public final class Inspector implements AutoCloseable {
   private final URI uri;
   private final InetSocketAddress address;
   private final ServerConnector connector;
+  private final RequestDeadline deadline;
 
   private Inspector(Builder builder) {
     gatherer = new Gatherer(builder.overture, builder.ticker, builder.refresh, JsonMapper.builder().build());
@@ -102,14 +103,18 @@ public final class Inspector implements AutoCloseable {
     HttpConfiguration http = new HttpConfiguration();
     http.setSendServerVersion(false);
     http.setSendXPoweredBy(false);
-    connector = new FamilyConnector(server, builder.address, new HttpConnectionFactory(http));
+    // The deadline hears the HTTP connections only: Jetty hands a connector's listeners to the
+    // WebSocket connection an upgrade makes too, which sends no request head and would be closed
+    // 5 s after it opened (the page showing itself disconnected every 5 s).
+    deadline = new RequestDeadline(RequestDeadline.Timer.of(timer), Ticker.system(), REQUEST_HEAD_DEADLINE);
+    HttpConnectionFactory httpConnections = new HttpConnectionFactory(http);
+    httpConnections.addEventListener(deadline);
+    connector = new FamilyConnector(server, builder.address, httpConnections);
     connector.setHost(builder.address.getHostAddress());
     connector.setPort(builder.port);
     server.addConnector(connector);
     // Slow clients cannot hold more than a bounded number of connections, nor hold one for long.
     server.addBean(new NetworkConnectionLimit(MAX_CONNECTIONS, connector));
-    RequestDeadline deadline = new RequestDeadline(RequestDeadline.Timer.of(timer), Ticker.system(), REQUEST_HEAD_DEADLINE);
-    connector.addEventListener(deadline);
 
     ContextHandler context = new ContextHandler("/");
     live = WebSocketUpgradeHandler.from(server, context, container -> {
@@ -251,6 +256,11 @@ public final class Inspector implements AutoCloseable {
   /** How many connections are open now (tests). */
   int connections() {
     return connector.getConnectedEndPoints().size();
+  }
+
+  /** How many connections the request-head deadline watches now (tests). */
+  int connectionsOnDeadline() {
+    return deadline.watched();
   }
 
   /** How many pages are connected now. */

@@ -62,6 +62,11 @@ final class RequestDeadline implements Connection.Listener {
     waitingSince.remove(connection);
   }
 
+  /** How many connections it watches now (tests). */
+  int watched() {
+    return waitingSince.size();
+  }
+
   /** A handler before {@code next} that tells the deadline a whole request head arrived. */
   Handler.Wrapper before(Handler next) {
     return new Handler.Wrapper(next) {

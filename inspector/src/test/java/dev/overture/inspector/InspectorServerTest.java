@@ -425,6 +425,24 @@ class InspectorServerTest {
     }
   }
 
+  /**
+   * Review: the deadline for a request head was a listener of the connector, which Jetty hands to
+   * the WebSocket connection an upgrade makes as well; that connection sends no request head, so
+   * every page's live feed was closed 5 s after it opened, and the page showed itself disconnected.
+   */
+  @Test
+  void theLiveFeed_isNotOnTheRequestHeadDeadline() throws Exception {
+    try (Inspector inspector = Inspector.builder(game.overture).start()) {
+      List<String> heard = new CopyOnWriteArrayList<>();
+      WebSocket socket = live(inspector, heard::add);
+      await().atMost(Duration.ofSeconds(20)).until(() -> !heard.isEmpty());
+
+      await().atMost(Duration.ofSeconds(20)).until(() -> inspector.connectionsOnDeadline() == 0);
+      assertEquals(1, inspector.connections(), "the live feed is open, and nothing would close it at the deadline");
+      socket.sendClose(WebSocket.NORMAL_CLOSURE, "done").join();
+    }
+  }
+
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
   /** Opens the live feed as the page does and hands each whole message to {@code heard}. */
