@@ -13,7 +13,6 @@ import dev.overture.asset.PrimaryAssetId;
 import dev.overture.asset.SoftRef;
 import dev.overture.asset.StagedContent;
 import dev.overture.core.Problem;
-import dev.overture.core.ReportKind;
 import dev.overture.core.Reports;
 import dev.overture.core.SourceLocation;
 import dev.overture.core.Ticker;
@@ -24,7 +23,6 @@ import dev.overture.feature.GameFeatures;
 import dev.overture.feature.PluginId;
 import dev.overture.validation.Validator;
 import dev.overture.world.World;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -35,9 +33,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -59,22 +55,19 @@ final class ReloadPipeline {
   private static final Logger log = LoggerFactory.getLogger(LiveContent.class);
   /** Every bundle, as {@code validate} loads each asset. */
   private static final List<String> EVERY_BUNDLE = List.of("equipped", "client", "server");
-  static final ReportKind RELOADED = ReportKind.of("Reloaded");
-  static final ReportKind REFUSED = ReportKind.of("EditRefused");
 
   private final AssetManager assets;
   /** The plugins folder (absolute), whose jars only a restart applies; null when there is none. */
   private final java.nio.file.Path jars;
   private final GameFeatures features;
   private final Validator validator;
-  private final Reports reports;
   private final Executor executor;
   private final Ticker ticker;
   private final Activity activity;
   private final Map<World, ExperienceManager> managers;
   private final List<Tracked> tracked;
-  private final List<Consumer<? super LiveReload>> subscribers = new CopyOnWriteArrayList<>();
-  private final AtomicLong sequence = new AtomicLong();
+  /** Tells each outcome to the log, the reports and the subscribers. */
+  private final ReloadNews news;
   /** The refused changes remembered: reported once, their files pending until applied. */
   private final Refusals refusals = new Refusals();
   /** What worlds rolled back from, so that they are not caught up with it (a loop of reloads). */
@@ -86,7 +79,7 @@ final class ReloadPipeline {
     this.jars = jars;
     this.features = features;
     this.validator = validator;
-    this.reports = reports;
+    this.news = new ReloadNews(reports, ticker);
     this.executor = executor;
     this.ticker = ticker;
     this.activity = activity;
@@ -95,7 +88,7 @@ final class ReloadPipeline {
   }
 
   List<Consumer<? super LiveReload>> subscribers() {
-    return subscribers;
+    return news.subscribers();
   }
 
   /**
@@ -125,7 +118,7 @@ final class ReloadPipeline {
         // reported every time, never taken for the same broken save noticed again.
         List<String> shown = new ArrayList<>();
         sorted.restartNeeded().forEach(problem -> problem.location().ifPresent(where -> shown.add(where.file())));
-        publish(LiveReload.Status.REFUSED, shown, List.of(), List.of(), sorted.restartNeeded(), batch.firstNanos());
+        news.publish(LiveReload.Status.REFUSED, shown, List.of(), List.of(), sorted.restartNeeded(), batch.firstNanos());
       }
       ChangedFiles.Sorted own = ChangedFiles.withoutPassing(sorted, assets, idsByFile(assets.index(), sorted.files()),
           managers.values());
@@ -356,11 +349,21 @@ final class ReloadPipeline {
         checks.put(id, handle);
         waits.add(handle.future().exceptionally(error -> null));
       }
+      // Each prepare completes on the thread that finished it (a worker, a world's own thread): the
+      // reloads are collected here, on the executor, once all are done, in the worlds' order.
+      List<CompletableFuture<ExperienceReload>> prepared = new ArrayList<>();
       for (LoadedExperience loaded : affected) {
-        waits.add(ExperienceReload.prepare(loaded, stage).thenAccept(reloads::add));
+        prepared.add(ExperienceReload.prepare(loaded, stage));
       }
-      CompletableFuture.allOf(waits.toArray(CompletableFuture[]::new)).whenCompleteAsync((ignored, error) -> step(this::validate),
-          executor);
+      waits.addAll(prepared);
+      CompletableFuture.allOf(waits.toArray(CompletableFuture[]::new)).whenCompleteAsync((ignored, error) -> step(() -> {
+        for (CompletableFuture<ExperienceReload> reload : prepared) {
+          if (!reload.isCompletedExceptionally()) {
+            reloads.add(reload.join());
+          }
+        }
+        validate();
+      }), executor);
     }
 
     /** The changed assets loaded: their validators, then the decision. */
@@ -487,7 +490,7 @@ final class ReloadPipeline {
             parts.values().forEach(ofWorld -> ofWorld.forEach(rollBacks::remember));
             all = List.copyOf(new LinkedHashSet<>(problems));
           }
-          publish(nothing ? LiveReload.Status.UNCHANGED : LiveReload.Status.APPLIED, shown, changes, worlds, all, firstNanos);
+          news.publish(nothing ? LiveReload.Status.UNCHANGED : LiveReload.Status.APPLIED, shown, changes, worlds, all, firstNanos);
         } finally {
           rollBacks.applied().forEach(ReloadPipeline.this::catchUp);
           activity.exit();
@@ -577,28 +580,7 @@ final class ReloadPipeline {
       log.debug("The same problems again for {}; reported already", files);
       return;
     }
-    publish(LiveReload.Status.REFUSED, files, List.of(), List.of(), problems, firstNanos);
-  }
-
-  private void publish(LiveReload.Status status, Collection<String> files, List<String> changes, List<LiveReload.WorldUpdate> worlds,
-      List<Problem> problems, long firstNanos) {
-    Duration elapsed = Duration.ofNanos(Math.max(0, ticker.read() - firstNanos));
-    LiveReload reload = new LiveReload(sequence.incrementAndGet(), status, List.copyOf(files), changes, worlds, problems, elapsed);
-    if (status == LiveReload.Status.REFUSED) {
-      log.warn("{}", reload.summary());
-    } else {
-      log.info("{}", reload.summary());
-    }
-    if (reports != null) {
-      reports.publish(status == LiveReload.Status.REFUSED ? REFUSED : RELOADED, reload.summary(), problems);
-    }
-    for (Consumer<? super LiveReload> subscriber : subscribers) {
-      try {
-        subscriber.accept(reload);
-      } catch (RuntimeException e) {
-        log.warn("A live content subscriber failed on {}", reload, e);
-      }
-    }
+    news.publish(LiveReload.Status.REFUSED, files, List.of(), List.of(), problems, firstNanos);
   }
 
   /** The ids of the plugins installed, for messages. */
