@@ -14,11 +14,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.EnumSet;
+import java.util.Set;
+import java.util.concurrent.Callable;
 import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+import picocli.CommandLine;
 
 /**
  * Runs every comparison of issue 10 and prints one markdown table, each figure with its ratio,
@@ -26,7 +30,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * to standard error, the table to standard output.
  *
  * <pre>
- * mvn -B -q -DskipTests package &amp;&amp; java -jar benchmarks/target/benchmarks.jar [--quick] [--no-jmh] [--no-gdx] [--only startup,cold,bundle,scale,index,activation,switch,memory,jmh] [--game sample-game/target] [--assets assets]
+ * mvn -B -q -DskipTests package &amp;&amp; java -jar benchmarks/target/benchmarks.jar [--quick] [--no-jmh] [--no-gdx] [--only startup,cold,bundle,scale,index,activation,switch,memory,jmh] [--game sample-game/target] [--assets assets] [--help]
  * </pre>
  *
  * <p>Side-by-side variants take turns round after round in this process, after unrecorded warm-up
@@ -46,47 +50,157 @@ public final class Runner {
     this.quick = quick;
   }
 
-  public static void main(String[] args) throws Exception {
-    Locale.setDefault(Locale.ROOT);
-    boolean quick = Rounds.hasFlag(args, "--quick");
-    List<String> only = List.of("startup", "cold", "bundle", "scale", "index", "activation", "switch", "memory", "jmh");
-    for (int i = 0; i + 1 < args.length; i++) {
-      if (args[i].equals("--only")) {
-        only = Arrays.asList(args[i + 1].split(","));
+  /** The sections of the table, in the order they run. */
+  enum Section {
+    STARTUP,
+    COLD,
+    BUNDLE,
+    SCALE,
+    INDEX,
+    ACTIVATION,
+    SWITCH,
+    MEMORY,
+    JMH;
+
+    /** The name {@code --only} takes. */
+    @Override
+    public String toString() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    static Section parse(String name) {
+      for (Section section : values()) {
+        if (section.toString().equals(name)) {
+          return section;
+        }
       }
+      throw new CommandLine.TypeConversionException(
+          "no section '" + name + "': the sections are " + Arrays.toString(values()).replaceAll("[\\[\\]]", ""));
     }
-    Runner runner = new Runner(quick);
-    if (only.contains("startup")) {
-      runner.startup(Path.of(stringOption(args, "--game", "sample-game/target")), Path.of(stringOption(args, "--assets", "assets")));
+  }
+
+  /** The runner's command line. */
+  @CommandLine.Command(name = "benchmarks", sortOptions = false,
+      description = "Runs Overture's side-by-side benchmarks and prints one markdown table (progress on standard error).")
+  static final class Arguments implements Callable<Integer> {
+    @CommandLine.Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
+    @CommandLine.Option(names = "--quick", description = "Fewer rounds: a quick look, not figures to keep.")
+    boolean quick;
+
+    @CommandLine.Option(names = "--only", split = ",", paramLabel = "SECTION", converter = SectionConverter.class,
+        description = "Only these sections: ${COMPLETION-CANDIDATES} (default: all).",
+        completionCandidates = SectionNames.class)
+    Set<Section> only = EnumSet.allOf(Section.class);
+
+    @CommandLine.Option(names = "--no-jmh", description = "Leave out the JMH hot paths.")
+    boolean noJmh;
+
+    @CommandLine.Option(names = "--no-gdx", description = "Leave out libGDX in the bundle rows.")
+    boolean noGdx;
+
+    @CommandLine.Option(names = "--game", paramLabel = "DIR", description = "The sample's build folder (default: ${DEFAULT-VALUE}).")
+    Path game = Path.of("sample-game/target");
+
+    @CommandLine.Option(names = "--assets", paramLabel = "DIR", description = "The sample's content (default: ${DEFAULT-VALUE}).")
+    Path assets = Path.of("assets");
+
+    @CommandLine.Option(names = "--cold-items", paramLabel = "N", description = "Items of the cold loads (default: ${DEFAULT-VALUE}).")
+    int coldItems = 10_000;
+
+    @CommandLine.Option(names = "--index-files", paramLabel = "N",
+        description = "Files of the index row; its scale row takes ten times as many (default: ${DEFAULT-VALUE}).")
+    int indexFiles = 100_000;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    private String[] args = new String[0];
+
+    @Override
+    public Integer call() throws Exception {
+      for (var count : List.of(Map.entry("--cold-items", coldItems), Map.entry("--index-files", indexFiles))) {
+        if (count.getValue() < 1) {
+          throw new CommandLine.ParameterException(spec.commandLine(), count.getKey() + " must be at least 1: " + count.getValue());
+        }
+      }
+      if (only.contains(Section.STARTUP)) {
+        // Checked before any section runs: the start-up rows come first, but a run of every section lasts an hour.
+        if (!Files.isExecutable(game.resolve("overture")) || !Files.isRegularFile(game.resolve("overture.jar"))) {
+          throw new CommandLine.ParameterException(spec.commandLine(), "--game " + game + " holds no launcher (overture) and jar"
+              + " (overture.jar): build them with mvn -B -q -DskipTests package, or name the folder that holds them");
+        }
+        if (!Files.isDirectory(assets)) {
+          throw new CommandLine.ParameterException(spec.commandLine(), "--assets " + assets + " is not a folder: name the sample's"
+              + " content (the project's assets folder)");
+        }
+      }
+      run(this, args);
+      return 0;
     }
-    if (only.contains("cold")) {
-      runner.cold(Rounds.intOption(args, "--cold-items", 10_000));
+  }
+
+  static final class SectionConverter implements CommandLine.ITypeConverter<Section> {
+    @Override
+    public Section convert(String value) {
+      return Section.parse(value);
     }
-    if (only.contains("bundle")) {
+  }
+
+  static final class SectionNames implements Iterable<String> {
+    @Override
+    public java.util.Iterator<String> iterator() {
+      return Arrays.stream(Section.values()).map(Section::toString).iterator();
+    }
+  }
+
+  public static void main(String[] args) {
+    System.exit(commandLine(args).execute(args));
+  }
+
+  /** The runner's command line for {@code args} (kept to be printed under the table). */
+  static CommandLine commandLine(String[] args) {
+    Arguments options = new Arguments();
+    options.args = args.clone();
+    return new CommandLine(options);
+  }
+
+  private static void run(Arguments options, String[] args) throws Exception {
+    Locale.setDefault(Locale.ROOT);
+    Set<Section> only = options.only;
+    Runner runner = new Runner(options.quick);
+    if (only.contains(Section.STARTUP)) {
+      runner.startup(options.game, options.assets);
+    }
+    if (only.contains(Section.COLD)) {
+      runner.cold(options.coldItems);
+    }
+    if (only.contains(Section.BUNDLE)) {
       // A 1,000-item round lasts ~10 ms: 25 warm-up rounds left the JIT still compiling (medians of
       // 25 ms against 11 ms after 80), so this size warms up longer to measure the steady state.
-      runner.bundle(1_000, quick ? 5 : 80, quick ? 5 : 40, !Rounds.hasFlag(args, "--no-gdx"));
-      runner.bundle(10_000, quick ? 2 : 10, quick ? 3 : 11, !Rounds.hasFlag(args, "--no-gdx"));
+      runner.bundle(1_000, options.quick ? 5 : 80, options.quick ? 5 : 40, !options.noGdx);
+      runner.bundle(10_000, options.quick ? 2 : 10, options.quick ? 3 : 11, !options.noGdx);
     }
-    if (only.contains("scale")) {
+    if (only.contains(Section.SCALE)) {
       runner.scale();
     }
-    if (only.contains("index")) {
-      double perFile = runner.index(Rounds.intOption(args, "--index-files", 100_000));
-      if (only.contains("scale")) {
-        runner.indexScale(perFile, Rounds.intOption(args, "--index-files", 100_000) * 10);
+    if (only.contains(Section.INDEX)) {
+      double perFile = runner.index(options.indexFiles);
+      if (only.contains(Section.SCALE)) {
+        runner.indexScale(perFile, options.indexFiles * 10);
       }
     }
-    if (only.contains("activation")) {
+    if (only.contains(Section.ACTIVATION)) {
       runner.activation();
     }
-    if (only.contains("switch")) {
+    if (only.contains(Section.SWITCH)) {
       runner.switches();
     }
-    if (only.contains("memory")) {
+    if (only.contains(Section.MEMORY)) {
       runner.memory();
     }
-    if (only.contains("jmh") && !Rounds.hasFlag(args, "--no-jmh")) {
+    if (only.contains(Section.JMH) && !options.noJmh) {
       runner.jmh();
     }
     runner.print(args);
@@ -94,15 +208,6 @@ public final class Runner {
 
   private static void progress(String what) {
     System.err.println("[benchmarks] " + what);
-  }
-
-  private static String stringOption(String[] args, String name, String fallback) {
-    for (int i = 0; i + 1 < args.length; i++) {
-      if (args[i].equals(name)) {
-        return args[i + 1];
-      }
-    }
-    return fallback;
   }
 
   /** Whole processes of the sample: its launcher and java -jar, against a JVM printing hello. */
