@@ -77,6 +77,19 @@ enum Dialect {
   }
 
   /**
+   * Makes the transaction of {@code sql} read what others committed at each statement, whatever
+   * isolation the database or the host's pool gives by default: the id counter's compare-and-set
+   * reads the counter again after a miss. Under repeatable read or serializable, PostgreSQL refuses
+   * the second of two servers' reservations ("could not serialize access due to concurrent update")
+   * instead of letting it read the moved counter and try again. SQLite's one writer needs nothing.
+   */
+  void readCommitted(Statement sql) throws SQLException {
+    if (this == POSTGRESQL) {
+      sql.execute("SET TRANSACTION ISOLATION LEVEL READ COMMITTED");
+    }
+  }
+
+  /**
    * The tables of the store's schema (the connection's current schema on PostgreSQL; SQLite's own
    * bookkeeping left out), sorted.
    */

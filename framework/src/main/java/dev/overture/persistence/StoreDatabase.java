@@ -201,6 +201,9 @@ final class StoreDatabase {
    */
   IdBlock reserveIds(int size) {
     return inTransaction("reserving ids", connection -> {
+      try (Statement sql = connection.createStatement()) {
+        dialect.readCommitted(sql); // the compare-and-set below reads the counter again after a miss
+      }
       try (PreparedStatement counter = connection.prepareStatement("SELECT next_id FROM id_allocator WHERE name = 'actors'");
           PreparedStatement highest = connection.prepareStatement("SELECT COALESCE(MAX(id), 0) FROM actors");
           PreparedStatement bump = connection.prepareStatement(
