@@ -79,9 +79,11 @@ enum Dialect {
   /**
    * Makes the transaction of {@code sql} read what others committed at each statement, whatever
    * isolation the database or the host's pool gives by default: the id counter's compare-and-set
-   * reads the counter again after a miss. Under repeatable read or serializable, PostgreSQL refuses
-   * the second of two servers' reservations ("could not serialize access due to concurrent update")
-   * instead of letting it read the moved counter and try again. SQLite's one writer needs nothing.
+   * reads the counter again after a miss, and a save's version claim finds the version another
+   * writer moved. Under repeatable read or serializable, PostgreSQL refuses the second of two
+   * servers ("could not serialize access due to concurrent update") instead: a reservation that
+   * would have taken the next block fails, and a save conflict is an SQL error rather than a {@link
+   * SaveConflictException}. SQLite's one writer needs nothing.
    */
   void readCommitted(Statement sql) throws SQLException {
     if (this == POSTGRESQL) {

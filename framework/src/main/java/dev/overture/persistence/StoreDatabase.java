@@ -265,6 +265,9 @@ final class StoreDatabase {
   long write(WorldSnapshot snapshot, long expected) {
     String world = snapshot.world();
     return inTransaction("saving world " + world, connection -> {
+      try (Statement sql = connection.createStatement()) {
+        dialect.readCommitted(sql); // a second writer then finds the version moved: a SaveConflictException, not an SQL error
+      }
       long version = claimVersion(connection, world, expected);
       try (PreparedStatement clearProperties = connection.prepareStatement(
               "DELETE FROM properties WHERE actor_id IN (SELECT id FROM actors WHERE world = ?)");
