@@ -7,6 +7,7 @@ import dev.overture.persistence.PersistenceException;
 import dev.overture.persistence.WorldStore;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.channels.FileChannel;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
@@ -14,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -59,6 +61,8 @@ final class WorkingCopy implements AutoCloseable {
   private final PrintWriter err;
   /** Runs right after {@link #commitSnapshot} renamed its copy: a test's second writer, at the worst moment. */
   Runnable afterCommit = () -> {};
+  /** Runs when a commit found no conflict, just before its copy takes --save's name: a test's second commit, at the worst moment. */
+  Runnable beforeRename = () -> {};
 
   /** Where {@link #commit} put the save, and, when not at --save's name, why not. */
   record Committed(Path path, String conflict) {}
@@ -328,9 +332,8 @@ final class WorkingCopy implements AutoCloseable {
   private Committed commit(Path source) {
     String conflict;
     try {
-      conflict = conflict();
+      conflict = checkedReplace(source);
       if (conflict == null) {
-        AtomicFiles.replace(source, saveTarget);
         return new Committed(save, null);
       }
     } catch (IOException e) {
@@ -355,6 +358,59 @@ final class WorkingCopy implements AutoCloseable {
       }
     }
   }
+
+  /** Where a commit of this JVM checks --save's file and renames over it, one at a time (a file lock does not exclude threads). */
+  private static final Object COMMITTING = new Object();
+
+  /**
+   * Gives {@code source} --save's name unless {@link #conflict} says why not (then returned, and
+   * nothing written). The check and the rename are one step for every {@code play --save}: another
+   * one's commit waits for this one's, then finds the file changed, rather than both passing the
+   * check and the first save vanishing under the second's rename. An existing file is locked
+   * meanwhile (a byte past any SQLite lock); a missing one is given its name only if it is still
+   * missing, as a link, never over a file that appeared meanwhile.
+   */
+  private String checkedReplace(Path source) throws IOException {
+    synchronized (COMMITTING) {
+      try (FileChannel locked = lockExisting(saveTarget)) {
+        String conflict = conflict();
+        if (conflict != null) {
+          return conflict;
+        }
+        beforeRename.run();
+        if (locked != null) {
+          AtomicFiles.replace(source, saveTarget);
+          return null;
+        }
+        try {
+          AtomicFiles.publish(source, saveTarget);
+          return null;
+        } catch (FileAlreadyExistsException e) {
+          return "another program changed it while this match was played (it was created)";
+        }
+      }
+    }
+  }
+
+  /** {@code file} open and locked for this process's commit (the lock waits for another's), or null when it is missing. */
+  private static FileChannel lockExisting(Path file) throws IOException {
+    FileChannel channel;
+    try {
+      channel = FileChannel.open(file, StandardOpenOption.WRITE);
+    } catch (NoSuchFileException e) {
+      return null;
+    }
+    try {
+      channel.lock(COMMIT_LOCK_BYTE, 1, false);
+      return channel;
+    } catch (IOException | RuntimeException e) {
+      channel.close();
+      throw e;
+    }
+  }
+
+  /** The byte a commit locks: far past SQLite's lock bytes (from 2^30), so a program using SQLite is never kept waiting. */
+  private static final long COMMIT_LOCK_BYTE = Long.MAX_VALUE - 1;
 
   /**
    * Why the save may not replace --save's file now, or null when it may: another program wrote it

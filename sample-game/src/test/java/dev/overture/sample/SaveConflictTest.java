@@ -1,5 +1,6 @@
 package dev.overture.sample;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -12,7 +13,10 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -59,6 +63,45 @@ class SaveConflictTest {
     try (Stream<Path> files = Files.list(temp)) {
       return files.map(path -> path.getFileName().toString()).sorted().toList();
     }
+  }
+
+  /**
+   * Review: two {@code play --save} runs of one file ending together both passed the check, then
+   * each renamed its copy over the file: both said "Saved to game.db", and the first save was gone.
+   * A commit's check and rename are now one step: the second waits for the first, then finds the
+   * file changed and saves beside it.
+   */
+  @Test
+  void twoSavesCommittingAtOnce_theSecondWaits_andSavesBesideTheFirst() throws Exception {
+    WorkingCopy.Committed firstCommitted;
+    WorkingCopy.Committed secondCommitted;
+    byte[] secondSave;
+    try (WorkingCopy first = started(); WorkingCopy second = started()) {
+      writtenByAnotherProgram(second.file());
+      secondSave = Files.readAllBytes(second.file());
+      CompletableFuture<WorkingCopy.Committed> secondCommit = new CompletableFuture<>();
+      Thread committer = new Thread(() -> {
+        try {
+          secondCommit.complete(second.commit());
+        } catch (RuntimeException | Error e) {
+          secondCommit.completeExceptionally(e);
+        }
+      }, "second play --save");
+      first.beforeRename = () -> {
+        committer.start();
+        await().atMost(Duration.ofMinutes(1)).until(() -> secondCommit.isDone() || committer.getState() == Thread.State.BLOCKED);
+      };
+      firstCommitted = first.commit();
+      secondCommitted = secondCommit.get(1, TimeUnit.MINUTES);
+    }
+    assertEquals(store, firstCommitted.path());
+    assertNull(firstCommitted.conflict());
+    Path beside = temp.resolve("game.conflict-1.db");
+    assertEquals(beside, secondCommitted.path());
+    assertEquals("--save " + store + ": another program changed it while this match was played (it was replaced by another file), so it was"
+        + " left as that program wrote it; this match is saved beside it, in " + beside, secondCommitted.conflict());
+    assertArrayEquals(firstSave, Files.readAllBytes(store), "the first save is kept");
+    assertArrayEquals(secondSave, Files.readAllBytes(beside), "the second save, whole");
   }
 
   @Test
