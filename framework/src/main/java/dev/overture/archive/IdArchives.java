@@ -281,6 +281,35 @@ public final class IdArchives {
   }
 
   /**
+   * {@code decoded}'s ids in {@code layout}, as a migration rewrites an archive: its package file
+   * versions are kept, and so is every custom version it carries besides the id ones (a licensee's,
+   * a mod's), after the layout's own, in their order. Only Object Version, UniqueID and StableId are
+   * the layout's to write.
+   *
+   * @throws IllegalArgumentException as {@link #encodeValues} does
+   */
+  public static byte[] reencode(Layout layout, Decoded decoded) {
+    ArchiveHeader header = decoded.header();
+    byte[] written = encodeValues(layout, decoded.values(), header.fileVersionUE4(), header.fileVersionUE5());
+    List<ArchiveHeader.Entry> others = new ArrayList<>();
+    for (ArchiveHeader.Entry entry : header.customVersions()) {
+      Guid guid = entry.guid();
+      if (!guid.equals(OBJECT_VERSION.guid()) && !guid.equals(UNIQUE_ID.guid()) && !guid.equals(STABLE_ID.guid())) {
+        others.add(entry);
+      }
+    }
+    if (others.isEmpty()) {
+      return written;
+    }
+    ArchiveReader in = new ArchiveReader(written);
+    List<ArchiveHeader.Entry> entries = new ArrayList<>(ArchiveHeader.read(in).customVersions());
+    entries.addAll(others);
+    ArchiveWriter out = new ArchiveWriter();
+    new ArchiveHeader(header.fileVersionUE4(), header.fileVersionUE5(), entries).write(out);
+    return out.writeBytes(java.util.Arrays.copyOfRange(written, in.position(), written.length)).toByteArray();
+  }
+
+  /**
    * {@code ids} in {@code layout}, with Overture's package file versions; {@link StableId#NONE} is
    * the layout's null.
    *

@@ -493,7 +493,7 @@ public final class IdMigration {
       IdArchives.Layout layout = target == Target.V3 ? IdArchives.Layout.LEGACY_V3 : IdArchives.Layout.STABLE_ID;
       byte[] rewritten;
       try {
-        rewritten = IdArchives.encodeValues(layout, decoded.values(), header.fileVersionUE4(), header.fileVersionUE5());
+        rewritten = IdArchives.reencode(layout, decoded); // a licensee's or a mod's custom version stays
       } catch (IllegalArgumentException e) {
         // The seed's null of the target layout is a real id here: written, it would become null.
         refused.add(new Refusal(row.actorId, row.component, row.property,
