@@ -211,6 +211,11 @@ public final class IdArchives {
         throw new ArchiveFormatException(in.position(), "a UniqueID version 2 archive must carry the Object Version custom version");
       }
       int objectVersion = header.version(OBJECT_VERSION.guid()).get();
+      if (objectVersion < 0) {
+        // No build wrote it: a corrupt word, as a negative StableId version is.
+        throw new ArchiveFormatException(header.entryVersionOffset(OBJECT_VERSION.guid()),
+            "ObjectVersion " + objectVersion + " does not exist (versions 0 to " + OBJECT_VERSION.latest() + " do)");
+      }
       if (objectVersion > OBJECT_VERSION.latest()) {
         // A newer build's object layout: reading its ids as version 0's would be a guess.
         throw new ArchiveVersionException(header.entryVersionOffset(OBJECT_VERSION.guid()), OBJECT_VERSION.friendlyName(),

@@ -74,6 +74,17 @@ class IdArchivesTest {
     assertEquals(28, e.offset(), "at the Object Version's version word (8 + 4 + its 16-byte GUID)");
   }
 
+  /** A hostile review: a negative Object Version was read as version 0's layout, and migrate-ids would have converted it. */
+  @Test
+  void aLegacyV2ArchiveOfANegativeObjectVersion_isRefusedAsCorrupt() {
+    byte[] negative = bytes(PACKAGE, "02000000", OBJECT_VERSION_GUID, "F9FFFFFF", UNIQUE_ID_GUID, "02000000", "00000000",
+        "1F000000", ascii("/Script/UE4Dreamworld.UniqueID"), "14000000", ascii("UniqueID_2147417576"), VALUE);
+
+    ArchiveFormatException e = assertThrows(ArchiveFormatException.class, () -> IdArchives.decode(negative));
+
+    assertEquals("At byte 28: ObjectVersion -7 does not exist (versions 0 to 0 do)", e.getMessage());
+  }
+
   @Test
   void legacyV2_readsTheValueThroughItsObjectMetadata() {
     IdArchives.Decoded decoded = IdArchives.decode(LEGACY_V2);
