@@ -40,7 +40,13 @@ public final class EngineVersion {
   /** The changelist bit that marks a licensee changelist. */
   static final long LICENSEE_BIT = 0x8000_0000L;
 
-  private static final Pattern FORM = Pattern.compile("(\\d{1,9})\\.(\\d{1,9})\\.(\\d{1,9})(?:[-.](\\d{1,10}))?(?:\\+(.*))?");
+  /**
+   * DOTALL: the branch is any text, line terminators included ({@code BranchName} is a free string,
+   * and {@code update-local-version} refuses only control characters, not U+2028), so that the
+   * header a build stamps on what it saves always parses back, by that build too.
+   */
+  private static final Pattern FORM =
+      Pattern.compile("(\\d{1,9})\\.(\\d{1,9})\\.(\\d{1,9})(?:[-.](\\d{1,10}))?(?:\\+(.*))?", Pattern.DOTALL);
 
   private final int major;
   private final int minor;

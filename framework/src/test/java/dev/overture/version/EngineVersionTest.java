@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class EngineVersionTest {
 
@@ -127,6 +128,24 @@ class EngineVersionTest {
   })
   void isCompatibleWith_readsDataUnlessItNeedsANewerBuild(String build, String needs, boolean compatible) {
     assertEquals(compatible, EngineVersion.parse(build).isCompatibleWith(EngineVersion.parse(needs)));
+  }
+
+  /**
+   * A branch is free text: {@code BuildVersion} reads any {@code BranchName}, and {@code
+   * update-local-version} refuses control characters but not U+2028. The header a build stamps on
+   * what it saves must read back, or the build refuses its own saves ({@code Overture/InvalidVersionHeader}).
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"Main\nLine", "Main\rLine", "Main\u2028Line", "Main\u2029Line", "Main\u0085Line", "Main\r\n"})
+  void aBranchWithALineTerminator_readsBackFromTheHeaderItsBuildStamps(String branch) {
+    BuildVersion build = new BuildVersion(0, 1, 0, 1000, 1000, false, true, branch, "");
+    AssetVersions versions = AssetVersions.builder().engine(build).build();
+
+    VersionHeader read = VersionHeader.fromJson(versions.headerFor(Object.class).toJson());
+
+    assertEquals(build.engineVersion(), read.savedBy());
+    assertEquals(branch, read.savedBy().branch());
+    assertEquals(EngineVersion.parse(build.engineVersion().toString()), build.engineVersion());
   }
 
   @Test
