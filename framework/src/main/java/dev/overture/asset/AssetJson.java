@@ -240,7 +240,8 @@ final class AssetJson {
       throw new AssetLoadException(context.asset(), List.of(Problem.error("Overture/MisplacedVersionHeader",
               "The version header \"" + VersionHeader.FIELD + "\" must be the first property of the file")
           .withAsset(context.asset())
-          .at(context.misplacedHeader)));
+          // A record replays a property it does not know without its place: found again in the file.
+          .at(new JsonLocator(mapper).locate(json, context.misplacedHeader))));
     }
     for (int i = 0; i < context.warnings.size(); i++) {
       Problem warning = context.warnings.get(i);

@@ -214,6 +214,9 @@ class AssetVersioningTest {
     assertEquals("Overture/MisplacedVersionHeader", problem.id());
     assertEquals("The version header \"$version\" must be the first property of the file", problem.message());
     assertEquals("/$version", problem.location().orElseThrow().pointer());
+    // A record buffers the property it does not know and replays it without a place: still located in the file.
+    assertEquals(1, problem.location().orElseThrow().line());
+    assertEquals(31, problem.location().orElseThrow().column());
   }
 
   @Test
