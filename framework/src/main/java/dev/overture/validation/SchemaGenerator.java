@@ -92,6 +92,14 @@ public final class SchemaGenerator {
   // to it.
   // SchemaPatternsTest holds each pattern against the loader's own check.
 
+  /**
+   * The end of the text. Not {@code $}: in java.util.regex and Python's re (networknt, python
+   * jsonschema) {@code $} also matches before a final line terminator, so {@code "Map:Arena\n"},
+   * which the loader refuses, passed there; ECMA-262 alone reads {@code $} as the end. A lookahead
+   * for no character at all is the end in all three.
+   */
+  static final String END = "(?![\\s\\S])";
+
   /** A type or content root name ({@link PrimaryAssetType}, {@code ContentRoot.isValidName}, a plugin's name). */
   static final String TYPE_NAME = "[A-Za-z][A-Za-z0-9_]{0,63}";
 
@@ -108,7 +116,7 @@ public final class SchemaGenerator {
       "(?![A-Za-z]:)(?!\\.\\.(?:/|$))[^/\\\\\\u0000-\\u001F\\u007F][^\\\\\\u0000-\\u001F\\u007F]*";
 
   /** A soft reference: a relative path, or {@code /<Root>/<path>} naming another content root first. */
-  static final String SOFT_REFERENCE = "^(?:/" + TYPE_NAME + "/)?" + RELATIVE_PATH + "$";
+  static final String SOFT_REFERENCE = "^(?:/" + TYPE_NAME + "/)?" + RELATIVE_PATH + END;
 
   private final AssetManager assets;
 
@@ -295,18 +303,18 @@ public final class SchemaGenerator {
         return NODES.objectNode().put("type", "string").put("minLength", 1).put("maxLength", 1);
       }
       if (c == AssetPath.class) {
-        return NODES.objectNode().put("type", "string").put("pattern", "^" + RELATIVE_PATH + "$")
+        return NODES.objectNode().put("type", "string").put("pattern", "^" + RELATIVE_PATH + END)
             .put("description", "A path relative to the content root (\"folder/file.json\")");
       }
       if (c == PrimaryAssetType.class || c == PluginId.class) {
-        return NODES.objectNode().put("type", "string").put("pattern", "^" + TYPE_NAME + "$");
+        return NODES.objectNode().put("type", "string").put("pattern", "^" + TYPE_NAME + END);
       }
       if (c == PluginVersion.class) {
-        return NODES.objectNode().put("type", "string").put("pattern", "^(?:" + PluginVersion.FORM + ")$")
+        return NODES.objectNode().put("type", "string").put("pattern", "^(?:" + PluginVersion.FORM + ")" + END)
             .put("description", "major.minor.patch, for example \"1.2.0\"");
       }
       if (c == VersionRange.class) {
-        return NODES.objectNode().put("type", "string").put("pattern", "^(?:" + VersionRange.FORM + ")$")
+        return NODES.objectNode().put("type", "string").put("pattern", "^(?:" + VersionRange.FORM + ")" + END)
             .put("description", "\"*\", \"1.2.0\", \"^1.2.0\", \"~1.2.0\" or comparisons such as \">=1.0.0 <2.0.0\"");
       }
       if (c == boolean.class || c == Boolean.class) {
@@ -438,13 +446,13 @@ public final class SchemaGenerator {
     private ObjectNode id(AllowedTypes allowed, boolean bareNames) {
       ObjectNode schema = NODES.objectNode().put("type", "string");
       if (allowed == null || allowed.value().length == 0) {
-        schema.put("pattern", "^" + TYPE_NAME + ":" + ID_NAME + "$");
+        schema.put("pattern", "^" + TYPE_NAME + ":" + ID_NAME + END);
         schema.put("description", "A primary asset id, \"Type:Name\"");
         return schema;
       }
       String types = String.join("|", allowed.value());
       boolean bare = bareNames && allowed.value().length == 1;
-      schema.put("pattern", bare ? "^((" + types + "):)?" + ID_NAME + "$" : "^(" + types + "):" + ID_NAME + "$");
+      schema.put("pattern", bare ? "^((" + types + "):)?" + ID_NAME + END : "^(" + types + "):" + ID_NAME + END);
       schema.put("description", "An id of " + aOrAn(String.join(" or ", allowed.value()))
           + (bare ? " (\"" + allowed.value()[0] + ":Name\", or just the name)" : " (\"" + allowed.value()[0] + ":Name\")"));
       return schema;

@@ -73,6 +73,8 @@ class SchemaGeneratorTest {
 
   /** An asset's name as the schemas write it: ASCII letters, digits, '_', or any character beyond ASCII; '.' and '-' after the first. */
   private static final String NAME = "(?:[A-Za-z0-9_]|[^\\u0000-\\u007F])(?:[A-Za-z0-9_.-]|[^\\u0000-\\u007F])*";
+  /** The end of the text, as every regex dialect of the editors reads it ({@code $} is not: see SchemaGenerator.END). */
+  private static final String END = "(?![\\s\\S])";
 
   @TempDir Path temp;
   private AssetManager assets;
@@ -122,7 +124,7 @@ class SchemaGeneratorTest {
     JsonNode properties = experience.get("properties");
     assertEquals(List.of("$schema", "$version", "gameFeaturesToEnable", "defaultPawnData", "actions", "actionSets"),
         List.copyOf(properties.propertyNames()));
-    assertEquals("^((PawnData):)?" + NAME + "$", properties.at("/defaultPawnData/pattern").asString());
+    assertEquals("^((PawnData):)?" + NAME + END, properties.at("/defaultPawnData/pattern").asString());
     assertEquals("An id of a PawnData (\"PawnData:Name\", or just the name)", properties.at("/defaultPawnData/description").asString());
     assertEquals("An id of an ActionSet (\"ActionSet:Name\", or just the name)",
         properties.at("/actionSets/items/description").asString());
@@ -158,9 +160,9 @@ class SchemaGeneratorTest {
 
     JsonNode pawnClass = properties.at("/pawnClass/anyOf");
     assertEquals(List.of("Pawn"), strings(pawnClass.at("/0/enum")));
-    assertEquals("^(Archetype):" + NAME + "$", pawnClass.at("/1/pattern").asString(), "no bare name: the type is needed");
+    assertEquals("^(Archetype):" + NAME + END, pawnClass.at("/1/pattern").asString(), "no bare name: the type is needed");
     assertEquals("An id of an Archetype (\"Archetype:Name\")", pawnClass.at("/1/description").asString());
-    assertEquals("^(?:/[A-Za-z][A-Za-z0-9_]{0,63}/)?(?![A-Za-z]:)(?!\\.\\.(?:/|$))[^/\\\\\\u0000-\\u001F\\u007F][^\\\\\\u0000-\\u001F\\u007F]*$",
+    assertEquals("^(?:/[A-Za-z][A-Za-z0-9_]{0,63}/)?(?![A-Za-z]:)(?!\\.\\.(?:/|$))[^/\\\\\\u0000-\\u001F\\u007F][^\\\\\\u0000-\\u001F\\u007F]*" + END,
         properties.at("/inputConfig/pattern").asString(), "relative, or in a root named first: never from the root of the disk");
     assertEquals("A path to an InputConfig file, relative to the content root (\"folder/file.json\") or in the root it names first"
             + " (\"/Game/folder/file.json\")",
@@ -213,10 +215,10 @@ class SchemaGeneratorTest {
     assertEquals("A feature plugin's descriptor (plugins/<Name>/plugin.json)", plugin.get("description").asString());
     assertEquals(List.of("Installed", "Registered", "Loaded", "Active"), strings(plugin.at("/properties/initialState/enum")),
         "the states a plugin may start in, as PluginState.fromJson takes them (review finding 3)");
-    assertEquals("^(?:" + PluginVersion.FORM + ")$", plugin.at("/properties/version/pattern").asString());
+    assertEquals("^(?:" + PluginVersion.FORM + ")" + END, plugin.at("/properties/version/pattern").asString());
     assertEquals("major.minor.patch, for example \"1.2.0\"", plugin.at("/properties/version/description").asString());
-    assertEquals("^[A-Za-z][A-Za-z0-9_]{0,63}$", plugin.at("/properties/name/pattern").asString());
-    assertEquals("^[A-Za-z][A-Za-z0-9_]{0,63}$", plugin.at("/$defs/Dependency/properties/name/pattern").asString());
+    assertEquals("^[A-Za-z][A-Za-z0-9_]{0,63}" + END, plugin.at("/properties/name/pattern").asString());
+    assertEquals("^[A-Za-z][A-Za-z0-9_]{0,63}" + END, plugin.at("/$defs/Dependency/properties/name/pattern").asString());
     assertEquals("#/$defs/GameFeatureAction", plugin.at("/properties/actions/items/$ref").asString());
     assertEquals("object", plugin.at("/$defs/Dependency/type").asString());
   }
@@ -228,9 +230,9 @@ class SchemaGeneratorTest {
 
     assertEquals("A Loadout (primary asset, bound to Loadout)", loadout.get("description").asString());
     assertEquals("string", properties.at("/loadoutName/type").asString(), "named as JSON names it");
-    assertEquals("^(Weapon|Gadget):" + NAME + "$", properties.at("/primary/pattern").asString());
+    assertEquals("^(Weapon|Gadget):" + NAME + END, properties.at("/primary/pattern").asString());
     assertEquals("An id of a Weapon or Gadget (\"Weapon:Name\")", properties.at("/primary/description").asString());
-    assertEquals("^[A-Za-z][A-Za-z0-9_]{0,63}:" + NAME + "$", properties.at("/anything/pattern").asString());
+    assertEquals("^[A-Za-z][A-Za-z0-9_]{0,63}:" + NAME + END, properties.at("/anything/pattern").asString());
     assertEquals("A primary asset id, \"Type:Name\"", properties.at("/anything/description").asString());
     assertEquals("integer", properties.at("/slots/type").asString(), "an Optional is its value or nothing");
     assertEquals("number", properties.at("/price/type").asString());
@@ -305,7 +307,7 @@ class SchemaGeneratorTest {
           + tools.jackson.databind.node.JsonNodeFactory.instance.stringNode(NotBlank.PATTERN) + "},\"minItems\":1,\"maxItems\":4}",
           properties.get("teams").toString());
       assertEquals("{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"minItems\":2}", properties.get("stops").toString());
-      assertEquals("^(?:" + VersionRange.FORM + ")$", properties.get("versions").get("pattern").asString());
+      assertEquals("^(?:" + VersionRange.FORM + ")" + END, properties.get("versions").get("pattern").asString());
       assertEquals("{\"type\":\"string\"}", properties.get("anything").toString());
     } finally {
       matches.close();
@@ -344,6 +346,27 @@ class SchemaGeneratorTest {
     assertEquals(loaderTakesSoftReference(text), matches(loadout.at("/properties/crate/pattern").asString(), text), text);
   }
 
+  /**
+   * java.util.regex and Python's re read {@code $} as "the end, or before a final line terminator":
+   * a pattern ending in {@code $} took what the loader refuses, a value with a newline at its end.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"\n", "\r\n", "\r"})
+  void aValueEndingInALineTerminator_isRefusedByEveryPattern_asByTheLoader(String end) throws Exception {
+    ObjectNode experience = schema("Experience.schema.json");
+    String id = experience.at("/properties/defaultPawnData/pattern").asString();
+    String path = schema("Loadout.schema.json").at("/properties/crate/pattern").asString();
+    String pluginName = schema("Plugin.schema.json").at("/properties/name/pattern").asString();
+
+    assertEquals(false, PrimaryAssetId.isValidName("HeroPawn" + end));
+    assertEquals(false, matches(id, "HeroPawn" + end));
+    assertEquals(false, matches(id, "PawnData:HeroPawn" + end));
+    assertEquals(false, loaderTakesSoftReference("maps/Arena.json" + end));
+    assertEquals(false, matches(path, "maps/Arena.json" + end));
+    assertEquals(false, ContentRoot.isValidName("ShooterCore" + end));
+    assertEquals(false, matches(pluginName, "ShooterCore" + end));
+  }
+
   /** What a regular expression cannot count is left to the loader, which refuses it in words. */
   @ParameterizedTest
   @ValueSource(strings = {"a/../../b.json", ".", "a/.."})
@@ -369,7 +392,7 @@ class SchemaGeneratorTest {
   @ValueSource(strings = {"H→ro", "→x", "e\u0301"})
   void aNameWithANonLetterBeyondAscii_isLeftToTheLoader(String name) {
     assertEquals(false, PrimaryAssetId.isValidName(name));
-    assertEquals(true, matches("^" + SchemaGenerator.ID_NAME + "$", name));
+    assertEquals(true, matches("^" + SchemaGenerator.ID_NAME + END, name));
   }
 
   /** Review finding 5, and the names that name content roots (a plugin's, a mount path's root, a type). */
@@ -391,7 +414,7 @@ class SchemaGeneratorTest {
   @ValueSource(strings = {"ShooterCore", "A_1", "a", "9x", "_x", "Héro", "A-B", "", "Abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl",
       "Abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklm"})
   void theRootNamePattern_takesWhatContentRootTakes(String name) {
-    assertEquals(ContentRoot.isValidName(name), matches("^" + SchemaGenerator.TYPE_NAME + "$", name), name);
+    assertEquals(ContentRoot.isValidName(name), matches("^" + SchemaGenerator.TYPE_NAME + END, name), name);
   }
 
   @Test
