@@ -100,6 +100,20 @@ public final class SchemaGenerator {
    */
   static final String END = "(?![\\s\\S])";
 
+  /**
+   * A changelist {@link dev.overture.version.EngineVersion#parse} takes: up to 10 digits, at most 4294967295 (32 bits,
+   * the licensee flag included).
+   */
+  private static final String CHANGELIST = "(?:[0-9]{1,9}|[0-3][0-9]{9}|4[01][0-9]{8}|42[0-8][0-9]{7}|429[0-3][0-9]{6}"
+      + "|4294[0-8][0-9]{5}|42949[0-5][0-9]{4}|429496[0-6][0-9]{3}|4294967[01][0-9]{2}|42949672[0-8][0-9]|429496729[0-5])";
+
+  /** An engine version as {@link dev.overture.version.EngineVersion#parse} reads it: {@code major.minor.patch[-changelist][+branch]} (or {@code .changelist}). */
+  static final String ENGINE_VERSION = "[0-9]{1,9}\\.[0-9]{1,9}\\.[0-9]{1,9}(?:[-.]" + CHANGELIST + ")?(?:\\+[\\s\\S]*)?";
+
+  /** A GUID as {@link dev.overture.version.Guid#parse} reads it: 8-4-4-4-12 hex digits, four words of 8, or 32 digits. */
+  static final String GUID = "(?:[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}|[0-9A-Fa-f]{32}"
+      + "|[0-9A-Fa-f]{8}(?:-[0-9A-Fa-f]{8}){3})";
+
   /** A type or content root name ({@link PrimaryAssetType}, {@code ContentRoot.isValidName}, a plugin's name). */
   static final String TYPE_NAME = "[A-Za-z][A-Za-z0-9_]{0,63}";
 
@@ -462,13 +476,13 @@ public final class SchemaGenerator {
       ObjectNode header = NODES.objectNode().put("type", "object")
           .put("description", "The versions this file was saved with (written by resave; hand-written files may leave it out)");
       ObjectNode properties = header.putObject("properties");
-      properties.set("engine", NODES.objectNode().put("type", "string"));
-      properties.set("compatible", NODES.objectNode().put("type", "string"));
+      properties.set("engine", NODES.objectNode().put("type", "string").put("pattern", "^" + ENGINE_VERSION + END));
+      properties.set("compatible", NODES.objectNode().put("type", "string").put("pattern", "^" + ENGINE_VERSION + END));
       ObjectNode entry = NODES.objectNode().put("type", "object");
       ObjectNode entryProperties = entry.putObject("properties");
       entryProperties.set("name", NODES.objectNode().put("type", "string"));
-      entryProperties.set("guid", NODES.objectNode().put("type", "string"));
-      entryProperties.set("version", NODES.objectNode().put("type", "integer").put("minimum", 0));
+      entryProperties.set("guid", NODES.objectNode().put("type", "string").put("pattern", "^" + GUID + END));
+      entryProperties.set("version", NODES.objectNode().put("type", "integer").put("minimum", 0).put("maximum", Integer.MAX_VALUE));
       entry.putArray("required").add("guid").add("version");
       ObjectNode custom = NODES.objectNode().put("type", "array");
       custom.set("items", entry);

@@ -131,8 +131,10 @@ public record VersionHeader(EngineVersion savedBy, EngineVersion compatibleWith,
   }
 
   private static Entry entry(JsonNode node, String at) {
-    if (!(node instanceof ObjectNode object) || !object.path("guid").isString() || !object.path("version").canConvertToInt()
-        || !object.path("version").isIntegralNumber() || object.path("version").asInt() < 0) {
+    // A whole number written as 2.0 counts, as JSON Schema's "integer" (the schemas') and the asset loader's int fields take it.
+    JsonNode version = node.path("version");
+    if (!(node instanceof ObjectNode object) || !object.path("guid").isString() || !version.isNumber()
+        || !version.canConvertToExactIntegral() || !version.canConvertToInt() || version.asInt() < 0) {
       throw new DataException("Overture/InvalidVersionHeader", at,
           "A custom version entry needs \"guid\" (a GUID string) and \"version\" (a whole number, 0 or more)");
     }

@@ -22,6 +22,8 @@ import dev.overture.feature.VersionRange;
 import dev.overture.experience.Experiences;
 import dev.overture.feature.PluginVersion;
 import dev.overture.internal.JsonLayout;
+import dev.overture.version.EngineVersion;
+import dev.overture.version.Guid;
 import dev.overture.world.ActorComponent;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -365,6 +367,41 @@ class SchemaGeneratorTest {
     assertEquals(false, matches(path, "maps/Arena.json" + end));
     assertEquals(false, ContentRoot.isValidName("ShooterCore" + end));
     assertEquals(false, matches(pluginName, "ShooterCore" + end));
+  }
+
+  /** The version header's strings: what VersionHeader reads with EngineVersion.parse and Guid.parse, and no more. */
+  @ParameterizedTest
+  @ValueSource(strings = {"0.1.0-1000+++Overture+Main", "5.0.3.20979098+++UE5+Release-5.0", "1.2.3", "1.2.3-0", "1.2.3+b",
+      "1.2.3-4294967295", "1.2.3-4294967296", "1.2.3-9999999999", "1.2.3-2147484648+x", "1.2.3+a\nb", "banana", "1.2", "1.2.3-",
+      "1.2.3-12345678901", "1234567890.0.0", "1.2.3\n", " 1.2.3", "1.2.3-1+", "\u0661.2.3"})
+  void theEngineVersionPattern_takesWhatTheHeaderReads(String text) {
+    tools.jackson.databind.JsonNode header = schema("Experience.schema.json").at("/properties/$version");
+    boolean loader;
+    try {
+      EngineVersion.parse(text);
+      loader = true;
+    } catch (IllegalArgumentException e) {
+      loader = false;
+    }
+    assertEquals(loader, matches(header.at("/properties/engine/pattern").asString(), text), text);
+    assertEquals(loader, matches(header.at("/properties/compatible/pattern").asString(), text), text);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"9A7D33B5-82CB-4E5D-BA5A-C377486FEA31", "9a7d33b5-82cb-4e5d-ba5a-c377486fea31", "2EB5FDBD-01AC4D10-8136F38F-3393A5DA",
+      "9A7D33B582CB4E5DBA5AC377486FEA31", "nope", "9A7D33B5-82CB-4E5D-BA5A-C377486FEA3", "{9A7D33B5-82CB-4E5D-BA5A-C377486FEA31}",
+      "9A7D33B5-82CB-4E5D-BA5A-C377486FEA31\n", "9A7D33B5-82CB-4E5D-BA5A-C377486FEA3G"})
+  void theGuidPattern_takesWhatTheHeaderReads(String text) {
+    tools.jackson.databind.JsonNode entry = schema("Experience.schema.json").at("/properties/$version/properties/custom/items");
+    boolean loader;
+    try {
+      Guid.parse(text);
+      loader = true;
+    } catch (IllegalArgumentException e) {
+      loader = false;
+    }
+    assertEquals(loader, matches(entry.at("/properties/guid/pattern").asString(), text), text);
+    assertEquals(Integer.MAX_VALUE, entry.at("/properties/version/maximum").asInt(), "a version beyond 31 bits is refused");
   }
 
   /** What a regular expression cannot count is left to the loader, which refuses it in words. */

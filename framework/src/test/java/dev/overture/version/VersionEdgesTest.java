@@ -221,6 +221,19 @@ class VersionEdgesTest {
     assertEquals("/$version/custom/0", negative.pointer());
   }
 
+  /** The schemas say "integer", which takes 2.0 (JSON Schema counts a number by its value): the loader takes it too. */
+  @Test
+  void aVersionHeaderEntry_writtenAsAWholeDecimal_reads_andAFractionOrOneBeyond31BitsDoesNot() {
+    String two = "{\"custom\": [{\"guid\": \"" + SHIPS.guid() + "\", \"version\": 2.0}]}";
+    assertEquals(2, VersionHeader.fromJson(JSON.readTree(two)).version(SHIPS.guid()).orElseThrow());
+
+    for (String refused : List.of("2.5", "2147483648", "1e10", "\"2\"")) {
+      DataException e = assertThrows(DataException.class,
+          () -> VersionHeader.fromJson(JSON.readTree(two.replace("2.0", refused))), refused);
+      assertEquals("/$version/custom/0", e.pointer(), refused);
+    }
+  }
+
   @Test
   void aCompatibleChangelistEqualToTheChangelist_isFine_andAboveItIsRefused() {
     assertEquals(700, new BuildVersion(2, 1, 0, 700, 700, false, true, "Main", "").compatibleVersion().changelist());
