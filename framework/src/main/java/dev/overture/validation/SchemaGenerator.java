@@ -48,6 +48,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -367,11 +368,26 @@ public final class SchemaGenerator {
         Method creator = SchemaTypes.stringCreator(c);
         ObjectNode schema = NODES.objectNode();
         ArrayNode values = schema.putArray("enum");
+        List<String> names = new ArrayList<>();
         for (Object constant : c.getEnumConstants()) {
           String name = jsonValue != null ? SchemaTypes.invoke(jsonValue, constant) : ((Enum<?>) constant).name();
           if (creator == null || SchemaTypes.accepts(creator, name)) {
             values.add(name);
+            names.add(name);
           }
+        }
+        if (creator != null && !names.isEmpty() && names.stream().allMatch(name -> SchemaTypes.accepts(creator, " " + name.toLowerCase(Locale.ROOT) + "\t")
+            && SchemaTypes.accepts(creator, name.toUpperCase(Locale.ROOT)))) {
+          // A creator that takes the names in any case and trimmed (PluginState: "registered"): the
+          // schema takes what it takes, and editors still offer the names as written.
+          StringBuilder any = new StringBuilder();
+          for (String name : names) {
+            any.append(any.length() == 0 ? "" : "|").append(anyCase(name));
+          }
+          ObjectNode relaxed = NODES.objectNode().put("type", "string").put("pattern", "^[\\x00- ]*(?:" + any + ")[\\x00- ]*" + END);
+          ObjectNode either = NODES.objectNode();
+          either.putArray("anyOf").add(schema).add(relaxed);
+          return either;
         }
         return schema;
       }
@@ -399,6 +415,21 @@ public final class SchemaGenerator {
         return reference(c, () -> polymorphic(c));
       }
       return NODES.objectNode().put("description", "A " + c.getSimpleName());
+    }
+
+    /** {@code name} as a pattern of any case: {@code [Rr][Ee]...}; other characters as themselves, escaped. */
+    private static String anyCase(String name) {
+      StringBuilder pattern = new StringBuilder();
+      for (char ch : name.toCharArray()) {
+        if (ch < 128 && Character.isLetter(ch)) {
+          pattern.append('[').append(Character.toUpperCase(ch)).append(Character.toLowerCase(ch)).append(']');
+        } else if (ch < 128 && Character.isLetterOrDigit(ch)) {
+          pattern.append(ch);
+        } else {
+          pattern.append(String.format("\\u%04X", (int) ch));
+        }
+      }
+      return pattern.toString();
     }
 
     /** A {@code $ref} to the definition of {@code type}, made once per schema. */

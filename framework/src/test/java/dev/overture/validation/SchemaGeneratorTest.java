@@ -215,7 +215,7 @@ class SchemaGeneratorTest {
     ObjectNode plugin = schema("Plugin.schema.json");
 
     assertEquals("A feature plugin's descriptor (plugins/<Name>/plugin.json)", plugin.get("description").asString());
-    assertEquals(List.of("Installed", "Registered", "Loaded", "Active"), strings(plugin.at("/properties/initialState/enum")),
+    assertEquals(List.of("Installed", "Registered", "Loaded", "Active"), strings(plugin.at("/properties/initialState/anyOf/0/enum")),
         "the states a plugin may start in, as PluginState.fromJson takes them (review finding 3)");
     assertEquals("^(?:" + PluginVersion.FORM + ")" + END, plugin.at("/properties/version/pattern").asString());
     assertEquals("major.minor.patch, for example \"1.2.0\"", plugin.at("/properties/version/description").asString());
@@ -402,6 +402,24 @@ class SchemaGeneratorTest {
     }
     assertEquals(loader, matches(entry.at("/properties/guid/pattern").asString(), text), text);
     assertEquals(Integer.MAX_VALUE, entry.at("/properties/version/maximum").asInt(), "a version beyond 31 bits is refused");
+  }
+
+  /** PluginState.fromJson takes the names in any case and trimmed: the schema refused "registered", which loads. */
+  @ParameterizedTest
+  @ValueSource(strings = {"Registered", "registered", "ACTIVE", " Loaded\n", "\tinstalled", "Error", "Registering", "Loadedx",
+      "Re gistered", "", "Active!"})
+  void theInitialStateSchema_takesWhatPluginStateTakes(String text) {
+    tools.jackson.databind.JsonNode state = schema("Plugin.schema.json").at("/properties/initialState");
+    boolean loader;
+    try {
+      dev.overture.feature.PluginState.fromJson(text);
+      loader = true;
+    } catch (IllegalArgumentException e) {
+      loader = false;
+    }
+    boolean schema = strings(state.at("/anyOf/0/enum")).contains(text)
+        || state.at("/anyOf/1/pattern").isString() && matches(state.at("/anyOf/1/pattern").asString(), text);
+    assertEquals(loader, schema, text);
   }
 
   /** What a regular expression cannot count is left to the loader, which refuses it in words. */
