@@ -153,6 +153,12 @@ final class SettingsJson {
     AssetVersions versions = versions(kind);
     try {
       VersionHeader header = tree.has(VersionHeader.FIELD) ? VersionHeader.fromJson(tree.get(VersionHeader.FIELD)) : null;
+      Optional<String> other = otherKind(header, kind);
+      if (other.isPresent()) {
+        // Not newer: a file of another kind (SharedSettings copied over LocalSettings), which no version of this one reads.
+        return new Read<>(kind.defaults().get(), false, "corrupt", "Overture/CorruptSettings", name + " holds " + other.get()
+            + ", not " + kind.version().friendlyName() + " (its $version carries no " + kind.version().friendlyName() + " version)");
+      }
       AssetVersions.Upgrade upgrade = versions.plan(header, kind.type());
       tree.remove(VersionHeader.FIELD);
       upgrade.apply(tree);
@@ -162,6 +168,26 @@ final class SettingsJson {
           name + (newer ? " was written by a newer version: " : ": ") + e.getMessage());
     }
     return bind(tree, kind, name, places, warnings, stamp);
+  }
+
+  /**
+   * What else {@code header} says the file holds, when it names custom versions but not {@code
+   * kind}'s: the settings kind of one it carries ({@code SharedSettings}), or that entry as written.
+   */
+  private static Optional<String> otherKind(VersionHeader header, SettingsKind<?> kind) {
+    if (header == null || header.custom().isEmpty()
+        || header.custom().stream().anyMatch(entry -> entry.guid().equals(kind.version().guid()))) {
+      return Optional.empty();
+    }
+    for (VersionHeader.Entry entry : header.custom()) {
+      for (SettingsKind<?> known : List.of(SettingsKind.SHARED, SettingsKind.LOCAL)) {
+        if (entry.guid().equals(known.version().guid())) {
+          return Optional.of(known.type().getSimpleName() + " (" + known.version().friendlyName() + " " + entry.version() + ")");
+        }
+      }
+    }
+    VersionHeader.Entry first = header.custom().get(0);
+    return Optional.of(first.name() + " " + first.version() + " (" + first.guid() + ")");
   }
 
   /**

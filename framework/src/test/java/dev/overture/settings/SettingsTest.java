@@ -107,6 +107,25 @@ class SettingsTest {
     assertEquals(1.0, settings.get().overallVolume());
   }
 
+  /** A hostile review: another kind's file was taken for a newer version of this one, and set aside as such. */
+  @Test
+  void anotherKindsFile_isNotNewer_butSetAsideAsNotThisKinds() throws Exception {
+    Files.writeString(local(), """
+        {
+          "$version": { "custom": [ { "name": "Overture-SharedSettings", "guid": "72DEAE61-664B-4878-9000-41737308CDB2", "version": 1 } ] },
+          "colorBlindStrength": 3
+        }
+        """);
+
+    Settings<LocalSettings> settings = Settings.loadOrCreate(local(), SettingsKind.LOCAL);
+
+    assertEquals("Overture/CorruptSettings", settings.warnings().get(0).id());
+    assertTrue(messages(settings).get(0).startsWith(local() + " holds SharedSettings (Overture-SharedSettings 1), not"
+        + " Overture-LocalSettings (its $version carries no Overture-LocalSettings version)"), messages(settings).toString());
+    assertTrue(Files.exists(temp.resolve("LocalSettings.json.corrupt-1")));
+    assertFalse(Files.exists(temp.resolve("LocalSettings.json.newer-1")));
+  }
+
   @Test
   void badValues_costOnlyThemselves_outOfRangeOnesAreClamped_andUnknownOnesGoAtTheNextSave() throws Exception {
     Files.writeString(local(), """
