@@ -392,7 +392,10 @@ final class WorkingCopy implements AutoCloseable {
     }
   }
 
-  /** {@code file} open and locked for this process's commit (the lock waits for another's), or null when it is missing. */
+  /**
+   * {@code file} open and locked for this process's commit (the lock waits for another's), or null
+   * when it is missing; open but unlocked where the file system has no locks.
+   */
   private static FileChannel lockExisting(Path file) throws IOException {
     FileChannel channel;
     try {
@@ -403,7 +406,14 @@ final class WorkingCopy implements AutoCloseable {
     try {
       channel.lock(COMMIT_LOCK_BYTE, 1, false);
       return channel;
-    } catch (IOException | RuntimeException e) {
+    } catch (java.nio.channels.FileLockInterruptionException | java.nio.channels.ClosedChannelException e) {
+      channel.close();
+      throw e;
+    } catch (IOException e) {
+      // A file system without locks (ENOLCK): the commit goes on unlocked, as it did before the lock,
+      // rather than losing the match; only two runs ending at the same moment can then collide.
+      return channel;
+    } catch (RuntimeException e) {
       channel.close();
       throw e;
     }
