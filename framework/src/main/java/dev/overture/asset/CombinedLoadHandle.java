@@ -37,7 +37,8 @@ final class CombinedLoadHandle implements LoadHandle {
   private final HandleFuture<LoadResult> future = new HandleFuture<>(this::cancel);
   private final OutcomeCallbacks callbacks;
   private final AtomicLong reported = new AtomicLong(Double.doubleToRawLongBits(0.0));
-  private final AtomicBoolean cancelled = new AtomicBoolean();
+  /** Set by whichever of the outcome (completion, failure) and a cancel comes first: the other then does nothing. */
+  private final AtomicBoolean decided = new AtomicBoolean();
   private final AtomicBoolean released = new AtomicBoolean();
 
   CombinedLoadHandle(List<? extends LoadHandle> handles) {
@@ -85,6 +86,8 @@ final class CombinedLoadHandle implements LoadHandle {
     }
     if (cancelled) {
       cancel();
+    } else if (!decided.compareAndSet(false, true)) {
+      return; // cancelled meanwhile: its parts are cancelled or released already
     } else if (problems.stream().anyMatch(Problem::isError)) {
       future.failByHandle(new AssetLoadException(describe(), LoadProblems.sorted(problems)));
     } else {
@@ -177,14 +180,21 @@ final class CombinedLoadHandle implements LoadHandle {
     return parts.stream().map(LoadHandle::elapsed).max(Duration::compareTo).orElse(Duration.ZERO);
   }
 
+  /**
+   * Cancels the whole: the parts still loading are cancelled, and those that have already completed
+   * or failed are released, since a cancelled handle pins nothing (they would otherwise keep what
+   * they loaded until the whole was released too).
+   */
   @Override
   public boolean cancel() {
-    if ((future.isDone() && !future.isCancelled()) || !cancelled.compareAndSet(false, true)) {
+    if (!decided.compareAndSet(false, true)) {
       return false;
     }
     progress();
     for (LoadHandle part : parts) {
-      part.cancel();
+      if (!part.cancel() && (part.status() == Status.COMPLETED || part.status() == Status.FAILED)) {
+        part.release();
+      }
     }
     future.cancelByHandle();
     return true;

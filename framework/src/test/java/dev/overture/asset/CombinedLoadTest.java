@@ -157,6 +157,24 @@ class CombinedLoadTest extends ManualLoadFixture {
     assertEquals(0, source.totalReads());
   }
 
+  /** A part that had completed kept its pins after the whole was cancelled: cancelled, yet the asset stayed in memory. */
+  @Test
+  void combine_cancelledAfterAPartCompleted_releasesThatPart_andPinsNothing() {
+    LoadHandle first = assets.loadPrimaryAsset(id("Pawn:Villain"));
+    workers.runAll();
+    LoadHandle second = assets.loadPrimaryAsset(id("Mode:Base"));
+    LoadHandle both = LoadHandle.combine(List.of(first, second));
+
+    assertTrue(both.cancel());
+    workers.runAll();
+
+    assertEquals(Status.CANCELLED, both.status());
+    assertEquals(Status.RELEASED, first.status());
+    assertEquals(Status.CANCELLED, second.status());
+    assertEquals(0, assets.stats().pinned());
+    assertEquals(0, assets.stats().loaded());
+  }
+
   /** A load of a tile list of 154 headed its failure with all 154 ids on one line, before the one problem that mattered. */
   @Test
   void aFailedLoadOfManyAssets_isHeadedByItsFirstFiveIds_andACountOfTheRest() {
