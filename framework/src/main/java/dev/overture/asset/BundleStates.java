@@ -22,8 +22,32 @@ import java.util.function.BiFunction;
  */
 final class BundleStates {
 
-  /** A kept id's bundles and the load that pins them. */
-  private record Hold(Set<String> bundles, DefaultLoadHandle handle) {}
+  /**
+   * A kept id's bundles, the load that pins them, and, until that load has loaded, the hold to go
+   * back to if it fails (the state before the change). A later change made while this one loads
+   * falls back to this one; if this one fails first, the later one falls back to this one's own
+   * fallback instead, so the state that last loaded is never released while a change may return to it.
+   */
+  private static final class Hold {
+    final Set<String> bundles;
+    final DefaultLoadHandle handle;
+    /** Guarded by the lock; null once the load has ended, or when there was no state before. */
+    Hold fallback;
+
+    Hold(Set<String> bundles, DefaultLoadHandle handle, Hold fallback) {
+      this.bundles = bundles;
+      this.handle = handle;
+      this.fallback = fallback;
+    }
+
+    Set<String> bundles() {
+      return bundles;
+    }
+
+    DefaultLoadHandle handle() {
+      return handle;
+    }
+  }
 
   private final BiFunction<List<PrimaryAssetId>, Set<String>, DefaultLoadHandle> loads;
   private final Object lock = new Object();
@@ -50,13 +74,13 @@ final class BundleStates {
           continue;
         }
         DefaultLoadHandle holder = loads.apply(List.of(id), bundles);
-        Hold hold = new Hold(bundles, holder);
+        Hold hold = new Hold(bundles, holder, old);
         holds.put(id, hold);
         observers.add(new ObserverHandle(holder));
         afterStart.add(
             () -> {
               holder.start();
-              holder.future().whenComplete((result, error) -> settle(id, old, hold, error == null));
+              holder.future().whenComplete((result, error) -> settle(id, hold, error == null));
             });
       }
     }
@@ -67,24 +91,49 @@ final class BundleStates {
 
   /**
    * Once a change has loaded or failed: on success the previous state's pins go; on failure the
-   * previous state comes back, unless a later change has replaced this one meanwhile (then that
-   * change covers the previous state, which is released).
+   * previous state comes back. When a later change has replaced this one meanwhile, that change
+   * takes over the previous state as its own fallback (it would otherwise fall back to this failed
+   * one, which pins nothing, while the state that last loaded was released); one that has loaded
+   * already, or an unload, has let go of this one, and the previous state goes with it.
    */
-  private void settle(PrimaryAssetId id, Hold old, Hold hold, boolean loaded) {
-    if (loaded) {
-      if (old != null) {
-        old.handle().release();
-      }
-      return;
-    }
-    boolean restored;
+  private void settle(PrimaryAssetId id, Hold hold, boolean loaded) {
+    Hold release;
     synchronized (lock) {
-      restored = old != null ? holds.replace(id, hold, old) : holds.remove(id, hold);
+      release = hold.fallback;
+      hold.fallback = null;
+      if (!loaded) {
+        if (holds.get(id) == hold) {
+          if (release != null) {
+            holds.put(id, release);
+          } else {
+            holds.remove(id);
+          }
+          release = null;
+        } else {
+          Hold later = fallingBackTo(id, hold);
+          if (later != null) {
+            later.fallback = release;
+            release = null;
+          }
+        }
+      }
     }
-    hold.handle().release();
-    if (!restored && old != null) {
-      old.handle().release();
+    if (!loaded) {
+      hold.handle().release();
     }
+    if (release != null) {
+      release.handle().release();
+    }
+  }
+
+  /** The change, still loading, that falls back to {@code hold}; null when none does. Under the lock. */
+  private Hold fallingBackTo(PrimaryAssetId id, Hold hold) {
+    for (Hold later = holds.get(id); later != null; later = later.fallback) {
+      if (later.fallback == hold) {
+        return later;
+      }
+    }
+    return null;
   }
 
   /** The bundles kept for {@code id}, if it is kept. */

@@ -178,6 +178,30 @@ class AssetLoadingTest extends ManualLoadFixture {
     assertEquals(8, assets.stats().loaded());
   }
 
+  /**
+   * The first change failed while a second, made on top of it, was loading: the second then fell
+   * back to the first, which pins nothing, and the state before both was released.
+   */
+  @Test
+  void twoOverlappingChangesThatBothFail_keepTheStateBeforeThem() throws IOException {
+    PrimaryAssetId elimination = id("Mode:Elimination");
+    finish(assets.changeBundleState(List.of(elimination), List.of(), List.of()));
+    Files.delete(root.resolve("server/rules.bin"));
+
+    LoadHandle server = assets.changeBundleState(List.of(elimination), List.of("server"), List.of());
+    LoadHandle both = assets.changeBundleState(List.of(elimination), List.of("client"), List.of());
+    List<String> order = new ArrayList<>();
+    server.future().whenComplete((result, error) -> order.add("server"));
+    both.future().whenComplete((result, error) -> order.add("both"));
+    workers.runAll();
+
+    assertEquals(List.of("server", "both"), order, "the first change fails while the second still loads");
+    assertEquals(Status.FAILED, both.status());
+    assertEquals(Set.of(), assets.bundleState(elimination).orElseThrow());
+    assertTrue(assets.getAsset(elimination).isPresent(), "the state before both changes is still kept");
+    assertEquals(new AssetManager.Stats(2, 2, 0, 0, 1), assets.stats(), "Mode:Elimination and the Mode:Base it always includes");
+  }
+
   @Test
   void changeBundleState_returnsAViewThatPinsNothing() {
     PrimaryAssetId base = id("Mode:Base");
