@@ -114,6 +114,10 @@ final class DefaultAssetManager implements AssetManager {
       slots.detach(entry.id());
     }
     slots.detachFiles(name);
+    // Its files kept by getAsset(ref, true): their slots are out of the table, and an entry left
+    // here would hold the old copy (and the plugin's classes) and keep a root added again under
+    // the name from keeping its own.
+    keptFiles.keySet().removeIf(ref -> ref.root().equals(name));
     closeQuietly(removed.root());
     return true;
   }
@@ -371,6 +375,7 @@ final class DefaultAssetManager implements AssetManager {
     closed = true;
     List<ContentRoot> roots = index.close();
     slots.close();
+    keptFiles.clear();
     bundleStates.releaseAll();
     workers.shutdown();
     for (ContentRoot root : roots) {

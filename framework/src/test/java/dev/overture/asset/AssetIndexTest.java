@@ -359,6 +359,29 @@ class AssetIndexTest {
     again.release();
   }
 
+  /**
+   * A file of a plugin kept with {@code getAsset(ref, true)} stayed in the manager's kept files after
+   * its root was removed, holding the old copy (and the plugin's classes): the root added again then
+   * could not keep its own copy, which was read afresh on every call and dropped after each.
+   */
+  @Test
+  void aFileKeptInMemory_isLetGoWithItsRoot_andTheRootAddedAgainKeepsItsOwnCopy() throws Exception {
+    build(TestAssets.game());
+    Path plugin = Content.of().file("icons/golem.json", "{ \"texture\": \"old.png\", \"size\": 8 }").writeTo(temp.resolve("plugins/Golems"));
+    assets.addContentRoot(ContentRoot.of("Golems", AssetSource.directory(plugin)));
+    SoftRef<TestAssets.Icon> golemIcon = SoftRef.of("Golems", AssetPath.parse("icons/golem.json"), TestAssets.Icon.class);
+    assertEquals("old.png", assets.getAsset(golemIcon, true).texture());
+
+    assertTrue(assets.removeContentRoot("Golems"));
+    assertEquals(new AssetManager.Stats(0, 0, 0, 0, 0), assets.stats(), "the kept copy goes with its root");
+    Files.writeString(plugin.resolve("icons/golem.json"), "{ \"texture\": \"new.png\", \"size\": 8 }");
+    assets.addContentRoot(ContentRoot.of("Golems", AssetSource.directory(plugin)));
+
+    assertEquals("new.png", assets.getAsset(golemIcon, true).texture());
+    assertEquals("new.png", assets.getAsset(golemIcon).orElseThrow().texture(), "kept in memory");
+    assertEquals(1, assets.stats().pinned());
+  }
+
   @Test
   void aPluginRootThatClashes_isRefusedWhole() {
     build(TestAssets.game());
