@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -128,9 +127,33 @@ final class Indexer {
     return unique;
   }
 
-  /** The key two ids share when they differ only in the case of their names. */
+  /**
+   * The key two ids share when they differ only in the case of their names, folded a letter at a
+   * time as file systems that ignore case fold them: {@code toLowerCase} of the whole name kept
+   * apart letters that such a file system takes for one, such as {@code ΑΣ} and {@code ασ} (a
+   * capital sigma lowers to the final {@code ς} at the end of a word) or {@code µ} and {@code Μ}.
+   */
   static String folded(PrimaryAssetId id) {
-    return id.type().name() + ':' + id.name().toLowerCase(Locale.ROOT);
+    String name = id.name();
+    StringBuilder key = new StringBuilder(id.type().name().length() + 1 + name.length()).append(id.type().name()).append(':');
+    for (int i = 0; i < name.length(); ) {
+      int letter = name.codePointAt(i);
+      key.appendCodePoint(foldCase(letter));
+      i += Character.charCount(letter);
+    }
+    return key.toString();
+  }
+
+  /**
+   * One letter's simple case fold: the lower case of its upper case ({@code ς}, {@code σ} and
+   * {@code Σ} are all {@code σ}). The capital {@code İ} stays itself: its lower case is the plain
+   * {@code i}, whose upper case is {@code I}, and the file systems keep {@code İ} and {@code i} apart.
+   */
+  private static int foldCase(int letter) {
+    if (letter < 0x80) {
+      return letter >= 'A' && letter <= 'Z' ? letter + ('a' - 'A') : letter;
+    }
+    return letter == 0x130 ? letter : Character.toLowerCase(Character.toUpperCase(letter));
   }
 
   /**

@@ -69,6 +69,21 @@ class AssetIdCaseTest {
         described(e.problems()));
   }
 
+  /**
+   * The names were compared lowered as whole words, where a capital sigma at the end becomes the
+   * final sigma: {@code ΑΣ} and {@code ασ} were both indexed, though a file system that ignores case
+   * holds one file for the two names.
+   */
+  @Test
+  void idsDifferingOnlyInTheCaseOfASigma_areRefused_butDottedAndPlainIStayApart() {
+    Content content = TestAssets.game().file("pawns/ΑΣ.json", "{}").file("pawns/ασ.json", "{}")
+        .file("pawns/İ.json", "{}").file("pawns/i.json", "{}");
+
+    AssetIndexException e = assertThrows(AssetIndexException.class, () -> build(content));
+
+    assertEquals(expected("Pawn:ΑΣ", root() + "/pawns/ΑΣ.json", "Pawn:ασ", root() + "/pawns/ασ.json"), described(e.problems()));
+  }
+
   @Test
   void idsDifferingOnlyInCase_acrossRoots_areRefused_andTheRootIsNotAdded() {
     build(TestAssets.game());
