@@ -256,8 +256,9 @@ final class AssetFiles {
       // The files that are there are kept apart from the message: the load completes the
       // message (naming the reference) before listing them.
       Problem missing = ContentRoot.missingFile(file, Optional.empty());
-      problem = new Problem(missing.severity(), missing.id(), missing.message(), Optional.of(asset),
-          Optional.of(SourceLocation.ofFile(file)), siblings(root, path));
+      List<String> there = filesBeside(root, path);
+      problem = new Problem(missing.severity(), missing.id(), missing.message() + otherUnicodeForm(path, there),
+          Optional.of(asset), Optional.of(SourceLocation.ofFile(file)), Choices.closest(path.fileName(), there));
     } else {
       problem = readProblem(file, failure).withAsset(asset);
     }
@@ -284,15 +285,35 @@ final class AssetFiles {
     return problem.at(SourceLocation.ofFile(file));
   }
 
-  private static List<String> siblings(ContentRoot root, AssetPath path) {
+  /** The names of the files in the folder of {@code path}; none when it cannot be listed. */
+  private static List<String> filesBeside(ContentRoot root, AssetPath path) {
     try {
       List<String> names = new ArrayList<>();
       for (String file : root.source().list(path.parent(), false)) {
         names.add(file.substring(file.lastIndexOf('/') + 1));
       }
-      return Choices.closest(path.fileName(), names);
+      return names;
     } catch (IOException | RuntimeException e) {
       return List.of();
     }
+  }
+
+  /**
+   * What to add to the problem of a missing {@code path} when a file of {@code there} has its name
+   * written with other code points for the same letters ({@code ï} as one, or as {@code i} and a
+   * combining diaeresis): a file system that ignores the difference (macOS's) finds the file, this
+   * one does not, and the two names look the same in the message.
+   */
+  private static String otherUnicodeForm(AssetPath path, List<String> there) {
+    String wanted = path.fileName();
+    String composed = java.text.Normalizer.normalize(wanted, java.text.Normalizer.Form.NFC);
+    for (String name : there) {
+      if (!name.equals(wanted) && java.text.Normalizer.normalize(name, java.text.Normalizer.Form.NFC).equals(composed)) {
+        return " (\"" + name + "\" is there: the same name in other Unicode code points, one composed (NFC) and the other"
+            + " decomposed (NFD), which some file systems tell apart; write the name in the reference and the file alike,"
+            + " composed)";
+      }
+    }
+    return "";
   }
 }

@@ -223,6 +223,28 @@ class AssetErrorsTest {
     assertEquals(at(file("pawns/Villain.json"), 3, 15, "/portrait"), problem.location().orElseThrow());
   }
 
+  /**
+   * A reference written decomposed (NFD, as macOS hands out names) to a file named composed (NFC):
+   * macOS finds the file, Linux does not, and the message named a missing file that looked the same
+   * as the one it listed as there.
+   */
+  @Test
+  void missingReferencedFile_whoseNameIsThereInAnotherUnicodeForm_saysSo() {
+    String composed = "icons/na\u00efve.json";
+    String decomposed = "icons/nai\u0308ve.json";
+    with(TestAssets.game().file("pawns/Villain.json", "{ \"name\": \"Villain\", \"portrait\": \"" + decomposed + "\" }")
+        .file(composed, "{ \"texture\": \"v.png\", \"size\": 8 }"));
+    Problem problem = only(failure(assets.loadPrimaryAsset(id("Pawn:Villain"), "client")));
+
+    assertEquals("Overture/MissingFile", problem.id());
+    assertEquals(
+        "File " + file(decomposed) + " does not exist (\"na\u00efve.json\" is there: the same name in other Unicode code"
+            + " points, one composed (NFC) and the other decomposed (NFD), which some file systems tell apart; write the name in"
+            + " the reference and the file alike, composed), referenced by Pawn:Villain (files there: \"badge.json\","
+            + " \"elimination.json\", \"hero.json\", \"na\u00efve.json\")",
+        problem.message());
+  }
+
   @Test
   void duplicateKeys_trailingContent_andNull_areErrors() {
     with(TestAssets.game()
