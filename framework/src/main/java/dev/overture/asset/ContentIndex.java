@@ -170,9 +170,16 @@ final class ContentIndex {
     }
   }
 
-  /** Takes the root {@code name} and its entries out of the index; null when there is none. */
+  /**
+   * Takes the root {@code name} and its entries out of the index; null when there is none, or the
+   * index is closed (its roots were handed over by {@link #close()} and closed then: a plugin
+   * unregistered after the manager closed closed its source a second time).
+   */
   Removed remove(String name) {
     synchronized (lock) {
+      if (closed) {
+        return null;
+      }
       State current = state;
       Root root = current.roots().get(name);
       if (root == null) {

@@ -491,6 +491,15 @@ class AssetLoadingTest extends ManualLoadFixture {
     assertEquals(1, source.closes());
   }
 
+  /** A root removed after the manager closed (a plugin unregistered during shutdown) had its source closed a second time. */
+  @Test
+  void removingARootAfterClose_removesNothing_andDoesNotCloseItsSourceAgain() {
+    assets.close();
+
+    assertFalse(assets.removeContentRoot(ContentRoot.GAME));
+    assertEquals(1, source.closes());
+  }
+
   @Test
   void loadSynchronously_onAWorkerThread_isRefused() throws Exception {
     assets.close();
