@@ -44,6 +44,22 @@ final class DirectorySource implements AssetSource {
     return SourceFiles.walk(realRoot, realRoot.resolve(folder.value()), recursive);
   }
 
+  /**
+   * Where {@code folder} leads when it is a symbolic link to a folder, which a listing does not
+   * follow (it lists nothing of it); null when it is no such link.
+   */
+  Path linkedFolder(AssetPath folder) {
+    Path path = realRoot.resolve(folder.value());
+    if (folder.value().isEmpty() || !Files.isSymbolicLink(path) || !Files.isDirectory(path)) {
+      return null;
+    }
+    try {
+      return Files.readSymbolicLink(path);
+    } catch (IOException | UnsupportedOperationException e) {
+      return null;
+    }
+  }
+
   @Override
   public byte[] read(AssetPath path, int maxBytes) throws IOException {
     return files.read(realRoot.resolve(path.value()), path, () -> displayPath(path), maxBytes);

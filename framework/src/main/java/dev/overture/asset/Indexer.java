@@ -77,6 +77,19 @@ final class Indexer {
                   .at(SourceLocation.ofFile(root.source().name())));
           continue;
         }
+        if (files.isEmpty() && root.source() instanceof DirectorySource folders) {
+          java.nio.file.Path target = folders.linkedFolder(directory);
+          if (target != null) {
+            // Links to folders are not followed (a loop would never end): its files were silently not assets.
+            problems.add(
+                Problem.warning(
+                        "Overture/LinkedFolder",
+                        "Scan rule for " + rule.type() + " names folder \"" + directory + "\", which is a symbolic link in "
+                            + root.source().name() + " (to \"" + target + "\"); links to folders are not followed, so none"
+                            + " of its files are indexed: name the folder it leads to in the rule, or put the folder itself there")
+                    .at(SourceLocation.ofFile(root.source().name())));
+          }
+        }
         for (String raw : files) {
           AssetPath path = checkedPath(root, raw, problems);
           if (path == null || !rule.covers(path)) {

@@ -194,6 +194,21 @@ class AssetIndexTest {
     assertEquals("Scan rule for Arena names folder \"maps\", which does not exist in " + root(), warning.message());
   }
 
+  /** A rule folder that is a link to a folder indexed nothing, and said nothing: every asset in it was missing unexplained. */
+  @Test
+  void aRuleFolderThatIsASymbolicLink_isAWarningNamingWhereItLeads() throws IOException {
+    Path content = TestAssets.game().writeTo(root());
+    Files.move(content.resolve("pawns"), content.resolve("characters"));
+    Files.createSymbolicLink(content.resolve("pawns"), Path.of("characters"));
+
+    assets = TestAssets.builder(AssetSource.directory(content)).executor(workers).build();
+
+    assertEquals(List.of(Problem.warning("Overture/LinkedFolder", "Scan rule for Pawn names folder \"pawns\", which is a symbolic"
+            + " link in " + root() + " (to \"characters\"); links to folders are not followed, so none of its files are indexed:"
+            + " name the folder it leads to in the rule, or put the folder itself there")
+        .at(dev.overture.core.SourceLocation.ofFile(root().toString()))), assets.index().warnings());
+  }
+
   @Test
   void brokenSettingsFile_isReportedWithItsLocation() {
     Content content = TestAssets.game().file("overture.json", """
