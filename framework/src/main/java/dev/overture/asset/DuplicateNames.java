@@ -78,6 +78,12 @@ final class DuplicateNames extends JsonParserDelegate {
     }
   }
 
+  /**
+   * The most names a set of the thread's keeps (emptied) for its next parse; a larger one is let
+   * go, so that a file with an object of many names leaves no table of that size behind it.
+   */
+  private static final int KEPT_SET_CAPACITY = 256;
+
   /** Closes the parser and leaves this parse's arrays to the thread's next. */
   @Override
   public void close() {
@@ -85,6 +91,7 @@ final class DuplicateNames extends JsonParserDelegate {
       super.close();
     } finally {
       if (scratch != null && !closed) {
+        forgetLargeObjects();
         scratch.names = names;
         scratch.counts = counts;
         scratch.large = large;
@@ -92,6 +99,39 @@ final class DuplicateNames extends JsonParserDelegate {
       }
       closed = true;
     }
+  }
+
+  /**
+   * Empties the sets of names of the objects of many names this parse met: they were kept until
+   * the thread's next parse opened an object at their depth, so a worker that read an asset with
+   * a map of 100,000 keys held every key, after the asset was released, for as long as it idled.
+   */
+  private void forgetLargeObjects() {
+    if (large == null) {
+      return;
+    }
+    for (int i = 0; i < large.length; i++) {
+      Set<String> set = large[i];
+      if (set != null) {
+        if (set.size() > KEPT_SET_CAPACITY) {
+          large[i] = null;
+        } else {
+          set.clear();
+        }
+      }
+    }
+  }
+
+  /** How many names the sets this thread keeps for its next parse hold: none once its parses are closed. */
+  static int namesKeptByThisThread() {
+    Set<String>[] sets = SCRATCH.get().large;
+    int kept = 0;
+    if (sets != null) {
+      for (Set<String> set : sets) {
+        kept += set == null ? 0 : set.size();
+      }
+    }
+    return kept;
   }
 
   /** Whether a repeated name stopped the read (whatever exception reached the caller). */

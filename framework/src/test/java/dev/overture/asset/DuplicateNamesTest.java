@@ -222,4 +222,22 @@ class DuplicateNamesTest {
     // 1, "z", 2 read, then the second "y" refused.
     assertEquals(3, failingToken(outer), "the open parse still finds its own name twice");
   }
+
+  /**
+   * An object of many names filled the thread's set, which kept every name after the parse until
+   * the thread's next parse opened an object at that depth: an idle worker held the keys of a
+   * large map asset long after the asset was released.
+   */
+  @Test
+  void aClosedParse_leavesNoNamesInTheThreadsSets() {
+    StringBuilder many = new StringBuilder("{\"a\": {");
+    for (int i = 0; i < 5000; i++) {
+      many.append(i == 0 ? "" : ", ").append("\"n").append(i).append("\": ").append(i);
+    }
+    many.append("}}");
+
+    assertEquals(-1, checked(many.toString()));
+
+    assertEquals(0, DuplicateNames.namesKeptByThisThread());
+  }
 }
