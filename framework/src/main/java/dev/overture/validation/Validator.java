@@ -167,6 +167,12 @@ public final class Validator {
   /** Loads and checks everything; {@code registered} are the plugins this run registered. */
   private ValidationReport check(List<PluginId> registered) {
     Run run = new Run(assets);
+    // What indexing found: a scan rule's folder that does not exist or is a link, a setting only the
+    // game's overture.json may give. validate said "no problems found" over them, and a folder of
+    // assets the index never saw was only seen through the references to them that failed.
+    for (Problem warning : assets.index().warnings()) {
+      run.report(null, null, warning);
+    }
     for (PluginId id : registered) {
       PluginState state = features.state(id);
       if (!state.isStable() && state != PluginState.ERROR) {

@@ -82,4 +82,24 @@ class StrictUnknownPropertiesTest {
           "Old.json's motto is upgraded to caption before it is bound: nothing to report");
     }
   }
+
+  /** A scan rule naming a folder that does not exist was logged by the index, and validate said "no problems found". */
+  @Test
+  void theValidator_reportsWhatIndexingWarnedOf() {
+    Path root = Content.of()
+        .file("overture.json", "{ \"primaryAssetTypesToScan\": [ { \"type\": \"Flag\", \"assetClass\": \"Banner\", \"directories\": [\"flags\"] } ] }")
+        .file("banners/Current.json", "{ \"caption\": \"Onward\" }")
+        .writeTo(temp.resolve("indexed"));
+    try (AssetManager assets = AssetManager.builder()
+        .contentRoot(AssetSource.directory(root))
+        .scanRule(ScanRule.of("Banner", Banner.class, "banners"))
+        .assetClass("Banner", Banner.class)
+        .build()) {
+      ValidationReport report = Validator.builder(assets).build().run();
+
+      assertEquals(List.of(), report.errors(), report.format());
+      assertEquals(List.of("[Overture/MissingFolder] Scan rule for Flag names folder \"flags\", which does not exist in " + root),
+          report.warnings().stream().map(problem -> "[" + problem.id() + "] " + problem.message()).toList());
+    }
+  }
 }
