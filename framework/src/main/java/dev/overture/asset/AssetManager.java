@@ -249,7 +249,10 @@ public interface AssetManager extends AutoCloseable {
    */
   AssetTools tools();
 
-  /** Cancels loads, drops every asset, stops workers the manager started, closes sources. */
+  /**
+   * Cancels loads, drops every asset, stops workers the manager started, closes sources. Closing
+   * again does nothing; a call made while another thread closes returns once that close is done.
+   */
   @Override
   void close();
 

@@ -117,7 +117,9 @@ final class DefaultAssetManager implements AssetManager {
     // Its files kept by getAsset(ref, true): their slots are out of the table, and an entry left
     // here would hold the old copy (and the plugin's classes) and keep a root added again under
     // the name from keeping its own.
-    keptFiles.keySet().removeIf(ref -> ref.root().equals(name));
+    synchronized (keptFiles) {
+      keptFiles.keySet().removeIf(ref -> ref.root().equals(name));
+    }
     closeQuietly(removed.root());
     return true;
   }
@@ -256,7 +258,11 @@ final class DefaultAssetManager implements AssetManager {
         throw e;
       }
       if (keepInMemory) {
-        kept = keptFiles.putIfAbsent(ref, pin.slot()) == null;
+        synchronized (keptFiles) {
+          // Its root removed while it loaded took its slot out of the table (and dropped what was
+          // kept of the root before): keeping it now would hold the gone root's copy for good.
+          kept = slots.holds(ref, pin.slot()) && keptFiles.putIfAbsent(ref, pin.slot()) == null;
+        }
       }
       return ref.type().cast(value.value());
     } finally {
@@ -367,8 +373,12 @@ final class DefaultAssetManager implements AssetManager {
     }
   }
 
+  /**
+   * Synchronized, so that of two threads closing at once one closes and the other returns once
+   * everything is closed, not at once while the sources are still open (nor closing them twice).
+   */
   @Override
-  public void close() {
+  public synchronized void close() {
     if (closed) {
       return;
     }

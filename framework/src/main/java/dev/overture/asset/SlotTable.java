@@ -303,6 +303,11 @@ final class SlotTable {
     slots.remove(key);
   }
 
+  /** Whether {@code slot} is still {@code key}'s in the table (no removal of its root took it out). */
+  boolean holds(AssetKey key, Slot slot) {
+    return slots.get(key) == slot;
+  }
+
   /** Takes every slot of a file of content root {@code root} out of the table, pinned or not (see {@link #detach}). */
   void detachFiles(String root) {
     for (AssetKey key : slots.keySet()) {

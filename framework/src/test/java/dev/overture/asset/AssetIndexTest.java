@@ -18,6 +18,9 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -395,6 +398,42 @@ class AssetIndexTest {
     assertEquals("new.png", assets.getAsset(golemIcon, true).texture());
     assertEquals("new.png", assets.getAsset(golemIcon).orElseThrow().texture(), "kept in memory");
     assertEquals(1, assets.stats().pinned());
+  }
+
+  /** A hostile review: a root removed while getAsset(ref, true) read its file left that copy kept, and the root added again could not keep its own. */
+  @Test
+  void aFileKeptInMemory_whoseRootIsRemovedWhileItLoads_isNotKept() throws Exception {
+    build(TestAssets.game());
+    Path plugin = Content.of().file("icons/golem.json", "{ \"texture\": \"old.png\", \"size\": 8 }").writeTo(temp.resolve("plugins/Golems"));
+    CountDownLatch reading = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    AssetSource slow = new ForwardingSource(AssetSource.directory(plugin)) {
+      @Override
+      public byte[] read(AssetPath path, int maxBytes) throws IOException {
+        reading.countDown();
+        try {
+          release.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        return super.read(path, maxBytes);
+      }
+    };
+    assets.addContentRoot(ContentRoot.of("Golems", slow));
+    SoftRef<TestAssets.Icon> golemIcon = SoftRef.of("Golems", AssetPath.parse("icons/golem.json"), TestAssets.Icon.class);
+    CompletableFuture<TestAssets.Icon> kept = CompletableFuture.supplyAsync(() -> assets.getAsset(golemIcon, true));
+    reading.await();
+    assertTrue(assets.removeContentRoot("Golems"));
+    release.countDown();
+    assertEquals("old.png", kept.get(10, TimeUnit.SECONDS).texture(), "the caller gets what it waited for");
+
+    assertEquals(0, assets.stats().pinned(), "nothing of the gone root is kept");
+    Files.writeString(plugin.resolve("icons/golem.json"), "{ \"texture\": \"new.png\", \"size\": 8 }");
+    CountingSource again = new CountingSource(AssetSource.directory(plugin));
+    assets.addContentRoot(ContentRoot.of("Golems", again));
+    assertEquals("new.png", assets.getAsset(golemIcon, true).texture());
+    assertEquals("new.png", assets.getAsset(golemIcon).orElseThrow().texture(), "kept in memory");
+    assertEquals(1, again.reads("icons/golem.json"));
   }
 
   @Test

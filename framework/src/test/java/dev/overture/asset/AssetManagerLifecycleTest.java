@@ -1,15 +1,19 @@
 package dev.overture.asset;
 
 import static dev.overture.asset.TestAssets.id;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overture.testing.Content;
 import dev.overture.testing.ManualExecutor;
+import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,6 +43,41 @@ class AssetManagerLifecycleTest {
     assertTrue(refused.getMessage().contains("Nowhere"), refused.getMessage());
     assertEquals(1, first.closes(), "the game's source, indexed before the failure");
     assertEquals(1, second.closes(), "the source that failed");
+  }
+
+  /** A hostile review: a second close returned at once, while the first was still closing the sources. */
+  @Test
+  void aCloseWhileAnotherThreadCloses_returnsOnceTheSourcesAreClosed_andClosesNothingTwice() throws Exception {
+    CountDownLatch closing = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    CountingSource source = new CountingSource(AssetSource.directory(TestAssets.game().writeTo(temp.resolve("game")))) {
+      @Override
+      public void close() throws IOException {
+        closing.countDown();
+        try {
+          release.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        super.close();
+      }
+    };
+    AssetManager assets = TestAssets.builder(source).build();
+    Thread first = new Thread(assets::close, "first-close");
+    first.start();
+    closing.await();
+    Thread second = new Thread(assets::close, "second-close");
+    second.start();
+
+    try {
+      await().atMost(Duration.ofSeconds(10)).until(() -> second.getState() == Thread.State.BLOCKED);
+    } finally {
+      release.countDown();
+    }
+    first.join();
+    second.join();
+
+    assertEquals(1, source.closes());
   }
 
   @Test
