@@ -52,6 +52,9 @@ final class DefaultAssetManager implements AssetManager {
   private final Map<SoftRef<?>, Slot> keptFiles = new ConcurrentHashMap<>();
   private final AtomicReference<StartupJobs> initialLoading = new AtomicReference<>();
   private volatile boolean closed;
+  /** Set by the one close that closes; {@link #closedLatch} opens when it is done. */
+  private final java.util.concurrent.atomic.AtomicBoolean closing = new java.util.concurrent.atomic.AtomicBoolean();
+  private final java.util.concurrent.CountDownLatch closedLatch = new java.util.concurrent.CountDownLatch(1);
 
   DefaultAssetManager(AssetManager.Builder builder) {
     AssetLimits limits = builder.limits != null ? builder.limits : AssetLimits.defaults();
@@ -374,14 +377,30 @@ final class DefaultAssetManager implements AssetManager {
   }
 
   /**
-   * Synchronized, so that of two threads closing at once one closes and the other returns once
-   * everything is closed, not at once while the sources are still open (nor closing them twice).
+   * Of two threads closing at once one closes, and the other returns once everything is closed, not
+   * at once while the sources are still open (nor closing them twice). A worker of this manager
+   * closing it (a callback run on the worker) returns at once: the first close waits for the workers.
    */
   @Override
-  public synchronized void close() {
-    if (closed) {
+  public void close() {
+    if (!closing.compareAndSet(false, true)) {
+      if (!workers.isOwnThread(Thread.currentThread())) {
+        try {
+          closedLatch.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
       return;
     }
+    try {
+      closeNow();
+    } finally {
+      closedLatch.countDown();
+    }
+  }
+
+  private void closeNow() {
     closed = true;
     List<ContentRoot> roots = index.close();
     slots.close();

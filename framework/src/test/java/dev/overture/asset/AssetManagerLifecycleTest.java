@@ -70,7 +70,7 @@ class AssetManagerLifecycleTest {
     second.start();
 
     try {
-      await().atMost(Duration.ofSeconds(10)).until(() -> second.getState() == Thread.State.BLOCKED);
+      await().atMost(Duration.ofSeconds(10)).until(() -> second.getState() == Thread.State.WAITING);
     } finally {
       release.countDown();
     }
