@@ -372,6 +372,10 @@ final class WorkingCopy implements AutoCloseable {
    */
   private String checkedReplace(Path source) throws IOException {
     synchronized (COMMITTING) {
+      String early = conflict();
+      if (early != null) {
+        return early; // before opening it: a file replaced by a named pipe would block the open
+      }
       try (FileChannel locked = lockExisting(saveTarget)) {
         String conflict = conflict();
         if (conflict != null) {
