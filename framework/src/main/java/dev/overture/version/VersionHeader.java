@@ -144,13 +144,7 @@ public record VersionHeader(EngineVersion savedBy, EngineVersion compatibleWith,
     } catch (IllegalArgumentException e) {
       throw new DataException("Overture/InvalidVersionHeader", at + "/guid", e.getMessage());
     }
-    JsonNode named = object.path("name");
-    if (!named.isMissingNode() && !named.isString()) {
-      // As the schemas say: a name is optional, and when written it is text.
-      throw new DataException("Overture/InvalidVersionHeader", at + "/name",
-          "\"name\" is the system's name, a string such as \"Overture-Experience\", not " + named);
-    }
-    String name = named.isString() ? named.asString() : guid.toString();
+    String name = object.path("name").isString() ? object.get("name").asString() : guid.toString();
     return new Entry(guid, name, object.get("version").asInt());
   }
 

@@ -221,21 +221,6 @@ class VersionEdgesTest {
     assertEquals("/$version/custom/0", negative.pointer());
   }
 
-  /** A hostile review: the schemas take a name only as text, and the loader took 5 and used the GUID instead. */
-  @Test
-  void aVersionHeaderEntrysName_isOptional_butWhenWrittenIsText() {
-    String unnamed = "{\"custom\": [{\"guid\": \"" + SHIPS.guid() + "\", \"version\": 1}]}";
-    assertEquals(SHIPS.guid().toString(), VersionHeader.fromJson(JSON.readTree(unnamed)).custom().get(0).name());
-
-    for (String refused : List.of("5", "null", "[\"Ships\"]")) {
-      DataException e = assertThrows(DataException.class,
-          () -> VersionHeader.fromJson(JSON.readTree(unnamed.replace("{\"guid\"", "{\"name\": " + refused + ", \"guid\""))), refused);
-      assertEquals("/$version/custom/0/name", e.pointer(), refused);
-      assertEquals("\"name\" is the system's name, a string such as \"Overture-Experience\", not " + refused.replace(" ", ""),
-          e.getMessage().replaceFirst("^.*?\"name\" is", "\"name\" is"), refused);
-    }
-  }
-
   /** The schemas say "integer", which takes 2.0 (JSON Schema counts a number by its value): the loader takes it too. */
   @Test
   void aVersionHeaderEntry_writtenAsAWholeDecimal_reads_andAFractionOrOneBeyond31BitsDoesNot() {
