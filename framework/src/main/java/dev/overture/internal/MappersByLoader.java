@@ -7,10 +7,13 @@ import java.lang.reflect.TypeVariable;
 import java.lang.reflect.WildcardType;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -79,16 +82,7 @@ public final class MappersByLoader {
     if (value instanceof Collection<?> collection) { // not any Iterable: a Path is one, of Paths
       contents = collection;
     } else if (value instanceof Map<?, ?> map) {
-      for (Map.Entry<?, ?> entry : map.entrySet()) {
-        Class<?> found = foreignIn(entry.getKey(), depth + 1);
-        if (found == null) {
-          found = foreignIn(entry.getValue(), depth + 1);
-        }
-        if (found != null) {
-          return found;
-        }
-      }
-      return null;
+      contents = map.entrySet().stream().flatMap(entry -> Stream.of(entry.getKey(), entry.getValue())).toList();
     } else if (value instanceof Object[] array) {
       contents = Arrays.asList(array);
     } else if (value instanceof Optional<?> optional) {
@@ -96,8 +90,13 @@ public final class MappersByLoader {
     } else {
       return null;
     }
-    for (Object element : contents) {
-      Class<?> found = foreignIn(element, depth + 1);
+    return first(contents, element -> foreignIn(element, depth + 1));
+  }
+
+  /** The first non-null of {@code find} over {@code items}, or null. */
+  private static <T> Class<?> first(Iterable<T> items, Function<? super T, Class<?>> find) {
+    for (T item : items) {
+      Class<?> found = find.apply(item);
       if (found != null) {
         return found;
       }
@@ -127,34 +126,22 @@ public final class MappersByLoader {
       }
       return shared(element) ? null : element;
     }
-    Type[] named;
+    List<Type> named;
     if (type instanceof ParameterizedType parameterized) {
       Class<?> raw = foreign(parameterized.getRawType(), depth + 1);
       if (raw != null) {
         return raw;
       }
-      named = parameterized.getActualTypeArguments();
+      named = List.of(parameterized.getActualTypeArguments());
     } else if (type instanceof GenericArrayType array) {
-      named = new Type[] {array.getGenericComponentType()};
+      named = List.of(array.getGenericComponentType());
     } else if (type instanceof WildcardType wildcard) {
-      named = concat(wildcard.getUpperBounds(), wildcard.getLowerBounds());
+      named = Stream.concat(Arrays.stream(wildcard.getUpperBounds()), Arrays.stream(wildcard.getLowerBounds())).toList();
     } else if (type instanceof TypeVariable<?> variable) {
-      named = variable.getBounds();
+      named = List.of(variable.getBounds());
     } else {
       return null;
     }
-    for (Type one : named) {
-      Class<?> found = foreign(one, depth + 1);
-      if (found != null) {
-        return found;
-      }
-    }
-    return null;
-  }
-
-  private static Type[] concat(Type[] a, Type[] b) {
-    Type[] both = java.util.Arrays.copyOf(a, a.length + b.length);
-    System.arraycopy(b, 0, both, a.length, b.length);
-    return both;
+    return first(named, one -> foreign(one, depth + 1));
   }
 }
