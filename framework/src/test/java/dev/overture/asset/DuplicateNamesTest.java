@@ -240,4 +240,30 @@ class DuplicateNamesTest {
 
     assertEquals(0, DuplicateNames.namesKeptByThisThread());
   }
+
+  /**
+   * A set that grew for an object of many names was only emptied when the next object at its depth
+   * opened, and an empty set passed as small when the parse closed: its table (1 MB for 10,000
+   * names) stayed with the thread. Such a set is now let go, and the thread keeps none.
+   */
+  @Test
+  void aLargeObjectFollowedByASmallOneAtItsDepth_leavesNoLargeSetToTheThread() {
+    StringBuilder document = new StringBuilder("{\"a\": {");
+    for (int i = 0; i < 10_000; i++) {
+      document.append(i == 0 ? "" : ", ").append("\"n").append(i).append("\": ").append(i);
+    }
+    document.append("}, \"b\": {\"x\": 1}}");
+
+    // On a thread of its own, whose sets are this parse's alone.
+    java.util.concurrent.ExecutorService thread = java.util.concurrent.Executors.newSingleThreadExecutor();
+    try {
+      java.util.concurrent.Future<int[]> outcome = thread.submit(
+          () -> new int[] {checked(document.toString()), DuplicateNames.setsKeptByThisThread()});
+      assertEquals(List.of(-1, 0), java.util.Arrays.stream(outcome.get()).boxed().toList());
+    } catch (InterruptedException | java.util.concurrent.ExecutionException e) {
+      throw new AssertionError(e);
+    } finally {
+      thread.shutdownNow();
+    }
+  }
 }
