@@ -25,7 +25,7 @@ import java.util.jar.JarFile;
  * ClassLoader#getResource}. Thread-safe: it holds the loader, the root's name, and the files of each
  * jar it has listed, in concurrent maps.
  */
-final class ClasspathSource implements AssetSource {
+final class ClasspathSource implements AssetSource, LinkedFolders {
 
   private final ClassLoader loader;
   private final String root;
@@ -59,6 +59,11 @@ final class ClasspathSource implements AssetSource {
 
   @Override
   public List<String> list(AssetPath folder, boolean recursive) throws IOException {
+    return list(folder, recursive, null);
+  }
+
+  @Override
+  public List<String> list(AssetPath folder, boolean recursive, List<Link> links) throws IOException {
     String resourceFolder = resource(folder);
     Enumeration<URL> urls = loader.getResources(resourceFolder);
     if (!urls.hasMoreElements()) {
@@ -74,7 +79,7 @@ final class ClasspathSource implements AssetSource {
           for (int depth = folder.value().isEmpty() ? 0 : folder.value().split("/").length; depth > 0; depth--) {
             rootPath = rootPath.getParent();
           }
-          files.addAll(SourceFiles.walk(rootPath.toRealPath(), folderPath.toRealPath(), recursive));
+          files.addAll(SourceFiles.walk(rootPath.toRealPath(), folderPath.toRealPath(), recursive, links));
         }
         case "jar" -> listJar(url, folder, recursive, files);
         default -> throw new IOException(

@@ -10,7 +10,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /** A content root in a folder on disk. Thread-safe: it holds nothing but the root's paths. */
-final class DirectorySource implements AssetSource {
+final class DirectorySource implements AssetSource, LinkedFolders {
 
   private final Path root;
   private final Path realRoot;
@@ -41,23 +41,12 @@ final class DirectorySource implements AssetSource {
 
   @Override
   public List<String> list(AssetPath folder, boolean recursive) throws IOException {
-    return SourceFiles.walk(realRoot, realRoot.resolve(folder.value()), recursive);
+    return list(folder, recursive, null);
   }
 
-  /**
-   * Where {@code folder} leads when it is a symbolic link to a folder, which a listing does not
-   * follow (it lists nothing of it); null when it is no such link.
-   */
-  Path linkedFolder(AssetPath folder) {
-    Path path = realRoot.resolve(folder.value());
-    if (folder.value().isEmpty() || !Files.isSymbolicLink(path) || !Files.isDirectory(path)) {
-      return null;
-    }
-    try {
-      return Files.readSymbolicLink(path);
-    } catch (IOException | UnsupportedOperationException e) {
-      return null;
-    }
+  @Override
+  public List<String> list(AssetPath folder, boolean recursive, List<Link> links) throws IOException {
+    return SourceFiles.walk(realRoot, realRoot.resolve(folder.value()), recursive, links);
   }
 
   @Override

@@ -13,7 +13,7 @@ import java.util.Optional;
  * climb out of it. The parent owns whatever is open; closing this does nothing. Thread-safe as its
  * parent is.
  */
-final class FolderSource implements AssetSource {
+final class FolderSource implements AssetSource, LinkedFolders {
 
   private final AssetSource parent;
   private final AssetPath folder;
@@ -44,10 +44,27 @@ final class FolderSource implements AssetSource {
 
   @Override
   public List<String> list(AssetPath path, boolean recursive) throws IOException {
+    return list(path, recursive, null);
+  }
+
+  /** The parent's listing of the folder, and the links it passed over, relative to the folder. */
+  @Override
+  public List<String> list(AssetPath path, boolean recursive, List<Link> links) throws IOException {
+    List<Link> parentLinks = links == null ? null : new ArrayList<>();
+    List<String> listed = parent instanceof LinkedFolders noting
+        ? noting.list(inParent(path), recursive, parentLinks)
+        : parent.list(inParent(path), recursive);
     List<String> files = new ArrayList<>();
-    for (String file : parent.list(inParent(path), recursive)) {
+    for (String file : listed) {
       if (file.startsWith(prefix)) {
         files.add(file.substring(prefix.length()));
+      }
+    }
+    if (links != null) {
+      for (Link link : parentLinks) {
+        if (link.path().startsWith(prefix)) {
+          links.add(new Link(link.path().substring(prefix.length()), link.target()));
+        }
       }
     }
     return files;

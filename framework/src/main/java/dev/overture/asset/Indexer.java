@@ -53,11 +53,15 @@ final class Indexer {
     }
     Map<AssetPath, ScanRule> matched = listings > 1 ? new LinkedHashMap<>() : null;
     List<Match> matches = new ArrayList<>();
+    java.util.Set<String> linksSeen = new java.util.HashSet<>();
     for (ScanRule rule : rules) {
       for (AssetPath directory : rule.directories()) {
         List<String> files;
+        List<LinkedFolders.Link> links = new ArrayList<>();
         try {
-          files = root.source().list(directory, rule.recursive());
+          files = root.source() instanceof LinkedFolders noting
+              ? noting.list(directory, rule.recursive(), links)
+              : root.source().list(directory, rule.recursive());
         } catch (NoSuchFileException e) {
           if (global.contains(rule) && !root.rules().contains(rule)) {
             continue; // a rule for every root: most roots (plugins) have only some of its folders
@@ -77,17 +81,9 @@ final class Indexer {
                   .at(SourceLocation.ofFile(root.source().name())));
           continue;
         }
-        if (files.isEmpty() && root.source() instanceof DirectorySource folders) {
-          java.nio.file.Path target = folders.linkedFolder(directory);
-          if (target != null) {
-            // Links to folders are not followed (a loop would never end): its files were silently not assets.
-            problems.add(
-                Problem.warning(
-                        "Overture/LinkedFolder",
-                        "Scan rule for " + rule.type() + " names folder \"" + directory + "\", which is a symbolic link in "
-                            + root.source().name() + " (to \"" + target + "\"); links to folders are not followed, so none"
-                            + " of its files are indexed: name the folder it leads to in the rule, or put the folder itself there")
-                    .at(SourceLocation.ofFile(root.source().name())));
+        for (LinkedFolders.Link link : links) {
+          if (linksSeen.add(link.path())) {
+            problems.add(linkedFolder(root, rule, directory, link));
           }
         }
         for (String raw : files) {
@@ -117,6 +113,29 @@ final class Indexer {
       }
     }
     return new Scan(sortedWithoutDuplicates(entries, problems), rules, settings.values(), problems);
+  }
+
+  /**
+   * The warning for a link to a folder that the listing of {@code rule}'s {@code directory} passed
+   * over: the rule's folder itself, or one below it. Links to folders are not followed (a loop would
+   * never end), so the files behind it were silently not assets.
+   */
+  private static Problem linkedFolder(ContentRoot root, ScanRule rule, AssetPath directory, LinkedFolders.Link link) {
+    if (link.path().equals(directory.value())) {
+      return Problem.warning(
+              "Overture/LinkedFolder",
+              "Scan rule for " + rule.type() + " names folder \"" + directory + "\", which is a symbolic link in "
+                  + root.source().name() + " (to \"" + link.target() + "\"); links to folders are not followed, so none"
+                  + " of its files are indexed: name the folder it leads to in the rule, or put the folder itself there")
+          .at(SourceLocation.ofFile(root.source().name()));
+    }
+    AssetPath path = new AssetPath(link.path());
+    return Problem.warning(
+            "Overture/LinkedFolder",
+            "Folder \"" + link.path() + "\", under the scan rule for " + rule.type() + "'s folder \"" + directory
+                + "\", is a symbolic link (to \"" + link.target() + "\"); links to folders are not followed, so none of"
+                + " its files are indexed: put the folder itself there, or name the folder it leads to in a scan rule")
+        .at(SourceLocation.ofFile(root.source().displayPath(path)));
   }
 
   /**

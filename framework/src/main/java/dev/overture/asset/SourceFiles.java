@@ -32,6 +32,15 @@ final class SourceFiles {
    * links to either or to nothing, which reads refuse by name); links to folders are not followed.
    */
   static List<String> walk(Path root, Path folder, boolean recursive) throws IOException {
+    return walk(root, folder, recursive, null);
+  }
+
+  /**
+   * {@link #walk(Path, Path, boolean)}, adding to {@code links}, when not null, each link to a folder
+   * it passed over: {@code folder} itself when it is one, and every one below it when {@code recursive}
+   * (a listing of one level lists no folder's files anyway).
+   */
+  static List<String> walk(Path root, Path folder, boolean recursive, List<LinkedFolders.Link> links) throws IOException {
     if (!Files.isDirectory(folder)) {
       throw new java.nio.file.NoSuchFileException(folder.toString(), null, "no such folder");
     }
@@ -45,11 +54,23 @@ final class SourceFiles {
           public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
             if (listed(file, attributes)) {
               files.add(relative(root, file));
+            } else if (links != null && attributes.isSymbolicLink() && (recursive || file.equals(folder))
+                && Files.isDirectory(file)) {
+              links.add(new LinkedFolders.Link(file.equals(root) ? "" : relative(root, file), target(file)));
             }
             return FileVisitResult.CONTINUE;
           }
         });
     return files;
+  }
+
+  /** Where the link {@code link} leads, as written in it; its own path when that cannot be read. */
+  private static String target(Path link) {
+    try {
+      return Files.readSymbolicLink(link).toString();
+    } catch (IOException | UnsupportedOperationException e) {
+      return link.toString();
+    }
   }
 
   /**

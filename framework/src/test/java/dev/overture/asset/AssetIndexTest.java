@@ -212,6 +212,72 @@ class AssetIndexTest {
         .at(dev.overture.core.SourceLocation.ofFile(root().toString()))), assets.index().warnings());
   }
 
+  /** A folder below a rule's folder that is a link to a folder: its files were left out without a word. */
+  @Test
+  void aFolderBelowARuleFolderThatIsASymbolicLink_isAWarningAtTheLink() throws IOException {
+    Path content = TestAssets.game().writeTo(root());
+    Files.createDirectories(temp.resolve("extra"));
+    Files.writeString(temp.resolve("extra/Ranger.json"), "{ \"name\": \"Ranger\" }");
+    Files.createSymbolicLink(content.resolve("pawns/more"), Path.of("../../extra"));
+
+    assets = TestAssets.builder(AssetSource.directory(content)).executor(workers).build();
+
+    assertEquals(List.of(Problem.warning("Overture/LinkedFolder", "Folder \"pawns/more\", under the scan rule for Pawn's"
+            + " folder \"pawns\", is a symbolic link (to \"../../extra\"); links to folders are not followed, so none of its"
+            + " files are indexed: put the folder itself there, or name the folder it leads to in a scan rule")
+        .at(dev.overture.core.SourceLocation.ofFile(root() + "/pawns/more"))), assets.index().warnings());
+    assertEquals(List.of(id("Pawn:Hero"), id("Pawn:Sidekick"), id("Pawn:Villain")), assets.index().ids(PrimaryAssetType.of("Pawn")));
+  }
+
+  /** A link back up to a folder above is not followed (the listing ends) and is said once, though two of a rule's folders list it. */
+  @Test
+  void aLinkBackUpBelowTwoFoldersOfARule_isOneWarning_andTheIndexEnds() throws IOException {
+    Path content = TestAssets.game().file("pawns/sub/Ranger.json", "{ \"name\": \"Ranger\" }").writeTo(root());
+    Files.createSymbolicLink(content.resolve("pawns/sub/loop"), Path.of("../.."));
+
+    assets = AssetManager.builder().contentRoot(AssetSource.directory(content)).executor(workers)
+        .assetClass("Arena", TestAssets.Arena.class)
+        .scanRule(ScanRule.of("Pawn", TestAssets.Pawn.class, "pawns", "pawns/sub"))
+        .build();
+
+    assertEquals(List.of(Problem.warning("Overture/LinkedFolder", "Folder \"pawns/sub/loop\", under the scan rule for Pawn's"
+            + " folder \"pawns\", is a symbolic link (to \"../..\"); links to folders are not followed, so none of its"
+            + " files are indexed: put the folder itself there, or name the folder it leads to in a scan rule")
+        .at(dev.overture.core.SourceLocation.ofFile(root() + "/pawns/sub/loop"))), assets.index().warnings());
+    assertTrue(assets.index().find(id("Pawn:Ranger")).isPresent());
+  }
+
+  /** A plugin's content root is a folder of another source: a link below its rule's folder is said there too, at its own path. */
+  @Test
+  void aLinkedFolderInAFolderSource_isAWarningAtItsPathInTheParent() throws IOException {
+    Path content = TestAssets.game().writeTo(root());
+    Files.createDirectories(temp.resolve("extra"));
+    Files.createSymbolicLink(content.resolve("pawns/more"), temp.resolve("extra"));
+
+    assets = TestAssets.builder(AssetSource.within(AssetSource.directory(temp), AssetPath.parse("assets")))
+        .executor(workers).build();
+
+    Problem warning = assets.index().warnings().get(0);
+    assertEquals("Overture/LinkedFolder", warning.id());
+    assertTrue(warning.message().startsWith("Folder \"pawns/more\", under the scan rule for Pawn's folder \"pawns\""), warning.message());
+    assertEquals(dev.overture.core.SourceLocation.ofFile(temp + "/assets/pawns/more"), warning.location().orElseThrow());
+  }
+
+  /** A rule of one level lists no folder's files below it, linked or not: nothing to say. */
+  @Test
+  void aLinkedFolderBelowARuleOfOneLevel_isNoWarning() throws IOException {
+    Path content = TestAssets.game().writeTo(root());
+    Files.createDirectories(temp.resolve("extra"));
+    Files.createSymbolicLink(content.resolve("pawns/more"), temp.resolve("extra"));
+
+    assets = AssetManager.builder().contentRoot(AssetSource.directory(content)).executor(workers)
+        .assetClass("Arena", TestAssets.Arena.class)
+        .scanRule(new ScanRule(PrimaryAssetType.of("Pawn"), TestAssets.Pawn.class, List.of(AssetPath.parse("pawns")), false, "json"))
+        .build();
+
+    assertEquals(List.of(), assets.index().warnings());
+  }
+
   @Test
   void brokenSettingsFile_isReportedWithItsLocation() {
     Content content = TestAssets.game().file("overture.json", """

@@ -1,0 +1,22 @@
+package dev.overture.asset;
+
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * A source whose listings pass over folders that are symbolic links (they are not followed: a link
+ * back up would never end) and can say which ones they passed over, so that the index warns of the
+ * files it leaves out instead of leaving them out unexplained. The built-in sources of folders on
+ * disk. Thread-safe as {@link AssetSource} is.
+ */
+interface LinkedFolders {
+
+  /** A link to a folder that a listing passed over: its path relative to the root, and its target as written. */
+  record Link(String path, String target) {}
+
+  /**
+   * {@link AssetSource#list}, adding to {@code links} each link to a folder it passed over: {@code
+   * folder} itself when it is one, and, when {@code recursive}, every one below it.
+   */
+  List<String> list(AssetPath folder, boolean recursive, List<Link> links) throws IOException;
+}
