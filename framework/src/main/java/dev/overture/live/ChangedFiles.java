@@ -106,6 +106,7 @@ final class ChangedFiles {
     // The files of a root whose folder is gone (a plugin's, moved away or deleted) stay as they were
     // until the game restarts, as the plugin does: its restart problem says so.
     List<Path> gone = folders.values().stream().filter(folder -> !Files.isDirectory(folder)).toList();
+    restart.addAll(0, rootsGone(paths, folders, gone));
     files.removeIf(file -> {
       Path folder = folders.get(file.root());
       Path onDisk = folder == null ? null : folder.resolve(file.path().value());
@@ -113,6 +114,30 @@ final class ChangedFiles {
     });
     shown.keySet().retainAll(files);
     return new Sorted(files, shown, restart);
+  }
+
+  /**
+   * The problem of each root folder in {@code gone} that a path of {@code paths} lies in, unless it
+   * lies in another root's folder (a plugin's folder in the game's: the plugin's own problem says
+   * it). Its files' changes are left out; without this the whole content folder moved away or
+   * deleted said nothing, and edits made in it where it went were not applied, unexplained.
+   */
+  private static List<Problem> rootsGone(Set<Path> paths, Map<String, Path> folders, List<Path> gone) {
+    List<Problem> problems = new ArrayList<>();
+    for (Map.Entry<String, Path> root : folders.entrySet()) {
+      Path folder = root.getValue();
+      boolean inAnother = folders.values().stream().anyMatch(other -> !other.equals(folder) && folder.startsWith(other));
+      if (!gone.contains(folder) || inAnother
+          || paths.stream().noneMatch(changed -> changed.toAbsolutePath().normalize().startsWith(folder))) {
+        continue;
+      }
+      problems.add(Problem.error("Overture/ContentFolderGone", folder + ", the folder of content root " + root.getKey()
+              + ", was moved away or deleted: the game keeps that content as it was loaded and applies no edit of it until"
+              + " the folder is back at that path; then save again each file edited meanwhile (a folder made anew in its"
+              + " place is watched only after a restart)")
+          .at(SourceLocation.ofFile(folder.toString())));
+    }
+    return problems;
   }
 
   private static void add(Set<ContentFile> files, Map<ContentFile, String> shown, ContentFile file, String display) {

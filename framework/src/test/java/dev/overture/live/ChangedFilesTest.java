@@ -190,6 +190,26 @@ class ChangedFilesTest {
         + " starts; restart to apply it (plugin Chimes runs as it was)"), restarts(sort(folder)));
   }
 
+  /**
+   * The game's whole content folder moved away (or deleted): the watcher still reports edits made
+   * in it where it went, under its old path, and they were left out without a word.
+   */
+  @Test
+  void theGamesFolderMovedAway_isSaidOnce_andNoneOfItsFilesIsTaken() throws Exception {
+    Path away = Files.move(game, temp.resolve("game.away"));
+
+    ChangedFiles.Sorted sorted = sort(game.resolve("experiences/Duel.json"), game.resolve("plugins/Chimes/experiences/Bells.json"));
+
+    assertEquals(List.of("Overture/ContentFolderGone " + game + ", the folder of content root Game, was moved away or deleted: the"
+        + " game keeps that content as it was loaded and applies no edit of it until the folder is back at that path; then save"
+        + " again each file edited meanwhile (a folder made anew in its place is watched only after a restart)"), restarts(sorted));
+    assertEquals(game.toString(), sorted.restartNeeded().get(0).location().orElseThrow().file());
+    assertEquals(List.of(), files(sorted));
+
+    Files.move(away, game);
+    assertEquals(List.of(), restarts(sort(game.resolve("experiences/Duel.json"))));
+  }
+
   @Test
   void aPluginFolderThatAppeared_needsARestartToInstall_butOneThatWentAwayBeforeItWasInstalled_isNothing() throws Exception {
     Path descriptor = Files.createDirectories(game.resolve("plugins/Lanterns")).resolve("plugin.json");
