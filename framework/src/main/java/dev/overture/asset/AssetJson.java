@@ -159,9 +159,12 @@ final class AssetJson {
       reader = generation.readers().computeIfAbsent(type, generation.mapper()::readerFor);
     }
     BindContext outer = context.enter();
+    byte[] bound = context.json;
+    context.json = json;
     try {
       return bind(json, type, context, generation, reader);
     } finally {
+      context.json = bound;
       BindContext.exit(outer);
     }
   }
@@ -329,7 +332,11 @@ final class AssetJson {
     } catch (NumberFormatException e) {
       throw new AssetLoadException(context.asset(), List.of(unreadableNumber(current.mapper(), json, context)));
     } catch (JacksonException e) {
-      throw new AssetLoadException(context.asset(), List.of(current.problems().toProblem(e, context)));
+      byte[] bound = context.json;
+      context.json = json; // for the problem's column, as binding counts it
+      Problem problem = current.problems().toProblem(e, context);
+      context.json = bound;
+      throw new AssetLoadException(context.asset(), List.of(problem));
     }
   }
 
@@ -352,7 +359,7 @@ final class AssetJson {
                   + " has an exponent too large for any number; write a number of ordinary size")
               .withAsset(context.asset())
               .at(SourceLocation.at(context.file(), Pointers.ofValueAt(parser))
-                  .withPosition(Math.max(at.getLineNr(), 0), Math.max(at.getColumnNr(), 0)));
+                  .withPosition(Math.max(at.getLineNr(), 0), dev.overture.internal.TextColumns.of(json, at)));
         }
       }
     } catch (JacksonException e) {

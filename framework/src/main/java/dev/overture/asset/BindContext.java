@@ -2,10 +2,12 @@ package dev.overture.asset;
 
 import dev.overture.core.Problem;
 import dev.overture.core.SourceLocation;
+import dev.overture.internal.TextColumns;
 import dev.overture.version.AssetVersions;
 import dev.overture.version.VersionHeader;
 import java.util.ArrayList;
 import java.util.List;
+import tools.jackson.core.TokenStreamLocation;
 
 /**
  * What the deserializers need to know while one file is bound: its content root (soft references
@@ -42,6 +44,9 @@ final class BindContext {
   tools.jackson.databind.node.ObjectNode upgraded;
   /** Where a version header stands that is not the first property, if one does. */
   SourceLocation misplacedHeader;
+  /** The bytes being bound, whose places are counted in characters (see {@link #column}); null outside a bind. */
+  byte[] json;
+  private TextColumns columns;
 
   BindContext(String rootName, String file, String asset) {
     this.rootName = rootName;
@@ -76,6 +81,20 @@ final class BindContext {
   /** Puts back {@code outer}, which {@link #enter} returned. */
   static void exit(BindContext outer) {
     CURRENT.set(outer);
+  }
+
+  /**
+   * The column of {@code at}, a place the parser of {@link #json} reported, as an editor counts it
+   * (characters, not Jackson's bytes); the places of one bind are counted in one pass.
+   */
+  int column(TokenStreamLocation at) {
+    if (json == null || at == null) {
+      return TextColumns.of(null, at);
+    }
+    if (columns == null) {
+      columns = new TextColumns(json);
+    }
+    return columns.column(at);
   }
 
   /** The file as shown to users. */

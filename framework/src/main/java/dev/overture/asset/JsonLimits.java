@@ -112,7 +112,7 @@ final class JsonLimits {
         }
         return null;
       } catch (StreamConstraintsException e) {
-        return where(limit, parser);
+        return where(limit, parser, json);
       }
     } catch (JacksonException e) {
       return null; // malformed before the limit: binding reported that instead
@@ -125,7 +125,7 @@ final class JsonLimits {
    * that opens too deep a level, the name that is too long, the number that is too long, the token
    * past the count. The pointer is the value's, or for a name the object's.
    */
-  private static Crossing where(Limit limit, JsonParser parser) {
+  private static Crossing where(Limit limit, JsonParser parser, byte[] json) {
     TokenStreamContext context = parser.streamReadContext();
     String pointer;
     TokenStreamLocation at;
@@ -140,7 +140,7 @@ final class JsonLimits {
       at = parser.currentLocation();
     }
     // Too deep a level is crossed right after reading its opening bracket: name the bracket itself.
-    int column = Math.max(at.getColumnNr(), 0) - (limit == Limit.NESTING && at.getColumnNr() > 1 ? 1 : 0);
+    int column = dev.overture.internal.TextColumns.of(json, at) - (limit == Limit.NESTING && at.getColumnNr() > 1 ? 1 : 0);
     return new Crossing(limit, Math.max(at.getByteOffset(), at.getCharOffset()), Math.max(at.getLineNr(), 0), column, pointer);
   }
 

@@ -1,6 +1,7 @@
 package dev.overture.asset;
 
 import dev.overture.core.SourceLocation;
+import dev.overture.internal.TextColumns;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -37,6 +38,7 @@ final class JsonLocator {
         wanted.computeIfAbsent(locations.get(i).pointer(), pointer -> new ArrayList<>()).add(i);
       }
     }
+    TextColumns columns = new TextColumns(json);
     try (JsonParser parser = mapper.createParser(json)) {
       JsonToken token;
       while (!wanted.isEmpty() && (token = parser.nextToken()) != null) {
@@ -47,7 +49,7 @@ final class JsonLocator {
         if (found != null) {
           TokenStreamLocation at = parser.currentTokenLocation();
           for (int i : found) {
-            result.set(i, locations.get(i).withPosition(Math.max(at.getLineNr(), 0), Math.max(at.getColumnNr(), 0)));
+            result.set(i, locations.get(i).withPosition(Math.max(at.getLineNr(), 0), columns.column(at)));
           }
         }
       }
@@ -71,7 +73,7 @@ final class JsonLocator {
         }
         if (Pointers.ofValueAt(parser).equals(target)) {
           TokenStreamLocation at = parser.currentTokenLocation();
-          return location.withPosition(Math.max(at.getLineNr(), 0), Math.max(at.getColumnNr(), 0));
+          return location.withPosition(Math.max(at.getLineNr(), 0), TextColumns.of(json, at));
         }
       }
     } catch (JacksonException e) {

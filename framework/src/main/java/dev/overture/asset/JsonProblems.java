@@ -61,7 +61,7 @@ final class JsonProblems {
         new SourceLocation(
             context.file(),
             where == null ? 0 : Math.max(where.getLineNr(), 0),
-            where == null ? 0 : Math.max(where.getColumnNr(), 0),
+            context.column(where),
             pointer);
     return describe(e, pointer, parser).withAsset(context.asset()).at(location);
   }

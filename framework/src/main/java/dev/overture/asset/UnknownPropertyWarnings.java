@@ -52,7 +52,7 @@ final class UnknownPropertyWarnings extends DeserializationProblemHandler {
     }
     if (pointer.equals("/" + VersionHeader.FIELD)) {
       if (context.header == null) {
-        context.misplacedHeader = new SourceLocation(context.file(), Math.max(at.getLineNr(), 0), Math.max(at.getColumnNr(), 0), pointer);
+        context.misplacedHeader = new SourceLocation(context.file(), Math.max(at.getLineNr(), 0), context.column(at), pointer);
       }
       skipReadingStrings(parser, limited);
       return true;
@@ -69,7 +69,7 @@ final class UnknownPropertyWarnings extends DeserializationProblemHandler {
                 "Unknown property \"" + propertyName + "\" in " + ownerName + " was ignored" + guess)
             .withChoices("known properties", known)
             .withAsset(context.asset())
-            .at(new SourceLocation(context.file(), Math.max(at.getLineNr(), 0), Math.max(at.getColumnNr(), 0), pointer));
+            .at(new SourceLocation(context.file(), Math.max(at.getLineNr(), 0), context.column(at), pointer));
     context.warnings.add(warning);
     skipReadingStrings(parser, limited);
     return true;

@@ -12,6 +12,7 @@ import dev.overture.internal.FiniteNumbers;
 import dev.overture.internal.JsonLayout;
 import dev.overture.internal.JsonMappers;
 import dev.overture.internal.NotARegularFileException;
+import dev.overture.internal.TextColumns;
 import dev.overture.version.AssetVersions;
 import dev.overture.version.UpgradeStep;
 import dev.overture.version.VersionHeader;
@@ -136,7 +137,7 @@ final class SettingsJson {
       places = places(bytes);
     } catch (JacksonException e) {
       TokenStreamLocation where = e.getLocation();
-      String position = where == null || where.getLineNr() < 1 ? "" : " at line " + where.getLineNr() + ", column " + where.getColumnNr();
+      String position = where == null || where.getLineNr() < 1 ? "" : " at line " + where.getLineNr() + ", column " + TextColumns.of(bytes, where);
       if (e instanceof tools.jackson.core.exc.StreamConstraintsException) {
         // Nesting, a number or a text past the reader's limits: a limit, in words that name no Java method.
         return new Read<>(kind.defaults().get(), false, "corrupt", "Overture/LimitExceeded",
@@ -428,14 +429,15 @@ final class SettingsJson {
     Map<String, Place> places = new HashMap<>();
     try (JsonParser parser = MAPPER.createParser(bytes)) {
       if (parser.nextToken() == JsonToken.START_OBJECT) {
-        placeEntries(parser, "", bytes, places, 2);
+        placeEntries(parser, "", bytes, new TextColumns(bytes), places, 2);
       }
     }
     return places;
   }
 
   /** With the parser at the start of an object or array: the places of its entries, {@code levels} deep. */
-  private static void placeEntries(JsonParser parser, String pointer, byte[] bytes, Map<String, Place> places, int levels) {
+  private static void placeEntries(JsonParser parser, String pointer, byte[] bytes, TextColumns columns, Map<String, Place> places,
+      int levels) {
     boolean object = parser.currentToken() == JsonToken.START_OBJECT;
     for (int index = 0; ; index++) {
       JsonToken token = parser.nextToken();
@@ -450,7 +452,7 @@ final class SettingsJson {
       String text = null;
       if (token.isStructStart()) {
         if (levels > 1) {
-          placeEntries(parser, at, bytes, places, levels - 1);
+          placeEntries(parser, at, bytes, columns, places, levels - 1);
         } else {
           parser.skipChildren();
         }
@@ -459,7 +461,7 @@ final class SettingsJson {
         int from = (int) start.getByteOffset();
         text = new String(bytes, from, (int) parser.currentLocation().getByteOffset() - from, StandardCharsets.UTF_8);
       }
-      places.put(at, new Place(start.getLineNr(), start.getColumnNr(), text));
+      places.put(at, new Place(start.getLineNr(), columns.column(start), text));
     }
   }
 

@@ -9,6 +9,7 @@ import dev.overture.internal.FileTooLargeException;
 import dev.overture.internal.JsonLayout;
 import dev.overture.internal.JsonMappers;
 import dev.overture.internal.NotARegularFileException;
+import dev.overture.internal.TextColumns;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.NoSuchFileException;
@@ -212,17 +213,13 @@ public record BuildVersion(
   static int[] whereNestingPasses(byte[] bytes, int max) {
     int depth = 0;
     int line = 1;
-    int column = 0;
     boolean inString = false;
     boolean escaped = false;
-    for (byte b : bytes) {
+    for (int i = 0; i < bytes.length; i++) {
+      byte b = bytes[i];
       if (b == '\n') {
         line++;
-        column = 0;
         continue;
-      }
-      if ((b & 0xC0) != 0x80) { // a character's first byte: columns count characters, as the parser's do
-        column++;
       }
       if (inString) {
         if (escaped) {
@@ -236,7 +233,7 @@ public record BuildVersion(
         inString = true;
       } else if (b == '{' || b == '[') {
         if (++depth > max) {
-          return new int[] {line, column};
+          return new int[] {line, TextColumns.at(bytes, i)}; // the column as every other problem's: an editor's
         }
       } else if (b == '}' || b == ']') {
         depth--;
@@ -261,11 +258,11 @@ public record BuildVersion(
       TokenStreamLocation where = e.getLocation();
       throw failure(file, Problem.error("Overture/LimitExceeded",
               dev.overture.internal.JacksonMessages.withoutLimitSetting(e.getOriginalMessage()))
-          .at(new SourceLocation(file, where == null ? 0 : where.getLineNr(), where == null ? 0 : where.getColumnNr(), "")));
+          .at(new SourceLocation(file, where == null ? 0 : where.getLineNr(), TextColumns.of(bytes, where), "")));
     } catch (JacksonException e) {
       TokenStreamLocation where = e.getLocation();
       throw failure(file, Problem.error("Overture/MalformedJson", "Malformed JSON: " + e.getOriginalMessage())
-          .at(new SourceLocation(file, where == null ? 0 : where.getLineNr(), where == null ? 0 : where.getColumnNr(), "")));
+          .at(new SourceLocation(file, where == null ? 0 : where.getLineNr(), TextColumns.of(bytes, where), "")));
     }
     if (!(tree instanceof ObjectNode object)) {
       throw failure(file, Problem.error("Overture/WrongType", "A build version file holds one JSON object")

@@ -13,9 +13,13 @@ import dev.overture.core.SourceLocation;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every failure a content author can cause: exact message, location and valid choices. */
 class AssetErrorsTest {
@@ -407,5 +411,49 @@ class AssetErrorsTest {
     Problem problem = only(failure(assets.loadPrimaryAsset(id("Mode:Base"))));
 
     assertEquals("Reference cycle: Mode:Base -> Mode:Base; these references must not loop", problem.message());
+  }
+
+  /**
+   * A column is where the author's editor puts the cursor on the line: characters as Java counts
+   * them, not the bytes Jackson counts (an "é" is two of them, a "→" three, a "𝄞" four, and one
+   * character of an editor's is two of Java's there), and a byte order mark is no column at all. Each
+   * case reaches a place by another path: binding, a warning, a reference found again in the file, a
+   * malformed file, a limit.
+   */
+  static Stream<Arguments> placesAfterCharactersBeyondAscii() {
+    return Stream.of(
+        Arguments.of("a wrong type", "modes/Base.json", "Mode:Base",
+            "{ \"title\": \"Bâse → 𝄞\", \"maxPlayers\": \"sixteen\" }\n", "Overture/WrongType", 1, 39),
+        Arguments.of("a byte order mark", "modes/Base.json", "Mode:Base",
+            "\uFEFF{ \"title\": \"Base\", \"maxPlayers\": \"sixteen\" }\n", "Overture/WrongType", 1, 34),
+        Arguments.of("an unknown property", "pawns/Villain.json", "Pawn:Villain",
+            "{ \"name\": \"Vïllain ☃\", \"colour\": \"red\" }\n", "Overture/UnknownProperty", 1, 34),
+        Arguments.of("an unknown asset", "modes/Base.json", "Mode:Base",
+            "{ \"title\": \"Bâse\", \"pawn\": \"Heroo\" }\n", "Overture/UnknownAsset", 1, 28),
+        Arguments.of("malformed JSON", "modes/Base.json", "Mode:Base",
+            "{\r\n  \"title\": \"Ünïcode\" \"maxPlayers\": 2\r\n}\r\n", "Overture/MalformedJson", 2, 22),
+        // Where the parser stood when the number crossed the limit: just after it (136 in bytes).
+        Arguments.of("a number past the limit", "modes/Base.json", "Mode:Base",
+            "{ \"title\": \"é→\", \"maxPlayers\": " + "1".repeat(101) + " }\n", "Overture/LimitExceeded", 1, 133));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("placesAfterCharactersBeyondAscii")
+  void aColumnCountsCharacters_asTheEditorShowsThem(String what, String path, String asset, String json, String problemId,
+      int line, int column) throws Exception {
+    with(TestAssets.game().file(path, json));
+    LoadHandle handle = assets.loadPrimaryAsset(id(asset), "client");
+    workers.runAll();
+
+    List<Problem> problems;
+    try {
+      problems = handle.waitUntilComplete(Duration.ZERO).warnings();
+    } catch (AssetLoadException e) {
+      problems = e.problems();
+    }
+    Problem problem = problems.get(0);
+    assertEquals(problemId, problem.id(), problem.toString());
+    assertEquals(line, problem.location().orElseThrow().line(), problem.toString());
+    assertEquals(column, problem.location().orElseThrow().column(), problem.toString());
   }
 }

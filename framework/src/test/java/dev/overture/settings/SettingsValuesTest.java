@@ -195,6 +195,23 @@ class SettingsValuesTest {
     assertEquals(new SourceLocation(file.toString(), 1, 12, "/width"), settings.warnings().get(0).location().orElseThrow());
   }
 
+  /**
+   * A place is the line and column an editor shows: characters, not the bytes Jackson counts (an
+   * "ï" is two), and no column for a byte order mark.
+   */
+  @Test
+  void aPlaceInTheFile_isTheColumnAnEditorShows() throws Exception {
+    Path file = Files.writeString(temp.resolve("Window.json"), "\uFEFF{ \"width\": \"wide\", \"height\": 800 }");
+
+    Settings<Window> marked = Settings.loadOrCreate(file, WINDOW);
+
+    assertEquals(new SourceLocation(file.toString(), 1, 12, "/width"), marked.warnings().get(0).location().orElseThrow());
+    Files.writeString(file, "{ \"wïdth\": 600, ");
+    Settings<Window> malformed = Settings.loadOrCreate(file, WINDOW);
+    assertTrue(malformed.warnings().get(0).message().startsWith(file + " is not valid JSON at line 1, column 17 ("),
+        malformed.warnings().get(0).message());
+  }
+
   /** Review finding 2: when no one value's default helps, the file goes aside before anything overwrites it. */
   @Test
   void aFileTheRecordRefusesWhole_isSetAside_andTheWarningSaysWhatFailed() throws Exception {

@@ -225,6 +225,10 @@ class BuildVersionTest {
     Problem syntax = only(assertThrows(ProblemException.class, () -> BuildVersion.read(malformed)));
     assertEquals("Overture/MalformedJson", syntax.id());
     assertEquals(1, syntax.location().orElseThrow().line());
+    Path marked = file("\uFEFF{ \"BranchName\": \"Überzweig\", }");
+    Problem afterText = only(assertThrows(ProblemException.class, () -> BuildVersion.read(marked)));
+    assertEquals(1, afterText.location().orElseThrow().line());
+    assertEquals(30, afterText.location().orElseThrow().column(), "the column an editor shows: characters, no byte order mark");
 
     Path wrong = file("{ \"MajorVersion\": \"four\" }");
     Problem value = only(assertThrows(ProblemException.class, () -> BuildVersion.read(wrong)));
