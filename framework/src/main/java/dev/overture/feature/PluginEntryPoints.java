@@ -155,13 +155,29 @@ final class PluginEntryPoints {
                 + " itself, so depending on it would make a cycle: move the class into a plugin both can depend on"
             : "plugin " + holder.plugin() + " (" + holder.location() + ") has it: add \"" + holder.plugin() + "\" to "
                 + (whose.equals(plugin.id) ? "its" : whose + "'s") + " \"dependencies\"")
-        .orElse("add the plugin that has it to " + (whose.equals(plugin.id) ? "its" : whose + "'s") + " \"dependencies\"");
+        .orElse(noHolder(plugin, whose));
     String who = whose.equals(plugin.id)
         ? "The code of plugin " + plugin.id + " needs the class " + needed + ", which neither " + (plugin.origin.isolated() ? "its jar, " : "")
             + "the host nor the plugins it depends on provide"
         : "The code of plugin " + plugin.id + " uses plugin " + whose + ", whose code needs the class " + needed + ", which neither "
             + whose + "'s jar, the host nor the plugins " + whose + " depends on provide";
     return problem("Overture/MissingClass", who + "; " + advice, locate);
+  }
+
+  /**
+   * What to do about a class no installed plugin has: most often a library the plugin's code was
+   * compiled with, which a jar plugin carries itself (its loader reads no jar inside it, and a
+   * library's jar in the plugins folder is no plugin). A plugin folder's code runs on the host's
+   * class path, so only another plugin is advised there.
+   */
+  private static String noHolder(Plugin plugin, PluginId whose) {
+    String owner = whose.equals(plugin.id) ? "its" : whose + "'s";
+    if (!plugin.origin.isolated() && whose.equals(plugin.id)) {
+      return "add the plugin that has it to its \"dependencies\"";
+    }
+    return "if it is a library's, put the library's classes inside " + owner + " jar (as a shaded jar holds them: a jar inside"
+        + " the jar is not read, and one beside it in the plugins folder is no plugin); if another plugin's, add that plugin to "
+        + owner + " \"dependencies\"";
   }
 
   private static Problem problem(String id, String message, Function<String, SourceLocation> locate) {

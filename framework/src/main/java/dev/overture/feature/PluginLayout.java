@@ -36,7 +36,8 @@ final class PluginLayout {
           .at(SourceLocation.ofFile(origin.descriptorFile()));
     }
     return Problem.error("Overture/MissingDescriptor", "The jar " + origin.location() + " holds no plugin.json at its top;"
-            + " a plugin jar carries its descriptor there, beside its content folders")
+            + " a plugin jar carries its descriptor there, beside its content folders (a library a plugin uses goes inside"
+            + " that plugin's jar, not beside it)")
         .at(SourceLocation.ofFile(origin.location()));
   }
 

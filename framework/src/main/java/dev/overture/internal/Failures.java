@@ -119,7 +119,8 @@ public final class Failures {
     for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
       if (cause instanceof ClassNotFoundException && cause.getMessage() != null && cause.getMessage().contains("(plugin ")) {
         return "the class " + cause.getMessage() + " could not be found" + (cause.getMessage().contains("not in its jar")
-            ? "; a plugin that uses another plugin's classes names it in its \"dependencies\"" : "");
+            ? "; a library the plugin uses goes inside its jar (the library's classes: a jar inside the jar is not read), and a"
+                + " plugin whose classes it uses goes in its \"dependencies\"" : "");
       }
     }
     String message = failure.getMessage() == null ? "" : failure.getMessage();

@@ -403,7 +403,8 @@ class JarPluginsTest {
         new Broken("garbled", "Overture/MalformedJson", null, null),
         new Broken("headless", "Overture/MissingDescriptor",
             "The jar " + plugins().resolve("headless.jar") + " holds no plugin.json at its top; a plugin jar carries its"
-                + " descriptor there, beside its content folders", null),
+                + " descriptor there, beside its content folders (a library a plugin uses goes inside that plugin's jar, not"
+                + " beside it)", null),
         // A hostile review: a plugin.json that is a folder was "no plugin.json at its top".
         new Broken("hollow", "Overture/NotARegularFile", "The plugin.json at the top of " + plugins().resolve("hollow.jar")
             + " is a folder, not a regular file; a plugin carries its descriptor there as a JSON file", null),

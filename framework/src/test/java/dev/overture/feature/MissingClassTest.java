@@ -199,7 +199,9 @@ class MissingClassTest {
       assertEquals(PluginState.ERROR, game.features().state(id));
       Problem problem = game.features().failure(id).orElseThrow().problems().get(0);
       assertEquals("The code of plugin Stowaway needs the class base.Shared, which neither its jar, the host nor the plugins it"
-          + " depends on provide; add the plugin that has it to its \"dependencies\"", problem.message());
+          + " depends on provide; if it is a library's, put the library's classes inside its jar (as a shaded jar holds them: a"
+          + " jar inside the jar is not read, and one beside it in the plugins folder is no plugin); if another plugin's, add"
+          + " that plugin to its \"dependencies\"", problem.message());
     }
   }
 }

@@ -114,7 +114,8 @@ class FailuresTest {
     NoClassDefFoundError fromPlugin = new NoClassDefFoundError("base/Thing");
     fromPlugin.initCause(new ClassNotFoundException("base.Thing (plugin LazyX: not in its jar, the plugins it depends on or the host)"));
     assertEquals("the class base.Thing (plugin LazyX: not in its jar, the plugins it depends on or the host) could not be found;"
-        + " a plugin that uses another plugin's classes names it in its \"dependencies\"", Failures.describe(fromPlugin));
+        + " a library the plugin uses goes inside its jar (the library's classes: a jar inside the jar is not read), and a plugin"
+        + " whose classes it uses goes in its \"dependencies\"", Failures.describe(fromPlugin));
     assertEquals("the class game.Rules cannot be used: its static initializer threw when it was first used",
         Failures.describe(new NoClassDefFoundError("Could not initialize class game.Rules")));
   }
