@@ -22,6 +22,11 @@ public final class Main {
       // logger exists, so the logging binding reads it.
       System.setProperty(LOG_LEVEL, "error");
     }
+    if (java.util.Arrays.asList(args).contains("--debug") && System.getProperty(LIBRARY_LOG_LEVEL) == null) {
+      // --debug promises the stack trace of an error: the library logs that of a failure it goes on
+      // from (a plugin's endPlay, an undo, a deactivation) at debug, under its line at error.
+      System.setProperty(LIBRARY_LOG_LEVEL, "debug");
+    }
     // After the log level is set: the preload creates the first loggers.
     Preload.start();
     if (System.getProperty(CONVERTER_EXCLUDES) == null) {
@@ -36,6 +41,8 @@ public final class Main {
   }
 
   private static final String LOG_LEVEL = "org.slf4j.simpleLogger.defaultLogLevel";
+  /** The level of the library's own loggers (its live-content watcher keeps its own, simplelogger.properties'). */
+  private static final String LIBRARY_LOG_LEVEL = "org.slf4j.simpleLogger.log.dev.overture";
   private static final String CONVERTER_EXCLUDES = "picocli.converters.excludes";
   /**
    * picocli's converters no option of ours needs, as picocli reads them (regular expressions,
