@@ -257,6 +257,8 @@ final class ExperienceLoad {
     try {
       activated = activate(contents);
     } catch (FeatureActivationException e) {
+      // The problem says it in words; the game code's stack trace, for its developer, goes to the log at debug.
+      log.debug("{} failed in world {}", e.action(), world.name(), e.getCause());
       failWhenLocated(List.of(LoadChecks.actionFailed(contents, e)));
       return;
     }
@@ -319,6 +321,7 @@ final class ExperienceLoad {
     try {
       activation = activate(contents);
     } catch (FeatureActivationException e) {
+      log.debug("{} failed in world {}", e.action(), world.name(), e.getCause());
       failed = LoadChecks.actionFailed(contents, e);
     }
     if (failed == null && !discarded) {

@@ -36,13 +36,21 @@ class DebugTracesTest {
       public final class Plugin implements OverturePlugin {
         @Override
         public void register(PluginRegistration plugin) {
-          plugin.kind(GameFeatureAction.class, "Warm", Warm.class).kind(ActorComponent.class, "Hot", Hot.class);
+          plugin.kind(GameFeatureAction.class, "Warm", Warm.class).kind(GameFeatureAction.class, "Flare", Flare.class)
+              .kind(ActorComponent.class, "Hot", Hot.class);
         }
 
         public record Warm(String note) implements GameFeatureAction {
           @Override
           public void onActivating(FeatureContext context) {
             context.world().gameState().addComponent(Hot.class, "Hot");
+          }
+        }
+
+        public record Flare(String note) implements GameFeatureAction {
+          @Override
+          public void onActivating(FeatureContext context) {
+            throw new IllegalStateException("the flare went out");
           }
         }
 
@@ -59,19 +67,20 @@ class DebugTracesTest {
 
   private record Run(int exit, String output) {}
 
-  private Run play(String... before) throws Exception {
+  private Run play(String experience, String... before) throws Exception {
     Path plugins = temp.resolve("plugins");
     PluginJar.of()
         .file("plugin.json", "{ \"name\": \"Hot\", \"version\": \"1.0.0\", \"entryPoint\": \"hot.Plugin\","
-            + " \"contributes\": { \"components\": [\"Hot\"], \"actions\": [\"Warm\"] } }")
+            + " \"contributes\": { \"components\": [\"Hot\"], \"actions\": [\"Warm\", \"Flare\"] } }")
         .file("experiences/Warmth.json", "{ \"gameFeaturesToEnable\": [\"Hot\"], \"actions\": [ { \"action\": \"Warm\" } ] }")
+        .file("experiences/Flares.json", "{ \"gameFeaturesToEnable\": [\"Hot\"], \"actions\": [ { \"action\": \"Flare\" } ] }")
         .java("hot.Plugin", PLUGIN)
         .writeTo(plugins.resolve("hot.jar"));
     List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-cp", System.getProperty("java.class.path"), Main.class.getName()));
     command.addAll(List.of(before));
     command.addAll(List.of("play", "--assets", Path.of("../assets").toAbsolutePath().toString(), "--plugins", plugins.toString(),
-        "--experience", "Warmth", "--ticks", "2"));
+        "--experience", experience, "--ticks", "2"));
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(process.waitFor(120, TimeUnit.SECONDS), output);
@@ -83,8 +92,8 @@ class DebugTracesTest {
     String line = "[ERROR] Component Hot of actor GameState (plugin Hot) failed in endPlay in world Sample; the world went on"
         + " without it: too hot to end";
 
-    Run plain = play();
-    Run debug = play("--debug");
+    Run plain = play("Warmth");
+    Run debug = play("Warmth", "--debug");
 
     assertEquals(0, plain.exit(), plain.output());
     assertTrue(plain.output().contains(line), plain.output());
@@ -93,5 +102,22 @@ class DebugTracesTest {
     assertTrue(debug.output().contains(line), debug.output());
     assertTrue(debug.output().contains("java.lang.IllegalStateException: too hot to end"), debug.output());
     assertTrue(debug.output().contains("hot.Plugin$Hot.endPlay(Plugin.java:"), "the plugin's own frame: " + debug.output());
+  }
+
+  /** An action that throws while the experience loads fails the load in words; --debug adds where in the plugin. */
+  @Test
+  void anActionThatThrowsWhileLoading_isAProblem_andDebugAddsItsStackTrace() throws Exception {
+    String problem = "1) [Overture/ActionFailed] Experience:Flares actions[0] Flare failed to activate: the flare went out";
+
+    Run plain = play("Flares");
+    Run debug = play("Flares", "--debug");
+
+    assertEquals(1, plain.exit(), plain.output());
+    assertTrue(plain.output().contains(problem), plain.output());
+    assertFalse(plain.output().contains("\tat "), "no stack trace without --debug: " + plain.output());
+    assertEquals(1, debug.exit(), debug.output());
+    assertTrue(debug.output().contains(problem), debug.output());
+    assertTrue(debug.output().contains("java.lang.IllegalStateException: the flare went out"), debug.output());
+    assertTrue(debug.output().contains("hot.Plugin$Flare.onActivating(Plugin.java:"), "the plugin's own frame: " + debug.output());
   }
 }
