@@ -22,6 +22,9 @@ final class Tiles {
 
   private Tiles() {}
 
+  /** The heading of a tile that cannot be read: the menu, and so every command that chooses or lists tiles, needs them all. */
+  static final String READ_FAILED = "Could not read the front end's tiles, which the menu lists (overture validate reports the same)";
+
   /** Every listed tile, by id (not those a newer engine saved); loading failures are thrown as problems. */
   static List<Tile> load(AssetManager assets) {
     try (Held held = loadHeld(assets)) {
@@ -61,6 +64,9 @@ final class Tiles {
       }
       held = true;
       return new Held(List.copyOf(tiles), handle);
+    } catch (dev.overture.asset.AssetLoadException e) {
+      // The framework's heading lists every tile's id; the command needed them all, so it says that.
+      throw new ProblemException(READ_FAILED, e.problems(), e);
     } catch (java.util.concurrent.TimeoutException e) {
       throw new IllegalStateException("the tiles did not load within 60 seconds");
     } catch (InterruptedException e) {

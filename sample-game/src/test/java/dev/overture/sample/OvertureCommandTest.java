@@ -82,6 +82,31 @@ class OvertureCommandTest {
         cli.err());
   }
 
+  /**
+   * A tile that cannot be read stops every command that needs the menu's tiles, under a heading
+   * that says so, not the framework's "Could not load 3 assets [UserFacingExperience:ControlTile,
+   * ...]" listing every tile.
+   */
+  @Test
+  void aTileThatCannotBeRead_isReportedAsTheTiles_byEachCommandThatNeedsThem(@TempDir Path temp) throws Exception {
+    Path assets = SampleCopy.in(temp);
+    SampleCopy.edit(assets.resolve("ui/experiences/ControlTile.json"), "\"experienceId\": \"Experience:Control\",", "");
+    Path noPlugins = Files.createDirectories(temp.resolve("plugins"));
+    String nl = System.lineSeparator();
+    String expected = Tiles.READ_FAILED + ", see the following problem:" + nl + nl
+        + "1) [Overture/MissingProperty] Missing \"experienceId\": name the experience the tile starts" + nl
+        + "   at " + assets + "/ui/experiences/ControlTile.json:";
+
+    for (List<String> args : List.of(List.of("play", "--tile", "ControlTile"), List.of("play", "--experience", "Elimination"),
+        List.of("frontend"))) {
+      List<String> all = new java.util.ArrayList<>(args);
+      all.addAll(List.of("--assets", assets.toString(), "--plugins", noPlugins.toString()));
+
+      assertEquals(1, cli.run(all.toArray(String[]::new)), cli.err());
+      assertTrue(cli.err().startsWith(expected), args + ": " + cli.err());
+    }
+  }
+
   @Test
   void brokenContent_isReportedAsNumberedProblems(@TempDir Path temp) throws Exception {
     Path assets = temp.resolve("assets");
