@@ -24,6 +24,8 @@ final class ExperienceEnding {
 
   private final ExperienceManager manager;
   private CompletableFuture<Void> deactivation;
+  /** The release of the plugins of the last load cancelled, which a switch waits for. */
+  private CompletableFuture<Void> releasing;
   private PendingSwitch pendingSwitch;
 
   ExperienceEnding(ExperienceManager manager) {
@@ -70,7 +72,8 @@ final class ExperienceEnding {
   private CompletableFuture<Void> end(LoadState state) {
     switch (state) {
       case UNLOADED:
-        return CompletableFuture.completedFuture(null);
+        // A load cancelled just before may still be releasing its plugins: what comes next waits for it.
+        return releasing == null || releasing.isDone() ? CompletableFuture.completedFuture(null) : releasing;
       case FAILED:
         manager.clearCurrent();
         manager.unpublish();
@@ -85,6 +88,7 @@ final class ExperienceEnding {
         manager.clearCurrent();
         manager.unpublish();
         CompletableFuture<Void> released = cancelled.discard();
+        releasing = released;
         cancelled.cancelFuture();
         manager.setState(LoadState.UNLOADED);
         return released;
@@ -119,6 +123,13 @@ final class ExperienceEnding {
   /** The experience a switch under way will load once the deactivation is done, if any. */
   java.util.Optional<PrimaryAssetId> switchingTo() {
     return pendingSwitch == null ? java.util.Optional.empty() : java.util.Optional.of(pendingSwitch.id());
+  }
+
+  /** Forgets the switch waiting for the deactivation, if any, returning its future for the caller to cancel. */
+  java.util.Optional<CompletableFuture<ExperienceDefinition>> takeSwitch() {
+    PendingSwitch taken = pendingSwitch;
+    pendingSwitch = null;
+    return taken == null ? java.util.Optional.empty() : java.util.Optional.of(taken.future());
   }
 
   /** Cancels the switch waiting for the deactivation, if any. */

@@ -330,7 +330,8 @@ public final class ExperienceManager extends ActorComponent {
 
   /**
    * Starts loading {@code id}. Only from {@code Unloaded} or {@code Failed}; use {@link
-   * #switchExperience} to replace a loaded one.
+   * #switchExperience} to replace a loaded one. A switch still waiting for the load it cancelled to
+   * release its plugins is replaced by this request, its future cancelled: the last request wins.
    *
    * @param id an {@code Experience} id ({@code PrimaryAssetId.of("Experience", "Elimination")}); an
    *     id of another type fails the load with {@code Overture/NotAnExperience}
@@ -353,12 +354,15 @@ public final class ExperienceManager extends ActorComponent {
     // world keeps what it had) and before listeners hear of it, so one that cancels it finds its
     // handle. Its steps run later, on this thread.
     load.start();
+    // Its future is cancelled last, once this load is in force: whoever hears of that sees it.
+    Optional<CompletableFuture<ExperienceDefinition>> replaced = ending.takeSwitch();
     current = load;
     listeners.clearTimeline();
     progressReported = 0;
     startNanos = services.settings().ticker().read();
     CompletableFuture<ExperienceDefinition> future = load.future();
     setState(LoadState.LOADING);
+    replaced.ifPresent(switched -> switched.cancel(false));
     return future;
   }
 
@@ -370,9 +374,11 @@ public final class ExperienceManager extends ActorComponent {
   public CompletableFuture<ExperienceDefinition> switchExperience(PrimaryAssetId id) {
     Objects.requireNonNull(id, "id");
     world().checkGameThread();
-    if (state == LoadState.UNLOADED || state == LoadState.FAILED) {
+    if ((state == LoadState.UNLOADED || state == LoadState.FAILED) && ending.switchingTo().isEmpty()) {
       return setCurrentExperience(id);
     }
+    // Unloaded with a switch pending too: that switch cancelled a load whose plugins are still being
+    // released, and this one replaces it, waiting for the same release.
     return ending.switchTo(id);
   }
 

@@ -177,6 +177,46 @@ class ExperienceSwitchingTest extends WithExperienceFixture {
     game.assertNothingLeft(manager);
   }
 
+  // Regression: a second switch while the first still waited for the load it cancelled to release
+  // its plugins went straight to setCurrentExperience, and the first switch then failed with
+  // "already has experience ...; use switchExperience" instead of being cancelled.
+  @Test
+  void switchingTwiceWhileLoading_theLastSwitchWins_andTheFirstIsCancelled() {
+    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
+    manager.setCurrentExperience(LOBBY); // still loading
+
+    CompletableFuture<ExperienceDefinition> toArena = manager.switchExperience(ARENA);
+    CompletableFuture<ExperienceDefinition> toPausing = manager.switchExperience(PrimaryAssetId.of("Experience", "Pausing"));
+    game.pump();
+
+    assertTrue(toArena.isCancelled(), "the replaced switch is cancelled: " + toArena);
+    assertTrue(toPausing.isDone() && !toPausing.isCompletedExceptionally(), toPausing.toString());
+    assertEquals(PrimaryAssetId.of("Experience", "Pausing"), manager.experienceId().orElseThrow());
+    assertEquals(LoadState.LOADED, manager.state());
+    manager.deactivate();
+    TestActions.PAUSES.get(0).run();
+    game.pump();
+    game.assertNothingLeft(manager);
+  }
+
+  // Regression: the same, with setCurrentExperience as the second request (the state is Unloaded).
+  @Test
+  void settingAnExperienceWhileASwitchWaits_cancelsTheSwitch_andLoadsIt() {
+    ExperienceManager manager = game.install("World", NetMode.STANDALONE);
+    manager.setCurrentExperience(LOBBY); // still loading
+
+    CompletableFuture<ExperienceDefinition> toArena = manager.switchExperience(ARENA);
+    CompletableFuture<ExperienceDefinition> lobby = manager.setCurrentExperience(LOBBY);
+    game.pump();
+
+    assertTrue(toArena.isCancelled(), "the replaced switch is cancelled: " + toArena);
+    assertTrue(lobby.isDone() && !lobby.isCompletedExceptionally(), lobby.toString());
+    assertEquals(LOBBY, manager.experienceId().orElseThrow());
+    assertEquals(LoadState.LOADED, manager.state());
+    manager.deactivate();
+    game.assertNothingLeft(manager);
+  }
+
   @Test
   void aListenerThatSwitchesWhenDeactivationStarts_isNotBroken() {
     ExperienceManager manager = game.loadedInWorld(ARENA);
