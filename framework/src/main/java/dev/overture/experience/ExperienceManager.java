@@ -341,9 +341,7 @@ public final class ExperienceManager extends ActorComponent {
   public CompletableFuture<ExperienceDefinition> setCurrentExperience(PrimaryAssetId id) {
     Objects.requireNonNull(id, "id");
     world().checkGameThread();
-    if (ended || world().isClosed()) {
-      throw new IllegalStateException("World \"" + world().name() + "\" has ended: it cannot load " + id);
-    }
+    refuseLoadOnceEnded(id);
     if (state != LoadState.UNLOADED && state != LoadState.FAILED) {
       throw new IllegalStateException(
           "World \"" + world().name() + "\" already has experience " + current.id() + " (" + state
@@ -374,6 +372,8 @@ public final class ExperienceManager extends ActorComponent {
   public CompletableFuture<ExperienceDefinition> switchExperience(PrimaryAssetId id) {
     Objects.requireNonNull(id, "id");
     world().checkGameThread();
+    // Also while play ends (an action's onDeactivating as the world closes): nothing may load any more.
+    refuseLoadOnceEnded(id);
     if ((state == LoadState.UNLOADED || state == LoadState.FAILED) && ending.switchingTo().isEmpty()) {
       return setCurrentExperience(id);
     }
@@ -387,11 +387,21 @@ public final class ExperienceManager extends ActorComponent {
    * deactivates its actions in reverse order (waiting for their pauses), then releases its plugins
    * in reverse order of activation, then its assets. A {@linkplain #switchExperience switch} under
    * way is cancelled (its future too): the host changed its mind, and the world stays unloaded.
-   * Completes in {@code Unloaded}.
+   * Completes in {@code Unloaded}. Once play has ended (also while it ends, from an action's {@code
+   * onDeactivating}), the end of play has undone everything already: it completes at once.
    */
   public CompletableFuture<Void> deactivate() {
     world().checkGameThread();
+    if (ended) {
+      return CompletableFuture.completedFuture(null);
+    }
     return ending.deactivate(state);
+  }
+
+  private void refuseLoadOnceEnded(PrimaryAssetId id) {
+    if (ended || world().isClosed()) {
+      throw new IllegalStateException("World \"" + world().name() + "\" has ended: it cannot load " + id);
+    }
   }
 
   private void refuseOnceEnded() {
