@@ -274,21 +274,49 @@ public class Actor implements Constructed {
 
   /**
    * Ends the component's play and removes it, with the components it created as its subobjects
-   * (those first, newest first); false when it is not this actor's.
+   * (those first, newest first); false when it is not this actor's. Never stops halfway: when an
+   * {@code endPlay} throws, every one of them is still removed, and then the first failure is
+   * thrown, an exception as a {@link GameCodeException} naming the component and its plugin (as a
+   * tick's is); the others are logged.
    */
   public final boolean removeComponent(ActorComponent component) {
     world.checkGameThread();
     if (!components.contains(component)) {
       return false;
     }
+    Throwable failed = remove(component, null);
+    if (failed instanceof Error error) {
+      throw error;
+    }
+    if (failed != null) {
+      throw (RuntimeException) failed;
+    }
+    return true;
+  }
+
+  /** Removes {@code component} and its subobject components; returns {@code first}, else the first failure of an endPlay, named. */
+  private Throwable remove(ActorComponent component, Throwable first) {
     List<ActorComponent> children = List.copyOf(component.childComponents().values());
     for (int i = children.size() - 1; i >= 0; i--) {
-      removeComponent(children.get(i));
+      if (components.contains(children.get(i))) {
+        first = remove(children.get(i), first);
+      }
     }
     components.remove(component);
     defaultComponents.remove(component);
-    component.stopPlay(EndPlayReason.REMOVED);
-    return true;
+    try {
+      component.stopPlay(EndPlayReason.REMOVED);
+    } catch (RuntimeException | Error e) {
+      if (!PlayFailures.reportable(e)) {
+        throw e;
+      }
+      if (first != null) {
+        PlayFailures.logged(PlayFailures.describe(component), "endPlay", world.name(), e);
+      } else {
+        first = e instanceof Error ? e : PlayFailures.failed(PlayFailures.describe(component), "endPlay", e);
+      }
+    }
+    return first;
   }
 
   /** Destroys the actor: ends play and removes it from its world. */

@@ -101,6 +101,23 @@ class ActorComponentTreeTest {
     }
   }
 
+  /** A light that fails to end. */
+  static class Sputtering extends Noted {
+    @Override
+    protected void endPlay(EndPlayReason reason) {
+      super.endPlay(reason);
+      throw new IllegalStateException("sputters in endPlay");
+    }
+  }
+
+  /** A lantern whose glass fails to end, before its wick and itself end. */
+  static class SputteringLantern extends Noted {
+    SputteringLantern(ObjectInitializer initializer) {
+      createDefaultSubobject("Wick", Light.class);
+      createDefaultSubobject("Glass", Sputtering.class);
+    }
+  }
+
   private final World world = World.builder("Harbour").build();
 
   @BeforeEach
@@ -221,6 +238,23 @@ class ActorComponentTreeTest {
     assertFalse(ship.isDefaultComponent(lantern));
     assertEquals(Optional.empty(), ship.defaultSubobject("Lantern"));
     assertEquals(Optional.empty(), ship.defaultSubobject("Lantern.Wick"));
+  }
+
+  // Regression: a subobject whose endPlay threw stopped the removal halfway (its parent and the
+  // rest stayed on the actor, the parent still playing), and the exception named nothing.
+  @Test
+  void removingAComponentWhoseSubobjectFailsToEnd_stillRemovesEveryOne_thenNamesTheFailure() {
+    Ship ship = world.spawnActor(Ship.class, "Ship1");
+    SputteringLantern lantern = ship.addComponent(SputteringLantern.class, "Spare");
+    events.clear();
+
+    GameCodeException failed = org.junit.jupiter.api.Assertions.assertThrows(GameCodeException.class,
+        () -> ship.removeComponent(lantern));
+
+    assertEquals("Component Spare.Glass (Sputtering) of actor Ship1 failed in endPlay: sputters in endPlay", failed.getMessage());
+    assertEquals(List.of("end Spare.Glass REMOVED", "end Spare.Wick REMOVED", "end Spare REMOVED"), events);
+    assertEquals(List.of("Hull", "Lantern", "Lantern.Wick", "Lantern.Glass"), names(ship.components()));
+    assertFalse(lantern.isPlaying());
   }
 
   @Test
