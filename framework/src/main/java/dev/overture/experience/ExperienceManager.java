@@ -102,7 +102,9 @@ public final class ExperienceManager extends ActorComponent {
 
   /**
    * Adds the experience manager to {@code world}'s game state and attaches the world to the
-   * feature plugins (their own actions apply to it). Game thread.
+   * feature plugins (their own actions apply to it). Its experience ends when the world closes,
+   * in a close listener registered here: before the close listeners registered after it, and before
+   * the plugins' own actions are undone in the world (see {@link #endPlay}). Game thread.
    */
   public static ExperienceManager install(World world, Experiences services) {
     Objects.requireNonNull(services, "services");
@@ -113,6 +115,10 @@ public final class ExperienceManager extends ActorComponent {
     manager.services = services;
     manager.random = new Random(services.settings().seed());
     manager.listeners = new ExperienceListeners(world.name());
+    // The experience ends first when the world closes, before the plugins' own actions are undone
+    // there (their close listener is registered once the attachment reaches the world, after this):
+    // the reverse of how they came, as a deactivation does.
+    world.onClose(() -> manager.end(EndPlayReason.WORLD_CLOSED));
     services.features().attachWorld(world);
     return manager;
   }
@@ -482,6 +488,14 @@ public final class ExperienceManager extends ActorComponent {
    */
   @Override
   protected void endPlay(EndPlayReason reason) {
+    end(reason);
+  }
+
+  /** Ends play once: from the world's close (its first step) or the game state's end of play. */
+  private void end(EndPlayReason reason) {
+    if (ended) {
+      return;
+    }
     ended = true;
     loadedExperience = null;
     liveReloads.settle();

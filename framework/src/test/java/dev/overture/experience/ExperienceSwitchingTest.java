@@ -90,6 +90,24 @@ class ExperienceSwitchingTest extends WithExperienceFixture {
     assertEquals(0, game.assets.stats().pinned());
   }
 
+  // Regression: closing the world undid the plugins' own actions there (a close listener) before
+  // the experience's actions (the game state's end of play), the reverse of a deactivation.
+  @Test
+  void closingTheWorldOfALoadedExperience_undoesItsActionsBeforeThePlugins_asADeactivationDoes() {
+    ExperienceManager manager = game.loadedInWorld(ARENA);
+    TestActions.LOG.clear();
+
+    manager.world().close();
+    game.pump();
+
+    List<String> deactivated = TestActions.LOG.stream().filter(line -> line.startsWith("deactivate ")).toList();
+    assertEquals(List.of("deactivate arena in World", "deactivate Combat in World", "deactivate Core in World"), deactivated,
+        "the experience's actions first, then the plugins', newest first: " + TestActions.LOG);
+    assertEquals(LoadState.UNLOADED, manager.state());
+    assertEquals(0, game.pluginRequests());
+    assertEquals(0, game.assets.stats().pinned());
+  }
+
   @Test
   void deactivation_waitsForPauses_beforeReleasingPlugins() {
     ExperienceManager manager = game.loadedInWorld(PrimaryAssetId.of("Experience", "Pausing"));
