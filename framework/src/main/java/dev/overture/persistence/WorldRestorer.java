@@ -56,8 +56,7 @@ final class WorldRestorer {
       // The world made its game state already: it takes the saved identity and values.
       try {
         world.restoreGameStateId(id);
-        restoreComponents(gameState, row);
-        restoreProperties(gameState, row);
+        restoreProperties(gameState, row, restoreComponents(gameState, row));
         actors++;
       } catch (RuntimeException e) {
         warning("Overture/RestoreFailed", "The game state (" + id + ") was not restored: " + e.getMessage());
@@ -77,8 +76,7 @@ final class WorldRestorer {
     }
     try {
       world.spawnActor(type.asSubclass(Actor.class), row.name(), id, actor -> {
-        restoreComponents(actor, row);
-        restoreProperties(actor, row);
+        restoreProperties(actor, row, restoreComponents(actor, row));
       });
       actors++;
     } catch (RuntimeException e) {
@@ -86,7 +84,12 @@ final class WorldRestorer {
     }
   }
 
-  private void restoreComponents(Actor actor, StoredActor row) {
+  /**
+   * Adds {@code row}'s components to {@code actor}; returns the names of those not restored because
+   * the actor already has a component of that name, whose saved values must not go into that one.
+   */
+  private java.util.Set<String> restoreComponents(Actor actor, StoredActor row) {
+    java.util.Set<String> refused = new java.util.HashSet<>();
     for (StoredActor.Component component : row.components()) {
       if (component.origin().equals(StoredActor.ORIGIN_DEFAULT)) {
         if (actor.findComponentNamed(component.name()).isEmpty()) {
@@ -105,16 +108,21 @@ final class WorldRestorer {
       }
       if (actor.findComponentNamed(component.name()).isPresent()) {
         warning("Overture/RestoreConflict", "Component \"" + component.name() + "\" of " + actor + " was not restored: "
-            + actor + " already makes a component of that name");
+            + actor + " already makes a component of that name, which keeps its own values");
+        refused.add(component.name());
         continue;
       }
       actor.addComponent(type.asSubclass(ActorComponent.class), component.name());
       components++;
     }
+    return refused;
   }
 
-  private void restoreProperties(Actor actor, StoredActor row) {
+  private void restoreProperties(Actor actor, StoredActor row, java.util.Set<String> refusedComponents) {
     for (StoredActor.Property property : row.properties()) {
+      if (refusedComponents.contains(property.component())) {
+        continue; // its component was not restored, and said so: the one of that name is another's
+      }
       Object owner = property.component().isEmpty() ? actor : actor.findComponentNamed(property.component()).orElse(null);
       if (owner == null) {
         continue; // its component was not restored, and said so

@@ -431,6 +431,33 @@ class WorldStoreTest {
     }
   }
 
+  // Regression: a saved component that the world already had one of that name of was reported "not
+  // restored", yet its saved values were written into the world's own component (or reported as
+  // properties that "no longer exist" when its class differed).
+  @Test
+  void aComponentNotRestoredForAConflict_leavesTheWorldsOwnComponentOfThatNameAsItWas() {
+    try (WorldStore store = store()) {
+      World world = world(store);
+      world.gameState().addComponent(Radio.class, "Radio").channel = "saved";
+      world.gameState().addComponent(Radio.class, "Intercom").channel = "saved too";
+      store.save(world);
+
+      World busy = world(store);
+      Radio own = busy.gameState().addComponent(Radio.class, "Radio");
+      own.channel = "the host's";
+      busy.gameState().addComponent(Turret.class, "Intercom");
+      WorldStore.Restored restored = store.restore(busy);
+
+      assertEquals(List.of(
+              "Component \"Radio\" of GameState[GameState] was not restored: GameState[GameState] already makes a component"
+                  + " of that name, which keeps its own values",
+              "Component \"Intercom\" of GameState[GameState] was not restored: GameState[GameState] already makes a"
+                  + " component of that name, which keeps its own values"),
+          restored.warnings().stream().map(dev.overture.core.Problem::message).toList());
+      assertEquals("the host's", own.channel);
+    }
+  }
+
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static Class<Holder<String>> holderClass() {
     return (Class) Holder.class;
