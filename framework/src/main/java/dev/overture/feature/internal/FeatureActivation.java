@@ -34,6 +34,8 @@ public final class FeatureActivation {
   private final boolean fullLifecycle;
   private final List<Active> active = new ArrayList<>();
   private CompletableFuture<Void> deactivation;
+  /** {@link #deactivateNow} was called: pauses asked for from here on are given up at once. */
+  private boolean abandoning;
 
   private FeatureActivation(World world, boolean fullLifecycle) {
     this.world = world;
@@ -129,12 +131,15 @@ public final class FeatureActivation {
   /**
    * Deactivates the actions in reverse order: each one's {@code onDeactivating}, then what it kept
    * is released; once every pause has ended, {@code onUnloading} and {@code onUnregistering}.
-   * Calling it again returns the same future.
+   * Calling it again returns the same future, also while it runs (an action's {@code
+   * onDeactivating} that ends its experience through the manager): each action deactivates once.
    */
   public CompletableFuture<Void> deactivate() {
     if (deactivation != null) {
       return deactivation;
     }
+    CompletableFuture<Void> done = new CompletableFuture<>();
+    deactivation = done;
     List<CompletableFuture<Void>> pauses = new ArrayList<>();
     for (int i = active.size() - 1; i >= 0; i--) {
       Active entry = active.get(i);
@@ -147,22 +152,31 @@ public final class FeatureActivation {
       }
       entry.context.endDeactivation();
       entry.context.releaseKept();
+      if (abandoning) {
+        entry.context.abandonPauses(); // a deactivateNow came from an action above: nothing waits
+      }
       pauses.add(entry.context.pauses());
     }
-    deactivation =
-        CompletableFuture.allOf(pauses.toArray(CompletableFuture[]::new))
-            .thenRun(
-                () -> {
-                  if (!fullLifecycle) {
-                    return;
-                  }
-                  for (int i = active.size() - 1; i >= 0; i--) {
-                    Active entry = active.get(i);
-                    quietly(entry.label, entry.action::onUnloading);
-                    quietly(entry.label, entry.action::onUnregistering);
-                  }
-                });
-    return deactivation;
+    CompletableFuture.allOf(pauses.toArray(CompletableFuture[]::new))
+        .thenRun(
+            () -> {
+              if (!fullLifecycle) {
+                return;
+              }
+              for (int i = active.size() - 1; i >= 0; i--) {
+                Active entry = active.get(i);
+                quietly(entry.label, entry.action::onUnloading);
+                quietly(entry.label, entry.action::onUnregistering);
+              }
+            })
+        .whenComplete((ignored, error) -> {
+          if (error == null) {
+            done.complete(null);
+          } else {
+            done.completeExceptionally(error);
+          }
+        });
+    return done;
   }
 
   private static void quietly(String label, Runnable hook) {
@@ -188,6 +202,7 @@ public final class FeatureActivation {
    * failed load is being rolled back. Game thread.
    */
   public void deactivateNow() {
+    abandoning = true;
     deactivate();
     for (Active entry : active) {
       entry.context.abandonPauses();
