@@ -262,8 +262,13 @@ public final class ObjectInitializer {
 
   private <T> Optional<T> create(Object creator, String subobject, Class<T> type, boolean required, boolean editorOnly) {
     Objects.requireNonNull(creator, "outer");
-    Objects.requireNonNull(subobject, "subobject");
     Objects.requireNonNull(type, "type");
+    if (subobject == null || subobject.isBlank()) {
+      // It would become a component without a name, which a store cannot tell from its actor.
+      throw new ObjectConstructionException(objectClass.getSimpleName() + " creates a default subobject of "
+          + type.getSimpleName() + " without a name (" + (subobject == null ? "null" : "\"" + subobject + "\"")
+          + "); give each default subobject a name");
+    }
     if (!constructing) {
       throw new Misuse(
           "Cannot create default subobject \"" + subobject + "\" of " + objectClass.getSimpleName() + ": its construction is over");

@@ -100,6 +100,12 @@ final class WorldRestorer {
         }
         continue;
       }
+      if (component.name().isBlank()) {
+        // Saved by a build that let a component have no name: its values cannot be told from the actor's.
+        warning("Overture/RestoreFailed", "A component of " + actor + " was saved without a name (as a "
+            + component.className() + "); it was not restored");
+        continue;
+      }
       Class<?> type = classes.classNamed(component.className()).orElse(null);
       if (type == null || !ActorComponent.class.isAssignableFrom(type)) {
         warning("Overture/UnknownClass", "Component \"" + component.name() + "\" of " + actor + " was saved as a "

@@ -248,11 +248,15 @@ public class Actor implements Constructed {
    * removed again (with the subobjects it made, those that began ending their play), and the
    * failure rethrown: an add that fails leaves the actor as it was.
    *
-   * @throws IllegalArgumentException when the actor already has a component of that name
+   * @throws IllegalArgumentException when the actor already has a component of that name, or the
+   *     name is blank (a store saves the actor's own properties under the empty component name)
    */
   public final <C extends ActorComponent> C addComponent(Class<C> type, String componentName) {
     checkAlive();
     world.checkGameThread();
+    if (componentName == null || componentName.isBlank()) {
+      throw new IllegalArgumentException("A component of " + this + " needs a name, not " + quoted(componentName));
+    }
     if (findComponentNamed(componentName).isPresent()) {
       throw new IllegalArgumentException(this + " already has a component named \"" + componentName + "\"");
     }
@@ -325,6 +329,11 @@ public class Actor implements Constructed {
     if (!destroyed) {
       world.destroyActor(this);
     }
+  }
+
+  /** {@code name} as a message shows it: in quotes, or {@code null}. */
+  static String quoted(String name) {
+    return name == null ? "null" : "\"" + name + "\"";
   }
 
   final void startPlay() {

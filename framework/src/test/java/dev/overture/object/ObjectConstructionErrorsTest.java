@@ -61,6 +61,30 @@ class ObjectConstructionErrorsTest {
     }
   }
 
+  static class Nameless extends Pawn {
+    Nameless(ObjectInitializer initializer) {
+      createDefaultSubobject("", Engine.class);
+    }
+  }
+
+  static class NullNamed extends Pawn {
+    NullNamed(ObjectInitializer initializer) {
+      createOptionalDefaultSubobject(null, Engine.class);
+    }
+  }
+
+  // Regression: a default subobject could be created without a name (a component a store cannot tell
+  // from its actor), and a null name failed with "The constructor of NullNamed failed: subobject".
+  @Test
+  void aDefaultSubobjectWithoutAName_isRefused_sayingWhoCreatesIt() {
+    assertEquals("Nameless creates a default subobject of Engine without a name (\"\"); give each default subobject a name",
+        assertThrows(ObjectConstructionException.class, () -> ObjectFactory.create().newObject(Nameless.class, null, "n"))
+            .getMessage());
+    assertEquals("NullNamed creates a default subobject of Engine without a name (null); give each default subobject a name",
+        assertThrows(ObjectConstructionException.class, () -> ObjectFactory.create().newObject(NullNamed.class, null, "n"))
+            .getMessage());
+  }
+
   @Test
   void anOverrideThatIsNotTheRequestedType_namesBothTypesAndTheSubobject() {
     ObjectConstructionException e =

@@ -458,6 +458,36 @@ class WorldStoreTest {
     }
   }
 
+  // Regression: a component could be added without a name; its properties were saved under the empty
+  // component name, which means the actor's own, so a restore lost them ("no longer exists").
+  @Test
+  void aComponentWithoutAName_isRefused_andOneAnOlderBuildSaved_isSkipped_restoringTheRestOfItsActor() throws Exception {
+    StableId id;
+    try (WorldStore store = store()) {
+      World world = world(store);
+      Tank tank = world.spawnActor(Tank.class, "Tiger");
+      IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> tank.addComponent(Radio.class, ""));
+      assertEquals("A component of Tank[Tiger] needs a name, not \"\"", refused.getMessage());
+      assertEquals("A component of Tank[Tiger] needs a name, not null",
+          assertThrows(IllegalArgumentException.class, () -> tank.addComponent(Radio.class, null)).getMessage());
+      id = tank.stableId();
+      tank.ammo = 4;
+      store.save(world);
+    }
+    try (Connection db = place.connect(); Statement sql = db.createStatement()) {
+      sql.executeUpdate("INSERT INTO components (actor_id, name, class, origin, position) VALUES (" + id.value()
+          + ", '', 'Radio', 'added', 5)");
+    }
+    try (WorldStore store = store()) {
+      World world = world(store);
+      WorldStore.Restored restored = store.restore(world);
+
+      assertEquals(List.of("A component of Tank[Tiger] was saved without a name (as a Radio); it was not restored"),
+          restored.warnings().stream().map(dev.overture.core.Problem::message).toList());
+      assertEquals(4, ((Tank) world.findActor(id).orElseThrow()).ammo, "the rest of the actor restored");
+    }
+  }
+
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static Class<Holder<String>> holderClass() {
     return (Class) Holder.class;
