@@ -85,8 +85,9 @@ final class WorldRestorer {
   }
 
   /**
-   * Adds {@code row}'s components to {@code actor}; returns the names of those not restored because
-   * the actor already has a component of that name, whose saved values must not go into that one.
+   * Adds {@code row}'s components to {@code actor}, each on its own: one that cannot be added is a
+   * warning, and the others and the actor are still restored. Returns the names of those not
+   * restored, whose saved values must not go into another component of that name.
    */
   private java.util.Set<String> restoreComponents(Actor actor, StoredActor row) {
     java.util.Set<String> refused = new java.util.HashSet<>();
@@ -118,7 +119,15 @@ final class WorldRestorer {
         refused.add(component.name());
         continue;
       }
-      actor.addComponent(type.asSubclass(ActorComponent.class), component.name());
+      try {
+        actor.addComponent(type.asSubclass(ActorComponent.class), component.name());
+      } catch (RuntimeException e) {
+        // Its class cannot be built now (a constructor that throws, say): the rest of the actor still is.
+        warning("Overture/RestoreFailed", "Component \"" + component.name() + "\" of " + actor + " was not restored: "
+            + dev.overture.internal.Failures.describe(e));
+        refused.add(component.name());
+        continue;
+      }
       components++;
     }
     return refused;

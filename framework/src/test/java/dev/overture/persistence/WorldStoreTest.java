@@ -48,6 +48,19 @@ class WorldStoreTest {
 
   static class Beacon extends ActorComponent {}
 
+  /** Whether a {@link Fickle} can be built. */
+  static volatile boolean fickleBreaks;
+
+  static class Fickle extends ActorComponent {
+    @Property int mood = 1;
+
+    Fickle() {
+      if (fickleBreaks) {
+        throw new IllegalStateException("not today");
+      }
+    }
+  }
+
   static class Unregistered extends Actor {}
 
   static class Tank extends Pawn {
@@ -95,7 +108,7 @@ class WorldStoreTest {
 
   static final ClassNames CLASSES = ClassNames.of(Map.ofEntries(
       Map.entry("Tank", Tank.class), Map.entry("Turret", Turret.class), Map.entry("Radio", Radio.class),
-      Map.entry("Beacon", Beacon.class), Map.entry("Lighthouse", Lighthouse.class), Map.entry("Match", Match.class),
+      Map.entry("Beacon", Beacon.class), Map.entry("Fickle", Fickle.class), Map.entry("Lighthouse", Lighthouse.class), Map.entry("Match", Match.class),
       Map.entry("Holder", Holder.class), Map.entry("Buddy", Buddy.class), Map.entry("StringHolder", StringHolder.class)));
 
   @Parameter Backend backend;
@@ -485,6 +498,46 @@ class WorldStoreTest {
       assertEquals(List.of("A component of Tank[Tiger] was saved without a name (as a Radio); it was not restored"),
           restored.warnings().stream().map(dev.overture.core.Problem::message).toList());
       assertEquals(4, ((Tank) world.findActor(id).orElseThrow()).ammo, "the rest of the actor restored");
+    }
+  }
+
+  // Regression: a saved component that could not be built again cost its whole actor ("was not
+  // restored"); for the game state, the warning said so while its id and the components before it
+  // had been restored.
+  @Test
+  void aComponentThatCannotBeBuiltAgain_isNotRestored_butItsActorAndTheGameStateAre() {
+    StableId tiger;
+    StableId gameState;
+    try (WorldStore store = store()) {
+      World world = World.builder("Arena").ids(store.ids()).gameState(Match.class).build();
+      ((Match) world.gameState()).round = 3;
+      world.gameState().addComponent(Fickle.class, "Mood");
+      world.gameState().addComponent(Radio.class, "Radio").channel = "7";
+      Tank tank = world.spawnActor(Tank.class, "Tiger");
+      tank.addComponent(Fickle.class, "Temper").mood = 5;
+      tank.addComponent(Radio.class, "Radio").channel = "9";
+      tank.ammo = 4;
+      tiger = tank.stableId();
+      gameState = world.gameState().stableId();
+      store.save(world);
+    }
+    fickleBreaks = true;
+    try (WorldStore store = store()) {
+      World world = World.builder("Arena").ids(store.ids()).gameState(Match.class).build();
+      WorldStore.Restored restored = store.restore(world);
+
+      assertEquals(List.of(
+              "Component \"Mood\" of Match[GameState] was not restored: The constructor of Fickle failed: not today",
+              "Component \"Temper\" of Tank[Tiger] was not restored: The constructor of Fickle failed: not today"),
+          restored.warnings().stream().map(dev.overture.core.Problem::message).toList());
+      Tank tank = (Tank) world.findActor(tiger).orElseThrow();
+      assertEquals(4, tank.ammo);
+      assertEquals("9", tank.findComponent(Radio.class).orElseThrow().channel);
+      assertEquals(gameState, world.gameState().stableId());
+      assertEquals(3, ((Match) world.gameState()).round);
+      assertEquals("7", world.gameState().findComponent(Radio.class).orElseThrow().channel);
+    } finally {
+      fickleBreaks = false;
     }
   }
 
