@@ -136,6 +136,13 @@ final class DescribeCommand implements Callable<Integer> {
   }
 
   /**
+   * How many levels of included sets are shown by indentation; a set deeper than that is shown at
+   * this indentation with its level, so that a long chain of includes prints lines of bounded
+   * length (a chain of 20,000 sets printed 400 MB of spaces).
+   */
+  static final int MAX_INDENT_LEVELS = 16;
+
+  /**
    * Lists {@code top} and the sets it includes (indented under it), each once, their plugins and
    * actions. Iterative, so no chain of includes can exhaust the stack; an include cycle never gets
    * here, since loading the set refuses it, located.
@@ -143,8 +150,8 @@ final class DescribeCommand implements Callable<Integer> {
   private static void include(AssetManager assets, PrimaryAssetId top, List<String> sets, List<String> actions,
       Set<PluginId> plugins, Set<PrimaryAssetId> seen) {
     // Sets are listed as they are reached, their actions once their includes' are (the order they run).
-    record Pending(PrimaryAssetId set, String indent, ExperienceActionSet loaded) {}
-    java.util.Deque<Pending> stack = new java.util.ArrayDeque<>(List.of(new Pending(top, "", null)));
+    record Pending(PrimaryAssetId set, int level, ExperienceActionSet loaded) {}
+    java.util.Deque<Pending> stack = new java.util.ArrayDeque<>(List.of(new Pending(top, 0, null)));
     while (!stack.isEmpty()) {
       Pending next = stack.pop();
       if (next.loaded() != null) {
@@ -157,12 +164,16 @@ final class DescribeCommand implements Callable<Integer> {
       if (!seen.add(next.set())) {
         continue;
       }
-      ExperienceActionSet loaded = assets.loadSynchronously(next.set(), ExperienceActionSet.class);
-      sets.add(next.indent() + next.set());
-      stack.push(new Pending(next.set(), next.indent(), loaded));
+      // Loading the experience loaded (and keeps) every set it reaches: loading each again walked
+      // the rest of its chain of includes once per set, quadratic in the chain's length.
+      ExperienceActionSet loaded = assets.getAsset(next.set(), ExperienceActionSet.class)
+          .orElseGet(() -> assets.loadSynchronously(next.set(), ExperienceActionSet.class));
+      int shown = Math.min(next.level(), MAX_INDENT_LEVELS);
+      sets.add("  ".repeat(shown) + next.set() + (next.level() > shown ? " (included " + next.level() + " levels deep)" : ""));
+      stack.push(new Pending(next.set(), next.level(), loaded));
       List<PrimaryAssetId> included = loaded.actionSets();
       for (int i = included.size() - 1; i >= 0; i--) {
-        stack.push(new Pending(included.get(i), next.indent() + "  ", null));
+        stack.push(new Pending(included.get(i), next.level() + 1, null));
       }
     }
   }

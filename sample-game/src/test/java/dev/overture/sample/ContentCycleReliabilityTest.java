@@ -90,4 +90,33 @@ class ContentCycleReliabilityTest {
     assertEquals(1, play.exit(), play.all());
     assertTrue(play.err().contains(cycle), play.err());
   }
+
+  @Test
+  void aLongChainOfActionSetIncludes_isDescribedInLinesOfBoundedLength() throws Exception {
+    // describe indented each include two spaces more than the set including it, and loaded each set
+    // again with the rest of its chain: a chain of 20,000 sets printed 400 MB and ran past a minute.
+    Path assets = copyOfTheContent();
+    int chain = 2_000;
+    for (int i = 0; i < chain; i++) {
+      Files.writeString(assets.resolve("actionsets/Chain" + i + ".json"),
+          "{ \"actions\": [], \"actionSets\": [" + (i + 1 < chain ? "\"Chain" + (i + 1) + "\"" : "") + "] }\n");
+    }
+    SampleCopy.edit(assets.resolve("experiences/Elimination.json"), "\"SharedInput\"", "\"SharedInput\", \"Chain0\"");
+
+    CommandRun describe = CommandRun.of("describe", "Elimination", "--assets", assets.toString());
+    assertEquals(0, describe.exit(), head(describe.all()));
+    String nl = System.lineSeparator();
+    String deepest = "  " + "  ".repeat(DescribeCommand.MAX_INDENT_LEVELS);
+    assertTrue(describe.out().contains(nl + "  ActionSet:Chain0" + nl + "    ActionSet:Chain1" + nl), head(describe.out()));
+    assertTrue(describe.out().contains(nl + deepest + "ActionSet:Chain16" + nl
+        + deepest + "ActionSet:Chain17 (included 17 levels deep)" + nl), head(describe.out()));
+    assertTrue(describe.out().contains(nl + deepest + "ActionSet:Chain1999 (included 1999 levels deep)" + nl), head(describe.out()));
+    int longest = describe.out().lines().mapToInt(String::length).max().orElseThrow();
+    assertTrue(longest < 120, "the longest line has " + longest + " characters");
+  }
+
+  /** The start of {@code text}: what a failure shows of an output that may run to megabytes. */
+  private static String head(String text) {
+    return text.length() <= 4_000 ? text : text.substring(0, 4_000) + "...";
+  }
 }
