@@ -56,21 +56,28 @@ final class Gatherer {
   private final ScheduledExecutorService thread;
   private final Map<World, Capture> captures = new ConcurrentHashMap<>();
   private final Set<LiveClient> clients = ConcurrentHashMap.newKeySet();
+  /** Whether a {@link #refreshSoon} refresh is queued and has not started. */
+  private final AtomicBoolean refreshQueued = new AtomicBoolean();
   private final long startNanos;
   private AssetTable assets;
   private long assetsAt;
 
   Gatherer(Overture overture, Ticker ticker, Duration every, JsonMapper json) {
+    this(overture, ticker, every, json, Executors.newSingleThreadScheduledExecutor(task -> {
+      Thread created = new Thread(task, "overture-inspector");
+      created.setDaemon(true);
+      return created;
+    }));
+  }
+
+  /** One that refreshes on {@code thread}, which must run one task at a time (tests pass their own). */
+  Gatherer(Overture overture, Ticker ticker, Duration every, JsonMapper json, ScheduledExecutorService thread) {
     this.overture = overture;
     this.ticker = ticker;
     this.every = every;
     this.json = json;
     this.startNanos = ticker.read();
-    this.thread = Executors.newSingleThreadScheduledExecutor(task -> {
-      Thread created = new Thread(task, "overture-inspector");
-      created.setDaemon(true);
-      return created;
-    });
+    this.thread = thread;
   }
 
   void start() {
@@ -95,12 +102,23 @@ final class Gatherer {
     return clients.size();
   }
 
-  /** A refresh now, on the inspector's thread (a page changed what it looks at, or connected). */
+  /**
+   * A refresh now, on the inspector's thread (a page changed what it looks at, or connected), unless
+   * one is queued and has not started yet: that one will see this change too. A page (or any local
+   * process) that sent messages faster than refreshes ran queued one whole refresh per message,
+   * without bound.
+   */
   void refreshSoon() {
+    if (!refreshQueued.compareAndSet(false, true)) {
+      return;
+    }
     try {
-      thread.execute(this::refresh);
+      thread.execute(() -> {
+        refreshQueued.set(false); // a change from now on needs a refresh of its own
+        refresh();
+      });
     } catch (RejectedExecutionException e) {
-      // closing: nothing more to send
+      refreshQueued.set(false); // closing: nothing more to send
     }
   }
 
