@@ -200,79 +200,212 @@ final class ContentIndex {
   }
 
   /**
-   * Updates the entry of one file of root {@code rootName}. Whether a rule covers it and whether
-   * it exists are found first, without the lock; if the root changed meanwhile, again.
+   * Updates the entry of one file of root {@code rootName}: {@link #reindex(String, List)} of it
+   * alone.
    *
    * @throws AssetIndexException when the file cannot be indexed; the index is unchanged
    */
   Reindexed reindex(String rootName, AssetPath path) {
+    Outcome outcome = reindex(rootName, List.of(path)).get(0);
+    if (!outcome.problems().isEmpty()) {
+      throw new AssetIndexException(outcome.file(), outcome.problems());
+    }
+    return outcome.reindexed();
+  }
+
+  /**
+   * What reindexing one file of a batch did, or (with {@code reindexed} null) the problems that left
+   * it as it was; {@code file} is how the file is shown.
+   */
+  record Outcome(AssetPath path, String file, Reindexed reindexed, List<Problem> problems) {}
+
+  /** One file as found without the lock: the rule covering it, whether it is there, its entry. */
+  private record Looked(AssetPath path, boolean indexable, AssetEntry entry, List<Problem> problems) {}
+
+  /**
+   * Updates the entries of the files {@code paths} of root {@code rootName}, each checked against
+   * the index as the files before it left it; a file that cannot be indexed (its id taken, its name
+   * invalid) stays as it was and the others go ahead. Whether a rule covers each file and whether it
+   * exists are found first, without the lock; if the root changed meanwhile, again. The index is
+   * published once for them all: a change of thousands of files (a pack of assets unpacked into a
+   * watched folder) copied the whole index and compared every id of a type once per file.
+   *
+   * @return one outcome per distinct path, in order
+   */
+  List<Outcome> reindex(String rootName, List<AssetPath> paths) {
+    List<AssetPath> distinct = List.copyOf(new LinkedHashSet<>(paths));
     while (true) {
       Root root = state.roots().get(rootName);
       if (root == null) {
         throw new IllegalArgumentException(
             "No content root \"" + rootName + "\" (content roots: " + Choices.quoted(rootNames()) + ")");
       }
-      ScanRule rule = null;
-      for (ScanRule candidate : root.rules()) {
-        if (candidate.covers(path)) {
-          rule = candidate;
-          break;
+      List<Looked> looked = new ArrayList<>(distinct.size());
+      for (AssetPath path : distinct) {
+        ScanRule rule = null;
+        for (ScanRule candidate : root.rules()) {
+          if (candidate.covers(path)) {
+            rule = candidate;
+            break;
+          }
         }
+        boolean indexable = rule != null && root.root().source().exists(path);
+        List<Problem> problems = new ArrayList<>();
+        AssetEntry entry = indexable ? indexer.entryFor(root.root(), path, rule, problems) : null;
+        looked.add(new Looked(path, indexable, entry, problems));
       }
-      boolean indexable = rule != null && root.root().source().exists(path);
-      List<Problem> problems = new ArrayList<>();
-      AssetEntry entry = indexable ? indexer.entryFor(root.root(), path, rule, problems) : null;
       synchronized (lock) {
         State current = state;
         if (current.roots().get(rootName) != root) {
-          continue; // the root was removed or replaced while the file was looked at
+          continue; // the root was removed or replaced while the files were looked at
         }
-        return merge(current, root.root(), path, indexable, entry, problems);
+        return merge(current, root.root(), looked);
       }
     }
   }
 
-  private Reindexed merge(
-      State current, ContentRoot root, AssetPath path, boolean indexable, AssetEntry entry, List<Problem> problems) {
-    IndexSnapshot snapshot = current.snapshot();
-    // A file hidden as saved by a newer engine changed: whether it still is is found when it is read again.
-    IndexSnapshot.Newer hidden = snapshot.newerAt(root.name(), path);
-    if (hidden != null) {
-      snapshot = snapshot.withoutNewer(root.name(), path);
+  /**
+   * The index as {@code snapshot} and the files merged before: which entry holds each id, and the
+   * entries of each type by {@link Indexer#folded} id (built for a type when a file of it is first
+   * checked). Not thread-safe: one merge's, under the lock.
+   */
+  private static final class Merging {
+    private final IndexSnapshot snapshot;
+    private final Map<PrimaryAssetId, AssetEntry> changed = new HashMap<>();
+    private final Map<PrimaryAssetType, Map<String, List<AssetEntry>>> folded = new HashMap<>();
+
+    Merging(IndexSnapshot snapshot) {
+      this.snapshot = snapshot;
     }
-    PrimaryAssetId existingId = snapshot.idAt(root.name(), path);
-    AssetEntry existing = existingId == null ? null : snapshot.get(existingId);
-    PrimaryAssetId previous = existingId != null ? existingId : hidden == null ? null : hidden.entry().id();
-    if (!indexable) {
-      if (existing == null) {
-        if (hidden == null) {
-          return new Reindexed(IndexChange.UNCHANGED, null);
+
+    /** The entry, listed or hidden, that holds {@code id} now; null when none does. */
+    AssetEntry holder(PrimaryAssetId id) {
+      return changed.containsKey(id) ? changed.get(id) : snapshot.anyEntry(id);
+    }
+
+    /** An entry, listed or hidden, whose id differs from {@code id} only in case; null when none does. */
+    AssetEntry caseVariantOf(PrimaryAssetId id) {
+      for (AssetEntry other : foldedOf(id.type()).getOrDefault(Indexer.folded(id), List.of())) {
+        if (!other.id().name().equals(id.name())) {
+          return other;
         }
-        state = new State(current.roots(), snapshot);
-        return new Reindexed(IndexChange.REMOVED, previous);
       }
-      state = new State(current.roots(), snapshot.change(List.of(existing), List.of(), snapshot.typeClasses(), snapshot.warnings()));
-      return new Reindexed(IndexChange.REMOVED, existingId);
+      return null;
     }
-    if (entry != null) {
-      AssetEntry clash = snapshot.anyEntry(entry.id());
-      if (clash != null && !(clash.root().equals(root.name()) && clash.path().equals(path))) {
-        problems.add(Indexer.duplicate(clash, entry));
-      }
-      AssetEntry variant = snapshot.caseVariantOf(entry.id());
-      if (variant != null) {
-        Indexer.caseVariants(List.of(variant, entry), new HashMap<>(), problems);
+
+    // Each builds the type's folded ids before it changes anything, so they hold each entry once.
+    void remove(AssetEntry entry) {
+      List<AssetEntry> same = foldedOf(entry.id().type()).get(Indexer.folded(entry.id()));
+      changed.put(entry.id(), null);
+      if (same != null) {
+        same.remove(entry);
       }
     }
-    if (!problems.isEmpty()) {
-      throw new AssetIndexException(root.source().displayPath(path), problems);
+
+    void add(AssetEntry entry) {
+      Map<String, List<AssetEntry>> byFolded = foldedOf(entry.id().type());
+      changed.put(entry.id(), entry);
+      byFolded.computeIfAbsent(Indexer.folded(entry.id()), key -> new ArrayList<>(1)).add(entry);
     }
-    if (existing != null && existing.equals(entry)) {
-      return new Reindexed(IndexChange.UPDATED, existingId);
+
+    private Map<String, List<AssetEntry>> foldedOf(PrimaryAssetType type) {
+      return folded.computeIfAbsent(type, t -> {
+        Map<String, List<AssetEntry>> byFolded = new HashMap<>();
+        for (PrimaryAssetId id : snapshot.ids(t)) {
+          if (!changed.containsKey(id)) {
+            byFolded.computeIfAbsent(Indexer.folded(id), key -> new ArrayList<>(1)).add(snapshot.get(id));
+          }
+        }
+        for (IndexSnapshot.Newer hidden : snapshot.newerEntries()) {
+          PrimaryAssetId id = hidden.entry().id();
+          if (id.type().equals(t) && !changed.containsKey(id)) {
+            byFolded.computeIfAbsent(Indexer.folded(id), key -> new ArrayList<>(1)).add(hidden.entry());
+          }
+        }
+        for (AssetEntry entry : changed.values()) {
+          if (entry != null && entry.id().type().equals(t)) {
+            byFolded.computeIfAbsent(Indexer.folded(entry.id()), key -> new ArrayList<>(1)).add(entry);
+          }
+        }
+        return byFolded;
+      });
     }
-    List<AssetEntry> removed = existing == null ? List.of() : List.of(existing);
-    state = new State(current.roots(), snapshot.change(removed, List.of(entry), snapshot.typeClasses(), snapshot.warnings()));
-    return new Reindexed(existing == null && hidden == null ? IndexChange.ADDED : IndexChange.UPDATED, previous);
+  }
+
+  private List<Outcome> merge(State current, ContentRoot root, List<Looked> files) {
+    IndexSnapshot snapshot = current.snapshot();
+    Merging merging = new Merging(snapshot);
+    List<AssetEntry> removed = new ArrayList<>();
+    List<AssetEntry> added = new ArrayList<>();
+    List<AssetPath> shown = new ArrayList<>();
+    List<Outcome> outcomes = new ArrayList<>(files.size());
+    for (Looked file : files) {
+      AssetPath path = file.path();
+      // A file hidden as saved by a newer engine changed: whether it still is is found when it is read again.
+      IndexSnapshot.Newer hidden = snapshot.newerAt(root.name(), path);
+      PrimaryAssetId existingId = snapshot.idAt(root.name(), path);
+      AssetEntry existing = existingId == null ? null : snapshot.get(existingId);
+      PrimaryAssetId previous = existingId != null ? existingId : hidden == null ? null : hidden.entry().id();
+      if (!file.indexable()) {
+        if (existing == null) {
+          if (hidden == null) {
+            outcomes.add(new Outcome(path, null, new Reindexed(IndexChange.UNCHANGED, null), List.of()));
+            continue;
+          }
+          shown.add(path);
+          merging.remove(hidden.entry());
+          outcomes.add(new Outcome(path, null, new Reindexed(IndexChange.REMOVED, previous), List.of()));
+          continue;
+        }
+        removed.add(existing);
+        merging.remove(existing);
+        outcomes.add(new Outcome(path, null, new Reindexed(IndexChange.REMOVED, existingId), List.of()));
+        continue;
+      }
+      List<Problem> problems = new ArrayList<>(file.problems());
+      AssetEntry entry = file.entry();
+      if (entry != null) {
+        AssetEntry clash = merging.holder(entry.id());
+        if (clash != null && !(clash.root().equals(root.name()) && clash.path().equals(path))) {
+          problems.add(Indexer.duplicate(clash, entry));
+        }
+        AssetEntry variant = merging.caseVariantOf(entry.id());
+        if (variant != null) {
+          Indexer.caseVariants(List.of(variant, entry), new HashMap<>(), problems);
+        }
+      }
+      if (!problems.isEmpty()) {
+        outcomes.add(new Outcome(path, root.source().displayPath(path), null, List.copyOf(problems)));
+        continue;
+      }
+      if (existing != null && existing.equals(entry)) {
+        outcomes.add(new Outcome(path, null, new Reindexed(IndexChange.UPDATED, existingId), List.of()));
+        continue;
+      }
+      if (hidden != null) {
+        shown.add(path);
+        merging.remove(hidden.entry());
+      }
+      if (existing != null) {
+        removed.add(existing);
+        merging.remove(existing);
+      }
+      added.add(entry);
+      merging.add(entry);
+      outcomes.add(new Outcome(path, null,
+          new Reindexed(existing == null && hidden == null ? IndexChange.ADDED : IndexChange.UPDATED, previous), List.of()));
+    }
+    if (!shown.isEmpty() || !removed.isEmpty() || !added.isEmpty()) {
+      IndexSnapshot next = snapshot;
+      for (AssetPath path : shown) {
+        next = next.withoutNewer(root.name(), path);
+      }
+      if (!removed.isEmpty() || !added.isEmpty()) {
+        next = next.change(removed, added, next.typeClasses(), next.warnings());
+      }
+      state = new State(current.roots(), next);
+    }
+    return outcomes;
   }
 
   /**

@@ -37,13 +37,40 @@ final class DefaultAssetTools implements AssetTools {
   public IndexChange reindex(String root, AssetPath path) {
     manager.checkOpen();
     ContentIndex.Reindexed reindexed = index.reindex(root, path);
+    dropCopies(root, path, reindexed);
+    return reindexed.change();
+  }
+
+  @Override
+  public Map<AssetPath, IndexChange> reindex(String root, Collection<AssetPath> paths) {
+    Objects.requireNonNull(paths, "paths must not be null");
+    manager.checkOpen();
+    Map<AssetPath, IndexChange> changes = new LinkedHashMap<>();
+    List<Problem> problems = new java.util.ArrayList<>();
+    List<String> refused = new java.util.ArrayList<>();
+    for (ContentIndex.Outcome outcome : index.reindex(root, List.copyOf(paths))) {
+      if (outcome.reindexed() == null) {
+        refused.add(outcome.file());
+        problems.addAll(outcome.problems());
+        continue;
+      }
+      dropCopies(root, outcome.path(), outcome.reindexed());
+      changes.put(outcome.path(), outcome.reindexed().change());
+    }
+    if (!problems.isEmpty()) {
+      throw new AssetIndexException(String.join(", ", refused), problems);
+    }
+    return java.util.Collections.unmodifiableMap(changes);
+  }
+
+  /** Drops the unpinned loaded copies of a file that changed, so the next load reads it again. */
+  private void dropCopies(String root, AssetPath path, ContentIndex.Reindexed reindexed) {
     if (reindexed.change() != IndexChange.UNCHANGED) {
       if (reindexed.previous() != null) {
         slots.dropUnpinned(reindexed.previous());
       }
       slots.dropUnpinnedFiles(root, path);
     }
-    return reindexed.change();
   }
 
   @Override
