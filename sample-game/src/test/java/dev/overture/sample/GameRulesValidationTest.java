@@ -283,6 +283,43 @@ class GameRulesValidationTest {
     assertFalse(play.out().contains("Plugins activated"), "refused before the experience loads: " + play.out());
   }
 
+  /**
+   * A map too large to play is refused for its size alone: the match's rules are not worked out on
+   * it. They were: a map of 3,000 by 3,000 floor tiles (9 MB, within the content size limit) held
+   * validate and play for minutes and gigabytes, and a map too wide whose second team has no spawn
+   * was refused for that too.
+   */
+  @Test
+  void aMapTooLargeToPlay_isRefusedForItsSizeAlone_byValidateAndPlay() throws Exception {
+    Path assets = copyOfTheContent();
+    SampleCopy.edit(assets.resolve("maps/Arena.json"), "\"###################\",\n    \"#1....",
+        "\"" + "#".repeat(257) + "\",\n    \"#1....");
+    SampleCopy.edit(assets.resolve("maps/Arena.json"), "2#\"", "3#\"");
+    String nl = System.lineSeparator();
+    String wide = "[Sample/MapTooLarge] The map is 257 tiles wide; a map is at most 256 wide and 256 tall (ArenaLevel.MAX_SIDE)"
+        + nl + "   at " + assets + "/maps/Arena.json:17:5 (/tiles/0)";
+
+    RefusedAlike.by(assets, wide, "--experience", "Elimination", "--ticks", "1");
+    CommandRun validate = CommandRun.of("validate", "--assets", assets.toString());
+    assertTrue(validate.out().startsWith("Validation found 1 error(s)"), validate.out());
+
+    StringBuilder tiles = new StringBuilder("\"" + "#".repeat(3_000) + "\"");
+    for (int row = 0; row < 2_998; row++) {
+      tiles.append(",\n\"#1").append(".".repeat(2_996)).append("2#\"");
+    }
+    tiles.append(",\n\"").append("#".repeat(3_000)).append("\"");
+    Files.writeString(assets.resolve("maps/Arena.json"), "{ \"title\": \"Vast\", \"tiles\": [\n" + tiles + "\n] }\n");
+
+    CommandRun vast = CommandRun.of("validate", "--assets", assets.toString());
+    assertEquals(1, vast.exit(), vast.all());
+    assertEquals("Validation found 2 error(s) and 0 warning(s), see the following problems:" + nl + nl
+        + "1) [Sample/MapTooLarge] The map is 3000 tiles wide; a map is at most 256 wide and 256 tall (ArenaLevel.MAX_SIDE)" + nl
+        + "   at " + assets + "/maps/Arena.json:2:1 (/tiles/0)" + nl + nl
+        + "2) [Sample/MapTooLarge] The map has 3000 rows; a map is at most 256 wide and 256 tall (ArenaLevel.MAX_SIDE), so this"
+        + " row and those after it are too many" + nl
+        + "   at " + assets + "/maps/Arena.json:258:1 (/tiles/256)" + nl + nl + "2 problems" + nl, vast.out());
+  }
+
   @Test
   void thousandsOfHeroesOnALargeMap_thatValidatePasses_playStarts() throws Exception {
     Path assets = copyOfTheContent();

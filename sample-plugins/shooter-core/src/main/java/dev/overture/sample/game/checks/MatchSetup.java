@@ -170,6 +170,11 @@ public final class MatchSetup implements ProjectValidator {
           "ConfigureMatch starts a match, but " + where + ", has no \"tiles\" to play on");
       return;
     }
+    if (ArenaLevel.problems(map.tiles()).stream().anyMatch(problem -> problem.id().equals(ArenaLevel.MAP_TOO_LARGE))) {
+      // MapRows refuses it; working out who reaches what on a 16 MB map of 3,000 by 3,000 tiles held
+      // validate, play and live content for minutes and gigabytes, to report what follows from its size.
+      return;
+    }
     Set<Character> spawns = new LinkedHashSet<>();
     int floor = 0;
     for (String row : map.tiles()) {
