@@ -282,11 +282,17 @@ final class SampleContent {
     }
     String said = running.isEmpty() ? "the plugins (none says why)" : String.join(", ", running);
     if (!behind.isEmpty()) {
-      said += "; " + String.join(", ", behind) + (behind.size() == 1 ? " waits" : " wait") + " behind it and "
+      // Named up to a screenful: a game of 3,000 plugin folders had all of them in one 76 KB line.
+      String named = behind.size() <= MAX_NAMED_BEHIND ? String.join(", ", behind)
+          : String.join(", ", behind.subList(0, MAX_NAMED_BEHIND)) + " and " + (behind.size() - MAX_NAMED_BEHIND) + " more";
+      said += "; " + named + (behind.size() == 1 ? " waits" : " wait") + " behind it and "
           + (behind.size() == 1 ? "has" : "have") + " not started";
     }
     return said;
   }
+
+  /** How many of the plugins waiting behind the one whose code runs {@link #waitingFor} names. */
+  static final int MAX_NAMED_BEHIND = 10;
 
   private static String seconds(java.time.Duration duration) {
     long millis = dev.overture.internal.Durations.millis(duration);

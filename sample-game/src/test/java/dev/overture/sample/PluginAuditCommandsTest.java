@@ -114,6 +114,34 @@ class PluginAuditCommandsTest {
   }
 
   @Test
+  void thePluginsWaitingBehindAStuckOne_areNamedUpToTen_andCounted() throws Exception {
+    Path plugins = temp.resolve("plugins");
+    PluginJar.of()
+        .file("plugin.json", "{ \"name\": \"Stuck\", \"version\": \"1.0.0\", \"entryPoint\": \"stuck.Plugin\" }")
+        .java("stuck.Plugin", STUCK)
+        .writeTo(plugins.resolve("stuck.jar"));
+    StringBuilder named = new StringBuilder();
+    for (int i = 10; i < 40; i++) {
+      PluginJar.of().file("plugin.json", "{ \"name\": \"Later" + i + "\", \"version\": \"1.0.0\" }")
+          .writeTo(plugins.resolve("z-later" + i + ".jar"));
+      if (i < 20) {
+        named.append(i == 10 ? "" : ", ").append("Later").append(i).append(" (").append(plugins.resolve("z-later" + i + ".jar")).append(")");
+      }
+    }
+    System.setProperty("overture.pluginTimeout", "PT1S");
+    try {
+      CommandRun run = CommandRun.of("list", "--assets", "../assets", "--plugins", plugins.toString());
+
+      assertEquals(1, run.exit(), run.all());
+      assertTrue(run.err().startsWith("overture: still waiting after 0.5 s for plugin Stuck (" + plugins.resolve("stuck.jar")
+          + "), whose entry point stuck.Plugin has not returned from register; " + named + " and 20 more wait behind it and"
+          + " have not started; giving up after 1 s"), run.err());
+    } finally {
+      System.clearProperty("overture.pluginTimeout");
+    }
+  }
+
+  @Test
   void validate_reportsAPluginWhoseEntryPointOverflowsTheStack_insteadOfHanging() {
     Path plugins = temp.resolve("plugins");
     PluginJar.of()
