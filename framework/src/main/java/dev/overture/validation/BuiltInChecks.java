@@ -245,7 +245,9 @@ final class BuiltInChecks {
         return;
       }
       Path local = folder.get().resolve(SettingsKind.LOCAL.fileName());
-      if (Files.exists(local)) {
+      // The name itself, a link not followed: a link round in a loop was skipped as if there were no
+      // file, and validate passed settings the game cannot read.
+      if (Files.exists(local, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
         Settings.check(local, SettingsKind.LOCAL).forEach(context::report);
       }
       try {
@@ -258,7 +260,7 @@ final class BuiltInChecks {
       try (Stream<Path> players = Files.list(folder.get())) {
         for (Path player : players.filter(Files::isDirectory).sorted().toList()) {
           Path shared = player.resolve(SettingsKind.SHARED.fileName());
-          if (Files.exists(shared)) {
+          if (Files.exists(shared, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             Settings.check(shared, SettingsKind.SHARED).forEach(context::report);
           }
         }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.time.Duration;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -94,6 +95,27 @@ class ContentCommandsReliabilityTest {
 
     assertEquals(2, assertTimeoutPreemptively(Duration.ofSeconds(60), () -> cli.run("validate", "--settings", pipe.toString())));
     assertEquals("--settings " + pipe + ": it is a named pipe, not a folder", cli.err().lines().findFirst().orElse(""));
+    assertNoClassName();
+  }
+
+  @Test
+  void aSettingsFileThatIsALoopOfLinks_isAProblemOfValidate_notSkippedAsMissing() throws Exception {
+    // validate --settings looked for the files through their links: a loop was no file, and passed.
+    Path settings = Files.createDirectories(temp.resolve("settings"));
+    Path local = settings.resolve("LocalSettings.json");
+    Files.createSymbolicLink(local, settings.resolve("Other.json"));
+    Files.createSymbolicLink(settings.resolve("Other.json"), local);
+    Path player = Files.createDirectories(settings.resolve("player-1"));
+    Path shared = player.resolve("SharedSettings.json");
+    Files.createSymbolicLink(shared, shared);
+
+    assertEquals(1, cli.run("validate", "--assets", "../assets", "--settings", settings.toString()), cli.out());
+    assertTrue(cli.out().startsWith("Validation found 2 error(s)"), cli.out());
+    String nl = System.lineSeparator();
+    for (Path file : List.of(local, shared)) {
+      assertTrue(cli.out().contains("[Overture/ReadFailed] " + file + " cannot be read (too many symbolic links (a loop?))" + nl
+          + "   at " + file + nl), cli.out());
+    }
     assertNoClassName();
   }
 
