@@ -128,7 +128,15 @@ final class DefaultAssetTools implements AssetTools {
     SourceLocation unlocated = SourceLocation.at(files.fileOf(id), pointer);
     CompletableFuture<SourceLocation> located = new CompletableFuture<>();
     try {
-      slots.workers().execute(() -> located.complete(files.locate(id, unlocated)));
+      slots.workers().execute(() -> {
+        try {
+          located.complete(files.locate(id, unlocated));
+        } catch (RuntimeException e) {
+          // As the list's: a failure here must not leave the future (and a failing load that waits
+          // on it to reach Failed) waiting for good; the pointer alone still names the place.
+          located.complete(unlocated);
+        }
+      });
     } catch (Throwable e) { // refused, or failed while taking it: the place stays unlocated
       located.complete(unlocated);
     }
