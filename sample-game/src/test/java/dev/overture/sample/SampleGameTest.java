@@ -236,6 +236,20 @@ class SampleGameTest {
     assertEquals(2, cli.run("describe"));
   }
 
+  /** A newcomer's walkthrough: a map of one capture point read "1 capture points score 1 each". */
+  @Test
+  void controlOnAMapOfOneCapturePoint_saysItInTheSingular(@TempDir Path temp) throws Exception {
+    Path assets = SampleCopy.in(temp);
+    Path outpost = assets.resolve("maps/Outpost.json");
+    SampleCopy.edit(outpost, "\"#....#...*...#....#\"", "\"#....#.......#....#\"");
+    SampleCopy.edit(outpost, "\"#.*..#.##.##.#..*.#\"", "\"#....#.##.##.#..*.#\"");
+
+    assertEquals(0, cli.run("play", "--assets", assets.toString(), "--experience", "Control", "--ticks", "1"), cli.err());
+
+    assertTrue(cli.out().contains("first team to 40 wins; 1 capture point scores 1 every 10 turns" + System.lineSeparator()),
+        cli.out());
+  }
+
   @Test
   void aMapWithRaggedRows_isAContentError(@TempDir Path temp) throws Exception {
     Path assets = temp.resolve("assets");

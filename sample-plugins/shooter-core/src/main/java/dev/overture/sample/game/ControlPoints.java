@@ -93,6 +93,9 @@ public class ControlPoints extends ActorComponent implements MatchRules {
 
   @Override
   public String describe(ArenaMatch match) {
-    return match.level().capturePoints().size() + " capture points score 1 each every " + SCORE_EVERY + " turns";
+    int points = match.level().capturePoints().size();
+    return points == 1
+        ? "1 capture point scores 1 every " + SCORE_EVERY + " turns"
+        : points + " capture points score 1 each every " + SCORE_EVERY + " turns";
   }
 }
