@@ -115,8 +115,8 @@ class GameRulesValidationTest {
         new Variant("a team size whose heroes an int cannot count", "experiences/Elimination.json", "\"teamSize\": 3",
             "\"teamSize\": 2147483647",
             "Sample/TooManyHeroes",
-            "ConfigureMatch puts 4294967294 heroes (2 teams of 2147483647) on map Map:Arena, which UserFacingExperience:EliminationTile"
-                + " plays Experience:Elimination on, which has 114 floor cells",
+            "ConfigureMatch puts 4294967294 heroes (2 teams of 2147483647) in one match; a match holds at most 4096"
+                + " (ConfigureMatch.MAX_HEROES), since each turn weighs every hero against the others: lower \"teamSize\" to at most 2048",
             "experiences/Elimination.json:41:19 (/actions/1/teamSize)"),
         new Variant("two matches in one experience", "experiences/Elimination.json", "\"scoreLimit\": 25\n    },",
             "\"scoreLimit\": 25\n    },\n    { \"action\": \"ConfigureMatch\" },",
@@ -338,6 +338,25 @@ class GameRulesValidationTest {
 
     assertEquals(0, play.exit(), play.err());
     assertTrue(play.out().contains("  Bot2999 "), "all 3,000 heroes are in the result");
+  }
+
+  /**
+   * A hostile review: 25,000 heroes on a map of 256 by 256 passed validate, and play never reached
+   * its first turn (placing and moving heroes weigh each against the others). A match holds at most
+   * ConfigureMatch.MAX_HEROES, refused by validate and play alike, located at the team size.
+   */
+  @Test
+  void moreHeroesThanAMatchHolds_isRefusedByValidateAndPlayAlike_atTheTeamSize() throws Exception {
+    Path assets = copyOfTheContent();
+    Path elimination = assets.resolve("experiences/Elimination.json");
+    SampleCopy.edit(elimination, "\"teamSize\": 3", "\"teamSize\": 12500");
+
+    CommandRun play = RefusedAlike.by(assets, "[Sample/TooManyHeroes] ConfigureMatch puts 25000 heroes (2 teams of 12500) in one"
+        + " match; a match holds at most 4096 (ConfigureMatch.MAX_HEROES), since each turn weighs every hero against the others:"
+        + " lower \"teamSize\" to at most 2048", "--experience", "Elimination", "--ticks", "1");
+
+    assertTrue(play.err().contains("at " + elimination + ":41:19 (/actions/1/teamSize)"), play.err());
+    assertFalse(play.err().contains("floor cells"), "said once, not also as a floor too small: " + play.err());
   }
 
   @Test

@@ -211,6 +211,9 @@ public final class MatchSetup implements ProjectValidator {
       reachable = ArenaLevel.reachableFrom(map.tiles(), spawnsOf(reach, teams.size())).size();
     }
     long heroes = found.match().heroes();
+    if (heroes > dev.overture.sample.game.ConfigureMatch.MAX_HEROES) {
+      return; // the action's own validate says so; no floor holds such a match anyway
+    }
     if (heroes > reachable) {
       // Heroes beyond a team's spawns stand on floor its spawns lead to (ArenaMatch); a walled-off
       // room holds none of them.
