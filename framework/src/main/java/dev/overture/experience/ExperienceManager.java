@@ -118,6 +118,8 @@ public final class ExperienceManager extends ActorComponent {
     // The experience ends first when the world closes, before the plugins' own actions are undone
     // there (their close listener is registered once the attachment reaches the world, after this):
     // the reverse of how they came, as a deactivation does.
+    // It does not detach the world from the plugins: that runs on the plugins' thread, and done from
+    // here it could take the world's plugin actions away before their close listener undid them.
     world.onClose(() -> manager.end(EndPlayReason.WORLD_CLOSED));
     services.features().attachWorld(world);
     return manager;
@@ -488,10 +490,19 @@ public final class ExperienceManager extends ActorComponent {
    */
   @Override
   protected void endPlay(EndPlayReason reason) {
-    end(reason);
+    try {
+      end(reason);
+    } finally {
+      // Only now, after every close listener when the world closes: the plugins' own one undoes
+      // their actions in the world, and finds them only while the world is attached.
+      services.features().detachWorld(world());
+    }
   }
 
-  /** Ends play once: from the world's close (its first step) or the game state's end of play. */
+  /**
+   * Ends the experience once: from the world's close (its first step) or the game state's end of
+   * play. The world stays attached to the plugins; {@link #endPlay} detaches it.
+   */
   private void end(EndPlayReason reason) {
     if (ended) {
       return;
@@ -511,7 +522,6 @@ public final class ExperienceManager extends ActorComponent {
     }
     List<Consumer<ExperienceLoadException>> waiting = listeners.takeFailed();
     listeners.clearOnce();
-    services.features().detachWorld(world());
     if (interrupted.isPresent() && !waiting.isEmpty()) {
       listeners.callAll("failure", waiting, endedWhileLoading(interrupted.get(), reason));
     }

@@ -113,8 +113,11 @@ final class WorldApplications {
     applications.forEach((world, applied) -> {
       Application application = applied.get(plugin);
       if (application != null) {
-        undone.add(Map.entry(applied, application));
-        pauses.add(undo(world, application));
+        CompletableFuture<Void> pause = undo(world, application);
+        if (pause != null) {
+          undone.add(Map.entry(applied, application));
+          pauses.add(pause);
+        }
       }
     });
     return CompletableFuture.allOf(pauses.toArray(CompletableFuture[]::new))
@@ -177,6 +180,12 @@ final class WorldApplications {
     });
   }
 
+  /**
+   * Undoes {@code application} on its world's thread; null when that world is closing and refused
+   * it: its close listener ({@link #closeWorld}) undoes it, and must still find it. A world's close
+   * ends its experience first, which releases the plugins it requested, so their deactivation can
+   * reach here before the world has run the plugins' close listener.
+   */
   private static CompletableFuture<Void> undo(World world, Application application) {
     CompletableFuture<Void> done = new CompletableFuture<>();
     // Dropped when the world closes first: its close undid the actions already (closeWorld).
@@ -190,6 +199,9 @@ final class WorldApplications {
         activation.deactivate().whenComplete((v, e) -> done.complete(null));
       }
     });
+    if (!queued && !world.isClosed()) {
+      return null;
+    }
     if (!queued) {
       done.complete(null);
     }

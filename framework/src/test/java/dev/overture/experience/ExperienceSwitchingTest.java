@@ -108,6 +108,25 @@ class ExperienceSwitchingTest extends WithExperienceFixture {
     assertEquals(0, game.assets.stats().pinned());
   }
 
+  // Regression: the experience's end, now a close listener, detached the world from the plugins, on
+  // their thread; when that thread got to it before the world ran the plugins' own close listener,
+  // that listener found nothing to undo, and their actions in the world were never undone.
+  @Test
+  void closingTheWorld_undoesThePluginsActions_howeverSoonThePluginsThreadRuns() {
+    ExperienceManager manager = game.loadedInWorld(ARENA);
+    TestActions.LOG.clear();
+
+    game.pluginsAtOnce = true;
+    manager.world().close();
+    game.pluginsAtOnce = false;
+    game.pump();
+
+    List<String> deactivated = TestActions.LOG.stream().filter(line -> line.startsWith("deactivate ")).toList();
+    assertEquals(List.of("deactivate arena in World", "deactivate Combat in World", "deactivate Core in World"), deactivated,
+        "the plugins' actions undone too: " + TestActions.LOG);
+    assertEquals(0, game.pluginRequests());
+  }
+
   @Test
   void deactivation_waitsForPauses_beforeReleasingPlugins() {
     ExperienceManager manager = game.loadedInWorld(PrimaryAssetId.of("Experience", "Pausing"));
