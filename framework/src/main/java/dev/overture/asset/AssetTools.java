@@ -28,7 +28,9 @@ public interface AssetTools {
   /**
    * Updates the index for one file of content root {@code root} that was added, changed or
    * removed, touching only that file's entry. Unpinned loaded copies of it are dropped so the next
-   * load reads it again; pinned ones stay as they are until released.
+   * load reads it again; pinned ones stay as they are until released. A file the index of the whole
+   * root leaves out is left out here too: one no scan rule covers, and one behind a symbolic link to
+   * a folder (the rule's folder, or one below it: {@code Overture/LinkedFolder}).
    *
    * @throws AssetIndexException when the file cannot be indexed (its id is taken, its name is
    *     invalid); the index is unchanged

@@ -134,6 +134,27 @@ final class ClasspathSource implements AssetSource, LinkedFolders {
     return raced != null ? raced : files;
   }
 
+  /**
+   * {@inheritDoc} In a class folder, the folders below {@code folder} only: a listing follows the
+   * folder itself to where it leads. A jar has no links.
+   */
+  @Override
+  public boolean behindLink(AssetPath folder, AssetPath path) {
+    URL url = loader.getResource(resource(path));
+    if (url == null || !url.getProtocol().equals("file")) {
+      return false;
+    }
+    Path at = Path.of(toUri(url)).getParent();
+    int folderDepth = folder.value().isEmpty() ? 0 : folder.value().split("/").length;
+    for (int depth = path.value().split("/").length - 1; depth > folderDepth; depth--) {
+      if (java.nio.file.Files.isSymbolicLink(at)) {
+        return true;
+      }
+      at = at.getParent();
+    }
+    return false;
+  }
+
   @Override
   public byte[] read(AssetPath path, int maxBytes) throws IOException {
     URL url = loader.getResource(resource(path));

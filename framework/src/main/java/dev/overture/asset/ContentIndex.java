@@ -223,6 +223,23 @@ final class ContentIndex {
   private record Looked(AssetPath path, boolean indexable, AssetEntry entry, List<Problem> problems) {}
 
   /**
+   * Whether every listing of {@code rule}'s folders that would list {@code path} passes over it,
+   * through a symbolic link to a folder (an {@code Overture/LinkedFolder} warning of the index):
+   * such a file is not indexed, whether the whole root is indexed or the file alone.
+   */
+  private static boolean behindLinks(AssetSource source, ScanRule rule, AssetPath path) {
+    if (!(source instanceof LinkedFolders noting)) {
+      return false;
+    }
+    for (AssetPath directory : rule.directories()) {
+      if (path.isWithin(directory) && (rule.recursive() || path.parent().equals(directory)) && !noting.behindLink(directory, path)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
    * Updates the entries of the files {@code paths} of root {@code rootName}, each checked against
    * the index as the files before it left it; a file that cannot be indexed (its id taken, its name
    * invalid) stays as it was and the others go ahead. Whether a rule covers each file and whether it
@@ -249,7 +266,8 @@ final class ContentIndex {
             break;
           }
         }
-        boolean indexable = rule != null && root.root().source().exists(path);
+        // A file behind a link to a folder is left out, as the index of the whole root leaves it out.
+        boolean indexable = rule != null && root.root().source().exists(path) && !behindLinks(root.root().source(), rule, path);
         List<Problem> problems = new ArrayList<>();
         AssetEntry entry = indexable ? indexer.entryFor(root.root(), path, rule, problems) : null;
         looked.add(new Looked(path, indexable, entry, problems));

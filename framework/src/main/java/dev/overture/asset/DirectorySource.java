@@ -50,6 +50,11 @@ final class DirectorySource implements AssetSource, LinkedFolders {
   }
 
   @Override
+  public boolean behindLink(AssetPath folder, AssetPath path) {
+    return SourceFiles.behindLink(realRoot.resolve(folder.value()), realRoot.resolve(path.value()));
+  }
+
+  @Override
   public byte[] read(AssetPath path, int maxBytes) throws IOException {
     return files.read(realRoot.resolve(path.value()), path, () -> displayPath(path), maxBytes);
   }

@@ -71,6 +71,11 @@ final class FolderSource implements AssetSource, LinkedFolders {
   }
 
   @Override
+  public boolean behindLink(AssetPath path, AssetPath file) {
+    return parent instanceof LinkedFolders noting && noting.behindLink(inParent(path), inParent(file));
+  }
+
+  @Override
   public byte[] read(AssetPath path, int maxBytes) throws IOException {
     return parent.read(inParent(path), maxBytes);
   }

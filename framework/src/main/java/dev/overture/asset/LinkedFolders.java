@@ -19,4 +19,12 @@ interface LinkedFolders {
    * folder} itself when it is one, and, when {@code recursive}, every one below it.
    */
   List<String> list(AssetPath folder, boolean recursive, List<Link> links) throws IOException;
+
+  /**
+   * Whether a listing of {@code folder} passes over {@code path}, a file below it, because a folder
+   * on its way ({@code folder} itself, or one between it and the file) is a symbolic link to a
+   * folder: a reindex of one file asks this, so that it leaves out what the index of the whole root
+   * leaves out.
+   */
+  boolean behindLink(AssetPath folder, AssetPath path);
 }

@@ -64,6 +64,28 @@ final class SourceFiles {
     return files;
   }
 
+  /**
+   * Whether {@link #walk} of {@code folder} passes over {@code file}, below it: {@code folder} itself,
+   * or a folder between it and the file, is a symbolic link (a walk does not follow one).
+   */
+  static boolean behindLink(Path folder, Path file) {
+    if (Files.isSymbolicLink(folder)) {
+      return true;
+    }
+    Path at = folder;
+    Path parent = file.getParent();
+    if (parent.equals(folder)) {
+      return false;
+    }
+    for (Path part : folder.relativize(parent)) {
+      at = at.resolve(part);
+      if (Files.isSymbolicLink(at)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Where the link {@code link} leads, as written in it; its own path when that cannot be read. */
   private static String target(Path link) {
     try {

@@ -278,6 +278,61 @@ class AssetIndexTest {
     assertEquals(List.of(), assets.index().warnings());
   }
 
+  /**
+   * A reindex (live content), of one file or of a change's many, agrees with the index of the whole
+   * root: a file behind a link to a folder, below a rule's folder or that folder itself, is left out
+   * (the index's Overture/LinkedFolder warning says so); it was added, read through the link.
+   */
+  @Test
+  void aFileBehindALinkedFolder_isLeftOutByAReindexToo_asByTheWholeIndex() throws IOException {
+    Path content = TestAssets.game().file("shared/Ranger.json", "{ \"name\": \"Ranger\" }").writeTo(root());
+    Files.createSymbolicLink(content.resolve("pawns/more"), Path.of("../shared"));
+    Files.move(content.resolve("modes"), content.resolve("allModes"));
+    Files.createSymbolicLink(content.resolve("modes"), Path.of("allModes"));
+    assets = TestAssets.builder(AssetSource.directory(content)).executor(workers).build();
+    assertEquals(List.of("Overture/LinkedFolder", "Overture/LinkedFolder"), assets.index().warnings().stream().map(Problem::id).toList());
+    AssetPath ranger = AssetPath.parse("pawns/more/Ranger.json");
+    AssetPath base = AssetPath.parse("modes/Base.json");
+
+    assertEquals(IndexChange.UNCHANGED, assets.tools().reindex(ContentRoot.GAME, ranger));
+    assertEquals(IndexChange.UNCHANGED, assets.tools().reindex(ContentRoot.GAME, base));
+    assertEquals(java.util.Map.of(ranger, IndexChange.UNCHANGED, base, IndexChange.UNCHANGED),
+        assets.tools().reindex(ContentRoot.GAME, List.of(ranger, base)));
+
+    assertTrue(assets.index().find(id("Pawn:Ranger")).isEmpty(), "behind pawns/more");
+    assertTrue(assets.index().find(id("Mode:Base")).isEmpty(), "behind modes");
+    assertTrue(assets.index().find(id("Pawn:Hero")).isPresent());
+  }
+
+  /** The same in a folder of another source (a plugin's content root). */
+  @Test
+  void aFileBehindALinkedFolderOfAFolderSource_isLeftOutByAReindexToo() throws IOException {
+    Path content = TestAssets.game().file("shared/Ranger.json", "{ \"name\": \"Ranger\" }").writeTo(root());
+    Files.createSymbolicLink(content.resolve("pawns/more"), Path.of("../shared"));
+    assets = TestAssets.builder(AssetSource.within(AssetSource.directory(temp), AssetPath.parse("assets")))
+        .executor(workers).build();
+
+    assertEquals(IndexChange.UNCHANGED, assets.tools().reindex(ContentRoot.GAME, AssetPath.parse("pawns/more/Ranger.json")));
+    assertTrue(assets.index().find(id("Pawn:Ranger")).isEmpty());
+    assertEquals(IndexChange.UPDATED, assets.tools().reindex(ContentRoot.GAME, AssetPath.parse("pawns/Hero.json")));
+  }
+
+  /** The same in a class folder: a link below the rule's folder is passed over by the listing and by a reindex. */
+  @Test
+  void aFileBehindALinkedFolderOfAClassFolder_isLeftOutByAReindexToo() throws IOException {
+    Path content = TestAssets.game().file("shared/Ranger.json", "{ \"name\": \"Ranger\" }").writeTo(temp.resolve("classes/game"));
+    Files.createSymbolicLink(content.resolve("pawns/more"), Path.of("../shared"));
+    try (java.net.URLClassLoader loader = new java.net.URLClassLoader(new java.net.URL[] {temp.resolve("classes").toUri().toURL()}, null)) {
+      assets = TestAssets.builder(AssetSource.classpath(loader, "game")).executor(workers).build();
+      assertEquals(List.of("Overture/LinkedFolder"), assets.index().warnings().stream().map(Problem::id).toList());
+
+      assertEquals(IndexChange.UNCHANGED, assets.tools().reindex(ContentRoot.GAME, AssetPath.parse("pawns/more/Ranger.json")));
+      assertTrue(assets.index().find(id("Pawn:Ranger")).isEmpty());
+      assertEquals(IndexChange.UPDATED, assets.tools().reindex(ContentRoot.GAME, AssetPath.parse("pawns/Hero.json")));
+      assets.close();
+    }
+  }
+
   @Test
   void brokenSettingsFile_isReportedWithItsLocation() {
     Content content = TestAssets.game().file("overture.json", """
