@@ -93,6 +93,11 @@ final class WorldRestorer {
     java.util.Set<String> refused = new java.util.HashSet<>();
     for (StoredActor.Component component : row.components()) {
       if (component.origin().equals(StoredActor.ORIGIN_DEFAULT)) {
+        if (madeByRefused(component.name(), refused)) {
+          // Made by a component not restored (said so): one of that name is the world's own component's part.
+          refused.add(component.name());
+          continue;
+        }
         if (actor.findComponentNamed(component.name()).isEmpty()) {
           warning("Overture/MissingComponent", actor + " no longer creates default component \"" + component.name()
               + "\"; its saved values were not restored");
@@ -131,6 +136,19 @@ final class WorldRestorer {
       components++;
     }
     return refused;
+  }
+
+  /**
+   * Whether {@code name} is that of a component made as a default subobject ({@code "Keeper.Radio"})
+   * by one of {@code refused}, at any depth; a save lists a component before those it made.
+   */
+  private static boolean madeByRefused(String name, java.util.Set<String> refused) {
+    for (int dot = name.lastIndexOf('.'); dot > 0; dot = name.lastIndexOf('.', dot - 1)) {
+      if (refused.contains(name.substring(0, dot))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private void restoreProperties(Actor actor, StoredActor row, java.util.Set<String> refusedComponents) {

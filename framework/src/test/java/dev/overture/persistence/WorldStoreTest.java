@@ -90,6 +90,15 @@ class WorldStoreTest {
     }
   }
 
+  /** A component that makes a radio of its own. */
+  static class Keeper extends ActorComponent {
+    final Radio radio;
+
+    Keeper(ObjectInitializer initializer) {
+      radio = createDefaultSubobject("Radio", Radio.class);
+    }
+  }
+
   static class Match extends dev.overture.world.GameState {
     @Property int round;
   }
@@ -108,7 +117,7 @@ class WorldStoreTest {
 
   static final ClassNames CLASSES = ClassNames.of(Map.ofEntries(
       Map.entry("Tank", Tank.class), Map.entry("Turret", Turret.class), Map.entry("Radio", Radio.class),
-      Map.entry("Beacon", Beacon.class), Map.entry("Fickle", Fickle.class), Map.entry("Lighthouse", Lighthouse.class), Map.entry("Match", Match.class),
+      Map.entry("Beacon", Beacon.class), Map.entry("Fickle", Fickle.class), Map.entry("Lighthouse", Lighthouse.class), Map.entry("Keeper", Keeper.class), Map.entry("Match", Match.class),
       Map.entry("Holder", Holder.class), Map.entry("Buddy", Buddy.class), Map.entry("StringHolder", StringHolder.class)));
 
   @Parameter Backend backend;
@@ -538,6 +547,27 @@ class WorldStoreTest {
       assertEquals("7", world.gameState().findComponent(Radio.class).orElseThrow().channel);
     } finally {
       fickleBreaks = false;
+    }
+  }
+
+  // Regression: a component not restored for a conflict kept its own saved values out, but not those
+  // of the components it made ("Keeper.Radio"): they went into the parts of the world's own.
+  @Test
+  void aComponentNotRestoredForAConflict_leavesThePartsOfTheWorldsOwnAsTheyWere() {
+    try (WorldStore store = store()) {
+      World world = world(store);
+      world.gameState().addComponent(Keeper.class, "Keeper").radio.channel = "saved";
+      store.save(world);
+
+      World busy = world(store);
+      Keeper own = busy.gameState().addComponent(Keeper.class, "Keeper");
+      own.radio.channel = "the host's";
+      WorldStore.Restored restored = store.restore(busy);
+
+      assertEquals(List.of("Component \"Keeper\" of GameState[GameState] was not restored: GameState[GameState] already makes a"
+              + " component of that name, which keeps its own values"),
+          restored.warnings().stream().map(dev.overture.core.Problem::message).toList());
+      assertEquals("the host's", own.radio.channel);
     }
   }
 
