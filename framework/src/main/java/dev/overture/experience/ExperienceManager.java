@@ -97,6 +97,9 @@ public final class ExperienceManager extends ActorComponent {
   /** Reloads queued on the world's executor and not yet applied, so that ending play settles them. */
   private final ExperienceLiveReloads liveReloads = new ExperienceLiveReloads(this);
 
+  /** The world's close listener that ends the experience first; released when the manager is removed. */
+  private Handle closing;
+
   /** Created by {@link #install}. */
   ExperienceManager() {}
 
@@ -120,7 +123,7 @@ public final class ExperienceManager extends ActorComponent {
     // the reverse of how they came, as a deactivation does.
     // It does not detach the world from the plugins: that runs on the plugins' thread, and done from
     // here it could take the world's plugin actions away before their close listener undid them.
-    world.onClose(() -> manager.end(EndPlayReason.WORLD_CLOSED));
+    manager.closing = world.onClose(() -> manager.end(EndPlayReason.WORLD_CLOSED));
     services.features().attachWorld(world);
     return manager;
   }
@@ -492,6 +495,11 @@ public final class ExperienceManager extends ActorComponent {
   protected void endPlay(EndPlayReason reason) {
     try {
       end(reason);
+      if (reason != EndPlayReason.WORLD_CLOSED && closing != null) {
+        // Removed from a world that goes on: its close listener would hold this manager (and all it
+        // loaded) until the world closed.
+        closing.release();
+      }
     } finally {
       // Only now, after every close listener when the world closes: the plugins' own one undoes
       // their actions in the world, and finds them only while the world is attached.

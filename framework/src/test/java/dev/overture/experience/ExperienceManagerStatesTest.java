@@ -274,4 +274,24 @@ class ExperienceManagerStatesTest {
     assertEquals(0, game.pluginRequests());
     assertEquals(0, game.assets.stats().pinned());
   }
+
+  /**
+   * A review: the manager's close listener (which ends its experience first when the world closes)
+   * stayed with the world after the manager was removed from it, holding the manager, and all it
+   * loaded, until the world closed.
+   */
+  @Test
+  void aManagerRemovedFromAWorldThatGoesOn_isNotHeldByTheWorld() {
+    java.lang.ref.WeakReference<ExperienceManager> removed = new java.lang.ref.WeakReference<>(manager);
+    World world = manager.world();
+    world.gameState().removeComponent(manager);
+    manager = null;
+    game.pump();
+
+    org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30)).pollInSameThread().until(() -> {
+      System.gc();
+      return removed.get() == null;
+    });
+    assertFalse(world.isClosed());
+  }
 }
