@@ -124,10 +124,10 @@ final class ChangedFiles {
    */
   private static List<Problem> rootsGone(Set<Path> paths, Map<String, Path> folders, List<Path> gone) {
     List<Problem> problems = new ArrayList<>();
+    List<Path> outer = outermost(List.copyOf(folders.values()));
     for (Map.Entry<String, Path> root : folders.entrySet()) {
       Path folder = root.getValue();
-      boolean inAnother = folders.values().stream().anyMatch(other -> !other.equals(folder) && folder.startsWith(other));
-      if (!gone.contains(folder) || inAnother
+      if (!gone.contains(folder) || !outer.contains(folder)
           || paths.stream().noneMatch(changed -> changed.toAbsolutePath().normalize().startsWith(folder))) {
         continue;
       }
@@ -138,6 +138,28 @@ final class ChangedFiles {
           .at(SourceLocation.ofFile(folder.toString())));
     }
     return problems;
+  }
+
+  /**
+   * The folders not inside another one (a plugin's folder lies inside the game's): what the watcher
+   * watches, and the roots whose folder gone is said. Here, not in {@link ContentWatcher}, which names
+   * the optional watcher library.
+   */
+  static List<Path> outermost(List<Path> folders) {
+    List<Path> kept = new ArrayList<>();
+    for (Path folder : folders) {
+      boolean inside = false;
+      for (Path other : folders) {
+        if (!other.equals(folder) && folder.startsWith(other)) {
+          inside = true;
+          break;
+        }
+      }
+      if (!inside && !kept.contains(folder)) {
+        kept.add(folder);
+      }
+    }
+    return kept;
   }
 
   private static void add(Set<ContentFile> files, Map<ContentFile, String> shown, ContentFile file, String display) {

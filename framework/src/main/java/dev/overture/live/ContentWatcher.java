@@ -7,7 +7,6 @@ import io.methvin.watcher.visitor.FileTreeVisitor;
 import io.methvin.watchservice.MacOSXListeningWatchService;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ExecutorService;
@@ -47,7 +46,7 @@ final class ContentWatcher implements AutoCloseable {
    */
   static ContentWatcher start(List<Path> folders, Consumer<Path> changed) throws IOException {
     DirectoryWatcher.Builder builder = DirectoryWatcher.builder()
-        .paths(outermost(folders))
+        .paths(ChangedFiles.outermost(folders))
         .fileHashing(false)
         .logger(LoggerFactory.getLogger(DirectoryWatcher.class))
         .listener(event -> {
@@ -88,24 +87,6 @@ final class ContentWatcher implements AutoCloseable {
       }
     });
     return new ContentWatcher(watcher, thread);
-  }
-
-  /** The folders not inside another one (a plugin's folder lies inside the game's). */
-  static List<Path> outermost(List<Path> folders) {
-    List<Path> kept = new ArrayList<>();
-    for (Path folder : folders) {
-      boolean inside = false;
-      for (Path other : folders) {
-        if (!other.equals(folder) && folder.startsWith(other)) {
-          inside = true;
-          break;
-        }
-      }
-      if (!inside && !kept.contains(folder)) {
-        kept.add(folder);
-      }
-    }
-    return kept;
   }
 
   @Override

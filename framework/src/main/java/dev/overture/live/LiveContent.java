@@ -150,7 +150,7 @@ public final class LiveContent implements AutoCloseable {
         throw new UncheckedIOException("Could not watch the content folders " + folders,
             e instanceof IOException io ? io : new IOException(e.getMessage(), e));
       }
-      watched = ContentWatcher.outermost(folders);
+      watched = ChangedFiles.outermost(folders);
     } else {
       watcher = null;
       watched = List.of();
