@@ -76,7 +76,7 @@ final class ClasspathSource implements AssetSource, LinkedFolders {
         case "file" -> {
           Path folderPath = Path.of(toUri(url));
           Path rootPath = folderPath;
-          for (int depth = folder.value().isEmpty() ? 0 : folder.value().split("/").length; depth > 0; depth--) {
+          for (int depth = segments(folder); depth > 0; depth--) {
             rootPath = rootPath.getParent();
           }
           files.addAll(SourceFiles.walk(rootPath.toRealPath(), folderPath.toRealPath(), recursive, links));
@@ -144,15 +144,17 @@ final class ClasspathSource implements AssetSource, LinkedFolders {
     if (url == null || !url.getProtocol().equals("file")) {
       return false;
     }
-    Path at = Path.of(toUri(url)).getParent();
-    int folderDepth = folder.value().isEmpty() ? 0 : folder.value().split("/").length;
-    for (int depth = path.value().split("/").length - 1; depth > folderDepth; depth--) {
-      if (java.nio.file.Files.isSymbolicLink(at)) {
-        return true;
-      }
-      at = at.getParent();
+    Path file = Path.of(toUri(url));
+    Path folderPath = file;
+    for (int level = segments(folder); level < segments(path); level++) {
+      folderPath = folderPath.getParent();
     }
-    return false;
+    return SourceFiles.linkBelow(folderPath, file);
+  }
+
+  /** How many folders and file names {@code path} has: 0 for the root. */
+  private static int segments(AssetPath path) {
+    return path.value().isEmpty() ? 0 : path.value().split("/").length;
   }
 
   @Override

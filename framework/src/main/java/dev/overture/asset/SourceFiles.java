@@ -69,14 +69,19 @@ final class SourceFiles {
    * or a folder between it and the file, is a symbolic link (a walk does not follow one).
    */
   static boolean behindLink(Path folder, Path file) {
-    if (Files.isSymbolicLink(folder)) {
-      return true;
-    }
-    Path at = folder;
+    return Files.isSymbolicLink(folder) || linkBelow(folder, file);
+  }
+
+  /**
+   * Whether a folder between {@code folder} (not counted) and {@code file} is a symbolic link: what
+   * a walk that followed {@code folder} itself to where it leads (a class folder's) passes over.
+   */
+  static boolean linkBelow(Path folder, Path file) {
     Path parent = file.getParent();
     if (parent.equals(folder)) {
       return false;
     }
+    Path at = folder;
     for (Path part : folder.relativize(parent)) {
       at = at.resolve(part);
       if (Files.isSymbolicLink(at)) {
