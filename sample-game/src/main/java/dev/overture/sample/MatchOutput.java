@@ -73,8 +73,9 @@ final class MatchOutput {
       out.printf("Result: no team reached %d by turn %d (%s)%n", match.config().scoreLimit(), state.turn(), String.join(", ", scores));
     }
     for (Hero hero : match.heroes()) {
-      out.printf("  %-7s %-6s score %2d, eliminated %2d, out %2d times, health %3d, at (%d,%d)%n", hero.name(),
-          match.config().teams().get(hero.team()), hero.score(), hero.eliminations(), hero.deaths(), hero.health(),
+      out.printf("  %-7s %-6s score %2d, eliminated %2d, out %2d %-6s health %3d, at (%d,%d)%n", hero.name(),
+          match.config().teams().get(hero.team()), hero.score(), hero.eliminations(), hero.deaths(),
+          hero.deaths() == 1 ? "time," : "times,", hero.health(),
           hero.cell().x(), hero.cell().y());
     }
   }

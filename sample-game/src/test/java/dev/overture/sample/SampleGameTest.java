@@ -165,6 +165,21 @@ class SampleGameTest {
     assertTrue(cli.out().contains("  [Score] Red 24 | Blue 25  (first to 25)"), cli.out());
   }
 
+  /** A hero out once is out "1 time", and the columns after it stay where the plural puts them. */
+  @Test
+  void aHeroOutOnce_isOutOneTime_inTheSingular() {
+    assertEquals(0, cli.run("play", "--seed", "1", "--ticks", "20", "--view-every", "0"), cli.err());
+    assertEquals(List.of(
+            "Result: no team reached 25 by turn 20 (Red 3, Blue 2)",
+            "  Player  Red    score  1, eliminated  1, out  0 times, health  66, at (8,7)",
+            "  Bot1    Blue   score  1, eliminated  1, out  1 time,  health   0, at (7,6)",
+            "  Bot2    Red    score  2, eliminated  2, out  1 time,  health   0, at (7,6)",
+            "  Bot3    Blue   score  1, eliminated  1, out  1 time,  health   0, at (8,6)",
+            "  Bot4    Red    score  0, eliminated  0, out  1 time,  health 100, at (2,8)",
+            "  Bot5    Blue   score  0, eliminated  0, out  1 time,  health   0, at (8,4)"),
+        result().lines().toList());
+  }
+
   @Test
   void theFrontEnd_showsTheMenu_andPlaysNoMatch() {
     assertEquals(0, cli.run("play", "--experience", "FrontEnd", "--ticks", "5"), cli.err());
