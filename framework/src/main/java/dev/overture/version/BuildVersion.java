@@ -217,7 +217,10 @@ public record BuildVersion(
     boolean escaped = false;
     for (int i = 0; i < bytes.length; i++) {
       byte b = bytes[i];
-      if (b == '\n') {
+      if (b == '\n' || b == '\r') { // a line ends at "\n", "\r\n" or a lone "\r", as the parser counts them
+        if (b == '\r' && i + 1 < bytes.length && bytes[i + 1] == '\n') {
+          i++;
+        }
         line++;
         continue;
       }

@@ -161,6 +161,14 @@ class BuildVersionTest {
         problem.message());
     assertEquals(new SourceLocation(deep.toString(), 2, 13 + 499, ""), problem.location().orElseThrow());
 
+    // Lines end as the parser ends them: at "\r\n" once, and at a lone "\r" (an old Mac's file).
+    Path windows = file("{ \"MajorVersion\": 1,\r\n  \"Nested\": " + "[".repeat(600) + "]".repeat(600) + " }");
+    assertEquals(new SourceLocation(windows.toString(), 2, 13 + 499, ""),
+        only(assertThrows(ProblemException.class, () -> BuildVersion.read(windows))).location().orElseThrow());
+    Path oldMac = file("{\r \"MajorVersion\": 1,\r  \"Nested\": " + "[".repeat(600) + "]".repeat(600) + " }");
+    assertEquals(new SourceLocation(oldMac.toString(), 3, 13 + 499, ""),
+        only(assertThrows(ProblemException.class, () -> BuildVersion.read(oldMac))).location().orElseThrow());
+
     // Columns count characters, not bytes; and another of the parser's limits is said as itself.
     Path accented = file("{ \"MajorVersion\": 1,\n  \"é\": " + "[".repeat(600) + "]".repeat(600) + " }");
     assertEquals(8 + 499, only(assertThrows(ProblemException.class, () -> BuildVersion.read(accented))).location().orElseThrow()
