@@ -144,8 +144,12 @@ public record VersionHeader(EngineVersion savedBy, EngineVersion compatibleWith,
     } catch (IllegalArgumentException e) {
       throw new DataException("Overture/InvalidVersionHeader", at + "/guid", e.getMessage());
     }
-    String name = object.path("name").isString() ? object.get("name").asString() : guid.toString();
-    return new Entry(guid, name, object.get("version").asInt());
+    JsonNode name = object.get("name");
+    if (name != null && !name.isString()) { // the schemas' "string": a name the loader dropped would pass validate, fail the editor
+      throw new DataException("Overture/InvalidVersionHeader", at + "/name",
+          "\"name\" is the custom version's friendly name, a string such as \"Overture-Experience\", not " + name);
+    }
+    return new Entry(guid, name == null ? guid.toString() : name.asString(), object.get("version").asInt());
   }
 
   /** The header as JSON, in the shape {@link #fromJson} reads. */

@@ -221,6 +221,22 @@ class VersionEdgesTest {
     assertEquals("/$version/custom/0", negative.pointer());
   }
 
+  /** The schemas say a custom version's name is a string: the loader refuses any other name, at the name, as they do. */
+  @Test
+  void aVersionHeaderEntry_namedByANonString_isRefusedAtTheName_andANamelessOneReadsUnderItsGuid() {
+    String nameless = "{\"custom\": [{\"guid\": \"" + SHIPS.guid() + "\", \"version\": 1}]}";
+    assertEquals(List.of(new VersionHeader.Entry(SHIPS.guid(), SHIPS.guid().toString(), 1)),
+        VersionHeader.fromJson(JSON.readTree(nameless)).custom());
+
+    for (String refused : List.of("5", "null", "[\"Ships\"]", "{}", "true")) {
+      DataException e = assertThrows(DataException.class, () -> VersionHeader.fromJson(JSON.readTree(
+          nameless.replace("[{", "[{\"name\": " + refused + ", "))), refused);
+      assertEquals("/$version/custom/0/name", e.pointer(), refused);
+      assertEquals("\"name\" is the custom version's friendly name, a string such as \"Overture-Experience\", not " + refused
+          .replace(" ", ""), e.getMessage(), refused);
+    }
+  }
+
   /** The schemas say "integer", which takes 2.0 (JSON Schema counts a number by its value): the loader takes it too. */
   @Test
   void aVersionHeaderEntry_writtenAsAWholeDecimal_reads_andAFractionOrOneBeyond31BitsDoesNot() {
