@@ -152,6 +152,21 @@ final class ClasspathSource implements AssetSource, LinkedFolders {
     return SourceFiles.linkBelow(folderPath, file);
   }
 
+  /** {@inheritDoc} In a class folder only: a jar has no links. */
+  @Override
+  public java.util.Optional<Link> linkAt(AssetPath path) {
+    URL url = path.value().isEmpty() ? null : loader.getResource(resource(path));
+    if (url == null || !url.getProtocol().equals("file")) {
+      return java.util.Optional.empty();
+    }
+    Path file = Path.of(toUri(url));
+    Path rootPath = file;
+    for (int level = segments(path); level > 0; level--) {
+      rootPath = rootPath.getParent();
+    }
+    return SourceFiles.linkAt(rootPath, file);
+  }
+
   /** How many folders and file names {@code path} has: 0 for the root. */
   private static int segments(AssetPath path) {
     return path.value().isEmpty() ? 0 : path.value().split("/").length;

@@ -219,8 +219,11 @@ final class ContentIndex {
    */
   record Outcome(AssetPath path, String file, Reindexed reindexed, List<Problem> problems) {}
 
-  /** One file as found without the lock: the rule covering it, whether it is there, its entry. */
-  private record Looked(AssetPath path, boolean indexable, AssetEntry entry, List<Problem> problems) {}
+  /**
+   * One file as found without the lock: the rule covering it, whether it is there, its entry; for
+   * one not indexed, the link-to-a-folder warning the index of the whole root gives for it, or null.
+   */
+  private record Looked(AssetPath path, boolean indexable, AssetEntry entry, List<Problem> problems, Problem linked) {}
 
   /**
    * Whether every listing of {@code rule}'s folders that would list {@code path} passes over it,
@@ -270,14 +273,15 @@ final class ContentIndex {
         boolean indexable = rule != null && root.root().source().exists(path) && !behindLinks(root.root().source(), rule, path);
         List<Problem> problems = new ArrayList<>();
         AssetEntry entry = indexable ? indexer.entryFor(root.root(), path, rule, problems) : null;
-        looked.add(new Looked(path, indexable, entry, problems));
+        Problem linked = indexable ? null : Indexer.linkedFolderAt(root.root(), root.rules(), path);
+        looked.add(new Looked(path, indexable, entry, problems, linked));
       }
       synchronized (lock) {
         State current = state;
         if (current.roots().get(rootName) != root) {
           continue; // the root was removed or replaced while the files were looked at
         }
-        return merge(current, root.root(), looked);
+        return merge(current, root, looked);
       }
     }
   }
@@ -350,8 +354,10 @@ final class ContentIndex {
     }
   }
 
-  private List<Outcome> merge(State current, ContentRoot root, List<Looked> files) {
+  private List<Outcome> merge(State current, Root indexed, List<Looked> files) {
+    ContentRoot root = indexed.root();
     IndexSnapshot snapshot = current.snapshot();
+    List<Problem> warnings = linkWarnings(snapshot.warnings(), indexed, files);
     Merging merging = new Merging(snapshot);
     List<AssetEntry> removed = new ArrayList<>();
     List<AssetEntry> added = new ArrayList<>();
@@ -413,17 +419,51 @@ final class ContentIndex {
       outcomes.add(new Outcome(path, null,
           new Reindexed(existing == null && hidden == null ? IndexChange.ADDED : IndexChange.UPDATED, previous), List.of()));
     }
-    if (!shown.isEmpty() || !removed.isEmpty() || !added.isEmpty()) {
+    if (!shown.isEmpty() || !removed.isEmpty() || !added.isEmpty() || warnings != snapshot.warnings()) {
       IndexSnapshot next = snapshot;
       for (AssetPath path : shown) {
         next = next.withoutNewer(root.name(), path);
       }
-      if (!removed.isEmpty() || !added.isEmpty()) {
-        next = next.change(removed, added, next.typeClasses(), next.warnings());
+      if (!removed.isEmpty() || !added.isEmpty() || warnings != snapshot.warnings()) {
+        next = next.change(removed, added, next.typeClasses(), warnings);
       }
       state = new State(current.roots(), next);
     }
     return outcomes;
+  }
+
+  /**
+   * The index's warnings with those of the links to folders among {@code files} brought up to date,
+   * as the index of the whole root would give them: a link made while the game runs is warned of
+   * (once, and logged), one taken away or made a folder no longer is. {@code warnings} itself when
+   * nothing changes.
+   */
+  private static List<Problem> linkWarnings(List<Problem> warnings, Root root, List<Looked> files) {
+    List<Problem> next = null;
+    boolean anyLinked = warnings.stream().anyMatch(warning -> warning.id().equals("Overture/LinkedFolder"));
+    for (Looked file : files) {
+      if (file.indexable() || (file.linked() == null && !anyLinked)) {
+        continue; // a file is no link to a folder; and with no link warned of, a path that is none changes nothing
+      }
+      anyLinked = true;
+      List<Problem> now = next == null ? warnings : next;
+      List<Problem> kept = new ArrayList<>(now.size() + 1);
+      for (Problem warning : now) {
+        if (!Indexer.isLinkedFolderAt(warning, root.root(), root.rules(), file.path())) {
+          kept.add(warning);
+        }
+      }
+      if (file.linked() != null) {
+        kept.add(file.linked());
+      }
+      if (!kept.equals(now)) {
+        if (file.linked() != null && !now.contains(file.linked())) {
+          log.warn("{}", file.linked());
+        }
+        next = kept;
+      }
+    }
+    return next == null ? warnings : List.copyOf(next);
   }
 
   /**

@@ -55,6 +55,11 @@ final class DirectorySource implements AssetSource, LinkedFolders {
   }
 
   @Override
+  public Optional<Link> linkAt(AssetPath path) {
+    return SourceFiles.linkAt(realRoot, realRoot.resolve(path.value()));
+  }
+
+  @Override
   public byte[] read(AssetPath path, int maxBytes) throws IOException {
     return files.read(realRoot.resolve(path.value()), path, () -> displayPath(path), maxBytes);
   }

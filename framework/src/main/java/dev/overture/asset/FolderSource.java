@@ -76,6 +76,14 @@ final class FolderSource implements AssetSource, LinkedFolders {
   }
 
   @Override
+  public Optional<Link> linkAt(AssetPath path) {
+    if (!(parent instanceof LinkedFolders noting) || path.value().isEmpty()) {
+      return Optional.empty();
+    }
+    return noting.linkAt(inParent(path)).map(link -> new Link(link.path().substring(prefix.length()), link.target()));
+  }
+
+  @Override
   public byte[] read(AssetPath path, int maxBytes) throws IOException {
     return parent.read(inParent(path), maxBytes);
   }

@@ -28,6 +28,8 @@ final class Indexer {
   /** A file a rule matched, in listing order. */
   private record Match(AssetPath path, ScanRule rule) {}
 
+  private static final String LINKED_FOLDER = "Overture/LinkedFolder";
+
   private final List<ScanRule> globalRules;
   private final AssetJson json;
   private final AssetLimits limits;
@@ -116,6 +118,66 @@ final class Indexer {
   }
 
   /**
+   * The {@code Overture/LinkedFolder} warning the index of the whole root gives for {@code path} of
+   * {@code root}, or null: when the listing of a folder of {@code rules} passes over it, a symbolic
+   * link to a folder (the rule's folder itself, or a folder below a recursive rule's that no other
+   * link hides). A reindex asks this of a file it does not index, so that a link made while the game
+   * runs is said then, not at the next start.
+   */
+  static Problem linkedFolderAt(ContentRoot root, List<ScanRule> rules, AssetPath path) {
+    if (!(root.source() instanceof LinkedFolders noting)) {
+      return null;
+    }
+    for (ScanRule rule : rules) {
+      for (AssetPath directory : rule.directories()) {
+        if (path.equals(directory)) {
+          List<LinkedFolders.Link> links = new ArrayList<>();
+          try {
+            noting.list(directory, false, links); // one level: it records the folder itself when the listing passes over it
+          } catch (IOException e) {
+            continue;
+          }
+          if (!links.isEmpty()) {
+            return linkedFolder(root, rule, directory, links.get(0));
+          }
+        } else if (rule.recursive() && path.isWithin(directory) && !noting.behindLink(directory, path)) {
+          java.util.Optional<LinkedFolders.Link> link = noting.linkAt(path);
+          if (link.isPresent()) {
+            return linkedFolder(root, rule, directory, link.get());
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Whether {@code warning} is the {@code Overture/LinkedFolder} warning of {@code path} of {@code
+   * root}, wherever the link led: the one a reindex of {@code path} replaces, or drops when {@code
+   * path} is no link any more.
+   */
+  static boolean isLinkedFolderAt(Problem warning, ContentRoot root, List<ScanRule> rules, AssetPath path) {
+    if (!warning.id().equals(LINKED_FOLDER) || warning.location().isEmpty()) {
+      return false;
+    }
+    String file = warning.location().get().file();
+    if (!path.value().isEmpty() && file.equals(root.source().displayPath(path))) {
+      return true;
+    }
+    for (ScanRule rule : rules) {
+      if (rule.directories().contains(path) && file.equals(root.source().name())
+          && warning.message().startsWith(ruleFolderIsALink(rule, path))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static String ruleFolderIsALink(ScanRule rule, AssetPath directory) {
+    return "Scan rule for " + rule.type() + " names folder \"" + directory + "\", which is a symbolic link";
+  }
+
+  /**
    * The warning for a link to a folder that the listing of {@code rule}'s {@code directory} passed
    * over: the rule's folder itself, or one below it. Links to folders are not followed (a loop would
    * never end), so the files behind it were silently not assets.
@@ -123,15 +185,15 @@ final class Indexer {
   private static Problem linkedFolder(ContentRoot root, ScanRule rule, AssetPath directory, LinkedFolders.Link link) {
     if (link.path().equals(directory.value())) {
       return Problem.warning(
-              "Overture/LinkedFolder",
-              "Scan rule for " + rule.type() + " names folder \"" + directory + "\", which is a symbolic link in "
+              LINKED_FOLDER,
+              ruleFolderIsALink(rule, directory) + " in "
                   + root.source().name() + " (to \"" + link.target() + "\"); links to folders are not followed, so none"
                   + " of its files are indexed: name the folder it leads to in the rule, or put the folder itself there")
           .at(SourceLocation.ofFile(root.source().name()));
     }
     AssetPath path = new AssetPath(link.path());
     return Problem.warning(
-            "Overture/LinkedFolder",
+            LINKED_FOLDER,
             "Folder \"" + link.path() + "\", under the scan rule for " + rule.type() + "'s folder \"" + directory
                 + "\", is a symbolic link (to \"" + link.target() + "\"); links to folders are not followed, so none of"
                 + " its files are indexed: put the folder itself there, or name the folder it leads to in a scan rule")

@@ -27,4 +27,11 @@ interface LinkedFolders {
    * leaves out.
    */
   boolean behindLink(AssetPath folder, AssetPath path);
+
+  /**
+   * {@code path} as a listing of the folder that holds it records it when it is a symbolic link to a
+   * folder (a reindex of a link made while the game runs asks this, so that it warns as the index of
+   * the whole root would); empty when it is anything else, or nothing.
+   */
+  java.util.Optional<Link> linkAt(AssetPath path);
 }

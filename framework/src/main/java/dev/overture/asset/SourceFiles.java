@@ -91,6 +91,14 @@ final class SourceFiles {
     return false;
   }
 
+  /** {@code file}, relative to {@code root}, when it is a symbolic link to a folder, as {@link #walk} records one. */
+  static java.util.Optional<LinkedFolders.Link> linkAt(Path root, Path file) {
+    if (!Files.isSymbolicLink(file) || !Files.isDirectory(file)) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of(new LinkedFolders.Link(file.equals(root) ? "" : relative(root, file), target(file)));
+  }
+
   /** Where the link {@code link} leads, as written in it; its own path when that cannot be read. */
   private static String target(Path link) {
     try {

@@ -2,11 +2,9 @@ package dev.overture.live;
 
 import dev.overture.asset.AssetEntry;
 import dev.overture.asset.AssetIndex;
-import dev.overture.asset.AssetIndexException;
 import dev.overture.asset.AssetKey;
 import dev.overture.asset.AssetManager;
 import dev.overture.asset.AssetOverlay;
-import dev.overture.asset.AssetPath;
 import dev.overture.asset.ContentFile;
 import dev.overture.asset.LoadHandle;
 import dev.overture.asset.LoadResult;
@@ -275,20 +273,7 @@ final class ReloadPipeline {
     /** The index follows the disk (it lists files; nothing of a world changes with it). */
     void reindex() {
       before.putAll(refusals.inForce(files.files(), idsByFile(assets.index(), files.files())));
-      // Each root's files at once: one by one, the index was copied once per file.
-      Map<String, List<AssetPath>> byRoot = new LinkedHashMap<>();
-      for (ContentFile file : files.files()) {
-        byRoot.computeIfAbsent(file.root(), root -> new ArrayList<>()).add(file.path());
-      }
-      byRoot.forEach((root, paths) -> {
-        try {
-          assets.tools().reindex(root, paths);
-        } catch (AssetIndexException e) {
-          problems.addAll(e.problems());
-        } catch (IllegalArgumentException e) {
-          log.debug("Content root {} went away before {} could be reindexed", root, paths);
-        }
-      });
+      problems.addAll(ChangedFiles.reindex(assets, files.files()));
       after.putAll(idsByFile(assets.index(), files.files()));
       Set<PrimaryAssetId> changedIds = new LinkedHashSet<>(before.values());
       changedIds.addAll(after.values());
@@ -337,7 +322,7 @@ final class ReloadPipeline {
 
     /** Loads what the change touches through a stage, then decides. */
     void check() {
-      if (!problems.isEmpty()) {
+      if (problems.stream().anyMatch(Problem::isError)) {
         finish();
         return;
       }

@@ -172,4 +172,67 @@ class LinkedFolderIndexTest {
       assets.close();
     }
   }
+  /**
+   * A link made after the index (while live content watches) was left out by its reindex without a
+   * word, until a restart's whole index warned of it. Now the reindex of the link warns as the whole
+   * index does, once however often it is reindexed, and the warning goes when the link does.
+   */
+  @Test
+  void aLinkMadeAfterTheIndex_isWarnedOfByItsReindex_asByTheWholeIndex_untilItIsGone() throws IOException {
+    Path content = TestAssets.game().file("shared/Ranger.json", "{ \"name\": \"Ranger\" }").writeTo(root());
+    assets = TestAssets.builder(AssetSource.directory(content)).executor(workers).build();
+    assertEquals(List.of(), assets.index().warnings());
+    Files.createSymbolicLink(content.resolve("pawns/more"), Path.of("../shared"));
+    Files.move(content.resolve("modes"), content.resolve("allModes"));
+    Files.createSymbolicLink(content.resolve("modes"), Path.of("allModes"));
+    List<AssetPath> changed = List.of(AssetPath.parse("pawns/more"), AssetPath.parse("modes"), AssetPath.parse("modes/Base.json"));
+
+    assets.tools().reindex(ContentRoot.GAME, changed);
+    assets.tools().reindex(ContentRoot.GAME, AssetPath.parse("pawns/more"));
+
+    List<Problem> whole = wholeIndexWarnings(AssetSource.directory(content));
+    assertEquals(2, whole.size(), whole.toString());
+    assertEquals(java.util.Set.copyOf(whole), java.util.Set.copyOf(assets.index().warnings()));
+    assertEquals(2, assets.index().warnings().size(), "each link said once");
+    assertTrue(assets.index().find(id("Mode:Base")).isEmpty());
+
+    Files.delete(content.resolve("pawns/more"));
+    Files.delete(content.resolve("modes"));
+    Files.move(content.resolve("allModes"), content.resolve("modes"));
+    assets.tools().reindex(ContentRoot.GAME, changed);
+
+    assertEquals(List.of(), assets.index().warnings());
+    assertTrue(assets.index().find(id("Mode:Base")).isPresent());
+  }
+
+  /** The same in a folder of another source (a plugin's content root) and in a class folder: the warning the whole index gives. */
+  @Test
+  void aLinkMadeAfterTheIndex_inAFolderSourceOrAClassFolder_isWarnedOfAsByTheWholeIndex() throws IOException {
+    Path content = TestAssets.game().file("shared/Ranger.json", "{ \"name\": \"Ranger\" }").writeTo(root());
+    AssetSource within = AssetSource.within(AssetSource.directory(temp), AssetPath.parse("assets"));
+    assets = TestAssets.builder(within).executor(workers).build();
+    Files.createSymbolicLink(content.resolve("pawns/more"), Path.of("../shared"));
+    assets.tools().reindex(ContentRoot.GAME, AssetPath.parse("pawns/more"));
+    assertEquals(wholeIndexWarnings(AssetSource.within(AssetSource.directory(temp), AssetPath.parse("assets"))),
+        assets.index().warnings());
+    assertEquals(1, assets.index().warnings().size());
+    assets.close();
+
+    Path classes = TestAssets.game().file("shared/Ranger.json", "{ \"name\": \"Ranger\" }").writeTo(temp.resolve("classes/game"));
+    try (java.net.URLClassLoader loader = new java.net.URLClassLoader(new java.net.URL[] {temp.resolve("classes").toUri().toURL()}, null)) {
+      assets = TestAssets.builder(AssetSource.classpath(loader, "game")).executor(workers).build();
+      Files.createSymbolicLink(classes.resolve("pawns/more"), Path.of("../shared"));
+      assets.tools().reindex(ContentRoot.GAME, AssetPath.parse("pawns/more"));
+      assertEquals(wholeIndexWarnings(AssetSource.classpath(loader, "game")), assets.index().warnings());
+      assertEquals(1, assets.index().warnings().size());
+      assets.close();
+    }
+  }
+
+  /** The warnings of a new index of {@code source}: what a restart says. */
+  private List<Problem> wholeIndexWarnings(AssetSource source) {
+    try (AssetManager fresh = TestAssets.builder(source).executor(workers).build()) {
+      return fresh.index().warnings();
+    }
+  }
 }

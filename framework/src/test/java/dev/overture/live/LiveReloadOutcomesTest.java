@@ -449,4 +449,35 @@ class LiveReloadOutcomesTest {
       assertEquals(List.of("deactivate old in Match", "undo old in Match", "activate fixed in Match"), inTheWorld());
     }
   }
+  /**
+   * A link to a folder made in a watched rule's folder: its files are not content, as at a restart,
+   * and the reload now says why (the index's Overture/LinkedFolder warning), once; it said "nothing
+   * in force changed" and nothing else until the next start.
+   */
+  @Test
+  void aLinkToAFolderMadeWhileWatching_isWarnedOfOnce_andItsFilesAreNotContent() throws IOException {
+    try (TestRuntime runtime = TestRuntime.builder(content()).liveContent().build()) {
+      List<LiveReload> heard = new CopyOnWriteArrayList<>();
+      runtime.live().subscribe(heard::add);
+      runtime.world("Match").load("Duel").assertLoaded();
+      Path folder = runtime.folder().orElseThrow();
+      Path extra = Files.createDirectories(folder.resolveSibling(folder.getFileName() + "-extra"));
+      Files.writeString(extra.resolve("Ranger.json"), "{ \"pawnClass\": \"Pawn\", \"displayName\": \"Ranger\" }");
+      Files.createSymbolicLink(folder.resolve("pawns/more"), extra);
+
+      runtime.announce("pawns/more", "pawns/more/Ranger.json");
+      runtime.reload();
+      runtime.announce("pawns/more");
+      runtime.reload();
+
+      assertEquals(LiveReload.Status.UNCHANGED, heard.get(0).status(), heard.get(0).toString());
+      assertEquals(List.of("Overture/LinkedFolder"), heard.get(0).problems().stream().map(dev.overture.core.Problem::id).toList());
+      assertEquals("Folder \"pawns/more\", under the scan rule for PawnData's folder \"pawns\", is a symbolic link (to \"" + extra
+          + "\"); links to folders are not followed, so none of its files are indexed: put the folder itself there, or name the"
+          + " folder it leads to in a scan rule", heard.get(0).problems().get(0).message());
+      assertEquals(folder.resolve("pawns/more").toString(), heard.get(0).problems().get(0).location().orElseThrow().file());
+      assertEquals(1, heard.stream().filter(reload -> !reload.problems().isEmpty()).count(), "said once: " + heard);
+      assertTrue(runtime.overture().assets().index().find(dev.overture.asset.PrimaryAssetId.parse("PawnData:Ranger")).isEmpty());
+    }
+  }
 }
