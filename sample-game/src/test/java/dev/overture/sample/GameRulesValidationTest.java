@@ -452,6 +452,24 @@ class GameRulesValidationTest {
   }
 
   /**
+   * Differential fuzzing of validate against play: a second SpawnPickups in one experience passed
+   * validate, and play failed as it activated ("ArenaGameState[GameState] already has a component
+   * named \"HealthPickups\""): the game state holds one. Both refuse it at the second, in one wording.
+   */
+  @Test
+  void aSecondSpawnPickups_isRefusedByValidateAndPlay_atTheSecond() throws Exception {
+    Path assets = copyOfTheContent();
+    SampleCopy.edit(assets.resolve("experiences/Elimination.json"), "\"ShooterCore\"\n", "\"ShooterCore\",\n    \"TopDownArena\"\n");
+    SampleCopy.edit(assets.resolve("experiences/Elimination.json"), "      ]\n    }\n  ]\n}", "      ]\n    },\n"
+        + "    { \"action\": \"SpawnPickups\" },\n    { \"action\": \"SpawnPickups\", \"count\": 2 }\n  ]\n}");
+
+    String nl = System.lineSeparator();
+    assertRefusedAlike(assets, "[Sample/TwiceInAWorld] A second SpawnPickups in Experience:Elimination: Experience:Elimination"
+        + " /actions/3 already adds HealthPickups to the game state, and a world holds one, so this one would fail in play;"
+        + " remove one of them" + nl + "   at " + assets + "/experiences/Elimination.json:56:5 (/actions/4)");
+  }
+
+  /**
    * A parity review: a team name holding a line break passed validate and broke play's one line
    * an event. Both refuse it now, at the name.
    */

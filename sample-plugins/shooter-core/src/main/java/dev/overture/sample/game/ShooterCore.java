@@ -6,6 +6,7 @@ import dev.overture.feature.PluginRegistration;
 import dev.overture.sample.game.checks.HudParts;
 import dev.overture.sample.game.checks.MapRows;
 import dev.overture.sample.game.checks.MatchFirst;
+import dev.overture.sample.game.checks.OneOfEach;
 import dev.overture.sample.game.checks.MatchInPlugin;
 import dev.overture.sample.game.checks.MatchSetup;
 import dev.overture.sample.game.checks.TeamNames;
@@ -46,6 +47,7 @@ public final class ShooterCore implements OverturePlugin {
         .extension(AssetValidator.class, new MapRows())
         .extension(ProjectValidator.class, new MatchSetup())
         .extension(ProjectValidator.class, new MatchFirst())
+        .extension(ProjectValidator.class, new OneOfEach())
         .extension(ActionValidator.class, new HudParts())
         .extension(ActionValidator.class, new MatchInPlugin())
         .extension(ActionValidator.class, new TeamNames());
