@@ -97,6 +97,11 @@ final class PlaySetup {
     // The tile asked for, else the one the menu's "play --experience" stands for: the default tile when it names the
     // experience (so play without --experience plays the default tile's map), else the first by id.
     Tiles.Tile played = asked != null ? asked : Tiles.forExperience(tiles, experienceId).orElse(null);
+    if (asked == null && experience != null && played != null) {
+      // --experience plays the map of a tile it did not name: that tile is refused where validate refuses it too (a mapId
+      // naming no map, at its line), not left to the map's load, whose problem named no file.
+      refuseTiles(List.of(played), "Tile " + played.id() + ", whose map --experience plays, cannot be played");
+    }
     String mapId = played == null ? "" : Tiles.map(assets, played).map(Object::toString).orElse("");
     ((ArenaGameState) world.gameState()).seed(seed);
     out.printf("Experience %s, chosen by %s; %s world; seed %d%n", experienceId, asked != null ? "tile " + asked.id() : chooser.describe(selected.source()),

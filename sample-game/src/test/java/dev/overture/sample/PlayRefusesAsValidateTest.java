@@ -43,6 +43,27 @@ class PlayRefusesAsValidateTest {
     assertFalse(play.all().contains("URL option"), play.all());
   }
 
+  /**
+   * Differential fuzzing of validate against play: {@code play --experience Control} whose tile names
+   * a map that is not indexed said "Could not load Map:arena ... in Map:arena", naming no file;
+   * validate says Overture/UnknownAsset at the tile's mapId. Play now refuses the tile whose map it
+   * plays where validate does, whether --tile, --experience or the default chose it.
+   */
+  @Test
+  void aTileNamingAnUnknownMap_isRefusedByPlayExperienceAtTheTile_asValidateDoes() throws Exception {
+    Path assets = copyOfTheContent();
+    SampleCopy.edit(assets.resolve("ui/experiences/ControlTile.json"), "\"Map:Outpost\"", "\"Map:arena\"");
+    String expected = "[Overture/UnknownAsset] No asset Map:arena is indexed (indexed: \"Map:Arena\", \"Map:Menu\","
+        + " \"Map:Outpost\", \"Map:Pit\")" + System.lineSeparator()
+        + "   at " + assets + "/ui/experiences/ControlTile.json:14:12 (/mapId)";
+
+    CommandRun play = RefusedAlike.by(assets, expected, "--experience", "Control", "--ticks", "1", "--view-every", "0");
+    assertTrue(play.err().startsWith("Tile UserFacingExperience:ControlTile, whose map --experience plays, cannot be played"
+        + " (overture validate reports the same)"), play.err());
+    assertEquals(0, CommandRun.of("play", "--assets", assets.toString(), "--experience", "Elimination", "--ticks", "1",
+        "--view-every", "0").exit(), "another experience's tile is not this one's fault");
+  }
+
   /** Review #4: two default tiles were Overture/TwoDefaultExperiences in validate, another id and words without a place in play. */
   @Test
   void twoDefaultTiles_areOneFault_inOneWording_atEachTile_forValidateAndPlay() throws Exception {
