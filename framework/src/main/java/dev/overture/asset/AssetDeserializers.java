@@ -2,14 +2,13 @@ package dev.overture.asset;
 
 import dev.overture.internal.Choices;
 import dev.overture.internal.FastCreators;
-import java.math.BigDecimal;
+import dev.overture.internal.WholeNumbers;
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.List;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
-import tools.jackson.core.exc.InputCoercionException;
 import tools.jackson.databind.BeanProperty;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.JavaType;
@@ -75,116 +74,10 @@ final class AssetDeserializers {
     for (Class<?> number : List.of(Integer.class, int.class, Long.class, long.class, Short.class, short.class)) {
       ranged(module, number);
     }
-    signedByte(module, Byte.class);
-    signedByte(module, byte.class);
-    module.addDeserializer(BigInteger.class,
-        (ValueDeserializer) new WholeNumberDeserializer(NumberDeserializers.find(BigInteger.class), BigInteger.class));
+    for (Class<?> number : List.of(Byte.class, byte.class, BigInteger.class)) {
+      module.addDeserializer((Class) number, (ValueDeserializer) WholeNumbers.deserializer(number));
+    }
     return module;
-  }
-
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  private static void signedByte(SimpleModule module, Class type) {
-    module.addDeserializer(type, new SignedByteDeserializer(new WholeNumberDeserializer(NumberDeserializers.find(type), type), type));
-  }
-
-  /**
-   * Jackson's own deserializers of whole numbers, with one more rule: a number written with a
-   * fraction or an exponent whose value is whole ({@code 1e3}, {@code 1000.0}) is that whole number,
-   * as JSON Schema's {@code "integer"} has it (the schemas would pass it, and an editor would not
-   * flag it). One whose value is not whole ({@code 1.5}) is left to Jackson, which refuses it in its
-   * words; one too large for the type is refused as a too-large whole number is.
-   */
-  private static final class WholeNumberDeserializer extends DelegatingDeserializer {
-    private static final long serialVersionUID = 1L;
-    private final Class<?> type;
-
-    WholeNumberDeserializer(ValueDeserializer<?> delegate, Class<?> type) {
-      super(delegate);
-      this.type = type;
-    }
-
-    @Override
-    protected ValueDeserializer<?> newDelegatingInstance(ValueDeserializer<?> delegate) {
-      return new WholeNumberDeserializer(delegate, type);
-    }
-
-    @Override
-    public Object deserialize(JsonParser parser, DeserializationContext ctxt) {
-      if (parser.currentToken() == JsonToken.VALUE_NUMBER_FLOAT) {
-        BigDecimal value = parser.getDecimalValue();
-        if (value.signum() == 0 || value.stripTrailingZeros().scale() <= 0) {
-          return whole(parser, value);
-        }
-      }
-      return super.deserialize(parser, ctxt);
-    }
-
-    private Object whole(JsonParser parser, BigDecimal value) {
-      if (type == BigInteger.class) {
-        // No bound but the digits a number may have (AssetLimits.maxNumberLength): 1e999999999 would take a gigabyte.
-        if (value.precision() - value.scale() > parser.streamReadConstraints().getMaxNumberLength()) {
-          throw outOfRange(parser);
-        }
-        return value.toBigIntegerExact();
-      }
-      long min = type == int.class || type == Integer.class ? Integer.MIN_VALUE
-          : type == short.class || type == Short.class ? Short.MIN_VALUE
-          : type == byte.class || type == Byte.class ? Byte.MIN_VALUE
-          : Long.MIN_VALUE;
-      long max = type == int.class || type == Integer.class ? Integer.MAX_VALUE
-          : type == short.class || type == Short.class ? Short.MAX_VALUE
-          : type == byte.class || type == Byte.class ? Byte.MAX_VALUE
-          : Long.MAX_VALUE;
-      if (value.compareTo(BigDecimal.valueOf(min)) < 0 || value.compareTo(BigDecimal.valueOf(max)) > 0) {
-        throw outOfRange(parser);
-      }
-      long whole = value.longValueExact();
-      if (type == int.class || type == Integer.class) {
-        return (int) whole;
-      }
-      if (type == short.class || type == Short.class) {
-        return (short) whole;
-      }
-      if (type == byte.class || type == Byte.class) {
-        return (byte) whole;
-      }
-      return whole;
-    }
-
-    private InputCoercionException outOfRange(JsonParser parser) {
-      return new InputCoercionException(parser,
-          "Numeric value (" + parser.getText() + ") out of range of " + type.getSimpleName(), JsonToken.VALUE_NUMBER_FLOAT, type);
-    }
-  }
-
-  /**
-   * Jackson's own byte deserializers, with one more rule: the number written must fit a byte.
-   * Jackson also takes 128 to 255 (as unsigned bytes), so {@code 200} would bind as -56 without a
-   * word; such a number is refused as out of range, as {@code -129} and {@code 256} are.
-   */
-  private static final class SignedByteDeserializer extends DelegatingDeserializer {
-    private static final long serialVersionUID = 1L;
-    private final Class<?> type;
-
-    SignedByteDeserializer(ValueDeserializer<?> delegate, Class<?> type) {
-      super(delegate);
-      this.type = type;
-    }
-
-    @Override
-    protected ValueDeserializer<?> newDelegatingInstance(ValueDeserializer<?> delegate) {
-      return new SignedByteDeserializer(delegate, type);
-    }
-
-    @Override
-    public Object deserialize(JsonParser parser, DeserializationContext ctxt) {
-      Object value = super.deserialize(parser, ctxt);
-      if (parser.currentToken() == JsonToken.VALUE_NUMBER_INT && parser.getIntValue() > Byte.MAX_VALUE) {
-        throw new InputCoercionException(parser,
-            "Numeric value (" + parser.getText() + ") out of range of byte", JsonToken.VALUE_NUMBER_INT, type);
-      }
-      return value;
-    }
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})
@@ -194,11 +87,11 @@ final class AssetDeserializers {
 
   /**
    * Jackson's own deserializer of {@code number}, taking whole numbers written as decimals ({@code
-   * 1e3}), and bounded where a property declares a {@link ValueRange}.
+   * 1e3}; {@link WholeNumbers}), and bounded where a property declares a {@link ValueRange}.
    */
   @SuppressWarnings({"unchecked", "rawtypes"})
   private static void ranged(SimpleModule module, Class number) {
-    module.addDeserializer(number, new RangeDeserializer(new WholeNumberDeserializer(NumberDeserializers.find(number), number)));
+    module.addDeserializer(number, new RangeDeserializer(WholeNumbers.deserializer(number)));
   }
 
   /**

@@ -7,7 +7,8 @@
  * dev.overture.internal.JsonLayout}), the JSON mappers' builder, which sets up Jackson's {@code
  * java.time} support only when a mapper first meets such a type ({@link
  * dev.overture.internal.JsonMappers}), the check for numbers that are not finite ({@link
- * dev.overture.internal.FiniteNumbers}), the column of a place in a file as an editor counts it
+ * dev.overture.internal.FiniteNumbers}), how content's whole numbers read ({@link
+ * dev.overture.internal.WholeNumbers}), the column of a place in a file as an editor counts it
  * ({@link dev.overture.internal.TextColumns}) and whether an optional library is there ({@link
  * dev.overture.internal.OptionalDependency}).
  *

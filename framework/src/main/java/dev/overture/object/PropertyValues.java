@@ -1,32 +1,39 @@
 package dev.overture.object;
 
+import com.fasterxml.jackson.annotation.Nulls;
 import dev.overture.core.DataException;
 import dev.overture.internal.Choices;
 import dev.overture.internal.FiniteNumbers;
 import dev.overture.internal.JsonMappers;
 import dev.overture.internal.MappersByLoader;
+import dev.overture.internal.WholeNumbers;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.MapperFeature;
+import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.cfg.CoercionAction;
 import tools.jackson.databind.cfg.CoercionInputShape;
+import tools.jackson.databind.cfg.EnumFeature;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.module.SimpleModule;
 import tools.jackson.databind.type.LogicalType;
 
 /**
  * Turns property values (from an archetype's JSON, or given to {@link ClassDefaults#set}) into the
  * types of the class's {@link Property} fields, as strictly as assets are read (no coercion between
- * strings, numbers and booleans, no fractions for whole numbers, no number that is not finite:
- * Jackson would read {@code "NaN"} and {@code "Infinity"} into a double). Stateless and
- * thread-safe.
+ * strings, numbers and booleans, no fractions for whole numbers but whole numbers written as
+ * decimals, {@code 1e3}, no byte beyond 127, no number for an enum, no null in a list or map, no
+ * number that is not finite: Jackson would read {@code "NaN"} and {@code "Infinity"} into a
+ * double), so that the archetype schemas can say what loading takes. Stateless and thread-safe.
  */
 final class PropertyValues {
 
@@ -35,12 +42,26 @@ final class PropertyValues {
       JsonMappers.builder()
           .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
           .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+          .enable(EnumFeature.FAIL_ON_NUMBERS_FOR_ENUMS) // an enum is named, as in asset files: 0 is no constant's name
+          .changeDefaultNullHandling(nulls -> nulls.withContentNulls(Nulls.FAIL)) // no null in a list or map, as in asset files
           .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
           .withCoercionConfig(LogicalType.Textual, strings -> strings
               .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
               .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
               .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+          .addModule(wholeNumbers())
           .build());
+
+  /** Whole numbers as asset files read them ({@link WholeNumbers}): {@code 1e3} is 1000, a byte is signed. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static SimpleModule wholeNumbers() {
+    SimpleModule module = new SimpleModule("overture-property-numbers");
+    for (Class<?> type : List.of(int.class, Integer.class, long.class, Long.class, short.class, Short.class,
+        byte.class, Byte.class, BigInteger.class)) {
+      module.addDeserializer((Class) type, (ValueDeserializer) WholeNumbers.deserializer(type));
+    }
+    return module;
+  }
 
   /** The longest JSON of a value a message shows; a longer one is named by its class. */
   private static final int MAX_SHOWN = 60;

@@ -320,6 +320,37 @@ class ObjectArchetypeTest {
     assertEquals(new SourceLocation(file("Sled"), 3, 31, "/properties/topSpeed"), problem.location().orElseThrow());
   }
 
+  /**
+   * Property values are read as every asset file is (docs/assets.md), so that the archetype schema
+   * and loading agree: a whole number written as a decimal is that number, as the schema's
+   * {@code integer} takes it (both were refused, {@code "grip": 2.0} alike), and a null in a list is
+   * refused, as the schema refuses it (it was bound).
+   */
+  @Test
+  void aWholeNumberWrittenAsADecimal_isThatNumber_andANullInAList_isRefused() throws Exception {
+    with("Sled", """
+        {
+          "class": "Vehicle",
+          "subobjects": { "Wheel": { "properties": { "grip": 2.0 } } }
+        }
+        """);
+    ObjectArchetype sled = load("Sled");
+    assertEquals(List.of(), ObjectFactory.create().check(sled));
+    assertEquals(2, ObjectFactory.create().newObject(sled, Vehicle.class, null, "Sled").wheel.grip);
+
+    with("Sled", """
+        {
+          "class": "Vehicle",
+          "properties": { "tags": ["winter", null] }
+        }
+        """);
+    Problem problem = failure("Sled");
+
+    assertEquals("Overture/InvalidValue", problem.id());
+    assertEquals("Property \"tags\" of Vehicle is a List: [\"winter\",null] does not fit", problem.message());
+    assertEquals(new SourceLocation(file("Sled"), 3, 27, "/properties/tags"), problem.location().orElseThrow());
+  }
+
   /** Issue 14: "maxSpeed": "NaN" and "Infinity" bound into doubles and validated clean. */
   @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
   @org.junit.jupiter.params.provider.ValueSource(strings = {"\"NaN\"", "\"Infinity\"", "\"-Infinity\""})
