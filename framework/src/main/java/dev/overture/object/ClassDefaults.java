@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -61,9 +62,66 @@ public final class ClassDefaults<T> {
     return subobjects;
   }
 
-  /** Every default subobject the class asks for, created or not (optional, editor-only), by name. */
-  Map<String, ObjectInitializer.Slot> slots() {
-    return slots;
+  /**
+   * The default subobjects an archetype of the class may change (its {@code "subobjects"}): every
+   * one the class asks for, created or not (an optional one a subclass dropped, an editor-only
+   * one), in the order asked. {@link ObjectFactory#check} and the archetype schemas read the
+   * subobjects from here, and from the three methods below.
+   */
+  public Set<String> overridableSubobjects() {
+    return slots.keySet();
+  }
+
+  /**
+   * Whether an archetype may leave subobject {@code name} out ({@code "create": false}): its
+   * creator used {@code createOptionalDefaultSubobject} or {@code createEditorOnlyDefaultSubobject}.
+   *
+   * @throws IllegalArgumentException when the class asks for no such subobject
+   */
+  public boolean isOptional(String name) {
+    return !slot(name).required();
+  }
+
+  /**
+   * The class whose properties an archetype's values for subobject {@code name} set when the
+   * archetype names no class: the class the subobject is built as (its creator's, or the one a
+   * subclass set), or, for one the class does not create, the class its creator asks for.
+   *
+   * @throws IllegalArgumentException when the class asks for no such subobject
+   */
+  public Class<?> subobjectClass(String name) {
+    return subobjects.getOrDefault(name, slot(name).requested());
+  }
+
+  /**
+   * Why an archetype may not name {@code replacement} as the class of subobject {@code name} (it is
+   * not the type the creator asks for, or not one a class of the hierarchy set), or empty when it
+   * may.
+   *
+   * @throws IllegalArgumentException when the class asks for no such subobject
+   */
+  public Optional<String> refusal(String name, Class<?> replacement) {
+    ObjectInitializer.Slot slot = slot(name);
+    String prefix = "Default subobject \"" + name + "\" of " + type.getSimpleName() + " must be ";
+    if (!slot.requested().isAssignableFrom(replacement)) {
+      return Optional.of(prefix + Plans.withArticle(slot.requested().getSimpleName()) + "; " + replacement.getSimpleName() + " is not");
+    }
+    for (ObjectInitializer.Constraint constraint : slot.constraints()) {
+      if (!constraint.type().isAssignableFrom(replacement)) {
+        return Optional.of(prefix + Plans.withArticle(constraint.type().getSimpleName()) + " (set by " + constraint.setBy() + "); "
+            + replacement.getSimpleName() + " is not");
+      }
+    }
+    return Optional.empty();
+  }
+
+  private ObjectInitializer.Slot slot(String name) {
+    ObjectInitializer.Slot slot = slots.get(name);
+    if (slot == null) {
+      throw new IllegalArgumentException(
+          type.getSimpleName() + " creates no default subobject \"" + name + "\" (subobjects: " + List.copyOf(slots.keySet()) + ")");
+    }
+    return slot;
   }
 
   /**

@@ -190,18 +190,17 @@ public final class ObjectFactory {
           "Overture/ConstructionFailed", "/class", "Cannot build " + type.getSimpleName() + ": " + e.getMessage()));
       return problems;
     }
-    Map<String, ObjectInitializer.Slot> slots = typeDefaults.slots();
+    Set<String> slots = typeDefaults.overridableSubobjects();
     archetype.subobjects().forEach((name, override) -> {
       String at = "/subobjects/" + name.replace("~", "~0").replace("/", "~1");
-      ObjectInitializer.Slot slot = slots.get(name);
-      if (slot == null) {
+      if (!slots.contains(name)) {
         problems.add(new DataException(
             "Overture/UnknownSubobject", at, type.getSimpleName() + " creates no default subobject \"" + name + "\"",
-            "subobjects", Choices.closest(name, slots.keySet())));
+            "subobjects", Choices.closest(name, slots)));
         return;
       }
       if (!override.create()) {
-        if (slot.required()) {
+        if (!typeDefaults.isOptional(name)) {
           problems.add(new DataException(
               "Overture/RequiredSubobject", at + "/create",
               "Default subobject \"" + name + "\" of " + type.getSimpleName() + " is required and cannot be left out"));
@@ -215,13 +214,13 @@ public final class ObjectFactory {
       }
       Optional<Class<?>> replacement = override.type();
       if (replacement.isPresent()) {
-        String refused = refusal(type, name, slot, replacement.get());
-        if (refused != null) {
-          problems.add(new DataException("Overture/SubobjectClass", at + "/class", refused));
+        Optional<String> refused = typeDefaults.refusal(name, replacement.get());
+        if (refused.isPresent()) {
+          problems.add(new DataException("Overture/SubobjectClass", at + "/class", refused.get()));
           return;
         }
       }
-      Class<?> target = replacement.orElseGet(() -> typeDefaults.subobjects().getOrDefault(name, slot.requested()));
+      Class<?> target = replacement.orElseGet(() -> typeDefaults.subobjectClass(name));
       try {
         PropertyValues.convert(target, override.properties(), at + "/properties");
       } catch (DataException e) {
@@ -229,21 +228,6 @@ public final class ObjectFactory {
       }
     });
     return problems;
-  }
-
-  /** Why {@code replacement} cannot be subobject {@code name} of {@code type}, or null when it can. */
-  private static String refusal(Class<?> type, String name, ObjectInitializer.Slot slot, Class<?> replacement) {
-    String prefix = "Default subobject \"" + name + "\" of " + type.getSimpleName() + " must be ";
-    if (!slot.requested().isAssignableFrom(replacement)) {
-      return prefix + Plans.withArticle(slot.requested().getSimpleName()) + "; " + replacement.getSimpleName() + " is not";
-    }
-    for (ObjectInitializer.Constraint constraint : slot.constraints()) {
-      if (!constraint.type().isAssignableFrom(replacement)) {
-        return prefix + Plans.withArticle(constraint.type().getSimpleName()) + " (set by " + constraint.setBy() + "); "
-            + replacement.getSimpleName() + " is not";
-      }
-    }
-    return null;
   }
 
   /**

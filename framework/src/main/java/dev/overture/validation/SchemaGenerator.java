@@ -521,31 +521,9 @@ public final class SchemaGenerator {
       return header;
     }
 
-    /** An archetype's property values: any JSON but null, which binding refuses as it refuses a null in any map. */
-    private ObjectNode propertyValues() {
-      ObjectNode values = NODES.objectNode().put("type", "object");
-      values.putObject("additionalProperties").putObject("not").put("type", "null");
-      return values;
-    }
-
-    /** Archetypes: a registered class, property values, subobject overrides. */
+    /** Archetypes, typed by the class each file names ({@link ArchetypeSchema}). */
     private ObjectNode archetype() {
-      ObjectNode schema = NODES.objectNode().put("type", "object");
-      ObjectNode properties = schema.putObject("properties");
-      properties.set("class", classNames(Object.class));
-      properties.set("properties", propertyValues().put("description", "Values of the class's @Property fields"));
-      ObjectNode override = NODES.objectNode().put("type", "object");
-      ObjectNode overrideProperties = override.putObject("properties");
-      overrideProperties.set("class", classNames(Object.class));
-      overrideProperties.set("create", NODES.objectNode().put("type", "boolean"));
-      overrideProperties.set("properties", propertyValues());
-      override.put("additionalProperties", false);
-      ObjectNode subobjects = NODES.objectNode().put("type", "object");
-      subobjects.set("additionalProperties", override);
-      properties.set("subobjects", subobjects);
-      schema.putArray("required").add("class");
-      schema.put("additionalProperties", false);
-      return schema;
+      return new ArchetypeSchema(assets, type -> schemaOf(type, null, Map.of()), this::classNames).schema();
     }
   }
 

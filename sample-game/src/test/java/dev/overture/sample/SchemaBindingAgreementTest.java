@@ -13,10 +13,12 @@ import dev.overture.asset.AssetSource;
 import dev.overture.asset.BoundFile;
 import dev.overture.asset.ScanRule;
 import dev.overture.asset.SoftRef;
+import dev.overture.core.DataException;
 import dev.overture.core.Problem;
 import dev.overture.feature.PluginDescriptor;
 import dev.overture.inject.Overture;
 import dev.overture.internal.JsonLayout;
+import dev.overture.object.ObjectArchetype;
 import dev.overture.validation.SchemaGenerator;
 import dev.overture.version.VersionHeader;
 import java.lang.reflect.ParameterizedType;
@@ -53,7 +55,10 @@ import tools.jackson.databind.node.ObjectNode;
  * file writes is left out: a required one, {@code @Required}, is refused by both), and the document
  * checked both ways: against the schema the code generates (networknt, draft 2020-12; SchemasTest
  * holds the committed ones to it) and by binding it to
- * its class ({@code AssetTools.bindFile}). Binding's warnings do not count: the one rule that keeps
+ * its class ({@code AssetTools.bindFile}; for an archetype also {@code ObjectFactory.check}, which
+ * loading runs on the pawn's archetype and validate on every archetype: the properties of its
+ * subobjects' classes are checked there). An archetype's schema types its properties by the class it
+ * names ({@code if}/{@code then}), which the walk follows. Binding's warnings do not count: the one rule that keeps
  * two verdicts on purpose, an unknown property, is {@link
  * #anUnknownOrMiscasedProperty_isAnErrorInTheSchema_andAWarningInBinding}.
  */
@@ -106,40 +111,46 @@ class SchemaBindingAgreementTest {
     List<String> disagreements = new ArrayList<>();
     List<String> recordChecks = new ArrayList<>();
     int checked = 0;
+    Set<String> reached = new HashSet<>();
     for (Path file : SchemasTest.contentFiles()) {
       ObjectNode written = (ObjectNode) JSON.readTree(file.toFile());
       String schemaName = Path.of(written.get("$schema").asString()).getFileName().toString();
       Class<?> type = classes.get(schemaName);
       assertTrue(type != null, file + ": no class for " + schemaName);
-      ObjectNode content = current(written, type);
       // Read back as a file is read, with every number as written: networknt 3.0.9 compares a decimal
       // beyond a long (1e19) with a long-valued minimum through asLong(), which throws.
       ObjectNode schemaRoot = (ObjectNode) JSON.readTree(JsonLayout.toBytes(generated.get(schemaName)));
       Schema schema = registry.getSchema(schemaRoot);
-      Case base = check(schema, content, type);
-      assertEquals(List.of(), base.schemaErrors(), file + " as it is");
-      assertEquals(List.of(), base.bindingErrors(), file + " as it is");
-      for (Place place : places(schemaRoot, schemaRoot, content, "")) {
-        for (String value : cases(content, place)) {
-          ObjectNode changed = content.deepCopy();
-          if (value.equals(LEFT_OUT)) {
-            remove(changed, place.pointer());
-          } else {
-            set(changed, place.pointer(), JSON.readTree(value));
-          }
-          Case result = check(schema, changed, type);
-          checked++;
-          if (result.schemaErrors().isEmpty() && !result.bindingErrors().isEmpty() && RIGHT_TYPE.contains(value)) {
-            recordChecks.add(ASSETS.getParent().relativize(file) + " " + place.pointer() + " = " + value + ": " + result.bindingErrors());
-          } else if (result.schemaErrors().isEmpty() != result.bindingErrors().isEmpty()) {
-            disagreements.add(file + " " + place.pointer() + " = " + value
-                + ": schema " + (result.schemaErrors().isEmpty() ? "takes it" : "refuses it " + result.schemaErrors())
-                + ", binding " + (result.bindingErrors().isEmpty() ? "takes it" : "refuses it " + result.bindingErrors()));
+      for (ObjectNode content : documents(current(written, type), type)) {
+        Case base = check(schema, content, type);
+        assertEquals(List.of(), base.schemaErrors(), file + " as it is");
+        assertEquals(List.of(), base.bindingErrors(), file + " as it is");
+        for (Place place : places(schemaRoot, schemaRoot, content, "")) {
+          reached.add(schemaName + place.pointer());
+          for (String value : cases(content, place)) {
+            ObjectNode changed = content.deepCopy();
+            if (value.equals(LEFT_OUT)) {
+              remove(changed, place.pointer());
+            } else {
+              set(changed, place.pointer(), JSON.readTree(value));
+            }
+            Case result = check(schema, changed, type);
+            checked++;
+            if (result.schemaErrors().isEmpty() && !result.bindingErrors().isEmpty() && RIGHT_TYPE.contains(value)) {
+              recordChecks.add(ASSETS.getParent().relativize(file) + " " + place.pointer() + " = " + value + ": " + result.bindingErrors());
+            } else if (result.schemaErrors().isEmpty() != result.bindingErrors().isEmpty()) {
+              disagreements.add(file + " " + place.pointer() + " = " + value
+                  + ": schema " + (result.schemaErrors().isEmpty() ? "takes it" : "refuses it " + result.schemaErrors())
+                  + ", binding " + (result.bindingErrors().isEmpty() ? "takes it" : "refuses it " + result.bindingErrors()));
+            }
           }
         }
       }
     }
     assertEquals(List.of(), disagreements, disagreements.size() + " of " + checked + " documents");
+    assertTrue(reached.containsAll(List.of("Archetype.schema.json/properties/health", "Archetype.schema.json/properties/alive",
+        "Archetype.schema.json/subobjects/Movement/properties/maxSpeed", "Archetype.schema.json/subobjects/Movement/create")),
+        "an archetype's property values, its class's and its subobjects': " + reached);
     // What a record's own code checks on a value of the right type, that no declaration (@Required,
     // @NotBlank, @SizeRange, @ValueRange, a type's pattern) carries into the schema, is binding's
     // alone: docs/assets.md names each such check. A new one fails here until it is declared or named there.
@@ -173,6 +184,21 @@ class SchemaBindingAgreementTest {
   }
 
   /**
+   * The documents to vary for a file: the file, and for an archetype that sets none of its class's
+   * properties the file with {@code "properties": {}} too, so that each property of the class is
+   * set to each case (a place is a property the schema declares, present or not, and what is under
+   * a property the file leaves out is not reached).
+   */
+  private static List<ObjectNode> documents(ObjectNode content, Class<?> type) {
+    if (type != ObjectArchetype.class || content.has("properties")) {
+      return List.of(content);
+    }
+    ObjectNode withProperties = content.deepCopy();
+    withProperties.putObject("properties");
+    return List.of(content, withProperties);
+  }
+
+  /**
    * {@code content} in the current format, under the current version header: the schemas describe
    * that format, and binding then upgrades nothing (a step could otherwise move or convert a value).
    */
@@ -200,6 +226,16 @@ class SchemaBindingAgreementTest {
     Files.writeString(file, JSON.writeValueAsString(document));
     try {
       BoundFile<?> bound = assets.tools().bindFile(AssetSource.directory(temp), "Game", AssetPath.parse("case.json"), type);
+      if (bound.value() instanceof ObjectArchetype archetype) {
+        // What only the class knows (its subobjects, the properties of a subobject's class) loading
+        // checks when the archetype loads with the pawn data, and validate on every archetype.
+        List<DataException> problems = overture.objects().check(archetype);
+        if (!problems.isEmpty()) {
+          return new Case(errors.stream().map(Object::toString).toList(),
+              problems.stream().map(p -> "[" + p.problemId() + "] " + p.getMessage()).toList(),
+              problems.stream().map(DataException::problemId).toList(), List.of());
+        }
+      }
       List<String> warnings = bound.warnings().stream().map(Problem::id).toList();
       // An unknown property: the schema's error, binding's warning, on purpose (see the test below).
       boolean unknownWarned = warnings.contains("Overture/UnknownProperty");
@@ -217,7 +253,7 @@ class SchemaBindingAgreementTest {
     schema = resolve(root, schema);
     List<Place> found = new ArrayList<>();
     if (node instanceof ObjectNode object) {
-      JsonNode variant = variant(root, schema, object);
+      JsonNode variant = cases(variant(root, schema, object), object);
       JsonNode properties = variant.get("properties");
       if (properties != null) {
         for (String name : properties.propertyNames()) {
@@ -269,7 +305,45 @@ class SchemaBindingAgreementTest {
   }
 
   private static boolean isKindProperty(JsonNode variant, String name) {
-    return variant.at("/properties/" + escape(name)).has("const");
+    return variant.at("/properties/" + escape(name)).has("const") && variant.path("required").path(0).asString().equals(name);
+  }
+
+  /**
+   * {@code schema} with the {@code then} of each {@code allOf} case whose {@code if} {@code object}
+   * meets merged into its properties, the case's the more specific (an archetype's properties and
+   * subobjects, by the class it names).
+   */
+  private static JsonNode cases(JsonNode schema, ObjectNode object) {
+    if (!(schema.get("allOf") instanceof ArrayNode cases)) {
+      return schema;
+    }
+    ObjectNode merged = (ObjectNode) schema.deepCopy();
+    ObjectNode properties = merged.get("properties") instanceof ObjectNode own ? own : merged.putObject("properties");
+    for (JsonNode rule : cases) {
+      if (rule.has("if") && meets(rule.get("if"), object) && rule.at("/then/properties") instanceof ObjectNode then) {
+        properties.setAll(then);
+      }
+    }
+    return merged;
+  }
+
+  /** Whether {@code object} meets a case's condition, as the generator writes them: {@code required}, a {@code const}, {@code not}. */
+  private static boolean meets(JsonNode condition, ObjectNode object) {
+    if (condition.has("not")) {
+      return !meets(condition.get("not"), object);
+    }
+    for (JsonNode name : condition.path("required")) {
+      if (!object.has(name.asString())) {
+        return false;
+      }
+    }
+    for (Map.Entry<String, JsonNode> property : condition.path("properties").properties()) {
+      JsonNode value = object.get(property.getKey());
+      if (value != null && property.getValue().has("const") && !property.getValue().get("const").equals(value)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static String escape(String name) {

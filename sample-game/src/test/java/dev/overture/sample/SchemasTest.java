@@ -117,6 +117,58 @@ class SchemasTest {
     assertTrue(all.contains("actions"), all);
   }
 
+  /**
+   * The archetype schema types the property values of the class the file names, and of its
+   * subobjects' classes, as loading reads them: before, {@code "maxSpeed": "fast"} and a misspelt
+   * {@code "maxSpeeed"} passed the editor and failed the load.
+   */
+  @Test
+  void theArchetypeSchema_checksThePropertiesOfTheClassTheFileNames_andOfItsSubobjects() throws Exception {
+    SchemaRegistry registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
+    Schema archetype = registry.getSchema(Files.readString(SCHEMAS.resolve("Archetype.schema.json")));
+
+    assertEquals(List.of(), flagged(archetype, """
+        { "class": "Hero", "properties": { "health": 80, "alive": true },
+          "subobjects": { "Movement": { "properties": { "maxSpeed": 7.5, "jumpHeight": 2, "turnRate": -3 } } } }
+        """), "what loading takes: any finite number for a double (HeroMovement declares no range)");
+    assertEquals(List.of(), flagged(archetype, """
+        { "class": "HeroMovement", "properties": { "maxSpeed": 7.5 } }
+        """));
+    assertEquals(List.of(), flagged(archetype, """
+        { "class": "Hero", "subobjects": { "Movement": { "class": "HeroMovement", "create": true, "properties": { "turnRate": 90 } } } }
+        """));
+
+    assertEquals(List.of("/subobjects/Movement/properties/maxSpeed type"), flagged(archetype, """
+        { "class": "Hero", "subobjects": { "Movement": { "properties": { "maxSpeed": "fast" } } } }
+        """));
+    assertEquals(List.of("/subobjects/Movement/properties additionalProperties maxSpeeed"), flagged(archetype, """
+        { "class": "Hero", "subobjects": { "Movement": { "properties": { "maxSpeeed": 7.5 } } } }
+        """));
+    assertEquals(List.of("/properties/health type", "/properties/team maximum"), flagged(archetype, """
+        { "class": "Hero", "properties": { "health": 1.5, "team": 2147483648 } }
+        """));
+    assertEquals(List.of("/properties additionalProperties maxSpeed"), flagged(archetype, """
+        { "class": "Hero", "properties": { "maxSpeed": 7.5 } }
+        """), "the properties of the class the file names, not of another");
+    assertEquals(List.of("/subobjects additionalProperties Movment"), flagged(archetype, """
+        { "class": "Hero", "subobjects": { "Movment": {} } }
+        """));
+    assertEquals(List.of("/subobjects/Movement/create const"), flagged(archetype, """
+        { "class": "Hero", "subobjects": { "Movement": { "create": false } } }
+        """), "Movement is required");
+    assertEquals(List.of("/subobjects/Movement/class enum"), flagged(archetype, """
+        { "class": "Hero", "subobjects": { "Movement": { "class": "Hero" } } }
+        """), "only a HeroMovement may be Movement");
+  }
+
+  /** What {@code schema} flags in {@code json}: each error's place, keyword and (for an unknown name) the name, sorted. */
+  private static List<String> flagged(Schema schema, String json) {
+    return schema.validate(JSON.readTree(json)).stream()
+        .map(error -> error.getInstanceLocation() + " " + error.getKeyword()
+            + (error.getKeyword().equals("additionalProperties") ? " " + error.getProperty() : ""))
+        .sorted().toList();
+  }
+
   /** A file in an older format, as its upgrade steps make it (the schema describes the current one). */
   private JsonNode upgraded(ObjectNode content, Path schemaFile) {
     if (!content.has(VersionHeader.FIELD)) {
