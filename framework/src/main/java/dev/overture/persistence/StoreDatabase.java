@@ -433,7 +433,13 @@ final class StoreDatabase {
         connection.commit();
         return result;
       } catch (SQLException | RuntimeException e) {
-        connection.rollback();
+        // An undo that fails never hides why: SQLite cancels a transaction itself on a full disk, and
+        // its rollback then fails with "no transaction is active", which says nothing of the disk.
+        try {
+          connection.rollback();
+        } catch (SQLException undo) {
+          e.addSuppressed(undo);
+        }
         throw e;
       }
     } catch (SQLException e) {
