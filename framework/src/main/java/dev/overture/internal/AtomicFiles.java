@@ -128,6 +128,8 @@ public final class AtomicFiles {
         while (buffer.hasRemaining()) {
           channel.write(buffer);
         }
+      } catch (IOException e) {
+        throw failedWriting(file, e);
       }
       FileStamp written = FileStamp.of(temporary).as(file);
       replace(temporary, file);
@@ -222,8 +224,31 @@ public final class AtomicFiles {
         // Said of the file the user named and of its folder, as the disk is: the temporary's name is ours, not theirs.
         throw new AccessDeniedException(real.toString(), null, "cannot be written: its folder " + folder
             + " does not let this user create files there (permission denied)");
+      } catch (FileSystemException e) {
+        // A read-only file system, an immutable folder (chattr +i), a full disk: said of the user's file too.
+        FileSystemException said = new FileSystemException(real.toString(), null, "cannot be written: no file can be made in"
+            + " its folder " + folder + " (" + reasonOf(e) + ")");
+        said.initCause(e);
+        throw said;
       }
     }
+  }
+
+  /**
+   * {@code failure} to write or flush the temporary of {@code file}, said of {@code file}: the
+   * system's words for a full disk or an I/O error name no file, and the temporary's name is ours,
+   * not the user's.
+   */
+  private static IOException failedWriting(Path file, IOException failure) {
+    FileSystemException said = new FileSystemException(file.toString(), null, "cannot be written: " + reasonOf(failure));
+    said.initCause(failure);
+    return said;
+  }
+
+  /** What the system said of a failure, without the file it names. */
+  private static String reasonOf(IOException failure) {
+    String reason = failure instanceof FileSystemException named ? named.getReason() : failure.getMessage();
+    return reason == null ? "an input/output error" : reason;
   }
 
   private static Path inProgress(Path temporary) {
@@ -338,7 +363,11 @@ public final class AtomicFiles {
   public static void replace(Path temporary, Path target) throws IOException {
     Path file = target(target);
     checkReplaceable(file);
-    force(temporary);
+    try {
+      force(temporary);
+    } catch (IOException e) {
+      throw failedWriting(file, e);
+    }
     if (Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
       try {
         Files.setPosixFilePermissions(temporary, Files.getPosixFilePermissions(file));
@@ -364,7 +393,11 @@ public final class AtomicFiles {
    * @throws FileAlreadyExistsException when {@code name} exists; the temporary is then still there
    */
   public static void publish(Path temporary, Path name) throws IOException {
-    force(temporary);
+    try {
+      force(temporary);
+    } catch (IOException e) {
+      throw failedWriting(name, e);
+    }
     holdIfAsked(temporary);
     try {
       Files.createLink(name, temporary);
