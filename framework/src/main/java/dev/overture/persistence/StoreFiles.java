@@ -102,11 +102,18 @@ final class StoreFiles {
     config.setBusyTimeout(WorldStore.SQLITE_BUSY_MILLIS);
     SQLiteDataSource sqlite = new SQLiteDataSource(config);
     sqlite.setUrl(SqliteUrls.of(file));
+    boolean copying = false;
     try (Connection connection = sqlite.getConnection();
         java.sql.PreparedStatement vacuum = connection.prepareStatement("VACUUM INTO ?")) {
       vacuum.setString(1, into.toAbsolutePath().toString());
+      copying = true;
       vacuum.execute();
     } catch (SQLException e) {
+      if (copying && isWriteFailure(e) && sqliteProblem(file, e).equals(e.getMessage())) {
+        // Where the copy goes, not the store: a full disk there is no fault of file's.
+        throw new PersistenceException(file + " cannot be copied: the copy cannot be written in "
+            + into.toAbsolutePath().getParent() + " (" + e.getMessage() + "); " + file + " was left as it is", e);
+      }
       throw new PersistenceException(file + " cannot be read: " + sqliteProblem(file, e), e);
     }
     SQLiteDataSource copied = new SQLiteDataSource();
@@ -116,6 +123,21 @@ final class StoreFiles {
     } catch (SQLException e) {
       throw new PersistenceException("The copy of " + file + " cannot be written: " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * Whether {@code e}, of a {@code VACUUM INTO} from a database opened read-only, failed writing the
+   * copy: a full disk, a copy that cannot be opened or written, a failed write or flush. Reading the
+   * original fails otherwise (a corrupt page, a file that is no database, a hot journal).
+   */
+  private static boolean isWriteFailure(SQLException e) {
+    if (!(e instanceof org.sqlite.SQLiteException sqlite)) {
+      return false;
+    }
+    return switch (sqlite.getResultCode()) {
+      case SQLITE_FULL, SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_IOERR_WRITE, SQLITE_IOERR_FSYNC, SQLITE_IOERR_TRUNCATE -> true;
+      default -> false;
+    };
   }
 
   /**

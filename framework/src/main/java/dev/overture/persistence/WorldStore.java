@@ -210,7 +210,8 @@ public final class WorldStore implements AutoCloseable {
    * first.
    *
    * @throws PersistenceException naming {@code file} and why it cannot be read, in one line (a
-   *     program that was writing it stopped in the middle, for instance)
+   *     program that was writing it stopped in the middle, for instance), or, when the copy cannot
+   *     be written (a full disk, a folder that is not there), where the copy was to go
    * @throws dev.overture.core.MissingDependencyException when sqlite-jdbc is not on the class path
    */
   public static void copy(Path file, Path into) {
