@@ -6,6 +6,7 @@ import dev.overture.core.SourceLocation;
 import dev.overture.internal.AtomicFiles;
 import dev.overture.internal.BoundedFiles;
 import dev.overture.internal.FileTooLargeException;
+import dev.overture.internal.JacksonMessages;
 import dev.overture.internal.JsonLayout;
 import dev.overture.internal.JsonMappers;
 import dev.overture.internal.NotARegularFileException;
@@ -260,11 +261,13 @@ public record BuildVersion(
       // Another of the parser's limits (a number, a name or a text too long): its words, without the setting's name.
       TokenStreamLocation where = e.getLocation();
       throw failure(file, Problem.error("Overture/LimitExceeded",
-              dev.overture.internal.JacksonMessages.withoutLimitSetting(e.getOriginalMessage()))
+              JacksonMessages.withoutLimitSetting(e.getOriginalMessage()))
           .at(new SourceLocation(file, where == null ? 0 : where.getLineNr(), TextColumns.of(bytes, where), "")));
     } catch (JacksonException e) {
       TokenStreamLocation where = e.getLocation();
-      throw failure(file, Problem.error("Overture/MalformedJson", "Malformed JSON: " + e.getOriginalMessage())
+      // In the words the settings and content files use: no parser feature to turn on, no "[Source: REDACTED ...]".
+      throw failure(file, Problem.error("Overture/MalformedJson", "Malformed JSON: "
+              + JacksonMessages.withoutParserAdvice(JacksonMessages.withoutSourceMarker(e.getOriginalMessage())))
           .at(new SourceLocation(file, where == null ? 0 : where.getLineNr(), TextColumns.of(bytes, where), "")));
     }
     if (!(tree instanceof ObjectNode object)) {

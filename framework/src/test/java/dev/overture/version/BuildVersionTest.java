@@ -12,6 +12,7 @@ import dev.overture.core.SourceLocation;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -242,6 +243,25 @@ class BuildVersionTest {
     Problem value = only(assertThrows(ProblemException.class, () -> BuildVersion.read(wrong)));
     assertEquals("\"MajorVersion\" must be a whole number from 0 to 2147483647, not \"four\"", value.message());
     assertEquals(SourceLocation.at(wrong.toString(), "/MajorVersion"), value.location().orElseThrow());
+  }
+
+  /**
+   * A hostile review: a build version file's syntax errors were Jackson's own words, its advice to
+   * turn on a parser feature and its "[Source: REDACTED ...]" included, where a settings or content
+   * file says what JSON allows.
+   */
+  @Test
+  void aSyntaxError_isSaidInTheWordsOfEveryOtherJsonFile_notInTheParsers() throws Exception {
+    Map<String, String> said = new java.util.LinkedHashMap<>();
+    for (String json : List.of("{ \"MajorVersion\": 0, // the next release\n \"MinorVersion\": 1 }",
+        "{ \"MajorVersion\": 0, \"BranchName\": { \"x\": 1 ", "{ \"MajorVersion\": NaN }")) {
+      Path file = file(json);
+      said.put(json, only(assertThrows(ProblemException.class, () -> BuildVersion.read(file))).message());
+    }
+
+    assertEquals(List.of("Malformed JSON: Unexpected character ('/'): a comment, which JSON does not allow; remove it",
+        "Malformed JSON: Unexpected end-of-input: expected close marker for Object",
+        "Malformed JSON: 'NaN' is not a JSON number (JSON has no NaN or Infinity); write a number"), List.copyOf(said.values()));
   }
 
   private static Problem only(ProblemException e) {
