@@ -380,7 +380,8 @@ final class StoreDatabase {
         select.setString(1, world);
         try (ResultSet rows = select.executeQuery()) {
           while (rows.next()) {
-            actors.get(rows.getLong(1)).components.add(new StoredActor.Component(rows.getString(2), rows.getString(3), rows.getString(4)));
+            actorOf(actors, rows.getLong(1), "component", world).components.add(
+                new StoredActor.Component(rows.getString(2), rows.getString(3), rows.getString(4)));
           }
         }
       }
@@ -391,7 +392,8 @@ final class StoreDatabase {
         select.setString(1, world);
         try (ResultSet rows = select.executeQuery()) {
           while (rows.next()) {
-            actors.get(rows.getLong(1)).properties.add(new StoredActor.Property(rows.getString(2), rows.getString(3), rows.getBytes(4)));
+            actorOf(actors, rows.getLong(1), "property", world).properties.add(
+                new StoredActor.Property(rows.getString(2), rows.getString(3), rows.getBytes(4)));
           }
         }
       }
@@ -399,6 +401,21 @@ final class StoreDatabase {
       actors.values().forEach(actor -> result.add(actor.build()));
       return new StoredWorld(version, result);
     });
+  }
+
+  /**
+   * The actor {@code id} of {@code actors}, which a {@code row} (a component's, a property's) joined
+   * to the world's actors names: one the actors' own read did not find only where the database is
+   * damaged (a row and its index entry that disagree), refused in words rather than failing on null.
+   */
+  private Builder actorOf(Map<Long, Builder> actors, long id, String row, String world) {
+    Builder actor = actors.get(id);
+    if (actor == null) {
+      throw new PersistenceException("Cannot read world " + world + " in " + name + ": it is damaged: a " + row + " row names actor "
+          + id + ", which is not one of the world's actors, though it was found through one (a row and its index disagree);"
+          + " nothing was restored; check the database (on SQLite, PRAGMA integrity_check lists what is damaged)");
+    }
+    return actor;
   }
 
   private static final class Builder {
