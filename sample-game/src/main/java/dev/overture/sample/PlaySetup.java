@@ -61,7 +61,10 @@ final class PlaySetup {
       throw new IllegalArgumentException("--restore " + restore + " holds no match of world " + world.name()
           + " (was it written by play --save?)");
     }
-    PrimaryAssetId experienceId = PrimaryAssetId.parse(state.experience());
+    PrimaryAssetId experienceId = savedId(restore, "experience", state.experience());
+    if (!state.map().isEmpty()) {
+      savedId(restore, "map", state.map()); // refused here, as the file's: the map is loaded by its id later
+    }
     if (experience != null && !experience.equals(experienceId)) {
       throw new IllegalArgumentException("--restore " + restore + " holds a match of " + experienceId + ", not " + experience
           + "; leave --experience out to continue it");
@@ -70,6 +73,19 @@ final class PlaySetup {
         state.seed(), restored.warnings().isEmpty() ? "" : " (" + restored.warnings().size() + " warning(s))");
     restored.warnings().forEach(warning -> out.println("  warning: " + warning.message()));
     return new Chosen(experienceId, state.map());
+  }
+
+  /**
+   * The asset id the game state saved in {@code restore} as its {@code property}: a value another
+   * program or a damaged disk changed is refused naming the file and the property, not only the value.
+   */
+  private PrimaryAssetId savedId(Path restore, String property, String saved) {
+    try {
+      return PrimaryAssetId.parse(saved);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--restore " + restore + " holds a match whose " + property + " (the game state's saved"
+          + " property \"" + property + "\") is no asset id: " + e.getMessage() + "; it was left as it is");
+    }
   }
 
   /** Chooses the experience ({@code tile}'s, else {@code experience}, else by precedence) and its map, with {@code seed}. */

@@ -94,4 +94,32 @@ class RestoreWhatSqliteReadsTest {
     assertEquals("overture: --save " + hot + " cannot be read as a world store:" + why, cli.err().strip());
     assertArrayEquals(before, Files.readAllBytes(hot));
   }
+
+  /**
+   * A hostile review flipped one byte of a saved store at a time: a saved map id no longer of the
+   * form Type:Name ended play --restore with "Invalid primary asset id ...", naming neither the file
+   * nor what in it held the value.
+   */
+  @Test
+  void aSavedMapThatIsNoAssetId_isRefusedNamingTheFileAndTheProperty() throws Exception {
+    Path db = saved("m.db");
+    try (Connection host = DriverManager.getConnection("jdbc:sqlite:" + db);
+        java.sql.PreparedStatement read = host.prepareStatement("SELECT value FROM properties WHERE actor_id = 1 AND name = 'map'");
+        java.sql.PreparedStatement write = host.prepareStatement("UPDATE properties SET value = ? WHERE actor_id = 1 AND name = 'map'")) {
+      java.sql.ResultSet row = read.executeQuery();
+      assertTrue(row.next());
+      String value = new String(row.getBytes(1), java.nio.charset.StandardCharsets.ISO_8859_1);
+      assertTrue(value.contains("Map:Arena"), value);
+      write.setBytes(1, value.replace("Map:Arena", "Map!Arena").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+      assertEquals(1, write.executeUpdate());
+    }
+    byte[] before = Files.readAllBytes(db);
+
+    assertEquals(1, cli.run("play", "--ticks", "5", "--restore", db.toString(), "--view-every", "0"));
+
+    assertEquals("overture: --restore " + db + " holds a match whose map (the game state's saved property \"map\") is no asset"
+        + " id: Invalid primary asset id \"Map!Arena\": there is no ':'; expected \"Type:Name\", for example"
+        + " \"Experience:Elimination\"; it was left as it is\n", cli.err());
+    assertArrayEquals(before, Files.readAllBytes(db));
+  }
 }
