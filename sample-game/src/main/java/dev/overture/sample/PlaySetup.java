@@ -76,16 +76,25 @@ final class PlaySetup {
   }
 
   /**
-   * The asset id the game state saved in {@code restore} as its {@code property}: a value another
-   * program or a damaged disk changed is refused naming the file and the property, not only the value.
+   * The asset id the game state saved in {@code restore} as its {@code property}, indexed: a value
+   * another program or a damaged disk changed (or one of content since removed) is refused naming
+   * the file and the property, not only the value; the loads that follow would name neither.
    */
   private PrimaryAssetId savedId(Path restore, String property, String saved) {
+    String what = "--restore " + restore + " holds a match whose " + property + " (the game state's saved property \""
+        + property + "\") is ";
+    PrimaryAssetId id;
     try {
-      return PrimaryAssetId.parse(saved);
+      id = PrimaryAssetId.parse(saved);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("--restore " + restore + " holds a match whose " + property + " (the game state's saved"
-          + " property \"" + property + "\") is no asset id: " + e.getMessage() + "; it was left as it is");
+      throw new IllegalArgumentException(what + "no asset id: " + e.getMessage() + "; it was left as it is");
     }
+    dev.overture.asset.AssetIndex index = overture.assets().index();
+    if (index.find(id).isEmpty()) {
+      throw new IllegalArgumentException(what + id + ", which this content does not have: " + index.unknownAsset(id).message()
+          + "; it was left as it is");
+    }
+    return id;
   }
 
   /** Chooses the experience ({@code tile}'s, else {@code experience}, else by precedence) and its map, with {@code seed}. */

@@ -102,17 +102,7 @@ class RestoreWhatSqliteReadsTest {
    */
   @Test
   void aSavedMapThatIsNoAssetId_isRefusedNamingTheFileAndTheProperty() throws Exception {
-    Path db = saved("m.db");
-    try (Connection host = DriverManager.getConnection("jdbc:sqlite:" + db);
-        java.sql.PreparedStatement read = host.prepareStatement("SELECT value FROM properties WHERE actor_id = 1 AND name = 'map'");
-        java.sql.PreparedStatement write = host.prepareStatement("UPDATE properties SET value = ? WHERE actor_id = 1 AND name = 'map'")) {
-      java.sql.ResultSet row = read.executeQuery();
-      assertTrue(row.next());
-      String value = new String(row.getBytes(1), java.nio.charset.StandardCharsets.ISO_8859_1);
-      assertTrue(value.contains("Map:Arena"), value);
-      write.setBytes(1, value.replace("Map:Arena", "Map!Arena").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
-      assertEquals(1, write.executeUpdate());
-    }
+    Path db = savedWithMap("m.db", "Map!Arena");
     byte[] before = Files.readAllBytes(db);
 
     assertEquals(1, cli.run("play", "--ticks", "5", "--restore", db.toString(), "--view-every", "0"));
@@ -121,5 +111,39 @@ class RestoreWhatSqliteReadsTest {
         + " id: Invalid primary asset id \"Map!Arena\": there is no ':'; expected \"Type:Name\", for example"
         + " \"Experience:Elimination\"; it was left as it is\n", cli.err());
     assertArrayEquals(before, Files.readAllBytes(db));
+  }
+
+  /**
+   * A saved map id of the form Type:Name that names no map of the content (one flipped byte of
+   * "Map:Arena") said "Could not load Map:Arenb ... in Map:Arenb" after "Restored ...", naming
+   * neither the file nor what in it held the id; so did an experience id naming none.
+   */
+  @Test
+  void aSavedMapThatIsNotIndexed_isRefusedNamingTheFileAndTheProperty() throws Exception {
+    Path db = savedWithMap("u.db", "Map:Arenb");
+    byte[] before = Files.readAllBytes(db);
+
+    assertEquals(1, cli.run("play", "--ticks", "5", "--restore", db.toString(), "--view-every", "0"));
+
+    assertEquals("overture: --restore " + db + " holds a match whose map (the game state's saved property \"map\") is"
+        + " Map:Arenb, which this content does not have: No asset Map:Arenb is indexed (indexed: \"Map:Arena\", \"Map:Menu\","
+        + " \"Map:Outpost\", \"Map:Pit\"); it was left as it is\n", cli.err());
+    assertArrayEquals(before, Files.readAllBytes(db));
+  }
+
+  /** A store play --save wrote, whose game state's saved map "Map:Arena" is replaced by {@code map} (as long). */
+  private Path savedWithMap(String name, String map) throws Exception {
+    Path db = saved(name);
+    try (Connection host = DriverManager.getConnection("jdbc:sqlite:" + db);
+        java.sql.PreparedStatement read = host.prepareStatement("SELECT value FROM properties WHERE actor_id = 1 AND name = 'map'");
+        java.sql.PreparedStatement write = host.prepareStatement("UPDATE properties SET value = ? WHERE actor_id = 1 AND name = 'map'")) {
+      java.sql.ResultSet row = read.executeQuery();
+      assertTrue(row.next());
+      String value = new String(row.getBytes(1), java.nio.charset.StandardCharsets.ISO_8859_1);
+      assertTrue(value.contains("Map:Arena"), value);
+      write.setBytes(1, value.replace("Map:Arena", map).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+      assertEquals(1, write.executeUpdate());
+    }
+    return db;
   }
 }
