@@ -31,7 +31,7 @@ class PluginActionsValidationTest {
           "name": "Extra",
           "version": "1.0.0",
           "initialState": "Active",
-          "dependencies": [ { "name": "ShooterCore", "versions": "^1.1.0" } ],
+          "dependencies": [ { "name": "ShooterCore", "versions": "^1.1.0" }, { "name": "TopDownArena", "versions": "*" } ],
           "actions": [
             %s
           ]
@@ -46,6 +46,13 @@ class PluginActionsValidationTest {
             "[Sample/MatchInPlugin] ConfigureMatch in the actions of plugin Extra would start a match in every world while Extra is"
                 + " active: the front end's, which has no arena, and each match experience's, which starts its own (a world holds"
                 + " one match); move it to the actions of an experience",
+            "plugins/Extra/plugin.json:7:5 (/actions/0)"),
+        // Passed validate; play then failed as the plugin activated ("SpawnPickups needs a match"), before any experience's match.
+        Arguments.of("health pickups", "{ \"action\": \"SpawnPickups\" }",
+            "[Sample/MatchInPlugin] SpawnPickups in the actions of plugin Extra would lay health pickups on a match's floor in"
+                + " every world while Extra is active: the front end's, which has no match, and each match experience's before its"
+                + " ConfigureMatch starts the match, so it would fail in play (\"SpawnPickups needs a match\"); move it to the"
+                + " actions of an experience, after its ConfigureMatch",
             "plugins/Extra/plugin.json:7:5 (/actions/0)"),
         Arguments.of("an unknown HUD widget", "{ \"action\": \"AddWidgets\", \"widgets\": [ { \"slotId\": \"HUD.Slot.Score\","
                 + " \"widgetClass\": \"ScoreWidgte\" } ] }",
