@@ -245,10 +245,23 @@ public final class AtomicFiles {
     return said;
   }
 
-  /** What the system said of a failure, without the file it names. */
+  /**
+   * What the system said of a failure, without the file it names; for one that says nothing, what
+   * its kind means (a folder that is not there, a thread interrupted while it wrote), not a disk's
+   * fault that did not happen.
+   */
   private static String reasonOf(IOException failure) {
     String reason = failure instanceof FileSystemException named ? named.getReason() : failure.getMessage();
-    return reason == null ? "an input/output error" : reason;
+    if (reason != null) {
+      return reason;
+    }
+    if (failure instanceof NoSuchFileException) {
+      return "no such file or folder";
+    }
+    if (failure instanceof java.nio.channels.ClosedByInterruptException || failure instanceof java.io.InterruptedIOException) {
+      return "the write was interrupted";
+    }
+    return "an input/output error";
   }
 
   private static Path inProgress(Path temporary) {

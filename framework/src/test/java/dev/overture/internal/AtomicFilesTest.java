@@ -29,6 +29,33 @@ class AtomicFilesTest {
 
   @TempDir Path temp;
 
+  /**
+   * A failure the system gives no words for is said as what it is: a folder removed before its
+   * temporary could be made, a write interrupted (a run stopped), never "an input/output error",
+   * which sends the user to check a disk that is fine. The target is left as it was.
+   */
+  @Test
+  void aFailureWithoutTheSystemsWords_isSaidAsWhatItIs_notAsADiskFault() throws Exception {
+    Path gone = temp.resolve("gone").resolve("Build.version");
+    IOException missing = assertThrows(IOException.class, () -> AtomicFiles.newTemporary(gone));
+    assertEquals(gone + ": cannot be written: no file can be made in its folder " + gone.getParent() + " (no such file or folder)",
+        Failures.describe(missing));
+
+    Path file = Files.writeString(temp.resolve("settings.json"), "{}");
+    Thread.currentThread().interrupt();
+    IOException interrupted;
+    try {
+      interrupted = assertThrows(IOException.class, () -> AtomicFiles.write(file, "{ \"a\": 1 }".getBytes(StandardCharsets.UTF_8)));
+    } finally {
+      Thread.interrupted();
+    }
+    assertEquals(file + ": cannot be written: the write was interrupted", Failures.describe(interrupted));
+    assertEquals("{}", Files.readString(file));
+    try (Stream<Path> left = Files.list(temp)) {
+      assertEquals(List.of(file), left.toList(), "no temporary left");
+    }
+  }
+
   @Test
   void aTargetWhoseNameIsNearTheLimit_isWrittenToo_itsTemporaryNameCutShort() throws Exception {
     // 245 bytes: the file system takes the name (255 at most), but not with the temporary's 37 more.
