@@ -435,8 +435,9 @@ final class ContentIndex {
   /**
    * The index's warnings with those of the links to folders among {@code files} brought up to date,
    * as the index of the whole root would give them: a link made while the game runs is warned of
-   * (once, and logged), one taken away or made a folder no longer is. {@code warnings} itself when
-   * nothing changes.
+   * (once), one taken away or made a folder no longer is. {@code warnings} itself when nothing
+   * changes. Not logged: live content reports them with the change ({@code LiveReload#problems}),
+   * and a host that reindexes by itself reads {@link IndexSnapshot#warnings()}.
    */
   private static List<Problem> linkWarnings(List<Problem> warnings, Root root, List<Looked> files) {
     List<Problem> next = null;
@@ -457,9 +458,6 @@ final class ContentIndex {
         kept.add(file.linked());
       }
       if (!kept.equals(now)) {
-        if (file.linked() != null && !now.contains(file.linked())) {
-          log.warn("{}", file.linked());
-        }
         next = kept;
       }
     }

@@ -2,7 +2,6 @@ package dev.overture.live;
 
 import dev.overture.asset.AssetEntry;
 import dev.overture.asset.AssetIndex;
-import dev.overture.asset.AssetIndexException;
 import dev.overture.asset.AssetManager;
 import dev.overture.asset.AssetPath;
 import dev.overture.asset.ContentFile;
@@ -30,12 +29,10 @@ import java.util.stream.Stream;
  * whether it is an asset there), every file of a folder that appeared or went away, and the files
  * whose change only a restart can apply (a root's {@code overture.json}, a plugin's descriptor, a
  * plugin folder that appeared). The temporaries of {@link AtomicFiles}, which come and go while a
- * file is replaced, are no content and are left out. And the index brought up to date with them
- * ({@link #reindex}). Stateless.
+ * file is replaced, are no content and are left out. Stateless.
  */
 final class ChangedFiles {
 
-  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(LiveContent.class);
   private static final String SETTINGS = ContentRoot.SETTINGS_FILE;
   private static final String DESCRIPTOR = "plugin.json";
 
@@ -282,36 +279,6 @@ final class ChangedFiles {
           .map(AssetEntry::path).ifPresent(found::add);
     }
     return found;
-  }
-
-  /**
-   * Brings the index up to date with {@code files}, each root's files at once (one by one, the index
-   * was copied once per file), and gives what that found: the problems of the files it could not
-   * index, and the warnings the change brought to the index (a link to a folder made in a rule's
-   * folder, whose files are not indexed, is said now and not only at the next start).
-   */
-  static List<Problem> reindex(AssetManager assets, Set<ContentFile> files) {
-    Set<Problem> warned = new java.util.HashSet<>(assets.index().warnings());
-    Map<String, List<AssetPath>> byRoot = new LinkedHashMap<>();
-    for (ContentFile file : files) {
-      byRoot.computeIfAbsent(file.root(), root -> new ArrayList<>()).add(file.path());
-    }
-    List<Problem> problems = new ArrayList<>();
-    byRoot.forEach((root, paths) -> {
-      try {
-        assets.tools().reindex(root, paths);
-      } catch (AssetIndexException e) {
-        problems.addAll(e.problems());
-      } catch (IllegalArgumentException e) {
-        log.debug("Content root {} went away before {} could be reindexed", root, paths);
-      }
-    });
-    for (Problem warning : assets.index().warnings()) {
-      if (!warned.contains(warning)) {
-        problems.add(warning);
-      }
-    }
-    return problems;
   }
 
   /**

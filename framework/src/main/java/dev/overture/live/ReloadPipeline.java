@@ -273,7 +273,7 @@ final class ReloadPipeline {
     /** The index follows the disk (it lists files; nothing of a world changes with it). */
     void reindex() {
       before.putAll(refusals.inForce(files.files(), idsByFile(assets.index(), files.files())));
-      problems.addAll(ChangedFiles.reindex(assets, files.files()));
+      problems.addAll(IndexFollowsDisk.reindex(assets, files.files()));
       after.putAll(idsByFile(assets.index(), files.files()));
       Set<PrimaryAssetId> changedIds = new LinkedHashSet<>(before.values());
       changedIds.addAll(after.values());

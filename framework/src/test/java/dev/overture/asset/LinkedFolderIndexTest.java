@@ -172,6 +172,7 @@ class LinkedFolderIndexTest {
       assets.close();
     }
   }
+
   /**
    * A link made after the index (while live content watches) was left out by its reindex without a
    * word, until a restart's whole index warned of it. Now the reindex of the link warns as the whole

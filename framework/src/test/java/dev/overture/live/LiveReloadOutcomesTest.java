@@ -449,6 +449,7 @@ class LiveReloadOutcomesTest {
       assertEquals(List.of("deactivate old in Match", "undo old in Match", "activate fixed in Match"), inTheWorld());
     }
   }
+
   /**
    * A link to a folder made in a watched rule's folder: its files are not content, as at a restart,
    * and the reload now says why (the index's Overture/LinkedFolder warning), once; it said "nothing
