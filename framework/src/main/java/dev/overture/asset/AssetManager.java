@@ -212,6 +212,12 @@ public interface AssetManager extends AutoCloseable {
   List<ContentRoot> contentRoots();
 
   /**
+   * The content root {@code name}, if there is one: a look-up that costs the same however many
+   * roots there are (a plugin's, among thousands).
+   */
+  java.util.Optional<ContentRoot> contentRoot(String name);
+
+  /**
    * Adds the kinds, asset classes, custom versions and upgrade steps of {@code extension} (a
    * feature plugin's code) under the name {@code owner}: files bound from now on see them. All or
    * nothing: when one contradicts what is registered (a kind name taken by another class, an

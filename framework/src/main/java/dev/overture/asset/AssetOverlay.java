@@ -157,6 +157,11 @@ public final class AssetOverlay implements AssetManager {
   }
 
   @Override
+  public java.util.Optional<ContentRoot> contentRoot(String name) {
+    return assets.contentRoot(name);
+  }
+
+  @Override
   public Stats stats() {
     return assets.stats();
   }

@@ -36,20 +36,30 @@ final class ContentIndex {
    */
   record Root(ContentRoot root, List<ScanRule> rules, ProjectSettings settings) {}
 
-  /** One state of the roots (in the order added) and their index. */
-  record State(Map<String, Root> roots, IndexSnapshot snapshot) {
-    static final State EMPTY = new State(Map.of(), IndexSnapshot.EMPTY);
+  /**
+   * One state of the roots (in the order added) and their index, and how many scan rules of the
+   * roots name each type (a type leaves the index with the last root that has it). Each change
+   * costs the same however many roots there are: the roots are a {@link LogMap}.
+   */
+  record State(LogMap<String, Root> roots, IndexSnapshot snapshot, Map<PrimaryAssetType, Integer> ruleCounts) {
+    static State empty() {
+      return new State(LogMap.empty(), IndexSnapshot.EMPTY, Map.of());
+    }
+
+    State with(IndexSnapshot newSnapshot) {
+      return new State(roots, newSnapshot, ruleCounts);
+    }
 
     State with(Root root, IndexSnapshot newSnapshot) {
-      Map<String, Root> more = new LinkedHashMap<>(roots);
-      more.put(root.root().name(), root);
-      return new State(Collections.unmodifiableMap(more), newSnapshot);
+      Map<PrimaryAssetType, Integer> counts = new HashMap<>(ruleCounts);
+      root.rules().forEach(rule -> counts.merge(rule.type(), 1, Integer::sum));
+      return new State(roots.with(root.root().name(), root), newSnapshot, Map.copyOf(counts));
     }
 
     State without(String name, IndexSnapshot newSnapshot) {
-      Map<String, Root> fewer = new LinkedHashMap<>(roots);
-      fewer.remove(name);
-      return new State(Collections.unmodifiableMap(fewer), newSnapshot);
+      Map<PrimaryAssetType, Integer> counts = new HashMap<>(ruleCounts);
+      roots.get(name).rules().forEach(rule -> counts.computeIfPresent(rule.type(), (type, count) -> count == 1 ? null : count - 1));
+      return new State(roots.without(name), newSnapshot, Map.copyOf(counts));
     }
   }
 
@@ -63,7 +73,7 @@ final class ContentIndex {
   private final Object lock = new Object();
   /** Names of roots being scanned, so that a second root of the same name is refused at once. */
   private final Set<String> adding = new HashSet<>();
-  private volatile State state = State.EMPTY;
+  private volatile State state = State.empty();
   private boolean closed;
 
   ContentIndex(Indexer indexer) {
@@ -147,7 +157,7 @@ final class ContentIndex {
             problems.add(Indexer.duplicate(clash, entry));
           }
         }
-        if (current.snapshot().size() + current.snapshot().newerEntries().size() > 0) {
+        if (!scan.entries().isEmpty() && current.snapshot().size() + current.snapshot().newerEntries().size() > 0) {
           Indexer.caseVariants(scan.entries(), current.snapshot().byFoldedId(), problems);
         }
         List<Problem> errors = problems.stream().filter(Problem::isError).toList();
@@ -188,13 +198,10 @@ final class ContentIndex {
       IndexSnapshot snapshot = current.snapshot();
       List<AssetEntry> removed = snapshot.entriesOf(name);
       // The types of the roots that stay: a removed plugin's asset classes must not outlive it.
-      Map<PrimaryAssetType, Class<?>> typeClasses = new HashMap<>();
-      current.roots().forEach((other, kept) -> {
-        if (!other.equals(name)) {
-          kept.rules().forEach(rule -> typeClasses.putIfAbsent(rule.type(), rule.assetClass()));
-        }
-      });
-      state = current.without(name, snapshot.change(removed, List.of(), typeClasses, snapshot.warnings()).withoutNewer(name, null));
+      State next = current.without(name, snapshot);
+      Map<PrimaryAssetType, Class<?>> typeClasses = new HashMap<>(snapshot.typeClasses());
+      typeClasses.keySet().retainAll(next.ruleCounts().keySet());
+      state = next.with(snapshot.change(removed, List.of(), typeClasses, snapshot.warnings()).withoutNewer(name, null));
       return new Removed(root.root(), removed);
     }
   }
@@ -427,7 +434,7 @@ final class ContentIndex {
       if (!removed.isEmpty() || !added.isEmpty() || warnings != snapshot.warnings()) {
         next = next.change(removed, added, next.typeClasses(), warnings);
       }
-      state = new State(current.roots(), next);
+      state = current.with(next);
     }
     return outcomes;
   }
@@ -475,7 +482,7 @@ final class ContentIndex {
       if (!entry.equals(current.snapshot().get(entry.id()))) {
         return false;
       }
-      state = new State(current.roots(), current.snapshot().hide(entry, problem));
+      state = current.with(current.snapshot().hide(entry, problem));
     }
     log.warn("{} is not listed: a newer engine saved it ({})", entry.id(), problem.message());
     return true;

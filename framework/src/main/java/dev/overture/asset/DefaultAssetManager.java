@@ -133,6 +133,21 @@ final class DefaultAssetManager implements AssetManager {
   }
 
   @Override
+  public java.util.Optional<ContentRoot> contentRoot(String name) {
+    return java.util.Optional.ofNullable(index.root(java.util.Objects.requireNonNull(name, "name must not be null")));
+  }
+
+  /** Roots the index has copied, over its changes so far: what a test of many plugins bounds. */
+  long rootsCopied() {
+    return index.state().roots().copied();
+  }
+
+  /** How many changes of the registrations replayed them all so far: what a test of many plugins bounds. */
+  long extensionReplays() {
+    return extensions.replays();
+  }
+
+  @Override
   public void addExtension(String owner, AssetExtension extension) {
     checkOpen();
     extensions.add(java.util.Objects.requireNonNull(owner, "owner"), java.util.Objects.requireNonNull(extension, "extension"));

@@ -11,7 +11,9 @@ import java.util.Map;
  * The registrations an asset manager binds with: the game's own, from the builder, and each
  * plugin's extension, by owner. Every change replays them all into a fresh kind registry, asset
  * class map and versions, and gives those to {@link AssetJson} whole; a change that contradicts
- * what is there changes nothing. Changes are serialized by this object's lock (they are rare: a
+ * what is there changes nothing. An empty extension (a plugin without code) is only recorded: it
+ * changes no registration, and replaying every other one and building a new mapper for it made
+ * registering thousands of such plugins take time growing with their square. Changes are serialized by this object's lock (they are rare: a
  * plugin registering or unregistering); binding never takes it.
  */
 final class Extensions {
@@ -21,6 +23,8 @@ final class Extensions {
   private final EngineVersion compatible;
   private final Map<String, AssetExtension> added = new LinkedHashMap<>();
   private AssetJson json;
+  /** How many changes replayed every registration: what a test bounds. */
+  private long replays;
 
   Extensions(AssetExtension base, EngineVersion current, EngineVersion compatible) {
     this.base = base;
@@ -42,6 +46,10 @@ final class Extensions {
     if (added.containsKey(owner)) {
       throw new IllegalStateException(owner + " already added its registrations; remove them first");
     }
+    if (extension.isEmpty()) {
+      added.put(owner, extension);
+      return;
+    }
     List<AssetExtension> all = new ArrayList<>();
     all.add(base);
     all.addAll(added.values());
@@ -57,8 +65,12 @@ final class Extensions {
   }
 
   synchronized boolean remove(String owner) {
-    if (added.remove(owner) == null) {
+    AssetExtension removed = added.remove(owner);
+    if (removed == null) {
       return false;
+    }
+    if (removed.isEmpty()) {
+      return true;
     }
     List<AssetExtension> all = new ArrayList<>();
     all.add(base);
@@ -86,12 +98,17 @@ final class Extensions {
     return refusal;
   }
 
+  synchronized long replays() {
+    return replays;
+  }
+
   private void publish(AssetExtension.Target target) {
     json.replace(target.kinds, target.assetClasses, target.versions.build());
   }
 
   /** Every registration of {@code extensions}, in order, on an empty registry and versions builder. */
   private AssetExtension.Target replay(List<AssetExtension> extensions) {
+    replays++;
     AssetVersions.Builder versions = AssetVersions.builder();
     if (current != null) {
       versions.engine(current, compatible);

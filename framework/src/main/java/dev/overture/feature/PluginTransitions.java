@@ -255,7 +255,7 @@ final class PluginTransitions {
           return undeclared;
         }
       }
-      if (assets.contentRoots().stream().anyMatch(other -> other.name().equals(root.name()))) {
+      if (assets.contentRoot(root.name()).isPresent()) {
         // Its name names its content root: one the game (or the host) already has cannot be taken.
         return List.of(Problem.error("Overture/InvalidPluginName", "Plugin " + plugin.id + " cannot be called \"" + plugin.id
                 + "\": a content root of that name is already there (" + (root.name().equals(gameRoot) ? "the game's own content"

@@ -224,7 +224,7 @@ final class ReloadPipeline {
   }
 
   private String displayPath(ContentFile file) {
-    return assets.contentRoots().stream().filter(root -> root.name().equals(file.root())).findFirst()
+    return assets.contentRoot(file.root())
         .map(root -> root.source().displayPath(file.path())).orElse(file.toString());
   }
 

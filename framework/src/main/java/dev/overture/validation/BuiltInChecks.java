@@ -61,7 +61,7 @@ final class BuiltInChecks {
     @Override
     public void isDataValid(Object asset, ValidationContext context) {
       Optional<ContentRoot> from = context.assets().index().find(context.asset())
-          .flatMap(entry -> context.assets().contentRoots().stream().filter(r -> r.name().equals(entry.root())).findFirst());
+          .flatMap(entry -> context.assets().contentRoot(entry.root()));
       for (AssetReferences.Reference reference : AssetReferences.of(asset)) {
         String targetRoot = reference.target() instanceof PrimaryAssetId id
             ? context.assets().index().find(id).map(entry -> entry.root()).orElse(null)
@@ -81,7 +81,7 @@ final class BuiltInChecks {
             InstalledPluginReferences.report(context, id, targetRoot, reference.pointer());
           }
         } else if (reference.target() instanceof SoftRef<?> ref) {
-          Optional<ContentRoot> root = context.assets().contentRoots().stream().filter(r -> r.name().equals(ref.root())).findFirst();
+          Optional<ContentRoot> root = context.assets().contentRoot(ref.root());
           Optional<String> by = Optional.of(context.asset().toString());
           if (root.isEmpty()) {
             List<String> added = context.assets().contentRoots().stream().map(ContentRoot::name).toList();
