@@ -56,8 +56,13 @@ final class PluginClassLoader extends URLClassLoader {
 
   private final PluginId plugin;
   private final List<PluginClassLoader> dependencies;
-  /** The other installed jar plugins when this one registered, for the problems of classes not found. */
-  private final List<Elsewhere> others;
+  /**
+   * The other installed jar plugins, for the problems of classes not found: listed the first time
+   * one is worded, since listing them for each jar that registers took time, and held memory,
+   * growing with the square of the number of jars.
+   */
+  private final java.util.function.Supplier<List<Elsewhere>> others;
+  private List<Elsewhere> othersListed;
   /** Closed when the plugin was unregistered; code it left running (a thread, a hook) may still ask. */
   private volatile boolean closed;
 
@@ -85,14 +90,14 @@ final class PluginClassLoader extends URLClassLoader {
     return plugin;
   }
 
-  PluginClassLoader(PluginId plugin, Path jar, ClassLoader parent, List<PluginClassLoader> dependencies, List<Elsewhere> others)
-      throws IOException {
+  PluginClassLoader(PluginId plugin, Path jar, ClassLoader parent, List<PluginClassLoader> dependencies,
+      java.util.function.Supplier<List<Elsewhere>> others) throws IOException {
     // The name is what the world's messages about game code that fails name (World's PlayFailures),
     // and how a stack frame says it ran a plugin's code (DetachedFailure).
     super(NAME_PREFIX + plugin, new URL[] {jar.toUri().toURL()}, parent);
     this.plugin = plugin;
     this.dependencies = List.copyOf(dependencies);
-    this.others = List.copyOf(others);
+    this.others = others;
     this.oversized = oversizedClasses(jar);
     OPEN.add(this);
   }
@@ -178,7 +183,7 @@ final class PluginClassLoader extends URLClassLoader {
   List<Elsewhere> holdersOf(String name) {
     String entry = name.replace('.', '/') + ".class";
     List<Elsewhere> holders = new ArrayList<>();
-    for (Elsewhere other : others) {
+    for (Elsewhere other : others()) {
       try (java.util.zip.ZipFile jar = new java.util.zip.ZipFile(other.read().toFile())) {
         if (jar.getEntry(entry) != null) {
           holders.add(other);
@@ -189,6 +194,13 @@ final class PluginClassLoader extends URLClassLoader {
     }
     holders.sort(java.util.Comparator.comparing(Elsewhere::dependsOnThis)); // stable: false first
     return holders;
+  }
+
+  private synchronized List<Elsewhere> others() {
+    if (othersListed == null) {
+      othersListed = List.copyOf(others.get());
+    }
+    return othersListed;
   }
 
   /**

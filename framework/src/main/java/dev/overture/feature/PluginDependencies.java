@@ -71,13 +71,18 @@ final class PluginDependencies {
       cycle.forEach(plugin -> add(problems, plugin, problem));
     }
     problems.forEach((plugin, found) -> plugin.invalidate(new PluginException(plugin.id, "install", found)));
-    boolean changed = true;
-    while (changed) {
-      changed = false;
-      for (Plugin plugin : plugins.values()) {
+    // Each unusable plugin makes those that depend on it unusable, once, from a queue: going over
+    // every plugin again until nothing changed took time growing with the square of a chain's
+    // length when the chain was discovered in the order opposite to it.
+    Map<PluginId, List<Plugin>> dependents = dependentsIn(plugins);
+    Deque<Plugin> failed = new ArrayDeque<>();
+    plugins.values().stream().filter(plugin -> plugin.invalid != null).forEach(failed::add);
+    while (!failed.isEmpty()) {
+      for (Plugin plugin : dependents.getOrDefault(failed.poll().id, List.of())) {
         if (plugin.invalid != null) {
           continue;
         }
+        // Named after its first dependency that cannot be installed, in the order it lists them.
         List<PluginDescriptor.Dependency> dependencies = plugin.manifest.dependencies();
         for (int i = 0; i < dependencies.size(); i++) {
           Plugin other = plugins.get(dependencies.get(i).name());
@@ -86,12 +91,32 @@ final class PluginDependencies {
                     "Plugin " + plugin.id + " depends on " + other.id + ", which cannot be installed (see the problems of "
                         + other.id + ")")
                 .at(locate.apply(plugin, "/dependencies/" + i + "/name")))));
-            changed = true;
+            failed.add(plugin);
             break;
           }
         }
       }
     }
+  }
+
+  /**
+   * The plugins whose descriptors list each plugin among their dependencies, each once, in the
+   * order of {@code plugins}.
+   */
+  static Map<PluginId, List<Plugin>> dependentsIn(Map<PluginId, Plugin> plugins) {
+    Map<PluginId, List<Plugin>> found = new HashMap<>();
+    for (Plugin plugin : plugins.values()) {
+      if (plugin.manifest == null) {
+        continue;
+      }
+      for (PluginDescriptor.Dependency dependency : plugin.manifest.dependencies()) {
+        List<Plugin> list = found.computeIfAbsent(dependency.name(), id -> new ArrayList<>());
+        if (list.isEmpty() || list.get(list.size() - 1) != plugin) {
+          list.add(plugin);
+        }
+      }
+    }
+    return found;
   }
 
   private static void add(Map<Plugin, List<Problem>> problems, Plugin plugin, Problem problem) {
@@ -194,6 +219,7 @@ final class PluginDependencies {
         start = plugin;
       }
     }
+    java.util.Set<Plugin> members = new java.util.HashSet<>(group);
     Map<Plugin, Plugin> cameFrom = new HashMap<>();
     Deque<Plugin> queue = new ArrayDeque<>(List.of(start));
     while (!queue.isEmpty()) {
@@ -206,7 +232,7 @@ final class PluginDependencies {
           }
           return path;
         }
-        if (group.contains(other) && !cameFrom.containsKey(other) && other != start) {
+        if (members.contains(other) && !cameFrom.containsKey(other) && other != start) {
           cameFrom.put(other, plugin);
           queue.add(other);
         }

@@ -90,7 +90,7 @@ sealed interface PluginOrigin {
      * a class it cannot find is looked for in the jars of {@code others}, to name the plugin to depend on.
      */
     PluginClassLoader classLoader(PluginId plugin, ClassLoader host, List<PluginClassLoader> dependencies,
-        List<PluginClassLoader.Elsewhere> others) throws IOException {
+        java.util.function.Supplier<List<PluginClassLoader.Elsewhere>> others) throws IOException {
       return new PluginClassLoader(plugin, read, host, dependencies, others);
     }
   }

@@ -195,7 +195,7 @@ final class PluginTransitions {
     List<Problem> run(List<PluginClassLoader> dependencyLoaders) {
       try {
         loader = plugin.origin instanceof PluginOrigin.Jar jar
-            ? jar.classLoader(plugin.id, entryPoints.host(), dependencyLoaders, otherJars(plugin))
+            ? jar.classLoader(plugin.id, entryPoints.host(), dependencyLoaders, () -> otherJars(plugin))
             : entryPoints.host();
         source = plugin.origin.open();
       } catch (IOException e) {
@@ -431,9 +431,8 @@ final class PluginTransitions {
     if (plugin.stable != PluginState.REGISTERED) {
       return CompletableFuture.completedFuture(null);
     }
-    for (Plugin other : catalog.all()) {
-      if (other.stable != PluginState.INSTALLED && other.manifest != null
-          && other.manifest.dependencies().stream().anyMatch(dependency -> dependency.name().equals(plugin.id))) {
+    for (Plugin other : catalog.dependentsOf(plugin.id)) {
+      if (other.stable != PluginState.INSTALLED) {
         return CompletableFuture.failedFuture(new PluginException(plugin.id, "unregister", List.of(Problem.error(
             "Overture/PluginInUse",
             "Plugin " + plugin.id + " is needed by plugin " + other.id + ", which is " + other.stable.lowerName()

@@ -142,6 +142,29 @@ class PluginDependenciesTest {
     assertEquals(PluginState.REGISTERED, features.state(PluginId.of("Core")));
   }
 
+  /**
+   * A chain discovered in the order opposite to it (A0001 needs A0002, ... up to one missing) was
+   * gone over once per link, every plugin each time; each link is now reached once from the one it
+   * depends on, and says the same.
+   */
+  @Test
+  void aLongChainWhoseEndIsMissing_isUnusableAllAlong_eachNamingTheNextLink() {
+    int links = 2_000;
+    open(content -> {
+      for (int i = 1; i <= links; i++) {
+        content.file(String.format("plugins/A%04d/plugin.json", i), plugin(i == links ? "Missing" : String.format("A%04d", i + 1)));
+      }
+    });
+
+    for (int i = 1; i < links; i++) {
+      List<Problem> problems = problemsOf(String.format("A%04d", i));
+      assertEquals(1, problems.size());
+      assertEquals(String.format("Plugin A%04d depends on A%04d, which cannot be installed (see the problems of A%04d)", i, i + 1, i + 1),
+          problems.get(0).message());
+    }
+    assertEquals("Overture/MissingPluginDependency", problemsOf(String.format("A%04d", links)).get(0).id());
+  }
+
   @Test
   void everyFaultOfOnePlugin_isReported_eachAtItsDependency() {
     open(content -> content
