@@ -417,7 +417,7 @@ final class PluginTransitions {
       return CompletableFuture.completedFuture(null);
     }
     plugin.state = PluginState.UNLOADING;
-    runQuietly(plugin, GameFeatureAction::onUnloading);
+    runQuietly(plugin, "unloading", GameFeatureAction::onUnloading);
     settle(plugin, PluginState.REGISTERED);
     return CompletableFuture.completedFuture(null);
   }
@@ -440,7 +440,7 @@ final class PluginTransitions {
       }
     }
     plugin.state = PluginState.UNREGISTERING;
-    runQuietly(plugin, GameFeatureAction::onUnregistering);
+    runQuietly(plugin, "unregistering", GameFeatureAction::onUnregistering);
     assets.removeContentRoot(plugin.id.name());
     if (plugin.extensionAdded) {
       assets.removeExtension(plugin.id.name());
@@ -471,7 +471,8 @@ final class PluginTransitions {
     return others;
   }
 
-  private void runQuietly(Plugin plugin, Consumer<GameFeatureAction> step) {
+  /** Runs {@code step} ({@code "unloading"}: its name in the log) on each of the plugin's actions; what one throws is logged. */
+  private void runQuietly(Plugin plugin, String name, Consumer<GameFeatureAction> step) {
     Thread thread = Thread.currentThread();
     ClassLoader context = thread.getContextClassLoader();
     for (GameFeatureAction action : plugin.descriptor.actions()) {
@@ -479,8 +480,8 @@ final class PluginTransitions {
         step.accept(action);
       } catch (RuntimeException | Error e) {
         // Said in a line; the stack trace only at debug, as the command line prints one only with --debug.
-        log.error("An action of plugin {} failed: {}", plugin.id, PluginCatalog.message(e));
-        log.debug("An action of plugin {} failed", plugin.id, e);
+        log.error("An action of plugin {} failed while {}: {}", plugin.id, name, PluginCatalog.message(e));
+        log.debug("An action of plugin {} failed while {}", plugin.id, name, e);
       } finally {
         thread.setContextClassLoader(context); // as after an entry point (PluginEntryPoints)
       }
@@ -512,7 +513,7 @@ final class PluginTransitions {
 
   private PluginException actionFailure(Plugin plugin, String what, Throwable e) {
     return new PluginException(plugin.id, what, List.of(
-        Problem.error("Overture/ActionFailed", "An action of plugin " + plugin.id + " failed: " + PluginCatalog.message(e))
+        Problem.error("Overture/ActionFailed", "An action of plugin " + plugin.id + " failed to " + what + ": " + PluginCatalog.message(e))
             .at(catalog.locateInDescriptor(plugin, "/actions"))), e);
   }
 }

@@ -128,7 +128,7 @@ class EntryPointFailuresTest {
       assertEquals(PluginState.ERROR, features.state(id));
       Problem problem = features.failure(id).orElseThrow().problems().get(0);
       assertEquals("Overture/ActionFailed", problem.id());
-      assertEquals("An action of plugin Grumpy failed: not today", problem.message());
+      assertEquals("An action of plugin Grumpy failed to register: not today", problem.message());
       assertTrue(game.overture().assets().index().find(dev.overture.asset.PrimaryAssetId.parse("Experience:Sulk")).isEmpty(),
           "the failed plugin's content left the index with it");
 

@@ -24,6 +24,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The lifecycle an action's author relies on: the hooks in order (register, load, activate; then
@@ -139,22 +141,37 @@ class FeatureActivationLifecycleTest {
     FeatureActivationException e = assertThrows(FeatureActivationException.class,
         () -> activate(new Hooks("a", null), new Hooks("b", "load")));
 
-    assertEquals("b failed to activate: b broke in load", e.getMessage());
+    assertEquals("b failed to load: b broke in load", e.getMessage());
     assertEquals(List.of("register a", "load a", "activate a", "register b", "load b", "unregister b",
         "deactivate a", "undo second a", "undo first a", "unload a", "unregister a"), log);
   }
 
   @Test
   void anActionThatFailsToRegister_isNeitherUnloadedNorUnregistered() {
-    assertThrows(FeatureActivationException.class, () -> activate(new Hooks("a", "register")));
+    FeatureActivationException e = assertThrows(FeatureActivationException.class, () -> activate(new Hooks("a", "register")));
 
+    assertEquals("a failed to register: a broke in register", e.getMessage(), "it said 'failed to activate'");
     assertEquals(List.of("register a"), log);
+  }
+
+  /** The log names the step that failed: a throw in onUnregistering was logged as failing "while unloading". */
+  @ParameterizedTest
+  @ValueSource(strings = {"unload", "unregister"})
+  void anActionThatFailsToGoDown_isLoggedWithTheStepThatFailed(String step) {
+    FeatureActivation activation = activate(new Hooks("a", step));
+
+    String printed = dev.overture.internal.StandardError.during(activation::deactivate);
+
+    assertTrue(printed.contains("a failed while " + step + "ing: a broke in " + step), printed);
+    assertEquals(List.of("register a", "load a", "activate a", "deactivate a", "undo second a", "undo first a", "unload a",
+        "unregister a"), log, "the step after the one that failed still runs");
   }
 
   @Test
   void anActionThatFailsToActivate_givesBackWhatItKept_andIsUnloadedAndUnregistered() {
-    assertThrows(FeatureActivationException.class, () -> activate(new Hooks("a", "activate")));
+    FeatureActivationException e = assertThrows(FeatureActivationException.class, () -> activate(new Hooks("a", "activate")));
 
+    assertEquals("a failed to activate: a broke in activate", e.getMessage());
     assertEquals(List.of("register a", "load a", "activate a", "undo second a", "undo first a", "unload a", "unregister a"), log);
   }
 
@@ -311,7 +328,7 @@ class FeatureActivationLifecycleTest {
     withNull.add(null);
     FeatureActivationException missing =
         assertThrows(FeatureActivationException.class, () -> FeatureActivation.activate(withNull, List.of("a", "/actions/1"), world, assets));
-    assertEquals("/actions/1 failed to activate: the action is null", missing.getMessage());
+    assertEquals("/actions/1 failed to register: the action is null", missing.getMessage());
     assertTrue(log.contains("unregister a"), "the action before it is undone: " + log);
   }
 }

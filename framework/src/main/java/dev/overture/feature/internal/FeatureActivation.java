@@ -21,6 +21,8 @@ import org.slf4j.LoggerFactory;
 public final class FeatureActivation {
 
   private static final Logger log = LoggerFactory.getLogger(FeatureActivation.class);
+  /** The steps that bring an action up, in order, as a failure names them. */
+  private static final List<String> STEPS = List.of("register", "load", "activate");
 
   /**
    * One activated action.
@@ -83,10 +85,10 @@ public final class FeatureActivation {
       String label = labels.get(i);
       if (action == null) {
         activation.undoNow();
-        throw new FeatureActivationException(label, new NullPointerException("the action is null"));
+        throw new FeatureActivationException(label, full ? "register" : "activate", new NullPointerException("the action is null"));
       }
       ActionContext context = new ActionContext(world, assets, extensions, label);
-      int reached = 0;
+      int reached = full ? 0 : 2; // an index of STEPS
       try {
         if (full) {
           action.onRegistering();
@@ -100,14 +102,14 @@ public final class FeatureActivation {
         // a plain Error) fails this activation, which is undone and reported at the action.
         context.releaseKept();
         // Pair what the failing action was given: it was loaded or registered only as far as it got.
-        if (reached >= 2) {
-          quietly(label, action::onUnloading);
+        if (full && reached >= 2) {
+          quietly(label, "unloading", action::onUnloading);
         }
-        if (reached >= 1) {
-          quietly(label, action::onUnregistering);
+        if (full && reached >= 1) {
+          quietly(label, "unregistering", action::onUnregistering);
         }
         activation.undoNow();
-        throw new FeatureActivationException(label, e);
+        throw new FeatureActivationException(label, STEPS.get(reached), e);
       }
       activation.active.add(new Active(action, context, label));
     }
@@ -165,8 +167,8 @@ public final class FeatureActivation {
               }
               for (int i = active.size() - 1; i >= 0; i--) {
                 Active entry = active.get(i);
-                quietly(entry.label, entry.action::onUnloading);
-                quietly(entry.label, entry.action::onUnregistering);
+                quietly(entry.label, "unloading", entry.action::onUnloading);
+                quietly(entry.label, "unregistering", entry.action::onUnregistering);
               }
             })
         .whenComplete((ignored, error) -> {
@@ -179,12 +181,13 @@ public final class FeatureActivation {
     return done;
   }
 
-  private static void quietly(String label, Runnable hook) {
+  /** Runs an action's {@code hook}, logging what it throws as a failure while {@code step} ("unloading"). */
+  private static void quietly(String label, String step, Runnable hook) {
     try {
       hook.run();
     } catch (RuntimeException | Error e) {
-      log.error("{} failed while unloading: {}", label, dev.overture.internal.Failures.describe(e));
-      log.debug("{} failed while unloading", label, e);
+      log.error("{} failed while {}: {}", label, step, dev.overture.internal.Failures.describe(e));
+      log.debug("{} failed while {}", label, step, e);
     }
   }
 
