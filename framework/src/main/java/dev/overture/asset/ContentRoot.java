@@ -41,11 +41,15 @@ public record ContentRoot(String name, AssetSource source, List<ScanRule> rules,
     Objects.requireNonNull(source, "source");
     if (!PrimaryAssetType.isValidName(name)) {
       throw new IllegalArgumentException(
-          "Invalid content root name " + dev.overture.internal.Choices.excerpt(name) + ": expected a letter followed by letters, digits or '_'");
+          "Invalid content root name " + dev.overture.internal.Choices.excerpt(name) + ": expected a letter followed by letters, digits or '_',"
+              + " at most " + MAX_NAME_LENGTH + " characters");
     }
     rules = List.copyOf(rules);
     references = references.map(roots -> Set.copyOf(new TreeSet<>(roots)));
   }
+
+  /** The longest name of a content root (and so of a plugin), in characters. */
+  public static final int MAX_NAME_LENGTH = PrimaryAssetType.MAX_LENGTH;
 
   /**
    * Whether {@code name} can name a content root: an ASCII letter, then ASCII letters, digits or

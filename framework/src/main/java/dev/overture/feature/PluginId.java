@@ -22,7 +22,8 @@ import java.util.Objects;
 public record PluginId(String name) implements Comparable<PluginId> {
 
   /** The rule, as messages state it. */
-  static final String RULE = "use ASCII letters, digits and '_', starting with a letter; it names the plugin's content root";
+  static final String RULE = "use ASCII letters, digits and '_', starting with a letter, at most "
+      + dev.overture.asset.ContentRoot.MAX_NAME_LENGTH + " characters; it names the plugin's content root";
 
   public PluginId {
     Objects.requireNonNull(name, "name");

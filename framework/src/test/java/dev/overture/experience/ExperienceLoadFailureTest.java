@@ -130,7 +130,8 @@ class ExperienceLoadFailureTest extends WithExperienceFixture {
     Problem problem = manager.failure().orElseThrow().problems().get(0);
     assertEquals("Overture/InvalidValue", problem.id());
     assertEquals("Invalid plugin name \"Shooter Core\" (the \"name\" in a plugin.json, or a plugin folder's name): use ASCII"
-        + " letters, digits and '_', starting with a letter; it names the plugin's content root", problem.message());
+        + " letters, digits and '_', starting with a letter, at most 64 characters; it names the plugin's content root",
+        problem.message());
     assertEquals(game.root + "/experiences/Spaced.json:1:28 (/gameFeaturesToEnable/0)", problem.location().orElseThrow().toString());
   }
 

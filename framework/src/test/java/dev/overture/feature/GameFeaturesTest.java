@@ -402,7 +402,7 @@ class GameFeaturesTest {
       Problem problem = ((dev.overture.core.ProblemException) ready.getCause()).problems().get(0);
       assertEquals("Overture/InvalidPluginName", problem.id());
       assertEquals("Plugin folder \"Bad Name\" is not a plugin name: use ASCII letters, digits and '_', starting with a"
-          + " letter; it names the plugin's content root", problem.message());
+          + " letter, at most 64 characters; it names the plugin's content root", problem.message());
       assertEquals(other + "/plugins/Bad Name/plugin.json", problem.location().orElseThrow().file());
     }
   }

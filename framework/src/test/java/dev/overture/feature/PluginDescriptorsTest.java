@@ -172,8 +172,8 @@ class PluginDescriptorsTest {
         .orElseThrow();
 
     assertEquals("Overture/InvalidPluginName", problem.id(), problem.toString());
-    assertEquals("Plugin folder \"Top-Down\" is not a plugin name: use ASCII letters, digits and '_', starting with a letter; it"
-        + " names the plugin's content root", problem.message());
+    assertEquals("Plugin folder \"Top-Down\" is not a plugin name: use ASCII letters, digits and '_', starting with a letter, at"
+        + " most 64 characters; it names the plugin's content root", problem.message());
     assertEquals(root.resolve("plugins/Top-Down/plugin.json").toString(), problem.location().orElseThrow().file());
   }
 
@@ -184,7 +184,7 @@ class PluginDescriptorsTest {
     Problem problem = features.discoveryProblems().stream().filter(found -> found.message().contains("Bad Name")).findFirst()
         .orElseThrow();
     assertEquals("Plugin folder \"Bad Name\" is not a plugin name: use ASCII letters, digits and '_', starting with a"
-        + " letter; it names the plugin's content root", problem.message());
+        + " letter, at most 64 characters; it names the plugin's content root", problem.message());
     assertEquals(root.resolve("plugins/Bad Name/plugin.json").toString(), problem.location().orElseThrow().file());
     assertTrue(features.plugins().stream().noneMatch(id -> id.name().contains(" ")));
   }

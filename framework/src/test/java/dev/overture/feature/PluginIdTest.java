@@ -24,6 +24,21 @@ class PluginIdTest {
 
     // The rule of content root names: a name accepted here is never refused when the plugin registers.
     assertEquals("Invalid plugin name \"" + name + "\" (the \"name\" in a plugin.json, or a plugin folder's name): use ASCII"
-        + " letters, digits and '_', starting with a letter; it names the plugin's content root", e.getMessage());
+        + " letters, digits and '_', starting with a letter, at most 64 characters; it names the plugin's content root",
+        e.getMessage());
+  }
+
+  /**
+   * A hostile review: a name of 65 letters was told to "use ASCII letters, digits and '_', starting
+   * with a letter", which it did; the rule now says how long a name may be.
+   */
+  @Test
+  void aNameTooLong_isRefusedWithTheRuleThatSaysHowLong() {
+    PluginId.of("L".repeat(64));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PluginId.of("L".repeat(65)));
+
+    assertEquals("Invalid plugin name \"" + "L".repeat(64) + "…\" (65 characters) (the \"name\" in a plugin.json, or a plugin"
+        + " folder's name): use ASCII letters, digits and '_', starting with a letter, at most 64 characters; it names the"
+        + " plugin's content root", e.getMessage());
   }
 }
