@@ -335,7 +335,8 @@ class PluginAuditCommandsTest {
 
     CommandRun play = CommandRun.of("play", "--assets", "../assets", "--plugins", plugins.toString(), "--experience", "Sneak", "--ticks", "1");
     assertEquals(1, play.exit(), play.all());
-    assertTrue(play.err().contains("Cannot play the map of UserFacingExperience:SneakTile, see the following problem:"), play.err());
+    assertTrue(play.err().contains("Tile UserFacingExperience:SneakTile, whose map --experience plays, cannot be played (overture"
+        + " validate reports the same), see the following problem:"), play.err());
     assertTrue(play.err().contains(problem), play.err());
     assertFalse(play.out().contains("Match on"), play.out());
   }
