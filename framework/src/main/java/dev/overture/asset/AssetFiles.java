@@ -181,7 +181,15 @@ final class AssetFiles {
   /** {@code where} in the file of {@code key} with its line and column, found by reading the file again. */
   SourceLocation locate(AssetKey key, SourceLocation where) {
     byte[] bytes = bytesOrNull(key);
-    return bytes == null || bytes.length == 0 ? where : locate(bytes, where);
+    return bytes == null || bytes.length == 0 ? where : locate(key, bytes, where);
+  }
+
+  /**
+   * {@code where} with its line and column in {@code bytes}, the file of {@code key}: at its pointer,
+   * or, when an upgrade of the file renamed the field it names, at the field's old name.
+   */
+  SourceLocation locate(AssetKey key, byte[] bytes, SourceLocation where) {
+    return asSaved(key, bytes, locate(bytes, where));
   }
 
   /** Each of {@code pointers} in the file of {@code key}, with its line and column, the file read once. */
@@ -192,7 +200,33 @@ final class AssetFiles {
       unlocated.add(SourceLocation.at(file, pointer));
     }
     byte[] bytes = bytesOrNull(key);
-    return bytes == null || bytes.length == 0 ? unlocated : new JsonLocator(json.mapper()).locateAll(bytes, unlocated);
+    if (bytes == null || bytes.length == 0) {
+      return unlocated;
+    }
+    List<SourceLocation> located = new JsonLocator(json.mapper()).locateAll(bytes, unlocated);
+    for (int i = 0; i < located.size(); i++) {
+      located.set(i, asSaved(key, bytes, located.get(i)));
+    }
+    return located;
+  }
+
+  /**
+   * {@code where}, when its pointer is not in {@code bytes}, at the place of the value an upgrade of
+   * the file renamed: a problem of {@code /defaultCameraMode} in a file saved before the field was
+   * renamed from {@code cameraMode} is at that field's line and column. The pointer stays the
+   * asset's, as the problem's words name it.
+   */
+  private SourceLocation asSaved(AssetKey key, byte[] bytes, SourceLocation where) {
+    if (where.hasPosition() || where.pointer() == null || where.pointer().isEmpty()) {
+      return where;
+    }
+    Class<?> type = key instanceof SoftRef<?> ref ? ref.type() : assetClassOf((PrimaryAssetId) key);
+    return type == null ? where : new JsonLocator(json.mapper()).locate(bytes, where, json.pointerInFile(bytes, type, where.pointer()));
+  }
+
+  private Class<?> assetClassOf(PrimaryAssetId id) {
+    AssetEntry entry = index.snapshot().anyEntry(id);
+    return entry == null ? null : entry.assetClass();
   }
 
   /** {@code where} with the line and column its pointer has in {@code bytes}. */

@@ -284,6 +284,20 @@ final class AssetJson {
     }
   }
 
+  /**
+   * Where {@code pointer} of an asset of {@code type} bound from {@code json} is in the file as
+   * saved: under its old name when an upgrade of the file renamed it; {@code pointer} itself when
+   * the file needs no upgrade, or its header cannot be read.
+   */
+  String pointerInFile(byte[] json, Class<?> type, String pointer) {
+    Generation generation = current;
+    try {
+      return generation.versions().plan(peekHeader(generation.mapper(), json), type).pointerBefore(pointer);
+    } catch (RuntimeException e) {
+      return pointer; // a header this build refuses: its own problem says so
+    }
+  }
+
   /** The problem id of a file a newer engine saved. */
   static final String NEWER_ENGINE = "Overture/NewerEngine";
 
@@ -381,13 +395,31 @@ final class AssetJson {
         JsonPointer pointer = JsonPointer.compile(where.pointer());
         JsonNode before = context.beforeUpgrade.at(pointer);
         if (before.isMissingNode() || !before.equals(context.upgraded.at(pointer))) {
-          return where;
+          return locateMoved(mapper, json, where, context);
         }
       } catch (IllegalArgumentException e) {
         return where;
       }
     }
     return new JsonLocator(mapper).locate(json, where);
+  }
+
+  /**
+   * {@code where}, in an upgraded file, at the place the file has its value under its name before
+   * the upgrade ({@link AssetVersions.Upgrade#pointerBefore}: a renamed field), when the upgrade
+   * moved the value without changing it; the file and the pointer alone otherwise.
+   */
+  private static SourceLocation locateMoved(JsonMapper mapper, byte[] json, SourceLocation where, BindContext context) {
+    String saved = context.upgrade.pointerBefore(where.pointer());
+    if (saved.equals(where.pointer())) {
+      return where;
+    }
+    JsonNode before = context.beforeUpgrade.at(JsonPointer.compile(saved));
+    if (before.isMissingNode() || !before.equals(context.upgraded.at(JsonPointer.compile(where.pointer())))) {
+      return where;
+    }
+    SourceLocation found = new JsonLocator(mapper).locate(json, SourceLocation.at(where.file(), saved));
+    return found.hasPosition() ? where.withPosition(found.line(), found.column()) : where;
   }
 
   /**

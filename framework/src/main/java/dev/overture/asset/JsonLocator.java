@@ -81,4 +81,18 @@ final class JsonLocator {
     }
     return location;
   }
+
+  /**
+   * {@code location} with its line and column, found at {@code saved} when the file holds its value
+   * under another pointer: a field an upgrade of the file renamed ({@link AssetJson#pointerInFile}).
+   * The pointer stays {@code location}'s, as the problem's words name it.
+   */
+  SourceLocation locate(byte[] json, SourceLocation location, String saved) {
+    SourceLocation located = locate(json, location);
+    if (located.hasPosition() || saved.equals(location.pointer())) {
+      return located;
+    }
+    SourceLocation found = locate(json, SourceLocation.at(location.file(), saved));
+    return found.hasPosition() ? location.withPosition(found.line(), found.column()) : location;
+  }
 }

@@ -185,7 +185,7 @@ final class LoadProblems {
       });
       Problem problem = item.problem();
       if (bytes.length > 0 && problem.location().isPresent()) {
-        problem = problem.at(files.locate(bytes, problem.location().get()));
+        problem = problem.at(files.locate(item.fileKey(), bytes, problem.location().get()));
       }
       problems.add(problem);
     }

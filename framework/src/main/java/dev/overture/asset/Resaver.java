@@ -151,7 +151,7 @@ final class Resaver {
         unresolved.add(Problem.error("Overture/UnresolvedReference",
                 "Not saved: it refers to " + why + "; saving would lose the reference")
             .withAsset(target.label)
-            .at(locator.locate(bytes, SourceLocation.at(file, where))));
+            .at(locator.locate(bytes, SourceLocation.at(file, where), context.upgrade.pointerBefore(where))));
       }
     }
 

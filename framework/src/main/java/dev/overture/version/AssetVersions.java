@@ -324,6 +324,19 @@ public final class AssetVersions {
       }
     }
 
+    /**
+     * Where the value at {@code pointer} of the upgraded asset is in the file as saved: each step's
+     * {@link JsonUpgrade#pointerBefore}, the last step first (a field a step renamed is found under
+     * its old name).
+     */
+    public String pointerBefore(String pointer) {
+      String at = pointer;
+      for (int i = steps.size() - 1; i >= 0; i--) {
+        at = steps.get(i).upgrade().pointerBefore(at);
+      }
+      return at;
+    }
+
     @Override
     public String toString() {
       return changes.isEmpty() ? "current" : changes.toString();

@@ -27,12 +27,30 @@ public interface JsonUpgrade {
   /** Upgrades {@code asset} in place. */
   void upgrade(ObjectNode asset);
 
+  /**
+   * Where the value this upgrade leaves at {@code pointer} was before it ran: {@code pointer} itself
+   * unless the upgrade moved it, as {@link #rename} does. A problem found in an upgraded asset is
+   * located with this in a file saved before the upgrade, where the field still has its old name.
+   */
+  default String pointerBefore(String pointer) {
+    return pointer;
+  }
+
   /** This upgrade, then {@code next}. */
   default JsonUpgrade andThen(JsonUpgrade next) {
     Objects.requireNonNull(next, "next");
-    return asset -> {
-      upgrade(asset);
-      next.upgrade(asset);
+    JsonUpgrade first = this;
+    return new JsonUpgrade() {
+      @Override
+      public void upgrade(ObjectNode asset) {
+        first.upgrade(asset);
+        next.upgrade(asset);
+      }
+
+      @Override
+      public String pointerBefore(String pointer) {
+        return first.pointerBefore(next.pointerBefore(pointer));
+      }
     };
   }
 
@@ -53,27 +71,47 @@ public interface JsonUpgrade {
     if (oldName.equals(newName)) {
       throw new IllegalArgumentException("rename of " + pointer + " to \"" + newName + "\": that is its name already");
     }
-    return asset -> {
-      if (!(asset.at(path.head()) instanceof ObjectNode parent) || !parent.has(oldName)) {
-        return;
+    String before = path.head().toString() + "/" + escaped(oldName);
+    String after = path.head().toString() + "/" + escaped(newName);
+    return new JsonUpgrade() {
+      @Override
+      public void upgrade(ObjectNode asset) {
+        renameIn(asset, path, oldName, newName, pointer);
       }
-      if (parent.has(newName)) {
-        if (!parent.get(newName).equals(parent.get(oldName))) {
-          // Dropping either value would lose what an author wrote (say, the old field edited by
-          // hand in an old file): refused, so that a load, validate and resave all say so.
-          throw new DataException(AssetVersions.UPGRADE_FAILED, pointer, "\"" + oldName + "\" is renamed \"" + newName
-              + "\" in this version, and the file has both, with different values (" + shown(parent.get(oldName)) + " and "
-              + shown(parent.get(newName)) + "); keep the one you mean and remove the other");
-        }
-        parent.remove(oldName); // the same value twice: nothing is lost
-        return;
-      }
-      List<Map.Entry<String, JsonNode>> entries = new ArrayList<>(parent.properties());
-      parent.removeAll();
-      for (Map.Entry<String, JsonNode> entry : entries) {
-        parent.set(entry.getKey().equals(oldName) ? newName : entry.getKey(), entry.getValue());
+
+      @Override
+      public String pointerBefore(String at) {
+        return at.equals(after) || at.startsWith(after + "/") ? before + at.substring(after.length()) : at;
       }
     };
+  }
+
+  /** {@link #rename}'s change of {@code asset}: {@code oldName} at {@code path} becomes {@code newName}. */
+  private static void renameIn(ObjectNode asset, JsonPointer path, String oldName, String newName, String pointer) {
+    if (!(asset.at(path.head()) instanceof ObjectNode parent) || !parent.has(oldName)) {
+      return;
+    }
+    if (parent.has(newName)) {
+      if (!parent.get(newName).equals(parent.get(oldName))) {
+        // Dropping either value would lose what an author wrote (say, the old field edited by
+        // hand in an old file): refused, so that a load, validate and resave all say so.
+        throw new DataException(AssetVersions.UPGRADE_FAILED, pointer, "\"" + oldName + "\" is renamed \"" + newName
+            + "\" in this version, and the file has both, with different values (" + shown(parent.get(oldName)) + " and "
+            + shown(parent.get(newName)) + "); keep the one you mean and remove the other");
+      }
+      parent.remove(oldName); // the same value twice: nothing is lost
+      return;
+    }
+    List<Map.Entry<String, JsonNode>> entries = new ArrayList<>(parent.properties());
+    parent.removeAll();
+    for (Map.Entry<String, JsonNode> entry : entries) {
+      parent.set(entry.getKey().equals(oldName) ? newName : entry.getKey(), entry.getValue());
+    }
+  }
+
+  /** {@code name} as one step of a JSON pointer: {@code ~} and {@code /} escaped. */
+  private static String escaped(String name) {
+    return name.replace("~", "~0").replace("/", "~1");
   }
 
   /**

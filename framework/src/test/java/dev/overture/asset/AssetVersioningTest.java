@@ -116,6 +116,11 @@ class AssetVersioningTest {
   }
 
   private AssetManager open(Content content, java.util.function.UnaryOperator<AssetSource> wrap) {
+    return open(content, wrap, JsonUpgrade.rename("/hp", "health"));
+  }
+
+  /** The ships of {@code content}, upgraded to version 3 by {@code toVersion3}. */
+  private AssetManager open(Content content, java.util.function.UnaryOperator<AssetSource> wrap, JsonUpgrade toVersion3) {
     root = content.writeTo(temp.resolve("assets"));
     assets = AssetManager.builder()
         .contentRoot(wrap.apply(AssetSource.directory(root)))
@@ -123,7 +128,7 @@ class AssetVersioningTest {
         .engineVersion(EngineVersion.parse("1.0.0-500"), EngineVersion.parse("1.0.0-400"))
         .customVersion(SHIPS, Ship.class)
         .upgrade(UpgradeStep.of(SHIPS, 2, Ship.class, "speed in m/s, was km/h", JsonUpgrade.scale("/speed", 1 / 3.6)))
-        .upgrade(UpgradeStep.of(SHIPS, 3, Ship.class, "hp is now health", JsonUpgrade.rename("/hp", "health")))
+        .upgrade(UpgradeStep.of(SHIPS, 3, Ship.class, "hp is now health", toVersion3))
         .executor(workers)
         .build();
     return assets;
@@ -421,5 +426,53 @@ class AssetVersioningTest {
     ResaveReport report = assets.tools().resave(false);
     assertEquals(List.of("Ship:Both"), report.refused().stream().map(ResaveReport.Entry::asset).toList());
     assertArrayEquals(before, Files.readAllBytes(root.resolve("ships/Both.json")), "left byte for byte");
+  }
+  /**
+   * A problem of a field an upgrade renamed, in a file saved before the rename: the problem names
+   * the field as the code has it ("/health"), and the file has it under its old name ("hp"). It was
+   * said at the file and the pointer alone, with no line and column; it is at the old field's value.
+   */
+  @Test
+  void aProblemOfARenamedField_inAFileSavedBeforeTheRename_isAtTheOldFieldsLine() throws Exception {
+    open(content().file("ships/Wrong.json", """
+        {
+          %s,
+          "name": "Wrong",
+          "hp": "lots"
+        }
+        """.formatted(HEADER_V1)));
+
+    Problem problem = failure("Wrong");
+
+    assertEquals(new SourceLocation(file("ships/Wrong.json"), 8, 9, "/health"), problem.location().orElseThrow(), problem.toString());
+  }
+
+  /**
+   * The same for references a load and a resave check after binding: a missing file and an unknown
+   * id, in fields the file has under their old names, are at those fields' lines.
+   */
+  @Test
+  void referencesInRenamedFields_areAtTheOldFieldsLines_inALoadAndInAResave() throws Exception {
+    open(content().file("ships/Guarded.json", """
+            {
+              %s,
+              "name": "Guarded",
+              "frame": "hulls/none.json",
+              "guard": "Ship:Ghost"
+            }
+            """.formatted(HEADER_V1)), source -> source,
+        JsonUpgrade.rename("/hp", "health").andThen(JsonUpgrade.rename("/frame", "hull")).andThen(JsonUpgrade.rename("/guard", "escort")));
+
+    LoadHandle handle = assets.loadPrimaryAsset(PrimaryAssetId.parse("Ship:Guarded"), "client");
+    workers.runAll();
+    AssetLoadException loaded = assertThrows(AssetLoadException.class, () -> handle.waitUntilComplete(Duration.ZERO));
+    List<Problem> resaved = assets.tools().resave(true).refused().stream().filter(entry -> entry.asset().equals("Ship:Guarded"))
+        .findFirst().orElseThrow().problems();
+
+    assertEquals(new SourceLocation(file("ships/Guarded.json"), 8, 12, "/hull"), loaded.problems().get(0).location().orElseThrow(),
+        loaded.getMessage());
+    assertEquals(List.of(new SourceLocation(file("ships/Guarded.json"), 8, 12, "/hull"),
+            new SourceLocation(file("ships/Guarded.json"), 9, 12, "/escort")),
+        resaved.stream().map(problem -> problem.location().orElseThrow()).toList(), resaved.toString());
   }
 }

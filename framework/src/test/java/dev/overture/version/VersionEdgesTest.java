@@ -221,6 +221,21 @@ class VersionEdgesTest {
     assertEquals("/$version/custom/0", negative.pointer());
   }
 
+  /** A rename says where the value it moved was, for locating problems in files saved before it; a chain, through every step. */
+  @Test
+  void aRename_mapsItsNewPointerBackToTheOldName_andAChainMapsThroughEveryStep() {
+    JsonUpgrade rename = JsonUpgrade.rename("/stats/hp", "health");
+    assertEquals("/stats/hp", rename.pointerBefore("/stats/health"));
+    assertEquals("/stats/hp/max", rename.pointerBefore("/stats/health/max"));
+    assertEquals("/stats/healthy", rename.pointerBefore("/stats/healthy"));
+    assertEquals("/health", rename.pointerBefore("/health"));
+
+    JsonUpgrade chain = JsonUpgrade.rename("/a", "b").andThen(JsonUpgrade.scale("/b", 2)).andThen(JsonUpgrade.rename("/b", "c/d"));
+    assertEquals("/a", chain.pointerBefore("/c~1d"));
+    assertEquals("/x", chain.pointerBefore("/x"));
+    assertEquals("/x", ((JsonUpgrade) asset -> { }).pointerBefore("/x"), "an upgrade of its own moves nothing");
+  }
+
   /** The schemas say a custom version's name is a string: the loader refuses any other name, at the name, as they do. */
   @Test
   void aVersionHeaderEntry_namedByANonString_isRefusedAtTheName_andANamelessOneReadsUnderItsGuid() {
