@@ -127,7 +127,8 @@ final class PlaySetup {
       // naming no map, at its line), not left to the map's load, whose problem named no file.
       refuseTiles(List.of(played), "Tile " + played.id() + ", whose map --experience plays, cannot be played");
     }
-    String mapId = played == null ? "" : Tiles.map(assets, played).map(Object::toString).orElse("");
+    // Every way here refused the tile played as validate does, with the rule a plugin's tile names maps by (its References).
+    String mapId = played == null ? "" : played.tile().map().map(Object::toString).orElse("");
     ((ArenaGameState) world.gameState()).seed(seed);
     out.printf("Experience %s, chosen by %s; %s world; seed %d%n", experienceId, asked != null ? "tile " + asked.id() : chooser.describe(selected.source()),
         describe(world.netMode()), seed);

@@ -1,12 +1,10 @@
 package dev.overture.sample;
 
 import dev.overture.asset.AssetManager;
-import dev.overture.asset.ContentRoot;
 import dev.overture.asset.LoadHandle;
 import dev.overture.asset.LoadResult;
 import dev.overture.asset.PrimaryAssetId;
 import dev.overture.core.ProblemException;
-import dev.overture.core.SourceLocation;
 import dev.overture.experience.Experiences;
 import dev.overture.experience.UserFacingExperience;
 import java.time.Duration;
@@ -77,26 +75,6 @@ final class Tiles {
         handle.release();
       }
     }
-  }
-
-  /**
-   * The map {@code tile} names, held to the rule every reference follows: a plugin's tile may name
-   * only the maps of the game, its own plugin and the plugins it depends on. The map is loaded by
-   * id, not through the tile's references, so the load does not check it; this does.
-   *
-   * @throws ProblemException {@code Overture/UndeclaredDependency} at the tile's {@code /mapId}
-   */
-  static Optional<PrimaryAssetId> map(AssetManager assets, Tile tile) {
-    Optional<PrimaryAssetId> map = tile.tile().map();
-    Optional<ContentRoot> from = assets.index().find(tile.id())
-        .flatMap(entry -> assets.contentRoots().stream().filter(root -> root.name().equals(entry.root())).findFirst());
-    String target = map.flatMap(id -> assets.index().find(id)).map(entry -> entry.root()).orElse(null);
-    if (from.isPresent() && target != null && !from.get().mayName(target)) {
-      SourceLocation where = assets.tools().locate(tile.id(), "/mapId").join();
-      throw new ProblemException("Cannot play the map of " + tile.id(),
-          List.of(from.get().undeclared(map.get().toString(), target).withAsset(tile.id().toString()).at(where)));
-    }
-    return map;
   }
 
   /**
