@@ -226,10 +226,7 @@ public final class AtomicFiles {
             + " does not let this user create files there (permission denied)");
       } catch (FileSystemException e) {
         // A read-only file system, an immutable folder (chattr +i), a full disk: said of the user's file too.
-        FileSystemException said = new FileSystemException(real.toString(), null, "cannot be written: no file can be made in"
-            + " its folder " + folder + " (" + reasonOf(e) + ")");
-        said.initCause(e);
-        throw said;
+        throw failedWriting(real, "no file can be made in its folder " + folder + " (" + reasonOf(e) + ")", e);
       }
     }
   }
@@ -240,8 +237,12 @@ public final class AtomicFiles {
    * not the user's.
    */
   private static IOException failedWriting(Path file, IOException failure) {
-    FileSystemException said = new FileSystemException(file.toString(), null, "cannot be written: " + reasonOf(failure));
-    said.initCause(failure);
+    return failedWriting(file, reasonOf(failure), failure);
+  }
+
+  private static FileSystemException failedWriting(Path file, String reason, IOException cause) {
+    FileSystemException said = new FileSystemException(file.toString(), null, "cannot be written: " + reason);
+    said.initCause(cause);
     return said;
   }
 
