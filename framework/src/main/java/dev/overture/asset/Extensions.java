@@ -13,8 +13,9 @@ import java.util.Map;
  * class map and versions, and gives those to {@link AssetJson} whole; a change that contradicts
  * what is there changes nothing. An empty extension (a plugin without code) is only recorded: it
  * changes no registration, and replaying every other one and building a new mapper for it made
- * registering thousands of such plugins take time growing with their square. Changes are serialized by this object's lock (they are rare: a
- * plugin registering or unregistering); binding never takes it.
+ * registering thousands of such plugins take time growing with their square. Changes are
+ * serialized by this object's lock (they are rare: a plugin registering or unregistering); binding
+ * never takes it.
  */
 final class Extensions {
 

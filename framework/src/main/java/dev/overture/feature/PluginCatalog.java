@@ -104,7 +104,7 @@ final class PluginCatalog {
       discoverJars(assets, jars, copies, found, unusable, nearMisses);
     }
     PluginCatalog catalog = new PluginCatalog(assets, found, unusable, nearMisses, copies);
-    PluginDependencies.check(found, catalog::locateInDescriptor);
+    PluginDependencies.check(found, catalog::locateInDescriptor, catalog::dependentsOf); // the index the catalog built
     return catalog;
   }
 

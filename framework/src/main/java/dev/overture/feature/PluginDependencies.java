@@ -33,7 +33,8 @@ final class PluginDependencies {
 
   private PluginDependencies() {}
 
-  static void check(Map<PluginId, Plugin> plugins, BiFunction<Plugin, String, SourceLocation> locate) {
+  static void check(Map<PluginId, Plugin> plugins, BiFunction<Plugin, String, SourceLocation> locate,
+      java.util.function.Function<PluginId, List<Plugin>> dependentsOf) {
     Map<Plugin, List<Problem>> problems = new LinkedHashMap<>();
     List<String> installed = plugins.keySet().stream().map(PluginId::name).toList();
     for (Plugin plugin : plugins.values()) {
@@ -74,11 +75,10 @@ final class PluginDependencies {
     // Each unusable plugin makes those that depend on it unusable, once, from a queue: going over
     // every plugin again until nothing changed took time growing with the square of a chain's
     // length when the chain was discovered in the order opposite to it.
-    Map<PluginId, List<Plugin>> dependents = dependentsIn(plugins);
     Deque<Plugin> failed = new ArrayDeque<>();
     plugins.values().stream().filter(plugin -> plugin.invalid != null).forEach(failed::add);
     while (!failed.isEmpty()) {
-      for (Plugin plugin : dependents.getOrDefault(failed.poll().id, List.of())) {
+      for (Plugin plugin : dependentsOf.apply(failed.poll().id)) {
         if (plugin.invalid != null) {
           continue;
         }
