@@ -7,6 +7,9 @@ package dev.overture.sample.game;
  * checks ({@code Sample/TwiceInAWorld}) refuse the second, in validate and before play starts,
  * wherever the two are written (the experience's own actions and those of its action sets).
  * {@code ConfigureMatch}'s match is such a component too, checked as {@code Sample/TwoMatches}.
+ *
+ * <p>Validation calls {@link #gameStateComponent} on whatever thread checks the content: it returns
+ * a constant, as the action's own data is immutable once bound.
  */
 public interface OnePerWorld {
 
