@@ -24,7 +24,7 @@ import tools.jackson.databind.json.JsonMapper;
  * the loop by walking the folder).
  *
  * <pre>
- * java -cp benchmarks.jar dev.overture.benchmarks.ColdLoad overture|jackson|warm-overture|warm-limit|warm-keeping|warm-listing ROOT
+ * java -cp benchmarks.jar dev.overture.benchmarks.ColdLoad overture|jackson|warm-overture|warm-limit|warm-keeping|warm-listing|timeline ROOT
  * </pre>
  *
  * <p>{@code warm-overture}, {@code warm-limit} and {@code warm-keeping} (the limit holding what it
@@ -37,17 +37,26 @@ import tools.jackson.databind.json.JsonMapper;
  * (the other limits get the list before the clock starts): a JVM whose optimizing compiler built
  * Jackson's code from the items' profiles then meets the experience's 10,000-element list at each
  * load's start, and compiles that code again.
+ *
+ * <p>{@code timeline} is for reading by hand, not for the runner: it loads through Overture {@link
+ * #TIMELINE_LOADS} times and prints a line per load (when it started in the JVM's uptime, how long
+ * it took, what the compilers and the collector spent meanwhile), so a compilation log taken of
+ * the same run ({@code -XX:+LogCompilation}, whose stamps are uptimes too) can be laid over the
+ * loads.
  */
 final class ColdLoad {
 
   /** Loads before the timed one, for the warm variants. */
   static final int WARM_UPS = 3;
 
+  /** Loads the {@code timeline} variant makes. */
+  static final int TIMELINE_LOADS = 6;
+
   private ColdLoad() {}
 
   public static void main(String[] args) throws Exception {
     if (args.length != 2) {
-      throw new IllegalArgumentException("usage: ColdLoad overture|jackson|warm-overture|warm-limit|warm-keeping|warm-listing ROOT");
+      throw new IllegalArgumentException("usage: ColdLoad overture|jackson|warm-overture|warm-limit|warm-keeping|warm-listing|timeline ROOT");
     }
     Path root = Path.of(args[1]);
     switch (args[0]) {
@@ -80,8 +89,22 @@ final class ColdLoad {
       case "warm-keeping" -> fourthLoad(BundleLoadBenchmark::keeping, files(root));
       case "warm-listing" -> fourthLoad(
           (pool, cores, unused, mapper) -> BundleLoadBenchmark.keeping(pool, cores, listed(root, mapper), mapper), List.of());
+      case "timeline" -> {
+        try (AssetManager manager = GeneratedContent.assetManager(root).build()) {
+          for (int load = 1; load <= TIMELINE_LOADS; load++) {
+            LoadCosts before = LoadCosts.now();
+            long uptime = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
+            long start = System.nanoTime();
+            long checksum = overture(manager);
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            LoadCosts spent = LoadCosts.now().since(before);
+            System.out.printf("load %d: from %d ms of uptime, %d ms, compilers %d ms, collector pauses %d ms (sum %d)%n",
+                load, uptime, millis, spent.compileMillis(), spent.pauseMillis(), checksum);
+          }
+        }
+      }
       default -> throw new IllegalArgumentException(
-          "no variant " + args[0] + " (overture, jackson, warm-overture, warm-limit, warm-keeping, warm-listing)");
+          "no variant " + args[0] + " (overture, jackson, warm-overture, warm-limit, warm-keeping, warm-listing, timeline)");
     }
   }
 
