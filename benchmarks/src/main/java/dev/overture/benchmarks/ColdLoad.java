@@ -42,7 +42,8 @@ import tools.jackson.databind.json.JsonMapper;
  * #TIMELINE_LOADS} times and prints a line per load (when it started in the JVM's uptime, how long
  * it took, what the compilers and the collector spent meanwhile), so a compilation log taken of
  * the same run ({@code -XX:+LogCompilation}, whose stamps are uptimes too) can be laid over the
- * loads.
+ * loads. Given a folder without content, it only writes {@link #TIMELINE_ITEMS} items there (as
+ * the runner does for its cold rows), to be loaded by the next run.
  */
 final class ColdLoad {
 
@@ -51,6 +52,9 @@ final class ColdLoad {
 
   /** Loads the {@code timeline} variant makes. */
   static final int TIMELINE_LOADS = 6;
+
+  /** Items the {@code timeline} variant writes under a folder that has no experience yet. */
+  static final int TIMELINE_ITEMS = 10_000;
 
   private ColdLoad() {}
 
@@ -90,6 +94,12 @@ final class ColdLoad {
       case "warm-listing" -> fourthLoad(
           (pool, cores, unused, mapper) -> BundleLoadBenchmark.keeping(pool, cores, listed(root, mapper), mapper), List.of());
       case "timeline" -> {
+        if (!Files.isDirectory(root.resolve("experiences"))) {
+          GeneratedContent.write(root, TIMELINE_ITEMS, 42);
+          System.err.println("wrote " + TIMELINE_ITEMS + " items and their experience under " + root
+              + "; run again to load them in a JVM that has done nothing else");
+          return;
+        }
         try (AssetManager manager = GeneratedContent.assetManager(root).build()) {
           for (int load = 1; load <= TIMELINE_LOADS; load++) {
             LoadCosts before = LoadCosts.now();
