@@ -364,12 +364,21 @@ public final class GameFeatures implements AutoCloseable {
     return requests.register(catalog.get(id));
   }
 
-  /** Brings an unrequested plugin back to {@link PluginState#REGISTERED}. */
+  /**
+   * Brings an unrequested plugin back to {@link PluginState#REGISTERED}, deactivating it first.
+   * Fails with {@link PluginException} ({@code Overture/PluginInUse}) while a request or an active
+   * dependent holds it, also one that comes while it is on its way down: it never completes with the
+   * plugin active again.
+   */
   public CompletableFuture<Void> unload(PluginId id) {
     return requests.unload(catalog.get(id));
   }
 
-  /** Brings an unrequested plugin back to {@link PluginState#INSTALLED}: its content leaves the index. */
+  /**
+   * Brings an unrequested plugin back to {@link PluginState#INSTALLED}: its content leaves the index
+   * and its code is released. Fails as {@link #unload} does while it is in use, and while a plugin
+   * registered now depends on it.
+   */
   public CompletableFuture<Void> unregister(PluginId id) {
     return requests.unregister(catalog.get(id));
   }

@@ -1,7 +1,5 @@
 package dev.overture.feature;
 
-import dev.overture.core.Problem;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,22 +47,19 @@ final class PluginRequests {
     return queue.submit("the registration of plugin " + plugin.id, () -> transitions.register(plugin));
   }
 
-  /** Brings an unrequested plugin back to {@code Registered}; refused while it is in use. */
+  /**
+   * Brings an unrequested plugin back to {@code Registered}; refused while it is in use, and also
+   * when a request queued after this one reaches the plugin while it is on its way down (the steps
+   * down run on the queue, and a request runs between them): the future then fails with {@code
+   * Overture/PluginInUse} rather than completing while the plugin is active again.
+   */
   CompletableFuture<Void> unload(Plugin plugin) {
-    return queue.submit("the unloading of plugin " + plugin.id, () -> {
-      if (plugin.requests + plugin.dependents > 0) {
-        return CompletableFuture.failedFuture(new PluginException(plugin.id, "unload", List.of(Problem.error(
-            "Overture/PluginInUse",
-            "Plugin " + plugin.id + " is still requested (" + plugin.requests + " requests, " + plugin.dependents
-                + " active dependents)"))));
-      }
-      return transitions.toInactive(plugin).thenComposeAsync(v -> transitions.unloadNow(plugin), queue.serial());
-    });
+    return queue.submit("the unloading of plugin " + plugin.id, () -> transitions.toRegistered(plugin, "unload"));
   }
 
-  /** Brings an unrequested plugin back to {@code Installed}. */
+  /** Brings an unrequested plugin back to {@code Installed}; refused as {@link #unload} is. */
   CompletableFuture<Void> unregister(Plugin plugin) {
-    return unload(plugin).thenCompose(v -> queue.submit(() -> transitions.unregisterNow(plugin)));
+    return queue.submit("the unregistering of plugin " + plugin.id, () -> transitions.toInstalled(plugin));
   }
 
   /** The requests holding {@code plugin} now, not counting its dependents. */

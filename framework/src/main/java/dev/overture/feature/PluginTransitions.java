@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
@@ -345,6 +346,10 @@ final class PluginTransitions {
     if (plugin.stable == PluginState.LOADED || plugin.stable == PluginState.ACTIVE) {
       return CompletableFuture.completedFuture(null);
     }
+    if (plugin.stable == PluginState.INSTALLED) {
+      // Unregistered since the step before registered it: a plugin is never loaded without its code and content.
+      return register(plugin).thenComposeAsync(v -> load(plugin), serial);
+    }
     plugin.state = PluginState.LOADING;
     try {
       plugin.descriptor.actions().forEach(GameFeatureAction::onLoading);
@@ -358,6 +363,10 @@ final class PluginTransitions {
   private CompletableFuture<Void> activate(Plugin plugin) {
     if (plugin.stable == PluginState.ACTIVE) {
       return CompletableFuture.completedFuture(null);
+    }
+    if (plugin.stable != PluginState.LOADED) {
+      // Unloaded since the step before loaded it: loaded (and registered) again first.
+      return load(plugin).thenComposeAsync(v -> activate(plugin), serial);
     }
     plugin.state = PluginState.ACTIVATING;
     plugin.activationOrder = ++activations;
@@ -411,25 +420,62 @@ final class PluginTransitions {
     return chain;
   }
 
-  /** Back from {@code Loaded} to {@code Registered}. */
-  CompletableFuture<Void> unloadNow(Plugin plugin) {
-    if (plugin.stable != PluginState.LOADED) {
-      return CompletableFuture.completedFuture(null);
+  /**
+   * The failure of {@code doing} ("unload", "unregister") {@code plugin} while a request or an active
+   * dependent holds it, if one does. Asked when the step down starts and again at each later step:
+   * a request queued meanwhile runs between them.
+   */
+  private Optional<PluginException> inUse(Plugin plugin, String doing) {
+    if (plugin.requests + plugin.dependents == 0) {
+      return Optional.empty();
     }
-    plugin.state = PluginState.UNLOADING;
-    runQuietly(plugin, "unloading", GameFeatureAction::onUnloading);
-    settle(plugin, PluginState.REGISTERED);
+    return Optional.of(new PluginException(plugin.id, doing, List.of(Problem.error("Overture/PluginInUse",
+        "Plugin " + plugin.id + " is still requested (" + plugin.requests + " requests, " + plugin.dependents
+            + " active dependents)"))));
+  }
+
+  /**
+   * Down to {@code Registered}, for a host's unload: deactivated first (waiting for its actions'
+   * pauses), then unloaded. Fails with {@code Overture/PluginInUse} while it is in use, checked at
+   * each step.
+   */
+  CompletableFuture<Void> toRegistered(Plugin plugin, String doing) {
+    Optional<PluginException> inUse = inUse(plugin, doing);
+    if (inUse.isPresent()) {
+      return CompletableFuture.failedFuture(inUse.get());
+    }
+    if (plugin.stable == PluginState.ACTIVE || plugin.toActive != null || plugin.toInactive != null || !plugin.held.isEmpty()) {
+      // Deactivating runs over several steps, between which a request may come: ask again after.
+      return toInactive(plugin).thenComposeAsync(v -> toRegistered(plugin, doing), serial);
+    }
+    if (plugin.stable == PluginState.LOADED) {
+      plugin.state = PluginState.UNLOADING;
+      runQuietly(plugin, "unloading", GameFeatureAction::onUnloading);
+      settle(plugin, PluginState.REGISTERED);
+    }
     return CompletableFuture.completedFuture(null);
   }
 
   /**
-   * Back from {@code Registered} to {@code Installed}: its content leaves the index, what its code
+   * Down to {@code Installed}, for a host's unregister: its content leaves the index, what its code
    * registered is removed and its class loader closed, so that nothing keeps its classes. Refused
-   * while a registered plugin depends on it (its classes may link to this one's).
+   * while it is in use (checked at each step, as {@link #toRegistered} does) and while a registered
+   * plugin depends on it (its classes may link to this one's).
    */
-  CompletableFuture<Void> unregisterNow(Plugin plugin) {
-    if (plugin.stable != PluginState.REGISTERED) {
-      return CompletableFuture.completedFuture(null);
+  CompletableFuture<Void> toInstalled(Plugin plugin) {
+    return toRegistered(plugin, "unregister").thenComposeAsync(v -> {
+      if (plugin.stable != PluginState.REGISTERED) {
+        // Brought up and down again since (a request and its release): down again, checked again.
+        return plugin.stable == PluginState.INSTALLED ? CompletableFuture.<Void>completedFuture(null) : toInstalled(plugin);
+      }
+      return unregisterNow(plugin);
+    }, serial);
+  }
+
+  private CompletableFuture<Void> unregisterNow(Plugin plugin) {
+    Optional<PluginException> inUse = inUse(plugin, "unregister");
+    if (inUse.isPresent()) {
+      return CompletableFuture.failedFuture(inUse.get());
     }
     for (Plugin other : catalog.dependentsOf(plugin.id)) {
       if (other.stable != PluginState.INSTALLED) {

@@ -168,6 +168,29 @@ class PluginRequestsTest {
     assertEquals(PluginState.ACTIVE, features.state(CORE));
   }
 
+  // Regression (review D): an unregister and then a request, queued in that order, left the plugin
+  // Active on nothing (its content root removed, its code released), and the unregister completed
+  // as if it had unregistered it: the request ran between the unregister's steps down.
+  @Test
+  void aRequestThatComesWhileAPluginGoesDown_keepsItWhole_andTheUnregisterFailsSayingSo() {
+    CompletableFuture<Void> unregister = features.unregister(COMBAT);
+    CompletableFuture<Void> request = features.loadAndActivate(COMBAT);
+    pump();
+
+    request.join();
+    assertEquals(PluginState.ACTIVE, features.state(COMBAT));
+    assertTrue(assets.contentRoot("Combat").isPresent(), "an active plugin's content stays in the index");
+    assertEquals("Plugin Combat is still requested (1 requests, 0 active dependents)",
+        ((PluginException) failureOf(unregister)).problems().get(0).message());
+
+    features.deactivate(COMBAT);
+    CompletableFuture<Void> again = features.unregister(COMBAT);
+    pump();
+    again.join();
+    assertEquals(PluginState.INSTALLED, features.state(COMBAT), "once released, it goes down whole");
+    assertFalse(assets.contentRoot("Combat").isPresent());
+  }
+
   @Test
   void aRegisteredPlugin_keepsItsDependencyRegistered() {
     CompletableFuture<Void> unregister = features.unregister(CORE);
