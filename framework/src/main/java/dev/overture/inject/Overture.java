@@ -98,7 +98,7 @@ public final class Overture implements AutoCloseable {
   private final Reports reports;
   private final LiveContent live;
   private volatile boolean closed;
-  private final java.util.concurrent.atomic.AtomicBoolean closing = new java.util.concurrent.atomic.AtomicBoolean();
+  private final RuntimeShutdown.Gate gate = new RuntimeShutdown.Gate();
   private final java.time.Duration closeWait;
 
   private Overture(Builder builder) {
@@ -298,14 +298,21 @@ public final class Overture implements AutoCloseable {
     return closed;
   }
 
-  /** See the class comment. Idempotent; the first caller closes, others return at once. */
+  /**
+   * See the class comment. Idempotent: the first caller closes; a call from another thread while it
+   * does returns once that close is done (a shutdown hook must not let the process end under the
+   * main thread's close), and one from the closing thread itself (a close listener) at once.
+   */
   @Override
   public void close() {
-    if (!closing.compareAndSet(false, true)) {
-      return;
+    if (gate.enter()) {
+      closed = true;
+      try {
+        RuntimeShutdown.close(live, worlds, features, store, assets, closeWait);
+      } finally {
+        gate.done();
+      }
     }
-    closed = true;
-    RuntimeShutdown.close(live, worlds, features, store, assets, closeWait);
   }
 
   @Override

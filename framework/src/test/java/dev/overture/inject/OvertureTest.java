@@ -172,6 +172,45 @@ class OvertureTest {
     overture.close(); // idempotent
   }
 
+  // Regression (review D): a second close() on another thread (a shutdown hook beside the main
+  // thread's try-with-resources) returned at once while the first was still closing, so the process
+  // could end before the world store had written its saves and the pools had stopped.
+  @Test
+  void aCloseOnAnotherThread_returnsOnceTheFirstCloseIsDone_andOneFromInsideThatCloseAtOnce() throws Exception {
+    Overture overture = manual(new ManualExecutor(), new ManualExecutor()).build();
+    java.util.concurrent.CountDownLatch inside = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    Thread first = new Thread(() -> {
+      World world = overture.worlds().create("Match");
+      world.onClose(() -> {
+        overture.close(); // from inside the close: at once, or this thread would wait for itself
+        inside.countDown();
+        try {
+          release.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      });
+      overture.close();
+    }, "first-closer");
+    first.start();
+    inside.await();
+    AtomicReference<Boolean> closedWhenReturned = new AtomicReference<>();
+    Thread second = new Thread(() -> {
+      overture.close();
+      closedWhenReturned.set(overture.features().isClosed());
+    }, "second-closer");
+    second.start();
+
+    await().atMost(Duration.ofSeconds(10)).until(() -> second.getState() == Thread.State.WAITING || !second.isAlive());
+    assertTrue(second.isAlive(), "the second close returned while the first was still closing");
+    release.countDown();
+    second.join();
+    first.join();
+
+    assertEquals(Boolean.TRUE, closedWhenReturned.get(), "it returned once the plugins were closed");
+  }
+
   @Test
   void aWorldOfAnotherThread_isLeftToThatThread() throws Exception {
     ManualExecutor workers = new ManualExecutor();
