@@ -5,7 +5,6 @@ import dev.overture.asset.AssetSource;
 import dev.overture.asset.ContentRoot;
 import dev.overture.asset.ScanRule;
 import dev.overture.core.ProblemException;
-import dev.overture.core.ReportKind;
 import dev.overture.core.Reports;
 import dev.overture.core.MissingDependencyException;
 import dev.overture.core.Ticker;
@@ -112,27 +111,8 @@ public final class Overture implements AutoCloseable {
       opened.push(assets);
       // The game data starts loading in the background, as the plugins do; ready() waits for both.
       assets.startInitialLoading();
-      GameFeatures.Builder featureBuilder = GameFeatures.builder(assets);
-      if (builder.pluginExecutor != null) {
-        featureBuilder.executor(builder.pluginExecutor);
-      }
-      if (builder.pluginJars != null) {
-        featureBuilder.pluginJars(builder.pluginJars);
-      }
-      if (builder.pluginClassLoader != null) {
-        featureBuilder.classLoader(builder.pluginClassLoader);
-      }
-      if (builder.maxPluginJarBytes >= 0) {
-        featureBuilder.maxPluginJarBytes(builder.maxPluginJarBytes);
-      }
-      features = featureBuilder.build();
+      features = RuntimeAssembly.features(builder, assets, reports);
       opened.push(features);
-      features.ready().whenComplete((ignored, error) -> {
-        Throwable cause = error instanceof java.util.concurrent.CompletionException ? error.getCause() : error;
-        if (cause instanceof ProblemException problems) {
-          reports.publish(ReportKind.PLUGIN_FAILED, problems.heading(), problems.problems());
-        }
-      });
       objects = builder.objects.build();
       settingsFolder = builder.settingsFolder;
       localSettings = settingsFolder == null ? null : localSettings(settingsFolder);
@@ -142,32 +122,11 @@ public final class Overture implements AutoCloseable {
       if (store != null) {
         opened.push(store);
       }
-      ExperienceSettings experience = builder.experienceSettings;
-      if (builder.ticker != null) {
-        experience = experience.withTicker(builder.ticker);
-      }
-      if (localSettings != null && experience.localSettings().isEmpty()) {
-        experience = experience.withLocalSettings(localSettings);
-      }
-      experienceSettings = experience;
-      Validator.Builder validation = Validator.builder(assets).features(features).objects(objects);
-      if (settingsFolder != null) {
-        validation.settingsFolder(settingsFolder.path());
-      }
-      builder.assetValidators.forEach(validation::validator);
-      builder.actionValidators.forEach(validation::validator);
-      builder.projectValidators.forEach(validation::validator);
-      validator = validation.build();
-      if (builder.liveContent != null) {
-        LiveContent.Builder liveBuilder = LiveContent.builder(assets, features, validator).reports(reports);
-        if (builder.pluginJars != null) {
-          liveBuilder.pluginsFolder(builder.pluginJars);
-        }
-        builder.liveContent.forEach(step -> step.accept(liveBuilder));
-        live = liveBuilder.start();
+      experienceSettings = RuntimeAssembly.experienceSettings(builder, localSettings);
+      validator = RuntimeAssembly.validator(builder, assets, features, objects);
+      live = builder.liveContent == null ? null : RuntimeAssembly.live(builder, assets, features, validator, reports);
+      if (live != null) {
         opened.push(live);
-      } else {
-        live = null;
       }
       worlds = new WorldFactory(new Experiences(assets, features, experienceSettings), objects, store, reports, live);
     } catch (RuntimeException | Error e) {
@@ -206,7 +165,7 @@ public final class Overture implements AutoCloseable {
       Throwable cause = error instanceof java.util.concurrent.CompletionException && error.getCause() != null ? error.getCause() : error;
       // A job that failed to load its asset says why in the load's own problems.
       return CompletableFuture.failedFuture(
-          cause instanceof dev.overture.asset.StartupJobException job && job.getCause() instanceof dev.overture.core.ProblemException problems
+          cause instanceof dev.overture.asset.StartupJobException job && job.getCause() instanceof ProblemException problems
               ? problems : cause);
     });
     return CompletableFuture.allOf(features.ready(), startup);
@@ -327,25 +286,27 @@ public final class Overture implements AutoCloseable {
    * settings). Everything but the content root is optional. Not thread-safe.
    */
   public static final class Builder implements RuntimeSetup<Builder> {
-    private final AssetManager.Builder assets = Experiences.register(AssetManager.builder());
-    private final ObjectFactory.Builder objects = ObjectFactory.builder();
-    private final List<AssetValidator<?>> assetValidators = new ArrayList<>();
-    private final List<ActionValidator<?>> actionValidators = new ArrayList<>();
-    private final List<ProjectValidator> projectValidators = new ArrayList<>();
-    private ExperienceSettings experienceSettings = ExperienceSettings.defaults();
-    private Executor pluginExecutor;
-    private Path pluginJars;
-    private ClassLoader pluginClassLoader;
-    private long maxPluginJarBytes = -1;
-    private Ticker ticker;
-    private SettingsFolder settingsFolder;
+    final AssetManager.Builder assets = Experiences.register(AssetManager.builder());
+    final ObjectFactory.Builder objects = ObjectFactory.builder();
+    final List<AssetValidator<?>> assetValidators = new ArrayList<>();
+    final List<ActionValidator<?>> actionValidators = new ArrayList<>();
+    final List<ProjectValidator> projectValidators = new ArrayList<>();
+    ExperienceSettings experienceSettings = ExperienceSettings.defaults();
+    Executor pluginExecutor;
+    Path pluginJars;
+    ClassLoader pluginClassLoader;
+    long maxPluginJarBytes = -1;
+    Ticker ticker;
+    SettingsFolder settingsFolder;
     private Path storeFile;
     private javax.sql.DataSource storeDataSource;
     private String storeName;
     private java.time.Duration closeWait = java.time.Duration.ofSeconds(5);
+    private boolean closeWaitSet;
+    private boolean experienceSettingsSet;
     private Reports reports;
     /** The host's settings of live content, in order; null while it is off. */
-    private List<Consumer<LiveContent.Builder>> liveContent;
+    List<Consumer<LiveContent.Builder>> liveContent;
     private boolean shipping;
     private boolean editorOnlySubobjects;
 
@@ -397,7 +358,11 @@ public final class Overture implements AutoCloseable {
       if (timeout.isNegative()) {
         throw new IllegalArgumentException("the close timeout must not be negative: " + timeout);
       }
+      if (closeWaitSet) {
+        throw new IllegalStateException("the close timeout was already set to " + closeWait);
+      }
       closeWait = timeout;
+      closeWaitSet = true;
       return this;
     }
 
@@ -422,6 +387,9 @@ public final class Overture implements AutoCloseable {
     public Builder maxPluginJarBytes(long bytes) {
       if (bytes < 0) {
         throw new IllegalArgumentException("maxPluginJarBytes < 0: " + bytes);
+      }
+      if (maxPluginJarBytes >= 0) {
+        throw new IllegalStateException("the largest plugin jar was already set to " + maxPluginJarBytes + " bytes");
       }
       maxPluginJarBytes = bytes;
       return this;
@@ -527,7 +495,12 @@ public final class Overture implements AutoCloseable {
 
     /** How experiences load (chaos delay, seed); the {@link #ticker} and local settings are added. */
     public Builder experienceSettings(ExperienceSettings settings) {
-      experienceSettings = Objects.requireNonNull(settings, "settings");
+      Objects.requireNonNull(settings, "settings");
+      if (experienceSettingsSet) {
+        throw new IllegalStateException("the experience settings were already set");
+      }
+      experienceSettings = settings;
+      experienceSettingsSet = true;
       return this;
     }
 
@@ -537,7 +510,11 @@ public final class Overture implements AutoCloseable {
      * Overture#sharedSettings} reads a player's; the validator checks the files there.
      */
     public Builder settings(SettingsFolder folder) {
-      settingsFolder = Objects.requireNonNull(folder, "folder");
+      Objects.requireNonNull(folder, "folder");
+      if (settingsFolder != null) {
+        throw new IllegalStateException("the settings folder was already set to " + settingsFolder.path());
+      }
+      settingsFolder = folder;
       return this;
     }
 
@@ -562,13 +539,13 @@ public final class Overture implements AutoCloseable {
     public Builder worldStore(Path file, String name) {
       Objects.requireNonNull(file, "file");
       Objects.requireNonNull(name, "name");
+      refuseSecondStore();
       OptionalDependency driver = OptionalDependency.SQLITE_JDBC;
       if (!driver.isPresent()) {
         throw new MissingDependencyException("Overture.Builder.worldStore(Path)", driver.artifactId(), driver.coordinates(),
             "open the store over a DataSource of your own (worldStore(dataSource, name))");
       }
       storeFile = file;
-      storeDataSource = null;
       storeName = name;
       return this;
     }
@@ -579,10 +556,18 @@ public final class Overture implements AutoCloseable {
      * The data source stays the host's: closing the runtime does not close it.
      */
     public Builder worldStore(javax.sql.DataSource dataSource, String name) {
-      storeDataSource = Objects.requireNonNull(dataSource, "dataSource");
-      storeFile = null;
-      storeName = Objects.requireNonNull(name, "name");
+      Objects.requireNonNull(dataSource, "dataSource");
+      Objects.requireNonNull(name, "name");
+      refuseSecondStore();
+      storeDataSource = dataSource;
+      storeName = name;
       return this;
+    }
+
+    private void refuseSecondStore() {
+      if (storeName != null) {
+        throw new IllegalStateException("the world store was already set to " + storeName);
+      }
     }
 
     /**

@@ -64,6 +64,31 @@ class OvertureBuilderRulesTest {
         assertThrows(IllegalArgumentException.class, () -> builder.closeTimeout(Duration.ofSeconds(-1))).getMessage());
   }
 
+  // Regression (review D): these took a second setting silently, the last one winning, where every
+  // other part of the builder refuses it; a settings folder given twice saved the player's settings
+  // in whichever came last.
+  @Test
+  void theRuntimesOwnSettings_refuseASecondSettingToo() {
+    Overture.Builder builder = builder();
+    builder.settings(dev.overture.settings.SettingsFolder.at(temp.resolve("settings")))
+        .worldStore(new org.sqlite.SQLiteDataSource(), "first.db")
+        .experienceSettings(dev.overture.experience.ExperienceSettings.defaults())
+        .maxPluginJarBytes(1000);
+
+    assertEquals("the close timeout was already set to PT0S",
+        assertThrows(IllegalStateException.class, () -> builder.closeTimeout(Duration.ofSeconds(1))).getMessage());
+    assertEquals("the settings folder was already set to " + temp.resolve("settings"), assertThrows(IllegalStateException.class,
+        () -> builder.settings(dev.overture.settings.SettingsFolder.at(temp.resolve("other")))).getMessage());
+    assertEquals("the world store was already set to first.db",
+        assertThrows(IllegalStateException.class, () -> builder.worldStore(temp.resolve("second.db"))).getMessage());
+    assertEquals("the world store was already set to first.db", assertThrows(IllegalStateException.class,
+        () -> builder.worldStore(new org.sqlite.SQLiteDataSource(), "third.db")).getMessage());
+    assertEquals("the experience settings were already set", assertThrows(IllegalStateException.class,
+        () -> builder.experienceSettings(dev.overture.experience.ExperienceSettings.defaults())).getMessage());
+    assertEquals("the largest plugin jar was already set to 1000 bytes",
+        assertThrows(IllegalStateException.class, () -> builder.maxPluginJarBytes(2000)).getMessage());
+  }
+
   @Test
   void theHostsReportsFeed_isTheOneTheRuntimePublishesInto() {
     Reports feed = Reports.create();

@@ -305,6 +305,7 @@ public final class Inspector implements AutoCloseable {
     private Duration refresh = Duration.ofMillis(100);
     private boolean refreshSet;
     private Ticker ticker = Ticker.system();
+    private boolean tickerSet;
 
     private Builder(Overture overture) {
       this.overture = Objects.requireNonNull(overture, "overture");
@@ -376,7 +377,12 @@ public final class Inspector implements AutoCloseable {
 
     /** The time source of the runtime's uptime and of how often assets are read; tests pass a fake. */
     public Builder ticker(Ticker newTicker) {
-      ticker = Objects.requireNonNull(newTicker, "ticker");
+      Objects.requireNonNull(newTicker, "ticker");
+      if (tickerSet) {
+        throw new IllegalStateException("the ticker was already set");
+      }
+      ticker = newTicker;
+      tickerSet = true;
       return this;
     }
 
