@@ -35,21 +35,7 @@ final class AssetDeserializers {
   /** The module that binds and writes our value types, resolving class names through {@code kinds}. */
   @SuppressWarnings({"unchecked", "rawtypes"})
   static SimpleModule module(KindRegistry kinds) {
-    SimpleModule module =
-        new SimpleModule("overture-assets") {
-          private static final long serialVersionUID = 1L;
-
-          @Override
-          public void setupModule(SetupContext context) {
-            super.setupModule(context);
-            context.addDeserializerModifier(new SizeChecks());
-            // Each added set goes first: FastCreators replaces Jackson's instantiator, then the check wraps it.
-            context.addValueInstantiators(new RequiredProperties(kinds));
-            context.addValueInstantiators(FastCreators.instantiators());
-          }
-        };
-    module.setDeserializerModifier(new NullValues());
-    module.addDeserializer((Class) String.class, new TextDeserializer(StringDeserializer.instance));
+    SimpleModule module = values("overture-assets", kinds);
     module.addDeserializer(PrimaryAssetId.class, new IdDeserializer(List.of()));
     module.addDeserializer(PrimaryAssetType.class, new TypeDeserializer());
     module.addDeserializer(AssetPath.class, new PathDeserializer());
@@ -68,6 +54,32 @@ final class AssetDeserializers {
     module.addSerializer(PrimaryAssetType.class, new StringSerializer<>());
     module.addSerializer(AssetPath.class, new StringSerializer<>());
     module.addSerializer(softRefClass, new SoftRefSerializer());
+    return module;
+  }
+
+  /**
+   * The rules of values alone, without our reference types: no null as a value ({@link
+   * NullValues}), the declarations a component may carry ({@link ValueRange}, {@link SizeRange},
+   * {@link NotBlank}, and {@link Required} in a record), whole and finite numbers. The content's
+   * module adds the references to it; {@link ContentValues} binds with it alone.
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  static SimpleModule values(String name, KindRegistry kinds) {
+    SimpleModule module =
+        new SimpleModule(name) {
+          private static final long serialVersionUID = 1L;
+
+          @Override
+          public void setupModule(SetupContext context) {
+            super.setupModule(context);
+            context.addDeserializerModifier(new SizeChecks());
+            // Each added set goes first: FastCreators replaces Jackson's instantiator, then the check wraps it.
+            context.addValueInstantiators(new RequiredProperties(kinds));
+            context.addValueInstantiators(FastCreators.instantiators());
+          }
+        };
+    module.setDeserializerModifier(new NullValues());
+    module.addDeserializer((Class) String.class, new TextDeserializer(StringDeserializer.instance));
     for (Class<?> number : List.of(Double.class, double.class, Float.class, float.class)) {
       finite(module, number);
     }

@@ -84,25 +84,35 @@ final class AssetJson {
 
   private Generation generation(KindRegistry kinds, Map<String, Class<?>> assetClasses, AssetVersions versions) {
     JsonMapper mapper =
-        JsonMappers.builder(factory)
-            .enable(
-                DeserializationFeature.FAIL_ON_TRAILING_TOKENS,
-                DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES,
-                DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
-            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
-            .enable(EnumFeature.FAIL_ON_NUMBERS_FOR_ENUMS) // an enum is named, as its schema says: 2 is no constant's name
-            // A null in a list or map is refused here; one as a property's value by NullValues.
-            .changeDefaultNullHandling(nulls -> nulls.withContentNulls(Nulls.FAIL))
-            .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
-            .withCoercionConfig(LogicalType.Textual, strings -> strings
-                .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
-                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+        strict(JsonMappers.builder(factory))
             .addHandler(new UnknownPropertyWarnings())
             .addModule(AssetDeserializers.module(kinds))
             .registerSubtypes(kinds.namedTypes())
             .build();
     return new Generation(kinds, Map.copyOf(assetClasses), versions, mapper, new JsonProblems(kinds), new ConcurrentHashMap<>());
+  }
+
+  /**
+   * {@code builder} reading as strictly as content is read (docs/assets.md, "How strictly files are
+   * read"): no coercion between strings, numbers and booleans, no fraction for a whole number, no
+   * number for an enum, no null for a primitive or in a list or map, nothing after the value. The
+   * content's mapper and {@link ContentValues}' are both made with it.
+   */
+  static JsonMapper.Builder strict(JsonMapper.Builder builder) {
+    return builder
+        .enable(
+            DeserializationFeature.FAIL_ON_TRAILING_TOKENS,
+            DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES,
+            DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
+        .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+        .enable(EnumFeature.FAIL_ON_NUMBERS_FOR_ENUMS) // an enum is named, as its schema says: 2 is no constant's name
+        // A null in a list or map is refused here; one as a property's value by NullValues.
+        .changeDefaultNullHandling(nulls -> nulls.withContentNulls(Nulls.FAIL))
+        .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+        .withCoercionConfig(LogicalType.Textual, strings -> strings
+            .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+            .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+            .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail));
   }
 
   /**

@@ -66,7 +66,11 @@ final class JsonProblems {
     return describe(e, pointer, parser).withAsset(context.asset()).at(location);
   }
 
-  private Problem describe(JacksonException e, String pointer, JsonParser parser) {
+  /**
+   * What {@code e} means, unlocated: {@code pointer} is where it happened (its last name is the
+   * field a message names), {@code parser} the one that threw, if known.
+   */
+  Problem describe(JacksonException e, String pointer, JsonParser parser) {
     String field = lastName(pointer);
     if (e instanceof AssetReferenceException reference) {
       Problem problem = Problem.error(reference.problemId(), reference.getOriginalMessage());

@@ -13,7 +13,8 @@ import java.lang.annotation.Target;
  * ({@code minLength: 1} and a {@code pattern} asking for one character that is not white space, as
  * Java counts it), so an editor flags it as it is typed. On a list or map of strings it applies to
  * each one. A value the file leaves out is not checked (the record's default applies); a record
- * built in code is not checked either.
+ * built in code is not checked either. On an object's {@code @Property} field it applies to the
+ * strings archetypes give the property ({@link ContentValues}).
  *
  * <pre>
  * record ConfigureMatch(&#64;NotBlank List&lt;String&gt; teams, ...)

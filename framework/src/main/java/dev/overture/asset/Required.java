@@ -16,7 +16,9 @@ import java.lang.annotation.Target;
  * {@code null} is refused anyway, required or not.
  *
  * <p>A record built in code is not checked by this annotation: its constructor guards against a
- * null as it always must ({@code Objects.requireNonNull(experienceId, "experienceId")}).
+ * null as it always must ({@code Objects.requireNonNull(experienceId, "experienceId")}). On an
+ * object's {@code @Property} field it means nothing: an archetype never has to set a property, whose
+ * class default applies (a record held by a property has its own required components checked).
  *
  * <pre>
  * record UserFacingExperience(

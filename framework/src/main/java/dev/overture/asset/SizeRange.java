@@ -12,7 +12,9 @@ import java.lang.annotation.Target;
  * and the range: {@code "teams" must have from 1 to 4 items, not 0}), and the JSON schemas carry it
  * ({@code minItems}, {@code maxItems}), so an editor flags the list as it is typed. It counts the
  * items of a list, set or array; on a list of lists it counts each one. A value the file leaves out
- * is not checked (the record's default applies); a record built in code is not checked either.
+ * is not checked (the record's default applies); a record built in code is not checked either. On
+ * an object's {@code @Property} field it counts the lists archetypes give the property ({@link
+ * ContentValues}).
  *
  * <pre>
  * record ConfigureMatch(&#64;SizeRange(min = 1, max = 4) List&lt;String&gt; teams, ...)

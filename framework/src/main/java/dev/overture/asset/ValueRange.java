@@ -15,7 +15,9 @@ import java.lang.annotation.Target;
  * bounds each one. It bounds {@code int}, {@code long}, {@code short}, {@code float} and {@code
  * double} and their boxes (not bytes, big numbers or arrays of primitives, which the schemas then
  * leave unbounded too). A value the file leaves out is not checked (the record's default applies);
- * a record built in code is not checked either.
+ * a record built in code is not checked either. On an object's {@code @Property} field it bounds
+ * the values archetypes give the property, as loading, {@code ObjectFactory.check} and the
+ * archetype schema read them ({@link ContentValues}).
  *
  * <pre>
  * record ConfigureMatch(@ValueRange(min = 1) Integer teamSize, ...)

@@ -3,6 +3,7 @@ package dev.overture.core;
 import dev.overture.internal.Choices;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Thrown by a value's constructor (a record's compact constructor, say) when the data it was
@@ -18,6 +19,8 @@ public class DataException extends IllegalArgumentException {
   private final String pointer;
   private final String choicesLabel;
   private final transient List<String> choices;
+  /** The problem as it was described elsewhere ({@link #DataException(Problem, String)}), or null. */
+  private final transient Problem described;
 
   /**
    * @param problemId the problem's stable id, for example {@code Overture/UnknownProperty}
@@ -33,6 +36,24 @@ public class DataException extends IllegalArgumentException {
     this.pointer = Objects.requireNonNull(pointer, "pointer");
     this.choicesLabel = choicesLabel;
     this.choices = Choices.copyOf(choices);
+    this.described = null;
+  }
+
+  /**
+   * The error {@code problem} (its id, message and choices as they are; its location is dropped),
+   * found at {@code pointer} inside the value: for a value checked by rules that describe what
+   * they find as problems (the content's, {@code dev.overture.asset.ContentValues}), so that the
+   * value's own constructor reports it in their words.
+   *
+   * @param pointer where in the value, relative to it ({@code ""} for all of it)
+   */
+  public DataException(Problem problem, String pointer) {
+    super(Objects.requireNonNull(problem, "problem").message());
+    this.problemId = problem.id();
+    this.pointer = Objects.requireNonNull(pointer, "pointer");
+    this.choicesLabel = null;
+    this.choices = problem.choices();
+    this.described = new Problem(Severity.ERROR, problem.id(), problem.message(), Optional.empty(), Optional.empty(), choices);
   }
 
   /** Without choices. */
@@ -52,6 +73,9 @@ public class DataException extends IllegalArgumentException {
 
   /** The problem this describes, at {@code location}. */
   public Problem toProblem() {
+    if (described != null) {
+      return described;
+    }
     Problem problem = Problem.error(problemId, getMessage());
     return choicesLabel == null ? problem : problem.withChoices(choicesLabel, choices);
   }

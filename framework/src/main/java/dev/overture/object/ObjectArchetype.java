@@ -12,6 +12,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.util.TokenBuffer;
 
 /**
  * A named variation of a registered class defined in content, like a Blueprint subclass of a C++
@@ -30,14 +31,22 @@ import tools.jackson.databind.JsonNode;
  * }</pre>
  *
  * An unknown class or property, or a value that does not fit, fails when the file is read, at its
- * place in the file; subobjects are checked against the class by {@link ObjectFactory#check}.
- * Immutable.
+ * place in the file; subobjects, and the values of their properties, are checked against the class
+ * by {@link ObjectFactory#check}. A value is read as an asset file's field of the property's type
+ * and declarations is read ({@link dev.overture.asset.ContentValues}): a {@code @ValueRange},
+ * {@code @SizeRange} or {@code @NotBlank} on the property bounds it, and a value that does not fit
+ * gets the problem such a field gets ({@code "maxSpeed" must be 0 or more, not -3}). Immutable.
  */
 public final class ObjectArchetype {
 
   private final ClassRef<Object> objectClass;
   private final Map<String, PropertyValues.Value> properties;
   private final Map<String, SubobjectOverride> subobjects;
+  /**
+   * Each subobject override's property values as the file wrote them (numbers spelt as written, so
+   * that a problem quotes them as an asset file's field would), read for the class built.
+   */
+  private final Map<String, Map<String, TokenBuffer>> subobjectValues;
   /** Subobject property values converted for the class actually built, once per (subobject, class). */
   private final Map<Converted, Map<String, PropertyValues.Value>> converted = new ConcurrentHashMap<>();
 
@@ -63,20 +72,62 @@ public final class ObjectArchetype {
     return ScanRule.of(ASSET_TYPE, ObjectArchetype.class, "archetypes");
   }
 
-  /** Bound from JSON; see the class comment. */
-  @JsonCreator
+  /**
+   * An archetype made in code; {@code properties} and each override's are checked as a file's are
+   * (see the class comment).
+   */
   public ObjectArchetype(
-      @JsonProperty("class") ClassRef<Object> objectClass,
-      @JsonProperty("properties") Map<String, JsonNode> properties,
-      @JsonProperty("subobjects") Map<String, SubobjectOverride> subobjects) {
+      ClassRef<Object> objectClass, Map<String, JsonNode> properties, Map<String, SubobjectOverride> subobjects) {
+    this(objectClass,
+        PropertyValues.written(properties == null ? Map.of() : properties),
+        subobjects == null ? Map.of() : subobjects,
+        writtenValues(subobjects == null ? Map.of() : subobjects));
+  }
+
+  private ObjectArchetype(
+      ClassRef<Object> objectClass, Map<String, TokenBuffer> properties, Map<String, SubobjectOverride> subobjects,
+      Map<String, Map<String, TokenBuffer>> subobjectValues) {
     if (objectClass == null) {
       throw new DataException(
           "Overture/MissingClass", "", "Missing \"class\": name the registered class this archetype varies");
     }
     this.objectClass = objectClass;
-    this.properties = Collections.unmodifiableMap(
-        PropertyValues.convert(objectClass.type(), properties == null ? Map.of() : properties, "/properties"));
-    this.subobjects = subobjects == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(subobjects));
+    this.properties = Collections.unmodifiableMap(PropertyValues.convert(objectClass.type(), properties, "/properties"));
+    this.subobjects = Collections.unmodifiableMap(new LinkedHashMap<>(subobjects));
+    this.subobjectValues = Map.copyOf(subobjectValues);
+  }
+
+  /**
+   * Bound from JSON, see the class comment: the values are kept as written, the overrides' too, and
+   * the overrides are also shown as trees ({@link #subobjects()}).
+   */
+  @JsonCreator
+  static ObjectArchetype fromJson(
+      @JsonProperty("class") ClassRef<Object> objectClass,
+      @JsonProperty("properties") Map<String, TokenBuffer> properties,
+      @JsonProperty("subobjects") Map<String, WrittenOverride> subobjects) {
+    Map<String, SubobjectOverride> overrides = new LinkedHashMap<>();
+    Map<String, Map<String, TokenBuffer>> values = new LinkedHashMap<>();
+    if (subobjects != null) {
+      subobjects.forEach((name, written) -> {
+        Map<String, TokenBuffer> writtenValues = written.properties() == null ? Map.of() : written.properties();
+        Map<String, JsonNode> trees = new LinkedHashMap<>();
+        writtenValues.forEach((property, value) -> trees.put(property, PropertyValues.tree(value)));
+        overrides.put(name, new SubobjectOverride(written.objectClass(), written.create(), trees));
+        values.put(name, writtenValues);
+      });
+    }
+    return new ObjectArchetype(objectClass, properties == null ? Map.of() : properties, overrides, values);
+  }
+
+  /** A subobject override as a file writes it: {@link SubobjectOverride}, with its values as written. */
+  private record WrittenOverride(
+      @JsonProperty("class") ClassRef<Object> objectClass, Boolean create, Map<String, TokenBuffer> properties) {}
+
+  private static Map<String, Map<String, TokenBuffer>> writtenValues(Map<String, SubobjectOverride> subobjects) {
+    Map<String, Map<String, TokenBuffer>> values = new LinkedHashMap<>();
+    subobjects.forEach((name, override) -> values.put(name, PropertyValues.written(override.properties())));
+    return values;
   }
 
   /** The class it varies. */
@@ -107,12 +158,12 @@ public final class ObjectArchetype {
    * @throws DataException when a property does not exist on {@code type} or a value does not fit
    */
   Map<String, PropertyValues.Value> subobjectProperties(String subobject, Class<?> type) {
-    SubobjectOverride override = subobjects.get(subobject);
-    if (override == null || override.properties().isEmpty()) {
+    Map<String, TokenBuffer> values = subobjectValues.getOrDefault(subobject, Map.of());
+    if (values.isEmpty()) {
       return Map.of();
     }
     return converted.computeIfAbsent(new Converted(subobject, type), key -> Collections.unmodifiableMap(
-        PropertyValues.convert(type, override.properties(), "/subobjects/" + subobject.replace("~", "~0").replace("/", "~1") + "/properties")));
+        PropertyValues.convert(type, values, "/subobjects/" + subobject.replace("~", "~0").replace("/", "~1") + "/properties")));
   }
 
   @Override

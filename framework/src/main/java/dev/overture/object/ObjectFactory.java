@@ -222,7 +222,7 @@ public final class ObjectFactory {
       }
       Class<?> target = replacement.orElseGet(() -> typeDefaults.subobjectClass(name));
       try {
-        PropertyValues.convert(target, override.properties(), at + "/properties");
+        archetype.subobjectProperties(name, target);
       } catch (DataException e) {
         problems.add(e);
       }

@@ -1,6 +1,7 @@
 package dev.overture.object;
 
 import com.fasterxml.jackson.annotation.Nulls;
+import dev.overture.asset.ContentValues;
 import dev.overture.core.DataException;
 import dev.overture.internal.Choices;
 import dev.overture.internal.FiniteNumbers;
@@ -11,10 +12,13 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.ObjectReadContext;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.JsonNode;
@@ -23,21 +27,30 @@ import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.cfg.CoercionAction;
 import tools.jackson.databind.cfg.CoercionInputShape;
 import tools.jackson.databind.cfg.EnumFeature;
+import tools.jackson.databind.cfg.JsonNodeFeature;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.module.SimpleModule;
+import tools.jackson.databind.node.NullNode;
 import tools.jackson.databind.type.LogicalType;
+import tools.jackson.databind.util.TokenBuffer;
 
 /**
- * Turns property values (from an archetype's JSON, or given to {@link ClassDefaults#set}) into the
- * types of the class's {@link Property} fields, as strictly as assets are read (no coercion between
- * strings, numbers and booleans, no fractions for whole numbers but whole numbers written as
- * decimals, {@code 1e3}, no byte beyond 127, no number for an enum, no null in a list or map, no
- * number that is not finite: Jackson would read {@code "NaN"} and {@code "Infinity"} into a
- * double), so that the archetype schemas can say what loading takes. Stateless and thread-safe.
+ * Turns property values into the types of the class's {@link Property} fields. An archetype's, from
+ * its JSON, are read as an asset file's fields are ({@link ContentValues}: no coercion between
+ * strings, numbers and booleans, whole numbers written as decimals but no fractions for them, no
+ * byte beyond 127, no number for an enum, no null in a list or map, no number that is not finite,
+ * and what the field declares: {@link dev.overture.asset.ValueRange}, {@link
+ * dev.overture.asset.SizeRange}, {@link dev.overture.asset.NotBlank}), with the same problem for
+ * the same value, so that the archetype schemas can say what loading takes. Values given in code
+ * ({@link ClassDefaults#set}) are checked against the field's type as strictly, but not against its
+ * declarations, as a record built in code is not either. Stateless and thread-safe.
  */
 final class PropertyValues {
 
-  /** One mapper per plugin's classes, so that unloading a plugin leaves none of its types cached here. */
+  /**
+   * Values given in code, and each instance's copy of a value that could be changed. One mapper per
+   * plugin's classes, so that unloading a plugin leaves none of its types cached here.
+   */
   private static final MappersByLoader MAPPERS = new MappersByLoader(() ->
       JsonMappers.builder()
           .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
@@ -93,15 +106,19 @@ final class PropertyValues {
   }
 
   /**
-   * The values of {@code properties} for {@code type}, converted.
+   * The values of {@code properties} for {@code type}, each read as an asset file's field of its
+   * type and declarations is read ({@link ContentValues}): the same rules, its {@link
+   * dev.overture.asset.ValueRange}, {@link dev.overture.asset.SizeRange} and {@link
+   * dev.overture.asset.NotBlank}, and the same problem when it breaks one.
    *
+   * @param properties the values as the file wrote them ({@link #written})
    * @param pointer where the properties are in the JSON, for error locations
    * @throws DataException at the property that does not exist or does not fit
    */
-  static Map<String, Value> convert(Class<?> type, Map<String, JsonNode> properties, String pointer) {
+  static Map<String, Value> convert(Class<?> type, Map<String, TokenBuffer> properties, String pointer) {
     Map<String, Field> fields = Plans.PROPERTIES.get(type);
     Map<String, Value> values = new LinkedHashMap<>();
-    for (Map.Entry<String, JsonNode> entry : properties.entrySet()) {
+    for (Map.Entry<String, TokenBuffer> entry : properties.entrySet()) {
       String name = entry.getKey();
       String at = pointer + "/" + name.replace("~", "~0").replace("/", "~1");
       Field field = fields.get(name);
@@ -110,25 +127,51 @@ final class PropertyValues {
             "Overture/UnknownProperty", at, type.getSimpleName() + " has no property \"" + name + "\"",
             "properties", Choices.closest(name, fields.keySet()));
       }
-      JsonMapper mapper = MAPPERS.forType(field.getGenericType());
-      JavaType javaType = mapper.getTypeFactory().constructType(field.getGenericType());
       Object converted;
-      try {
-        converted = mapper.treeToValue(entry.getValue(), javaType);
-      } catch (JacksonException e) {
-        throw new DataException("Overture/InvalidValue", at, doesNotFit(type, field, String.valueOf(entry.getValue())));
-      } catch (IllegalArgumentException e) {
-        throw new DataException(
-            "Overture/InvalidValue", at, "Property \"" + name + "\" of " + type.getSimpleName() + ": " + e.getMessage());
+      try (JsonParser parser = entry.getValue().asParser()) {
+        converted = ContentValues.bind(parser, field.getGenericType(), field, name);
+      } catch (DataException e) {
+        throw new DataException(e.toProblem(), at + e.pointer());
       }
-      String notFinite = FiniteNumbers.find(converted).orElse(null);
-      if (notFinite != null) {
-        throw new DataException("Overture/InvalidValue", at + notFinite,
-            doesNotFit(type, field, String.valueOf(entry.getValue().at(notFinite))) + " (it is not a finite number)");
+      if (isImmutable(converted)) {
+        values.put(name, new Value(converted, null, null, null));
+      } else {
+        JsonMapper mapper = MAPPERS.forType(field.getGenericType());
+        values.put(name, new Value(null, tree(mapper, entry.getValue()), mapper.getTypeFactory().constructType(field.getGenericType()), mapper));
       }
-      values.put(name, of(converted, entry.getValue(), javaType, mapper));
     }
     return values;
+  }
+
+  /** {@code json} as {@link #convert} takes it: a Java null is JSON's {@code null}. */
+  static TokenBuffer written(JsonNode json) {
+    TokenBuffer buffer = TokenBuffer.forGeneration();
+    try (JsonParser parser = (json == null ? NullNode.getInstance() : json).traverse(ObjectReadContext.empty())) {
+      parser.nextToken();
+      buffer.copyCurrentStructure(parser);
+    }
+    return buffer;
+  }
+
+  /** Each of {@code json}'s values {@link #written}, in its order. */
+  static Map<String, TokenBuffer> written(Map<String, JsonNode> json) {
+    Map<String, TokenBuffer> written = new LinkedHashMap<>();
+    json.forEach((name, value) -> written.put(name, written(value)));
+    return Collections.unmodifiableMap(written);
+  }
+
+  /** Written JSON as a tree, every number exactly as written (a decimal as a big decimal, not a double). */
+  static JsonNode tree(TokenBuffer written) {
+    return tree(MAPPERS.shared(), written);
+  }
+
+  private static JsonNode tree(JsonMapper mapper, TokenBuffer written) {
+    try (JsonParser parser = written.asParser()) {
+      return mapper.reader()
+          .with(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+          .without(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
+          .readTree(parser);
+    }
   }
 
   /**

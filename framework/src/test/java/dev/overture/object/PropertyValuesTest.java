@@ -3,9 +3,24 @@ package dev.overture.object;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.overture.asset.AssetLoadException;
+import dev.overture.asset.AssetManager;
+import dev.overture.asset.AssetPath;
+import dev.overture.asset.AssetSource;
+import dev.overture.asset.NotBlank;
+import dev.overture.asset.SizeRange;
+import dev.overture.asset.ValueRange;
 import dev.overture.core.DataException;
+import dev.overture.core.Problem;
+import dev.overture.testing.ManualExecutor;
+import dev.overture.world.Actor;
+import dev.overture.world.ActorComponent;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.json.JsonMapper;
@@ -16,25 +31,83 @@ import tools.jackson.databind.json.JsonMapper;
  * is signed, an enum is named, and a list or map holds no null. Before, Jackson's defaults took
  * {@code 200} for a byte (as -56), {@code 0} for an enum and {@code [null]}, and refused {@code 1e3}
  * for an int.
+ *
+ * <p>Review finding: a {@code @ValueRange(min = 0)} property took {@code -3}, and a value a property
+ * refused was worded its own way ({@code 1E+999 does not fit}) rather than as an asset file's field
+ * of the same type words it. Now a property and a field with the same type and declarations give
+ * the same problem (id and message) for every value, at the same place under the value.
  */
 class PropertyValuesTest {
 
   enum Colour { RED, GREEN }
 
-  static class Gauge {
+  static class Gauge extends ActorComponent {
     @Property int count;
     @Property long serial;
     @Property short level;
     @Property byte mode;
     @Property Colour colour;
+    @Property double ratio;
+    @Property float share;
     @Property List<Integer> marks;
     @Property Map<String, Integer> counters;
+    @Property @ValueRange(min = 0, max = 10) int dial;
+    @Property @ValueRange(min = 0) double speed;
+    @Property @ValueRange(min = 0) List<Double> speeds;
+    @Property @ValueRange(max = 5) Map<String, Integer> levels;
+    @Property @SizeRange(min = 1, max = 2) List<String> names;
+    @Property @NotBlank String label;
+    @Property @NotBlank List<String> tags;
+  }
+
+  /** Gauge's properties as a record's components, declarations and all. */
+  record Gauges(
+      Integer count, Long serial, Short level, Byte mode, Colour colour, Double ratio, Float share,
+      List<Integer> marks, Map<String, Integer> counters,
+      @ValueRange(min = 0, max = 10) Integer dial,
+      @ValueRange(min = 0) Double speed,
+      @ValueRange(min = 0) List<Double> speeds,
+      @ValueRange(max = 5) Map<String, Integer> levels,
+      @SizeRange(min = 1, max = 2) List<String> names,
+      @NotBlank String label,
+      @NotBlank List<String> tags) {}
+
+  /** Builds a Gauge as its default subobject, so that check reads the subobject's values as a Gauge's. */
+  static class Console extends Actor {
+    Console(ObjectInitializer initializer) {
+      createDefaultSubobject("Gauge", Gauge.class);
+    }
   }
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
+  @TempDir Path temp;
+  private final ManualExecutor workers = new ManualExecutor();
+  private AssetManager assets;
+
+  /** The manager over the files written so far. */
+  private AssetManager open() throws Exception {
+    Files.writeString(temp.resolve("overture.json"), "{}");
+    assets = AssetManager.builder()
+        .contentRoot(AssetSource.directory(temp))
+        .scanRule(ObjectArchetype.scanRule())
+        .kind(ActorComponent.class, "Gauge", Gauge.class)
+        .kind(Actor.class, "Console", Console.class)
+        .executor(workers)
+        .build();
+    return assets;
+  }
+
+  @AfterEach
+  void close() {
+    if (assets != null) {
+      assets.close();
+    }
+  }
+
   private static Object read(String property, String json) {
-    return PropertyValues.convert(Gauge.class, Map.of(property, JSON.readTree(json)), "/properties").get(property).forInstance();
+    return PropertyValues.convert(Gauge.class, PropertyValues.written(Map.of(property, JSON.readTree(json))), "/properties")
+        .get(property).forInstance();
   }
 
   @ParameterizedTest(name = "{0} = {1}")
@@ -48,27 +121,100 @@ class PropertyValuesTest {
     "mode   | 1.27e2                | 127",
     "colour | '\"GREEN\"'           | GREEN",
     "marks  | '[1e1, 2]'            | [10, 2]",
+    "dial   | 1e1                   | 10",
+    "speed  | 0                     | 0.0",
+    "names  | '[\"a\", \"b\"]'      | [a, b]",
   })
   void aValueAssetFilesTake_isTaken(String property, String json, String expected) {
     assertEquals(expected, String.valueOf(read(property, json)));
   }
 
+  /**
+   * Each value is written into an asset file's field, an archetype's property (refused when the
+   * archetype loads) and a subobject's property (refused by {@code ObjectFactory.check}, and when
+   * the object is built): one problem, in the same words, at the value's place.
+   */
   @ParameterizedTest(name = "{0} = {1}")
   @CsvSource(delimiter = '|', value = {
-    "count    | 1.5           | Property \"count\" of Gauge is an int: 1.5 does not fit",
-    "count    | 2147483648    | Property \"count\" of Gauge is an int: 2147483648 does not fit",
-    "count    | 3e9           | Property \"count\" of Gauge is an int: 3.0E9 does not fit",
-    "mode     | 128           | Property \"mode\" of Gauge is a byte: 128 does not fit",
-    "mode     | 200           | Property \"mode\" of Gauge is a byte: 200 does not fit",
-    "colour   | 0             | Property \"colour\" of Gauge is a Colour: 0 does not fit",
-    "marks    | '[1, null]'   | Property \"marks\" of Gauge is a List: [1,null] does not fit",
-    "counters | '{\"k\":null}' | Property \"counters\" of Gauge is a Map: {\"k\":null} does not fit",
+    "count    | 1.5                    | Overture/WrongType   | Expected a whole number for \"count\" but found a decimal number",
+    "count    | '\"3\"'                | Overture/WrongType   | Expected a whole number for \"count\" but found a string",
+    "count    | 2147483648             | Overture/OutOfRange  | \"count\" is outside the whole numbers accepted here (-2147483648 to 2147483647)",
+    "count    | 3e9                    | Overture/OutOfRange  | \"count\" is outside the whole numbers accepted here (-2147483648 to 2147483647)",
+    "count    | 1e999                  | Overture/OutOfRange  | \"count\" is outside the whole numbers accepted here (-2147483648 to 2147483647)",
+    "serial   | 9223372036854775808    | Overture/OutOfRange  | \"serial\" is outside the whole numbers accepted here (-9223372036854775808 to 9223372036854775807)",
+    "serial   | 1e19                   | Overture/OutOfRange  | \"serial\" is outside the whole numbers accepted here (-9223372036854775808 to 9223372036854775807)",
+    "mode     | 128                    | Overture/OutOfRange  | \"mode\" is outside the whole numbers accepted here (-128 to 127)",
+    "mode     | 200                    | Overture/OutOfRange  | \"mode\" is outside the whole numbers accepted here (-128 to 127)",
+    "colour   | 0                      | Overture/InvalidValue | ",
+    "colour   | '\"BLUE\"'             | Overture/InvalidValue | ",
+    "ratio    | 1e999                  | Overture/InvalidValue | 1e999 is too large for a number here (it would be Infinity); write a finite number",
+    "ratio    | -1e999                 | Overture/InvalidValue | -1e999 is too large for a number here (it would be -Infinity); write a finite number",
+    "ratio    | '\"NaN\"'              | Overture/InvalidValue | Expected a finite number but found \"NaN\"",
+    "ratio    | '\"Infinity\"'         | Overture/InvalidValue | Expected a finite number but found \"Infinity\"",
+    "ratio    | true                   | Overture/WrongType   | Expected a number for \"ratio\" but found a boolean",
+    "share    | 1e39                   | Overture/InvalidValue | 1e39 is too large for a number here (it would be Infinity); write a finite number",
+    "marks    | '[1, \"x\"]'           | Overture/WrongType   | Expected a whole number for \"1\" but found a string",
+    "marks    | '[1, null]'            | Overture/InvalidValue | ",
+    "counters | '{\"k\":null}'         | Overture/InvalidValue | ",
+    "counters | '{\"k\":1.5}'          | Overture/WrongType   | Expected a whole number for \"k\" but found a decimal number",
+    "dial     | -3                     | Overture/OutOfRange  | \"dial\" must be from 0 to 10, not -3",
+    "dial     | 11                     | Overture/OutOfRange  | \"dial\" must be from 0 to 10, not 11",
+    "dial     | 1.1e1                  | Overture/OutOfRange  | \"dial\" must be from 0 to 10, not 1.1e1",
+    "speed    | -0.5                   | Overture/OutOfRange  | \"speed\" must be 0 or more, not -0.5",
+    "speed    | -1e999                 | Overture/InvalidValue | -1e999 is too large for a number here (it would be -Infinity); write a finite number",
+    "speeds   | '[1, -2.50]'           | Overture/OutOfRange  | \"speeds\" must be 0 or more, not -2.50",
+    "levels   | '{\"k\": 6}'           | Overture/OutOfRange  | \"levels\" must be 5 or less, not 6",
+    "names    | '[]'                   | Overture/OutOfRange  | \"names\" must have from 1 to 2 items, not 0",
+    "names    | '[\"a\", \"b\", \"c\"]' | Overture/OutOfRange | \"names\" must have from 1 to 2 items, not 3",
+    "label    | '\"  \"'               | Overture/BlankText   | \"label\" must not be blank, not \"  \"",
+    "tags     | '[\"a\", \"\"]'        | Overture/BlankText   | \"tags\" must not be blank, not \"\"",
   })
-  void aValueAssetFilesRefuse_isRefusedAtIt_namingThePropertyAndItsType(String property, String json, String message) {
-    DataException e = assertThrows(DataException.class, () -> read(property, json));
+  void aValueAssetFilesRefuse_isRefusedAsAnAssetFilesFieldIs(String property, String json, String id, String message)
+      throws Exception {
+    Files.createDirectories(temp.resolve("archetypes"));
+    Files.writeString(temp.resolve("archetypes/Dial.json"),
+        "{ \"class\": \"Gauge\", \"properties\": { \"" + property + "\": " + json + " } }");
+    Files.writeString(temp.resolve("archetypes/Desk.json"),
+        "{ \"class\": \"Console\", \"subobjects\": { \"Gauge\": { \"properties\": { \"" + property + "\": " + json + " } } } }");
+    open();
+    Problem field = fieldProblem(property, json);
+    Problem loaded = loadProblem("Dial");
+    ObjectArchetype desk = load("Desk");
+    List<DataException> checked = ObjectFactory.create().check(desk);
 
-    assertEquals("Overture/InvalidValue", e.problemId());
-    assertEquals("/properties/" + property, e.pointer());
-    assertEquals(message, e.getMessage());
+    assertEquals(id, field.id(), field.toString());
+    if (message != null) {
+      assertEquals(message, field.message());
+    }
+    String under = field.location().orElseThrow().pointer().substring(("/" + property).length());
+    assertEquals(field.id() + " " + field.message() + " at /properties/" + property + under,
+        loaded.id() + " " + loaded.message() + " at " + loaded.location().orElseThrow().pointer());
+    assertEquals(List.of(field.id() + " " + field.message() + " at /subobjects/Gauge/properties/" + property + under),
+        checked.stream().map(e -> e.toProblem().id() + " " + e.toProblem().message() + " at " + e.pointer()).toList());
+    assertEquals("Cannot apply the archetype of Console to default subobject \"Gauge\": " + field.message(),
+        assertThrows(ObjectConstructionException.class,
+            () -> ObjectFactory.create().newObject(desk, Console.class, null, "desk")).getMessage(),
+        "building the object refuses it as check does");
+  }
+
+  private Problem fieldProblem(String property, String json) throws Exception {
+    Files.writeString(temp.resolve("gauge.json"), "{ \"" + property + "\": " + json + " }");
+    AssetLoadException e = assertThrows(AssetLoadException.class,
+        () -> assets.tools().bindFile(AssetSource.directory(temp), "Game", AssetPath.parse("gauge.json"), Gauges.class));
+    assertEquals(1, e.problems().size(), e.getMessage());
+    return e.problems().get(0);
+  }
+
+  private ObjectArchetype load(String name) throws Exception {
+    var handle = assets.loadPrimaryAssets(List.of(dev.overture.asset.PrimaryAssetId.of("Archetype", name)), List.of());
+    workers.runAll();
+    return handle.waitUntilComplete(java.time.Duration.ZERO).get(dev.overture.asset.PrimaryAssetId.of("Archetype", name),
+        ObjectArchetype.class);
+  }
+
+  private Problem loadProblem(String name) {
+    AssetLoadException e = assertThrows(AssetLoadException.class, () -> load(name));
+    assertEquals(1, e.problems().size(), e.getMessage());
+    return e.problems().get(0);
   }
 }
