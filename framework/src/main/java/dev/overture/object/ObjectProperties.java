@@ -1,6 +1,8 @@
 package dev.overture.object;
 
+import java.lang.annotation.Annotation;
 import java.lang.invoke.MethodType;
+import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Field;
 import java.lang.reflect.Type;
 import java.util.List;
@@ -25,6 +27,36 @@ public final class ObjectProperties {
   /** The declared (generic) type of property {@code name} of {@code type}. */
   public static Type type(Class<?> type, String name) {
     return field(type, name).getGenericType();
+  }
+
+  /**
+   * The annotations on the field that declares property {@code name} of {@code type}: what binds
+   * its values ({@code ObjectArchetype}) and the archetype schema read from it ({@code @ValueRange},
+   * {@code @SizeRange}, {@code @NotBlank}).
+   */
+  public static AnnotatedElement declaration(Class<?> type, String name) {
+    Field field = field(type, name);
+    return new AnnotatedElement() {
+      @Override
+      public <A extends Annotation> A getAnnotation(Class<A> annotationClass) {
+        return field.getAnnotation(annotationClass);
+      }
+
+      @Override
+      public Annotation[] getAnnotations() {
+        return field.getAnnotations();
+      }
+
+      @Override
+      public Annotation[] getDeclaredAnnotations() {
+        return field.getDeclaredAnnotations();
+      }
+
+      @Override
+      public String toString() {
+        return "the declaration of " + field;
+      }
+    };
   }
 
   /** The value of property {@code name} of {@code instance}. */

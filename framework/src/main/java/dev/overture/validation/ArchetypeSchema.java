@@ -4,6 +4,7 @@ import dev.overture.asset.AssetManager;
 import dev.overture.object.ClassDefaults;
 import dev.overture.object.ObjectFactory;
 import dev.overture.object.ObjectProperties;
+import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
@@ -11,9 +12,11 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,7 +32,10 @@ import tools.jackson.databind.node.ObjectNode;
  * none), its properties typed.
  *
  * <p>Read from what loading reads, not from a table of its own: the properties are the classes'
- * {@code @Property} fields ({@link ObjectProperties}), the subobjects those their class defaults
+ * {@code @Property} fields ({@link ObjectProperties}), each typed as a record's component of its
+ * type and declarations ({@code @ValueRange}'s {@code minimum} and {@code maximum}, the item
+ * counts of {@code @SizeRange}, the {@code minLength} and pattern of {@code @NotBlank}), since
+ * loading reads it as such a component ({@code ContentValues}); the subobjects those their class defaults
  * ask for ({@link ClassDefaults#overridableSubobjects()}, {@link ClassDefaults#isOptional}, {@link
  * ClassDefaults#subobjectClass}, {@link ClassDefaults#refusal}, which {@link ObjectFactory#check}
  * reads too). An unknown property or subobject is an error in loading, so {@code
@@ -44,13 +50,20 @@ final class ArchetypeSchema {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   private final AssetManager assets;
-  /** The schema of a Java type as the record schemas write it (numbers bounded by their type). */
-  private final Function<Type, ObjectNode> typeSchema;
+  /**
+   * The schema of a Java type declared with annotations, as the record schemas write a component's
+   * (numbers bounded by their type and {@code @ValueRange}, lists by {@code @SizeRange}, strings
+   * by {@code @NotBlank}).
+   */
+  private final BiFunction<Type, AnnotatedElement, ObjectNode> typeSchema;
   /** The schema of a registered class name of a base: an {@code enum} of the names. */
   private final Function<Class<?>, ObjectNode> classNames;
   private final ObjectFactory objects = ObjectFactory.create();
+  /** The typed properties of each class, made once: a class is met once per subobject that may be one. */
+  private final Map<Class<?>, ObjectNode> propertiesByClass = new HashMap<>();
 
-  ArchetypeSchema(AssetManager assets, Function<Type, ObjectNode> typeSchema, Function<Class<?>, ObjectNode> classNames) {
+  ArchetypeSchema(
+      AssetManager assets, BiFunction<Type, AnnotatedElement, ObjectNode> typeSchema, Function<Class<?>, ObjectNode> classNames) {
     this.assets = assets;
     this.typeSchema = typeSchema;
     this.classNames = classNames;
@@ -156,13 +169,21 @@ final class ArchetypeSchema {
     return then;
   }
 
-  /** The {@code @Property} fields of {@code type}, typed; no other name. */
+  /** The {@code @Property} fields of {@code type}, typed; no other name. A copy: each place has its own. */
   private ObjectNode propertiesOf(Class<?> type) {
+    return propertiesByClass.computeIfAbsent(type, this::typedProperties).deepCopy();
+  }
+
+  /**
+   * The {@code @Property} fields of {@code type}, each typed as a record's component of its type and
+   * annotations is: loading reads it so ({@code ContentValues}).
+   */
+  private ObjectNode typedProperties(Class<?> type) {
     ObjectNode schema = NODES.objectNode().put("type", "object");
     ObjectNode properties = schema.putObject("properties");
     for (String name : ObjectProperties.names(type)) {
       Type propertyType = ObjectProperties.type(type, name);
-      properties.set(name, typed(propertyType) ? typeSchema.apply(propertyType) : anyValue()
+      properties.set(name, typed(propertyType) ? typeSchema.apply(propertyType, ObjectProperties.declaration(type, name)) : anyValue()
           .put("description", "A " + propertyType.getTypeName() + " (checked when the archetype is loaded)"));
     }
     schema.put("additionalProperties", false);

@@ -523,7 +523,7 @@ public final class SchemaGenerator {
 
     /** Archetypes, typed by the class each file names ({@link ArchetypeSchema}). */
     private ObjectNode archetype() {
-      return new ArchetypeSchema(assets, type -> schemaOf(type, null, Map.of()), this::classNames).schema();
+      return new ArchetypeSchema(assets, (type, declaration) -> schemaOf(type, declaration, Map.of()), this::classNames).schema();
     }
   }
 

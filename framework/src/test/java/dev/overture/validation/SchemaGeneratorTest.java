@@ -22,6 +22,7 @@ import dev.overture.feature.VersionRange;
 import dev.overture.experience.Experiences;
 import dev.overture.feature.PluginVersion;
 import dev.overture.internal.JsonLayout;
+import dev.overture.object.ObjectArchetype;
 import dev.overture.version.EngineVersion;
 import dev.overture.version.Guid;
 import dev.overture.world.ActorComponent;
@@ -314,6 +315,68 @@ class SchemaGeneratorTest {
     } finally {
       matches.close();
     }
+  }
+
+  /** A component whose properties carry the declarations a record's components may. */
+  static class Gauge extends ActorComponent {
+    @dev.overture.object.Property @ValueRange(min = 0, max = 10) int dial;
+    @dev.overture.object.Property @ValueRange(min = 0) List<Double> speeds;
+    @dev.overture.object.Property @SizeRange(min = 1, max = 4) @NotBlank List<String> names;
+    @dev.overture.object.Property @NotBlank String label;
+    @dev.overture.object.Property double plain;
+  }
+
+  /** Gauge's properties as a record's components. */
+  record Gauges(@ValueRange(min = 0, max = 10) int dial, @ValueRange(min = 0) List<Double> speeds,
+      @SizeRange(min = 1, max = 4) @NotBlank List<String> names, @NotBlank String label, double plain) {}
+
+  /** Builds a Gauge as its default subobject. */
+  static class Console extends dev.overture.world.Actor {
+    Console(dev.overture.object.ObjectInitializer initializer) {
+      createDefaultSubobject("Gauge", Gauge.class);
+    }
+  }
+
+  /**
+   * Review finding: a property's {@code @ValueRange} (and {@code @SizeRange}, {@code @NotBlank}) was
+   * not in the archetype schema, which took {@code "dial": -3}. An archetype's property is typed as a
+   * record's component of the same type and declarations, by the same code: in the class's own
+   * {@code properties}, and in a subobject override's.
+   */
+  @Test
+  void anArchetypesProperties_carryTheirDeclarations_asARecordsComponentsDo() {
+    AssetManager gauges = AssetManager.builder().contentRoot(AssetSource.directory(temp))
+        .scanRule(ObjectArchetype.scanRule())
+        .scanRule(ScanRule.of("Gauges", Gauges.class, "gauges"))
+        .kind(ActorComponent.class, "Gauge", Gauge.class)
+        .kind(dev.overture.world.Actor.class, "Console", Console.class)
+        .build();
+    try {
+      Map<String, ObjectNode> schemas = new SchemaGenerator(gauges).generate();
+      JsonNode record = schemas.get("Gauges.schema.json").get("properties");
+      JsonNode archetype = schemas.get("Archetype.schema.json");
+      JsonNode own = whenClass(archetype.get("allOf"), "Gauge").at("/properties/properties/properties");
+      JsonNode console = whenClass(archetype.get("allOf"), "Console").at("/properties/subobjects/properties/Gauge");
+      JsonNode asSubobject = whenClass(console.get("allOf"), "Gauge").at("/properties/properties/properties");
+
+      assertEquals("{\"type\":\"integer\",\"minimum\":0,\"maximum\":10}", own.get("dial").toString());
+      for (String name : List.of("dial", "speeds", "names", "label", "plain")) {
+        assertEquals(record.get(name), own.get(name), name);
+        assertEquals(record.get(name), asSubobject.get(name), name + " of a subobject");
+      }
+    } finally {
+      gauges.close();
+    }
+  }
+
+  /** The {@code then} of the case of {@code cases} for {@code "class": name}. */
+  private static JsonNode whenClass(JsonNode cases, String name) {
+    for (JsonNode rule : cases) {
+      if (name.equals(rule.at("/if/properties/class/const").asString())) {
+        return rule.get("then");
+      }
+    }
+    throw new AssertionError("no case for " + name + " in " + cases);
   }
 
   /** A file with one soft reference, as the loader binds it. */
