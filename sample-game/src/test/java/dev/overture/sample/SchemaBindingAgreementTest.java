@@ -25,6 +25,7 @@ import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.lang.reflect.WildcardType;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -58,7 +59,11 @@ import tools.jackson.databind.node.ObjectNode;
  * its class ({@code AssetTools.bindFile}; for an archetype also {@code ObjectFactory.check}, which
  * loading runs on the pawn's archetype and validate on every archetype: the properties of its
  * subobjects' classes are checked there). An archetype's schema types its properties by the class it
- * names ({@code if}/{@code then}), which the walk follows. Binding's warnings do not count: the one rule that keeps
+ * names ({@code if}/{@code then}), which the walk follows. Where a place's schema has bounds (a
+ * {@code @ValueRange}'s {@code minimum} and {@code maximum}, a {@code @SizeRange}'s item counts, a
+ * {@code @NotBlank}'s {@code minLength}), each bound and the first value past it are set there too
+ * ({@link #edges}): a range the schema states and binding does not honour (an archetype's property
+ * ranges, once) is a disagreement. Binding's warnings do not count: the one rule that keeps
  * two verdicts on purpose, an unknown property, is {@link
  * #anUnknownOrMiscasedProperty_isAnErrorInTheSchema_andAWarningInBinding}.
  */
@@ -112,6 +117,7 @@ class SchemaBindingAgreementTest {
     List<String> recordChecks = new ArrayList<>();
     int checked = 0;
     Set<String> reached = new HashSet<>();
+    Set<String> edgesChecked = new HashSet<>();
     for (Path file : SchemasTest.contentFiles()) {
       ObjectNode written = (ObjectNode) JSON.readTree(file.toFile());
       String schemaName = Path.of(written.get("$schema").asString()).getFileName().toString();
@@ -127,7 +133,9 @@ class SchemaBindingAgreementTest {
         assertEquals(List.of(), base.bindingErrors(), file + " as it is");
         for (Place place : places(schemaRoot, schemaRoot, content, "")) {
           reached.add(schemaName + place.pointer());
-          for (String value : cases(content, place)) {
+          List<String> edges = edges(content, place);
+          edges.forEach(edge -> edgesChecked.add(schemaName + place.pointer() + " = " + edge));
+          for (String value : cases(content, place, edges)) {
             ObjectNode changed = content.deepCopy();
             if (value.equals(LEFT_OUT)) {
               remove(changed, place.pointer());
@@ -151,6 +159,10 @@ class SchemaBindingAgreementTest {
     assertTrue(reached.containsAll(List.of("Archetype.schema.json/properties/health", "Archetype.schema.json/properties/alive",
         "Archetype.schema.json/subobjects/Movement/properties/maxSpeed", "Archetype.schema.json/subobjects/Movement/create")),
         "an archetype's property values, its class's and its subobjects': " + reached);
+    assertTrue(edgesChecked.containsAll(List.of("Archetype.schema.json/properties/health = -1",
+        "Archetype.schema.json/properties/health = 101", "Archetype.schema.json/subobjects/Movement/properties/maxSpeed = -0.25",
+        "Archetype.schema.json/subobjects/Movement/properties/turnRate = 3600.25")),
+        "the ranges of an archetype's properties, its class's and its subobjects', each side of each bound: " + edgesChecked);
     // What a record's own code checks on a value of the right type, that no declaration (@Required,
     // @NotBlank, @SizeRange, @ValueRange, a type's pattern) carries into the schema, is binding's
     // alone: docs/assets.md names each such check. A new one fails here until it is declared or named there.
@@ -214,8 +226,11 @@ class SchemaBindingAgreementTest {
     return result;
   }
 
-  /** A place a value can be set: a property the schema declares (present or not), a list element, a map entry. */
-  private record Place(String pointer) {}
+  /**
+   * A place a value can be set: a property the schema declares (present or not), a list element, a
+   * map entry; with its schema, {@code $ref}s resolved.
+   */
+  private record Place(String pointer, JsonNode schema) {}
 
   /** The two verdicts on one document. */
   private record Case(List<String> schemaErrors, List<String> bindingErrors, List<String> bindingIds, List<String> bindingWarnings) {}
@@ -261,7 +276,7 @@ class SchemaBindingAgreementTest {
             continue; // the file's header and schema, and the kind that picks the variant
           }
           String at = pointer + "/" + escape(name);
-          found.add(new Place(at));
+          found.add(new Place(at, resolve(root, properties.get(name))));
           if (object.has(name)) {
             found.addAll(places(root, properties.get(name), object.get(name), at));
           }
@@ -269,13 +284,13 @@ class SchemaBindingAgreementTest {
       } else if (variant.get("additionalProperties") instanceof ObjectNode values) {
         for (String name : object.propertyNames()) {
           String at = pointer + "/" + escape(name);
-          found.add(new Place(at));
+          found.add(new Place(at, resolve(root, values)));
           found.addAll(places(root, values, object.get(name), at));
         }
       }
     } else if (node instanceof ArrayNode array && schema.has("items")) {
       for (int i = 0; i < array.size(); i++) {
-        found.add(new Place(pointer + "/" + i));
+        found.add(new Place(pointer + "/" + i, resolve(root, schema.get("items"))));
         found.addAll(places(root, schema.get("items"), array.get(i), pointer + "/" + i));
       }
     }
@@ -350,15 +365,55 @@ class SchemaBindingAgreementTest {
     return name.replace("~", "~0").replace("/", "~1");
   }
 
-  /** {@link #VALUES}, and {@link #LEFT_OUT} for a property {@code content} writes. */
-  private static List<String> cases(ObjectNode content, Place place) {
+  /** {@link #VALUES}, {@code edges}, and {@link #LEFT_OUT} for a property {@code content} writes. */
+  private static List<String> cases(ObjectNode content, Place place, List<String> edges) {
     JsonPointer at = JsonPointer.compile(place.pointer());
+    List<String> cases = new ArrayList<>(VALUES);
+    edges.stream().filter(edge -> !VALUES.contains(edge)).forEach(cases::add);
     if (content.at(at.head()) instanceof ObjectNode && !content.at(at).isMissingNode()) {
-      List<String> cases = new ArrayList<>(VALUES);
       cases.add(LEFT_OUT);
-      return cases;
     }
-    return VALUES;
+    return cases;
+  }
+
+  /**
+   * The values on each side of each bound the place's schema states: a number's {@code minimum}
+   * and {@code maximum} (and one past each: 1 for a whole number, 0.25 for any number), a list's
+   * {@code minItems} and {@code maxItems} (the list the file writes, its first item repeated), and a
+   * blank string where {@code minLength} asks for text. A bound as wide as a {@code long} or a
+   * {@code double} is its type's, which {@link #VALUES} already straddles (1e19, 1e999).
+   */
+  private static List<String> edges(ObjectNode content, Place place) {
+    JsonNode schema = place.schema();
+    List<String> edges = new ArrayList<>();
+    boolean whole = schema.path("type").asString("").equals("integer");
+    BigDecimal step = whole ? BigDecimal.ONE : new BigDecimal("0.25");
+    for (String bound : List.of("minimum", "maximum")) {
+      JsonNode number = schema.path(bound);
+      if (number.isNumber() && number.decimalValue().abs().compareTo(new BigDecimal("1e15")) < 0) {
+        BigDecimal value = number.decimalValue();
+        edges.add(value.toPlainString());
+        edges.add((bound.equals("minimum") ? value.subtract(step) : value.add(step)).toPlainString());
+      }
+    }
+    if (content.at(place.pointer()) instanceof ArrayNode written && !written.isEmpty()) {
+      for (String count : List.of("minItems", "maxItems")) {
+        if (schema.get(count) != null) {
+          int size = schema.get(count).asInt() + (count.equals("minItems") ? -1 : 1);
+          if (size >= 0) {
+            ArrayNode items = JSON.createArrayNode();
+            for (int i = 0; i < size; i++) {
+              items.add(written.get(0).deepCopy());
+            }
+            edges.add(items.toString());
+          }
+        }
+      }
+    }
+    if (schema.has("minLength") && schema.path("type").asString("").equals("string")) {
+      edges.add("\" \"");
+    }
+    return edges.stream().distinct().toList();
   }
 
   /** {@code document} without the property at {@code pointer}. */

@@ -129,8 +129,8 @@ class SchemasTest {
 
     assertEquals(List.of(), flagged(archetype, """
         { "class": "Hero", "properties": { "health": 80, "alive": true },
-          "subobjects": { "Movement": { "properties": { "maxSpeed": 7.5, "jumpHeight": 2, "turnRate": -3 } } } }
-        """), "what loading takes: any finite number for a double (HeroMovement declares no range)");
+          "subobjects": { "Movement": { "properties": { "maxSpeed": 0, "jumpHeight": 2, "turnRate": 3600 } } } }
+        """), "what loading takes: a finite number within what HeroMovement declares (@ValueRange), bounds included");
     assertEquals(List.of(), flagged(archetype, """
         { "class": "HeroMovement", "properties": { "maxSpeed": 7.5 } }
         """));
@@ -147,6 +147,11 @@ class SchemasTest {
     assertEquals(List.of("/properties/health type", "/properties/team maximum"), flagged(archetype, """
         { "class": "Hero", "properties": { "health": 1.5, "team": 2147483648 } }
         """));
+    assertEquals(List.of("/properties/health maximum", "/subobjects/Movement/properties/maxSpeed minimum",
+        "/subobjects/Movement/properties/turnRate maximum"), flagged(archetype, """
+        { "class": "Hero", "properties": { "health": 101 },
+          "subobjects": { "Movement": { "properties": { "maxSpeed": -3, "turnRate": 3600.5 } } } }
+        """), "what the properties declare: @ValueRange, as loading refuses it");
     assertEquals(List.of("/properties additionalProperties maxSpeed"), flagged(archetype, """
         { "class": "Hero", "properties": { "maxSpeed": 7.5 } }
         """), "the properties of the class the file names, not of another");

@@ -1,5 +1,6 @@
 package dev.overture.sample.game;
 
+import dev.overture.asset.ValueRange;
 import dev.overture.object.ObjectInitializer;
 import dev.overture.object.Property;
 import dev.overture.sample.game.ArenaLevel.Cell;
@@ -26,7 +27,7 @@ public class Hero extends Pawn {
   @Property int team;
   @Property int x;
   @Property int y;
-  @Property int health = MAX_HEALTH;
+  @Property @ValueRange(min = 0, max = MAX_HEALTH) int health = MAX_HEALTH;
   @Property boolean alive = true;
   @Property int respawnIn;
   @Property int score;
