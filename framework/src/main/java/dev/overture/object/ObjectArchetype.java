@@ -2,6 +2,8 @@ package dev.overture.object;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import dev.overture.asset.ClassRef;
 import dev.overture.asset.ScanRule;
 import dev.overture.core.DataException;
@@ -11,7 +13,12 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import tools.jackson.core.JsonParser;
+import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ValueDeserializer;
+import tools.jackson.databind.annotation.JsonDeserialize;
+import tools.jackson.databind.util.AccessPattern;
 import tools.jackson.databind.util.TokenBuffer;
 
 /**
@@ -104,7 +111,8 @@ public final class ObjectArchetype {
   @JsonCreator
   static ObjectArchetype fromJson(
       @JsonProperty("class") ClassRef<Object> objectClass,
-      @JsonProperty("properties") Map<String, TokenBuffer> properties,
+      @JsonProperty("properties") @JsonSetter(contentNulls = Nulls.SET) @JsonDeserialize(contentUsing = WrittenValue.class)
+          Map<String, TokenBuffer> properties,
       @JsonProperty("subobjects") Map<String, WrittenOverride> subobjects) {
     Map<String, SubobjectOverride> overrides = new LinkedHashMap<>();
     Map<String, Map<String, TokenBuffer>> values = new LinkedHashMap<>();
@@ -122,7 +130,31 @@ public final class ObjectArchetype {
 
   /** A subobject override as a file writes it: {@link SubobjectOverride}, with its values as written. */
   private record WrittenOverride(
-      @JsonProperty("class") ClassRef<Object> objectClass, Boolean create, Map<String, TokenBuffer> properties) {}
+      @JsonProperty("class") ClassRef<Object> objectClass, Boolean create,
+      @JsonSetter(contentNulls = Nulls.SET) @JsonDeserialize(contentUsing = WrittenValue.class)
+          Map<String, TokenBuffer> properties) {}
+
+  /**
+   * A property value as the file wrote it: its tokens, numbers spelt as written; a {@code null}
+   * too, as JSON's {@code null}, which {@link PropertyValues#convert} refuses as an asset file's
+   * field refuses it (expected what, and to leave it out for the default).
+   */
+  private static final class WrittenValue extends ValueDeserializer<TokenBuffer> {
+    @Override
+    public TokenBuffer deserialize(JsonParser parser, DeserializationContext ctxt) {
+      return ctxt.bufferAsCopyOfValue(parser);
+    }
+
+    @Override
+    public Object getNullValue(DeserializationContext ctxt) {
+      return PropertyValues.written((JsonNode) null);
+    }
+
+    @Override
+    public AccessPattern getNullAccessPattern() {
+      return AccessPattern.DYNAMIC;
+    }
+  }
 
   private static Map<String, Map<String, TokenBuffer>> writtenValues(Map<String, SubobjectOverride> subobjects) {
     Map<String, Map<String, TokenBuffer>> values = new LinkedHashMap<>();

@@ -136,6 +136,9 @@ class PropertyValuesTest {
    */
   @ParameterizedTest(name = "{0} = {1}")
   @CsvSource(delimiter = '|', value = {
+    "count    | null                   | Overture/WrongType   | Expected a whole number for \"count\" but found null; leave it out for the default",
+    "marks    | null                   | Overture/WrongType   | Expected an array for \"marks\" but found null; leave it out for the default",
+    "colour   | null                   | Overture/WrongType   | Expected a string for \"colour\" but found null; leave it out for the default",
     "count    | 1.5                    | Overture/WrongType   | Expected a whole number for \"count\" but found a decimal number",
     "count    | '\"3\"'                | Overture/WrongType   | Expected a whole number for \"count\" but found a string",
     "count    | 2147483648             | Overture/OutOfRange  | \"count\" is outside the whole numbers accepted here (-2147483648 to 2147483647)",
