@@ -1,7 +1,9 @@
 package dev.overture.live;
 
+import dev.overture.object.ObjectArchetype;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +40,8 @@ final class Differences {
     if (Objects.equals(before, after)) {
       return;
     }
+    before = view(before);
+    after = view(after);
     if (before != null && after != null && before.getClass() == after.getClass() && before.getClass().isRecord()) {
       boolean any = false;
       for (RecordComponent component : before.getClass().getRecordComponents()) {
@@ -69,6 +73,22 @@ final class Differences {
     if (lines.size() < MAX_LINES) {
       lines.add((pointer.isEmpty() ? "/" : pointer) + ": " + show(before) + " -> " + show(after));
     }
+  }
+
+  /**
+   * An asset that is no record, as the JSON it was read from: an archetype by its class, properties
+   * and subobjects, so that an edit of one is named by its pointer
+   * ({@code /subobjects/Movement/properties/maxSpeed: 7.5 -> 8}), not by the whole archetype twice.
+   */
+  private static Object view(Object value) {
+    if (value instanceof ObjectArchetype archetype) {
+      Map<String, Object> fields = new LinkedHashMap<>();
+      fields.put("class", archetype.objectClass().getSimpleName());
+      fields.put("properties", archetype.properties());
+      fields.put("subobjects", archetype.subobjects());
+      return fields;
+    }
+    return value;
   }
 
   private static Object read(RecordComponent component, Object record) {

@@ -198,6 +198,21 @@ public final class ObjectArchetype {
         PropertyValues.convert(type, values, "/subobjects/" + subobject.replace("~", "~0").replace("/", "~1") + "/properties")));
   }
 
+  /**
+   * Equal when read from the same content: the same class, property values and subobject
+   * overrides. A live reload tells by this that a file saved again changed nothing in force.
+   */
+  @Override
+  public boolean equals(Object o) {
+    return this == o || o instanceof ObjectArchetype other && objectClass.equals(other.objectClass)
+        && properties.equals(other.properties) && subobjects.equals(other.subobjects);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(objectClass, properties, subobjects);
+  }
+
   @Override
   public String toString() {
     return "ObjectArchetype[" + objectClass + ", properties " + properties.keySet() + ", subobjects " + subobjects.keySet() + "]";

@@ -103,6 +103,21 @@ final class PropertyValues {
     Object forInstance() {
       return json == null ? shared : mapper.treeToValue(json, type);
     }
+
+    /**
+     * Equal when it gives instances equal values: the same JSON (or the same immutable value) for
+     * the same type. A live reload compares an archetype saved again with the one in force by this.
+     */
+    @Override
+    public boolean equals(Object o) {
+      return this == o || o instanceof Value other && java.util.Objects.equals(type, other.type)
+          && (json == null ? other.json == null && java.util.Objects.equals(shared, other.shared) : json.equals(other.json));
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * java.util.Objects.hashCode(type) + (json == null ? java.util.Objects.hashCode(shared) : json.hashCode());
+    }
   }
 
   /**

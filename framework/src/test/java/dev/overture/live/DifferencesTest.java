@@ -2,11 +2,16 @@ package dev.overture.live;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.overture.asset.ClassRef;
+import dev.overture.object.ObjectArchetype;
+import dev.overture.object.Property;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.node.DoubleNode;
+import tools.jackson.databind.node.IntNode;
 
 /**
  * The lines a developer reads after a live edit, one per value that changed, named by its JSON
@@ -117,5 +122,23 @@ class DifferencesTest {
     assertEquals(List.of("/scores/1: {limit: 2, label: b} -> (none)"), Differences.between(
         mode("Duel", List.of(new Score(1, "a"), new Score(2, "b")), Map.of(), null),
         mode("Duel", List.of(new Score(1, "a")), Map.of(), null)));
+  }
+
+  /** A class an archetype varies, with a property. */
+  static class Lamp {
+    @Property double brightness;
+  }
+
+  private static ObjectArchetype lamp(double brightness, int watts) {
+    return new ObjectArchetype(ClassRef.of("Lamp", Lamp.class), Map.of("brightness", DoubleNode.valueOf(brightness)),
+        Map.of("Bulb", new ObjectArchetype.SubobjectOverride(null, null, Map.of("watts", IntNode.valueOf(watts)))));
+  }
+
+  /** A hostile review: an archetype (no record) was equal only to itself, and its change one line of its whole self twice. */
+  @Test
+  void anArchetype_readTwiceAlike_hasNoLines_andItsEditIsNamedByItsPointer() {
+    assertEquals(List.of(), Differences.between(lamp(2, 40), lamp(2, 40)));
+    assertEquals(List.of("/properties/brightness: 2.0 -> 3.0", "/subobjects/Bulb/properties/watts: 40 -> 60"),
+        Differences.between(lamp(2, 40), lamp(3, 60)));
   }
 }

@@ -212,6 +212,31 @@ class LiveReloadOutcomesTest {
     }
   }
 
+  /**
+   * A hostile review: an archetype saved again as it was (a touch, an editor's save of an unchanged
+   * buffer) was APPLIED, re-ran the world's actions and printed the whole archetype twice as its
+   * change, since an archetype (no record) was only ever equal to itself.
+   */
+  @Test
+  void anArchetypeSavedAgainAsItWas_isUnchanged_andReachesNoWorld() {
+    Content content = content()
+        .file("pawns/Fighter.json", "{ \"pawnClass\": \"Archetype:Plain\", \"displayName\": \"Fighter\" }")
+        .file("archetypes/Plain.json", "{ \"class\": \"Pawn\" }");
+    try (TestRuntime runtime = TestRuntime.builder(content).liveContent().build()) {
+      List<LiveReload> heard = new CopyOnWriteArrayList<>();
+      runtime.live().subscribe(heard::add);
+      TestWorld world = runtime.world("Match").load("Duel").assertLoaded();
+
+      runtime.edit("archetypes/Plain.json", "{\n  \"class\": \"Pawn\",\n  \"subobjects\": {}\n}\n");
+      runtime.reload();
+
+      assertEquals(1, heard.size(), heard.toString());
+      assertEquals(LiveReload.Status.UNCHANGED, heard.get(0).status(), heard.get(0).toString());
+      assertEquals(List.of(), heard.get(0).changes());
+      assertEquals(List.of(), heard.get(0).worlds(), "the world runs the same archetype, so it was left alone");
+    }
+  }
+
   private static final String FIGHTER = """
       { "pawnClass": "Pawn", "displayName": "Fighter", "defaultCameraMode": "cameras/Follow.json" }
       """;
