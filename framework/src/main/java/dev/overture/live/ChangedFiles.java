@@ -55,9 +55,11 @@ final class ChangedFiles {
 
   /**
    * Sorts {@code paths}: the content files among them, and the plugin jars of {@code jars} (the
-   * plugins folder, or null), whose change only a restart applies.
+   * plugins folder, or null), whose change only a restart applies. A file only a restart applies
+   * that holds the bytes it held at {@code start} is no such change (a touch): it is reported as a
+   * file whose save changed nothing in force.
    */
-  static Sorted sort(Set<Path> paths, AssetManager assets, Set<String> plugins, Path jars) {
+  static Sorted sort(Set<Path> paths, AssetManager assets, Set<String> plugins, Path jars, StartFiles start) {
     Map<String, ContentRoot> roots = new LinkedHashMap<>();
     assets.contentRoots().forEach(root -> roots.put(root.name(), root));
     Map<String, Path> folders = folders(assets);
@@ -85,6 +87,12 @@ final class ChangedFiles {
         AssetPath path = relative.get();
         String display = root.source().displayPath(path);
         Problem needsRestart = restartNeeded(root, path, display, changed, plugins);
+        if (needsRestart != null && start.unchanged(changed)) {
+          if (!needsRestartElsewhere(root, path, plugins)) {
+            add(files, shown, new ContentFile(root.name(), path), display); // saved as it was: nothing in force changed
+          }
+          continue;
+        }
         if (needsRestart != null) {
           if (!restart.contains(needsRestart)) {
             restart.add(needsRestart);

@@ -58,6 +58,8 @@ final class ReloadPipeline {
   private final AssetManager assets;
   /** The plugins folder (absolute), whose jars only a restart applies; null when there is none. */
   private final java.nio.file.Path jars;
+  /** The bytes of the files only a restart applies, as the game started: a save that brings them back needs none. */
+  private final StartFiles startFiles;
   private final GameFeatures features;
   private final Validator validator;
   private final Executor executor;
@@ -76,6 +78,7 @@ final class ReloadPipeline {
       Ticker ticker, Activity activity, Map<World, ExperienceManager> managers, List<Tracked> tracked) {
     this.assets = assets;
     this.jars = jars;
+    this.startFiles = StartFiles.of(ChangedFiles.folders(assets).values());
     this.features = features;
     this.validator = validator;
     this.news = new ReloadNews(reports, ticker);
@@ -111,7 +114,7 @@ final class ReloadPipeline {
     try {
       Set<String> plugins = new LinkedHashSet<>();
       features.plugins().forEach(plugin -> plugins.add(plugin.name()));
-      ChangedFiles.Sorted sorted = ChangedFiles.sort(batch.paths(), assets, plugins, jars);
+      ChangedFiles.Sorted sorted = ChangedFiles.sort(batch.paths(), assets, plugins, jars, startFiles);
       if (!sorted.restartNeeded().isEmpty()) {
         // Each such change is news (a second new build of a jar says the same words as the first):
         // reported every time, never taken for the same broken save noticed again.

@@ -56,7 +56,7 @@ class ChangedFilesTest {
   }
 
   private ChangedFiles.Sorted sort(Path... changed) {
-    return ChangedFiles.sort(new LinkedHashSet<>(List.of(changed)), assets, Set.of("Chimes"), jars);
+    return ChangedFiles.sort(new LinkedHashSet<>(List.of(changed)), assets, Set.of("Chimes"), jars, StartFiles.none());
   }
 
   private static List<String> files(ChangedFiles.Sorted sorted) {
@@ -245,7 +245,7 @@ class ChangedFilesTest {
     Path dangling = Files.createSymbolicLink(jars.resolve("dangling.jar"), temp.resolve("nonexistent"));
     assertEquals(List.of("Overture/RestartNeeded " + dangling + " appeared or changed: plugin jars are loaded when the game starts"
         + " (their code cannot be swapped in a running game); restart to install or update dangling.jar"), restarts(sort(dangling)));
-    assertEquals(List.of(), ChangedFiles.sort(Set.of(jar), assets, Set.of("Chimes"), null).restartNeeded(),
+    assertEquals(List.of(), ChangedFiles.sort(Set.of(jar), assets, Set.of("Chimes"), null, StartFiles.none()).restartNeeded(),
         "without a plugins folder, a jar is just a file outside the content");
   }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.overture.asset.AssetManager;
 import dev.overture.asset.SoftRef;
+import dev.overture.core.Problem;
 import dev.overture.experience.ExperienceDefinition;
 import dev.overture.experience.ExperienceReload;
 import dev.overture.experience.PawnData;
@@ -234,6 +235,38 @@ class LiveReloadOutcomesTest {
       assertEquals(LiveReload.Status.UNCHANGED, heard.get(0).status(), heard.get(0).toString());
       assertEquals(List.of(), heard.get(0).changes());
       assertEquals(List.of(), heard.get(0).worlds(), "the world runs the same archetype, so it was left alone");
+    }
+  }
+
+  /**
+   * A hostile review: a plugin's plugin.json or a root's overture.json touched, or saved again as it
+   * was, asked for a restart ("changed: ... restart to apply it") though nothing had changed; an
+   * edit undone asked for one too. Only bytes that differ from those the game started with do.
+   */
+  @Test
+  void aDescriptorOrSettingsFileSavedAsTheGameStartedWithIt_asksForNoRestart_anEditDoes() {
+    String descriptor = "{ \"version\": \"1.0.0\" }";
+    String settings = "{ }";
+    try (TestRuntime runtime = TestRuntime.builder(content().file("overture.json", settings)).liveContent().build()) {
+      List<LiveReload> heard = new CopyOnWriteArrayList<>();
+      runtime.live().subscribe(heard::add);
+      runtime.world("Match").load("Duel").assertLoaded();
+
+      runtime.edit("plugins/Chimes/plugin.json", descriptor);
+      runtime.edit("overture.json", settings);
+      runtime.reload();
+      assertEquals(1, heard.size(), heard.toString());
+      assertEquals(LiveReload.Status.UNCHANGED, heard.get(0).status(), heard.get(0).toString());
+      assertEquals(List.of(), heard.get(0).problems());
+
+      runtime.edit("plugins/Chimes/plugin.json", "{ \"version\": \"1.0.1\" }");
+      runtime.reload();
+      assertEquals(LiveReload.Status.REFUSED, heard.get(1).status(), heard.get(1).toString());
+      assertEquals(List.of("Overture/RestartNeeded"), heard.get(1).problems().stream().map(Problem::id).toList());
+
+      runtime.edit("plugins/Chimes/plugin.json", descriptor); // the edit undone: what the game runs again
+      runtime.reload();
+      assertEquals(LiveReload.Status.UNCHANGED, heard.get(2).status(), heard.get(2).toString());
     }
   }
 
