@@ -7,15 +7,25 @@ import java.nio.file.FileSystemException;
 import java.nio.file.FileSystemLoopException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Says in words what a caught exception means, for a message a user reads: never the exception's
- * class name (a failure made of problems is better reported as those problems, by its caller) (a {@code java.nio.file.NoSuchFileException: x} tells a player nothing that {@code x
- * does not exist} does not). File system failures name the file and what is wrong with it; an
- * exception with a message gives that message; one without says it was an internal error, since
- * only a bug throws without saying why (the stack trace is the log's, not the message's: describing
- * such a failure logs its stack trace at error, so "the log has its stack trace" is always true).
+ * Says in words what a caught exception means, for a message a user reads: never an exception's
+ * fully qualified class name as another library prints it (a failure made of problems is better
+ * reported as those problems, by its caller) (a {@code java.nio.file.NoSuchFileException: x} tells
+ * a player nothing that {@code x does not exist} does not). File system failures name the file and
+ * what is wrong with it; an exception with a message gives that message (cut at {@value
+ * #MAX_MESSAGE} characters, saying how long it was); one without names its class and the place it
+ * was thrown ({@code IllegalStateException without a message, thrown at
+ * lanterns.Lamp.light(Lamp.java:42)}), since that is all it says. The stack trace is never the
+ * message's: describing such a failure logs it at debug.
+ *
+ * <p>Describing never fails, whatever the exception's own methods do: a {@code getMessage},
+ * {@code toString} or {@code getCause} that throws, a cause that leads back to itself, a message of
+ * millions of characters (a plugin's exception is any code at all).
  *
  * <p>Stateless; safe from any thread.
  */
@@ -44,7 +54,11 @@ public final class Failures {
     if (log.isDebugEnabled()) {
       Object[] withTrace = java.util.Arrays.copyOf(arguments, arguments.length + 1);
       withTrace[arguments.length] = failure;
-      log.debug(what, withTrace);
+      try {
+        log.debug(what, withTrace);
+      } catch (RuntimeException | LinkageError e) {
+        // Printing the trace calls the exception's own toString, which may throw: its line is said.
+      }
     }
   }
 
@@ -73,8 +87,37 @@ public final class Failures {
     }
   }
 
-  /** {@code failure} in words, without its class name. */
+  /** {@code failure} in words, without the class name another library's message would put in front. */
   public static String describe(Throwable failure) {
+    Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+    // A loop, not a call per cause: a chain of thousands of wrappers must not overflow the stack.
+    while (true) {
+      seen.add(failure);
+      String said = ownWords(failure);
+      if (said != null) {
+        return said;
+      }
+      String message = messageOf(failure);
+      Throwable cause = causeOf(failure, seen);
+      if (cause != null && message != null && message.equals(textOf(cause))) {
+        // new RuntimeException(cause) takes the cause's toString() as its message, class name and all:
+        // the cause says it in words.
+        failure = cause;
+        continue;
+      }
+      String words = message == null ? "" : withoutClassName(cut(message));
+      if (!words.isBlank()) {
+        return words;
+      }
+      if (cause == null) {
+        return withoutAMessage(failure);
+      }
+      failure = cause;
+    }
+  }
+
+  /** What {@code failure} is by its type alone, or null when its message is to say it. */
+  private static String ownWords(Throwable failure) {
     if (failure instanceof NotARegularFileException || failure instanceof FileTooLargeException) {
       return failure.getMessage();
     }
@@ -92,23 +135,153 @@ public final class Failures {
       // an overflow is far more often code calling itself, the game's or a plugin's.
       return STACK_OVERFLOW;
     }
-    String message = failure.getMessage();
-    Throwable cause = failure.getCause();
-    if (cause != null && cause != failure && message != null && message.equals(cause.toString())) {
-      // new RuntimeException(cause) takes the cause's toString() as its message, class name and all:
-      // the cause says it in words.
-      return describe(cause);
+    return null;
+  }
+
+  /**
+   * What an exception without a message is: its class, and where it was thrown ({@code
+   * IllegalStateException without a message, thrown at lanterns.Lamp.light(Lamp.java:42)}). Only a
+   * bug throws without saying why, and its developer needs the place first.
+   */
+  private static String withoutAMessage(Throwable failure) {
+    String site = thrownAt(failure);
+    String said = className(failure) + (messageThrows(failure) ? " whose message cannot be read (its getMessage throws)"
+        : " without a message") + (site.isEmpty() ? "" : ", thrown at " + site);
+    if (log.isDebugEnabled()) {
+      try {
+        log.debug("Described \"{}\"; its stack trace:", said, failure);
+      } catch (RuntimeException | LinkageError e) {
+        // An exception whose toString throws cannot be printed; the words are all there is.
+      }
     }
-    String words = message == null ? "" : withoutClassName(message);
-    if (!words.isBlank()) {
-      return words;
+    return said;
+  }
+
+  /**
+   * The place {@code failure} was thrown, as a stack trace line shows it without the loader's and
+   * module's names ({@code lanterns.Lamp.light(Lamp.java:42)}), or "" when it has no stack: the
+   * first frame of code that a class loader of its own loaded (a plugin jar's), else the first frame
+   * that is not the JDK's ({@code Integer.parseInt} throws for whoever called it), else the top.
+   */
+  public static String thrownAt(Throwable failure) {
+    StackTraceElement[] stack;
+    try {
+      stack = failure.getStackTrace();
+    } catch (RuntimeException | LinkageError e) {
+      return "";
     }
-    if (failure.getCause() != null && failure.getCause() != failure) {
-      return describe(failure.getCause());
+    if (stack == null || stack.length == 0) {
+      return "";
     }
-    // The words promise the trace, so the trace is logged here, whatever the caller logs.
-    log.error("An internal error without a message, reported in words; its stack trace:", failure);
-    return "an internal error without a message (the log has its stack trace)";
+    StackTraceElement chosen = null;
+    for (StackTraceElement frame : stack) {
+      if (frame != null && ownLoader(frame)) {
+        chosen = frame;
+        break;
+      }
+    }
+    for (int i = 0; chosen == null && i < stack.length; i++) {
+      if (stack[i] != null && !jdk(stack[i])) {
+        chosen = stack[i];
+      }
+    }
+    if (chosen == null) {
+      chosen = stack[0];
+    }
+    if (chosen == null) {
+      return "";
+    }
+    try {
+      return new StackTraceElement(chosen.getClassName(), chosen.getMethodName(), chosen.getFileName(), chosen.getLineNumber())
+          .toString();
+    } catch (RuntimeException e) {
+      return ""; // a frame without a class or method name, from a getStackTrace of the exception's own
+    }
+  }
+
+  /** Whether {@code frame}'s class was loaded by a loader other than the JDK's three: a plugin's. */
+  private static boolean ownLoader(StackTraceElement frame) {
+    String loader = frame.getClassLoaderName();
+    return loader != null && !loader.equals("app") && !loader.equals("platform") && !jdk(frame);
+  }
+
+  private static boolean jdk(StackTraceElement frame) {
+    String module = frame.getModuleName();
+    if (module != null && (module.startsWith("java.") || module.startsWith("jdk."))) {
+      return true;
+    }
+    String name = frame.getClassName();
+    return name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.") || name.startsWith("sun.")
+        || name.startsWith("com.sun.");
+  }
+
+  /**
+   * The class of {@code failure} as a reader knows it: the JDK's by its simple name ({@code
+   * IllegalStateException}), others in full ({@code lanterns.Lamp$Smoke}). An exception that stands
+   * for another (a copy kept as text) names the original's, which its {@code toString} gives when it
+   * has no message.
+   */
+  private static String className(Throwable failure) {
+    String name = failure.getClass().getName();
+    String text = textOf(failure);
+    if (text != null && JAVA_NAME.matcher(text).matches()) {
+      name = text;
+    }
+    return name.startsWith("java.") || name.startsWith("javax.") ? name.substring(name.lastIndexOf('.') + 1) : name;
+  }
+
+  /** A class name and nothing else, as {@code toString} gives it for an exception without a message. */
+  private static final Pattern JAVA_NAME = Pattern.compile("[\\p{javaJavaIdentifierStart}][\\p{javaJavaIdentifierPart}.$]{0,511}");
+
+  /** {@code failure.getMessage()}, or null when it has none or its own code throws. */
+  private static String messageOf(Throwable failure) {
+    try {
+      return failure.getMessage();
+    } catch (RuntimeException | LinkageError | StackOverflowError e) {
+      return null;
+    }
+  }
+
+  private static boolean messageThrows(Throwable failure) {
+    try {
+      failure.getMessage();
+      return false;
+    } catch (RuntimeException | LinkageError | StackOverflowError e) {
+      return true;
+    }
+  }
+
+  /** {@code failure.toString()}, or null when its own code throws. */
+  private static String textOf(Throwable failure) {
+    try {
+      return failure.toString();
+    } catch (RuntimeException | LinkageError | StackOverflowError e) {
+      return null;
+    }
+  }
+
+  /** {@code failure.getCause()} unless it is one already described (a cycle), or its code throws. */
+  private static Throwable causeOf(Throwable failure, Set<Throwable> seen) {
+    Throwable cause;
+    try {
+      cause = failure.getCause();
+    } catch (RuntimeException | LinkageError | StackOverflowError e) {
+      return null;
+    }
+    return cause == null || seen.contains(cause) ? null : cause;
+  }
+
+  /** The longest message given whole; a longer one is cut, saying so. */
+  static final int MAX_MESSAGE = 2_000;
+
+  /** {@code message}, or its first {@link #MAX_MESSAGE} characters and how long it was. */
+  private static String cut(String message) {
+    if (message.length() <= MAX_MESSAGE) {
+      return message;
+    }
+    int end = Character.isHighSurrogate(message.charAt(MAX_MESSAGE - 1)) ? MAX_MESSAGE - 1 : MAX_MESSAGE;
+    return message.substring(0, end) + "... (cut: the message has " + String.format(java.util.Locale.ROOT, "%,d", message.length())
+        + " characters)";
   }
 
   /**
@@ -116,14 +289,16 @@ public final class Failures {
    * {@code base/Thing}), with where a plugin's loader looked for it when one did.
    */
   private static String missingClass(Throwable failure) {
-    for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-      if (cause instanceof ClassNotFoundException && cause.getMessage() != null && cause.getMessage().contains("(plugin ")) {
-        return "the class " + cause.getMessage() + " could not be found" + (cause.getMessage().contains("not in its jar")
+    Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+    for (Throwable cause = failure; cause != null && seen.add(cause); cause = causeOf(cause, seen)) {
+      String message = messageOf(cause);
+      if (cause instanceof ClassNotFoundException && message != null && message.contains("(plugin ")) {
+        return "the class " + message + " could not be found" + (message.contains("not in its jar")
             ? "; a library the plugin uses goes inside its jar (the library's classes: a jar inside the jar is not read), and a"
                 + " plugin whose classes it uses goes in its \"dependencies\"" : "");
       }
     }
-    String message = failure.getMessage() == null ? "" : failure.getMessage();
+    String message = messageOf(failure) == null ? "" : cut(messageOf(failure));
     if (message.startsWith("Could not initialize class ")) {
       return "the class " + message.substring("Could not initialize class ".length())
           + " cannot be used: its static initializer threw when it was first used";
@@ -189,6 +364,7 @@ public final class Failures {
   }
 
   private static String detail(Throwable failure) {
-    return failure.getMessage() == null ? "" : " (" + failure.getMessage() + ")";
+    String message = messageOf(failure);
+    return message == null ? "" : " (" + cut(message) + ")";
   }
 }

@@ -1,6 +1,7 @@
 package dev.overture.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -50,8 +51,9 @@ class FailuresTest {
 
   @Test
   void aMessageOfAnyLength_isDescribed_withoutOverflowingTheStack() {
-    // A message may quote a file's contents: thousands of "a." once overflowed the matcher's stack.
-    String dots = "a.".repeat(100_000);
+    // A message may quote a file's contents: thousands of "a." once overflowed the matcher's stack
+    // (a longer message is cut first: aMessageOfMillionsOfCharacters_isCut_sayingHowLongItWas).
+    String dots = "a.".repeat(950);
     assertEquals("bad value " + dots, Failures.describe(new IllegalArgumentException("bad value " + dots)));
     assertEquals("bad value " + dots + " then disk full",
         Failures.describe(new IllegalArgumentException("bad value " + dots + " then java.io.IOException: disk full")));
@@ -66,23 +68,122 @@ class FailuresTest {
         "its own message comes first");
   }
 
-  @Test
-  void anExceptionWithoutAnyMessage_isAnInternalError() {
-    assertEquals("an internal error without a message (the log has its stack trace)",
-        Failures.describe(new NullPointerException()));
-    assertEquals("an internal error without a message (the log has its stack trace)",
-        Failures.describe(new RuntimeException("java.lang.IllegalStateException: ")), "only a class name is no message");
+  /** A stack as a plugin's failure has it: the JDK's frames on top, then the plugin's, then the framework's. */
+  private static <T extends Throwable> T thrownInAPlugin(T failure) {
+    failure.setStackTrace(new StackTraceElement[] {
+      new StackTraceElement(null, "java.base", "17", "java.lang.Integer", "parseInt", "Integer.java", 652),
+      new StackTraceElement("app", null, null, "dev.overture.feature.PluginCode", "kind", "PluginCode.java", 80),
+      new StackTraceElement("plugin Lanterns", null, null, "lanterns.Lamp", "light", "Lamp.java", 42),
+      new StackTraceElement("app", null, null, "dev.overture.feature.PluginEntryPoints", "run", "PluginEntryPoints.java", 93)});
+    return failure;
   }
 
-  // Regression (review-host #4): "the log has its stack trace" was said with no trace logged.
+  /**
+   * An exception without a message said only "an internal error without a message (the log has its
+   * stack trace)", and logged that trace at error, so the command line printed a stack trace
+   * without --debug. It names its class and where it was thrown: in a plugin's code when a
+   * plugin's loader loaded a class of its stack, else the first frame that is not the JDK's.
+   */
   @Test
-  void anInternalErrorWithoutAMessage_isLoggedWithItsStackTrace_asItsWordsPromise() {
+  void anExceptionWithoutAnyMessage_namesItsClassAndWhereItWasThrown() {
+    assertEquals("IllegalStateException without a message, thrown at lanterns.Lamp.light(Lamp.java:42)",
+        Failures.describe(thrownInAPlugin(new IllegalStateException())));
+    NullPointerException onTheClassPath = new NullPointerException();
+    onTheClassPath.setStackTrace(new StackTraceElement[] {
+      new StackTraceElement("java.util.Objects", "requireNonNull", "Objects.java", 208),
+      new StackTraceElement("game.Rules", "score", "Rules.java", 7)});
+    assertEquals("NullPointerException without a message, thrown at game.Rules.score(Rules.java:7)",
+        Failures.describe(onTheClassPath), "the JDK's frames are where it was thrown for someone else");
+    assertEquals("lanterns.Lamp$Smoke without a message, thrown at lanterns.Lamp.light(Lamp.java:42)",
+        Failures.describe(thrownInAPlugin(new Smoke())), "a class not the JDK's, in full");
+    assertEquals("IOException without a message, thrown at lanterns.Lamp.light(Lamp.java:42)",
+        Failures.describe(thrownInAPlugin(new IOException())), "a checked exception thrown sneakily");
+    assertEquals("IllegalStateException without a message, thrown at lanterns.Lamp.light(Lamp.java:42)",
+        Failures.describe(new RuntimeException(thrownInAPlugin(new IllegalStateException()))), "a wrapper says its cause");
+    assertEquals("RuntimeException without a message",
+        Failures.describe(withoutStack(new RuntimeException("java.lang.IllegalStateException: "))), "only a class name is no message");
+  }
+
+  /** Named {@code lanterns.Lamp$Smoke} by its {@code toString}, as a copy kept as text names the original. */
+  private static final class Smoke extends RuntimeException {
+    @Override
+    public String toString() {
+      return "lanterns.Lamp$Smoke";
+    }
+  }
+
+  private static <T extends Throwable> T withoutStack(T failure) {
+    failure.setStackTrace(new StackTraceElement[0]);
+    return failure;
+  }
+
+  // Regression (review-host #4 said "the log has its stack trace" with no trace logged; now the words
+  // promise none, and the trace is at debug, which the command line shows only with --debug).
+  @Test
+  void anExceptionWithoutAMessage_logsNoStackTraceAtError() {
     String[] words = new String[1];
     String log = StandardError.during(() -> words[0] = Failures.describe(new NullPointerException()));
 
-    assertEquals("an internal error without a message (the log has its stack trace)", words[0]);
-    assertTrue(log.contains("java.lang.NullPointerException"), log);
-    assertTrue(StandardError.hasStackTrace(log), log);
+    assertTrue(words[0].startsWith("NullPointerException without a message, thrown at dev.overture.internal.FailuresTest"), words[0]);
+    assertEquals("", log, "the tests log at warn: nothing of it above debug");
+  }
+
+  /** What a plugin's exception does in its own methods is any code at all: describing it never fails. */
+  @Test
+  void anExceptionWhoseOwnMethodsThrow_isStillDescribed() {
+    RuntimeException rude = thrownInAPlugin(new RuntimeException() {
+      @Override
+      public String getMessage() {
+        throw new IllegalStateException("getMessage refuses");
+      }
+
+      @Override
+      public synchronized Throwable getCause() {
+        throw new IllegalStateException("getCause refuses");
+      }
+    });
+    assertEquals(rude.getClass().getName() + " whose message cannot be read (its getMessage throws), thrown at"
+        + " lanterns.Lamp.light(Lamp.java:42)", Failures.describe(rude));
+    RuntimeException deep = thrownInAPlugin(new RuntimeException() {
+      @Override
+      public String getMessage() {
+        return getMessage(); // overflows the stack
+      }
+    });
+    assertTrue(Failures.describe(deep).endsWith(" whose message cannot be read (its getMessage throws), thrown at"
+        + " lanterns.Lamp.light(Lamp.java:42)"), Failures.describe(deep));
+    RuntimeException rudeText = new IllegalStateException("the lamp is out") {
+      @Override
+      public String toString() {
+        throw new IllegalStateException("toString refuses");
+      }
+    };
+    assertEquals("the lamp is out", Failures.describe(rudeText));
+    assertEquals("the lamp is out", Failures.describe(new RuntimeException(null, rudeText)));
+  }
+
+  @Test
+  void causesThatLeadBackToThemselves_orGoOnForThousands_areDescribed() {
+    RuntimeException first = thrownInAPlugin(new RuntimeException());
+    RuntimeException second = new RuntimeException();
+    first.initCause(second);
+    second.initCause(first);
+    assertEquals("RuntimeException without a message, thrown at dev.overture.internal.FailuresTest"
+        + ".causesThatLeadBackToThemselves_orGoOnForThousands_areDescribed(FailuresTest.java:" + (second.getStackTrace()[0]
+            .getLineNumber()) + ")", Failures.describe(first), "the last of the cycle not said before");
+    Throwable chain = new IOException("disk full");
+    for (int i = 0; i < 100_000; i++) {
+      chain = new RuntimeException(null, chain);
+    }
+    assertEquals("disk full", Failures.describe(chain));
+  }
+
+  @Test
+  void aMessageOfMillionsOfCharacters_isCut_sayingHowLongItWas() {
+    String said = Failures.describe(new IllegalStateException("x".repeat(10_000_000)));
+
+    assertEquals("x".repeat(2_000) + "... (cut: the message has 10,000,000 characters)", said);
+    assertEquals("x".repeat(2_000), Failures.describe(new IllegalStateException("x".repeat(2_000))));
   }
 
   @Test
