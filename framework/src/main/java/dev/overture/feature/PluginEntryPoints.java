@@ -91,7 +91,9 @@ final class PluginEntryPoints {
       }
       OverturePlugin entryPoint = (OverturePlugin) constructor.newInstance();
       entryPoint.register(code.registration());
-    } catch (InvocationTargetException | ExceptionInInitializerError e) {
+    } catch (InvocationTargetException e) {
+      // The constructor's failure (an ExceptionInInitializerError stays itself: it says whose static
+      // initializer threw).
       Throwable cause = e.getCause() == null ? e : e.getCause();
       problems.add(failed(plugin, name, cause, loader, locate));
       code.failedWith(cause);

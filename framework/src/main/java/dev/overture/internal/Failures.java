@@ -90,15 +90,24 @@ public final class Failures {
   /** {@code failure} in words, without the class name another library's message would put in front. */
   public static String describe(Throwable failure) {
     Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+    StringBuilder before = new StringBuilder();
     // A loop, not a call per cause: a chain of thousands of wrappers must not overflow the stack.
     while (true) {
       seen.add(failure);
       String said = ownWords(failure);
       if (said != null) {
-        return said;
+        return before + said;
       }
       String message = messageOf(failure);
       Throwable cause = causeOf(failure, seen);
+      if (failure instanceof ExceptionInInitializerError && cause != null) {
+        // The JVM's wrapper says nothing but that a static initializer threw: which class's, then what.
+        String initialized = initializedClass(cause);
+        before.append(initialized == null ? "a static initializer threw: " : "the static initializer of class " + initialized
+            + " threw: ");
+        failure = cause;
+        continue;
+      }
       if (cause != null && message != null && message.equals(textOf(cause))) {
         // new RuntimeException(cause) takes the cause's toString() as its message, class name and all:
         // the cause says it in words.
@@ -107,13 +116,40 @@ public final class Failures {
       }
       String words = message == null ? "" : withoutClassName(cut(message));
       if (!words.isBlank()) {
-        return words;
+        return before + (failure instanceof IncompatibleClassChangeError ? changedClass(failure, words) : words);
       }
       if (cause == null) {
-        return withoutAMessage(failure);
+        return before + withoutAMessage(failure);
       }
       failure = cause;
     }
+  }
+
+  /** The class whose static initializer threw {@code thrown}: the innermost {@code <clinit>} of its stack. */
+  private static String initializedClass(Throwable thrown) {
+    try {
+      for (StackTraceElement frame : thrown.getStackTrace()) {
+        if (frame != null && frame.getMethodName().equals("<clinit>")) {
+          return frame.getClassName();
+        }
+      }
+    } catch (RuntimeException | LinkageError e) {
+      // A getStackTrace of the exception's own that throws: the class is not named.
+    }
+    return null;
+  }
+
+  /**
+   * What a linkage error says, with its cause: code compiled against one version of a class runs with
+   * another (a plugin built against an older API of the framework, of the game or of a plugin it
+   * depends on), which names a method or field that is not there or no longer fits.
+   */
+  private static String changedClass(Throwable failure, String words) {
+    String what = failure instanceof NoSuchMethodError ? "the method " + words + " is not there"
+        : failure instanceof NoSuchFieldError ? "the field " + words + " is not there"
+        : words.endsWith(".") ? words.substring(0, words.length() - 1) : words; // the JVM ends some with a full stop
+    return what + "; the code was compiled against another version of a class it uses: build it again against the classes it"
+        + " runs with";
   }
 
   /** What {@code failure} is by its type alone, or null when its message is to say it. */

@@ -93,6 +93,50 @@ class EntryPointFailuresTest {
     assertEquals(PluginState.REGISTERED, features.state(PluginId.of("Zhealthy")), "the plugins' thread goes on after an Error");
   }
 
+  /**
+   * A static initializer that threw was said by its exception's words alone, the entry point's own
+   * or a class its register used, and the second use of that class too ("Could not initialize").
+   */
+  @Test
+  void aStaticInitializerThatThrows_isNamedWithItsClass_atFirstAndSecondUse() {
+    PluginJar.of()
+        .file("plugin.json", "{ \"name\": \"Counted\", \"version\": \"1.0.0\", \"entryPoint\": \"counted.Plugin\" }")
+        .java("counted.Plugin", """
+            package counted;
+
+            public final class Plugin implements dev.overture.feature.OverturePlugin {
+              static final int LAMPS = Integer.parseInt("ten");
+
+              @Override
+              public void register(dev.overture.feature.PluginRegistration plugin) {}
+            }
+            """)
+        .writeTo(JarPluginGame.plugins(temp).resolve("counted.jar"));
+    limited("Limited", "limited", "Limits.use();");
+    limited("Relimited", "relimited", "try { Limits.use(); } catch (ExceptionInInitializerError first) { } Limits.use();");
+    try (JarPluginGame game = JarPluginGame.open(temp)) {
+      assertEquals("The entry point \"counted.Plugin\" of plugin Counted failed while registering: the static initializer of class"
+          + " counted.Plugin threw: For input string: \"ten\"",
+          game.features().failure(PluginId.of("Counted")).orElseThrow().problems().get(0).message());
+      assertEquals("The entry point \"limited.Plugin\" of plugin Limited failed while registering: the static initializer of class"
+          + " limited.Limits threw: For input string: \"many\"",
+          game.features().failure(PluginId.of("Limited")).orElseThrow().problems().get(0).message());
+      assertEquals("The entry point \"relimited.Plugin\" of plugin Relimited failed while registering: the class relimited.Limits"
+          + " cannot be used: its static initializer threw when it was first used",
+          game.features().failure(PluginId.of("Relimited")).orElseThrow().problems().get(0).message());
+    }
+  }
+
+  /** A jar whose entry point runs {@code body}, beside a class {@code Limits} whose static initializer throws. */
+  private void limited(String name, String pkg, String body) {
+    PluginJar.of()
+        .file("plugin.json", "{ \"name\": \"" + name + "\", \"version\": \"1.0.0\", \"entryPoint\": \"" + pkg + ".Plugin\" }")
+        .java(pkg + ".Plugin", entryPoint(pkg, body))
+        .java(pkg + ".Limits", "package " + pkg + ";\n\nfinal class Limits {\n  static final int MOST = Integer.parseInt(\"many\");\n\n"
+            + "  static void use() {}\n}\n")
+        .writeTo(JarPluginGame.plugins(temp).resolve(pkg + ".jar"));
+  }
+
   @Test
   void anActionWhoseRegisteringThrowsAnError_leavesThePluginInError_withItsContentGone() {
     PluginJar.of()

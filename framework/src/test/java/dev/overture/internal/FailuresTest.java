@@ -194,6 +194,44 @@ class FailuresTest {
     assertEquals("it overflowed the stack (a call that never ends calling itself?)", Failures.describe(new StackOverflowError()));
   }
 
+  /**
+   * A static initializer that threw was said by its exception's words alone ("For input string:
+   * \"ten\""), never that it was a static initializer, or whose.
+   */
+  @Test
+  void aStaticInitializerThatThrew_isNamedWithItsClass() {
+    NumberFormatException thrown = new NumberFormatException("For input string: \"ten\"");
+    thrown.setStackTrace(new StackTraceElement[] {
+      new StackTraceElement("java.lang.Integer", "parseInt", "Integer.java", 652),
+      new StackTraceElement("lanterns.Limits", "<clinit>", "Limits.java", 3),
+      new StackTraceElement("lanterns.Lamp", "light", "Lamp.java", 42)});
+
+    assertEquals("the static initializer of class lanterns.Limits threw: For input string: \"ten\"",
+        Failures.describe(new ExceptionInInitializerError(thrown)));
+    assertEquals("the static initializer of class lanterns.Limits threw: For input string: \"ten\"",
+        Failures.describe(new IllegalStateException(null, new ExceptionInInitializerError(thrown))), "inside a wrapper too");
+    assertEquals("a static initializer threw: IllegalStateException without a message",
+        Failures.describe(new ExceptionInInitializerError(withoutStack(new IllegalStateException()))));
+    assertEquals("the class lanterns.Limits cannot be used: its static initializer threw when it was first used",
+        Failures.describe(new NoClassDefFoundError("Could not initialize class lanterns.Limits")), "its second use");
+  }
+
+  /** Code compiled against another version of a class (a plugin built against an older API) said only the JVM's words. */
+  @Test
+  void aLinkageError_saysTheCodeWasCompiledAgainstAnotherVersion() {
+    String advice = "; the code was compiled against another version of a class it uses: build it again against the classes it runs"
+        + " with";
+    assertEquals("the method 'void lanterns.Oil.pour()' is not there" + advice,
+        Failures.describe(new NoSuchMethodError("'void lanterns.Oil.pour()'")));
+    assertEquals("the field level is not there" + advice, Failures.describe(new NoSuchFieldError("level")));
+    assertEquals("Receiver class lanterns.Lamp does not define or inherit an implementation of the resolved method 'abstract void"
+        + " light()' of interface lanterns.Light" + advice, Failures.describe(new AbstractMethodError("Receiver class lanterns.Lamp"
+            + " does not define or inherit an implementation of the resolved method 'abstract void light()' of interface"
+            + " lanterns.Light.")));
+    assertEquals("Expected static method 'void lanterns.Oil.pour()'" + advice,
+        Failures.describe(new IncompatibleClassChangeError("Expected static method 'void lanterns.Oil.pour()'")));
+  }
+
   /** Review: a world's hand-offs and an asset read's disagreed about which throwables end the thread. */
   @Test
   void onlyTheVirtualMachinesOwnTrouble_isFatal_notAStackOverflow() {
