@@ -258,8 +258,8 @@ final class ExperienceLoad {
       activated = activate(contents);
     } catch (FeatureActivationException e) {
       // The problem says it in words; the game code's stack trace, for its developer, goes to the log at debug.
-      log.debug("{} failed in world {}", e.action(), world.name(), e.getCause());
-      failWhenLocated(List.of(LoadChecks.actionFailed(contents, e)));
+      dev.overture.internal.Failures.traceAtDebug(log, e.getCause(), "{} failed in world {}", e.action(), world.name());
+      failWhenLocated(List.of(LoadChecks.actionFailed(contents, e, services.features())));
       return;
     }
     if (discarded) {
@@ -321,8 +321,8 @@ final class ExperienceLoad {
     try {
       activation = activate(contents);
     } catch (FeatureActivationException e) {
-      log.debug("{} failed in world {}", e.action(), world.name(), e.getCause());
-      failed = LoadChecks.actionFailed(contents, e);
+      dev.overture.internal.Failures.traceAtDebug(log, e.getCause(), "{} failed in world {}", e.action(), world.name());
+      failed = LoadChecks.actionFailed(contents, e, services.features());
     }
     if (failed == null && !discarded) {
       Problem refused = ReloadPart.takeAll(next.parts());

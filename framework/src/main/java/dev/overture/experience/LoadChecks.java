@@ -7,6 +7,7 @@ import dev.overture.core.Problem;
 import dev.overture.core.ProblemException;
 import dev.overture.experience.ExperienceContents.Origin;
 import dev.overture.experience.ExperienceContents.SourcedAction;
+import dev.overture.feature.GameFeatures;
 import dev.overture.feature.PluginSet;
 import dev.overture.feature.internal.FeatureActivationException;
 import dev.overture.object.ObjectArchetype;
@@ -126,17 +127,26 @@ final class LoadChecks {
     });
   }
 
-  /** The problem of an action of {@code from} that threw while activating, to be located where it is written. */
-  static Found actionFailed(ExperienceContents from, FeatureActivationException e) {
+  /**
+   * The problem of an action of {@code from} that threw while activating, to be located where it is
+   * written; when its class is a plugin's code, naming the plugin and its jar or folder (the
+   * experience may be the game's own, or another plugin's).
+   */
+  static Found actionFailed(ExperienceContents from, FeatureActivationException e, GameFeatures features) {
     List<SourcedAction> sourced = from.actions();
     ExperienceContents.Origin origin = sourced.get(0).origin();
+    String whose = "";
     for (SourcedAction action : sourced) {
       if (action.label().equals(e.action())) {
         origin = action.origin();
+        whose = action.action() == null ? "" : features.ownerOfCode(action.action().getClass())
+            .map(id -> " (plugin " + id + ", " + features.location(id) + ")").orElse("");
         break;
       }
     }
-    Problem problem = Problem.error("Overture/ActionFailed", e.getMessage()).withAsset(origin.asset().toString());
+    String message = e.getMessage().startsWith(e.action()) ? e.action() + whose + e.getMessage().substring(e.action().length())
+        : e.getMessage();
+    Problem problem = Problem.error("Overture/ActionFailed", message).withAsset(origin.asset().toString());
     return new Found(problem, origin);
   }
 }

@@ -213,6 +213,25 @@ public final class GameFeatures implements AutoCloseable {
     return catalog.ownerOf(Objects.requireNonNull(extension, "extension"));
   }
 
+  /**
+   * The plugin whose code {@code type} is, if any: a class of a jar plugin's own jar, or a kind a
+   * registered plugin's code registered (a plugin folder's code is on the host's class path). So
+   * that what fails in a class content names (an action, a component) can name its plugin. Any
+   * thread.
+   */
+  public Optional<PluginId> ownerOfCode(Class<?> type) {
+    if (Objects.requireNonNull(type, "type").getClassLoader() instanceof PluginClassLoader loader
+        && catalog.find(loader.plugin()).isPresent()) {
+      return Optional.of(loader.plugin());
+    }
+    for (Plugin plugin : catalog.all()) {
+      if (plugin.registered.classes().contains(type)) {
+        return Optional.of(plugin.id);
+      }
+    }
+    return Optional.empty();
+  }
+
   /** Whether a plugin called {@code id} is installed. */
   public boolean isInstalled(PluginId id) {
     return catalog.find(Objects.requireNonNull(id, "id")).isPresent();

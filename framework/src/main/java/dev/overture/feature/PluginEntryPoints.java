@@ -119,7 +119,7 @@ final class PluginEntryPoints {
     if (cause instanceof StackOverflowError) {
       return problem("Overture/EntryPointFailed",
           "The entry point \"" + name + "\" of plugin " + plugin.id + " failed while registering: "
-              + dev.overture.internal.Failures.STACK_OVERFLOW,
+              + dev.overture.internal.Failures.describeWhere(cause),
           locate);
     }
     if (cause instanceof UnsupportedClassVersionError) {
@@ -129,7 +129,8 @@ final class PluginEntryPoints {
           locate);
     }
     return problem("Overture/EntryPointFailed",
-        "The entry point \"" + name + "\" of plugin " + plugin.id + " failed while registering: " + PluginCatalog.message(cause),
+        "The entry point \"" + name + "\" of plugin " + plugin.id + " failed while registering: "
+            + dev.overture.internal.Failures.describeWhere(cause),
         locate);
   }
 

@@ -8,6 +8,7 @@ import dev.overture.asset.AssetSource;
 import dev.overture.asset.ContentRoot;
 import dev.overture.asset.ScanRule;
 import dev.overture.core.Problem;
+import dev.overture.internal.Failures;
 import dev.overture.core.SourceLocation;
 import dev.overture.internal.Choices;
 import dev.overture.world.ActorComponent;
@@ -169,7 +170,7 @@ final class PluginTransitions {
     } catch (RuntimeException | Error e) {
       attempt.undo();
       return CompletableFuture.failedFuture(recordFailure(plugin, "register", new PluginException(plugin.id, "register", List.of(
-          Problem.error("Overture/PluginFailed", "Plugin " + plugin.id + " failed while registering: " + PluginCatalog.message(e))
+          Problem.error("Overture/PluginFailed", "Plugin " + plugin.id + " failed while registering: " + Failures.describeWhere(e))
               .at(SourceLocation.ofFile(plugin.descriptorFile()))), e)));
     }
     settle(plugin, PluginState.REGISTERED);
@@ -526,8 +527,7 @@ final class PluginTransitions {
         step.accept(action);
       } catch (RuntimeException | Error e) {
         // Said in a line; the stack trace only at debug, as the command line prints one only with --debug.
-        log.error("An action of plugin {} failed while {}: {}", plugin.id, name, PluginCatalog.message(e));
-        log.debug("An action of plugin {} failed while {}", plugin.id, name, e);
+        Failures.logInALine(log, e, "An action of plugin {} failed while {}", plugin.id, name);
       } finally {
         thread.setContextClassLoader(context); // as after an entry point (PluginEntryPoints)
       }
@@ -549,7 +549,7 @@ final class PluginTransitions {
         error instanceof PluginException known
             ? known
             : new PluginException(plugin.id, what, List.of(Problem.error("Overture/PluginFailed",
-                "Plugin " + plugin.id + " failed: " + PluginCatalog.message(error))), error);
+                "Plugin " + plugin.id + " failed: " + Failures.describeWhere(error))), error);
     plugin.state = PluginState.ERROR;
     plugin.failure = failure;
     releaseHeld(plugin);
@@ -559,7 +559,7 @@ final class PluginTransitions {
 
   private PluginException actionFailure(Plugin plugin, String what, Throwable e) {
     return new PluginException(plugin.id, what, List.of(
-        Problem.error("Overture/ActionFailed", "An action of plugin " + plugin.id + " failed to " + what + ": " + PluginCatalog.message(e))
+        Problem.error("Overture/ActionFailed", "An action of plugin " + plugin.id + " failed to " + what + ": " + Failures.describeWhere(e))
             .at(catalog.locateInDescriptor(plugin, "/actions"))), e);
   }
 }

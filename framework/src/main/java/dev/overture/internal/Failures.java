@@ -35,29 +35,42 @@ public final class Failures {
   private static final Pattern CLASS_NAME =
       Pattern.compile("\\b(?:[a-z_][a-z0-9_]*\\.)+(?:[A-Z][A-Za-z0-9_]*\\$)*[A-Z][A-Za-z0-9_]*(?:Exception|Error): ?");
 
+  /** A fully qualified exception or error class name and nothing else. */
+  private static final Pattern ONLY_A_CLASS_NAME =
+      Pattern.compile("(?:[a-z_][a-z0-9_]*\\.){1,64}(?:[A-Z][A-Za-z0-9_]*\\$){0,16}[A-Z][A-Za-z0-9_]{0,256}(?:Exception|Error)");
+
   private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(Failures.class);
 
   private Failures() {}
 
   /**
    * Logs a failure of code the framework runs for a game or a plugin (an undo, an end of play, a
-   * handler) that it goes on from: {@code what} and the failure {@linkplain #describe in words} at
-   * error, in one line, the stack trace at debug only (the command line shows debug with --debug).
-   * {@code what} is an SLF4J format of {@code arguments}.
+   * handler) that it goes on from: {@code what} and the failure {@linkplain #describeWhere in words,
+   * with where it was thrown} at error, in one line, the stack trace at debug only (the command line
+   * shows debug with --debug). {@code what} is an SLF4J format of {@code arguments}.
    */
   public static void logInALine(org.slf4j.Logger log, Throwable failure, String what, Object... arguments) {
     if (log.isErrorEnabled()) {
       Object[] withWords = java.util.Arrays.copyOf(arguments, arguments.length + 1);
-      withWords[arguments.length] = describe(failure);
+      withWords[arguments.length] = describeWhere(failure);
       log.error(what + ": {}", withWords);
     }
+    traceAtDebug(log, failure, what, arguments);
+  }
+
+  /**
+   * Logs {@code what} with {@code failure}'s stack trace at debug: the trace a developer asks for
+   * (--debug) under a failure said in words elsewhere. Printing a trace calls the exception's own
+   * {@code toString}, which a plugin's may make throw: then the line goes without it.
+   */
+  public static void traceAtDebug(org.slf4j.Logger log, Throwable failure, String what, Object... arguments) {
     if (log.isDebugEnabled()) {
       Object[] withTrace = java.util.Arrays.copyOf(arguments, arguments.length + 1);
       withTrace[arguments.length] = failure;
       try {
         log.debug(what, withTrace);
       } catch (RuntimeException | LinkageError e) {
-        // Printing the trace calls the exception's own toString, which may throw: its line is said.
+        log.debug(what + " (its stack trace cannot be printed: its toString throws)", arguments);
       }
     }
   }
@@ -89,6 +102,19 @@ public final class Failures {
 
   /** {@code failure} in words, without the class name another library's message would put in front. */
   public static String describe(Throwable failure) {
+    return describe(failure, false);
+  }
+
+  /**
+   * {@code failure} {@linkplain #describe in words}, and where it was thrown ({@code For input
+   * string: "ten"; thrown at relics.Limits.<clinit>(Limits.java:3)}): for a failure of a game's or a
+   * plugin's code, whose developer needs the place, and whose users name it in a report.
+   */
+  public static String describeWhere(Throwable failure) {
+    return describe(failure, true);
+  }
+
+  private static String describe(Throwable failure, boolean where) {
     Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
     StringBuilder before = new StringBuilder();
     // A loop, not a call per cause: a chain of thousands of wrappers must not overflow the stack.
@@ -96,7 +122,7 @@ public final class Failures {
       seen.add(failure);
       String said = ownWords(failure);
       if (said != null) {
-        return before + said;
+        return before + said + (where ? at(failure) : "");
       }
       String message = messageOf(failure);
       Throwable cause = causeOf(failure, seen);
@@ -114,15 +140,45 @@ public final class Failures {
         failure = cause;
         continue;
       }
-      String words = message == null ? "" : withoutClassName(cut(message));
+      // A message that is only a class name is a wrapper's that took its cause's toString() (the
+      // cause already said, in a cycle): no words of its own.
+      String words = message == null || message.length() <= MAX_NAME && ONLY_A_CLASS_NAME.matcher(message).matches() ? ""
+          : withoutClassName(cut(message));
       if (!words.isBlank()) {
-        return before + (failure instanceof IncompatibleClassChangeError ? changedClass(failure, words) : words);
+        return before + (failure instanceof IncompatibleClassChangeError ? changedClass(failure, words) : words)
+            + (where ? at(failure) : "");
       }
       if (cause == null) {
         return before + withoutAMessage(failure);
       }
       failure = cause;
     }
+  }
+
+  /**
+   * "; thrown at" the place {@code failure} was thrown, or "" when it has no stack or the place is
+   * the framework's own (its words are about what the caller gave it: the null action, the class
+   * file too large), which tells the game's or plugin's developer nothing.
+   */
+  private static String at(Throwable failure) {
+    String site = thrownAt(failure);
+    return site.isEmpty() || framework(site) ? "" : "; thrown at " + site;
+  }
+
+  /** The framework's packages (a test holds the list to the sources' folders). */
+  static final Set<String> FRAMEWORK_PACKAGES = Set.of("dev.overture.archive", "dev.overture.asset", "dev.overture.core",
+      "dev.overture.experience", "dev.overture.feature", "dev.overture.feature.internal", "dev.overture.id",
+      "dev.overture.inject", "dev.overture.internal", "dev.overture.live", "dev.overture.object", "dev.overture.persistence",
+      "dev.overture.settings", "dev.overture.validation", "dev.overture.version", "dev.overture.world");
+
+  /** Whether {@code site} ({@code pkg.Class.method(File.java:1)}) is in a class of the framework's packages. */
+  private static boolean framework(String site) {
+    int paren = site.indexOf('(');
+    String method = paren < 0 ? site : site.substring(0, paren);
+    int dot = method.lastIndexOf('.');
+    String type = dot < 0 ? method : method.substring(0, dot);
+    int lastDot = type.lastIndexOf('.');
+    return lastDot > 0 && FRAMEWORK_PACKAGES.contains(type.substring(0, lastDot));
   }
 
   /** The class whose static initializer threw {@code thrown}: the innermost {@code <clinit>} of its stack. */
@@ -183,13 +239,7 @@ public final class Failures {
     String site = thrownAt(failure);
     String said = className(failure) + (messageThrows(failure) ? " whose message cannot be read (its getMessage throws)"
         : " without a message") + (site.isEmpty() ? "" : ", thrown at " + site);
-    if (log.isDebugEnabled()) {
-      try {
-        log.debug("Described \"{}\"; its stack trace:", said, failure);
-      } catch (RuntimeException | LinkageError e) {
-        // An exception whose toString throws cannot be printed; the words are all there is.
-      }
-    }
+    traceAtDebug(log, failure, "Described \"{}\"; its stack trace:", said);
     return said;
   }
 

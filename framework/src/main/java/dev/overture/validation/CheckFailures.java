@@ -55,9 +55,10 @@ final class CheckFailures {
   }
 
   private Problem problem(Object check, Optional<PluginId> plugin, Throwable e) {
-    String name = "The check " + check.getClass().getSimpleName() + plugin.map(id -> " of plugin " + id).orElse("");
-    String why = Failures.describe(e);
-    log.debug("{} failed", name, e);
+    String name = "The check " + check.getClass().getSimpleName()
+        + plugin.map(id -> " of plugin " + id + (features == null ? "" : " (" + features.location(id) + ")")).orElse("");
+    String why = Failures.describeWhere(e);
+    Failures.traceAtDebug(log, e, "{} failed", name);
     return Problem.error("Overture/ValidatorFailed", name + " failed: " + why + "; the other checks ran, but not the rest of this one");
   }
 

@@ -50,7 +50,7 @@ final class PlayFailures {
    */
   static void logged(String who, String step, String world, Throwable failure) {
     log.error("{} failed in {} in world {}; the world went on without it: {}", who, step, world, why(failure));
-    log.debug("{} failed in {} in world {}", who, step, world, failure); // the trace, as Failures.logInALine does
+    Failures.traceAtDebug(log, failure, "{} failed in {} in world {}", who, step, world); // as Failures.logInALine does
   }
 
   /**
@@ -69,9 +69,9 @@ final class PlayFailures {
     return new GameCodeException(who + " failed in " + step + ": " + why(failure), runtime);
   }
 
-  /** {@code failure} in words. */
+  /** {@code failure} in words, and where in the game's or plugin's code it was thrown. */
   private static String why(Throwable failure) {
-    return Failures.describe(failure);
+    return Failures.describeWhere(failure);
   }
 
   /** Whether a throwable is game code's failure the world may report and go on from (not running out of memory). */

@@ -69,13 +69,18 @@ class EntryPointFailuresTest {
     assertThrows(CompletionException.class, ready::join);
     Map<String, String> expected = Map.of(
         "Recursive", "The entry point \"recursive.Plugin\" of plugin Recursive failed while registering: it overflowed the stack"
-            + " (a call that never ends calling itself?)",
-        "Asserting", "The entry point \"asserting.Plugin\" of plugin Asserting failed while registering: the lamp must be lit",
-        "Wrapping", "The entry point \"wrapping.Plugin\" of plugin Wrapping failed while registering: disk gone",
-        "Quoting", "The entry point \"quoting.Plugin\" of plugin Quoting failed while registering: could not start: disk gone",
+            + " (a call that never ends calling itself?); thrown at recursive.Plugin.deeper(Plugin.java:8)",
+        "Asserting", "The entry point \"asserting.Plugin\" of plugin Asserting failed while registering: the lamp must be lit;"
+            + " thrown at asserting.Plugin.register(Plugin.java:6)",
+        "Wrapping", "The entry point \"wrapping.Plugin\" of plugin Wrapping failed while registering: disk gone; thrown at"
+            + " wrapping.Plugin.register(Plugin.java:6)",
+        "Quoting", "The entry point \"quoting.Plugin\" of plugin Quoting failed while registering: could not start: disk gone;"
+            + " thrown at quoting.Plugin.register(Plugin.java:6)",
         // Errors other than those above left the plugin Registering, without a word, and validate passed.
-        "Plain", "The entry point \"plain.Plugin\" of plugin Plain failed while registering: the plugin gave up",
-        "Hungry", "The entry point \"hungry.Plugin\" of plugin Hungry failed while registering: it ran out of memory (Java heap space)");
+        "Plain", "The entry point \"plain.Plugin\" of plugin Plain failed while registering: the plugin gave up; thrown at"
+            + " plain.Plugin.register(Plugin.java:6)",
+        "Hungry", "The entry point \"hungry.Plugin\" of plugin Hungry failed while registering: it ran out of memory (Java heap space);"
+            + " thrown at hungry.Plugin.register(Plugin.java:6)");
     expected.forEach((name, message) -> {
       PluginId id = PluginId.of(name);
       assertEquals(PluginState.ERROR, features.state(id), name);
@@ -116,13 +121,13 @@ class EntryPointFailuresTest {
     limited("Relimited", "relimited", "try { Limits.use(); } catch (ExceptionInInitializerError first) { } Limits.use();");
     try (JarPluginGame game = JarPluginGame.open(temp)) {
       assertEquals("The entry point \"counted.Plugin\" of plugin Counted failed while registering: the static initializer of class"
-          + " counted.Plugin threw: For input string: \"ten\"",
+          + " counted.Plugin threw: For input string: \"ten\"; thrown at counted.Plugin.<clinit>(Plugin.java:4)",
           game.features().failure(PluginId.of("Counted")).orElseThrow().problems().get(0).message());
       assertEquals("The entry point \"limited.Plugin\" of plugin Limited failed while registering: the static initializer of class"
-          + " limited.Limits threw: For input string: \"many\"",
+          + " limited.Limits threw: For input string: \"many\"; thrown at limited.Limits.<clinit>(Limits.java:4)",
           game.features().failure(PluginId.of("Limited")).orElseThrow().problems().get(0).message());
       assertEquals("The entry point \"relimited.Plugin\" of plugin Relimited failed while registering: the class relimited.Limits"
-          + " cannot be used: its static initializer threw when it was first used",
+          + " cannot be used: its static initializer threw when it was first used; thrown at relimited.Plugin.register(Plugin.java:6)",
           game.features().failure(PluginId.of("Relimited")).orElseThrow().problems().get(0).message());
     }
   }
@@ -172,7 +177,8 @@ class EntryPointFailuresTest {
       assertEquals(PluginState.ERROR, features.state(id));
       Problem problem = features.failure(id).orElseThrow().problems().get(0);
       assertEquals("Overture/ActionFailed", problem.id());
-      assertEquals("An action of plugin Grumpy failed to register: not today", problem.message());
+      assertEquals("An action of plugin Grumpy failed to register: not today; thrown at grumpy.Grumpy.onRegistering(Grumpy.java:6)",
+          problem.message());
       assertTrue(game.overture().assets().index().find(dev.overture.asset.PrimaryAssetId.parse("Experience:Sulk")).isEmpty(),
           "the failed plugin's content left the index with it");
 
@@ -243,7 +249,8 @@ class EntryPointFailuresTest {
             + " that is not abstract",
         "Hidden", "Overture/NotAnEntryPoint The entry point \"hidden.Plugin\" of plugin Hidden must be a public class that is not"
             + " abstract",
-        "Failing", "Overture/EntryPointFailed The entry point \"failing.Plugin\" of plugin Failing failed while registering: no lamps",
+        "Failing", "Overture/EntryPointFailed The entry point \"failing.Plugin\" of plugin Failing failed while registering: no lamps;"
+            + " thrown at failing.Plugin.register(Plugin.java:3)",
         "Absent", "Overture/EntryPointNotFound Plugin Absent names the entry point \"absent.Plugin\", which its jar "
             + temp.resolve("plugins/absent.jar") + " does not hold");
     expected.forEach((name, text) -> {

@@ -390,7 +390,8 @@ class JarPluginsTest {
             "Plugin Absent names the entry point \"absent.Plugin\", which its jar " + plugins().resolve("absent.jar")
                 + " does not hold", "/entryPoint"),
         new Broken("Throws", "Overture/EntryPointFailed",
-            "The entry point \"throwing.Plugin\" of plugin Throws failed while registering: the lamp oil ran out", "/entryPoint"),
+            "The entry point \"throwing.Plugin\" of plugin Throws failed while registering: the lamp oil ran out;"
+                + " thrown at throwing.Plugin.register(Plugin.java:6)", "/entryPoint"),
         new Broken("Silent", "Overture/EntryPointFailed",
             "The entry point \"silent.Plugin\" of plugin Silent failed while registering: UnsupportedOperationException without"
                 + " a message, thrown at silent.Plugin.register(Plugin.java:6)", "/entryPoint"),

@@ -195,7 +195,8 @@ import dev.overture.world.World;
 
     GameCodeException e = assertThrows(GameCodeException.class, () -> world.tick(0.1));
 
-    assertEquals("Component Hot of actor GameState (plugin Hostile) failed in tick: boom in tick", e.getMessage());
+    assertEquals("Component Hot of actor GameState (plugin Hostile) failed in tick: boom in tick; thrown at hostile.Hot.tick(Hot.java:18)",
+        e.getMessage());
     world.close();
     pump(world);
   }

@@ -171,6 +171,10 @@ class FailuresTest {
     assertEquals("RuntimeException without a message, thrown at dev.overture.internal.FailuresTest"
         + ".causesThatLeadBackToThemselves_orGoOnForThousands_areDescribed(FailuresTest.java:" + (second.getStackTrace()[0]
             .getLineNumber()) + ")", Failures.describe(first), "the last of the cycle not said before");
+    RuntimeException wrapped = withoutStack(new RuntimeException());
+    RuntimeException wrapper = withoutStack(new RuntimeException(wrapped)); // its message is "java.lang.RuntimeException"
+    wrapped.initCause(wrapper);
+    assertEquals("RuntimeException without a message", Failures.describe(wrapped), "a class name is no message, in a cycle too");
     Throwable chain = new IOException("disk full");
     for (int i = 0; i < 100_000; i++) {
       chain = new RuntimeException(null, chain);
@@ -230,6 +234,40 @@ class FailuresTest {
             + " lanterns.Light.")));
     assertEquals("Expected static method 'void lanterns.Oil.pour()'" + advice,
         Failures.describe(new IncompatibleClassChangeError("Expected static method 'void lanterns.Oil.pour()'")));
+  }
+
+  /**
+   * A failure of a plugin's code said what it threw but not where, so its developer (and a player
+   * passing the message on) had to ask for --debug: describeWhere adds the place, unless that is
+   * the framework's own code (its words are about what it was given).
+   */
+  @Test
+  void describeWhere_addsWhereAPluginsCodeThrew_butNotTheFrameworksOwnPlace() {
+    assertEquals("the lamp oil ran out; thrown at lanterns.Lamp.light(Lamp.java:42)",
+        Failures.describeWhere(thrownInAPlugin(new IllegalStateException("the lamp oil ran out"))));
+    assertEquals("IllegalStateException without a message, thrown at lanterns.Lamp.light(Lamp.java:42)",
+        Failures.describeWhere(thrownInAPlugin(new IllegalStateException())), "said once");
+    NumberFormatException thrown = new NumberFormatException("For input string: \"ten\"");
+    thrown.setStackTrace(new StackTraceElement[] {
+      new StackTraceElement("java.lang.Integer", "parseInt", "Integer.java", 652),
+      new StackTraceElement("lanterns.Limits", "<clinit>", "Limits.java", 3)});
+    assertEquals("the static initializer of class lanterns.Limits threw: For input string: \"ten\"; thrown at"
+        + " lanterns.Limits.<clinit>(Limits.java:3)", Failures.describeWhere(new ExceptionInInitializerError(thrown)));
+    IllegalArgumentException refused = new IllegalArgumentException("the action is null");
+    refused.setStackTrace(new StackTraceElement[] {
+      new StackTraceElement("dev.overture.feature.internal.FeatureActivation", "activate", "FeatureActivation.java", 88)});
+    assertEquals("the action is null", Failures.describeWhere(refused));
+    assertEquals("a.json does not exist", Failures.describeWhere(withoutStack(new NoSuchFileException("a.json"))));
+  }
+
+  @Test
+  void theFrameworksPackages_areTheFoldersOfItsSources() throws IOException {
+    Path root = Path.of("src/main/java");
+    try (java.util.stream.Stream<Path> folders = java.nio.file.Files.walk(root.resolve("dev/overture"))) {
+      assertEquals(new java.util.TreeSet<>(Failures.FRAMEWORK_PACKAGES), folders.filter(java.nio.file.Files::isDirectory)
+          .map(folder -> root.relativize(folder).toString().replace(java.io.File.separatorChar, '.'))
+          .filter(name -> !name.equals("dev.overture")).collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new)));
+    }
   }
 
   /** Review: a world's hand-offs and an asset read's disagreed about which throwables end the thread. */

@@ -82,11 +82,13 @@ class FailingChecksTest {
       assertEquals(List.of("Overture/UnknownPlugin", "Overture/ValidatorFailed", "Overture/ValidatorFailed"),
           problems.stream().map(Problem::id).sorted().toList(), report.format());
       Problem endless = problems.stream().filter(p -> p.message().contains("Endless")).findFirst().orElseThrow();
-      assertEquals("The check Endless of plugin Buggy failed: it overflowed the stack (a call that never ends calling itself?);"
-          + " the other checks ran, but not the rest of this one", endless.message());
+      assertEquals("The check Endless of plugin Buggy (" + jar + ") failed: it overflowed the stack (a call that never ends calling"
+          + " itself?); thrown at buggy.BuggyPlugin$Endless.isDataValid(BuggyPlugin.java:27); the other checks ran, but not the rest"
+          + " of this one", endless.message());
       assertTrue(endless.location().orElseThrow().file().endsWith("Calm.json"), endless.toString());
       Problem boom = problems.stream().filter(p -> p.message().contains("Boom")).findFirst().orElseThrow();
-      assertEquals("The check Boom of plugin Buggy failed: boom in validator; the other checks ran, but not the rest of this one",
+      assertEquals("The check Boom of plugin Buggy (" + jar + ") failed: boom in validator; thrown at"
+          + " buggy.BuggyPlugin$Boom.isDataValid(BuggyPlugin.java:15); the other checks ran, but not the rest of this one",
           boom.message());
       assertEquals(jar + "!/plugin.json", boom.location().orElseThrow().file());
       assertEquals(4, boom.location().orElseThrow().line());

@@ -107,7 +107,8 @@ class DebugTracesTest {
   /** An action that throws while the experience loads fails the load in words; --debug adds where in the plugin. */
   @Test
   void anActionThatThrowsWhileLoading_isAProblem_andDebugAddsItsStackTrace() throws Exception {
-    String problem = "1) [Overture/ActionFailed] Experience:Flares actions[0] Flare failed to activate: the flare went out";
+    String problem = "1) [Overture/ActionFailed] Experience:Flares actions[0] Flare (plugin Hot, " + temp.resolve("plugins/hot.jar")
+        + ") failed to activate: the flare went out; thrown at hot.Plugin$Flare.onActivating(Plugin.java:27)";
 
     Run plain = play("Flares");
     Run debug = play("Flares", "--debug");

@@ -169,7 +169,7 @@ class PluginAuditCommandsTest {
         Validation found 1 error(s) and 0 warning(s), see the following problem:
 
         1) [Overture/EntryPointFailed] The entry point "recursive.Plugin" of plugin Recursive failed while registering: it \
-        overflowed the stack (a call that never ends calling itself?)
+        overflowed the stack (a call that never ends calling itself?); thrown at recursive.Plugin.deeper(Plugin.java:10)
            at %s!/plugin.json:1:58 (/entryPoint)
 
         1 problem

@@ -149,8 +149,7 @@ public final class FeatureActivation {
       try {
         entry.action.onDeactivating(entry.context);
       } catch (RuntimeException | Error e) {
-        log.error("{} failed while deactivating in world {}: {}", entry.label, world.name(), dev.overture.internal.Failures.describe(e));
-        log.debug("{} failed while deactivating", entry.label, e);
+        dev.overture.internal.Failures.logInALine(log, e, "{} failed while deactivating in world {}", entry.label, world.name());
       }
       entry.context.endDeactivation();
       entry.context.releaseKept();
@@ -186,8 +185,7 @@ public final class FeatureActivation {
     try {
       hook.run();
     } catch (RuntimeException | Error e) {
-      log.error("{} failed while {}: {}", label, step, dev.overture.internal.Failures.describe(e));
-      log.debug("{} failed while {}", label, step, e);
+      dev.overture.internal.Failures.logInALine(log, e, "{} failed while {}", label, step);
     }
   }
 

@@ -20,7 +20,7 @@ public final class FeatureActivationException extends RuntimeException {
    * @param cause what it threw
    */
   public FeatureActivationException(String action, String step, Throwable cause) {
-    super(action + " failed to " + step + ": " + dev.overture.internal.Failures.describe(cause), cause);
+    super(action + " failed to " + step + ": " + dev.overture.internal.Failures.describeWhere(cause), cause);
     this.action = action;
     this.step = step;
   }
