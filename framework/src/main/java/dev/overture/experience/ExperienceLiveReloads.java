@@ -74,15 +74,16 @@ final class ExperienceLiveReloads {
       failed = load.reload(reload);
     } catch (FeatureActivationException e) {
       // The old content could not activate again either: the experience cannot go on.
-      log.error("Reloading {} in world {} failed, and so did its content as it was", load.id(), manager.world().name(), e);
+      Failures.logInALine(log, e, "Reloading {} in world {} failed, and so did its content as it was", load.id(),
+          manager.world().name());
       failWith(load, reload, result, Problem.error("Overture/ActionFailed", e.getMessage()));
       return;
     } catch (Throwable e) {
       // Game code the reload runs (a pawn taking its new pawn data, say) threw: as in a load's step,
       // the experience fails rather than stay half-reloaded in ExecutingActions.
-      log.error("Reloading {} in world {} threw", load.id(), manager.world().name(), e);
+      Failures.traceAtDebug(log, e, "Reloading {} in world {} threw", load.id(), manager.world().name());
       try {
-        failWith(load, reload, result, Problem.error("Overture/LoadStepFailed", "Reloading stopped: " + Failures.describe(e)));
+        failWith(load, reload, result, Problem.error("Overture/LoadStepFailed", "Reloading stopped: " + Failures.describeWhere(e)));
       } finally {
         Failures.rethrowIfFatal(e);
       }

@@ -380,9 +380,11 @@ final class ExperienceLoad {
     try {
       body.run();
     } catch (Throwable e) {
-      log.error("A step of loading {} in world {} threw", id, world.name(), e);
+      // The problem says it in words, with where the code threw; the trace is at debug (--debug).
+      Failures.traceAtDebug(log, e, "A step of loading {} in world {} threw", id, world.name());
       try {
-        fail(List.of(Problem.error("Overture/LoadStepFailed", "Loading stopped: " + Failures.describe(e)).withAsset(id.toString())));
+        fail(List.of(Problem.error("Overture/LoadStepFailed", "Loading stopped: " + Failures.describeWhere(e))
+            .withAsset(id.toString())));
       } finally {
         Failures.rethrowIfFatal(e);
       }

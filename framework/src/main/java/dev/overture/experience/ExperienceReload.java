@@ -337,7 +337,8 @@ public final class ExperienceReload {
     Collections.reverse(release);
     for (PluginId plugin : release) {
       services.features().deactivate(plugin).exceptionally(error -> {
-        log.error("Releasing plugin {} after a reload of {} failed", plugin, target.id(), error);
+        dev.overture.internal.Failures.logInALine(log, error, "Releasing plugin {} after a reload of {} failed", plugin,
+            target.id());
         return null;
       });
     }

@@ -167,7 +167,7 @@ final class PluginTransitions {
         return CompletableFuture.failedFuture(
             recordFailure(plugin, "register", new PluginException(plugin.id, "register", problems, attempt.cause)));
       }
-    } catch (RuntimeException | Error e) {
+    } catch (Exception | Error e) {
       attempt.undo();
       return CompletableFuture.failedFuture(recordFailure(plugin, "register", new PluginException(plugin.id, "register", List.of(
           Problem.error("Overture/PluginFailed", "Plugin " + plugin.id + " failed while registering: " + Failures.describeWhere(e))
@@ -273,7 +273,7 @@ final class PluginTransitions {
       plugin.descriptor = full;
       try {
         full.actions().forEach(GameFeatureAction::onRegistering);
-      } catch (RuntimeException | Error e) {
+      } catch (Exception | Error e) {
         return actionFailure(plugin, "register", e).problems();
       }
       plugin.loader = loader;
@@ -354,7 +354,7 @@ final class PluginTransitions {
     plugin.state = PluginState.LOADING;
     try {
       plugin.descriptor.actions().forEach(GameFeatureAction::onLoading);
-    } catch (RuntimeException | Error e) {
+    } catch (Exception | Error e) {
       return CompletableFuture.failedFuture(actionFailure(plugin, "load", e));
     }
     settle(plugin, PluginState.LOADED);
@@ -525,7 +525,7 @@ final class PluginTransitions {
     for (GameFeatureAction action : plugin.descriptor.actions()) {
       try {
         step.accept(action);
-      } catch (RuntimeException | Error e) {
+      } catch (Exception | Error e) {
         // Said in a line; the stack trace only at debug, as the command line prints one only with --debug.
         Failures.logInALine(log, e, "An action of plugin {} failed while {}", plugin.id, name);
       } finally {

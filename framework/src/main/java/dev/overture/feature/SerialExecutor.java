@@ -64,9 +64,10 @@ final class SerialExecutor implements Executor {
       }
       try {
         next.run();
-      } catch (RuntimeException | Error e) {
-        // Keep draining: an Error escaping here would leave this executor marked running forever.
-        log.error("A feature plugin task failed", e);
+      } catch (Exception | Error e) {
+        // Keep draining: an Error escaping here would leave this executor marked running forever. The
+        // task may have run a plugin's code: said in a line, the trace at debug.
+        dev.overture.internal.Failures.logInALine(log, e, "A feature plugin task failed");
       } finally {
         synchronized (tasks) {
           current = null;

@@ -263,7 +263,7 @@ public final class ObjectFactory {
         }
         throw new ObjectConstructionException(
             "The postConstruct of " + type.getSimpleName() + " failed: " + dev.overture.internal.Failures.describe(e), e);
-      } catch (RuntimeException | Error e) {
+      } catch (Exception | Error e) {
         throw new ObjectConstructionException(
             "The postConstruct of " + type.getSimpleName() + " failed: " + dev.overture.internal.Failures.describe(e), e);
       }

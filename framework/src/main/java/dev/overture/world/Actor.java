@@ -268,7 +268,7 @@ public class Actor implements Constructed {
         for (ActorComponent added : List.copyOf(components.subList(first, components.size()))) {
           added.startPlay();
         }
-      } catch (RuntimeException | Error e) {
+      } catch (Exception | Error e) {
         removeComponent(component);
         throw e;
       }
@@ -310,7 +310,7 @@ public class Actor implements Constructed {
     defaultComponents.remove(component);
     try {
       component.stopPlay(EndPlayReason.REMOVED);
-    } catch (RuntimeException | Error e) {
+    } catch (Exception | Error e) {
       if (!PlayFailures.reportable(e)) {
         throw e;
       }
@@ -340,7 +340,7 @@ public class Actor implements Constructed {
     playing = true;
     try {
       beginPlay();
-    } catch (RuntimeException | Error e) {
+    } catch (Exception | Error e) {
       playing = false; // it never began, so it does not end
       throw e;
     }
@@ -362,7 +362,7 @@ public class Actor implements Constructed {
       ActorComponent component = components.get(i);
       try {
         component.stopPlay(reason);
-      } catch (RuntimeException | Error e) {
+      } catch (Exception | Error e) {
         if (!PlayFailures.reportable(e)) {
           throw e;
         }
@@ -373,7 +373,7 @@ public class Actor implements Constructed {
       playing = false;
       try {
         endPlay(reason);
-      } catch (RuntimeException | Error e) {
+      } catch (Exception | Error e) {
         if (!PlayFailures.reportable(e)) {
           throw e;
         }
@@ -391,7 +391,7 @@ public class Actor implements Constructed {
       if (wantsTick()) {
         tick(deltaSeconds);
       }
-    } catch (RuntimeException | Error e) {
+    } catch (Exception | Error e) {
       throw PlayFailures.failed(PlayFailures.describe(this), "tick", e);
     }
     for (ActorComponent component : List.copyOf(components)) {
@@ -399,7 +399,7 @@ public class Actor implements Constructed {
         if (component.isPlaying() && component.wantsTick()) {
           component.tick(deltaSeconds);
         }
-      } catch (RuntimeException | Error e) {
+      } catch (Exception | Error e) {
         throw PlayFailures.failed(PlayFailures.describe(component), "tick", e);
       }
     }

@@ -145,7 +145,7 @@ public abstract class ActorComponent implements Constructed {
       playing = true;
       try {
         beginPlay();
-      } catch (RuntimeException | Error e) {
+      } catch (Exception | Error e) {
         playing = false; // it never began, so it does not end
         throw e;
       }

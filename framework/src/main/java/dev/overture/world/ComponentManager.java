@@ -115,7 +115,7 @@ public final class ComponentManager {
             addRequested(actor, key, request);
           }
         }
-      } catch (RuntimeException | Error e) {
+      } catch (Exception | Error e) {
         releaseRequest(key); // a component that cannot be created leaves no half-applied request
         throw e;
       }

@@ -63,10 +63,11 @@ final class PlayFailures {
     if (failure instanceof Error error) {
       throw error;
     }
-    if (failure instanceof GameCodeException || !(failure instanceof RuntimeException runtime)) {
-      return (RuntimeException) failure;
+    if (failure instanceof GameCodeException described) {
+      return described;
     }
-    return new GameCodeException(who + " failed in " + step + ": " + why(failure), runtime);
+    // A checked exception thrown sneakily (Kotlin, Lombok's @SneakyThrows) is game code's failure too.
+    return new GameCodeException(who + " failed in " + step + ": " + why(failure), failure);
   }
 
   /** {@code failure} in words, and where in the game's or plugin's code it was thrown. */

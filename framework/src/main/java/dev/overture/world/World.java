@@ -189,7 +189,7 @@ public final class World implements AutoCloseable {
     while ((task = tasks.poll()) != null) {
       try {
         task.run();
-      } catch (RuntimeException e) {
+      } catch (Exception e) { // a checked exception too, thrown sneakily (Kotlin, Lombok's @SneakyThrows)
         Failures.logInALine(log, e, "A task on the game thread of world {} failed", name);
       }
       if (++ran == MAX_TASKS_PER_DRAIN) {
@@ -338,7 +338,7 @@ public final class World implements AutoCloseable {
     actors.add(actor);
     try {
       beforePlay.accept(actor);
-    } catch (RuntimeException | Error e) {
+    } catch (Exception | Error e) {
       actors.remove(actor);
       actor.stopPlay(EndPlayReason.DESTROYED);
       throw e;
@@ -348,7 +348,7 @@ public final class World implements AutoCloseable {
     if (!actor.isDestroyed()) { // a handler may have destroyed it already
       try {
         actor.startPlay();
-      } catch (RuntimeException | Error e) {
+      } catch (Exception | Error e) {
         // A spawn that fails leaves no actor: what began ends, and the actor goes.
         destroy(actor, EndPlayReason.DESTROYED);
         throw e;

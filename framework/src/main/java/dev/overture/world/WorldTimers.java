@@ -38,7 +38,7 @@ final class WorldTimers {
       Timer timer = timers.poll();
       try {
         timer.task().run();
-      } catch (RuntimeException e) {
+      } catch (Exception e) { // a checked exception too, thrown sneakily
         Failures.logInALine(log, e, "A timer of world {} failed", world);
       }
     }

@@ -311,6 +311,37 @@ class WorldTest {
     world.close();
   }
 
+  /** Throws a checked exception its signature does not declare, as Kotlin code and Lombok's @SneakyThrows do. */
+  static class Sneaky extends ActorComponent {
+    @Override
+    protected boolean wantsTick() {
+      return true;
+    }
+
+    @Override
+    protected void tick(double deltaSeconds) {
+      Sneaky.<RuntimeException>sneaky(new java.io.IOException("the disk is on fire"));
+    }
+
+    @SuppressWarnings("unchecked")
+    static <T extends Throwable> void sneaky(Throwable thrown) throws T {
+      throw (T) thrown;
+    }
+  }
+
+  /** A checked exception thrown sneakily left the tick as itself, past the catch of game code's failures. */
+  @Test
+  void aTickThatThrowsACheckedExceptionSneakily_endsTheTickWithAFailureNamingTheComponent() {
+    World world = World.builder("Test").build();
+    world.gameState().addComponent(Sneaky.class, "Sneaky");
+
+    GameCodeException e = assertThrows(GameCodeException.class, () -> world.tick(0.1));
+
+    assertEquals("Component Sneaky of actor GameState failed in tick: the disk is on fire", e.getMessage());
+    assertTrue(e.getCause() instanceof java.io.IOException, String.valueOf(e.getCause()));
+    world.close();
+  }
+
   /** A component whose tick fails a test's assertion. */
   public static class Asserting extends ActorComponent {
     @Override

@@ -107,6 +107,7 @@ class PluginThrowsCommandsTest {
                 @Override
                 public void onActivating(FeatureContext context) {
                   Fail.when("activate");
+                  context.keepUndo(() -> Fail.when("undo"));
                 }
               }
 
@@ -131,7 +132,7 @@ class PluginThrowsCommandsTest {
 
   @AfterEach
   void clear() {
-    List.of("register", "activate", "validate").forEach(step -> System.clearProperty("boom." + step));
+    List.of("register", "activate", "undo", "validate").forEach(step -> System.clearProperty("boom." + step));
   }
 
   /** "boom.Fail.when(Fail.java:N)", N the line of {@code FAIL} holding {@code text}. */
@@ -169,6 +170,13 @@ class PluginThrowsCommandsTest {
             activate + "boom.Fail$Rude whose message cannot be read (its getMessage throws), thrown at " + at("\"getMessage throws\"")),
         Arguments.of("activate", "cause cycle", "play",
             activate + "RuntimeException without a message, thrown at " + at("cycle", "second = new")),
+        Arguments.of("activate", "checked, sneakily", "play",
+            activate + "the disk is on fire; thrown at " + at("\"checked, sneakily\"")),
+        // Played on: the undo is said in a line at error, and the world closes whole.
+        Arguments.of("undo", "checked, sneakily", "play", "[ERROR] Releasing what Experience:Booming actions[0] Boom kept in world"
+            + " Sample failed: the disk is on fire; thrown at " + at("\"checked, sneakily\"")),
+        Arguments.of("undo", "Error subclass", "play", "[ERROR] Releasing what Experience:Booming actions[0] Boom kept in world"
+            + " Sample failed: boom.Fail$Fizzle without a message, thrown at " + at("\"Error subclass\"")),
         Arguments.of("activate", "stack overflow", "play",
             activate + "it overflowed the stack (a call that never ends calling itself?); thrown at " + at("deeper", "return deeper")),
         Arguments.of("validate", "10 MB message", "validate",
@@ -198,8 +206,8 @@ class PluginThrowsCommandsTest {
     }
     String all = run.all() + logged.toString(StandardCharsets.UTF_8);
 
-    assertEquals(1, run.exit(), all.length() > 20_000 ? all.substring(0, 20_000) : all);
-    String report = command.equals("play") ? run.err() : run.out();
+    assertEquals(step.equals("undo") ? 0 : 1, run.exit(), all.length() > 20_000 ? all.substring(0, 20_000) : all);
+    String report = step.equals("undo") ? logged.toString(StandardCharsets.UTF_8) : command.equals("play") ? run.err() : run.out();
     String expected = problem.formatted(jar);
     assertTrue(report.contains(expected), "expected\n" + expected + "\nin\n" + (report.length() > 20_000 ? report.substring(0, 20_000)
         : report));

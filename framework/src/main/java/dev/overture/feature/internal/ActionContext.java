@@ -137,8 +137,11 @@ final class ActionContext implements FeatureContext {
     for (int i = kept.size() - 1; i >= 0; i--) {
       try {
         kept.get(i).run();
-      } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
-        // A plugin's undo with a bug: said in a line, the trace at debug, and the rest still released.
+      } catch (Throwable e) {
+        // A plugin's undo with a bug (any Error of its own, a checked exception thrown sneakily): said
+        // in a line, the trace at debug, and the rest still released; the virtual machine's own
+        // trouble goes on.
+        dev.overture.internal.Failures.rethrowIfFatal(e);
         dev.overture.internal.Failures.logInALine(log, e, "Releasing what {} kept in world {} failed", owner, world.name());
       }
     }

@@ -97,7 +97,7 @@ public final class FeatureActivation {
           reached = 2;
         }
         action.onActivating(context);
-      } catch (RuntimeException | Error e) {
+      } catch (Exception | Error e) {
         // A plugin's action is the plugin's code: whatever it throws (a stack overflow, an assertion,
         // a plain Error) fails this activation, which is undone and reported at the action.
         context.releaseKept();
@@ -148,7 +148,7 @@ public final class FeatureActivation {
       entry.context.beginDeactivation();
       try {
         entry.action.onDeactivating(entry.context);
-      } catch (RuntimeException | Error e) {
+      } catch (Exception | Error e) {
         dev.overture.internal.Failures.logInALine(log, e, "{} failed while deactivating in world {}", entry.label, world.name());
       }
       entry.context.endDeactivation();
@@ -184,7 +184,7 @@ public final class FeatureActivation {
   private static void quietly(String label, String step, Runnable hook) {
     try {
       hook.run();
-    } catch (RuntimeException | Error e) {
+    } catch (Exception | Error e) {
       dev.overture.internal.Failures.logInALine(log, e, "{} failed while {}", label, step);
     }
   }
