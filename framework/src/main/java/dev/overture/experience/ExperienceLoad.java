@@ -8,8 +8,10 @@ import dev.overture.asset.PrimaryAssetId;
 import dev.overture.core.Problem;
 import dev.overture.experience.ExperienceContents.SourcedAction;
 import dev.overture.feature.GameFeatureAction;
+import dev.overture.feature.GameFeatures;
 import dev.overture.feature.PluginId;
 import dev.overture.feature.PluginSet;
+import dev.overture.feature.internal.Extensions;
 import dev.overture.feature.internal.FeatureActivation;
 import dev.overture.feature.internal.FeatureActivationException;
 import dev.overture.internal.Failures;
@@ -259,7 +261,7 @@ final class ExperienceLoad {
     } catch (FeatureActivationException e) {
       // The problem says it in words; the game code's stack trace, for its developer, goes to the log at debug.
       dev.overture.internal.Failures.traceAtDebug(log, e.getCause(), "{} failed in world {}", e.action(), world.name());
-      failWhenLocated(List.of(LoadChecks.actionFailed(contents, e, services.features())));
+      failWhenLocated(List.of(LoadChecks.actionFailed(contents, e)));
       return;
     }
     if (discarded) {
@@ -288,7 +290,19 @@ final class ExperienceLoad {
       actions.add(action.action());
       labels.add(action.label());
     }
-    return FeatureActivation.activate(actions, labels, world, view, services.features()::extensions);
+    GameFeatures features = services.features();
+    return FeatureActivation.activate(actions, labels, world, view, new Extensions() {
+      @Override
+      public <T> List<T> of(Class<T> point) {
+        return features.extensions(point);
+      }
+
+      @Override
+      public String whose(Object action) {
+        // The experience may be the game's own content, or another plugin's: the action's code is named.
+        return features.ownerOfCode(action.getClass()).map(id -> " (plugin " + id + ", " + features.location(id) + ")").orElse("");
+      }
+    });
   }
 
   // ---------------------------------------------------------------- live reload
@@ -322,7 +336,7 @@ final class ExperienceLoad {
       activation = activate(contents);
     } catch (FeatureActivationException e) {
       dev.overture.internal.Failures.traceAtDebug(log, e.getCause(), "{} failed in world {}", e.action(), world.name());
-      failed = LoadChecks.actionFailed(contents, e, services.features());
+      failed = LoadChecks.actionFailed(contents, e);
     }
     if (failed == null && !discarded) {
       Problem refused = ReloadPart.takeAll(next.parts());

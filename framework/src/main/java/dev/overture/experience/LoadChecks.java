@@ -7,7 +7,6 @@ import dev.overture.core.Problem;
 import dev.overture.core.ProblemException;
 import dev.overture.experience.ExperienceContents.Origin;
 import dev.overture.experience.ExperienceContents.SourcedAction;
-import dev.overture.feature.GameFeatures;
 import dev.overture.feature.PluginSet;
 import dev.overture.feature.internal.FeatureActivationException;
 import dev.overture.object.ObjectArchetype;
@@ -129,24 +128,19 @@ final class LoadChecks {
 
   /**
    * The problem of an action of {@code from} that threw while activating, to be located where it is
-   * written; when its class is a plugin's code, naming the plugin and its jar or folder (the
-   * experience may be the game's own, or another plugin's).
+   * written (its message names the plugin whose code the action is: {@link ExperienceLoad}'s
+   * activation says).
    */
-  static Found actionFailed(ExperienceContents from, FeatureActivationException e, GameFeatures features) {
+  static Found actionFailed(ExperienceContents from, FeatureActivationException e) {
     List<SourcedAction> sourced = from.actions();
     ExperienceContents.Origin origin = sourced.get(0).origin();
-    String whose = "";
     for (SourcedAction action : sourced) {
       if (action.label().equals(e.action())) {
         origin = action.origin();
-        whose = action.action() == null ? "" : features.ownerOfCode(action.action().getClass())
-            .map(id -> " (plugin " + id + ", " + features.location(id) + ")").orElse("");
         break;
       }
     }
-    String message = e.getMessage().startsWith(e.action()) ? e.action() + whose + e.getMessage().substring(e.action().length())
-        : e.getMessage();
-    Problem problem = Problem.error("Overture/ActionFailed", message).withAsset(origin.asset().toString());
+    Problem problem = Problem.error("Overture/ActionFailed", e.getMessage()).withAsset(origin.asset().toString());
     return new Found(problem, origin);
   }
 }

@@ -145,8 +145,9 @@ public final class Failures {
       String words = message == null || message.length() <= MAX_NAME && ONLY_A_CLASS_NAME.matcher(message).matches() ? ""
           : withoutClassName(cut(message));
       if (!words.isBlank()) {
+        // A message that says where already (a GameCodeException's, about the code it names) is not told twice.
         return before + (failure instanceof IncompatibleClassChangeError ? changedClass(failure, words) : words)
-            + (where ? at(failure) : "");
+            + (where && !words.contains("thrown at ") ? at(failure) : "");
       }
       if (cause == null) {
         return before + withoutAMessage(failure);

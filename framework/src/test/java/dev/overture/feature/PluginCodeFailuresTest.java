@@ -183,8 +183,9 @@ import dev.overture.world.World;
     pump();
     assertEquals(PluginState.INSTALLED, overture.features().state(HOSTILE), "nothing holds it");
     // The experience ends first, so the action that added the component removes it (its undo logs the failure).
-    assertTrue(log.contains("Releasing what Experience:Hostile actions[0] HotAction kept in world Sample failed:"
-        + " Component Hot of actor GameState (plugin Hostile) failed in endPlay: boom in endPlay"), log);
+    assertTrue(log.contains("Releasing what Experience:Hostile actions[0] HotAction (plugin Hostile, "
+        + temp.resolve("plugins/hostile.jar") + ") kept in world Sample failed: Component Hot of actor GameState (plugin Hostile) failed in endPlay: boom in endPlay;"
+        + " thrown at hostile.Hot.endPlay(Hot.java:25)\n"), "said once: " + log);
     assertFalse(StandardError.hasStackTrace(log), log);
   }
 
@@ -212,7 +213,8 @@ import dev.overture.world.World;
     assertTrue(world.isClosed());
     assertEquals(0, overture.features().requestCount(HOSTILE));
     assertTrue(log.contains("ERROR dev.overture.feature.internal.ActionContext - Releasing what Experience:Hostile actions[0]"
-        + " HotAction kept in world Sample failed: boom in undo"), log);
+        + " HotAction (plugin Hostile, " + temp.resolve("plugins/hostile.jar") + ") kept in world Sample failed: boom in undo;"
+        + " thrown at hostile.HotAction.lambda$addToWorld$0(HotAction.java:17)"), log);
     assertFalse(StandardError.hasStackTrace(log), log);
   }
 

@@ -173,10 +173,10 @@ class PluginThrowsCommandsTest {
         Arguments.of("activate", "checked, sneakily", "play",
             activate + "the disk is on fire; thrown at " + at("\"checked, sneakily\"")),
         // Played on: the undo is said in a line at error, and the world closes whole.
-        Arguments.of("undo", "checked, sneakily", "play", "[ERROR] Releasing what Experience:Booming actions[0] Boom kept in world"
-            + " Sample failed: the disk is on fire; thrown at " + at("\"checked, sneakily\"")),
-        Arguments.of("undo", "Error subclass", "play", "[ERROR] Releasing what Experience:Booming actions[0] Boom kept in world"
-            + " Sample failed: boom.Fail$Fizzle without a message, thrown at " + at("\"Error subclass\"")),
+        Arguments.of("undo", "checked, sneakily", "play", "[ERROR] Releasing what Experience:Booming actions[0] Boom (plugin Boom, %s)"
+            + " kept in world Sample failed: the disk is on fire; thrown at " + at("\"checked, sneakily\"")),
+        Arguments.of("undo", "Error subclass", "play", "[ERROR] Releasing what Experience:Booming actions[0] Boom (plugin Boom, %s)"
+            + " kept in world Sample failed: boom.Fail$Fizzle without a message, thrown at " + at("\"Error subclass\"")),
         Arguments.of("activate", "stack overflow", "play",
             activate + "it overflowed the stack (a call that never ends calling itself?); thrown at " + at("deeper", "return deeper")),
         Arguments.of("validate", "10 MB message", "validate",

@@ -19,4 +19,13 @@ public interface Extensions {
 
   /** The extensions registered for {@code point}. */
   <T> List<T> of(Class<T> point);
+
+  /**
+   * How a failure of {@code action} names the plugin whose code its class is, after the action's
+   * label: {@code " (plugin Boom, plugins/boom.jar)"}, or "" when it is no plugin's (or the label
+   * names the plugin already, as a plugin's own actions' do).
+   */
+  default String whose(Object action) {
+    return "";
+  }
 }

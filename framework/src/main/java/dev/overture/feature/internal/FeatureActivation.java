@@ -30,7 +30,7 @@ public final class FeatureActivation {
    * @param label how the action is named in messages, for example {@code Experience:Elimination
    *     actions[0] AddComponents}
    */
-  private record Active(GameFeatureAction action, ActionContext context, String label) {}
+  private record Active(GameFeatureAction action, ActionContext context, String label, String named) {}
 
   private final World world;
   private final boolean fullLifecycle;
@@ -87,7 +87,8 @@ public final class FeatureActivation {
         activation.undoNow();
         throw new FeatureActivationException(label, full ? "register" : "activate", new NullPointerException("the action is null"));
       }
-      ActionContext context = new ActionContext(world, assets, extensions, label);
+      String named = label + extensions.whose(action); // in what a failure says
+      ActionContext context = new ActionContext(world, assets, extensions, named);
       int reached = full ? 0 : 2; // an index of STEPS
       try {
         if (full) {
@@ -103,15 +104,15 @@ public final class FeatureActivation {
         context.releaseKept();
         // Pair what the failing action was given: it was loaded or registered only as far as it got.
         if (full && reached >= 2) {
-          quietly(label, "unloading", action::onUnloading);
+          quietly(named, "unloading", action::onUnloading);
         }
         if (full && reached >= 1) {
-          quietly(label, "unregistering", action::onUnregistering);
+          quietly(named, "unregistering", action::onUnregistering);
         }
         activation.undoNow();
-        throw new FeatureActivationException(label, STEPS.get(reached), e);
+        throw new FeatureActivationException(label, named.substring(label.length()), STEPS.get(reached), e);
       }
-      activation.active.add(new Active(action, context, label));
+      activation.active.add(new Active(action, context, label, named));
     }
     return activation;
   }
@@ -149,7 +150,7 @@ public final class FeatureActivation {
       try {
         entry.action.onDeactivating(entry.context);
       } catch (Exception | Error e) {
-        dev.overture.internal.Failures.logInALine(log, e, "{} failed while deactivating in world {}", entry.label, world.name());
+        dev.overture.internal.Failures.logInALine(log, e, "{} failed while deactivating in world {}", entry.named, world.name());
       }
       entry.context.endDeactivation();
       entry.context.releaseKept();
@@ -166,8 +167,8 @@ public final class FeatureActivation {
               }
               for (int i = active.size() - 1; i >= 0; i--) {
                 Active entry = active.get(i);
-                quietly(entry.label, "unloading", entry.action::onUnloading);
-                quietly(entry.label, "unregistering", entry.action::onUnregistering);
+                quietly(entry.named, "unloading", entry.action::onUnloading);
+                quietly(entry.named, "unregistering", entry.action::onUnregistering);
               }
             })
         .whenComplete((ignored, error) -> {

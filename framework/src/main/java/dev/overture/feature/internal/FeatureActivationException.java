@@ -20,7 +20,14 @@ public final class FeatureActivationException extends RuntimeException {
    * @param cause what it threw
    */
   public FeatureActivationException(String action, String step, Throwable cause) {
-    super(action + " failed to " + step + ": " + dev.overture.internal.Failures.describeWhere(cause), cause);
+    this(action, "", step, cause);
+  }
+
+  /**
+   * @param whose how the action's plugin is named after its label ({@link Extensions#whose}), or ""
+   */
+  public FeatureActivationException(String action, String whose, String step, Throwable cause) {
+    super(action + whose + " failed to " + step + ": " + dev.overture.internal.Failures.describeWhere(cause), cause);
     this.action = action;
     this.step = step;
   }
