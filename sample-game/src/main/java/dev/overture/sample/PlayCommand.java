@@ -238,6 +238,12 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     }
   }
 
+  /** The validate command that checks what this run plays: where play --watch sends a user for every problem of a change. */
+  private String validateCommand() {
+    return "overture validate" + (content.folderOrNull() == null ? "" : " --assets " + content.folderOrNull())
+        + (content.pluginsOrNull() == null ? "" : " --plugins " + content.pluginsOrNull());
+  }
+
   private int run(WorkingCopy database, PrintWriter out, Interruption interruption) {
     Overture.Builder runtime = SampleContent.builder(content.folderOrNull(), content.pluginsOrNull());
     if (database != null) {
@@ -248,7 +254,7 @@ final class PlayCommand implements java.util.concurrent.Callable<Integer> {
     }
     try (Overture overture = runtime.build();
         Inspection inspection = inspect == null ? null : Inspection.start(overture, inspect, inspectAddress, interruption, out);
-        Watching watched = watch ? Watching.start(overture, interruption, out) : null) {
+        Watching watched = watch ? Watching.start(overture, interruption, out, validateCommand()) : null) {
       watching = watched;
       AssetManager assets = overture.assets();
       GameFeatures features = overture.features();

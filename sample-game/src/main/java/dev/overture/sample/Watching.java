@@ -27,7 +27,16 @@ final class Watching implements AutoCloseable {
   /** How often the world's queued tasks (the reloads among them) run while the match waits. */
   private static final long IDLE_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
 
+  /**
+   * The most lines of a change's problems, and of what it changed, that are printed: a batch of
+   * thousands of files (a pack unpacked into the content) would bury the match under them. The rest
+   * are counted; every one stays in the LiveReload a host gets, and validate lists them.
+   */
+  static final int SHOWN = 20;
+
   private final Queue<LiveReload> heard = new ConcurrentLinkedQueue<>();
+  /** The validate command that lists every problem of the content this run plays. */
+  private final String validate;
   private final Handle subscription;
   private final Interruption interruption;
   /** How many reloads applied to a world so far: read to tell whether the world changed since. */
@@ -35,19 +44,24 @@ final class Watching implements AutoCloseable {
   /** Prints what a reload that reached the world changes there (the HUD), after its own lines. */
   private Consumer<World> afterApplied = world -> {};
 
-  private Watching(LiveContent live, Interruption interruption) {
+  private Watching(LiveContent live, Interruption interruption, String validate) {
     this.interruption = interruption;
+    this.validate = validate;
     this.subscription = live.subscribe(heard::add);
   }
 
-  /** Follows the live content of {@code overture} (built with it on) and prints what it watches. */
-  static Watching start(Overture overture, Interruption interruption, PrintWriter out) {
+  /**
+   * Follows the live content of {@code overture} (built with it on) and prints what it watches;
+   * {@code validate} is the command that checks the same content, named when a change's problems are
+   * too many to print.
+   */
+  static Watching start(Overture overture, Interruption interruption, PrintWriter out, String validate) {
     LiveContent live = overture.liveContent().orElseThrow();
     List<Path> folders = live.watchedFolders();
     out.printf("Watching %s for edits; each saved change applies to the running match (Ctrl+C stops)%n",
         String.join(", ", folders.stream().map(Path::toString).toList()));
     out.flush();
-    return new Watching(live, interruption);
+    return new Watching(live, interruption, validate);
   }
 
   /** Shows, after a reload applied to a world, what it now looks like. */
@@ -63,18 +77,41 @@ final class Watching implements AutoCloseable {
     out.flush();
     LiveReload reload;
     while ((reload = heard.poll()) != null) {
-      out.println(reload.summary());
-      reload.changes().forEach(change -> out.println("  " + change));
-      List<Problem> problems = reload.problems();
-      if (!problems.isEmpty()) {
-        out.println(Problems.format("  " + label(reload), problems));
-      }
+      print(reload, out, validate);
       if (reload.status() == LiveReload.Status.APPLIED && !reload.worlds().isEmpty()) {
         applied++;
         afterApplied.accept(world);
       }
       out.flush();
     }
+  }
+
+  /**
+   * Prints one reload: its summary, what it changed and its problems, the first {@link #SHOWN} of
+   * each (errors first: they are why a change was refused) and how many more, with {@code validate},
+   * the command that lists every problem.
+   */
+  static void print(LiveReload reload, PrintWriter out, String validate) {
+    out.println(reload.summary());
+    List<String> changes = reload.changes();
+    changes.stream().limit(SHOWN).forEach(change -> out.println("  " + change));
+    if (changes.size() > SHOWN) {
+      out.printf("  and %d more changes%n", changes.size() - SHOWN);
+    }
+    List<Problem> problems = reload.problems();
+    if (problems.size() <= SHOWN) {
+      if (!problems.isEmpty()) {
+        out.println(Problems.format("  " + label(reload), problems));
+      }
+      return;
+    }
+    List<Problem> errorsFirst = new java.util.ArrayList<>(problems);
+    errorsFirst.sort(java.util.Comparator.comparing(problem -> !problem.isError())); // stable: each kind in its order
+    String shown = Problems.format("  " + label(reload), errorsFirst.subList(0, SHOWN));
+    // In place of the count of those shown: how many there are, and where to see them all.
+    out.print(shown.substring(0, shown.lastIndexOf(System.lineSeparator()) + System.lineSeparator().length()));
+    out.printf("%s: the first %d above, %d more not shown; %s lists every one%n", Problems.count(problems), SHOWN,
+        problems.size() - SHOWN, validate);
   }
 
   /**
