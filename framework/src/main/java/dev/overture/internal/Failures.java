@@ -17,8 +17,8 @@ import java.util.regex.Pattern;
  * fully qualified class name as another library prints it (a failure made of problems is better
  * reported as those problems, by its caller) (a {@code java.nio.file.NoSuchFileException: x} tells
  * a player nothing that {@code x does not exist} does not). File system failures name the file and
- * what is wrong with it; an exception with a message gives that message (cut at {@value
- * #MAX_MESSAGE} characters, saying how long it was); one without names its class and the place it
+ * what is wrong with it; an exception with a message gives that message (cut at 2,000
+ * characters, saying how long it was); one without names its class and the place it
  * was thrown ({@code IllegalStateException without a message, thrown at
  * lanterns.Lamp.light(Lamp.java:42)}), since that is all it says. The stack trace is never the
  * message's: describing such a failure logs it at debug.
