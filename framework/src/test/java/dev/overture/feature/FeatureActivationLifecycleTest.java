@@ -129,7 +129,7 @@ class FeatureActivationLifecycleTest {
   @Test
   void aPluginsOwnActionsInOneWorld_onlyActivateAndDeactivate() {
     FeatureActivation activation =
-        FeatureActivation.activateInWorld(List.of(new Hooks("a", null)), List.of("a"), world, assets, Extensions.NONE);
+        FeatureActivation.activateInWorld(List.of(new Hooks("a", null)), List.of("a"), world, assets, Extensions.none());
     activation.deactivate();
 
     assertEquals(List.of("activate a", "deactivate a", "undo second a", "undo first a"), log,

@@ -9,13 +9,10 @@ import java.util.List;
 @FunctionalInterface
 public interface Extensions {
 
-  /** None. */
-  Extensions NONE = new Extensions() {
-    @Override
-    public <T> List<T> of(Class<T> point) {
-      return List.of();
-    }
-  };
+  /** None: for actions run on their own. */
+  static Extensions none() {
+    return None.INSTANCE;
+  }
 
   /** The extensions registered for {@code point}. */
   <T> List<T> of(Class<T> point);
@@ -27,5 +24,23 @@ public interface Extensions {
    */
   default String whose(Object action) {
     return "";
+  }
+
+  /**
+   * The extensions of no plugin. A class of its own rather than a constant of this interface: an
+   * interface with a static initializer and a default method ({@link #whose}) keeps its method
+   * references ({@code GameFeatures::extensions}) linked by the JDK's factory at run time, since the
+   * build's lambda rewrite leaves those alone (the sample's {@code InlineLambdas}), and that linking
+   * is start-up time.
+   */
+  final class None implements Extensions {
+    private static final None INSTANCE = new None();
+
+    private None() {}
+
+    @Override
+    public <T> List<T> of(Class<T> point) {
+      return List.of();
+    }
   }
 }

@@ -52,7 +52,7 @@ public final class FeatureActivation {
    */
   public static FeatureActivation activate(
       List<? extends GameFeatureAction> actions, List<String> labels, World world, AssetManager assets) {
-    return activate(actions, labels, world, assets, Extensions.NONE, true);
+    return activate(actions, labels, world, assets, Extensions.none(), true);
   }
 
   /** {@link #activate}, the actions' contexts finding the plugins' extensions in {@code extensions}. */
