@@ -1,7 +1,10 @@
 package dev.overture.internal;
 
 import java.lang.reflect.Constructor;
+import java.lang.reflect.Executable;
 import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import tools.jackson.databind.BeanDescription;
 import tools.jackson.databind.DeserializationConfig;
 import tools.jackson.databind.DeserializationContext;
@@ -12,12 +15,14 @@ import tools.jackson.databind.deser.ValueInstantiators;
 import tools.jackson.databind.deser.bean.PropertyValueBuffer;
 import tools.jackson.databind.deser.std.StdValueInstantiator;
 import tools.jackson.databind.introspect.AnnotatedConstructor;
+import tools.jackson.databind.introspect.AnnotatedMethod;
 import tools.jackson.databind.introspect.AnnotatedWithParams;
 import tools.jackson.databind.module.SimpleModule;
 
 /**
- * Calls creator constructors of two or more parameters (a record's canonical one, a class's
- * {@code @JsonCreator} one) through core reflection ({@link Constructor#newInstance}). Jackson 3.3
+ * Calls creators of two or more parameters (a record's canonical constructor, a class's {@code
+ * @JsonCreator} constructor or static factory method) through core reflection ({@link
+ * Constructor#newInstance}, {@link Method#invoke}). Jackson 3.3
  * calls them with {@code MethodHandle.invokeWithArguments}, which builds a spreader and interns a
  * method type in a process-wide set on every call: measurably slow, it keeps binding from scaling
  * across cores, and the first calls of each shape spin classes of their own, which every command's
@@ -75,32 +80,39 @@ public final class FastCreators implements ValueInstantiators {
       return instantiator; // ours already, a module's, or none
     }
     AnnotatedWithParams creator = instantiator.getWithArgsCreator();
-    if (!(creator instanceof AnnotatedConstructor annotated) || creator.getParameterCount() < 2) {
+    if (creator == null || creator.getParameterCount() < 2) {
       return instantiator;
     }
-    Constructor<?> constructor = annotated.getAnnotated();
+    Executable executable;
+    if (creator instanceof AnnotatedConstructor constructor) {
+      executable = constructor.getAnnotated();
+    } else if (creator instanceof AnnotatedMethod method && Modifier.isStatic(method.getAnnotated().getModifiers())) {
+      executable = method.getAnnotated(); // a static factory method: called as Jackson's handle would call it
+    } else {
+      return instantiator;
+    }
     try {
-      constructor.setAccessible(true);
+      executable.setAccessible(true);
     } catch (RuntimeException e) {
       return instantiator; // Jackson's own path still works
     }
-    return new Standard((StdValueInstantiator) instantiator, constructor);
+    return new Standard((StdValueInstantiator) instantiator, executable);
   }
 
-  /** Jackson's standard instantiator, calling its constructor through reflection. */
+  /** Jackson's standard instantiator, calling its constructor or static factory method through reflection. */
   private static final class Standard extends StdValueInstantiator {
     private static final long serialVersionUID = 1L;
-    private final transient Constructor<?> constructor;
+    private final transient Executable creator;
 
-    Standard(StdValueInstantiator jacksons, Constructor<?> constructor) {
+    Standard(StdValueInstantiator jacksons, Executable creator) {
       super(jacksons);
-      this.constructor = constructor;
+      this.creator = creator;
     }
 
     @Override
     public Object createFromObjectWith(DeserializationContext ctxt, Object[] args) {
       try {
-        return constructor.newInstance(args);
+        return creator instanceof Constructor<?> constructor ? constructor.newInstance(args) : ((Method) creator).invoke(null, args);
       } catch (InvocationTargetException e) {
         // The constructor threw: what Jackson's call does with it, without calling it again.
         Throwable thrown = e.getCause();

@@ -36,8 +36,34 @@ class FastCreatorsTest {
 
   private static void called() {
     CALLS.incrementAndGet();
+    // The frame that called the creator, past the reflection's own accessors: Constructor.newInstance
+    // or Method.invoke when reflection called it (a test method is itself called by Method.invoke, further down).
     reflective = StackWalker.getInstance(StackWalker.Option.SHOW_REFLECT_FRAMES).walk(frames -> frames
-        .anyMatch(frame -> frame.getClassName().equals("java.lang.reflect.Constructor") && frame.getMethodName().equals("newInstance")));
+        .skip(2) // called(), then the creator
+        .dropWhile(frame -> frame.getClassName().startsWith("jdk.internal.reflect."))
+        .findFirst()
+        .map(frame -> frame.getClassName().equals("java.lang.reflect.Constructor") || frame.getClassName().equals("java.lang.reflect.Method"))
+        .orElse(false));
+  }
+
+  /** A class bound through a static factory method, as an archetype is; a name of "unchecked" makes it throw. */
+  static final class Made {
+    final String name;
+    final int count;
+
+    private Made(String name, int count) {
+      this.name = name;
+      this.count = count;
+    }
+
+    @JsonCreator
+    static Made of(@JsonProperty("name") String name, @JsonProperty("count") int count) {
+      called();
+      if (name.equals("unchecked")) {
+        throw new IllegalStateException("no unchecked names");
+      }
+      return new Made(name, count);
+    }
   }
 
   /** A class bound through an annotated creator, as the plugin manifest is; {@code fail} picks how it fails. */
@@ -99,6 +125,24 @@ class FastCreatorsTest {
     assertEquals(List.of(jacksons.name, jacksons.count, jacksons.tags), List.of(fast.name, fast.count, fast.tags));
     assertEquals(new Checked("b", 0.5), FAST.readValue("{\"name\": \"b\", \"scale\": 0.5}", Checked.class));
     assertTrue(reflective);
+  }
+
+  @Test
+  void aStaticFactoryMethod_bindsTheSameValues_throughReflection_andFailsOnceAsJacksonsCallDoes() throws Exception {
+    String json = "{\"name\": \"a\", \"count\": 3}";
+
+    Made jacksons = JACKSONS.readValue(json, Made.class);
+    assertFalse(reflective, "Jackson's own call is a method handle");
+    Made fast = FAST.readValue(json, Made.class);
+
+    assertTrue(reflective);
+    assertEquals(List.of(jacksons.name, jacksons.count), List.of(fast.name, fast.count));
+    String bad = "{\"name\": \"unchecked\", \"count\": 1}";
+    JacksonException expected = assertThrows(JacksonException.class, () -> JACKSONS.readValue(bad, Made.class));
+    int before = CALLS.get();
+    JacksonException actual = assertThrows(JacksonException.class, () -> FAST.readValue(bad, Made.class));
+    assertEquals(1, CALLS.get() - before, "the factory ran once");
+    assertEquals(expected.getOriginalMessage(), actual.getOriginalMessage());
   }
 
   @Test
