@@ -1,8 +1,8 @@
 package dev.overture.live;
 
 import dev.overture.asset.ContentRoot;
+import dev.overture.internal.BoundedFiles;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -80,13 +80,7 @@ final class StartFiles {
   /** The bytes of a regular file no larger than {@link #MAX_BYTES}, else null. */
   private static byte[] read(Path file) {
     try {
-      if (!Files.isRegularFile(file) || Files.size(file) > MAX_BYTES) {
-        return null;
-      }
-      try (InputStream in = Files.newInputStream(file)) {
-        byte[] read = in.readNBytes(MAX_BYTES + 1);
-        return read.length > MAX_BYTES ? null : read;
-      }
+      return BoundedFiles.read(file, MAX_BYTES, "StartFiles.MAX_BYTES");
     } catch (IOException | RuntimeException e) {
       return null;
     }
