@@ -52,9 +52,8 @@ final class DefaultAssetManager implements AssetManager {
   private final Map<SoftRef<?>, Slot> keptFiles = new ConcurrentHashMap<>();
   private final AtomicReference<StartupJobs> initialLoading = new AtomicReference<>();
   private volatile boolean closed;
-  /** Set by the one close that closes; {@link #closedLatch} opens when it is done. */
-  private final java.util.concurrent.atomic.AtomicBoolean closing = new java.util.concurrent.atomic.AtomicBoolean();
-  private final java.util.concurrent.CountDownLatch closedLatch = new java.util.concurrent.CountDownLatch(1);
+  /** Lets the one close that closes run, and has the others wait for it. */
+  private final dev.overture.internal.CloseOnce closeOnce = new dev.overture.internal.CloseOnce();
 
   DefaultAssetManager(AssetManager.Builder builder) {
     AssetLimits limits = builder.limits != null ? builder.limits : AssetLimits.defaults();
@@ -394,25 +393,12 @@ final class DefaultAssetManager implements AssetManager {
   /**
    * Of two threads closing at once one closes, and the other returns once everything is closed, not
    * at once while the sources are still open (nor closing them twice). A worker of this manager
-   * closing it (a callback run on the worker) returns at once: the first close waits for the workers.
+   * closing it (a callback run on the worker), or the closing thread itself, returns at once: the
+   * first close waits for the workers ({@link dev.overture.internal.CloseOnce}).
    */
   @Override
   public void close() {
-    if (!closing.compareAndSet(false, true)) {
-      if (!workers.isOwnThread(Thread.currentThread())) {
-        try {
-          closedLatch.await();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      }
-      return;
-    }
-    try {
-      closeNow();
-    } finally {
-      closedLatch.countDown();
-    }
+    closeOnce.close(this::closeNow, workers::isOwnThread);
   }
 
   private void closeNow() {

@@ -97,7 +97,7 @@ public final class Overture implements AutoCloseable {
   private final Reports reports;
   private final LiveContent live;
   private volatile boolean closed;
-  private final RuntimeShutdown.Gate gate = new RuntimeShutdown.Gate();
+  private final dev.overture.internal.CloseOnce closeOnce = new dev.overture.internal.CloseOnce();
   private final java.time.Duration closeWait;
 
   private Overture(Builder builder) {
@@ -264,14 +264,10 @@ public final class Overture implements AutoCloseable {
    */
   @Override
   public void close() {
-    if (gate.enter()) {
+    closeOnce.close(() -> {
       closed = true;
-      try {
-        RuntimeShutdown.close(live, worlds, features, store, assets, closeWait);
-      } finally {
-        gate.done();
-      }
-    }
+      RuntimeShutdown.close(live, worlds, features, store, assets, closeWait);
+    }, thread -> false);
   }
 
   @Override

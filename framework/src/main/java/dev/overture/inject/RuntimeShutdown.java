@@ -30,39 +30,6 @@ final class RuntimeShutdown {
 
   private RuntimeShutdown() {}
 
-  /**
-   * Lets one {@link Overture#close()} in. Another thread's call made while that close runs waits for
-   * it to be done (or for its own interrupt, whose flag it keeps): a shutdown hook that closed the
-   * runtime beside the main thread's try-with-resources returned at once, and the process could end
-   * before the world store had written the saves asked for. A call from the closing thread itself
-   * (a world's close listener) returns at once, as it cannot wait for itself. Thread-safe.
-   */
-  static final class Gate {
-    private final java.util.concurrent.atomic.AtomicBoolean entered = new java.util.concurrent.atomic.AtomicBoolean();
-    private final java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
-    private volatile Thread closer;
-
-    /** Whether the caller is the first, which closes and then calls {@link #done()}; others wait as above. */
-    boolean enter() {
-      if (entered.compareAndSet(false, true)) {
-        closer = Thread.currentThread();
-        return true;
-      }
-      if (closer != Thread.currentThread()) {
-        try {
-          done.await();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      }
-      return false;
-    }
-
-    void done() {
-      done.countDown();
-    }
-  }
-
   /** Closes the parts of a runtime; {@code live} and {@code store} may be null. */
   static void close(LiveContent live, WorldFactory worlds, GameFeatures features, WorldStore store, AssetManager assets,
       Duration closeWait) {
