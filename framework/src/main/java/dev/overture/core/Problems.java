@@ -35,6 +35,26 @@ public final class Problems {
    * following problems:".
    */
   public static String format(String heading, List<Problem> problems) {
+    return report(heading, problems, count(problems));
+  }
+
+  /**
+   * As {@link #format}, listing only the first {@code shown} of {@code problems}; when there are
+   * more, its last line counts them all and says so ({@code "25 problems: the first 20 above, 5
+   * more not shown"}), for a caller to say where every one is to be seen.
+   */
+  public static String formatFirst(String heading, List<Problem> problems, int shown) {
+    if (shown < 0) {
+      throw new IllegalArgumentException("shown must not be negative: " + shown);
+    }
+    if (problems.size() <= shown) {
+      return format(heading, problems);
+    }
+    return report(heading, problems.subList(0, shown),
+        count(problems) + ": the first " + shown + " above, " + (problems.size() - shown) + " more not shown");
+  }
+
+  private static String report(String heading, List<Problem> problems, String countLine) {
     StringBuilder out = new StringBuilder(heading);
     if (!heading.endsWith(":") && !heading.endsWith(".")) {
       out.append(", see the following ").append(problems.size() == 1 ? "problem:" : "problems:");
@@ -61,7 +81,7 @@ public final class Problems {
       out.append(System.lineSeparator());
       number++;
     }
-    out.append(System.lineSeparator()).append(count(problems));
+    out.append(System.lineSeparator()).append(countLine);
     return out.toString();
   }
 

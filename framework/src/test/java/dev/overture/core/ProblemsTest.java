@@ -12,6 +12,16 @@ class ProblemsTest {
   private static final String NL = System.lineSeparator();
 
   @Test
+  void formatFirst_listsTheFirstOnes_andCountsThemAll_orIsTheWholeReportWhenNoneIsLeftOut() {
+    List<Problem> three = List.of(Problem.error("Overture/A", "a"), Problem.error("Overture/B", "b"), Problem.warning("Overture/C", "c"));
+
+    assertEquals("Refused:" + NL + NL + "1) [Overture/A] a" + NL + NL + "2) [Overture/B] b" + NL + NL
+        + "3 problems (2 errors, 1 warning): the first 2 above, 1 more not shown", Problems.formatFirst("Refused:", three, 2));
+    assertEquals(Problems.format("Refused:", three), Problems.formatFirst("Refused:", three, 3));
+    assertThrows(IllegalArgumentException.class, () -> Problems.formatFirst("Refused:", three, -1));
+  }
+
+  @Test
   void format_numbersProblemsWithTheirLocationsAndCounts() {
     Problem unknown =
         Problem.error("Overture/UnknownPlugin", "Plugin \"ShooterCoer\" is not installed.")

@@ -107,11 +107,7 @@ final class Watching implements AutoCloseable {
     }
     List<Problem> errorsFirst = new java.util.ArrayList<>(problems);
     errorsFirst.sort(java.util.Comparator.comparing(problem -> !problem.isError())); // stable: each kind in its order
-    String shown = Problems.format("  " + label(reload), errorsFirst.subList(0, SHOWN));
-    // In place of the count of those shown: how many there are, and where to see them all.
-    out.print(shown.substring(0, shown.lastIndexOf(System.lineSeparator()) + System.lineSeparator().length()));
-    out.printf("%s: the first %d above, %d more not shown; %s lists every one%n", Problems.count(problems), SHOWN,
-        problems.size() - SHOWN, validate);
+    out.printf("%s; %s lists every one%n", Problems.formatFirst("  " + label(reload), errorsFirst, SHOWN), validate);
   }
 
   /**
